@@ -1,0 +1,1017 @@
+/* The action handlers. Each validates everything first and mutates after, so a refused
+ * action leaves the state as it was. */
+#include "engine/internal.h"
+
+#include <string.h>
+
+#define BIT(p) (1u << (p))
+
+static int can_build_now(const struct game *g, int p)
+{
+    return (g->phase == PHASE_MAIN && g->current == p) ||
+           (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p);
+}
+
+static int turn_error(const struct game *g, int p)
+{
+    int awaited = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;
+    return awaited == p ? BW_E(WRONG_PHASE) : BW_E(NOT_YOUR_TURN);
+}
+
+static int sum5(const uint8_t a[RES_COUNT])
+{
+    return a[0] + a[1] + a[2] + a[3] + a[4];
+}
+
+static unsigned others_mask(const struct game *g, int p)
+{
+    unsigned m = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (q != p && !g->p[q].resigned)
+            m |= BIT(q);
+    return m;
+}
+
+unsigned game_waiting_for(const struct game *g)
+{
+    unsigned m = 0;
+    switch (g->phase) {
+    case PHASE_DISCARD:
+        for (int p = 0; p < g->opt.n_players; p++)
+            if (g->p[p].discard)
+                m |= BIT(p);
+        return m;
+    case PHASE_SPECIAL_BUILD:
+        return BIT(g->sb_player);
+    case PHASE_OVER:
+        return 0;
+    default:
+        return BIT(g->current);
+    }
+}
+
+/* ---- production and the robber ---- */
+
+static void produce(struct game *g, struct evbuf *eb, int sum)
+{
+    const struct board_geo *geo = game_geo(g);
+    uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT];
+    memset(owed, 0, sizeof owed);
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (g->token[h] != sum || h == g->robber)
+            continue;
+        int r = g->terrain[h];
+        for (int c = 0; c < 6; c++) {
+            int v = geo->hex_vertex[h][c], o = g->vertex_owner[v];
+            if (o >= 0 && !g->p[o].resigned)
+                owed[o][r] += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+        }
+    }
+    for (int r = 0; r < RES_COUNT; r++) {
+        int total = 0, owers = 0, who = -1;
+        for (int p = 0; p < g->opt.n_players; p++)
+            if (owed[p][r]) {
+                total += owed[p][r];
+                owers++;
+                who = p;
+            }
+        if (total <= g->bank[r])
+            continue;
+        /* Bank shortage: nobody gets it, unless a single player is owed it. */
+        if (owers == 1) {
+            owed[who][r] = g->bank[r];
+        } else {
+            for (int p = 0; p < g->opt.n_players; p++)
+                owed[p][r] = 0;
+            struct game_event *e = ev_push(eb, EV_SHORTAGE, -1);
+            if (e)
+                e->a = (int16_t)r;
+        }
+    }
+    for (int p = 0; p < g->opt.n_players; p++) {
+        if (!sum5(owed[p]))
+            continue;
+        struct game_event *e = ev_push(eb, EV_PRODUCE, p);
+        for (int r = 0; r < RES_COUNT; r++) {
+            g->p[p].res[r] += owed[p][r];
+            g->bank[r] -= owed[p][r];
+            if (e)
+                e->res[r] = owed[p][r];
+        }
+    }
+}
+
+static void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
+{
+    g->dice[0] = (uint8_t)d1;
+    g->dice[1] = (uint8_t)d2;
+    g->rolled = 1;
+    struct game_event *e = ev_push(eb, EV_ROLL, g->current);
+    if (e) {
+        e->a = (int16_t)d1;
+        e->b = (int16_t)d2;
+    }
+    if (d1 + d2 != 7) {
+        produce(g, eb, d1 + d2);
+        g->phase = PHASE_MAIN;
+        return;
+    }
+    int any = 0;
+    for (int p = 0; p < g->opt.n_players; p++) {
+        int n = hand_size_of(&g->p[p]);
+        if (g->p[p].resigned || n <= 7)
+            continue;
+        g->p[p].discard = (uint8_t)(n / 2);
+        any = 1;
+        e = ev_push(eb, EV_DISCARD_NEEDED, p);
+        if (e)
+            e->a = (int16_t)(n / 2);
+    }
+    g->phase = any ? PHASE_DISCARD : PHASE_ROBBER;
+    if (!any)
+        ev_push(eb, EV_ROBBER_NEEDED, g->current);
+}
+
+unsigned robber_candidates(const struct game *g, int player, int hex)
+{
+    const struct board_geo *geo = game_geo(g);
+    unsigned m = 0;
+    for (int c = 0; c < 6; c++) {
+        int o = g->vertex_owner[geo->hex_vertex[hex][c]];
+        if (o >= 0 && o != player && hand_size_of(&g->p[o]) > 0)
+            m |= BIT(o);
+    }
+    return m;
+}
+
+int check_robber(const struct game *g, int player, int hex, int target, int *victim)
+{
+    if (hex < 0 || hex >= game_geo(g)->n_hexes)
+        return BW_E(NO_SUCH_SPOT);
+    if (hex == g->robber)
+        return BW_E(ROBBER_SAME);
+    unsigned m = robber_candidates(g, player, hex);
+    if (target < 0) {
+        if (m & (m - 1))
+            return BW_E(BAD_VICTIM); /* several to choose from: the player must name one */
+        *victim = m ? __builtin_ctz(m) : -1;
+        return BW_OK;
+    }
+    if (target >= g->opt.n_players || !(m & BIT(target)))
+        return BW_E(BAD_VICTIM);
+    *victim = target;
+    return BW_OK;
+}
+
+static void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
+{
+    g->robber = (int8_t)hex;
+    struct game_event *e = ev_push(eb, EV_ROBBER, player);
+    if (e)
+        e->a = (int16_t)hex;
+    if (victim < 0) {
+        ev_push(eb, EV_NO_STEAL, player);
+        return;
+    }
+    struct game_player *vp = &g->p[victim];
+    int k = (int)bw_rng_below(&g->rng, (uint32_t)hand_size_of(vp)), r = 0;
+    while (k >= vp->res[r])
+        k -= vp->res[r++];
+    vp->res[r]--;
+    g->p[player].res[r]++;
+    e = ev_push(eb, EV_STEAL, player);
+    if (e) {
+        e->other = (int8_t)victim;
+        e->a = (int16_t)r;
+    }
+}
+
+static void random_discard(struct game *g, int p, uint8_t out[RES_COUNT])
+{
+    uint8_t hand[RES_COUNT];
+    memcpy(hand, g->p[p].res, sizeof hand);
+    memset(out, 0, RES_COUNT);
+    for (int i = 0; i < g->p[p].discard; i++) {
+        int total = sum5(hand), k = (int)bw_rng_below(&g->rng, (uint32_t)total), r = 0;
+        while (k >= hand[r])
+            k -= hand[r++];
+        hand[r]--;
+        out[r]++;
+    }
+}
+
+static void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT])
+{
+    struct game_event *e = ev_push(eb, EV_DISCARD, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->p[p].res[r] -= give[r];
+        g->bank[r] += give[r];
+        if (e)
+            e->res[r] = give[r];
+    }
+    g->p[p].discard = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (g->p[q].discard)
+            return;
+    g->phase = PHASE_ROBBER;
+    ev_push(eb, EV_ROBBER_NEEDED, g->current);
+}
+
+static void update_largest_army(struct game *g, struct evbuf *eb, int p)
+{
+    int h = g->largest_army, k = g->p[p].knights;
+    if (h == p || k < 3 || (h >= 0 && k <= g->p[h].knights))
+        return;
+    g->largest_army = (int8_t)p;
+    struct game_event *e = ev_push(eb, EV_LARGEST_ARMY, p);
+    if (e) {
+        e->other = (int8_t)h;
+        e->a = (int16_t)k;
+    }
+}
+
+/* ---- building ---- */
+
+static int road_error(const struct game *g, int p, int edge, int extra)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (edge < 0 || edge >= geo->n_edges)
+        return BW_E(NO_SUCH_SPOT);
+    if (g->edge_owner[edge] >= 0 || edge == extra)
+        return BW_E(OCCUPIED);
+    if (g->phase == PHASE_SETUP_ROAD)
+        return game_can_road(g, p, edge) ? BW_OK : BW_E(NOT_CONNECTED);
+    return can_road_with(g, p, edge, extra) ? BW_OK : BW_E(NOT_CONNECTED);
+}
+
+static void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
+{
+    g->edge_owner[edge] = (int8_t)p;
+    g->p[p].roads++;
+    struct game_event *e = ev_push(eb, type, p);
+    if (e) {
+        e->a = 3;
+        e->b = (int16_t)edge;
+    }
+}
+
+static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
+{
+    if (g->phase == PHASE_SETUP_ROAD && g->current == p) {
+        int err = road_error(g, p, edge, -1);
+        if (err)
+            return err;
+        place_road(g, eb, p, edge, EV_BUILD);
+        longest_road_update(g, eb);
+        advance_setup(g, eb);
+        return BW_OK;
+    }
+    if (!can_build_now(g, p))
+        return turn_error(g, p);
+    int err = road_error(g, p, edge, -1);
+    if (err)
+        return err;
+    if (g->p[p].roads >= GAME_ROADS)
+        return BW_E(NO_PIECES);
+    if (!has_cards(g->p[p].res, game_cost_road))
+        return BW_E(NOT_ENOUGH);
+    pay(g, p, game_cost_road);
+    place_road(g, eb, p, edge, EV_BUILD);
+    longest_road_update(g, eb);
+    return BW_OK;
+}
+
+static int settle_error(const struct game *g, int p, int v)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (v < 0 || v >= geo->n_vertices)
+        return BW_E(NO_SUCH_SPOT);
+    if (g->vertex_owner[v] >= 0)
+        return BW_E(OCCUPIED);
+    if (!distance_ok(g, geo, v))
+        return BW_E(TOO_CLOSE);
+    if (g->phase != PHASE_SETUP_SETTLEMENT && !touches_own_road(g, geo, p, v))
+        return BW_E(NOT_CONNECTED);
+    return BW_OK;
+}
+
+static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
+{
+    g->vertex_owner[v] = (int8_t)p;
+    g->vertex_building[v] = BUILDING_SETTLEMENT;
+    g->p[p].settlements++;
+    struct game_event *e = ev_push(eb, EV_BUILD, p);
+    if (e) {
+        e->a = BUILDING_SETTLEMENT;
+        e->b = (int16_t)v;
+    }
+}
+
+static void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
+{
+    const struct board_geo *geo = game_geo(g);
+    place_settlement(g, eb, p, v);
+    if (g->setup_step >= g->opt.n_players) {
+        /* Second settlement: one resource from each producing hex around it. */
+        uint8_t got[RES_COUNT] = {0};
+        for (int i = 0; i < 3; i++) {
+            int h = geo->vertex_hex[v][i];
+            if (h >= 0 && g->terrain[h] != TERRAIN_DESERT && g->bank[g->terrain[h]] > got[g->terrain[h]])
+                got[g->terrain[h]]++;
+        }
+        struct game_event *e = ev_push(eb, EV_SETUP_RESOURCES, p);
+        for (int r = 0; r < RES_COUNT; r++) {
+            g->p[p].res[r] += got[r];
+            g->bank[r] -= got[r];
+            if (e)
+                e->res[r] = got[r];
+        }
+    }
+    g->phase = PHASE_SETUP_ROAD;
+    g->setup_vertex = (int16_t)v;
+    longest_road_update(g, eb);
+}
+
+static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
+{
+    if (g->phase == PHASE_SETUP_SETTLEMENT && g->current == p) {
+        int err = settle_error(g, p, v);
+        if (err)
+            return err;
+        setup_settlement(g, eb, p, v);
+        return BW_OK;
+    }
+    if (!can_build_now(g, p))
+        return turn_error(g, p);
+    int err = settle_error(g, p, v);
+    if (err)
+        return err;
+    if (g->p[p].settlements >= GAME_SETTLEMENTS)
+        return BW_E(NO_PIECES);
+    if (!has_cards(g->p[p].res, game_cost_settlement))
+        return BW_E(NOT_ENOUGH);
+    pay(g, p, game_cost_settlement);
+    place_settlement(g, eb, p, v);
+    longest_road_update(g, eb); /* a settlement can cut an opponent's road */
+    return BW_OK;
+}
+
+static int act_city(struct game *g, struct evbuf *eb, int p, int v)
+{
+    if (!can_build_now(g, p))
+        return turn_error(g, p);
+    if (v < 0 || v >= game_geo(g)->n_vertices)
+        return BW_E(NO_SUCH_SPOT);
+    if (!game_can_city(g, p, v))
+        return BW_E(NOT_YOURS);
+    if (g->p[p].cities >= GAME_CITIES)
+        return BW_E(NO_PIECES);
+    if (!has_cards(g->p[p].res, game_cost_city))
+        return BW_E(NOT_ENOUGH);
+    pay(g, p, game_cost_city);
+    g->vertex_building[v] = BUILDING_CITY;
+    g->p[p].settlements--;
+    g->p[p].cities++;
+    struct game_event *e = ev_push(eb, EV_BUILD, p);
+    if (e) {
+        e->a = BUILDING_CITY;
+        e->b = (int16_t)v;
+    }
+    return BW_OK;
+}
+
+static int act_buy(struct game *g, struct evbuf *eb, int p)
+{
+    if (!can_build_now(g, p))
+        return turn_error(g, p);
+    if (g->deck_pos >= g->deck_size)
+        return BW_E(DECK_EMPTY);
+    if (!has_cards(g->p[p].res, game_cost_dev))
+        return BW_E(NOT_ENOUGH);
+    pay(g, p, game_cost_dev);
+    int card = g->deck[g->deck_pos++];
+    g->p[p].dev_new[card]++;
+    struct game_event *e = ev_push(eb, EV_BUY_DEV, p);
+    if (e)
+        e->a = (int16_t)card;
+    return BW_OK;
+}
+
+/* ---- development cards ---- */
+
+int dev_play_check(const struct game *g, int p, int card)
+{
+    if ((g->phase != PHASE_ROLL && g->phase != PHASE_MAIN) || g->current != p)
+        return turn_error(g, p);
+    if (card == DEV_VICTORY)
+        return BW_E(INVALID);
+    if (g->dev_played)
+        return BW_E(CARD_PLAYED);
+    if (!g->p[p].dev[card])
+        return g->p[p].dev_new[card] ? BW_E(CARD_NEW) : BW_E(NO_CARD);
+    return BW_OK;
+}
+
+static void start_dev(struct game *g, struct evbuf *eb, int p, int card)
+{
+    g->p[p].dev[card]--;
+    g->dev_played = 1;
+    struct game_event *e = ev_push(eb, EV_PLAY_DEV, p);
+    if (e)
+        e->a = (int16_t)card;
+}
+
+static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int target)
+{
+    int victim, err = dev_play_check(g, p, DEV_KNIGHT);
+    if (err || (err = check_robber(g, p, hex, target, &victim)))
+        return err;
+    start_dev(g, eb, p, DEV_KNIGHT);
+    g->p[p].knights++;
+    do_robber(g, eb, p, hex, victim);
+    update_largest_army(g, eb, p);
+    return BW_OK;
+}
+
+static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2)
+{
+    int err = dev_play_check(g, p, DEV_ROADS);
+    if (err)
+        return err;
+    int left = GAME_ROADS - g->p[p].roads;
+    if (left <= 0)
+        return BW_E(NO_PIECES);
+    if (e2 < 0) {
+        if ((err = road_error(g, p, e1, -1)))
+            return err;
+        /* One road only when a second one is impossible. */
+        if (left >= 2)
+            for (int e = 0; e < game_geo(g)->n_edges; e++)
+                if (can_road_with(g, p, e, e1))
+                    return BW_E(INVALID);
+    } else {
+        if (left < 2)
+            return BW_E(NO_PIECES);
+        if (e1 == e2)
+            return BW_E(OCCUPIED);
+        int first = road_error(g, p, e1, -1), second = road_error(g, p, e2, e1);
+        if (first || second) {
+            /* The other order: the second road may be what connects the first. */
+            if (road_error(g, p, e2, -1) || road_error(g, p, e1, e2))
+                return first ? first : second;
+            int t = e1;
+            e1 = e2;
+            e2 = t;
+        }
+    }
+    start_dev(g, eb, p, DEV_ROADS);
+    place_road(g, eb, p, e1, EV_FREE_ROAD);
+    if (e2 >= 0)
+        place_road(g, eb, p, e2, EV_FREE_ROAD);
+    longest_road_update(g, eb);
+    return BW_OK;
+}
+
+static int act_plenty(struct game *g, struct evbuf *eb, int p, int r1, int r2)
+{
+    int err = dev_play_check(g, p, DEV_PLENTY);
+    if (err)
+        return err;
+    if (r1 >= RES_COUNT || (r2 >= RES_COUNT && r2 != RES_NONE))
+        return BW_E(INVALID);
+    uint8_t need[RES_COUNT] = {0};
+    need[r1]++;
+    if (r2 != RES_NONE)
+        need[r2]++;
+    if (!has_cards(g->bank, need))
+        return BW_E(BANK_EMPTY);
+    if (r2 == RES_NONE && sum5(g->bank) > 1)
+        return BW_E(INVALID);
+    start_dev(g, eb, p, DEV_PLENTY);
+    struct game_event *e = ev_push(eb, EV_PLENTY, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->bank[r] -= need[r];
+        g->p[p].res[r] += need[r];
+        if (e)
+            e->res[r] = need[r];
+    }
+    return BW_OK;
+}
+
+static int act_monopoly(struct game *g, struct evbuf *eb, int p, int res)
+{
+    int err = dev_play_check(g, p, DEV_MONOPOLY);
+    if (err)
+        return err;
+    if (res >= RES_COUNT)
+        return BW_E(INVALID);
+    start_dev(g, eb, p, DEV_MONOPOLY);
+    int total = 0;
+    for (int q = 0; q < g->opt.n_players; q++) {
+        int n = g->p[q].res[res];
+        if (q == p || !n)
+            continue;
+        g->p[q].res[res] = 0;
+        total += n;
+        struct game_event *e = ev_push(eb, EV_MONOPOLY_LOSS, p);
+        if (e) {
+            e->other = (int8_t)q;
+            e->a = (int16_t)n;
+            e->b = (int16_t)res;
+        }
+    }
+    g->p[p].res[res] += (uint8_t)total;
+    struct game_event *e = ev_push(eb, EV_MONOPOLY, p);
+    if (e) {
+        e->a = (int16_t)total;
+        e->b = (int16_t)res;
+    }
+    return BW_OK;
+}
+
+/* ---- trading ---- */
+
+static int trade_shape_error(const uint8_t give[RES_COUNT], const uint8_t get[RES_COUNT])
+{
+    if (!sum5(give) || !sum5(get))
+        return BW_E(BAD_TRADE);
+    for (int r = 0; r < RES_COUNT; r++)
+        if (give[r] && get[r])
+            return BW_E(BAD_TRADE);
+    return BW_OK;
+}
+
+static int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
+                    const uint8_t get[RES_COUNT])
+{
+    if (g->phase != PHASE_MAIN || g->current != p)
+        return turn_error(g, p);
+    int err = trade_shape_error(give, get);
+    if (err)
+        return err;
+    int units = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        int rate = game_trade_rate(g, p, r);
+        if (give[r] % rate)
+            return BW_E(BAD_RATE);
+        units += give[r] / rate;
+    }
+    if (units != sum5(get))
+        return BW_E(BAD_RATE);
+    if (!has_cards(g->p[p].res, give))
+        return BW_E(NOT_ENOUGH);
+    if (!has_cards(g->bank, get))
+        return BW_E(BANK_EMPTY);
+    struct game_event *e = ev_push(eb, EV_BANK_TRADE, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->p[p].res[r] = (uint8_t)(g->p[p].res[r] - give[r] + get[r]);
+        g->bank[r] = (uint8_t)(g->bank[r] + give[r] - get[r]);
+        if (e) {
+            e->res[r] = give[r];
+            e->res2[r] = get[r];
+        }
+    }
+    return BW_OK;
+}
+
+static struct trade_offer *find_offer(struct game *g, int id)
+{
+    return (struct trade_offer *)game_offer(g, id);
+}
+
+int offer_count_addressees(const struct trade_offer *o)
+{
+    return __builtin_popcount(o->to_mask);
+}
+
+static int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player;
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    int err = trade_shape_error(a->give, a->get);
+    if (err)
+        return err;
+    if (!has_cards(g->p[p].res, a->give))
+        return BW_E(NOT_ENOUGH);
+    unsigned others = others_mask(g, p), mask;
+    if (p == g->current) {
+        if (a->to_mask & ~others)
+            return BW_E(NOT_PLAYING);
+        mask = a->to_mask ? a->to_mask : others;
+    } else {
+        /* A counter-offer: always to the current player. */
+        if (a->to_mask && a->to_mask != BIT(g->current))
+            return BW_E(INVALID);
+        mask = BIT(g->current);
+    }
+    if (!mask)
+        return BW_E(INVALID);
+    struct trade_offer *o = NULL;
+    for (int i = 0; i < GAME_MAX_OFFERS && !o; i++)
+        if (!g->offers[i].id)
+            o = &g->offers[i];
+    if (!o)
+        return BW_E(TOO_MANY);
+    o->id = g->next_offer_id;
+    g->next_offer_id = (uint16_t)(g->next_offer_id == UINT16_MAX ? 1 : g->next_offer_id + 1);
+    o->from = (int8_t)p;
+    o->to_mask = (uint8_t)mask;
+    o->accepted = o->rejected = 0;
+    memcpy(o->give, a->give, RES_COUNT);
+    memcpy(o->get, a->get, RES_COUNT);
+    struct game_event *e = ev_push(eb, EV_OFFER, p);
+    if (e) {
+        e->a = (int16_t)o->id;
+        e->b = (int16_t)mask;
+        memcpy(e->res, o->give, RES_COUNT);
+        memcpy(e->res2, o->get, RES_COUNT);
+    }
+    return BW_OK;
+}
+
+static void execute_trade(struct game *g, struct evbuf *eb, struct trade_offer *o, int partner)
+{
+    struct game_player *a = &g->p[o->from], *b = &g->p[partner];
+    for (int r = 0; r < RES_COUNT; r++) {
+        a->res[r] = (uint8_t)(a->res[r] - o->give[r] + o->get[r]);
+        b->res[r] = (uint8_t)(b->res[r] + o->give[r] - o->get[r]);
+    }
+    struct game_event *e = ev_push(eb, EV_TRADE, o->from);
+    if (e) {
+        e->other = (int8_t)partner;
+        e->a = (int16_t)o->id;
+        memcpy(e->res, o->give, RES_COUNT);
+        memcpy(e->res2, o->get, RES_COUNT);
+    }
+    memset(o, 0, sizeof *o);
+}
+
+static int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player;
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (!(o->to_mask & BIT(p)))
+        return BW_E(DENIED);
+    if (a->type == ACT_REJECT) {
+        o->rejected |= (uint8_t)BIT(p);
+        o->accepted &= (uint8_t)~BIT(p);
+        struct game_event *e = ev_push(eb, EV_OFFER_REJECT, p);
+        if (e)
+            e->a = (int16_t)o->id;
+        if (o->rejected == o->to_mask)
+            close_offer(g, eb, o);
+        return BW_OK;
+    }
+    if (!has_cards(g->p[p].res, o->get))
+        return BW_E(NOT_ENOUGH);
+    int single = offer_count_addressees(o) == 1;
+    if (single && !has_cards(g->p[o->from].res, o->give))
+        return BW_E(NOT_ENOUGH);
+    o->accepted |= (uint8_t)BIT(p);
+    o->rejected &= (uint8_t)~BIT(p);
+    struct game_event *e = ev_push(eb, EV_OFFER_ACCEPT, p);
+    if (e)
+        e->a = (int16_t)o->id;
+    /* With one addressee there is nobody else to choose: the trade happens. */
+    if (single)
+        execute_trade(g, eb, o, p);
+    return BW_OK;
+}
+
+static int act_confirm(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (o->from != a->player)
+        return BW_E(DENIED);
+    if (a->target < 0 || a->target >= g->opt.n_players || !(o->accepted & BIT(a->target)))
+        return BW_E(NOT_ACCEPTED);
+    if (!has_cards(g->p[o->from].res, o->give) || !has_cards(g->p[a->target].res, o->get))
+        return BW_E(NOT_ENOUGH);
+    execute_trade(g, eb, o, a->target);
+    return BW_OK;
+}
+
+static int act_cancel(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (o->from != a->player)
+        return BW_E(DENIED);
+    close_offer(g, eb, o);
+    return BW_OK;
+}
+
+/* ---- turn end, timeouts, resignation ---- */
+
+static int act_end(struct game *g, struct evbuf *eb, int p)
+{
+    if (g->phase == PHASE_MAIN && g->current == p) {
+        end_turn(g, eb);
+        return BW_OK;
+    }
+    if (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p) {
+        ripen_dev_cards(&g->p[p]);
+        next_special_or_turn(g, eb, p);
+        return BW_OK;
+    }
+    return turn_error(g, p);
+}
+
+static void resign(struct game *g, struct evbuf *eb, int p)
+{
+    struct game_player *pl = &g->p[p];
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->bank[r] += pl->res[r];
+        pl->res[r] = 0;
+    }
+    memset(pl->dev, 0, sizeof pl->dev);
+    memset(pl->dev_new, 0, sizeof pl->dev_new);
+    pl->discard = 0;
+    pl->resigned = 1;
+    ev_push(eb, EV_RESIGN, p);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        struct trade_offer *o = &g->offers[i];
+        if (!o->id)
+            continue;
+        o->to_mask &= (uint8_t)~BIT(p);
+        o->accepted &= (uint8_t)~BIT(p);
+        o->rejected &= (uint8_t)~BIT(p);
+        if (o->from == p || !o->to_mask || o->rejected == o->to_mask)
+            close_offer(g, eb, o);
+    }
+    if (game_active_players(g) < 2) {
+        int w = next_active(g, p);
+        g->phase = PHASE_OVER;
+        g->winner = (int8_t)(g->p[w].resigned ? -1 : w);
+        struct game_event *e = ev_push(eb, EV_GAME_OVER, g->winner);
+        if (e && g->winner >= 0)
+            e->a = (int16_t)game_vp_total(g, w);
+        return;
+    }
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+    case PHASE_SETUP_ROAD:
+        if (g->current == p)
+            advance_setup(g, eb);
+        break;
+    case PHASE_DISCARD:
+        if (g->current == p) {
+            for (int q = 0; q < g->opt.n_players; q++)
+                g->p[q].discard = 0;
+            close_all_offers(g, eb);
+            begin_turn(g, eb, next_active(g, p));
+        } else {
+            int pending = 0;
+            for (int q = 0; q < g->opt.n_players; q++)
+                pending |= g->p[q].discard;
+            if (!pending) {
+                g->phase = PHASE_ROBBER;
+                ev_push(eb, EV_ROBBER_NEEDED, g->current);
+            }
+        }
+        break;
+    case PHASE_SPECIAL_BUILD:
+        if (g->sb_player == p)
+            next_special_or_turn(g, eb, p);
+        break;
+    default:
+        if (g->current == p) {
+            close_all_offers(g, eb);
+            begin_turn(g, eb, next_active(g, p));
+        }
+        break;
+    }
+}
+
+static int pick_random_vertex(struct game *g, int p)
+{
+    int n = 0, pick[BOARD_MAX_VERTICES];
+    for (int v = 0; v < game_geo(g)->n_vertices; v++)
+        if (game_can_settle(g, p, v))
+            pick[n++] = v;
+    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
+}
+
+static int pick_random_road(struct game *g, int p)
+{
+    int n = 0, pick[BOARD_MAX_EDGES];
+    for (int e = 0; e < game_geo(g)->n_edges; e++)
+        if (game_can_road(g, p, e))
+            pick[n++] = e;
+    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
+}
+
+/* Robber for an absent player: a hex with no buildings at all if there is one, else one
+ * without the player's own buildings; a random victim there. */
+static void timeout_robber(struct game *g, struct evbuf *eb, int p)
+{
+    const struct board_geo *geo = game_geo(g);
+    int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (h == g->robber)
+            continue;
+        int mine = 0, any = 0;
+        for (int c = 0; c < 6; c++) {
+            int o = g->vertex_owner[geo->hex_vertex[h][c]];
+            any |= o >= 0;
+            mine |= o == p;
+        }
+        if (!any)
+            empty[n_empty++] = h;
+        else if (!mine)
+            other[n_other++] = h;
+    }
+    int hex;
+    if (n_empty)
+        hex = empty[bw_rng_below(&g->rng, (uint32_t)n_empty)];
+    else if (n_other)
+        hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
+    else
+        hex = (g->robber + 1) % geo->n_hexes;
+    unsigned m = robber_candidates(g, p, hex);
+    int victim = -1;
+    if (m) {
+        int k = (int)bw_rng_below(&g->rng, (uint32_t)__builtin_popcount(m));
+        for (int q = 0; q < g->opt.n_players; q++)
+            if ((m & BIT(q)) && k-- == 0)
+                victim = q;
+    }
+    do_robber(g, eb, p, hex, victim);
+}
+
+static int act_timeout(struct game *g, struct evbuf *eb, int p)
+{
+    if (!(game_waiting_for(g) & BIT(p)))
+        return BW_E(WRONG_PHASE);
+    struct game_event *e = ev_push(eb, EV_TIMEOUT, p);
+    if (e)
+        e->a = g->phase;
+    int own_turn = g->phase != PHASE_DISCARD && g->phase != PHASE_SPECIAL_BUILD;
+    if (!own_turn || !g->turn_timed_out)
+        g->p[p].timeouts++;
+    if (own_turn)
+        g->turn_timed_out = 1;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT: {
+        int v = pick_random_vertex(g, p);
+        if (v >= 0)
+            setup_settlement(g, eb, p, v);
+        else
+            advance_setup(g, eb);
+        break;
+    }
+    case PHASE_SETUP_ROAD: {
+        int edge = pick_random_road(g, p);
+        if (edge >= 0)
+            place_road(g, eb, p, edge, EV_BUILD);
+        advance_setup(g, eb);
+        break;
+    }
+    case PHASE_ROLL: {
+        int d1 = (int)bw_rng_below(&g->rng, 6) + 1, d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+        do_roll(g, eb, d1, d2);
+        if (g->phase == PHASE_MAIN)
+            end_turn(g, eb);
+        break;
+    }
+    case PHASE_DISCARD: {
+        uint8_t give[RES_COUNT];
+        random_discard(g, p, give);
+        do_discard(g, eb, p, give);
+        break;
+    }
+    case PHASE_ROBBER:
+        timeout_robber(g, eb, p);
+        g->phase = PHASE_MAIN;
+        end_turn(g, eb);
+        break;
+    case PHASE_MAIN:
+        end_turn(g, eb);
+        break;
+    case PHASE_SPECIAL_BUILD:
+        ripen_dev_cards(&g->p[p]);
+        next_special_or_turn(g, eb, p);
+        break;
+    default:
+        break;
+    }
+    if (g->p[p].timeouts >= 3 && g->phase != PHASE_OVER)
+        resign(g, eb, p);
+    return BW_OK;
+}
+
+/* ---- dispatch ---- */
+
+static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player;
+    switch (a->type) {
+    case ACT_BUILD_ROAD:
+        return act_road(g, eb, p, a->a);
+    case ACT_BUILD_SETTLEMENT:
+        return act_settlement(g, eb, p, a->a);
+    case ACT_BUILD_CITY:
+        return act_city(g, eb, p, a->a);
+    case ACT_BUY_DEV:
+        return act_buy(g, eb, p);
+    case ACT_ROLL:
+        if (g->phase != PHASE_ROLL || g->current != p)
+            return turn_error(g, p);
+        do_roll(g, eb, (int)bw_rng_below(&g->rng, 6) + 1, (int)bw_rng_below(&g->rng, 6) + 1);
+        return BW_OK;
+    case ACT_DISCARD:
+        if (g->phase != PHASE_DISCARD || !g->p[p].discard)
+            return BW_E(NO_DISCARD);
+        if (sum5(a->give) != g->p[p].discard)
+            return BW_E(DISCARD_COUNT);
+        if (!has_cards(g->p[p].res, a->give))
+            return BW_E(NOT_ENOUGH);
+        do_discard(g, eb, p, a->give);
+        return BW_OK;
+    case ACT_ROBBER: {
+        int victim, err;
+        if (g->phase != PHASE_ROBBER || g->current != p)
+            return turn_error(g, p);
+        if ((err = check_robber(g, p, a->a, a->target, &victim)))
+            return err;
+        do_robber(g, eb, p, a->a, victim);
+        g->phase = PHASE_MAIN;
+        return BW_OK;
+    }
+    case ACT_PLAY_KNIGHT:
+        return act_knight(g, eb, p, a->a, a->target);
+    case ACT_PLAY_ROADS:
+        return act_roads(g, eb, p, a->a, a->b);
+    case ACT_PLAY_PLENTY:
+        return act_plenty(g, eb, p, a->res, a->res2);
+    case ACT_PLAY_MONOPOLY:
+        return act_monopoly(g, eb, p, a->res);
+    case ACT_BANK_TRADE:
+        return act_bank(g, eb, p, a->give, a->get);
+    case ACT_OFFER:
+        return act_offer(g, eb, a);
+    case ACT_ACCEPT:
+    case ACT_REJECT:
+        return act_answer(g, eb, a);
+    case ACT_CONFIRM:
+        return act_confirm(g, eb, a);
+    case ACT_CANCEL:
+        return act_cancel(g, eb, a);
+    case ACT_END:
+        return act_end(g, eb, p);
+    case ACT_TIMEOUT:
+        return act_timeout(g, eb, p);
+    case ACT_RESIGN:
+        resign(g, eb, p);
+        return BW_OK;
+    default:
+        return BW_E(INVALID);
+    }
+}
+
+int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
+               int *n_ev)
+{
+    struct evbuf eb = {ev, ev ? max : 0, 0};
+    if (n_ev)
+        *n_ev = 0;
+    if (!g || !a)
+        return BW_E(INVALID);
+    if (g->phase == PHASE_OVER)
+        return BW_E(GAME_OVER);
+    if (a->player < 0 || a->player >= g->opt.n_players || g->p[a->player].resigned)
+        return BW_E(NOT_PLAYING);
+    int err = dispatch(g, &eb, a);
+    if (err)
+        return err;
+    if (a->type != ACT_TIMEOUT && a->type != ACT_RESIGN)
+        g->p[a->player].timeouts = 0;
+    check_win(g, &eb);
+    if (n_ev)
+        *n_ev = eb.n;
+    return BW_OK;
+}
+
+int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int max, int *n_ev)
+{
+    struct evbuf eb = {ev, ev ? max : 0, 0};
+    if (n_ev)
+        *n_ev = 0;
+    if (g->phase != PHASE_ROLL || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+        return BW_E(WRONG_PHASE);
+    do_roll(g, &eb, d1, d2);
+    g->p[g->current].timeouts = 0;
+    if (n_ev)
+        *n_ev = eb.n;
+    return BW_OK;
+}

@@ -1,0 +1,241 @@
+#include "engine/board.h"
+
+#include <string.h>
+#include <threads.h>
+
+static const int corner_dx[6] = {0, 1, 1, 0, -1, -1};
+static const int corner_dy[6] = {-2, -1, 1, 2, 1, -1};
+/* Neighbour across the side between corner k and corner k+1. */
+static const int side_dx[6] = {1, 2, 1, -1, -2, -1};
+static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
+
+static const int shape_base[] = {3, 4, 5, 4, 3};
+static const int shape_big[] = {3, 4, 5, 6, 5, 4, 3};
+static const int harbors_per_kind[BOARD_KIND_COUNT] = {9, 11};
+
+static struct board_geo geos[BOARD_KIND_COUNT];
+static once_flag geo_once = ONCE_FLAG_INIT;
+
+static int find_hex(const struct board_geo *g, int x, int y)
+{
+    for (int h = 0; h < g->n_hexes; h++)
+        if (g->hex_x[h] == x && g->hex_y[h] == y)
+            return h;
+    return -1;
+}
+
+static int find_vertex(const struct board_geo *g, int x, int y)
+{
+    for (int v = 0; v < g->n_vertices; v++)
+        if (g->vertex_x[v] == x && g->vertex_y[v] == y)
+            return v;
+    return -1;
+}
+
+static void add3(int8_t a[3], int value)
+{
+    for (int i = 0; i < 3; i++) {
+        if (a[i] == value)
+            return;
+        if (a[i] < 0) {
+            a[i] = (int8_t)value;
+            return;
+        }
+    }
+}
+
+static void build_vertices(struct board_geo *g)
+{
+    int xs[BOARD_MAX_VERTICES] = {0}, ys[BOARD_MAX_VERTICES] = {0}, n = 0;
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++) {
+            int x = g->hex_x[h] + corner_dx[c], y = g->hex_y[h] + corner_dy[c], seen = 0;
+            for (int i = 0; i < n; i++)
+                seen |= xs[i] == x && ys[i] == y;
+            if (!seen) {
+                xs[n] = x;
+                ys[n] = y;
+                n++;
+            }
+        }
+    /* Row by row (y), then left to right (x): the users' numbering. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (ys[j] < ys[j - 1] || (ys[j] == ys[j - 1] && xs[j] < xs[j - 1]));
+             j--) {
+            int tx = xs[j], ty = ys[j];
+            xs[j] = xs[j - 1];
+            ys[j] = ys[j - 1];
+            xs[j - 1] = tx;
+            ys[j - 1] = ty;
+        }
+    g->n_vertices = n;
+    g->n_vrows = 0;
+    g->min_x = g->max_x = xs[0];
+    g->min_y = ys[0];
+    g->max_y = ys[n - 1];
+    for (int v = 0; v < n; v++) {
+        g->vertex_x[v] = (int16_t)xs[v];
+        g->vertex_y[v] = (int16_t)ys[v];
+        if (v == 0 || ys[v] != ys[v - 1])
+            g->vrow_len[g->n_vrows++] = 0;
+        g->vrow_len[g->n_vrows - 1]++;
+        if (xs[v] < g->min_x)
+            g->min_x = xs[v];
+        if (xs[v] > g->max_x)
+            g->max_x = xs[v];
+    }
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++) {
+            int v = find_vertex(g, g->hex_x[h] + corner_dx[c], g->hex_y[h] + corner_dy[c]);
+            g->hex_vertex[h][c] = (uint8_t)v;
+            add3(g->vertex_hex[v], h);
+        }
+}
+
+static void build_edges(struct board_geo *g)
+{
+    int n = 0;
+    for (int a = 0; a < g->n_vertices; a++)
+        for (int b = a + 1; b < g->n_vertices; b++) {
+            int shared = 0;
+            int8_t hexes[2] = {-1, -1};
+            for (int h = 0; h < g->n_hexes; h++)
+                for (int c = 0; c < 6; c++) {
+                    int v1 = g->hex_vertex[h][c], v2 = g->hex_vertex[h][(c + 1) % 6];
+                    if ((v1 == a && v2 == b) || (v1 == b && v2 == a))
+                        hexes[shared++] = (int8_t)h;
+                }
+            if (!shared)
+                continue;
+            g->edge_vertex[n][0] = (uint8_t)a;
+            g->edge_vertex[n][1] = (uint8_t)b;
+            g->edge_hex[n][0] = hexes[0];
+            g->edge_hex[n][1] = hexes[1];
+            add3(g->vertex_vertex[a], b);
+            add3(g->vertex_vertex[b], a);
+            add3(g->vertex_edge[a], n);
+            add3(g->vertex_edge[b], n);
+            n++;
+        }
+    g->n_edges = n;
+    for (int v = 0; v < g->n_vertices; v++) {
+        int d = 0, k = 0;
+        while (d < 3 && g->vertex_vertex[v][d] >= 0)
+            d++;
+        while (k < 3 && g->vertex_hex[v][k] >= 0)
+            k++;
+        g->vertex_degree[v] = (uint8_t)d;
+        g->vertex_hex_count[v] = (uint8_t)k;
+    }
+}
+
+static void build_coast_and_harbors(struct board_geo *g)
+{
+    /* Walk the coast clockwise from vertex 0 (the N corner of hex A), first to the right. */
+    int prev_edge = -1, v = 0, n = 0;
+    for (int step = 0; step < BOARD_MAX_COAST; step++) {
+        int next = -1;
+        for (int i = 0; i < 3; i++) {
+            int e = g->vertex_edge[v][i];
+            if (e < 0 || e == prev_edge || g->edge_hex[e][1] >= 0)
+                continue;
+            int other = g->edge_vertex[e][0] == v ? g->edge_vertex[e][1] : g->edge_vertex[e][0];
+            if (prev_edge < 0 && g->vertex_x[other] < g->vertex_x[v])
+                continue;
+            next = e;
+        }
+        if (next < 0 || (n > 0 && next == g->coast_edge[0]))
+            break;
+        g->coast_edge[n++] = (uint8_t)next;
+        v = g->edge_vertex[next][0] == v ? g->edge_vertex[next][1] : g->edge_vertex[next][0];
+        prev_edge = next;
+    }
+    g->n_coast = n;
+    g->n_harbors = harbors_per_kind[g->kind];
+    memset(g->vertex_harbor_slot, -1, sizeof g->vertex_harbor_slot);
+    for (int k = 0; k < g->n_harbors; k++) {
+        int e = g->coast_edge[k * n / g->n_harbors];
+        g->harbor_edge[k] = (uint8_t)e;
+        g->harbor_hex[k] = g->edge_hex[e][0];
+        g->vertex_harbor_slot[g->edge_vertex[e][0]] = (int8_t)k;
+        g->vertex_harbor_slot[g->edge_vertex[e][1]] = (int8_t)k;
+    }
+}
+
+static void build(struct board_geo *g, int kind, const int *shape, int rows)
+{
+    memset(g, 0, sizeof *g);
+    memset(g->hex_neighbor, -1, sizeof g->hex_neighbor);
+    memset(g->vertex_hex, -1, sizeof g->vertex_hex);
+    memset(g->vertex_vertex, -1, sizeof g->vertex_vertex);
+    memset(g->vertex_edge, -1, sizeof g->vertex_edge);
+    g->kind = kind;
+    g->n_rows = rows;
+    for (int r = 0; r < rows; r++) {
+        g->row_len[r] = shape[r];
+        g->row_first[r] = g->n_hexes;
+        for (int i = 0; i < shape[r]; i++) {
+            g->hex_x[g->n_hexes] = (int16_t)(2 * i - (shape[r] - 1));
+            g->hex_y[g->n_hexes] = (int16_t)(3 * r);
+            g->n_hexes++;
+        }
+    }
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int s = 0; s < 6; s++)
+            g->hex_neighbor[h][s] =
+                (int8_t)find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
+    build_vertices(g);
+    build_edges(g);
+    build_coast_and_harbors(g);
+}
+
+static void build_all(void)
+{
+    build(&geos[BOARD_BASE], BOARD_BASE, shape_base, 5);
+    build(&geos[BOARD_BIG], BOARD_BIG, shape_big, 7);
+}
+
+const struct board_geo *board_geo(int kind)
+{
+    if (kind < 0 || kind >= BOARD_KIND_COUNT)
+        return NULL;
+    call_once(&geo_once, build_all);
+    return &geos[kind];
+}
+
+int board_edge_between(const struct board_geo *geo, int v1, int v2)
+{
+    if (v1 < 0 || v2 < 0 || v1 >= geo->n_vertices || v2 >= geo->n_vertices)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if (geo->vertex_vertex[v1][i] == v2)
+            return geo->vertex_edge[v1][i];
+    return -1;
+}
+
+char *board_hex_name(int i, char *buf)
+{
+    if (i < 26) {
+        buf[0] = (char)('A' + i);
+        buf[1] = '\0';
+    } else {
+        buf[0] = (char)('A' + i / 26 - 1);
+        buf[1] = (char)('A' + i % 26);
+        buf[2] = '\0';
+    }
+    return buf;
+}
+
+int board_hex_parse(const struct board_geo *geo, const char *name)
+{
+    char buf[4];
+    for (int h = 0; h < geo->n_hexes; h++) {
+        board_hex_name(h, buf);
+        int i = 0;
+        while (buf[i] && name[i] && (name[i] == buf[i] || name[i] == buf[i] + ('a' - 'A')))
+            i++;
+        if (!buf[i] && !name[i])
+            return h;
+    }
+    return -1;
+}

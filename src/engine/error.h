@@ -1,0 +1,56 @@
+/* Error codes shared by every layer: one X-macro list gives the enum and its strings. */
+#ifndef BW_ERROR_H
+#define BW_ERROR_H
+
+#define BW_ERRORS(X)                                                                               \
+    X(OK, "ok")                                                                                    \
+    X(INVALID, "invalid argument")                                                                 \
+    X(NOT_YOUR_TURN, "it is not your turn")                                                        \
+    X(WRONG_PHASE, "that is not possible now")                                                     \
+    X(NOT_ENOUGH, "not enough resources")                                                          \
+    X(NO_PIECES, "no pieces of that kind left")                                                    \
+    X(OCCUPIED, "that spot is taken")                                                              \
+    X(TOO_CLOSE, "too close to another building (distance rule)")                                  \
+    X(NOT_CONNECTED, "not connected to your roads or buildings")                                   \
+    X(NOT_YOURS, "you have no settlement there")                                                   \
+    X(NO_SUCH_SPOT, "no such place on the board")                                                  \
+    X(DECK_EMPTY, "the development deck is empty")                                                 \
+    X(NO_CARD, "you have no such card to play")                                                    \
+    X(CARD_NEW, "a card bought this turn cannot be played yet")                                    \
+    X(CARD_PLAYED, "you already played a development card this turn")                              \
+    X(BANK_EMPTY, "the bank does not hold that")                                                   \
+    X(BAD_RATE, "that does not match your trade rates")                                            \
+    X(BAD_TRADE, "a trade needs cards on both sides and no resource on both")                      \
+    X(NO_OFFER, "no such trade offer")                                                             \
+    X(NOT_ACCEPTED, "that player has not accepted the offer")                                      \
+    X(ROBBER_SAME, "the robber must move to a different hex")                                      \
+    X(BAD_VICTIM, "you cannot steal from that player there")                                       \
+    X(DISCARD_COUNT, "wrong number of cards to discard")                                           \
+    X(NO_DISCARD, "you do not need to discard")                                                    \
+    X(NOT_PLAYING, "that player is not in the game")                                               \
+    X(GAME_OVER, "the game is over")                                                               \
+    X(TOO_MANY, "too many pending items")                                                          \
+    X(NOMEM, "out of memory")                                                                      \
+    X(IO, "input/output error")                                                                    \
+    X(PARSE, "could not parse")                                                                    \
+    X(NOT_FOUND, "not found")                                                                      \
+    X(DENIED, "permission denied")                                                                 \
+    X(AMBIGUOUS, "ambiguous")                                                                      \
+    X(LIMIT, "limit exceeded")
+
+enum bw_err {
+#define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,
+    BW_ERRORS(BW_ERR_ENUM)
+#undef BW_ERR_ENUM
+        BW_E_COUNT_INDEX
+};
+
+/* Errors are returned as negative values: BW_OK is 0, BW_E_X is -(index of X). */
+#define BW_ERR_VALUE(name) (-(int)BW_E_##name##_INDEX)
+#define BW_OK 0
+#define BW_E(name) BW_ERR_VALUE(name)
+
+/* Text for an error value (0 or negative); a borrowed constant string. */
+const char *bw_strerror(int err);
+
+#endif

@@ -1,0 +1,422 @@
+/* Game creation, the action handlers and the turn structure. */
+#include "engine/internal.h"
+
+#include <string.h>
+
+const uint8_t game_cost_road[RES_COUNT] = {1, 1, 0, 0, 0};
+const uint8_t game_cost_settlement[RES_COUNT] = {1, 1, 1, 1, 0};
+const uint8_t game_cost_city[RES_COUNT] = {0, 0, 0, 2, 3};
+const uint8_t game_cost_dev[RES_COUNT] = {0, 0, 1, 1, 1};
+
+struct supply {
+    uint8_t terrain[6]; /* forest hills pasture fields mountains desert */
+    uint8_t tokens[28];
+    uint8_t n_tokens;
+    uint8_t harbors[6]; /* 2:1 per resource, then 3:1 */
+    uint8_t dev[DEV_COUNT];
+    uint8_t bank;
+};
+
+static const struct supply supplies[BOARD_KIND_COUNT] = {
+    {{4, 3, 4, 4, 3, 1},
+     {2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12},
+     18,
+     {1, 1, 1, 1, 1, 4},
+     {14, 2, 2, 2, 5},
+     19},
+    {{6, 5, 6, 6, 5, 2},
+     {2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12},
+     28,
+     {1, 1, 2, 1, 1, 5},
+     {20, 3, 3, 3, 5},
+     24},
+};
+
+struct game_event *ev_push(struct evbuf *eb, int type, int player)
+{
+    if (!eb || eb->n >= eb->max)
+        return NULL;
+    struct game_event *e = &eb->ev[eb->n++];
+    memset(e, 0, sizeof *e);
+    e->type = (uint8_t)type;
+    e->player = (int8_t)player;
+    e->other = -1;
+    return e;
+}
+
+const struct board_geo *game_geo(const struct game *g)
+{
+    return board_geo(g->opt.board);
+}
+
+int hand_size_of(const struct game_player *pl)
+{
+    return pl->res[0] + pl->res[1] + pl->res[2] + pl->res[3] + pl->res[4];
+}
+
+int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
+{
+    for (int r = 0; r < RES_COUNT; r++)
+        if (have[r] < need[r])
+            return 0;
+    return 1;
+}
+
+void pay(struct game *g, int player, const uint8_t cost[RES_COUNT])
+{
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->p[player].res[r] -= cost[r];
+        g->bank[r] += cost[r];
+    }
+}
+
+int game_hand_size(const struct game *g, int player)
+{
+    return hand_size_of(&g->p[player]);
+}
+
+int game_dev_count(const struct game *g, int player)
+{
+    int n = 0;
+    for (int c = 0; c < DEV_COUNT; c++)
+        n += g->p[player].dev[c] + g->p[player].dev_new[c];
+    return n;
+}
+
+int game_vp_public(const struct game *g, int player)
+{
+    const struct game_player *pl = &g->p[player];
+    return pl->settlements + 2 * pl->cities + 2 * (g->longest_road == player) +
+           2 * (g->largest_army == player);
+}
+
+int game_vp_total(const struct game *g, int player)
+{
+    const struct game_player *pl = &g->p[player];
+    return game_vp_public(g, player) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
+}
+
+int game_active_players(const struct game *g)
+{
+    int n = 0;
+    for (int p = 0; p < g->opt.n_players; p++)
+        n += !g->p[p].resigned;
+    return n;
+}
+
+int game_trade_rate(const struct game *g, int player, int res)
+{
+    const struct board_geo *geo = game_geo(g);
+    int rate = 4;
+    for (int k = 0; k < geo->n_harbors; k++) {
+        int e = geo->harbor_edge[k];
+        if (g->vertex_owner[geo->edge_vertex[e][0]] != player &&
+            g->vertex_owner[geo->edge_vertex[e][1]] != player)
+            continue;
+        if (g->harbor[k] == res)
+            return 2;
+        if (g->harbor[k] == HARBOR_GENERIC)
+            rate = 3;
+    }
+    return rate;
+}
+
+const struct trade_offer *game_offer(const struct game *g, int id)
+{
+    if (id <= 0)
+        return NULL;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id == id)
+            return &g->offers[i];
+    return NULL;
+}
+
+/* ---- board setup ---- */
+
+static int place_reds(struct game *g, const struct board_geo *geo, uint8_t *is_red, int n_red)
+{
+    uint8_t order[BOARD_MAX_HEXES];
+    int n = 0;
+    for (int h = 0; h < geo->n_hexes; h++)
+        if (g->terrain[h] != TERRAIN_DESERT)
+            order[n++] = (uint8_t)h;
+    bw_rng_shuffle_u8(&g->rng, order, n);
+    int placed = 0;
+    memset(is_red, 0, BOARD_MAX_HEXES);
+    for (int i = 0; i < n && placed < n_red; i++) {
+        int h = order[i], ok = 1;
+        for (int s = 0; s < 6; s++) {
+            int nb = geo->hex_neighbor[h][s];
+            if (nb >= 0 && is_red[nb])
+                ok = 0;
+        }
+        if (ok) {
+            is_red[h] = 1;
+            placed++;
+        }
+    }
+    return placed == n_red;
+}
+
+static void setup_board(struct game *g, const struct board_geo *geo, const struct supply *s)
+{
+    int n = 0;
+    for (int t = 0; t < 6; t++)
+        for (int k = 0; k < s->terrain[t]; k++)
+            g->terrain[n++] = (uint8_t)t;
+    bw_rng_shuffle_u8(&g->rng, g->terrain, geo->n_hexes);
+
+    /* No two red numbers (6, 8) on neighbouring hexes: choose the red hexes first. */
+    uint8_t reds[8], others[28], is_red[BOARD_MAX_HEXES];
+    int n_red = 0, n_other = 0;
+    for (int i = 0; i < s->n_tokens; i++) {
+        if (s->tokens[i] == 6 || s->tokens[i] == 8)
+            reds[n_red++] = s->tokens[i];
+        else
+            others[n_other++] = s->tokens[i];
+    }
+    while (!place_reds(g, geo, is_red, n_red))
+        ;
+    bw_rng_shuffle_u8(&g->rng, reds, n_red);
+    bw_rng_shuffle_u8(&g->rng, others, n_other);
+    int ri = 0, oi = 0;
+    g->robber = -1;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (g->terrain[h] == TERRAIN_DESERT) {
+            g->token[h] = 0;
+            if (g->robber < 0)
+                g->robber = (int8_t)h;
+        } else {
+            g->token[h] = is_red[h] ? reds[ri++] : others[oi++];
+        }
+    }
+
+    n = 0;
+    for (int t = 0; t < 6; t++)
+        for (int k = 0; k < s->harbors[t]; k++)
+            g->harbor[n++] = (uint8_t)t;
+    bw_rng_shuffle_u8(&g->rng, g->harbor, geo->n_harbors);
+}
+
+int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
+{
+    if (!g || !opt || opt->board >= BOARD_KIND_COUNT || opt->n_players < 3 ||
+        opt->n_players > (opt->board == BOARD_BIG ? 6 : 4) ||
+        (opt->victory_points && (opt->victory_points < 3 || opt->victory_points > 30)))
+        return BW_E(INVALID);
+    const struct board_geo *geo = board_geo(opt->board);
+    const struct supply *s = &supplies[opt->board];
+    memset(g, 0, sizeof *g);
+    g->opt = *opt;
+    g->vp_goal = opt->victory_points ? opt->victory_points : 10;
+    bw_rng_seed(&g->rng, seed);
+    setup_board(g, geo, s);
+    for (int c = 0; c < DEV_COUNT; c++)
+        for (int k = 0; k < s->dev[c]; k++)
+            g->deck[g->deck_size++] = (uint8_t)c;
+    bw_rng_shuffle_u8(&g->rng, g->deck, g->deck_size);
+    g->bank_start = s->bank;
+    memset(g->bank, s->bank, sizeof g->bank);
+    memset(g->vertex_owner, -1, sizeof g->vertex_owner);
+    memset(g->edge_owner, -1, sizeof g->edge_owner);
+    g->phase = PHASE_SETUP_SETTLEMENT;
+    g->current = 0;
+    g->sb_player = -1;
+    g->winner = -1;
+    g->longest_road = -1;
+    g->largest_army = -1;
+    g->setup_vertex = -1;
+    g->next_offer_id = 1;
+    return BW_OK;
+}
+
+/* ---- placement rules ---- */
+
+int distance_ok(const struct game *g, const struct board_geo *geo, int v)
+{
+    for (int i = 0; i < 3; i++) {
+        int w = geo->vertex_vertex[v][i];
+        if (w >= 0 && g->vertex_owner[w] >= 0)
+            return 0;
+    }
+    return 1;
+}
+
+int touches_own_road(const struct game *g, const struct board_geo *geo, int player, int v)
+{
+    for (int i = 0; i < 3; i++) {
+        int e = geo->vertex_edge[v][i];
+        if (e >= 0 && g->edge_owner[e] == player)
+            return 1;
+    }
+    return 0;
+}
+
+int can_road_with(const struct game *g, int player, int edge, int extra_edge)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        int v = geo->edge_vertex[edge][k];
+        int owner = g->vertex_owner[v];
+        if (owner == player)
+            return 1;
+        if (owner >= 0)
+            continue; /* an opponent's building blocks the way through */
+        for (int i = 0; i < 3; i++) {
+            int e = geo->vertex_edge[v][i];
+            if (e >= 0 && e != edge && (g->edge_owner[e] == player || e == extra_edge))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int game_can_road(const struct game *g, int player, int edge)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (g->phase == PHASE_SETUP_ROAD) {
+        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 ||
+            player != g->current)
+            return 0;
+        return geo->edge_vertex[edge][0] == g->setup_vertex ||
+               geo->edge_vertex[edge][1] == g->setup_vertex;
+    }
+    return can_road_with(g, player, edge, -1);
+}
+
+int game_can_settle(const struct game *g, int player, int vertex)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (vertex < 0 || vertex >= geo->n_vertices || g->vertex_owner[vertex] >= 0 ||
+        !distance_ok(g, geo, vertex))
+        return 0;
+    if (g->phase == PHASE_SETUP_SETTLEMENT)
+        return 1;
+    return touches_own_road(g, geo, player, vertex);
+}
+
+int game_can_city(const struct game *g, int player, int vertex)
+{
+    const struct board_geo *geo = game_geo(g);
+    return vertex >= 0 && vertex < geo->n_vertices && g->vertex_owner[vertex] == player &&
+           g->vertex_building[vertex] == BUILDING_SETTLEMENT;
+}
+
+/* ---- turn structure ---- */
+
+int next_active(const struct game *g, int from)
+{
+    int n = g->opt.n_players;
+    for (int i = 1; i <= n; i++) {
+        int p = (from + i) % n;
+        if (!g->p[p].resigned)
+            return p;
+    }
+    return from;
+}
+
+static int setup_player(const struct game *g, int step)
+{
+    int n = g->opt.n_players;
+    return step < n ? step : 2 * n - 1 - step;
+}
+
+void check_win(struct game *g, struct evbuf *eb)
+{
+    if (g->phase == PHASE_OVER || g->phase <= PHASE_SETUP_ROAD ||
+        g->phase == PHASE_SPECIAL_BUILD)
+        return;
+    int p = g->current;
+    int vp = game_vp_total(g, p);
+    if (vp < g->vp_goal)
+        return;
+    g->phase = PHASE_OVER;
+    g->winner = (int8_t)p;
+    struct game_event *e = ev_push(eb, EV_GAME_OVER, p);
+    if (e) {
+        e->a = (int16_t)vp;
+        e->b = (int16_t)(g->p[p].dev[DEV_VICTORY] + g->p[p].dev_new[DEV_VICTORY]);
+    }
+}
+
+void begin_turn(struct game *g, struct evbuf *eb, int player)
+{
+    g->current = (int8_t)player;
+    g->turn++;
+    g->phase = PHASE_ROLL;
+    g->rolled = 0;
+    g->dev_played = 0;
+    g->sb_player = -1;
+    g->turn_timed_out = 0;
+    struct game_event *e = ev_push(eb, EV_TURN, player);
+    if (e)
+        e->a = (int16_t)g->turn;
+    check_win(g, eb);
+}
+
+void advance_setup(struct game *g, struct evbuf *eb)
+{
+    int n = g->opt.n_players;
+    g->turn_timed_out = 0;
+    do
+        g->setup_step++;
+    while (g->setup_step < 2 * n && g->p[setup_player(g, g->setup_step)].resigned);
+    if (g->setup_step >= 2 * n) {
+        g->turn = 0;
+        begin_turn(g, eb, g->p[0].resigned ? next_active(g, 0) : 0);
+        return;
+    }
+    g->current = (int8_t)setup_player(g, g->setup_step);
+    g->phase = PHASE_SETUP_SETTLEMENT;
+    g->setup_vertex = -1;
+}
+
+void close_offer(struct game *g, struct evbuf *eb, struct trade_offer *o)
+{
+    struct game_event *e = ev_push(eb, EV_OFFER_CLOSED, o->from);
+    if (e)
+        e->a = (int16_t)o->id;
+    memset(o, 0, sizeof *o);
+}
+
+void close_all_offers(struct game *g, struct evbuf *eb)
+{
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id)
+            close_offer(g, eb, &g->offers[i]);
+}
+
+void ripen_dev_cards(struct game_player *pl)
+{
+    for (int c = 0; c < DEV_COUNT; c++) {
+        pl->dev[c] += pl->dev_new[c];
+        pl->dev_new[c] = 0;
+    }
+}
+
+/* After `after` is done: the next special building phase on the big board (for each other
+ * player in turn order), else the next player's turn. */
+void next_special_or_turn(struct game *g, struct evbuf *eb, int after)
+{
+    int n = g->opt.n_players, c = g->current;
+    if (g->opt.board == BOARD_BIG) {
+        int p = next_active(g, after);
+        if ((p - c + n) % n > (after - c + n) % n) {
+            g->phase = PHASE_SPECIAL_BUILD;
+            g->sb_player = (int8_t)p;
+            g->turn_timed_out = 0;
+            ev_push(eb, EV_SPECIAL_BUILD, p);
+            return;
+        }
+    }
+    begin_turn(g, eb, next_active(g, c));
+}
+
+void end_turn(struct game *g, struct evbuf *eb)
+{
+    close_all_offers(g, eb);
+    ripen_dev_cards(&g->p[g->current]);
+    next_special_or_turn(g, eb, g->current);
+}

@@ -1,0 +1,208 @@
+/* The game state and its rules. A struct game is a flat value: copying it is a snapshot.
+ *
+ * Players are seats 0..n_players-1; the session layer maps seats to people. Actions are
+ * applied with game_apply(): a refused action returns a negative bw_err and leaves the state
+ * unchanged byte for byte; an accepted one returns BW_OK and reports what happened as events.
+ * Everything random (board, deck, dice, steals) comes from the generator inside the state. */
+#ifndef BW_GAME_H
+#define BW_GAME_H
+
+#include <stdint.h>
+
+#include "engine/board.h"
+#include "engine/error.h"
+#include "engine/rng.h"
+
+#define GAME_MAX_PLAYERS 6
+#define GAME_MAX_OFFERS 8
+#define GAME_MAX_EVENTS 40
+#define GAME_DEV_DECK_MAX 34
+
+enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
+enum terrain { TERRAIN_FOREST, TERRAIN_HILLS, TERRAIN_PASTURE, TERRAIN_FIELDS, TERRAIN_MOUNTAINS,
+               TERRAIN_DESERT }; /* terrain t < TERRAIN_DESERT produces resource t */
+enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
+/* Harbor types 0..4 are 2:1 of that resource. */
+enum { HARBOR_GENERIC = 5 };
+enum building { BUILDING_NONE, BUILDING_SETTLEMENT, BUILDING_CITY };
+
+enum game_phase {
+    PHASE_SETUP_SETTLEMENT, /* current player places a setup settlement */
+    PHASE_SETUP_ROAD,       /* ... and the road touching it */
+    PHASE_ROLL,             /* before the roll: roll, or play a development card */
+    PHASE_DISCARD,          /* after a 7: waiting for every discard */
+    PHASE_ROBBER,           /* after a 7: the roller moves the robber */
+    PHASE_MAIN,             /* after the roll: trade, build, buy, play, end */
+    PHASE_SPECIAL_BUILD,    /* 5-6 players: sb_player may build or buy, then pass */
+    PHASE_OVER
+};
+
+enum action_type {
+    ACT_BUILD_ROAD,       /* a = edge */
+    ACT_BUILD_SETTLEMENT, /* a = vertex */
+    ACT_BUILD_CITY,       /* a = vertex */
+    ACT_BUY_DEV,
+    ACT_ROLL,
+    ACT_DISCARD,          /* give[] = the cards discarded */
+    ACT_ROBBER,           /* a = hex, target = victim or -1 */
+    ACT_PLAY_KNIGHT,      /* a = hex, target = victim or -1 */
+    ACT_PLAY_ROADS,       /* a = edge, b = second edge or -1 */
+    ACT_PLAY_PLENTY,      /* res, res2 (res2 RES_NONE only when the bank has a single card) */
+    ACT_PLAY_MONOPOLY,    /* res */
+    ACT_BANK_TRADE,       /* give[] for get[] at the player's rates */
+    ACT_OFFER,            /* give[] for get[] to the players in to_mask (0 = every other) */
+    ACT_ACCEPT,           /* a = offer id */
+    ACT_REJECT,           /* a = offer id */
+    ACT_CONFIRM,          /* a = offer id, target = the accepting player to trade with */
+    ACT_CANCEL,           /* a = offer id */
+    ACT_END,              /* end the turn, or pass in the special building phase */
+    ACT_TIMEOUT,          /* moderator: act for the player in the least harmful way */
+    ACT_RESIGN,           /* moderator or player: the player leaves the game */
+    ACT_TYPE_COUNT
+};
+
+struct game_action {
+    uint8_t type;
+    int8_t player; /* who acts */
+    int8_t target;
+    uint8_t res, res2;
+    uint8_t to_mask;
+    int16_t a, b;
+    uint8_t give[RES_COUNT], get[RES_COUNT];
+};
+
+enum event_type {
+    EV_TURN,          /* player's turn begins; a = turn number */
+    EV_SETUP_RESOURCES, /* player got res[] for the second settlement */
+    EV_ROLL,          /* player rolled a + b */
+    EV_PRODUCE,       /* player receives res[] */
+    EV_SHORTAGE,      /* the bank could not pay resource a: nobody receives it */
+    EV_BUILD,         /* player built a (enum building, or 3 = road) at b (vertex or edge) */
+    EV_BUY_DEV,       /* player bought a card; a = the card (private to player) */
+    EV_PLAY_DEV,      /* player played card a */
+    EV_FREE_ROAD,     /* player placed a free road at edge b (road building) */
+    EV_PLENTY,        /* player took res[] from the bank */
+    EV_MONOPOLY,      /* player took a cards of resource b in total; other = -1 */
+    EV_MONOPOLY_LOSS, /* other lost a cards of resource b to player */
+    EV_DISCARD_NEEDED, /* player must discard a cards */
+    EV_DISCARD,       /* player discarded res[] */
+    EV_ROBBER_NEEDED, /* player must move the robber */
+    EV_ROBBER,        /* player moved the robber to hex a */
+    EV_STEAL,         /* player stole resource a from other (a is private to the two) */
+    EV_NO_STEAL,      /* nobody to steal from */
+    EV_BANK_TRADE,    /* player gave res[] to the bank for res2[] */
+    EV_OFFER,         /* player offered res[] for res2[]; a = offer id; b = to_mask */
+    EV_OFFER_ACCEPT,  /* player accepted offer a */
+    EV_OFFER_REJECT,  /* player rejected offer a */
+    EV_OFFER_CLOSED,  /* offer a withdrawn or expired (player = offerer) */
+    EV_TRADE,         /* player gave res[] to other for res2[]; a = offer id */
+    EV_LONGEST_ROAD,  /* player now holds longest road (-1: set aside), other = previous; a = length */
+    EV_LARGEST_ARMY,  /* player now holds largest army, other = previous; a = knights */
+    EV_SPECIAL_BUILD, /* player's special building phase begins */
+    EV_TIMEOUT,       /* the game acted for player (a = the phase it acted in) */
+    EV_RESIGN,        /* player left the game */
+    EV_GAME_OVER,     /* player wins with a victory points (-1: no winner); b = victory cards */
+    EV_TYPE_COUNT
+};
+
+struct game_event {
+    uint8_t type;
+    int8_t player, other;
+    int16_t a, b;
+    uint8_t res[RES_COUNT], res2[RES_COUNT];
+};
+
+struct trade_offer {
+    uint16_t id; /* 0 = free slot */
+    int8_t from;
+    uint8_t to_mask, accepted, rejected;
+    uint8_t give[RES_COUNT], get[RES_COUNT]; /* from the offerer's point of view */
+};
+
+struct game_options {
+    uint8_t n_players;      /* 3-4 on the base board, 3-6 on the big board (5-6 need it) */
+    uint8_t board;          /* enum board_kind */
+    uint8_t victory_points; /* 0 = 10 */
+};
+
+struct game_player {
+    uint8_t res[RES_COUNT];
+    uint8_t dev[DEV_COUNT];     /* playable (bought before this turn) */
+    uint8_t dev_new[DEV_COUNT]; /* bought this turn */
+    uint8_t knights;            /* knights played */
+    uint8_t settlements, cities, roads; /* pieces on the board */
+    uint8_t road_length;
+    uint8_t discard;            /* cards still to discard */
+    uint8_t timeouts;           /* timeouts in a row */
+    uint8_t resigned;
+};
+
+struct game {
+    struct game_options opt;
+    uint8_t vp_goal;
+    uint8_t phase;
+    int8_t current;    /* whose turn */
+    int8_t sb_player;  /* whose special building phase */
+    int8_t winner;     /* -1 until the game is over */
+    int8_t longest_road, largest_army; /* holders, -1 none */
+    int8_t robber;     /* hex */
+    uint8_t setup_step;  /* 0 .. 2n-1 in snake order */
+    int16_t setup_vertex; /* the settlement the setup road must touch */
+    uint8_t dice[2];
+    uint8_t dev_played;  /* a development card was played this turn */
+    uint8_t rolled;
+    uint8_t turn_timed_out; /* the awaited player already timed out in this turn */
+    uint16_t turn;
+    uint16_t next_offer_id;
+    uint8_t deck_pos, deck_size;
+    uint8_t bank[RES_COUNT];
+    uint8_t bank_start;          /* 19 or 24 of each */
+    uint8_t terrain[BOARD_MAX_HEXES];
+    uint8_t token[BOARD_MAX_HEXES]; /* 0 on the desert */
+    uint8_t harbor[BOARD_MAX_HARBORS]; /* type per harbor slot of the geometry */
+    int8_t vertex_owner[BOARD_MAX_VERTICES];
+    uint8_t vertex_building[BOARD_MAX_VERTICES]; /* enum building */
+    int8_t edge_owner[BOARD_MAX_EDGES];
+    uint8_t deck[GAME_DEV_DECK_MAX];
+    struct game_player p[GAME_MAX_PLAYERS];
+    struct trade_offer offers[GAME_MAX_OFFERS];
+    struct bw_rng rng;
+};
+
+/* Piece supply and costs. */
+enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15 };
+extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
+    game_cost_city[RES_COUNT], game_cost_dev[RES_COUNT];
+
+/* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. */
+int game_init(struct game *g, const struct game_options *opt, uint64_t seed);
+
+/* Apply an action. Events go to ev (up to max; GAME_MAX_EVENTS is always enough) and their
+ * number to *n_ev (0 on refusal). ev may be NULL when max is 0. */
+int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
+               int *n_ev);
+
+/* Legal actions of player now (ACT_OFFER, ACT_TIMEOUT and ACT_RESIGN are never listed).
+ * Writes up to max to out and returns how many there are in all. */
+int game_legal_actions(const struct game *g, int player, struct game_action *out, int max);
+
+/* Players who are expected to act now (bit per seat). */
+unsigned game_waiting_for(const struct game *g);
+
+const struct board_geo *game_geo(const struct game *g);
+int game_hand_size(const struct game *g, int player);
+int game_dev_count(const struct game *g, int player); /* unplayed cards, new ones included */
+int game_vp_public(const struct game *g, int player);  /* without hidden victory cards */
+int game_vp_total(const struct game *g, int player);
+/* Cards of resource res the player gives the bank for one card: 4, 3 or 2. */
+int game_trade_rate(const struct game *g, int player, int res);
+int game_active_players(const struct game *g);
+const struct trade_offer *game_offer(const struct game *g, int id);
+/* Longest road length of player computed from the board (what road_length tracks). */
+int game_longest_road_of(const struct game *g, int player);
+/* Whether player may build a road / settlement / city there now, ignoring cost. */
+int game_can_road(const struct game *g, int player, int edge);
+int game_can_settle(const struct game *g, int player, int vertex);
+int game_can_city(const struct game *g, int player, int vertex);
+
+#endif

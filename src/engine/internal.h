@@ -1,0 +1,44 @@
+/* Shared between the engine's own files; not for other layers. */
+#ifndef BW_ENGINE_INTERNAL_H
+#define BW_ENGINE_INTERNAL_H
+
+#include "engine/game.h"
+
+struct evbuf {
+    struct game_event *ev;
+    int max, n;
+};
+
+struct game_event *ev_push(struct evbuf *eb, int type, int player);
+
+int hand_size_of(const struct game_player *pl);
+int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT]);
+/* Road legality with one extra edge counted as the player's (-1 for none). */
+int can_road_with(const struct game *g, int player, int edge, int extra_edge);
+/* Robber target check: BW_OK and *victim resolved (-1 when nobody can be robbed). */
+int check_robber(const struct game *g, int player, int hex, int target, int *victim);
+/* Bitmask of players with a building on hex that player may rob. */
+unsigned robber_candidates(const struct game *g, int player, int hex);
+int dev_play_check(const struct game *g, int player, int card);
+int offer_count_addressees(const struct trade_offer *o);
+
+/* Recompute every road length and move the longest road card by the rules. */
+void longest_road_update(struct game *g, struct evbuf *eb);
+
+void pay(struct game *g, int player, const uint8_t cost[RES_COUNT]);
+void check_win(struct game *g, struct evbuf *eb);
+void begin_turn(struct game *g, struct evbuf *eb, int player);
+void advance_setup(struct game *g, struct evbuf *eb);
+void close_offer(struct game *g, struct evbuf *eb, struct trade_offer *o);
+void close_all_offers(struct game *g, struct evbuf *eb);
+void ripen_dev_cards(struct game_player *pl);
+void next_special_or_turn(struct game *g, struct evbuf *eb, int after);
+void end_turn(struct game *g, struct evbuf *eb);
+int next_active(const struct game *g, int from);
+int distance_ok(const struct game *g, const struct board_geo *geo, int v);
+int touches_own_road(const struct game *g, const struct board_geo *geo, int player, int v);
+
+/* Roll with given dice (1..6 each); only for tests and the engine itself. */
+int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int max, int *n_ev);
+
+#endif

@@ -1,0 +1,251 @@
+/* Enumeration of the legal actions of one player at the current decision. */
+#include "engine/internal.h"
+
+#include <string.h>
+
+struct actbuf {
+    struct game_action *out;
+    int max, n;
+    int player;
+};
+
+static struct game_action *push(struct actbuf *b, int type)
+{
+    int i = b->n++;
+    if (i >= b->max)
+        return NULL;
+    struct game_action *a = &b->out[i];
+    memset(a, 0, sizeof *a);
+    a->type = (uint8_t)type;
+    a->player = (int8_t)b->player;
+    a->target = -1;
+    a->a = a->b = -1;
+    return a;
+}
+
+static void push_ab(struct actbuf *b, int type, int x, int y, int target)
+{
+    struct game_action *a = push(b, type);
+    if (a) {
+        a->a = (int16_t)x;
+        a->b = (int16_t)y;
+        a->target = (int8_t)target;
+    }
+}
+
+static void robber_moves(const struct game *g, struct actbuf *b, int type)
+{
+    for (int h = 0; h < game_geo(g)->n_hexes; h++) {
+        if (h == g->robber)
+            continue;
+        unsigned m = robber_candidates(g, b->player, h);
+        if (!m)
+            push_ab(b, type, h, -1, -1);
+        for (int q = 0; q < g->opt.n_players; q++)
+            if (m & (1u << q))
+                push_ab(b, type, h, -1, q);
+    }
+}
+
+static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_COUNT], int r,
+                     int left)
+{
+    if (r == RES_COUNT - 1) {
+        if (left > g->p[b->player].res[r])
+            return;
+        give[r] = (uint8_t)left;
+        struct game_action *a = push(b, ACT_DISCARD);
+        if (a)
+            memcpy(a->give, give, RES_COUNT);
+        return;
+    }
+    int most = g->p[b->player].res[r] < left ? g->p[b->player].res[r] : left;
+    for (int k = 0; k <= most; k++) {
+        give[r] = (uint8_t)k;
+        discards(g, b, give, r + 1, left - k);
+    }
+}
+
+static void free_roads(const struct game *g, struct actbuf *b)
+{
+    const struct board_geo *geo = game_geo(g);
+    int p = b->player, left = GAME_ROADS - g->p[p].roads;
+    if (left <= 0)
+        return;
+    for (int e1 = 0; e1 < geo->n_edges; e1++) {
+        if (!can_road_with(g, p, e1, -1))
+            continue;
+        int seconds = 0;
+        if (left >= 2)
+            for (int e2 = 0; e2 < geo->n_edges; e2++) {
+                if (!can_road_with(g, p, e2, e1))
+                    continue;
+                seconds++;
+                /* A pair of independently legal roads is listed once. */
+                if (e2 < e1 && can_road_with(g, p, e2, -1))
+                    continue;
+                push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
+            }
+        if (!seconds)
+            push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
+    }
+}
+
+static void dev_plays(const struct game *g, struct actbuf *b)
+{
+    int p = b->player;
+    if (!dev_play_check(g, p, DEV_KNIGHT))
+        robber_moves(g, b, ACT_PLAY_KNIGHT);
+    if (!dev_play_check(g, p, DEV_ROADS))
+        free_roads(g, b);
+    if (!dev_play_check(g, p, DEV_PLENTY)) {
+        int total = 0;
+        for (int r = 0; r < RES_COUNT; r++)
+            total += g->bank[r];
+        for (int r1 = 0; r1 < RES_COUNT; r1++)
+            for (int r2 = r1; r2 < RES_COUNT; r2++) {
+                if (g->bank[r1] < 1 + (r1 == r2) || g->bank[r2] < 1)
+                    continue;
+                struct game_action *a = push(b, ACT_PLAY_PLENTY);
+                if (a) {
+                    a->res = (uint8_t)r1;
+                    a->res2 = (uint8_t)r2;
+                }
+            }
+        for (int r = 0; r < RES_COUNT && total == 1; r++) {
+            struct game_action *a = g->bank[r] ? push(b, ACT_PLAY_PLENTY) : NULL;
+            if (a) {
+                a->res = (uint8_t)r;
+                a->res2 = RES_NONE;
+            }
+        }
+    }
+    if (!dev_play_check(g, p, DEV_MONOPOLY))
+        for (int r = 0; r < RES_COUNT; r++) {
+            struct game_action *a = push(b, ACT_PLAY_MONOPOLY);
+            if (a)
+                a->res = (uint8_t)r;
+        }
+}
+
+static void builds(const struct game *g, struct actbuf *b)
+{
+    const struct board_geo *geo = game_geo(g);
+    const struct game_player *pl = &g->p[b->player];
+    int p = b->player;
+    if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road))
+        for (int e = 0; e < geo->n_edges; e++)
+            if (can_road_with(g, p, e, -1))
+                push_ab(b, ACT_BUILD_ROAD, e, -1, -1);
+    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
+        for (int v = 0; v < geo->n_vertices; v++)
+            if (game_can_settle(g, p, v))
+                push_ab(b, ACT_BUILD_SETTLEMENT, v, -1, -1);
+    if (pl->cities < GAME_CITIES && has_cards(pl->res, game_cost_city))
+        for (int v = 0; v < geo->n_vertices; v++)
+            if (game_can_city(g, p, v))
+                push_ab(b, ACT_BUILD_CITY, v, -1, -1);
+    if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
+        push(b, ACT_BUY_DEV);
+}
+
+static void bank_trades(const struct game *g, struct actbuf *b)
+{
+    const struct game_player *pl = &g->p[b->player];
+    for (int give = 0; give < RES_COUNT; give++) {
+        int rate = game_trade_rate(g, b->player, give);
+        if (pl->res[give] < rate)
+            continue;
+        for (int get = 0; get < RES_COUNT; get++) {
+            if (get == give || !g->bank[get])
+                continue;
+            struct game_action *a = push(b, ACT_BANK_TRADE);
+            if (a) {
+                a->give[give] = (uint8_t)rate;
+                a->get[get] = 1;
+            }
+        }
+    }
+}
+
+static void offer_answers(const struct game *g, struct actbuf *b)
+{
+    int p = b->player;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        const struct trade_offer *o = &g->offers[i];
+        if (!o->id)
+            continue;
+        if (o->from == p) {
+            for (int q = 0; q < g->opt.n_players; q++)
+                if ((o->accepted & (1u << q)) && has_cards(g->p[p].res, o->give) &&
+                    has_cards(g->p[q].res, o->get))
+                    push_ab(b, ACT_CONFIRM, o->id, -1, q);
+            push_ab(b, ACT_CANCEL, o->id, -1, -1);
+        } else if (o->to_mask & (1u << p)) {
+            int single = offer_count_addressees(o) == 1;
+            if (!(o->accepted & (1u << p)) && has_cards(g->p[p].res, o->get) &&
+                (!single || has_cards(g->p[o->from].res, o->give)))
+                push_ab(b, ACT_ACCEPT, o->id, -1, -1);
+            if (!(o->rejected & (1u << p)))
+                push_ab(b, ACT_REJECT, o->id, -1, -1);
+        }
+    }
+}
+
+int game_legal_actions(const struct game *g, int player, struct game_action *out, int max)
+{
+    struct actbuf b = {out, out ? max : 0, 0, player};
+    if (player < 0 || player >= g->opt.n_players || g->p[player].resigned)
+        return 0;
+    const struct board_geo *geo = game_geo(g);
+    int current = g->current == player;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        if (current)
+            for (int v = 0; v < geo->n_vertices; v++)
+                if (game_can_settle(g, player, v))
+                    push_ab(&b, ACT_BUILD_SETTLEMENT, v, -1, -1);
+        break;
+    case PHASE_SETUP_ROAD:
+        if (current)
+            for (int e = 0; e < geo->n_edges; e++)
+                if (game_can_road(g, player, e))
+                    push_ab(&b, ACT_BUILD_ROAD, e, -1, -1);
+        break;
+    case PHASE_ROLL:
+        if (current) {
+            push(&b, ACT_ROLL);
+            dev_plays(g, &b);
+        }
+        break;
+    case PHASE_DISCARD:
+        if (g->p[player].discard) {
+            uint8_t give[RES_COUNT] = {0};
+            discards(g, &b, give, 0, g->p[player].discard);
+        }
+        break;
+    case PHASE_ROBBER:
+        if (current)
+            robber_moves(g, &b, ACT_ROBBER);
+        break;
+    case PHASE_MAIN:
+        if (current) {
+            builds(g, &b);
+            dev_plays(g, &b);
+            bank_trades(g, &b);
+        }
+        offer_answers(g, &b);
+        if (current)
+            push(&b, ACT_END);
+        break;
+    case PHASE_SPECIAL_BUILD:
+        if (g->sb_player == player) {
+            builds(g, &b);
+            push(&b, ACT_END);
+        }
+        break;
+    default:
+        break;
+    }
+    return b.n;
+}

@@ -1,0 +1,124 @@
+#include "engine/playout.h"
+#include "engine/internal.h"
+
+#include <string.h>
+
+#define PLAYOUT_BUF 512
+
+static int weight(const struct game_action *a)
+{
+    switch (a->type) {
+    case ACT_BUILD_CITY:
+    case ACT_BUILD_SETTLEMENT:
+        return 64;
+    case ACT_BUY_DEV:
+        return 16;
+    case ACT_BUILD_ROAD:
+        return 4;
+    case ACT_PLAY_KNIGHT:
+    case ACT_PLAY_ROADS:
+    case ACT_PLAY_PLENTY:
+    case ACT_PLAY_MONOPOLY:
+    case ACT_CONFIRM:
+        return 8;
+    default:
+        return 1;
+    }
+}
+
+/* An addressee who has not answered an open offer, or -1. */
+static int pending_answer(const struct game *g)
+{
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        const struct trade_offer *o = &g->offers[i];
+        unsigned open = (unsigned)o->to_mask & ~(unsigned)(o->accepted | o->rejected);
+        if (o->id && open)
+            return __builtin_ctz(open);
+    }
+    return -1;
+}
+
+static int random_offer(const struct game *g, struct bw_rng *rng, struct game_action *out)
+{
+    const struct game_player *pl = &g->p[g->current];
+    int give = (int)bw_rng_below(rng, RES_COUNT), get = (int)bw_rng_below(rng, RES_COUNT);
+    if (give == get || !pl->res[give])
+        return 0;
+    int free_slot = 0;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        free_slot |= !g->offers[i].id;
+    if (!free_slot)
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->type = ACT_OFFER;
+    out->player = g->current;
+    out->target = -1;
+    out->give[give] = 1;
+    out->get[get] = 1;
+    return 1;
+}
+
+int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out)
+{
+    struct game_action buf[PLAYOUT_BUF];
+    unsigned waiting = game_waiting_for(g);
+    if (!waiting)
+        return BW_E(GAME_OVER);
+    int p = __builtin_ctz(waiting);
+    if (g->phase == PHASE_DISCARD) {
+        /* Discards are chosen directly: listing every way to discard a big hand is costly. */
+        uint8_t hand[RES_COUNT];
+        memcpy(hand, g->p[p].res, sizeof hand);
+        memset(out, 0, sizeof *out);
+        out->type = ACT_DISCARD;
+        out->player = (int8_t)p;
+        for (int i = 0; i < g->p[p].discard; i++) {
+            int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
+            int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
+            while (k >= hand[r])
+                k -= hand[r++];
+            hand[r]--;
+            out->give[r]++;
+        }
+        return BW_OK;
+    }
+    if (g->phase == PHASE_MAIN) {
+        int q = pending_answer(g);
+        if (q >= 0)
+            p = q;
+        else if (bw_rng_below(rng, 16) == 0 && random_offer(g, rng, out))
+            return BW_OK;
+    }
+    int n = game_legal_actions(g, p, buf, PLAYOUT_BUF);
+    if (n > PLAYOUT_BUF)
+        n = PLAYOUT_BUF;
+    if (n <= 0)
+        return BW_E(GAME_OVER);
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += weight(&buf[i]);
+    int k = (int)bw_rng_below(rng, (uint32_t)total);
+    for (int i = 0; i < n; i++) {
+        k -= weight(&buf[i]);
+        if (k < 0) {
+            *out = buf[i];
+            return BW_OK;
+        }
+    }
+    *out = buf[n - 1];
+    return BW_OK;
+}
+
+long playout_game(struct game *g, struct bw_rng *rng, long max_actions)
+{
+    long n = 0;
+    struct game_action a;
+    while (n < max_actions && g->phase != PHASE_OVER) {
+        if (playout_choose(g, rng, &a) != BW_OK)
+            break;
+        if (game_apply(g, &a, NULL, 0, NULL) != BW_OK)
+            break;
+        n++;
+    }
+    return n;
+}
