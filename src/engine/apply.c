@@ -54,7 +54,7 @@ unsigned game_waiting_for(const struct game *g)
 
 static void produce(struct game *g, struct evbuf *eb, int sum)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT];
     memset(owed, 0, sizeof owed);
     for (int h = 0; h < geo->n_hexes; h++) {
@@ -134,7 +134,7 @@ static void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
 
 unsigned robber_candidates(const struct game *g, int player, int hex)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     unsigned m = 0;
     for (int c = 0; c < 6; c++) {
         int o = g->vertex_owner[geo->hex_vertex[hex][c]];
@@ -146,7 +146,7 @@ unsigned robber_candidates(const struct game *g, int player, int hex)
 
 int check_robber(const struct game *g, int player, int hex, int target, int *victim)
 {
-    if (hex < 0 || hex >= game_geo(g)->n_hexes)
+    if (hex < 0 || hex >= GEO(g)->n_hexes)
         return BW_E(NO_SUCH_SPOT);
     if (hex == g->robber)
         return BW_E(ROBBER_SAME);
@@ -234,7 +234,7 @@ static void update_largest_army(struct game *g, struct evbuf *eb, int p)
 
 static int road_error(const struct game *g, int p, int edge, int extra)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges)
         return BW_E(NO_SUCH_SPOT);
     if (g->edge_owner[edge] >= 0 || edge == extra)
@@ -262,7 +262,7 @@ static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
         if (err)
             return err;
         place_road(g, eb, p, edge, EV_BUILD);
-        longest_road_update(g, eb);
+        longest_road_update(g, eb, BIT(p));
         advance_setup(g, eb);
         return BW_OK;
     }
@@ -277,13 +277,13 @@ static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
         return BW_E(NOT_ENOUGH);
     pay(g, p, game_cost_road);
     place_road(g, eb, p, edge, EV_BUILD);
-    longest_road_update(g, eb);
+    longest_road_update(g, eb, BIT(p));
     return BW_OK;
 }
 
 static int settle_error(const struct game *g, int p, int v)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     if (v < 0 || v >= geo->n_vertices)
         return BW_E(NO_SUCH_SPOT);
     if (g->vertex_owner[v] >= 0)
@@ -309,7 +309,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 
 static void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     place_settlement(g, eb, p, v);
     if (g->setup_step >= g->opt.n_players) {
         /* Second settlement: one resource from each producing hex around it. */
@@ -329,7 +329,7 @@ static void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
     g->phase = PHASE_SETUP_ROAD;
     g->setup_vertex = (int16_t)v;
-    longest_road_update(g, eb);
+    longest_road_update(g, eb, road_owners_at(g, v, p));
 }
 
 static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
@@ -352,7 +352,7 @@ static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(NOT_ENOUGH);
     pay(g, p, game_cost_settlement);
     place_settlement(g, eb, p, v);
-    longest_road_update(g, eb); /* a settlement can cut an opponent's road */
+    longest_road_update(g, eb, road_owners_at(g, v, p)); /* it may cut their roads */
     return BW_OK;
 }
 
@@ -360,7 +360,7 @@ static int act_city(struct game *g, struct evbuf *eb, int p, int v)
 {
     if (!can_build_now(g, p))
         return turn_error(g, p);
-    if (v < 0 || v >= game_geo(g)->n_vertices)
+    if (v < 0 || v >= GEO(g)->n_vertices)
         return BW_E(NO_SUCH_SPOT);
     if (!game_can_city(g, p, v))
         return BW_E(NOT_YOURS);
@@ -446,7 +446,7 @@ static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2)
             return err;
         /* One road only when a second one is impossible. */
         if (left >= 2)
-            for (int e = 0; e < game_geo(g)->n_edges; e++)
+            for (int e = 0; e < GEO(g)->n_edges; e++)
                 if (can_road_with(g, p, e, e1))
                     return BW_E(INVALID);
     } else {
@@ -468,7 +468,7 @@ static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2)
     place_road(g, eb, p, e1, EV_FREE_ROAD);
     if (e2 >= 0)
         place_road(g, eb, p, e2, EV_FREE_ROAD);
-    longest_road_update(g, eb);
+    longest_road_update(g, eb, BIT(p));
     return BW_OK;
 }
 
@@ -549,12 +549,12 @@ static int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[
     int err = trade_shape_error(give, get);
     if (err)
         return err;
-    int units = 0;
+    int units = 0, rates[RES_COUNT];
+    trade_rates(g, p, rates);
     for (int r = 0; r < RES_COUNT; r++) {
-        int rate = game_trade_rate(g, p, r);
-        if (give[r] % rate)
+        if (give[r] % rates[r])
             return BW_E(BAD_RATE);
-        units += give[r] / rate;
+        units += give[r] / rates[r];
     }
     if (units != sum5(get))
         return BW_E(BAD_RATE);
@@ -796,7 +796,7 @@ static void resign(struct game *g, struct evbuf *eb, int p)
 static int pick_random_vertex(struct game *g, int p)
 {
     int n = 0, pick[BOARD_MAX_VERTICES];
-    for (int v = 0; v < game_geo(g)->n_vertices; v++)
+    for (int v = 0; v < GEO(g)->n_vertices; v++)
         if (game_can_settle(g, p, v))
             pick[n++] = v;
     return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
@@ -805,7 +805,7 @@ static int pick_random_vertex(struct game *g, int p)
 static int pick_random_road(struct game *g, int p)
 {
     int n = 0, pick[BOARD_MAX_EDGES];
-    for (int e = 0; e < game_geo(g)->n_edges; e++)
+    for (int e = 0; e < GEO(g)->n_edges; e++)
         if (game_can_road(g, p, e))
             pick[n++] = e;
     return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
@@ -815,7 +815,7 @@ static int pick_random_road(struct game *g, int p)
  * without the player's own buildings; a random victim there. */
 static void timeout_robber(struct game *g, struct evbuf *eb, int p)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
     for (int h = 0; h < geo->n_hexes; h++) {
         if (h == g->robber)

@@ -13,7 +13,7 @@ static const int shape_base[] = {3, 4, 5, 4, 3};
 static const int shape_big[] = {3, 4, 5, 6, 5, 4, 3};
 static const int harbors_per_kind[BOARD_KIND_COUNT] = {9, 11};
 
-static struct board_geo geos[BOARD_KIND_COUNT];
+struct board_geo board_geos[BOARD_KIND_COUNT];
 static once_flag geo_once = ONCE_FLAG_INIT;
 
 static int find_hex(const struct board_geo *g, int x, int y)
@@ -191,8 +191,8 @@ static void build(struct board_geo *g, int kind, const int *shape, int rows)
 
 static void build_all(void)
 {
-    build(&geos[BOARD_BASE], BOARD_BASE, shape_base, 5);
-    build(&geos[BOARD_BIG], BOARD_BIG, shape_big, 7);
+    build(&board_geos[BOARD_BASE], BOARD_BASE, shape_base, 5);
+    build(&board_geos[BOARD_BIG], BOARD_BIG, shape_big, 7);
 }
 
 const struct board_geo *board_geo(int kind)
@@ -200,7 +200,7 @@ const struct board_geo *board_geo(int kind)
     if (kind < 0 || kind >= BOARD_KIND_COUNT)
         return NULL;
     call_once(&geo_once, build_all);
-    return &geos[kind];
+    return &board_geos[kind];
 }
 
 int board_edge_between(const struct board_geo *geo, int v1, int v2)

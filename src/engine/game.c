@@ -104,21 +104,32 @@ int game_active_players(const struct game *g)
     return n;
 }
 
-int game_trade_rate(const struct game *g, int player, int res)
+void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
 {
-    const struct board_geo *geo = game_geo(g);
-    int rate = 4;
+    const struct board_geo *geo = GEO(g);
+    int generic = 0;
+    uint8_t special = 0;
     for (int k = 0; k < geo->n_harbors; k++) {
         int e = geo->harbor_edge[k];
         if (g->vertex_owner[geo->edge_vertex[e][0]] != player &&
             g->vertex_owner[geo->edge_vertex[e][1]] != player)
             continue;
-        if (g->harbor[k] == res)
-            return 2;
         if (g->harbor[k] == HARBOR_GENERIC)
-            rate = 3;
+            generic = 1;
+        else
+            special |= (uint8_t)(1u << g->harbor[k]);
     }
-    return rate;
+    for (int r = 0; r < RES_COUNT; r++)
+        rates[r] = (special & (1u << r)) ? 2 : generic ? 3 : 4;
+}
+
+int game_trade_rate(const struct game *g, int player, int res)
+{
+    int rates[RES_COUNT];
+    if (res < 0 || res >= RES_COUNT)
+        return 4;
+    trade_rates(g, player, rates);
+    return rates[res];
 }
 
 const struct trade_offer *game_offer(const struct game *g, int id)
@@ -254,7 +265,7 @@ int touches_own_road(const struct game *g, const struct board_geo *geo, int play
 
 int can_road_with(const struct game *g, int player, int edge, int extra_edge)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0)
         return 0;
     for (int k = 0; k < 2; k++) {
@@ -275,7 +286,7 @@ int can_road_with(const struct game *g, int player, int edge, int extra_edge)
 
 int game_can_road(const struct game *g, int player, int edge)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     if (g->phase == PHASE_SETUP_ROAD) {
         if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 ||
             player != g->current)
@@ -288,7 +299,7 @@ int game_can_road(const struct game *g, int player, int edge)
 
 int game_can_settle(const struct game *g, int player, int vertex)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     if (vertex < 0 || vertex >= geo->n_vertices || g->vertex_owner[vertex] >= 0 ||
         !distance_ok(g, geo, vertex))
         return 0;
@@ -299,7 +310,7 @@ int game_can_settle(const struct game *g, int player, int vertex)
 
 int game_can_city(const struct game *g, int player, int vertex)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     return vertex >= 0 && vertex < geo->n_vertices && g->vertex_owner[vertex] == player &&
            g->vertex_building[vertex] == BUILDING_SETTLEMENT;
 }

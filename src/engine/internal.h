@@ -4,6 +4,11 @@
 
 #include "engine/game.h"
 
+/* Built by the first board_geo() call, which game_init() makes: after that a game's geometry
+ * can be read without synchronisation. */
+extern struct board_geo board_geos[BOARD_KIND_COUNT];
+#define GEO(g) (&board_geos[(g)->opt.board])
+
 struct evbuf {
     struct game_event *ev;
     int max, n;
@@ -22,8 +27,13 @@ unsigned robber_candidates(const struct game *g, int player, int hex);
 int dev_play_check(const struct game *g, int player, int card);
 int offer_count_addressees(const struct trade_offer *o);
 
-/* Recompute every road length and move the longest road card by the rules. */
-void longest_road_update(struct game *g, struct evbuf *eb);
+/* Recompute the road lengths of the players in mask and move the longest road card by the
+ * rules. */
+void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask);
+/* Players whose roads touch vertex v, except player. */
+unsigned road_owners_at(const struct game *g, int v, int player);
+/* Trade rates of player for each resource. */
+void trade_rates(const struct game *g, int player, int rates[RES_COUNT]);
 
 void pay(struct game *g, int player, const uint8_t cost[RES_COUNT]);
 void check_win(struct game *g, struct evbuf *eb);

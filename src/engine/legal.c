@@ -35,7 +35,7 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
-    for (int h = 0; h < game_geo(g)->n_hexes; h++) {
+    for (int h = 0; h < GEO(g)->n_hexes; h++) {
         if (h == g->robber)
             continue;
         unsigned m = robber_candidates(g, b->player, h);
@@ -68,7 +68,7 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
 
 static void free_roads(const struct game *g, struct actbuf *b)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     int p = b->player, left = GAME_ROADS - g->p[p].roads;
     if (left <= 0)
         return;
@@ -130,7 +130,7 @@ static void dev_plays(const struct game *g, struct actbuf *b)
 
 static void builds(const struct game *g, struct actbuf *b)
 {
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     const struct game_player *pl = &g->p[b->player];
     int p = b->player;
     if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road))
@@ -152,8 +152,10 @@ static void builds(const struct game *g, struct actbuf *b)
 static void bank_trades(const struct game *g, struct actbuf *b)
 {
     const struct game_player *pl = &g->p[b->player];
+    int rates[RES_COUNT];
+    trade_rates(g, b->player, rates);
     for (int give = 0; give < RES_COUNT; give++) {
-        int rate = game_trade_rate(g, b->player, give);
+        int rate = rates[give];
         if (pl->res[give] < rate)
             continue;
         for (int get = 0; get < RES_COUNT; get++) {
@@ -197,7 +199,7 @@ int game_legal_actions(const struct game *g, int player, struct game_action *out
     struct actbuf b = {out, out ? max : 0, 0, player};
     if (player < 0 || player >= g->opt.n_players || g->p[player].resigned)
         return 0;
-    const struct board_geo *geo = game_geo(g);
+    const struct board_geo *geo = GEO(g);
     int current = g->current == player;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:

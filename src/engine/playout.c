@@ -5,16 +5,33 @@
 
 #define PLAYOUT_BUF 512
 
-static int weight(const struct game_action *a)
+/* Production of a vertex: the number of dice combinations (of 36) that pay it. */
+static int vertex_pips(const struct game *g, int v)
+{
+    const struct board_geo *geo = GEO(g);
+    int pips = 0;
+    for (int i = 0; i < 3; i++) {
+        int h = geo->vertex_hex[v][i];
+        if (h >= 0 && g->token[h])
+            pips += 6 - (g->token[h] > 7 ? g->token[h] - 7 : 7 - g->token[h]);
+    }
+    return pips;
+}
+
+static int weight(const struct game *g, const struct game_action *a)
 {
     switch (a->type) {
     case ACT_BUILD_CITY:
-    case ACT_BUILD_SETTLEMENT:
-        return 64;
+    case ACT_BUILD_SETTLEMENT: {
+        int pips = vertex_pips(g, a->a);
+        return 16 + pips * pips * 4;
+    }
     case ACT_BUY_DEV:
-        return 16;
+        return 32;
     case ACT_BUILD_ROAD:
-        return 4;
+        return 2;
+    case ACT_BANK_TRADE:
+        return 8;
     case ACT_PLAY_KNIGHT:
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:
@@ -96,10 +113,10 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         return BW_E(GAME_OVER);
     int total = 0;
     for (int i = 0; i < n; i++)
-        total += weight(&buf[i]);
+        total += weight(g, &buf[i]);
     int k = (int)bw_rng_below(rng, (uint32_t)total);
     for (int i = 0; i < n; i++) {
-        k -= weight(&buf[i]);
+        k -= weight(g, &buf[i]);
         if (k < 0) {
             *out = buf[i];
             return BW_OK;

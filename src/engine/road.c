@@ -41,7 +41,7 @@ int game_longest_road_of(const struct game *g, int player)
 {
     struct trail t;
     t.g = g;
-    t.geo = game_geo(g);
+    t.geo = GEO(g);
     t.player = player;
     t.best = 0;
     int n = 0;
@@ -103,12 +103,27 @@ int game_longest_road_of(const struct game *g, int player)
     return t.best;
 }
 
-void longest_road_update(struct game *g, struct evbuf *eb)
+unsigned road_owners_at(const struct game *g, int v, int player)
 {
+    const struct board_geo *geo = GEO(g);
+    unsigned m = 0;
+    for (int i = 0; i < 3; i++) {
+        int e = geo->vertex_edge[v][i];
+        if (e >= 0 && g->edge_owner[e] >= 0 && g->edge_owner[e] != player)
+            m |= 1u << g->edge_owner[e];
+    }
+    return m;
+}
+
+void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask)
+{
+    if (!mask)
+        return;
     int n = g->opt.n_players, max = 0, count = 0, who = -1;
     for (int p = 0; p < n; p++) {
-        int len = game_longest_road_of(g, p);
-        g->p[p].road_length = (uint8_t)len;
+        if (mask & (1u << p))
+            g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
+        int len = g->p[p].road_length;
         if (len > max) {
             max = len;
             count = 1;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests, random playouts and end-to-end tests built with
+# AddressSanitizer and UndefinedBehaviorSanitizer, plus the fuzzers for a bounded time.
+# BW_FUZZ_SECONDS sets the time per fuzzer (default 30).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+contrib/deps.sh
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+CC=clang cmake -S . -B build/test -G Ninja -DBW_SANITIZE=ON -DBW_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/test
+
+cd build/test
+ctest --output-on-failure --timeout 900 -j"$(nproc)"

@@ -1,0 +1,229 @@
+/* Random playouts: complete games with random legal actions, checking invariants after every
+ * action, plus random (mostly illegal) actions that must leave the state untouched. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/internal.h"
+#include "engine/playout.h"
+
+struct tally {
+    int played[DEV_COUNT]; /* development cards played, from the events */
+};
+
+static void check_invariants(const struct game *g, const struct tally *t)
+{
+    const struct board_geo *geo = game_geo(g);
+    int n = g->opt.n_players;
+    for (int r = 0; r < RES_COUNT; r++) {
+        int total = g->bank[r];
+        for (int p = 0; p < n; p++)
+            total += g->p[p].res[r];
+        assert_int_equal(total, g->bank_start);
+    }
+    int in_hands = 0;
+    for (int p = 0; p < n; p++)
+        for (int c = 0; c < DEV_COUNT; c++)
+            in_hands += g->p[p].dev[c] + g->p[p].dev_new[c];
+    int played = 0;
+    for (int c = 0; c < DEV_COUNT; c++)
+        played += t->played[c];
+    assert_int_equal(in_hands + played, g->deck_pos);
+    int knights = 0;
+    for (int p = 0; p < n; p++)
+        knights += g->p[p].knights;
+    assert_int_equal(knights, t->played[DEV_KNIGHT]);
+
+    int settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
+        roads[GAME_MAX_PLAYERS] = {0};
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int o = g->vertex_owner[v];
+        if (o < 0) {
+            assert_int_equal(g->vertex_building[v], BUILDING_NONE);
+            continue;
+        }
+        if (g->vertex_building[v] == BUILDING_CITY)
+            cities[o]++;
+        else
+            settlements[o]++;
+        for (int i = 0; i < geo->vertex_degree[v]; i++) /* distance rule */
+            assert_true(g->vertex_owner[geo->vertex_vertex[v][i]] < 0);
+    }
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] >= 0)
+            roads[g->edge_owner[e]]++;
+    int best = 0;
+    for (int p = 0; p < n; p++) {
+        const struct game_player *pl = &g->p[p];
+        assert_int_equal(pl->settlements, settlements[p]);
+        assert_int_equal(pl->cities, cities[p]);
+        assert_int_equal(pl->roads, roads[p]);
+        assert_true(settlements[p] <= GAME_SETTLEMENTS && cities[p] <= GAME_CITIES &&
+                    roads[p] <= GAME_ROADS);
+        int len = game_longest_road_of(g, p);
+        assert_int_equal(pl->road_length, len);
+        if (len > best)
+            best = len;
+        int vp = settlements[p] + 2 * cities[p] + 2 * (g->longest_road == p) +
+                 2 * (g->largest_army == p) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
+        assert_int_equal(game_vp_total(g, p), vp);
+    }
+    if (g->longest_road >= 0) {
+        assert_true(g->p[g->longest_road].road_length >= 5);
+        assert_int_equal(g->p[g->longest_road].road_length, best);
+    }
+    if (g->largest_army >= 0) {
+        assert_true(g->p[g->largest_army].knights >= 3);
+        for (int p = 0; p < n; p++)
+            assert_true(g->p[p].knights <= g->p[g->largest_army].knights);
+    }
+}
+
+static void random_action(struct bw_rng *r, const struct game *g, struct game_action *a)
+{
+    memset(a, 0, sizeof *a);
+    a->type = (uint8_t)bw_rng_below(r, ACT_TYPE_COUNT + 1);
+    if (a->type == ACT_RESIGN || a->type == ACT_TIMEOUT)
+        a->type = ACT_END;
+    a->player = (int8_t)((int)bw_rng_below(r, (uint32_t)g->opt.n_players + 2) - 1);
+    a->target = (int8_t)((int)bw_rng_below(r, 8) - 1);
+    a->a = (int16_t)((int)bw_rng_below(r, 120) - 5);
+    a->b = (int16_t)((int)bw_rng_below(r, 120) - 5);
+    a->res = (uint8_t)bw_rng_below(r, 7);
+    a->res2 = (uint8_t)bw_rng_below(r, 7);
+    a->to_mask = (uint8_t)bw_rng_below(r, 256);
+    for (int i = 0; i < RES_COUNT; i++) {
+        a->give[i] = (uint8_t)(bw_rng_below(r, 4) == 0 ? bw_rng_below(r, 5) : 0);
+        a->get[i] = (uint8_t)(bw_rng_below(r, 4) == 0 ? bw_rng_below(r, 5) : 0);
+    }
+}
+
+/* Plays one game; returns the number of actions. */
+static long play_checked(int n_players, int board, uint64_t seed, int poke)
+{
+    struct game g, before;
+    struct game_options opt = {(uint8_t)n_players, (uint8_t)board, 0};
+    struct tally t = {{0}};
+    struct bw_rng r;
+    struct game_event ev[GAME_MAX_EVENTS];
+    assert_int_equal(game_init(&g, &opt, seed), BW_OK);
+    bw_rng_seed(&r, seed ^ 0x5eed);
+    long n = 0;
+    while (g.phase != PHASE_OVER) {
+        assert_true(n < 20000);
+        struct game_action a;
+        if (poke && bw_rng_below(&r, 4) == 0) {
+            random_action(&r, &g, &a);
+            before = g;
+            int n_ev = -1, err = game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev);
+            if (err) {
+                assert_int_equal(n_ev, 0);
+                assert_memory_equal(&g, &before, sizeof g);
+                continue;
+            }
+            g = before; /* a random action that happens to be legal: play the chosen one */
+        }
+        assert_int_equal(playout_choose(&g, &r, &a), BW_OK);
+        int n_ev = 0;
+        int err = game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev);
+        if (err)
+            fail_msg("seed %llu action %ld type %d refused: %s", (unsigned long long)seed, n,
+                     a.type, bw_strerror(err));
+        assert_true(n_ev < GAME_MAX_EVENTS);
+        for (int i = 0; i < n_ev; i++)
+            if (ev[i].type == EV_PLAY_DEV)
+                t.played[ev[i].a]++;
+        check_invariants(&g, &t);
+        n++;
+    }
+    assert_true(g.winner >= 0);
+    assert_int_equal(g.winner, g.current);
+    assert_true(game_vp_total(&g, g.winner) >= 10);
+    return n;
+}
+
+static int playout_count(int dflt)
+{
+    const char *s = getenv("BW_PLAYOUTS");
+    return s ? atoi(s) : dflt;
+}
+
+static void test_playouts_base_4(void **state)
+{
+    (void)state;
+    int games = playout_count(10000);
+    long actions = 0;
+    for (int i = 0; i < games; i++)
+        actions += play_checked(4, BOARD_BASE, (uint64_t)i + 1, 0);
+    printf("base 4 players: %d games, %ld actions, all ended with one winner\n", games, actions);
+}
+
+static void test_playouts_other_sizes(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 10;
+    for (int i = 0; i < games; i++) {
+        play_checked(3, BOARD_BASE, 1000000u + (uint64_t)i, 0);
+        play_checked(5 + i % 2, BOARD_BIG, 2000000u + (uint64_t)i, 0);
+    }
+}
+
+static void test_illegal_actions_change_nothing(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 20;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_BASE, 3000000u + (uint64_t)i, 1);
+}
+
+static void test_determinism(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        struct game a, b;
+        struct game_options opt = {4, BOARD_BASE, 0};
+        struct bw_rng ra, rb;
+        game_init(&a, &opt, seed);
+        game_init(&b, &opt, seed);
+        assert_memory_equal(&a, &b, sizeof a);
+        bw_rng_seed(&ra, seed);
+        bw_rng_seed(&rb, seed);
+        long na = playout_game(&a, &ra, 100000), nb = playout_game(&b, &rb, 100000);
+        assert_int_equal(na, nb);
+        assert_memory_equal(&a, &b, sizeof a);
+        /* Replaying only the actions (no shared generator) gives the same game too. */
+        struct game c;
+        game_init(&c, &opt, seed);
+        game_init(&a, &opt, seed);
+        bw_rng_seed(&ra, seed * 31);
+        struct game_action act;
+        while (a.phase != PHASE_OVER) {
+            assert_int_equal(playout_choose(&a, &ra, &act), BW_OK);
+            assert_int_equal(game_apply(&a, &act, NULL, 0, NULL), BW_OK);
+            assert_int_equal(game_apply(&c, &act, NULL, 0, NULL), BW_OK);
+        }
+        assert_memory_equal(&a, &c, sizeof a);
+    }
+    struct game x, y;
+    struct game_options opt = {4, BOARD_BASE, 0};
+    game_init(&x, &opt, 1);
+    game_init(&y, &opt, 2);
+    assert_memory_not_equal(x.terrain, y.terrain, sizeof x.terrain);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_illegal_actions_change_nothing),
+        cmocka_unit_test(test_playouts_other_sizes),
+        cmocka_unit_test(test_playouts_base_4),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
