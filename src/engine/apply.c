@@ -57,8 +57,9 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
     const struct board_geo *geo = GEO(g);
     uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT];
     memset(owed, 0, sizeof owed);
-    for (int h = 0; h < geo->n_hexes; h++) {
-        if (g->token[h] != sum || h == g->robber)
+    for (int i = 0; i < 3; i++) {
+        int h = g->token_hex[sum][i];
+        if (h < 0 || h == g->robber)
             continue;
         int r = g->terrain[h];
         for (int c = 0; c < 6; c++) {
@@ -316,7 +317,8 @@ static void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
         uint8_t got[RES_COUNT] = {0};
         for (int i = 0; i < 3; i++) {
             int h = geo->vertex_hex[v][i];
-            if (h >= 0 && g->terrain[h] != TERRAIN_DESERT && g->bank[g->terrain[h]] > got[g->terrain[h]])
+            if (h >= 0 && g->terrain[h] != TERRAIN_DESERT &&
+                g->bank[g->terrain[h]] > got[g->terrain[h]])
                 got[g->terrain[h]]++;
         }
         struct game_event *e = ev_push(eb, EV_SETUP_RESOURCES, p);

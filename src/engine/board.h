@@ -35,19 +35,19 @@ struct board_geo {
     int16_t hex_x[BOARD_MAX_HEXES], hex_y[BOARD_MAX_HEXES];
     int16_t vertex_x[BOARD_MAX_VERTICES], vertex_y[BOARD_MAX_VERTICES];
 
-    uint8_t hex_vertex[BOARD_MAX_HEXES][6];    /* by enum hex_corner */
-    int8_t hex_neighbor[BOARD_MAX_HEXES][6];   /* land neighbours, -1 where none */
-    int8_t vertex_hex[BOARD_MAX_VERTICES][3];  /* -1 padded */
+    uint8_t hex_vertex[BOARD_MAX_HEXES][6];   /* by enum hex_corner */
+    int8_t hex_neighbor[BOARD_MAX_HEXES][6];  /* land neighbours, -1 where none */
+    int8_t vertex_hex[BOARD_MAX_VERTICES][3]; /* -1 padded */
     int8_t vertex_vertex[BOARD_MAX_VERTICES][3];
     int8_t vertex_edge[BOARD_MAX_VERTICES][3];
     uint8_t vertex_hex_count[BOARD_MAX_VERTICES];
     uint8_t vertex_degree[BOARD_MAX_VERTICES];
-    uint8_t edge_vertex[BOARD_MAX_EDGES][2];   /* smaller vertex first */
-    int8_t edge_hex[BOARD_MAX_EDGES][2];       /* -1 padded */
+    uint8_t edge_vertex[BOARD_MAX_EDGES][2]; /* smaller vertex first */
+    int8_t edge_hex[BOARD_MAX_EDGES][2];     /* -1 padded */
 
-    uint8_t coast_edge[BOARD_MAX_COAST];       /* coastal edges, clockwise from the top */
-    uint8_t harbor_edge[BOARD_MAX_HARBORS];    /* fixed harbor frame positions */
-    int8_t harbor_hex[BOARD_MAX_HARBORS];      /* the land hex each harbor touches */
+    uint8_t coast_edge[BOARD_MAX_COAST];           /* coastal edges, clockwise from the top */
+    uint8_t harbor_edge[BOARD_MAX_HARBORS];        /* fixed harbor frame positions */
+    int8_t harbor_hex[BOARD_MAX_HARBORS];          /* the land hex each harbor touches */
     int8_t vertex_harbor_slot[BOARD_MAX_VERTICES]; /* harbor slot at a vertex, or -1 */
 };
 

@@ -202,6 +202,14 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
         }
     }
 
+    memset(g->token_hex, -1, sizeof g->token_hex);
+    for (int h = 0; h < geo->n_hexes; h++)
+        for (int i = 0; g->token[h] && i < 3; i++)
+            if (g->token_hex[g->token[h]][i] < 0) {
+                g->token_hex[g->token[h]][i] = (int8_t)h;
+                break;
+            }
+
     n = 0;
     for (int t = 0; t < 6; t++)
         for (int k = 0; k < s->harbors[t]; k++)
@@ -288,8 +296,7 @@ int game_can_road(const struct game *g, int player, int edge)
 {
     const struct board_geo *geo = GEO(g);
     if (g->phase == PHASE_SETUP_ROAD) {
-        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 ||
-            player != g->current)
+        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current)
             return 0;
         return geo->edge_vertex[edge][0] == g->setup_vertex ||
                geo->edge_vertex[edge][1] == g->setup_vertex;
@@ -336,8 +343,7 @@ static int setup_player(const struct game *g, int step)
 
 void check_win(struct game *g, struct evbuf *eb)
 {
-    if (g->phase == PHASE_OVER || g->phase <= PHASE_SETUP_ROAD ||
-        g->phase == PHASE_SPECIAL_BUILD)
+    if (g->phase == PHASE_OVER || g->phase <= PHASE_SETUP_ROAD || g->phase == PHASE_SPECIAL_BUILD)
         return;
     int p = g->current;
     int vp = game_vp_total(g, p);

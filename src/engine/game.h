@@ -19,8 +19,14 @@
 #define GAME_DEV_DECK_MAX 34
 
 enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
-enum terrain { TERRAIN_FOREST, TERRAIN_HILLS, TERRAIN_PASTURE, TERRAIN_FIELDS, TERRAIN_MOUNTAINS,
-               TERRAIN_DESERT }; /* terrain t < TERRAIN_DESERT produces resource t */
+enum terrain {
+    TERRAIN_FOREST,
+    TERRAIN_HILLS,
+    TERRAIN_PASTURE,
+    TERRAIN_FIELDS,
+    TERRAIN_MOUNTAINS,
+    TERRAIN_DESERT
+}; /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
 enum { HARBOR_GENERIC = 5 };
@@ -43,21 +49,21 @@ enum action_type {
     ACT_BUILD_CITY,       /* a = vertex */
     ACT_BUY_DEV,
     ACT_ROLL,
-    ACT_DISCARD,          /* give[] = the cards discarded */
-    ACT_ROBBER,           /* a = hex, target = victim or -1 */
-    ACT_PLAY_KNIGHT,      /* a = hex, target = victim or -1 */
-    ACT_PLAY_ROADS,       /* a = edge, b = second edge or -1 */
-    ACT_PLAY_PLENTY,      /* res, res2 (res2 RES_NONE only when the bank has a single card) */
-    ACT_PLAY_MONOPOLY,    /* res */
-    ACT_BANK_TRADE,       /* give[] for get[] at the player's rates */
-    ACT_OFFER,            /* give[] for get[] to the players in to_mask (0 = every other) */
-    ACT_ACCEPT,           /* a = offer id */
-    ACT_REJECT,           /* a = offer id */
-    ACT_CONFIRM,          /* a = offer id, target = the accepting player to trade with */
-    ACT_CANCEL,           /* a = offer id */
-    ACT_END,              /* end the turn, or pass in the special building phase */
-    ACT_TIMEOUT,          /* moderator: act for the player in the least harmful way */
-    ACT_RESIGN,           /* moderator or player: the player leaves the game */
+    ACT_DISCARD,       /* give[] = the cards discarded */
+    ACT_ROBBER,        /* a = hex, target = victim or -1 */
+    ACT_PLAY_KNIGHT,   /* a = hex, target = victim or -1 */
+    ACT_PLAY_ROADS,    /* a = edge, b = second edge or -1 */
+    ACT_PLAY_PLENTY,   /* res, res2 (res2 RES_NONE only when the bank has a single card) */
+    ACT_PLAY_MONOPOLY, /* res */
+    ACT_BANK_TRADE,    /* give[] for get[] at the player's rates */
+    ACT_OFFER,         /* give[] for get[] to the players in to_mask (0 = every other) */
+    ACT_ACCEPT,        /* a = offer id */
+    ACT_REJECT,        /* a = offer id */
+    ACT_CONFIRM,       /* a = offer id, target = the accepting player to trade with */
+    ACT_CANCEL,        /* a = offer id */
+    ACT_END,           /* end the turn, or pass in the special building phase */
+    ACT_TIMEOUT,       /* moderator: act for the player in the least harmful way */
+    ACT_RESIGN,        /* moderator or player: the player leaves the game */
     ACT_TYPE_COUNT
 };
 
@@ -72,31 +78,32 @@ struct game_action {
 };
 
 enum event_type {
-    EV_TURN,          /* player's turn begins; a = turn number */
+    EV_TURN,            /* player's turn begins; a = turn number */
     EV_SETUP_RESOURCES, /* player got res[] for the second settlement */
-    EV_ROLL,          /* player rolled a + b */
-    EV_PRODUCE,       /* player receives res[] */
-    EV_SHORTAGE,      /* the bank could not pay resource a: nobody receives it */
-    EV_BUILD,         /* player built a (enum building, or 3 = road) at b (vertex or edge) */
-    EV_BUY_DEV,       /* player bought a card; a = the card (private to player) */
-    EV_PLAY_DEV,      /* player played card a */
-    EV_FREE_ROAD,     /* player placed a free road at edge b (road building) */
-    EV_PLENTY,        /* player took res[] from the bank */
-    EV_MONOPOLY,      /* player took a cards of resource b in total; other = -1 */
-    EV_MONOPOLY_LOSS, /* other lost a cards of resource b to player */
-    EV_DISCARD_NEEDED, /* player must discard a cards */
-    EV_DISCARD,       /* player discarded res[] */
-    EV_ROBBER_NEEDED, /* player must move the robber */
-    EV_ROBBER,        /* player moved the robber to hex a */
-    EV_STEAL,         /* player stole resource a from other (a is private to the two) */
-    EV_NO_STEAL,      /* nobody to steal from */
-    EV_BANK_TRADE,    /* player gave res[] to the bank for res2[] */
-    EV_OFFER,         /* player offered res[] for res2[]; a = offer id; b = to_mask */
-    EV_OFFER_ACCEPT,  /* player accepted offer a */
-    EV_OFFER_REJECT,  /* player rejected offer a */
-    EV_OFFER_CLOSED,  /* offer a withdrawn or expired (player = offerer) */
-    EV_TRADE,         /* player gave res[] to other for res2[]; a = offer id */
-    EV_LONGEST_ROAD,  /* player now holds longest road (-1: set aside), other = previous; a = length */
+    EV_ROLL,            /* player rolled a + b */
+    EV_PRODUCE,         /* player receives res[] */
+    EV_SHORTAGE,        /* the bank could not pay resource a: nobody receives it */
+    EV_BUILD,           /* player built a (enum building, or 3 = road) at b (vertex or edge) */
+    EV_BUY_DEV,         /* player bought a card; a = the card (private to player) */
+    EV_PLAY_DEV,        /* player played card a */
+    EV_FREE_ROAD,       /* player placed a free road at edge b (road building) */
+    EV_PLENTY,          /* player took res[] from the bank */
+    EV_MONOPOLY,        /* player took a cards of resource b in total; other = -1 */
+    EV_MONOPOLY_LOSS,   /* other lost a cards of resource b to player */
+    EV_DISCARD_NEEDED,  /* player must discard a cards */
+    EV_DISCARD,         /* player discarded res[] */
+    EV_ROBBER_NEEDED,   /* player must move the robber */
+    EV_ROBBER,          /* player moved the robber to hex a */
+    EV_STEAL,           /* player stole resource a from other (a is private to the two) */
+    EV_NO_STEAL,        /* nobody to steal from */
+    EV_BANK_TRADE,      /* player gave res[] to the bank for res2[] */
+    EV_OFFER,           /* player offered res[] for res2[]; a = offer id; b = to_mask */
+    EV_OFFER_ACCEPT,    /* player accepted offer a */
+    EV_OFFER_REJECT,    /* player rejected offer a */
+    EV_OFFER_CLOSED,    /* offer a withdrawn or expired (player = offerer) */
+    EV_TRADE,           /* player gave res[] to other for res2[]; a = offer id */
+    EV_LONGEST_ROAD,  /* player now holds longest road (-1: set aside), other = previous; a = length
+                       */
     EV_LARGEST_ARMY,  /* player now holds largest army, other = previous; a = knights */
     EV_SPECIAL_BUILD, /* player's special building phase begins */
     EV_TIMEOUT,       /* the game acted for player (a = the phase it acted in) */
@@ -127,13 +134,13 @@ struct game_options {
 
 struct game_player {
     uint8_t res[RES_COUNT];
-    uint8_t dev[DEV_COUNT];     /* playable (bought before this turn) */
-    uint8_t dev_new[DEV_COUNT]; /* bought this turn */
-    uint8_t knights;            /* knights played */
+    uint8_t dev[DEV_COUNT];             /* playable (bought before this turn) */
+    uint8_t dev_new[DEV_COUNT];         /* bought this turn */
+    uint8_t knights;                    /* knights played */
     uint8_t settlements, cities, roads; /* pieces on the board */
     uint8_t road_length;
-    uint8_t discard;            /* cards still to discard */
-    uint8_t timeouts;           /* timeouts in a row */
+    uint8_t discard;  /* cards still to discard */
+    uint8_t timeouts; /* timeouts in a row */
     uint8_t resigned;
 };
 
@@ -141,24 +148,25 @@ struct game {
     struct game_options opt;
     uint8_t vp_goal;
     uint8_t phase;
-    int8_t current;    /* whose turn */
-    int8_t sb_player;  /* whose special building phase */
-    int8_t winner;     /* -1 until the game is over */
+    int8_t current;                    /* whose turn */
+    int8_t sb_player;                  /* whose special building phase */
+    int8_t winner;                     /* -1 until the game is over */
     int8_t longest_road, largest_army; /* holders, -1 none */
-    int8_t robber;     /* hex */
-    uint8_t setup_step;  /* 0 .. 2n-1 in snake order */
-    int16_t setup_vertex; /* the settlement the setup road must touch */
+    int8_t robber;                     /* hex */
+    uint8_t setup_step;                /* 0 .. 2n-1 in snake order */
+    int16_t setup_vertex;              /* the settlement the setup road must touch */
     uint8_t dice[2];
-    uint8_t dev_played;  /* a development card was played this turn */
+    uint8_t dev_played; /* a development card was played this turn */
     uint8_t rolled;
     uint8_t turn_timed_out; /* the awaited player already timed out in this turn */
     uint16_t turn;
     uint16_t next_offer_id;
     uint8_t deck_pos, deck_size;
     uint8_t bank[RES_COUNT];
-    uint8_t bank_start;          /* 19 or 24 of each */
+    uint8_t bank_start; /* 19 or 24 of each */
     uint8_t terrain[BOARD_MAX_HEXES];
-    uint8_t token[BOARD_MAX_HEXES]; /* 0 on the desert */
+    uint8_t token[BOARD_MAX_HEXES];    /* 0 on the desert */
+    int8_t token_hex[13][3];           /* the hexes carrying each number, -1 padded */
     uint8_t harbor[BOARD_MAX_HARBORS]; /* type per harbor slot of the geometry */
     int8_t vertex_owner[BOARD_MAX_VERTICES];
     uint8_t vertex_building[BOARD_MAX_VERTICES]; /* enum building */
@@ -192,7 +200,7 @@ unsigned game_waiting_for(const struct game *g);
 const struct board_geo *game_geo(const struct game *g);
 int game_hand_size(const struct game *g, int player);
 int game_dev_count(const struct game *g, int player); /* unplayed cards, new ones included */
-int game_vp_public(const struct game *g, int player);  /* without hidden victory cards */
+int game_vp_public(const struct game *g, int player); /* without hidden victory cards */
 int game_vp_total(const struct game *g, int player);
 /* Cards of resource res the player gives the bank for one card: 4, 3 or 2. */
 int game_trade_rate(const struct game *g, int player, int res);

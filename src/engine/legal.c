@@ -33,6 +33,36 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
     }
 }
 
+/* Legal road edges of player (with extra_edge counted as theirs), found from the vertices
+ * their roads and buildings touch rather than by trying every edge. */
+static int road_spots(const struct game *g, int p, int extra_edge, uint8_t *out)
+{
+    const struct board_geo *geo = GEO(g);
+    uint8_t near[BOARD_MAX_VERTICES];
+    uint8_t seen[BOARD_MAX_EDGES];
+    int n = 0;
+    memset(near, 0, (size_t)geo->n_vertices);
+    memset(seen, 0, (size_t)geo->n_edges);
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] == p || e == extra_edge) {
+            near[geo->edge_vertex[e][0]] = 1;
+            near[geo->edge_vertex[e][1]] = 1;
+        }
+    for (int v = 0; v < geo->n_vertices; v++) {
+        if (!near[v] && g->vertex_owner[v] != p)
+            continue;
+        for (int i = 0; i < 3; i++) {
+            int e = geo->vertex_edge[v][i];
+            if (e < 0 || seen[e])
+                continue;
+            seen[e] = 1;
+            if (can_road_with(g, p, e, extra_edge))
+                out[n++] = (uint8_t)e;
+        }
+    }
+    return n;
+}
+
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
     for (int h = 0; h < GEO(g)->n_hexes; h++) {
@@ -68,24 +98,22 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
 
 static void free_roads(const struct game *g, struct actbuf *b)
 {
-    const struct board_geo *geo = GEO(g);
     int p = b->player, left = GAME_ROADS - g->p[p].roads;
     if (left <= 0)
         return;
-    for (int e1 = 0; e1 < geo->n_edges; e1++) {
-        if (!can_road_with(g, p, e1, -1))
-            continue;
-        int seconds = 0;
-        if (left >= 2)
-            for (int e2 = 0; e2 < geo->n_edges; e2++) {
-                if (!can_road_with(g, p, e2, e1))
-                    continue;
-                seconds++;
-                /* A pair of independently legal roads is listed once. */
-                if (e2 < e1 && can_road_with(g, p, e2, -1))
-                    continue;
-                push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
-            }
+    uint8_t first[BOARD_MAX_EDGES], second[BOARD_MAX_EDGES];
+    int n1 = road_spots(g, p, -1, first);
+    for (int i = 0; i < n1; i++) {
+        int e1 = first[i], seconds = 0;
+        int n2 = left >= 2 ? road_spots(g, p, e1, second) : 0;
+        for (int j = 0; j < n2; j++) {
+            int e2 = second[j];
+            seconds++;
+            /* A pair of independently legal roads is listed once. */
+            if (e2 < e1 && can_road_with(g, p, e2, -1))
+                continue;
+            push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
+        }
         if (!seconds)
             push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
     }
@@ -133,10 +161,12 @@ static void builds(const struct game *g, struct actbuf *b)
     const struct board_geo *geo = GEO(g);
     const struct game_player *pl = &g->p[b->player];
     int p = b->player;
-    if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road))
-        for (int e = 0; e < geo->n_edges; e++)
-            if (can_road_with(g, p, e, -1))
-                push_ab(b, ACT_BUILD_ROAD, e, -1, -1);
+    if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road)) {
+        uint8_t spots[BOARD_MAX_EDGES];
+        int n = road_spots(g, p, -1, spots);
+        for (int i = 0; i < n; i++)
+            push_ab(b, ACT_BUILD_ROAD, spots[i], -1, -1);
+    }
     if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
         for (int v = 0; v < geo->n_vertices; v++)
             if (game_can_settle(g, p, v))

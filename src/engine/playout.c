@@ -18,6 +18,20 @@ static int vertex_pips(const struct game *g, int v)
     return pips;
 }
 
+/* Whether a maritime trade makes a settlement, city or card affordable that was not. */
+static int trade_helps(const struct game *g, const struct game_action *a)
+{
+    const struct game_player *pl = &g->p[a->player];
+    uint8_t after[RES_COUNT];
+    for (int r = 0; r < RES_COUNT; r++)
+        after[r] = (uint8_t)(pl->res[r] - a->give[r] + a->get[r]);
+    const uint8_t *costs[3] = {game_cost_settlement, game_cost_city, game_cost_dev};
+    for (int i = 0; i < 3; i++)
+        if (!has_cards(pl->res, costs[i]) && has_cards(after, costs[i]))
+            return 1;
+    return 0;
+}
+
 static int weight(const struct game *g, const struct game_action *a)
 {
     switch (a->type) {
@@ -31,7 +45,7 @@ static int weight(const struct game *g, const struct game_action *a)
     case ACT_BUILD_ROAD:
         return 2;
     case ACT_BANK_TRADE:
-        return 8;
+        return trade_helps(g, a) ? 64 : 1;
     case ACT_PLAY_KNIGHT:
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:

@@ -1,4 +1,5 @@
-/* Seeded pseudo-random generator (xoshiro256**, seeded by splitmix64). Lives inside the game state. */
+/* Seeded pseudo-random generator (xoshiro256**, seeded by splitmix64). Lives inside the game state.
+ */
 #ifndef BW_RNG_H
 #define BW_RNG_H
 

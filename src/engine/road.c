@@ -21,8 +21,8 @@ static void trail_walk(struct trail *t, int v, uint32_t used, int len)
         int e = t->geo->vertex_edge[v][i];
         if (e < 0 || t->local[e] < 0 || (used & (1u << t->local[e])))
             continue;
-        int other = t->geo->edge_vertex[e][0] == v ? t->geo->edge_vertex[e][1]
-                                                     : t->geo->edge_vertex[e][0];
+        int other =
+            t->geo->edge_vertex[e][0] == v ? t->geo->edge_vertex[e][1] : t->geo->edge_vertex[e][0];
         trail_walk(t, other, used | (1u << t->local[e]), len + 1);
     }
 }
@@ -75,7 +75,7 @@ int game_longest_road_of(const struct game *g, int player)
                 if (e < 0 || t.local[e] < 0)
                     continue;
                 int w = t.geo->edge_vertex[e][0] == u ? t.geo->edge_vertex[e][1]
-                                                        : t.geo->edge_vertex[e][0];
+                                                      : t.geo->edge_vertex[e][0];
                 if (comp[w] == 0) {
                     comp[w] = (int8_t)n_comp;
                     stack[sp++] = (uint8_t)w;
