@@ -1,0 +1,82 @@
+/* The bot on one network, as the IRC layer sees it: it is told what happens on IRC (messages,
+ * joins, parts, quits, nick changes, kicks, the clock) and answers through a sink of lines.
+ * Nothing here includes libircclient: tests drive a bot with a fake sink and a fake clock.
+ *
+ * Below it: src/cmd (the command table and the words), src/session (one lobby or game per
+ * channel, seats bound to identities, timers, trade offers, persistence hooks), src/render and
+ * src/engine. Calls only go down; the IRC layer owns the bot. */
+#ifndef BW_BOT_H
+#define BW_BOT_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+
+/* Who did something. nick is required; the rest may be NULL when unknown. account is the
+ * services account the server reported (account-notify / WHOX / 330), NULL when not logged
+ * in or unknown. All borrowed for the duration of the call. */
+struct bw_identity {
+    const char *nick;
+    const char *user;
+    const char *host;
+    const char *account;
+};
+
+enum bw_out_flags {
+    BW_OUT_PRIVATE = 1, /* a private reply: sent as PRIVMSG or NOTICE per bot.private */
+    BW_OUT_URGENT = 2,  /* to the player whose move it is: goes out before other queued lines */
+};
+
+/* Implemented by the IRC layer. */
+struct bw_out {
+    void *ctx;
+    /* Queue one logical line for target (a channel or a nick). The IRC layer splits it for
+     * the wire (512 bytes with prefix, at spaces, never inside UTF-8) and paces it. key, when
+     * not NULL, names what the line is part of ("hand", "board") so that drop() can discard
+     * an outdated version still queued. Strings are borrowed for the call. */
+    void (*send)(void *ctx, const char *target, const char *text, unsigned flags,
+                 const char *key);
+    /* Discard the lines still queued for target with this key (a newer hand or board
+     * drawing follows). */
+    void (*drop)(void *ctx, const char *target, const char *key);
+    /* Admin commands: join or part a channel. */
+    void (*join)(void *ctx, const char *channel);
+    void (*part)(void *ctx, const char *channel);
+    /* Admin "reload": ask the process to reload its configuration (like SIGHUP). */
+    void (*reload)(void *ctx);
+};
+
+struct bot;
+
+/* A bot for one network. net, botcfg and game are copied as needed (the caller may free its
+ * configuration afterwards); out is copied. seed feeds the games' generators. NULL on bad
+ * arguments. */
+struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
+                    const struct config_game *game, const struct bw_out *out, uint64_t seed);
+void bot_free(struct bot *b);
+
+/* The bot's own nick as the server knows it now (after 001 and on its own NICK). */
+void bot_set_own_nick(struct bot *b, const char *nick);
+
+/* A PRIVMSG (or NOTICE: ignored) from a user: channel is the channel it was sent to, or NULL
+ * for a private message to the bot. text is as received (may hold any bytes but NUL). */
+void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
+                    const char *text, int64_t now_ms);
+/* Membership: the bot itself joining is reported with its own nick. */
+void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who,
+                 int64_t now_ms);
+void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who,
+                 int64_t now_ms);
+void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms);
+void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms);
+void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick,
+                 int64_t now_ms);
+/* Services account of a nick learned later (account-notify, WHOX); account NULL = logged out. */
+void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms);
+
+/* Timers: call at least when bot_next_deadline() has passed. */
+void bot_tick(struct bot *b, int64_t now_ms);
+/* The next time bot_tick() has work, or INT64_MAX. */
+int64_t bot_next_deadline(const struct bot *b);
+
+#endif
