@@ -1,0 +1,73 @@
+/* Print the board drawing for a seed, to look at it without IRC.
+ *
+ * show_board [-b] [-c] [-t] [-n PLAYERS] [-m MOVES] [SEED]
+ *   -b  the 5-6 player board      -c  mIRC colour codes (as sent)   -t  also the board as text
+ *   -n  players (default 4, 6 with -b)   -m  random legal moves to play first (default 0)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/game.h"
+#include "engine/playout.h"
+#include "render/render.h"
+
+static void print_line(void *ctx, int to, const char *text)
+{
+    (void)ctx;
+    if (to == RENDER_PUBLIC)
+        printf("%s\n", text);
+    else
+        printf("[to seat %d] %s\n", to, text);
+}
+
+int main(int argc, char **argv)
+{
+    int big = 0, color = 0, text = 0, players = 0, opt;
+    long moves = 0;
+    while ((opt = getopt(argc, argv, "bctn:m:h")) != -1) {
+        switch (opt) {
+        case 'b':
+            big = 1;
+            break;
+        case 'c':
+            color = 1;
+            break;
+        case 't':
+            text = 1;
+            break;
+        case 'n':
+            players = atoi(optarg);
+            break;
+        case 'm':
+            moves = atol(optarg);
+            break;
+        default:
+            fprintf(stderr, "usage: %s [-b] [-c] [-t] [-n PLAYERS] [-m MOVES] [SEED]\n", argv[0]);
+            return opt == 'h' ? 0 : 2;
+        }
+    }
+    uint64_t seed = optind < argc ? strtoull(argv[optind], NULL, 0) : 1;
+    struct game_options o = {0};
+    o.board = big ? BOARD_BIG : BOARD_BASE;
+    o.n_players = (uint8_t)(players ? players : big ? 6 : 4);
+    struct game g;
+    if (game_init(&g, &o, seed) != BW_OK) {
+        fprintf(stderr, "%s: invalid options\n", argv[0]);
+        return 2;
+    }
+    struct bw_rng rng;
+    bw_rng_seed(&rng, seed);
+    if (moves > 0)
+        playout_game(&g, &rng, moves);
+    static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
+                                                        "dave",  "erin", "frank"};
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, o.n_players, color);
+    struct render_sink out = {print_line, NULL};
+    render_board(&g, &st, &out);
+    if (text)
+        render_board_text(&g, &st, &out);
+    return 0;
+}

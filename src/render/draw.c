@@ -1,0 +1,375 @@
+/* The board drawing.
+ *
+ * The geometry's coordinates map straight to text: one line per quarter hex height (y) and
+ * CELL_W columns per half hex width (x). A vertex is its number, right-aligned on its column,
+ * with the owner's letter just left of it when built on. Pointy tops and bottoms are slanted
+ * strokes ("_.-'" and "'-._") drawn on the line of the edge's upper vertex, so that they run
+ * down to the lower vertex on the next line; vertical sides are a '|' on the line between.
+ * What is left inside a hex is two short lines: letter and terrain, then token and robber.
+ *
+ * Everything is first drawn on a canvas of cells that remember what is taken, so harbor
+ * labels and the legend can look for free sea around the coast; then each line is written
+ * out with the colour codes its cells ask for. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/internal.h"
+
+enum { CELL_W = 6, MARGIN = 10, TOP = 1, CANVAS_W = 128, CANVAS_H = 32, NO_COLOR = 0xff };
+
+struct style {
+    uint8_t fg, bg, bold;
+};
+
+struct cell {
+    char ch;
+    uint8_t used; /* taken, even when blank: no label may go there */
+    struct style st;
+};
+
+struct canvas {
+    const struct board_geo *geo;
+    const struct game *g;
+    const struct render_style *rs;
+    struct cell c[CANVAS_H][CANVAS_W];
+};
+
+static const struct style plain = {NO_COLOR, NO_COLOR, 0};
+
+static const char *const terrain_words[] = {"wood", "brick", "wool", "grain", "ore", "desert"};
+
+static int col_of(const struct canvas *cv, int x)
+{
+    return MARGIN + (x - cv->geo->min_x) * CELL_W;
+}
+
+static int row_of(const struct canvas *cv, int y)
+{
+    return TOP + (y - cv->geo->min_y);
+}
+
+static int digits(int n)
+{
+    return n >= 10 ? 2 : 1;
+}
+
+static void put(struct canvas *cv, int r, int c, char ch, struct style st)
+{
+    if (r < 0 || r >= CANVAS_H || c < 0 || c >= CANVAS_W)
+        return;
+    cv->c[r][c].ch = ch;
+    cv->c[r][c].used = 1;
+    cv->c[r][c].st = st;
+}
+
+static void put_text(struct canvas *cv, int r, int c, const char *s, struct style st)
+{
+    for (; *s; s++, c++)
+        put(cv, r, c, *s, st);
+}
+
+static int is_free(const struct canvas *cv, int r, int c0, int c1)
+{
+    if (r < 0 || r >= CANVAS_H || c0 < 0 || c1 >= CANVAS_W)
+        return 0;
+    for (int c = c0; c <= c1; c++)
+        if (cv->c[r][c].used)
+            return 0;
+    return 1;
+}
+
+static struct style seat_style(const struct canvas *cv, int seat, int city)
+{
+    struct style st = plain;
+    if (!cv->rs->color || seat < 0)
+        return st;
+    st.bold = 1;
+    if (city) {
+        st.fg = 0; /* white on the seat colour: a filled block, unlike a settlement */
+        st.bg = (uint8_t)render_seat_color(seat);
+    } else {
+        st.fg = (uint8_t)render_seat_color(seat);
+    }
+    return st;
+}
+
+static char seat_letter(const struct canvas *cv, int seat, int upper)
+{
+    char c = seat < cv->rs->n_seats ? cv->rs->letter[seat] : '?';
+    return upper && c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+static void draw_edges(struct canvas *cv)
+{
+    const struct board_geo *geo = cv->geo;
+    for (int e = 0; e < geo->n_edges; e++) {
+        int u = geo->edge_vertex[e][0], l = geo->edge_vertex[e][1];
+        if (geo->vertex_y[u] > geo->vertex_y[l]) {
+            int t = u;
+            u = l;
+            l = t;
+        }
+        int owner = cv->g->edge_owner[e];
+        struct style st = seat_style(cv, owner, 0);
+        char road = owner >= 0 ? seat_letter(cv, owner, 0) : 0;
+        int xu = col_of(cv, geo->vertex_x[u]), r = row_of(cv, geo->vertex_y[u]);
+        if (geo->vertex_x[u] == geo->vertex_x[l]) {
+            put(cv, r + 1, xu, road ? road : '|', st);
+            continue;
+        }
+        /* The glyph next to the number stays, so a road never looks like a building. */
+        if (geo->vertex_x[l] > geo->vertex_x[u]) {
+            const char *s = "'-._";
+            for (int i = 0; i < 4; i++)
+                put(cv, r, xu + 1 + i, road && i ? road : s[i], st);
+        } else {
+            const char *s = "_.-'";
+            int la = xu - digits(u + 1);
+            for (int i = 0; i < 4; i++)
+                put(cv, r, la - 3 + i, road && i < 3 ? road : s[i], st);
+        }
+    }
+}
+
+static void draw_vertices(struct canvas *cv)
+{
+    const struct board_geo *geo = cv->geo;
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int x = col_of(cv, geo->vertex_x[v]), r = row_of(cv, geo->vertex_y[v]);
+        int d = digits(v + 1), owner = cv->g->vertex_owner[v];
+        int city = cv->g->vertex_building[v] == BUILDING_CITY;
+        struct style st = seat_style(cv, owner, city);
+        char num[12];
+        snprintf(num, sizeof num, "%d", v + 1);
+        put_text(cv, r, x - d + 1, num, st);
+        if (owner >= 0)
+            put(cv, r, x - d, seat_letter(cv, owner, city), st);
+        else if (!cv->c[r][x - d].used)
+            put(cv, r, x - d, ' ', plain); /* kept for a later building */
+    }
+}
+
+/* s centred in the columns [c0, c1] of line r. */
+static void put_centred(struct canvas *cv, int r, int c0, int c1, const char *s, struct style st)
+{
+    int len = (int)strlen(s);
+    put_text(cv, r, c0 + (c1 - c0 + 1 - len) / 2, s, st);
+}
+
+static void draw_hexes(struct canvas *cv)
+{
+    const struct board_geo *geo = cv->geo;
+    const struct game *g = cv->g;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
+        int t = g->terrain[h] <= TERRAIN_DESERT ? g->terrain[h] : TERRAIN_DESERT;
+        char name[4];
+        board_hex_name(h, name);
+        /* The terrain fits between the NW and NE numbers with a blank before the NE owner's
+         * letter; letter, token and robber get the wider middle line between the sides. */
+        put_centred(cv, r - 1, x - 4, x + 2, terrain_words[t], plain);
+
+        char token[16] = "", line[32];
+        struct style tst = plain;
+        if (g->token[h]) {
+            int red = g->token[h] == 6 || g->token[h] == 8;
+            if (red && cv->rs->color) {
+                tst.fg = 4;
+                tst.bold = 1;
+            }
+            snprintf(token, sizeof token, red && !cv->rs->color ? "*%d*" : "%d", g->token[h]);
+        }
+        const char *robber = g->robber == h ? " robber" : "";
+        snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
+        if (robber[0] && strlen(line) + strlen(robber) > 9)
+            robber = " rob";
+        int len = (int)(strlen(line) + strlen(robber)), c = x - 5 + (11 - len) / 2;
+        put_text(cv, r, c, name, plain);
+        put_text(cv, r, c + (int)strlen(name) + 1, token, tst);
+        if (robber[0]) {
+            struct style rst = plain;
+            if (cv->rs->color) {
+                rst.fg = 0; /* white on black reads on both light and dark themes */
+                rst.bg = 1;
+                rst.bold = 1;
+            }
+            put_text(cv, r, c + (int)strlen(line) + 1, robber + 1, rst);
+        }
+    }
+}
+
+static void harbor_label(const struct game *g, int k, char *buf, size_t size)
+{
+    int type = g->harbor[k];
+    if (type == HARBOR_GENERIC)
+        snprintf(buf, size, "3:1");
+    else
+        snprintf(buf, size, "2:1%s", render_res_name(type));
+}
+
+/* Try to put s at [c, c+len) on line r with a free column on both sides. */
+static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st)
+{
+    int len = (int)strlen(s);
+    if (!is_free(cv, r, c - 1, c + len))
+        return 0;
+    put_text(cv, r, c, s, st);
+    return 1;
+}
+
+/* A harbor label goes into the sea beside its edge: beside a vertical side; for a slanted
+ * side on the line of the vertex that faces the sea, beyond the stroke; failing that on the
+ * line above or below, over the middle of the edge. */
+static int draw_harbor(struct canvas *cv, int k)
+{
+    const struct board_geo *geo = cv->geo;
+    int e = geo->harbor_edge[k], hex = geo->harbor_hex[k];
+    int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
+    char s[16];
+    harbor_label(cv->g, k, s, sizeof s);
+    int len = (int)strlen(s);
+    struct style st = plain;
+    if (cv->rs->color)
+        st.bold = 1;
+    int dx = geo->vertex_x[a] + geo->vertex_x[b] - 2 * geo->hex_x[hex];
+    int dy = geo->vertex_y[a] + geo->vertex_y[b] - 2 * geo->hex_y[hex];
+    if (geo->vertex_x[a] == geo->vertex_x[b]) {
+        int x = col_of(cv, geo->vertex_x[a]);
+        int r = row_of(cv, (geo->vertex_y[a] + geo->vertex_y[b]) / 2);
+        return try_place(cv, r, dx < 0 ? x - 1 - len : x + 2, s, st);
+    }
+    int u = geo->vertex_y[a] < geo->vertex_y[b] ? a : b, l = u == a ? b : a;
+    int right = geo->vertex_x[l] > geo->vertex_x[u]; /* l lies right of u */
+    int xu = col_of(cv, geo->vertex_x[u]), xl = col_of(cv, geo->vertex_x[l]);
+    int mid = (xu + xl) / 2 - len / 2;
+    if (dy < 0) {
+        int r = row_of(cv, geo->vertex_y[u]);
+        int c = right ? xu + 6 : xu - digits(u + 1) - 4 - len;
+        return try_place(cv, r, c, s, st) || try_place(cv, r - 1, mid, s, st);
+    }
+    int r = row_of(cv, geo->vertex_y[l]);
+    int c = right ? xl - digits(l + 1) - 1 - len : xl + 2;
+    return try_place(cv, r, c, s, st) || try_place(cv, r + 1, mid, s, st);
+}
+
+struct box {
+    int r0, r1, c0, c1; /* lines and columns with something visible */
+};
+
+static struct box bounding_box(const struct canvas *cv)
+{
+    struct box b = {CANVAS_H, -1, CANVAS_W, -1};
+    for (int r = 0; r < CANVAS_H; r++)
+        for (int c = 0; c < CANVAS_W; c++)
+            if (cv->c[r][c].ch && cv->c[r][c].ch != ' ') {
+                b.r0 = r < b.r0 ? r : b.r0;
+                b.r1 = r > b.r1 ? r : b.r1;
+                b.c0 = c < b.c0 ? c : b.c0;
+                b.c1 = c > b.c1 ? c : b.c1;
+            }
+    return b;
+}
+
+/* Put one legend item into the sea in a corner of box, never growing it: top left, top
+ * right, bottom left, bottom right, each from its outermost line inwards. The letter is
+ * drawn in the seat's style, the rest in st. */
+static int place_in_corner(struct canvas *cv, const struct box *b, const char *s, int n_lead,
+                           struct style lead, struct style st)
+{
+    int len = (int)strlen(s);
+    for (int corner = 0; corner < 4; corner++) {
+        int bottom = corner >= 2, right = corner & 1;
+        for (int i = 0; i <= b->r1 - b->r0; i++) {
+            int r = bottom ? b->r1 - i : b->r0 + i;
+            int c = right ? b->c1 - len + 1 : b->c0;
+            if (c < b->c0 || !is_free(cv, r, right ? c - 1 : c, right ? c + len - 1 : c + len))
+                continue;
+            put_text(cv, r, c, s, st);
+            for (int k = 0; k < n_lead; k++)
+                cv->c[r][c + k].st = lead;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The seat letters and what they mean go into the empty corners, so the drawing needs no
+ * extra lines; a nick that finds no room is shortened. */
+static void draw_legend(struct canvas *cv)
+{
+    struct box b = bounding_box(cv);
+    for (int s = 0; s < cv->rs->n_seats; s++) {
+        char item[RENDER_NICK_MAX + 8];
+        int len = snprintf(item, sizeof item, "%c=%s", seat_letter(cv, s, 0), cv->rs->nick[s]);
+        struct style st = seat_style(cv, s, 0);
+        while (len > 2 && !place_in_corner(cv, &b, item, len, st, st)) {
+            /* Cut before a UTF-8 continuation byte, never inside a character. */
+            do
+                len--;
+            while (len > 2 && (item[len] & 0xc0) == 0x80);
+            item[len - 1] = '~';
+            item[len] = '\0';
+        }
+    }
+    char key[2][24];
+    char a = seat_letter(cv, 0, 0), upper_a = seat_letter(cv, 0, 1);
+    snprintf(key[0], sizeof key[0], "%c5=settlement", a);
+    snprintf(key[1], sizeof key[1], "%c5=city", upper_a);
+    for (int i = 0; i < 2; i++)
+        place_in_corner(cv, &b, key[i], 0, plain, plain);
+}
+
+static void write_line(const struct canvas *cv, int r, int c0, int c1,
+                       const struct render_sink *out)
+{
+    struct rline l;
+    rline_init(&l);
+    struct style cur = plain;
+    for (int c = c0; c <= c1; c++) {
+        const struct cell *cell = &cv->c[r][c];
+        struct style st = cell->ch && cell->ch != ' ' ? cell->st : plain;
+        if (cell->ch == ' ' && cell->st.bg != NO_COLOR)
+            st = cell->st;
+        if (memcmp(&st, &cur, sizeof st)) {
+            if (memcmp(&cur, &plain, sizeof cur))
+                rline_add(&l, MIRC_RESET);
+            if (st.bold)
+                rline_add(&l, MIRC_BOLD);
+            if (st.fg != NO_COLOR && st.bg != NO_COLOR)
+                rline_addf(&l, MIRC_COLOR "%02d,%02d", st.fg, st.bg);
+            else if (st.fg != NO_COLOR)
+                rline_addf(&l, MIRC_COLOR "%02d", st.fg);
+            cur = st;
+        }
+        rline_addn(&l, cell->ch ? &cell->ch : " ", 1);
+    }
+    if (memcmp(&cur, &plain, sizeof cur))
+        rline_add(&l, MIRC_RESET);
+    rline_emit(&l, out, RENDER_PUBLIC);
+}
+
+void render_board(const struct game *g, const struct render_style *st,
+                  const struct render_sink *out)
+{
+    struct canvas canvas;
+    struct canvas *cv = &canvas;
+    memset(cv, 0, sizeof *cv);
+    cv->geo = game_geo(g);
+    cv->g = g;
+    cv->rs = st;
+    draw_edges(cv);
+    draw_vertices(cv);
+    draw_hexes(cv);
+    for (int k = 0; k < cv->geo->n_harbors; k++)
+        draw_harbor(cv, k);
+    draw_legend(cv);
+
+    struct box b = bounding_box(cv);
+    for (int r = b.r0; r <= b.r1; r++) {
+        int end = b.c1;
+        while (end > b.c0 && !(cv->c[r][end].ch && cv->c[r][end].ch != ' '))
+            end--;
+        write_line(cv, r, b.c0, end, out);
+    }
+}

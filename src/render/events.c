@@ -1,0 +1,263 @@
+/* One line per game event. Only EV_BUY_DEV and EV_STEAL carry hidden information; it goes
+ * into extra lines addressed to the players concerned, never into the public line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "render/internal.h"
+
+static const char *const dev_titles[DEV_COUNT] = {"a knight", "road building", "year of plenty",
+                                                  "monopoly", "a victory point card"};
+static const char *const building_names[] = {"?", "settlement", "city", "road"};
+
+static const char *dev_title(int card)
+{
+    return card >= 0 && card < DEV_COUNT ? dev_titles[card] : "a development card";
+}
+
+static const char *hex_label(const struct game *g, int h, char *buf, size_t size)
+{
+    const struct board_geo *geo = game_geo(g);
+    char name[4];
+    if (h < 0 || h >= geo->n_hexes) {
+        snprintf(buf, size, "?");
+        return buf;
+    }
+    board_hex_name(h, name);
+    if (g->token[h])
+        snprintf(buf, size, "%s (%s %d)", name,
+                 g->terrain[h] < TERRAIN_DESERT ? render_res_name(g->terrain[h]) : "desert",
+                 g->token[h]);
+    else
+        snprintf(buf, size, "%s (desert)", name);
+    return buf;
+}
+
+/* "bob, carol" for a seat mask, "everyone" for 0. */
+static void add_seats(struct rline *l, const struct render_style *st, unsigned mask, int n)
+{
+    if (!mask) {
+        rline_add(l, "everyone");
+        return;
+    }
+    for (int p = 0, first = 1; p < n; p++)
+        if (mask & (1u << p)) {
+            if (!first)
+                rline_add(l, ", ");
+            rline_nick(l, st, p);
+            first = 0;
+        }
+}
+
+/* A private line: starts with the channel, so a player in several games knows which. */
+static void start_private(struct rline *l, const struct render_style *st)
+{
+    char chan[RENDER_CHAN_MAX + 2];
+    rline_init(l);
+    rline_add(l, chan_prefix(st, chan));
+}
+
+static void render_event(const struct game *g, const struct render_style *st,
+                         const struct game_event *e, const struct render_sink *out)
+{
+    const struct board_geo *geo = game_geo(g);
+    int n = g->opt.n_players;
+    struct rline l;
+    char buf[64];
+    rline_init(&l);
+    switch (e->type) {
+    case EV_TURN:
+        rline_addf(&l, "turn %d: ", e->a);
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " to roll");
+        break;
+    case EV_SETUP_RESOURCES:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " receives ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " for the second settlement");
+        break;
+    case EV_ROLL:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " rolled %d (%d+%d)", e->a + e->b, e->a, e->b);
+        break;
+    case EV_PRODUCE:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " receives ");
+        rline_cards(&l, e->res);
+        break;
+    case EV_SHORTAGE:
+        rline_addf(&l, "the bank is short of %s: nobody receives any", render_res_name(e->a));
+        break;
+    case EV_BUILD:
+        rline_nick(&l, st, e->player);
+        if (e->a == 3) {
+            if (e->b >= 0 && e->b < geo->n_edges)
+                rline_addf(&l, " built a road at %s", edge_name(geo, e->b, buf));
+        } else {
+            rline_addf(&l, " built a %s at %d", building_names[e->a >= 1 && e->a <= 2 ? e->a : 0],
+                       e->b + 1);
+        }
+        break;
+    case EV_BUY_DEV:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " bought a development card (%d left)", g->deck_size - g->deck_pos);
+        rline_emit(&l, out, RENDER_PUBLIC);
+        start_private(&l, st);
+        rline_addf(&l, "you bought %s", dev_title(e->a));
+        rline_emit(&l, out, e->player);
+        return;
+    case EV_PLAY_DEV:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " plays %s", dev_title(e->a));
+        break;
+    case EV_FREE_ROAD:
+        rline_nick(&l, st, e->player);
+        if (e->b >= 0 && e->b < geo->n_edges)
+            rline_addf(&l, " places a free road at %s", edge_name(geo, e->b, buf));
+        break;
+    case EV_PLENTY:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " takes ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " from the bank");
+        break;
+    case EV_MONOPOLY:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " takes %d %s in all (monopoly)", e->a, render_res_name(e->b));
+        break;
+    case EV_MONOPOLY_LOSS:
+        rline_nick(&l, st, e->other);
+        rline_addf(&l, " gives %d %s to ", e->a, render_res_name(e->b));
+        rline_nick(&l, st, e->player);
+        break;
+    case EV_DISCARD_NEEDED:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " must discard %d card%s", e->a, e->a == 1 ? "" : "s");
+        break;
+    case EV_DISCARD:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " discarded ");
+        rline_cards(&l, e->res);
+        break;
+    case EV_ROBBER_NEEDED:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " must move the robber");
+        break;
+    case EV_ROBBER:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " moved the robber to %s", hex_label(g, e->a, buf, sizeof buf));
+        break;
+    case EV_STEAL:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " stole a card from ");
+        rline_nick(&l, st, e->other);
+        rline_emit(&l, out, RENDER_PUBLIC);
+        start_private(&l, st);
+        rline_addf(&l, "you stole 1 %s from ", render_res_name(e->a));
+        rline_nick(&l, st, e->other);
+        rline_emit(&l, out, e->player);
+        if (e->other >= 0) {
+            start_private(&l, st);
+            rline_nick(&l, st, e->player);
+            rline_addf(&l, " stole 1 %s from you", render_res_name(e->a));
+            rline_emit(&l, out, e->other);
+        }
+        return;
+    case EV_NO_STEAL:
+        rline_add(&l, "nobody to steal from");
+        break;
+    case EV_BANK_TRADE:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " trades ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " with the bank for ");
+        rline_cards(&l, e->res2);
+        break;
+    case EV_OFFER:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " offers ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " for ");
+        rline_cards(&l, e->res2);
+        rline_add(&l, " to ");
+        add_seats(&l, st, (unsigned)e->b, n);
+        rline_addf(&l, " (offer %d)", e->a);
+        break;
+    case EV_OFFER_ACCEPT:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " accepts offer %d", e->a);
+        break;
+    case EV_OFFER_REJECT:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " rejects offer %d", e->a);
+        break;
+    case EV_OFFER_CLOSED:
+        rline_addf(&l, "offer %d by ", e->a);
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " is closed");
+        break;
+    case EV_TRADE:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " gives ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " to ");
+        rline_nick(&l, st, e->other);
+        rline_add(&l, " for ");
+        rline_cards(&l, e->res2);
+        break;
+    case EV_LONGEST_ROAD:
+        if (e->player < 0) {
+            rline_add(&l, "the longest road card is set aside: nobody has a single longest road");
+            break;
+        }
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " now holds the longest road (%d)", e->a);
+        if (e->other >= 0) {
+            rline_add(&l, ", taken from ");
+            rline_nick(&l, st, e->other);
+        }
+        break;
+    case EV_LARGEST_ARMY:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " now holds the largest army (%d knights)", e->a);
+        if (e->other >= 0) {
+            rline_add(&l, ", taken from ");
+            rline_nick(&l, st, e->other);
+        }
+        break;
+    case EV_SPECIAL_BUILD:
+        rline_add(&l, "special building phase: ");
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " may build or buy, then end");
+        break;
+    case EV_TIMEOUT:
+        rline_add(&l, "time is up for ");
+        rline_nick(&l, st, e->player);
+        rline_add(&l, ": the game acted in their place");
+        break;
+    case EV_RESIGN:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " left the game");
+        break;
+    case EV_GAME_OVER:
+        if (e->player < 0 || e->a < 0) {
+            rline_add(&l, "game over: nobody wins");
+            break;
+        }
+        /* The fixed form of SPEC §5, kept free of colour codes so it can be matched. */
+        rline_addf(&l, "%s wins with %d victory points", seat_nick(st, e->player), e->a);
+        if (e->b > 0)
+            rline_addf(&l, " (%d victory point card%s)", e->b, e->b == 1 ? "" : "s");
+        break;
+    default:
+        return;
+    }
+    rline_emit(&l, out, RENDER_PUBLIC);
+}
+
+void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
+                   int n_ev, const struct render_sink *out)
+{
+    for (int i = 0; i < n_ev; i++)
+        render_event(g, st, &ev[i], out);
+}

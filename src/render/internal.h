@@ -1,0 +1,70 @@
+/* Shared between the render files; not for other layers. */
+#ifndef BW_RENDER_INTERNAL_H
+#define BW_RENDER_INTERNAL_H
+
+#include <stddef.h>
+
+#include "render/render.h"
+
+/* mIRC control codes. */
+#define MIRC_BOLD "\x02"
+#define MIRC_COLOR "\x03"
+#define MIRC_RESET "\x0f"
+
+/* One line under construction; appends that would pass RENDER_LINE_MAX are cut at a UTF-8
+ * boundary and set full. */
+struct rline {
+    char s[RENDER_LINE_MAX + 1];
+    size_t len;
+    int full;
+};
+
+void rline_init(struct rline *l);
+void rline_add(struct rline *l, const char *s);
+void rline_addn(struct rline *l, const char *s, size_t n);
+void rline_addf(struct rline *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A seat's nick, in its colour in colour mode. */
+void rline_nick(struct rline *l, const struct render_style *st, int seat);
+/* "2 wood, 1 ore" (zero counts left out); "nothing" when all are zero. */
+void rline_cards(struct rline *l, const uint8_t res[RES_COUNT]);
+
+/* Send l (if not empty) to out. */
+void rline_emit(struct rline *l, const struct render_sink *out, int to);
+
+/* A list of items after a fixed prefix ("#chan hexes: "), split into as many lines as needed,
+ * each starting with the prefix again. Items may be grouped under a head ("road" in
+ * "road 1-2 2-3"); a line that starts inside a group repeats its head. */
+struct rlist {
+    const struct render_sink *out;
+    int to;
+    const char *sep;       /* between items */
+    const char *group_sep; /* before a group head that is not first on its line */
+    char prefix[RENDER_CHAN_MAX + 64];
+    char head[RENDER_NICK_MAX + 32];
+    int head_pending; /* the head is not yet on the current line */
+    struct rline line;
+    int items;   /* items on the current line */
+    int emitted; /* lines already sent */
+};
+
+void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const char *prefix,
+                 const char *sep);
+/* Start a group: following items come after head; group_sep goes before it. */
+void rlist_group(struct rlist *r, const char *head, const char *group_sep);
+void rlist_item(struct rlist *r, const char *item);
+/* Send the last line; when no item was added at all, the prefix followed by if_empty. */
+void rlist_end(struct rlist *r, const char *if_empty);
+
+/* "#chan " or "" when the style has no channel; into buf of RENDER_CHAN_MAX + 2 bytes. */
+const char *chan_prefix(const struct render_style *st, char *buf);
+
+/* A seat's nick, or "nobody"/"seatN" when out of range. */
+const char *seat_nick(const struct render_style *st, int seat);
+
+/* "12-13": an edge as users write it (1-based, smaller first) into buf (8 bytes). */
+const char *edge_name(const struct board_geo *geo, int edge, char *buf);
+
+/* "3:1" or "wool 2:1" style harbor names. */
+const char *harbor_rate_name(int type); /* "3:1" or "2:1" */
+
+#endif

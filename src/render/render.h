@@ -1,0 +1,126 @@
+/* Text for players: the board drawing, the board as a list, hands, build spots, the status
+ * summary and one line per game event. Game state (and events) in, text lines out; nothing
+ * here knows about IRC.
+ *
+ * Every line goes to a sink together with its audience: RENDER_PUBLIC for the channel, or the
+ * one seat that may see it. Hidden information (a hand, the identity of a bought card, the
+ * card a robber took) is only ever produced with a seat as audience, so a caller that routes
+ * lines by their audience cannot leak it.
+ *
+ * Lines never contain CR, LF or NUL, are never empty and are at most RENDER_LINE_MAX bytes,
+ * colour codes included; long lists are split into several lines that repeat their prefix.
+ * In colour mode lines carry mIRC formatting (\x02 bold, \x03 colours, \x0f reset); the fixed
+ * reply forms of SPEC §5 (hand, spots, board text) never do, so scripts can read them. */
+#ifndef BW_RENDER_H
+#define BW_RENDER_H
+
+#include "engine/game.h"
+
+#define RENDER_LINE_MAX 400
+#define RENDER_PUBLIC (-1)
+#define RENDER_NICK_MAX 48
+#define RENDER_CHAN_MAX 64
+
+/* Drawing limits the board must respect (visible columns and lines, colour codes not counted).
+ */
+#define RENDER_BASE_COLS 80
+#define RENDER_BASE_ROWS 20
+#define RENDER_BIG_COLS 96
+#define RENDER_BIG_ROWS 24
+
+/* Where lines go. line() is called once per line, in order; to is RENDER_PUBLIC or a seat
+ * (0..n_players-1); text is borrowed and valid only during the call. */
+struct render_sink {
+    void (*line)(void *ctx, int to, const char *text);
+    void *ctx;
+};
+
+/* How players are shown: the channel name that starts the fixed reply forms, one nick per
+ * seat, and whether mIRC colours are used. Caller-owned; render_style_init fills it (copies
+ * everything, so nothing stays borrowed) and it needs no cleanup. */
+struct render_style {
+    int color;
+    int n_seats;
+    char chan[RENDER_CHAN_MAX + 1];
+    char nick[GAME_MAX_PLAYERS][RENDER_NICK_MAX + 1];
+    /* The seat's letter in the drawing: settlement and road in lower case, city in upper
+     * case. The nick's first usable letter when free, so players recognise themselves. */
+    char letter[GAME_MAX_PLAYERS];
+};
+
+/* Fill st. chan may be NULL (no prefix); nicks holds n_seats strings (NULL entries become
+ * "seatN"); control characters are dropped and overlong names cut at a UTF-8 boundary. */
+void render_style_init(struct render_style *st, const char *chan, const char *const *nicks,
+                       int n_seats, int color);
+
+/* The mIRC colour number of a seat: six colours that stay readable on light and dark
+ * backgrounds (red, blue, green, orange, magenta, teal). */
+int render_seat_color(int seat);
+
+/* Canonical names ("wood", "knight", ...) used in every reply; borrowed constants, "?" when
+ * out of range. */
+const char *render_res_name(int res);
+const char *render_dev_name(int card);
+
+/* The board drawing for !board (public): hexes with letter, terrain, number token and robber,
+ * every vertex number, buildings and roads marked with the owner's letter (and colour), the
+ * harbors on the coast, and a legend of the seat letters. Base board: at most 80 columns and
+ * 20 lines; big board: 96 columns and 24 lines. */
+void render_board(const struct game *g, const struct render_style *st,
+                  const struct render_sink *out);
+
+/* The board as lists for !board text (public): "#chan hexes: ...", "#chan harbors: ...",
+ * "#chan buildings: ...". */
+void render_board_text(const struct game *g, const struct render_style *st,
+                       const struct render_sink *out);
+
+/* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory".
+ */
+void render_hand(const struct game *g, const struct render_style *st, int seat,
+                 const struct render_sink *out);
+
+enum render_spot_kind {
+    RENDER_SPOT_SETTLEMENT = 1,
+    RENDER_SPOT_ROAD = 2,
+    RENDER_SPOT_CITY = 4,
+    RENDER_SPOT_ALL = 7
+};
+
+/* Where seat may build now (cost ignored, piece supply respected), to seat:
+ * "#chan spots: settlement 12 17 | road 12-13 | city 5", or "#chan spots: none" when nothing
+ * fits or it is not seat's move. kinds is a mask of enum render_spot_kind. */
+void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
+                  const struct render_sink *out);
+
+/* The status summary (public): turn, phase, whose move and what is awaited, then each
+ * player's public victory points, cards, development cards, knights and road length, and the
+ * award holders. time_left (may be NULL) is shown as given, e.g. "1:20 left". */
+void render_status(const struct game *g, const struct render_style *st, const char *time_left,
+                   const struct render_sink *out);
+
+/* One short line per event, in order, as returned by game_apply(); g is the state after
+ * them. Public lines for everything everyone may know; the card a player bought and the card
+ * a robber took go only to the players concerned, as extra lines addressed to them. */
+void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
+                   int n_ev, const struct render_sink *out);
+
+/* A sink that keeps the lines, for callers that queue them (and for tests). Caller-owned;
+ * render_lines_fini frees the copies. On allocation failure lines are dropped and failed is
+ * set. */
+struct render_line {
+    int to;
+    char *text;
+};
+
+struct render_lines {
+    struct render_line *v;
+    int n, cap;
+    int failed;
+};
+
+void render_lines_init(struct render_lines *l);
+void render_lines_fini(struct render_lines *l);
+/* A sink appending to l; l must outlive the sink's use. */
+struct render_sink render_lines_sink(struct render_lines *l);
+
+#endif

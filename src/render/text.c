@@ -1,0 +1,279 @@
+/* The fixed reply forms of SPEC §5 (board text, hand, spots) and the status summary. */
+#include <stdio.h>
+#include <string.h>
+
+#include "render/internal.h"
+
+static const char *const terrain_names[] = {"wood", "brick", "wool", "grain", "ore", "desert"};
+
+static const char *terrain_name(int t)
+{
+    return t >= 0 && t <= TERRAIN_DESERT ? terrain_names[t] : "?";
+}
+
+static void begin(struct rlist *r, const struct render_style *st, const struct render_sink *out,
+                  int to, const char *what, const char *sep)
+{
+    char chan[RENDER_CHAN_MAX + 2], prefix[RENDER_CHAN_MAX + 32];
+    snprintf(prefix, sizeof prefix, "%s%s: ", chan_prefix(st, chan), what);
+    rlist_begin(r, out, to, prefix, sep);
+}
+
+void render_board_text(const struct game *g, const struct render_style *st,
+                       const struct render_sink *out)
+{
+    const struct board_geo *geo = game_geo(g);
+    struct rlist r;
+    char item[128], name[4], edge[8];
+
+    begin(&r, st, out, RENDER_PUBLIC, "hexes", ", ");
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int n = snprintf(item, sizeof item, "%s %s", board_hex_name(h, name),
+                         terrain_name(g->terrain[h]));
+        if (g->token[h])
+            n += snprintf(item + n, sizeof item - (size_t)n, " %d", g->token[h]);
+        if (g->robber == h)
+            snprintf(item + n, sizeof item - (size_t)n, " robber");
+        rlist_item(&r, item);
+    }
+    rlist_end(&r, "none");
+
+    begin(&r, st, out, RENDER_PUBLIC, "harbors", ", ");
+    for (int k = 0; k < geo->n_harbors; k++) {
+        int type = g->harbor[k];
+        edge_name(geo, geo->harbor_edge[k], edge);
+        if (type == HARBOR_GENERIC)
+            snprintf(item, sizeof item, "3:1 %s", edge);
+        else
+            snprintf(item, sizeof item, "%s 2:1 %s", render_res_name(type), edge);
+        rlist_item(&r, item);
+    }
+    rlist_end(&r, "none");
+
+    /* A group per player and kind, so a split line still says whose and what. */
+    begin(&r, st, out, RENDER_PUBLIC, "buildings", " ");
+    for (int p = 0; p < g->opt.n_players; p++) {
+        int first = 1;
+        static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, 3};
+        for (int k = 0; k < 3; k++) {
+            char head[RENDER_NICK_MAX + 16];
+            snprintf(head, sizeof head, "%s %s", seat_nick(st, p),
+                     kinds[k] == 3               ? "road"
+                     : kinds[k] == BUILDING_CITY ? "city"
+                                                 : "settlement");
+            int n = kinds[k] == 3 ? geo->n_edges : geo->n_vertices, started = 0;
+            for (int i = 0; i < n; i++) {
+                if (kinds[k] == 3 ? g->edge_owner[i] != p
+                                  : g->vertex_owner[i] != p || g->vertex_building[i] != kinds[k])
+                    continue;
+                if (!started) {
+                    /* The nick is said once per player unless a line break repeats it. */
+                    rlist_group(&r, first ? head : head + strlen(seat_nick(st, p)) + 1,
+                                first ? "; " : " ");
+                    started = 1;
+                    first = 0;
+                }
+                if (kinds[k] == 3)
+                    edge_name(geo, i, item);
+                else
+                    snprintf(item, sizeof item, "%d", i + 1);
+                rlist_item(&r, item);
+            }
+        }
+    }
+    rlist_end(&r, "none");
+}
+
+void render_hand(const struct game *g, const struct render_style *st, int seat,
+                 const struct render_sink *out)
+{
+    if (seat < 0 || seat >= g->opt.n_players)
+        return;
+    const struct game_player *pl = &g->p[seat];
+    char chan[RENDER_CHAN_MAX + 2];
+    struct rline l;
+    rline_init(&l);
+    rline_addf(&l, "%shand: ", chan_prefix(st, chan));
+    int n = game_hand_size(g, seat), any = 0;
+    for (int r = 0; r < RES_COUNT; r++)
+        any |= pl->res[r] != 0;
+    if (any) {
+        rline_cards(&l, pl->res);
+        rline_add(&l, " ");
+    }
+    rline_addf(&l, "(%d card%s)", n, n == 1 ? "" : "s");
+    const uint8_t *decks[2] = {pl->dev, pl->dev_new};
+    const char *heads[2] = {" | dev: ", " | new: "};
+    for (int d = 0; d < 2; d++) {
+        int first = 1;
+        for (int c = 0; c < DEV_COUNT; c++)
+            for (int i = 0; i < decks[d][c]; i++) {
+                rline_add(&l, first ? heads[d] : ", ");
+                rline_add(&l, render_dev_name(c));
+                first = 0;
+            }
+    }
+    rline_emit(&l, out, seat);
+}
+
+/* Whether seat is the one to build now, and which kinds the phase allows. */
+static unsigned buildable_kinds(const struct game *g, int seat)
+{
+    if (seat < 0 || seat >= g->opt.n_players || g->p[seat].resigned)
+        return 0;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        return g->current == seat ? RENDER_SPOT_SETTLEMENT : 0;
+    case PHASE_SETUP_ROAD:
+        return g->current == seat ? RENDER_SPOT_ROAD : 0;
+    case PHASE_MAIN:
+        return g->current == seat ? RENDER_SPOT_ALL : 0;
+    case PHASE_SPECIAL_BUILD:
+        return g->sb_player == seat ? RENDER_SPOT_ALL : 0;
+    default:
+        return 0;
+    }
+}
+
+void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
+                  const struct render_sink *out)
+{
+    if (seat < 0 || seat >= g->opt.n_players)
+        return;
+    const struct board_geo *geo = game_geo(g);
+    const struct game_player *pl = &g->p[seat];
+    kinds &= buildable_kinds(g, seat);
+    if (pl->settlements >= GAME_SETTLEMENTS)
+        kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
+    if (pl->roads >= GAME_ROADS)
+        kinds &= ~(unsigned)RENDER_SPOT_ROAD;
+    if (pl->cities >= GAME_CITIES)
+        kinds &= ~(unsigned)RENDER_SPOT_CITY;
+
+    struct rlist r;
+    begin(&r, st, out, seat, "spots", " ");
+    char item[32];
+    static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_CITY};
+    for (int k = 0; k < 3; k++) {
+        if (!(kinds & order[k]))
+            continue;
+        int first = 1;
+        int n = order[k] == RENDER_SPOT_ROAD ? geo->n_edges : geo->n_vertices;
+        for (int i = 0; i < n; i++) {
+            int ok;
+            if (order[k] == RENDER_SPOT_ROAD)
+                ok = game_can_road(g, seat, i);
+            else if (order[k] == RENDER_SPOT_SETTLEMENT)
+                ok = game_can_settle(g, seat, i);
+            else
+                ok = game_can_city(g, seat, i);
+            if (!ok)
+                continue;
+            if (first)
+                rlist_group(&r,
+                            order[k] == RENDER_SPOT_ROAD         ? "road"
+                            : order[k] == RENDER_SPOT_SETTLEMENT ? "settlement"
+                                                                 : "city",
+                            " | ");
+            first = 0;
+            if (order[k] == RENDER_SPOT_ROAD)
+                edge_name(geo, i, item);
+            else
+                snprintf(item, sizeof item, "%d", i + 1);
+            rlist_item(&r, item);
+        }
+    }
+    rlist_end(&r, "none");
+}
+
+static const char *awaited(const struct game *g, char *buf, size_t size,
+                           const struct render_style *st)
+{
+    const char *cur = seat_nick(st, g->current);
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        snprintf(buf, size, "setup: %s places a settlement", cur);
+        break;
+    case PHASE_SETUP_ROAD:
+        snprintf(buf, size, "setup: %s places a road next to %d", cur, g->setup_vertex + 1);
+        break;
+    case PHASE_ROLL:
+        snprintf(buf, size, "turn %d: %s rolls the dice (or plays a development card)", g->turn,
+                 cur);
+        break;
+    case PHASE_DISCARD:
+        snprintf(buf, size, "turn %d: %s rolled 7, waiting for discards:", g->turn, cur);
+        break;
+    case PHASE_ROBBER:
+        snprintf(buf, size, "turn %d: %s moves the robber", g->turn, cur);
+        break;
+    case PHASE_MAIN:
+        snprintf(buf, size, "turn %d: %s rolled %d, trades, builds or ends the turn", g->turn, cur,
+                 g->dice[0] + g->dice[1]);
+        break;
+    case PHASE_SPECIAL_BUILD:
+        snprintf(buf, size, "turn %d: special building phase, %s builds or passes", g->turn,
+                 seat_nick(st, g->sb_player));
+        break;
+    default:
+        if (g->winner >= 0)
+            snprintf(buf, size, "game over: %s won", seat_nick(st, g->winner));
+        else
+            snprintf(buf, size, "game over");
+        break;
+    }
+    return buf;
+}
+
+void render_status(const struct game *g, const struct render_style *st, const char *time_left,
+                   const struct render_sink *out)
+{
+    struct rline l;
+    char buf[RENDER_NICK_MAX * 2 + 128];
+    rline_init(&l);
+    rline_add(&l, awaited(g, buf, sizeof buf, st));
+    if (g->phase == PHASE_DISCARD)
+        for (int p = 0, first = 1; p < g->opt.n_players; p++)
+            if (g->p[p].discard) {
+                rline_addf(&l, "%s %s %d", first ? "" : ",", seat_nick(st, p), g->p[p].discard);
+                first = 0;
+            }
+    if (time_left && time_left[0] && g->phase != PHASE_OVER)
+        rline_addf(&l, " (%s)", time_left);
+    rline_emit(&l, out, RENDER_PUBLIC);
+
+    struct rlist r;
+    rlist_begin(&r, out, RENDER_PUBLIC, "scores: ", " | ");
+    for (int p = 0; p < g->opt.n_players; p++) {
+        const struct game_player *pl = &g->p[p];
+        struct rline item;
+        rline_init(&item);
+        rline_nick(&item, st, p);
+        int vp = g->phase == PHASE_OVER ? game_vp_total(g, p) : game_vp_public(g, p);
+        rline_addf(&item, " %d VP, %d cards, %d dev, %d knight%s, road %d", vp,
+                   game_hand_size(g, p), game_dev_count(g, p), pl->knights,
+                   pl->knights == 1 ? "" : "s", pl->road_length);
+        if (pl->resigned)
+            rline_add(&item, " (resigned)");
+        rlist_item(&r, item.s);
+    }
+    rlist_end(&r, "nobody");
+
+    rline_init(&l);
+    rline_add(&l, "largest army: ");
+    if (g->largest_army >= 0) {
+        rline_nick(&l, st, g->largest_army);
+        rline_addf(&l, " (%d)", g->p[g->largest_army].knights);
+    } else {
+        rline_add(&l, "nobody");
+    }
+    rline_add(&l, " | longest road: ");
+    if (g->longest_road >= 0) {
+        rline_nick(&l, st, g->longest_road);
+        rline_addf(&l, " (%d)", g->p[g->longest_road].road_length);
+    } else {
+        rline_add(&l, "nobody");
+    }
+    rline_addf(&l, " | %d development cards left", g->deck_size - g->deck_pos);
+    rline_emit(&l, out, RENDER_PUBLIC);
+}

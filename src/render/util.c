@@ -1,0 +1,294 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/internal.h"
+
+static const char *const res_names[RES_COUNT] = {"wood", "brick", "wool", "grain", "ore"};
+static const char *const dev_names[DEV_COUNT] = {"knight", "roads", "plenty", "monopoly",
+                                                 "victory"};
+/* Red, royal blue, green, orange, magenta, teal: saturated enough for white backgrounds and
+ * light enough for black ones; yellow, navy, brown and greys fail one of the two. */
+static const int seat_colors[GAME_MAX_PLAYERS] = {4, 12, 3, 7, 13, 10};
+
+const char *render_res_name(int res)
+{
+    return res >= 0 && res < RES_COUNT ? res_names[res] : "?";
+}
+
+const char *render_dev_name(int card)
+{
+    return card >= 0 && card < DEV_COUNT ? dev_names[card] : "?";
+}
+
+int render_seat_color(int seat)
+{
+    return seat >= 0 && seat < GAME_MAX_PLAYERS ? seat_colors[seat] : 1;
+}
+
+/* Copy src into dst (max bytes + NUL) without control characters, never cutting a UTF-8
+ * sequence in half. */
+static void copy_clean(char *dst, const char *src, size_t max)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p;) {
+        if (*p < 0x20 || *p == 0x7f) {
+            p++;
+            continue;
+        }
+        size_t len = 1;
+        while ((p[len] & 0xc0) == 0x80)
+            len++;
+        if (n + len > max)
+            break;
+        memcpy(dst + n, p, len);
+        n += len;
+        p += len;
+    }
+    dst[n] = '\0';
+}
+
+/* Letters that are easily misread next to vertex numbers (l/1, o/0) are never used. */
+static int letter_usable(int c, unsigned used)
+{
+    return c >= 'a' && c <= 'z' && c != 'l' && c != 'o' && !(used & (1u << (c - 'a')));
+}
+
+void render_style_init(struct render_style *st, const char *chan, const char *const *nicks,
+                       int n_seats, int color)
+{
+    memset(st, 0, sizeof *st);
+    st->color = color != 0;
+    if (n_seats < 0)
+        n_seats = 0;
+    if (n_seats > GAME_MAX_PLAYERS)
+        n_seats = GAME_MAX_PLAYERS;
+    st->n_seats = n_seats;
+    copy_clean(st->chan, chan ? chan : "", RENDER_CHAN_MAX);
+    unsigned used = 0;
+    for (int s = 0; s < n_seats; s++) {
+        const char *nick = nicks ? nicks[s] : NULL;
+        if (nick)
+            copy_clean(st->nick[s], nick, RENDER_NICK_MAX);
+        if (!st->nick[s][0])
+            snprintf(st->nick[s], sizeof st->nick[s], "seat%d", s + 1);
+        int letter = 0;
+        for (const char *p = st->nick[s]; *p && !letter; p++) {
+            int c = *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p;
+            if (letter_usable(c, used))
+                letter = c;
+        }
+        for (int c = 'a'; c <= 'z' && !letter; c++)
+            if (letter_usable(c, used))
+                letter = c;
+        st->letter[s] = (char)letter;
+        used |= 1u << (letter - 'a');
+    }
+}
+
+void rline_init(struct rline *l)
+{
+    l->s[0] = '\0';
+    l->len = 0;
+    l->full = 0;
+}
+
+void rline_addn(struct rline *l, const char *s, size_t n)
+{
+    if (l->len + n > RENDER_LINE_MAX) {
+        n = RENDER_LINE_MAX - l->len;
+        while (n > 0 && (s[n] & 0xc0) == 0x80)
+            n--;
+        l->full = 1;
+    }
+    memcpy(l->s + l->len, s, n);
+    l->len += n;
+    l->s[l->len] = '\0';
+}
+
+void rline_add(struct rline *l, const char *s)
+{
+    rline_addn(l, s, strlen(s));
+}
+
+void rline_addf(struct rline *l, const char *fmt, ...)
+{
+    char buf[RENDER_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    rline_addn(l, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+const char *seat_nick(const struct render_style *st, int seat)
+{
+    if (seat < 0)
+        return "nobody";
+    if (seat >= st->n_seats)
+        return "someone";
+    return st->nick[seat];
+}
+
+void rline_nick(struct rline *l, const struct render_style *st, int seat)
+{
+    if (st->color && seat >= 0 && seat < st->n_seats) {
+        /* Two-digit colour numbers, so a nick starting with a digit is not read as colour. */
+        rline_addf(l, MIRC_COLOR "%02d", render_seat_color(seat));
+        if (st->nick[seat][0] == ',')
+            rline_add(l, MIRC_BOLD MIRC_BOLD);
+        rline_add(l, st->nick[seat]);
+        rline_add(l, MIRC_RESET);
+    } else {
+        rline_add(l, seat_nick(st, seat));
+    }
+}
+
+void rline_cards(struct rline *l, const uint8_t res[RES_COUNT])
+{
+    int any = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        if (!res[r])
+            continue;
+        rline_addf(l, "%s%d %s", any ? ", " : "", res[r], res_names[r]);
+        any = 1;
+    }
+    if (!any)
+        rline_add(l, "nothing");
+}
+
+void rline_emit(struct rline *l, const struct render_sink *out, int to)
+{
+    if (l->len && out && out->line)
+        out->line(out->ctx, to, l->s);
+    rline_init(l);
+}
+
+void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const char *prefix,
+                 const char *sep)
+{
+    r->out = out;
+    r->to = to;
+    r->sep = sep;
+    r->group_sep = sep;
+    copy_clean(r->prefix, prefix, sizeof r->prefix - 1);
+    r->head[0] = '\0';
+    r->head_pending = 0;
+    r->items = 0;
+    r->emitted = 0;
+    rline_init(&r->line);
+    rline_add(&r->line, r->prefix);
+}
+
+void rlist_group(struct rlist *r, const char *head, const char *group_sep)
+{
+    copy_clean(r->head, head, sizeof r->head - 1);
+    r->group_sep = group_sep;
+    r->head_pending = 1;
+}
+
+/* The text that goes before item on the current line. */
+static void rlist_lead(const struct rlist *r, struct rline *lead)
+{
+    rline_init(lead);
+    if (r->head_pending) {
+        if (r->items)
+            rline_add(lead, r->group_sep);
+        rline_add(lead, r->head);
+        rline_add(lead, " ");
+    } else if (r->items) {
+        rline_add(lead, r->sep);
+    }
+}
+
+void rlist_item(struct rlist *r, const char *item)
+{
+    struct rline lead;
+    rlist_lead(r, &lead);
+    if (r->items && r->line.len + lead.len + strlen(item) > RENDER_LINE_MAX) {
+        rline_emit(&r->line, r->out, r->to);
+        r->emitted++;
+        r->items = 0;
+        r->head_pending = r->head[0] != '\0';
+        rline_add(&r->line, r->prefix);
+        rlist_lead(r, &lead);
+    }
+    rline_add(&r->line, lead.s);
+    rline_add(&r->line, item);
+    r->items++;
+    r->head_pending = 0;
+}
+
+void rlist_end(struct rlist *r, const char *if_empty)
+{
+    if (!r->items && !r->emitted)
+        rline_add(&r->line, if_empty);
+    if (r->items || !r->emitted)
+        rline_emit(&r->line, r->out, r->to);
+}
+
+const char *chan_prefix(const struct render_style *st, char *buf)
+{
+    if (!st->chan[0])
+        return "";
+    snprintf(buf, RENDER_CHAN_MAX + 2, "%s ", st->chan);
+    return buf;
+}
+
+const char *edge_name(const struct board_geo *geo, int edge, char *buf)
+{
+    snprintf(buf, 8, "%d-%d", geo->edge_vertex[edge][0] + 1, geo->edge_vertex[edge][1] + 1);
+    return buf;
+}
+
+const char *harbor_rate_name(int type)
+{
+    return type == HARBOR_GENERIC ? "3:1" : "2:1";
+}
+
+/* ---- collecting sink ---- */
+
+void render_lines_init(struct render_lines *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void render_lines_fini(struct render_lines *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i].text);
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+static void lines_add(void *ctx, int to, const char *text)
+{
+    struct render_lines *l = ctx;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16;
+        struct render_line *v = realloc(l->v, (size_t)cap * sizeof *v);
+        if (!v) {
+            l->failed = 1;
+            return;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy) {
+        l->failed = 1;
+        return;
+    }
+    l->v[l->n].to = to;
+    l->v[l->n].text = copy;
+    l->n++;
+}
+
+struct render_sink render_lines_sink(struct render_lines *l)
+{
+    struct render_sink s = {lines_add, l};
+    return s;
+}
