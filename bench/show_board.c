@@ -1,8 +1,9 @@
 /* Print the board drawing for a seed, to look at it without IRC.
  *
- * show_board [-b] [-c] [-t] [-n PLAYERS] [-m MOVES] [SEED]
+ * show_board [-b] [-c] [-t] [-n PLAYERS] [-N NICK,NICK,...] [-m MOVES] [SEED]
  *   -b  the 5-6 player board      -c  mIRC colour codes (as sent)   -t  also the board as text
- *   -n  players (default 4, 6 with -b)   -m  random legal moves to play first (default 0)
+ *   -n  players (default 4, 6 with -b)   -N  the players' nicks
+ *   -m  random legal moves to play first (default 0)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +26,10 @@ static void print_line(void *ctx, int to, const char *text)
 int main(int argc, char **argv)
 {
     int big = 0, color = 0, text = 0, players = 0, opt;
+    static const char *nicks[GAME_MAX_PLAYERS] = {"alice", "bob", "carol", "dave", "erin", "frank"};
+    char *names = NULL;
     long moves = 0;
-    while ((opt = getopt(argc, argv, "bctn:m:h")) != -1) {
+    while ((opt = getopt(argc, argv, "bctn:N:m:h")) != -1) {
         switch (opt) {
         case 'b':
             big = 1;
@@ -40,11 +43,16 @@ int main(int argc, char **argv)
         case 'n':
             players = atoi(optarg);
             break;
+        case 'N':
+            names = optarg;
+            break;
         case 'm':
             moves = atol(optarg);
             break;
         default:
-            fprintf(stderr, "usage: %s [-b] [-c] [-t] [-n PLAYERS] [-m MOVES] [SEED]\n", argv[0]);
+            fprintf(stderr,
+                    "usage: %s [-b] [-c] [-t] [-n PLAYERS] [-N NICK,...] [-m MOVES] [SEED]\n",
+                    argv[0]);
             return opt == 'h' ? 0 : 2;
         }
     }
@@ -61,8 +69,11 @@ int main(int argc, char **argv)
     bw_rng_seed(&rng, seed);
     if (moves > 0)
         playout_game(&g, &rng, moves);
-    static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
-                                                        "dave",  "erin", "frank"};
+    for (int i = 0; names && i < GAME_MAX_PLAYERS; i++) {
+        nicks[i] = strsep(&names, ",");
+        if (!names)
+            break;
+    }
     struct render_style st;
     render_style_init(&st, "#catan", nicks, o.n_players, color);
     struct render_sink out = {print_line, NULL};

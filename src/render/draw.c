@@ -180,10 +180,15 @@ static void draw_hexes(struct canvas *cv)
             }
             snprintf(token, sizeof token, red && !cv->rs->color ? "*%d*" : "%d", g->token[h]);
         }
-        const char *robber = g->robber == h ? " robber" : "";
+        /* The longest word for the robber that leaves a blank inside each side. */
+        static const char *const robbers[] = {" robber", " rob", " R"};
+        const char *robber = "";
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
-        if (robber[0] && strlen(line) + strlen(robber) > 9)
-            robber = " rob";
+        for (int i = 0; i < 3 && g->robber == h; i++) {
+            robber = robbers[i];
+            if (strlen(line) + strlen(robber) <= 9)
+                break;
+        }
         int len = (int)(strlen(line) + strlen(robber)), c = x - 5 + (11 - len) / 2;
         put_text(cv, r, c, name, plain);
         put_text(cv, r, c + (int)strlen(name) + 1, token, tst);
@@ -199,13 +204,16 @@ static void draw_hexes(struct canvas *cv)
     }
 }
 
-static void harbor_label(const struct game *g, int k, char *buf, size_t size)
+/* "3:1" or "2:1wool"; the short form abbreviates the two long resource names for the few
+ * places where the sea is narrow. */
+static void harbor_label(const struct game *g, int k, int short_form, char *buf, size_t size)
 {
+    static const char *const abbrev[RES_COUNT] = {"wood", "brk", "wool", "grn", "ore"};
     int type = g->harbor[k];
     if (type == HARBOR_GENERIC)
         snprintf(buf, size, "3:1");
     else
-        snprintf(buf, size, "2:1%s", render_res_name(type));
+        snprintf(buf, size, "2:1%s", short_form ? abbrev[type] : render_res_name(type));
 }
 
 /* Try to put s at [c, c+len) on line r with a free column on both sides. */
@@ -221,36 +229,43 @@ static int try_place(struct canvas *cv, int r, int c, const char *s, struct styl
 /* A harbor label goes into the sea beside its edge: beside a vertical side; for a slanted
  * side on the line of the vertex that faces the sea, beyond the stroke; failing that on the
  * line above or below, over the middle of the edge. */
-static int draw_harbor(struct canvas *cv, int k)
+static int draw_harbor(struct canvas *cv, int k, int last_row)
 {
     const struct board_geo *geo = cv->geo;
     int e = geo->harbor_edge[k], hex = geo->harbor_hex[k];
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
-    char s[16];
-    harbor_label(cv->g, k, s, sizeof s);
-    int len = (int)strlen(s);
     struct style st = plain;
     if (cv->rs->color)
         st.bold = 1;
     int dx = geo->vertex_x[a] + geo->vertex_x[b] - 2 * geo->hex_x[hex];
     int dy = geo->vertex_y[a] + geo->vertex_y[b] - 2 * geo->hex_y[hex];
-    if (geo->vertex_x[a] == geo->vertex_x[b]) {
-        int x = col_of(cv, geo->vertex_x[a]);
-        int r = row_of(cv, (geo->vertex_y[a] + geo->vertex_y[b]) / 2);
-        return try_place(cv, r, dx < 0 ? x - 1 - len : x + 2, s, st);
-    }
+    /* Candidate places, best first: [line, column] for the full label and the short one. */
     int u = geo->vertex_y[a] < geo->vertex_y[b] ? a : b, l = u == a ? b : a;
     int right = geo->vertex_x[l] > geo->vertex_x[u]; /* l lies right of u */
     int xu = col_of(cv, geo->vertex_x[u]), xl = col_of(cv, geo->vertex_x[l]);
-    int mid = (xu + xl) / 2 - len / 2;
-    if (dy < 0) {
-        int r = row_of(cv, geo->vertex_y[u]);
-        int c = right ? xu + 6 : xu - digits(u + 1) - 4 - len;
-        return try_place(cv, r, c, s, st) || try_place(cv, r - 1, mid, s, st);
+    /* Beside the edge, with the full label and then the short one; failing that over or under
+     * the edge, while the drawing keeps within its lines. */
+    for (int pass = 0; pass < 4; pass++) {
+        int beside = pass < 2, short_form = pass & 1;
+        char s[16];
+        harbor_label(cv->g, k, short_form, s, sizeof s);
+        int len = (int)strlen(s), r, c, mid = (xu + xl) / 2 - len / 2;
+        if (geo->vertex_x[a] == geo->vertex_x[b]) {
+            if (!beside)
+                continue;
+            r = row_of(cv, (geo->vertex_y[a] + geo->vertex_y[b]) / 2);
+            c = dx < 0 ? xu - 1 - len : xu + 2;
+        } else if (dy < 0) {
+            r = row_of(cv, geo->vertex_y[u]) - !beside;
+            c = !beside ? mid : right ? xu + 6 : xu - digits(u + 1) - 4 - len;
+        } else {
+            r = row_of(cv, geo->vertex_y[l]) + !beside;
+            c = !beside ? mid : right ? xl - digits(l + 1) - 1 - len : xl + 2;
+        }
+        if (r <= last_row && try_place(cv, r, c, s, st))
+            return 1;
     }
-    int r = row_of(cv, geo->vertex_y[l]);
-    int c = right ? xl - digits(l + 1) - 1 - len : xl + 2;
-    return try_place(cv, r, c, s, st) || try_place(cv, r + 1, mid, s, st);
+    return 0;
 }
 
 struct box {
@@ -272,10 +287,8 @@ static struct box bounding_box(const struct canvas *cv)
 }
 
 /* Put one legend item into the sea in a corner of box, never growing it: top left, top
- * right, bottom left, bottom right, each from its outermost line inwards. The letter is
- * drawn in the seat's style, the rest in st. */
-static int place_in_corner(struct canvas *cv, const struct box *b, const char *s, int n_lead,
-                           struct style lead, struct style st)
+ * right, bottom left, bottom right, each from its outermost line inwards. */
+static int place_in_corner(struct canvas *cv, const struct box *b, const char *s, struct style st)
 {
     int len = (int)strlen(s);
     for (int corner = 0; corner < 4; corner++) {
@@ -286,8 +299,6 @@ static int place_in_corner(struct canvas *cv, const struct box *b, const char *s
             if (c < b->c0 || !is_free(cv, r, right ? c - 1 : c, right ? c + len - 1 : c + len))
                 continue;
             put_text(cv, r, c, s, st);
-            for (int k = 0; k < n_lead; k++)
-                cv->c[r][c + k].st = lead;
             return 1;
         }
     }
@@ -300,24 +311,24 @@ static void draw_legend(struct canvas *cv)
 {
     struct box b = bounding_box(cv);
     for (int s = 0; s < cv->rs->n_seats; s++) {
-        char item[RENDER_NICK_MAX + 8];
-        int len = snprintf(item, sizeof item, "%c=%s", seat_letter(cv, s, 0), cv->rs->nick[s]);
-        struct style st = seat_style(cv, s, 0);
-        while (len > 2 && !place_in_corner(cv, &b, item, len, st, st)) {
-            /* Cut before a UTF-8 continuation byte, never inside a character. */
+        char full[RENDER_NICK_MAX + 8], item[RENDER_NICK_MAX + 8];
+        int keep = snprintf(full, sizeof full, "%c=%s", seat_letter(cv, s, 0), cv->rs->nick[s]);
+        memcpy(item, full, sizeof item);
+        while (!place_in_corner(cv, &b, item, seat_style(cv, s, 0)) && keep > 3) {
+            /* One character less and a '~', never cutting inside a UTF-8 sequence. */
             do
-                len--;
-            while (len > 2 && (item[len] & 0xc0) == 0x80);
-            item[len - 1] = '~';
-            item[len] = '\0';
+                keep--;
+            while (keep > 3 && (full[keep] & 0xc0) == 0x80);
+            snprintf(item, sizeof item, "%.*s~", keep, full);
         }
     }
-    char key[2][24];
-    char a = seat_letter(cv, 0, 0), upper_a = seat_letter(cv, 0, 1);
-    snprintf(key[0], sizeof key[0], "%c5=settlement", a);
-    snprintf(key[1], sizeof key[1], "%c5=city", upper_a);
-    for (int i = 0; i < 2; i++)
-        place_in_corner(cv, &b, key[i], 0, plain, plain);
+    if (cv->rs->n_seats > 0) {
+        char key[24];
+        snprintf(key, sizeof key, "%c#=settlement", seat_letter(cv, 0, 0));
+        place_in_corner(cv, &b, key, plain);
+        snprintf(key, sizeof key, "%c#=city", seat_letter(cv, 0, 1));
+        place_in_corner(cv, &b, key, plain);
+    }
 }
 
 static void write_line(const struct canvas *cv, int r, int c0, int c1,
@@ -361,8 +372,13 @@ void render_board(const struct game *g, const struct render_style *st,
     draw_edges(cv);
     draw_vertices(cv);
     draw_hexes(cv);
+    /* The line above the board is for harbors; the one below only if the limit allows it. */
+    int max_rows = cv->geo->kind == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+    int last_row = row_of(cv, cv->geo->max_y) + 1;
+    if (last_row - (TOP - 1) + 1 > max_rows)
+        last_row--;
     for (int k = 0; k < cv->geo->n_harbors; k++)
-        draw_harbor(cv, k);
+        draw_harbor(cv, k, last_row);
     draw_legend(cv);
 
     struct box b = bounding_box(cv);

@@ -41,6 +41,7 @@ struct rlist {
     const char *group_sep; /* before a group head that is not first on its line */
     char prefix[RENDER_CHAN_MAX + 64];
     char head[RENDER_NICK_MAX + 32];
+    char line_head[RENDER_NICK_MAX + 32];
     int head_pending; /* the head is not yet on the current line */
     struct rline line;
     int items;   /* items on the current line */
@@ -49,8 +50,9 @@ struct rlist {
 
 void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const char *prefix,
                  const char *sep);
-/* Start a group: following items come after head; group_sep goes before it. */
-void rlist_group(struct rlist *r, const char *head, const char *group_sep);
+/* Start a group: following items come after head, or after line_head (NULL: head) on a line
+ * that starts inside the group; group_sep goes before the head. */
+void rlist_group(struct rlist *r, const char *head, const char *line_head, const char *group_sep);
 void rlist_item(struct rlist *r, const char *item);
 /* Send the last line; when no item was added at all, the prefix followed by if_empty. */
 void rlist_end(struct rlist *r, const char *if_empty);

@@ -68,7 +68,7 @@ void render_board_text(const struct game *g, const struct render_style *st,
                     continue;
                 if (!started) {
                     /* The nick is said once per player unless a line break repeats it. */
-                    rlist_group(&r, first ? head : head + strlen(seat_nick(st, p)) + 1,
+                    rlist_group(&r, first ? head : head + strlen(seat_nick(st, p)) + 1, head,
                                 first ? "; " : " ");
                     started = 1;
                     first = 0;
@@ -174,7 +174,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
                             order[k] == RENDER_SPOT_ROAD         ? "road"
                             : order[k] == RENDER_SPOT_SETTLEMENT ? "settlement"
                                                                  : "city",
-                            " | ");
+                            NULL, " | ");
             first = 0;
             if (order[k] == RENDER_SPOT_ROAD)
                 edge_name(geo, i, item);
@@ -250,8 +250,9 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_init(&item);
         rline_nick(&item, st, p);
         int vp = g->phase == PHASE_OVER ? game_vp_total(g, p) : game_vp_public(g, p);
-        rline_addf(&item, " %d VP, %d cards, %d dev, %d knight%s, road %d", vp,
-                   game_hand_size(g, p), game_dev_count(g, p), pl->knights,
+        int cards = game_hand_size(g, p);
+        rline_addf(&item, " %d VP, %d card%s, %d dev, %d knight%s, road %d", vp, cards,
+                   cards == 1 ? "" : "s", game_dev_count(g, p), pl->knights,
                    pl->knights == 1 ? "" : "s", pl->road_length);
         if (pl->resigned)
             rline_add(&item, " (resigned)");

@@ -176,6 +176,7 @@ void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const c
     r->group_sep = sep;
     copy_clean(r->prefix, prefix, sizeof r->prefix - 1);
     r->head[0] = '\0';
+    r->line_head[0] = '\0';
     r->head_pending = 0;
     r->items = 0;
     r->emitted = 0;
@@ -183,9 +184,10 @@ void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const c
     rline_add(&r->line, r->prefix);
 }
 
-void rlist_group(struct rlist *r, const char *head, const char *group_sep)
+void rlist_group(struct rlist *r, const char *head, const char *line_head, const char *group_sep)
 {
     copy_clean(r->head, head, sizeof r->head - 1);
+    copy_clean(r->line_head, line_head ? line_head : head, sizeof r->line_head - 1);
     r->group_sep = group_sep;
     r->head_pending = 1;
 }
@@ -212,7 +214,8 @@ void rlist_item(struct rlist *r, const char *item)
         rline_emit(&r->line, r->out, r->to);
         r->emitted++;
         r->items = 0;
-        r->head_pending = r->head[0] != '\0';
+        r->head_pending = r->line_head[0] != '\0';
+        memcpy(r->head, r->line_head, sizeof r->head);
         rline_add(&r->line, r->prefix);
         rlist_lead(r, &lead);
     }

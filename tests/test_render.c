@@ -1,0 +1,832 @@
+/* Text rendering: golden files for the drawing and the fixed reply forms, the size limits of
+ * every line, and that hidden information never reaches a public line.
+ *
+ * Golden files live in tests/golden/; run with BW_UPDATE_GOLDEN=1 to rewrite them after an
+ * intended change, then review the diff. Control codes are stored as ^B, ^C, ^O. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/game.h"
+#include "engine/playout.h"
+#include "render/render.h"
+
+static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
+                                                    "dave",  "erin", "frank"};
+
+/* ---- helpers ---- */
+
+/* Visible columns of a line: mIRC codes removed, UTF-8 characters counted once. */
+static int visible_width(const char *s)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        if (*p == 0x03) {
+            p++;
+            for (int i = 0; i < 2 && *p >= '0' && *p <= '9'; i++)
+                p++;
+            if (*p == ',' && p[1] >= '0' && p[1] <= '9') {
+                p += 2;
+                if (*p >= '0' && *p <= '9')
+                    p++;
+            }
+            continue;
+        }
+        if (*p == 0x02 || *p == 0x0f || *p == 0x16 || *p == 0x1d || *p == 0x1f) {
+            p++;
+            continue;
+        }
+        if ((*p & 0xc0) != 0x80)
+            w++;
+        p++;
+    }
+    return w;
+}
+
+/* The visible text of a line (codes removed) into buf. */
+static void strip_codes(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < size;) {
+        if (*p == 0x03) {
+            p++;
+            for (int i = 0; i < 2 && *p >= '0' && *p <= '9'; i++)
+                p++;
+            if (*p == ',' && p[1] >= '0' && p[1] <= '9') {
+                p += 2;
+                if (*p >= '0' && *p <= '9')
+                    p++;
+            }
+            continue;
+        }
+        if (*p == 0x02 || *p == 0x0f || *p == 0x16 || *p == 0x1d || *p == 0x1f) {
+            p++;
+            continue;
+        }
+        buf[n++] = (char)*p++;
+    }
+    buf[n] = '\0';
+}
+
+/* Every line: not empty, no CR/LF/NUL inside, at most RENDER_LINE_MAX bytes. */
+static void check_lines(const struct render_lines *l)
+{
+    assert_false(l->failed);
+    for (int i = 0; i < l->n; i++) {
+        const char *t = l->v[i].text;
+        assert_true(t[0] != '\0');
+        assert_null(strchr(t, '\r'));
+        assert_null(strchr(t, '\n'));
+        if (strlen(t) > RENDER_LINE_MAX)
+            fail_msg("line of %zu bytes: %s", strlen(t), t);
+    }
+}
+
+/* The lines as one text, private ones marked with their seat, control codes made visible. */
+static char *join_lines(const struct render_lines *l)
+{
+    size_t cap = 1;
+    for (int i = 0; i < l->n; i++)
+        cap += 2 * strlen(l->v[i].text) + 16;
+    char *s = malloc(cap), *p = s;
+    assert_non_null(s);
+    for (int i = 0; i < l->n; i++) {
+        if (l->v[i].to != RENDER_PUBLIC)
+            p += sprintf(p, "[to %d] ", l->v[i].to);
+        for (const char *t = l->v[i].text; *t; t++) {
+            if ((unsigned char)*t < 0x20 || *t == '^') {
+                *p++ = '^';
+                *p++ = *t == '^' ? '^' : (char)(*t + 64);
+            } else {
+                *p++ = *t;
+            }
+        }
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return s;
+}
+
+static void check_golden(const char *name, const char *text)
+{
+    const char *root = getenv("BW_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/golden/%s", root ? root : ".", name);
+    const char *update = getenv("BW_UPDATE_GOLDEN");
+    if (update && *update && strcmp(update, "0")) {
+        FILE *f = fopen(path, "w");
+        if (!f)
+            fail_msg("cannot write %s", path);
+        fputs(text, f);
+        fclose(f);
+        return;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("missing golden file %s (run with BW_UPDATE_GOLDEN=1)", path);
+    static char want[1 << 16];
+    size_t n = fread(want, 1, sizeof want - 1, f);
+    want[n] = '\0';
+    fclose(f);
+    if (strcmp(want, text)) {
+        print_message("golden %s differs; got:\n%s", name, text);
+        fail_msg("golden file %s differs (BW_UPDATE_GOLDEN=1 rewrites it)", path);
+    }
+}
+
+static void apply_ok(struct game *g, const struct game_action *a)
+{
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n;
+    assert_int_equal(game_apply(g, a, ev, GAME_MAX_EVENTS, &n), BW_OK);
+}
+
+/* A game after its setup placements, chosen from the legal ones so they spread over the board,
+ * plus a city, a longer road, a moved robber and some cards (set directly: the drawing only
+ * reads the state). */
+static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
+{
+    struct game_options o = {(uint8_t)n_players, (uint8_t)board, 0};
+    assert_int_equal(game_init(g, &o, seed), BW_OK);
+    struct game_action acts[128];
+    for (int step = 0; g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD; step++) {
+        int n = game_legal_actions(g, g->current, acts, 128);
+        assert_true(n > 0 && n <= 128);
+        apply_ok(g, &acts[(step * 37 + 11) % n]);
+    }
+    const struct board_geo *geo = game_geo(g);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->vertex_owner[v] == 0) {
+            g->vertex_building[v] = BUILDING_CITY;
+            g->p[0].settlements--;
+            g->p[0].cities++;
+            break;
+        }
+    for (int k = 0; k < 3; k++)
+        for (int e = 0; e < geo->n_edges; e++)
+            if (game_can_road(g, 1, e)) {
+                g->edge_owner[e] = 1;
+                g->p[1].roads++;
+                break;
+            }
+    g->robber = (int8_t)(board == BOARD_BIG ? 27 : 9);
+    uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
+    memcpy(g->p[0].res, hand, sizeof hand);
+    g->p[0].dev[DEV_KNIGHT] = 1;
+    g->p[0].dev[DEV_MONOPOLY] = 1;
+    g->p[0].dev_new[DEV_VICTORY] = 1;
+}
+
+static void check_board_limits(const struct render_lines *l, int board)
+{
+    int max_cols = board == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
+    int max_rows = board == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+    check_lines(l);
+    if (l->n > max_rows) {
+        for (int i = 0; i < l->n; i++)
+            print_message("%s\n", l->v[i].text);
+        fail_msg("%d lines, at most %d", l->n, max_rows);
+    }
+    for (int i = 0; i < l->n; i++) {
+        assert_int_equal(l->v[i].to, RENDER_PUBLIC);
+        int w = visible_width(l->v[i].text);
+        if (w > max_cols)
+            fail_msg("line %d is %d columns, at most %d: %s", i, w, max_cols, l->v[i].text);
+    }
+}
+
+/* Everything a drawing must show, read from its visible text. */
+static void check_board_content(const struct game *g, const struct render_lines *l)
+{
+    const struct board_geo *geo = game_geo(g);
+    static char text[1 << 14];
+    size_t n = 0;
+    for (int i = 0; i < l->n; i++) {
+        strip_codes(l->v[i].text, text + n, sizeof text - n - 2);
+        n += strlen(text + n);
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    /* Every vertex number appears as a number of its own. */
+    int seen[BOARD_MAX_VERTICES + 1] = {0};
+    for (const char *p = text; *p;) {
+        if (*p >= '0' && *p <= '9' && (p == text || p[-1] != ':')) {
+            int v = (int)strtol(p, (char **)&p, 10);
+            if (*p != ':' && v >= 1 && v <= geo->n_vertices)
+                seen[v]++;
+        } else {
+            p++;
+        }
+    }
+    for (int v = 1; v <= geo->n_vertices; v++)
+        if (!seen[v])
+            fail_msg("vertex %d missing from the drawing", v);
+    /* Every hex letter as a word, every harbor label. */
+    for (int h = 0; h < geo->n_hexes; h++) {
+        char name[4], word[8];
+        board_hex_name(h, name);
+        snprintf(word, sizeof word, " %s ", name);
+        int found = strstr(text, word) != NULL;
+        snprintf(word, sizeof word, " %s\n", name);
+        found |= strstr(text, word) != NULL;
+        if (!found) {
+            fputs(text, stderr);
+            fail_msg("hex %s missing from the drawing", name);
+        }
+    }
+    int labels = 0;
+    for (const char *p = text; (p = strstr(p, ":1")); p++)
+        labels++;
+    assert_int_equal(labels, geo->n_harbors);
+    assert_true(strstr(text, "rob") || strstr(text, " R "));
+}
+
+static void render_board_lines(const struct game *g, const char *const *names, int color,
+                               struct render_lines *l)
+{
+    struct render_style st;
+    render_style_init(&st, "#catan", names, g->opt.n_players, color);
+    struct render_sink sink = render_lines_sink(l);
+    render_board(g, &st, &sink);
+}
+
+/* ---- golden files ---- */
+
+static void golden_case(int board, int n_players, uint64_t seed, int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, board, n_players, seed);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, n_players, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    check_board_limits(&l, board);
+    check_board_content(&g, &l);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, "1:20 left", &sink);
+    render_hand(&g, &st, 0, &sink);
+    render_hand(&g, &st, 1, &sink);
+    render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static void test_golden_base_plain(void **state)
+{
+    (void)state;
+    golden_case(BOARD_BASE, 4, 7, 0, "board_base_plain.txt");
+}
+
+static void test_golden_base_color(void **state)
+{
+    (void)state;
+    golden_case(BOARD_BASE, 4, 7, 1, "board_base_color.txt");
+}
+
+static void test_golden_big_plain(void **state)
+{
+    (void)state;
+    golden_case(BOARD_BIG, 6, 11, 0, "board_big_plain.txt");
+}
+
+static void test_golden_big_color(void **state)
+{
+    (void)state;
+    golden_case(BOARD_BIG, 6, 11, 1, "board_big_color.txt");
+}
+
+/* One of each event, built by hand so the file does not depend on the engine's dice. */
+static void test_golden_events(void **state)
+{
+    (void)state;
+    struct game g;
+    game_with_pieces(&g, BOARD_BASE, 4, 7);
+    struct game_event ev[40];
+    int n = 0;
+#define EV(t, pl, ot, aa, bb)                                                                      \
+    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
+     ev[n].a = (aa), ev[n].b = (bb), &ev[n++])
+    EV(EV_TURN, 2, -1, 14, 0);
+    EV(EV_SETUP_RESOURCES, 1, -1, 0, 0)->res[RES_ORE] = 1;
+    EV(EV_ROLL, 2, -1, 3, 5);
+    EV(EV_PRODUCE, 0, -1, 0, 0)->res[RES_WOOD] = 2;
+    ev[n - 1].res[RES_GRAIN] = 1;
+    EV(EV_SHORTAGE, -1, -1, RES_BRICK, 0);
+    EV(EV_BUILD, 2, -1, BUILDING_SETTLEMENT, 11);
+    EV(EV_BUILD, 2, -1, BUILDING_CITY, 29);
+    EV(EV_BUILD, 2, -1, 3, 12);
+    EV(EV_BUY_DEV, 2, -1, DEV_MONOPOLY, 0);
+    EV(EV_PLAY_DEV, 2, -1, DEV_KNIGHT, 0);
+    EV(EV_FREE_ROAD, 2, -1, 0, 13);
+    EV(EV_PLENTY, 2, -1, 0, 0)->res[RES_ORE] = 2;
+    EV(EV_MONOPOLY, 2, -1, 5, RES_WOOL);
+    EV(EV_MONOPOLY_LOSS, 2, 3, 3, RES_WOOL);
+    EV(EV_DISCARD_NEEDED, 3, -1, 4, 0);
+    EV(EV_DISCARD, 3, -1, 0, 0)->res[RES_WOOL] = 4;
+    EV(EV_ROBBER_NEEDED, 2, -1, 0, 0);
+    EV(EV_ROBBER, 2, -1, 4, 0);
+    EV(EV_STEAL, 2, 0, RES_GRAIN, 0);
+    EV(EV_NO_STEAL, 2, -1, 0, 0);
+    EV(EV_BANK_TRADE, 2, -1, 0, 0)->res[RES_WOOD] = 4;
+    ev[n - 1].res2[RES_ORE] = 1;
+    EV(EV_OFFER, 2, -1, 3, 0x3)->res[RES_WOOD] = 1;
+    ev[n - 1].res2[RES_BRICK] = 2;
+    EV(EV_OFFER_ACCEPT, 1, -1, 3, 0);
+    EV(EV_OFFER_REJECT, 0, -1, 3, 0);
+    EV(EV_TRADE, 2, 1, 3, 0)->res[RES_WOOD] = 1;
+    ev[n - 1].res2[RES_BRICK] = 2;
+    EV(EV_OFFER_CLOSED, 2, -1, 3, 0);
+    EV(EV_LONGEST_ROAD, 2, 1, 6, 0);
+    EV(EV_LONGEST_ROAD, -1, 2, 5, 0);
+    EV(EV_LARGEST_ARMY, 2, -1, 3, 0);
+    EV(EV_SPECIAL_BUILD, 3, -1, 0, 0);
+    EV(EV_TIMEOUT, 3, -1, PHASE_DISCARD, 0);
+    EV(EV_RESIGN, 3, -1, 0, 0);
+    EV(EV_GAME_OVER, 2, -1, 10, 2);
+#undef EV
+    for (int color = 0; color < 2; color++) {
+        struct render_style st;
+        render_style_init(&st, "#catan", nicks, 4, color);
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, ev, n, &sink);
+        check_lines(&l);
+        char *text = join_lines(&l);
+        check_golden(color ? "events_color.txt" : "events_plain.txt", text);
+        free(text);
+        render_lines_fini(&l);
+    }
+}
+
+/* ---- limits over many boards and positions ---- */
+
+static void test_limits_many_games(void **state)
+{
+    (void)state;
+    static const char *const long_nicks[GAME_MAX_PLAYERS] = {"averyveryveryverylongnickname1",
+                                                             "bé_ü_long_nick_with_utf8_ééé",
+                                                             "c",
+                                                             "Dave[away]",
+                                                             "erin|phone",
+                                                             "frank^^"};
+    for (int board = 0; board < 2; board++)
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            struct game_options o = {(uint8_t)(board ? 6 : 4), (uint8_t)board, 0};
+            struct game g;
+            assert_int_equal(game_init(&g, &o, seed), BW_OK);
+            struct bw_rng rng;
+            bw_rng_seed(&rng, seed);
+            playout_game(&g, &rng, (long)(seed * 23 % 400));
+            for (int color = 0; color < 2; color++)
+                for (int names = 0; names < 2; names++) {
+                    struct render_lines l;
+                    render_lines_init(&l);
+                    render_board_lines(&g, names ? long_nicks : nicks, color, &l);
+                    check_board_limits(&l, board);
+                    check_board_content(&g, &l);
+                    render_lines_fini(&l);
+                }
+        }
+}
+
+/* Every harbor label fits its place whatever the harbor types, the longest included. */
+static void test_harbor_labels_all_types(void **state)
+{
+    (void)state;
+    for (int board = 0; board < 2; board++)
+        for (int type = 0; type <= HARBOR_GENERIC; type++) {
+            struct game_options o = {(uint8_t)(board ? 6 : 4), (uint8_t)board, 0};
+            struct game g;
+            assert_int_equal(game_init(&g, &o, 3), BW_OK);
+            memset(g.harbor, type, sizeof g.harbor);
+            struct render_lines l;
+            render_lines_init(&l);
+            render_board_lines(&g, nicks, 0, &l);
+            check_board_limits(&l, board);
+            check_board_content(&g, &l);
+            render_lines_fini(&l);
+        }
+}
+
+/* The legend names every seat, shortening nicks only when the corners are too small. */
+static void test_legend(void **state)
+{
+    (void)state;
+    struct game g;
+    game_with_pieces(&g, BOARD_BIG, 6, 11);
+    struct render_lines l;
+    render_lines_init(&l);
+    render_board_lines(&g, nicks, 0, &l);
+    char *text = join_lines(&l);
+    static const char *const items[] = {"a=alice", "b=bob",  "c=carol",
+                                        "d=dave",  "e=erin", "f=frank"};
+    for (int i = 0; i < 6; i++)
+        assert_non_null(strstr(text, items[i]));
+    free(text);
+    render_lines_fini(&l);
+}
+
+/* Long lists are split into lines that each start with the prefix again. */
+static void test_long_lists_split(void **state)
+{
+    (void)state;
+    struct game g;
+    game_with_pieces(&g, BOARD_BIG, 6, 11);
+    char chan[RENDER_CHAN_MAX + 1];
+    memset(chan, 'x', sizeof chan - 1);
+    chan[0] = '#';
+    chan[sizeof chan - 1] = '\0';
+    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
+        "a2345678901234567890123456789012345678901234567",
+        "b2345678901234567890123456789012345678901234567",
+        "c2345678901234567890123456789012345678901234567",
+        "d2345678901234567890123456789012345678901234567",
+        "e2345678901234567890123456789012345678901234567",
+        "f2345678901234567890123456789012345678901234567"};
+    /* Many roads, so the buildings list is long too. */
+    const struct board_geo *geo = game_geo(&g);
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g.edge_owner[e] < 0)
+            g.edge_owner[e] = (int8_t)(e % 6);
+    struct render_style st;
+    render_style_init(&st, chan, long_nicks, 6, 1);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, "0:05 left", &sink);
+    g.phase = PHASE_SETUP_SETTLEMENT;
+    memset(g.vertex_owner, -1, sizeof g.vertex_owner);
+    g.current = 2;
+    render_spots(&g, &st, 2, RENDER_SPOT_ALL, &sink);
+    check_lines(&l);
+    int hexes = 0, buildings = 0, spots = 0;
+    char prefix[RENDER_CHAN_MAX + 32];
+    for (int i = 0; i < l.n; i++) {
+        const char *t = l.v[i].text;
+        snprintf(prefix, sizeof prefix, "%s hexes: ", chan);
+        hexes += !strncmp(t, prefix, strlen(prefix));
+        snprintf(prefix, sizeof prefix, "%s buildings: ", chan);
+        if (!strncmp(t, prefix, strlen(prefix))) {
+            buildings++;
+            /* A continuation still says whose pieces these are. */
+            if (!(t[strlen(prefix)] >= 'a' && t[strlen(prefix)] <= 'f'))
+                fail_msg("continuation: %s", t);
+        }
+        snprintf(prefix, sizeof prefix, "%s spots: settlement ", chan);
+        spots += !strncmp(t, prefix, strlen(prefix));
+    }
+    assert_int_equal(hexes, 1);
+    assert_true(buildings >= 2);
+    assert_true(spots >= 1);
+    render_lines_fini(&l);
+}
+
+/* ---- the fixed forms ---- */
+
+static void test_hand_forms(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 1);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
+    memcpy(g.p[1].res, hand, sizeof hand);
+    g.p[1].dev[DEV_KNIGHT] = 1;
+    g.p[1].dev[DEV_MONOPOLY] = 1;
+    g.p[1].dev_new[DEV_VICTORY] = 1;
+    render_hand(&g, &st, 1, &sink);
+    render_hand(&g, &st, 0, &sink);
+    g.p[2].res[RES_ORE] = 1;
+    render_hand(&g, &st, 2, &sink);
+    assert_int_equal(l.n, 3);
+    assert_int_equal(l.v[0].to, 1);
+    assert_string_equal(l.v[0].text, "#chan hand: 2 wood, 1 brick, 3 grain, 1 ore (7 cards) | "
+                                     "dev: knight, monopoly | new: victory");
+    assert_int_equal(l.v[1].to, 0);
+    assert_string_equal(l.v[1].text, "#chan hand: (0 cards)");
+    assert_string_equal(l.v[2].text, "#chan hand: 1 ore (1 card)");
+    render_lines_fini(&l);
+}
+
+static void test_spots_forms(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    /* Setup: every vertex is free for the first settlement; others wait. */
+    render_spots(&g, &st, 0, RENDER_SPOT_ALL, &sink);
+    render_spots(&g, &st, 1, RENDER_SPOT_ALL, &sink);
+    assert_int_equal(l.n, 2);
+    assert_int_equal(l.v[0].to, 0);
+    assert_true(!strncmp(l.v[0].text, "#chan spots: settlement 1 2 3 4 5 ", 34));
+    assert_non_null(strstr(l.v[0].text, " 53 54"));
+    assert_null(strchr(l.v[0].text, '|'));
+    assert_int_equal(l.v[1].to, 1);
+    assert_string_equal(l.v[1].text, "#chan spots: none");
+
+    /* After the settlement at 12 (index 11), the setup road must touch it. */
+    struct game_action a = {0};
+    a.type = ACT_BUILD_SETTLEMENT;
+    a.player = 0;
+    a.target = -1;
+    a.a = 11;
+    apply_ok(&g, &a);
+    render_spots(&g, &st, 0, RENDER_SPOT_ALL, &sink);
+    assert_string_equal(l.v[2].text, "#chan spots: road 8-12 12-17");
+
+    /* The main phase: settlements, roads and cities in the order of SPEC §5. */
+    struct game h;
+    game_with_pieces(&h, BOARD_BASE, 4, 7);
+    h.phase = PHASE_MAIN;
+    render_spots(&h, &st, h.current, RENDER_SPOT_ALL, &sink);
+    const char *t = l.v[3].text;
+    assert_true(!strncmp(t, "#chan spots: ", 13));
+    assert_non_null(strstr(t, "road "));
+    const char *city = strstr(t, " | city ");
+    const char *road = strstr(t, "road ");
+    assert_true(road && (!city || city > road));
+    render_spots(&h, &st, h.current, RENDER_SPOT_CITY, &sink);
+    assert_null(strstr(l.v[4].text, "road"));
+    render_lines_fini(&l);
+}
+
+static void test_board_text_forms(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {3, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 3, 1);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board_text(&g, &st, &sink);
+    assert_int_equal(l.n, 3);
+    assert_true(!strncmp(l.v[0].text, "#chan hexes: A ", 15));
+    assert_non_null(strstr(l.v[0].text, " desert robber"));
+    assert_true(!strncmp(l.v[1].text, "#chan harbors: ", 15));
+    assert_string_equal(l.v[2].text, "#chan buildings: none");
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(l.v[i].to, RENDER_PUBLIC);
+        assert_null(strchr(l.v[i].text, '\x03')); /* fixed forms carry no colour */
+    }
+    render_lines_fini(&l);
+    /* Buildings grouped by player and kind. */
+    memset(g.vertex_owner, -1, sizeof g.vertex_owner);
+    memset(g.edge_owner, -1, sizeof g.edge_owner);
+    g.vertex_owner[11] = 0;
+    g.vertex_building[11] = BUILDING_SETTLEMENT;
+    g.vertex_owner[29] = 0;
+    g.vertex_building[29] = BUILDING_CITY;
+    g.edge_owner[board_edge_between(game_geo(&g), 11, 16)] = 0;
+    g.vertex_owner[40] = 2;
+    g.vertex_building[40] = BUILDING_SETTLEMENT;
+    render_lines_init(&l);
+    render_board_text(&g, &st, &sink);
+    assert_string_equal(
+        l.v[2].text,
+        "#chan buildings: alice settlement 12 city 30 road 12-17; carol settlement 41");
+    render_lines_fini(&l);
+}
+
+static void test_dice_and_win_lines(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct game_event ev[2] = {{0}};
+    ev[0].type = EV_ROLL;
+    ev[0].player = 1;
+    ev[0].a = 6;
+    ev[0].b = 6;
+    ev[1].type = EV_GAME_OVER;
+    ev[1].player = 1;
+    ev[1].a = 10;
+    for (int color = 0; color < 2; color++) {
+        struct render_style st;
+        render_style_init(&st, "#chan", nicks, 4, color);
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, ev, 2, &sink);
+        assert_int_equal(l.n, 2);
+        assert_non_null(strstr(l.v[0].text, "rolled 12"));
+        assert_non_null(strstr(l.v[1].text, "bob wins with 10 victory points"));
+        render_lines_fini(&l);
+    }
+}
+
+/* ---- hidden information ---- */
+
+static int names_any(const char *text, const char *(*name)(int), int n)
+{
+    char plain[RENDER_LINE_MAX + 1];
+    strip_codes(text, plain, sizeof plain);
+    for (int i = 0; i < n; i++)
+        if (strstr(plain, name(i)))
+            return 1;
+    return 0;
+}
+
+static void test_private_steal_and_dev(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 1);
+    for (int res = 0; res < RES_COUNT; res++) {
+        struct game_event e = {0};
+        e.type = EV_STEAL;
+        e.player = 2;
+        e.other = 0;
+        e.a = (int16_t)res;
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, &e, 1, &sink);
+        int seen_thief = 0, seen_victim = 0;
+        for (int i = 0; i < l.n; i++) {
+            const char *t = l.v[i].text;
+            if (l.v[i].to == RENDER_PUBLIC) {
+                assert_false(names_any(t, render_res_name, RES_COUNT));
+            } else {
+                assert_true(l.v[i].to == 2 || l.v[i].to == 0);
+                assert_non_null(strstr(t, render_res_name(res)));
+                seen_thief |= l.v[i].to == 2;
+                seen_victim |= l.v[i].to == 0;
+            }
+        }
+        assert_true(seen_thief && seen_victim);
+        render_lines_fini(&l);
+    }
+    for (int card = 0; card < DEV_COUNT; card++) {
+        struct game_event e = {0};
+        e.type = EV_BUY_DEV;
+        e.player = 3;
+        e.other = -1;
+        e.a = (int16_t)card;
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, &e, 1, &sink);
+        assert_int_equal(l.n, 2);
+        assert_int_equal(l.v[0].to, RENDER_PUBLIC);
+        assert_false(names_any(l.v[0].text, render_dev_name, DEV_COUNT));
+        assert_false(strstr(l.v[0].text, "road building") || strstr(l.v[0].text, "year of"));
+        assert_int_equal(l.v[1].to, 3);
+        render_lines_fini(&l);
+    }
+}
+
+/* Whole random games: no public line ever names a bought card or a stolen one, and every line
+ * of every reply keeps the limits. */
+static void test_private_in_playouts(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        int board = seed % 2 ? BOARD_BASE : BOARD_BIG;
+        struct game_options o = {(uint8_t)(board ? 5 : 4), (uint8_t)board, 0};
+        struct game g;
+        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        struct bw_rng rng;
+        bw_rng_seed(&rng, seed * 7);
+        struct render_style st;
+        render_style_init(&st, "#catan", nicks, o.n_players, (int)(seed % 3 == 0));
+        int steals = 0, buys = 0;
+        for (int step = 0; step < 3000 && g.phase != PHASE_OVER; step++) {
+            struct game_action a;
+            if (playout_choose(&g, &rng, &a) != BW_OK)
+                break;
+            struct game_event ev[GAME_MAX_EVENTS];
+            int n = 0;
+            if (game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n) != BW_OK)
+                continue;
+            for (int i = 0; i < n; i++) {
+                struct render_lines l;
+                render_lines_init(&l);
+                struct render_sink sink = render_lines_sink(&l);
+                render_events(&g, &st, &ev[i], 1, &sink);
+                check_lines(&l);
+                for (int k = 0; k < l.n; k++) {
+                    if (l.v[k].to != RENDER_PUBLIC) {
+                        assert_true(ev[i].type == EV_BUY_DEV || ev[i].type == EV_STEAL);
+                        assert_true(l.v[k].to == ev[i].player || l.v[k].to == ev[i].other);
+                        continue;
+                    }
+                    if (ev[i].type == EV_BUY_DEV)
+                        assert_false(names_any(l.v[k].text, render_dev_name, DEV_COUNT));
+                    if (ev[i].type == EV_STEAL)
+                        assert_false(names_any(l.v[k].text, render_res_name, RES_COUNT));
+                }
+                steals += ev[i].type == EV_STEAL;
+                buys += ev[i].type == EV_BUY_DEV;
+                render_lines_fini(&l);
+            }
+            if (step % 97 == 0) {
+                struct render_lines l;
+                render_lines_init(&l);
+                struct render_sink sink = render_lines_sink(&l);
+                render_status(&g, &st, "2:00 left", &sink);
+                render_board_text(&g, &st, &sink);
+                for (int p = 0; p < o.n_players; p++) {
+                    render_hand(&g, &st, p, &sink);
+                    render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
+                }
+                check_lines(&l);
+                for (int k = 0; k < l.n; k++)
+                    if (!strstr(l.v[k].text, " hand: ") && !strstr(l.v[k].text, " spots: "))
+                        assert_int_equal(l.v[k].to, RENDER_PUBLIC);
+                    else
+                        assert_true(l.v[k].to >= 0);
+                render_lines_fini(&l);
+            }
+        }
+        (void)steals;
+        (void)buys;
+    }
+}
+
+/* ---- style ---- */
+
+static void test_style(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Alice", "al\r\nice", "lola", NULL, "1234", "bob"};
+    struct render_style st;
+    render_style_init(&st, "#c\x01hn", names, 6, 0);
+    assert_string_equal(st.chan, "#chn");
+    assert_string_equal(st.nick[1], "alice");
+    assert_string_equal(st.nick[3], "seat4");
+    for (int i = 0; i < 6; i++) {
+        assert_true(st.letter[i] >= 'a' && st.letter[i] <= 'z');
+        assert_true(st.letter[i] != 'l' && st.letter[i] != 'o');
+        for (int j = 0; j < i; j++)
+            assert_true(st.letter[i] != st.letter[j]);
+    }
+    assert_int_equal(st.letter[0], 'a');
+    assert_int_equal(st.letter[1], 'i'); /* a, l taken or unusable: the next letter of the nick */
+    /* UTF-8 names are cut between characters. */
+    char longname[200];
+    memset(longname, 0, sizeof longname);
+    for (int i = 0; i < 60; i++)
+        strcat(longname, "\xc3\xa9");
+    const char *one[] = {longname};
+    render_style_init(&st, NULL, one, 1, 0);
+    assert_true(strlen(st.nick[0]) <= RENDER_NICK_MAX);
+    assert_int_equal(strlen(st.nick[0]) % 2, 0);
+    /* Six distinct seat colours. */
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(render_seat_color(i), render_seat_color(j));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_base_plain),
+        cmocka_unit_test(test_golden_base_color),
+        cmocka_unit_test(test_golden_big_plain),
+        cmocka_unit_test(test_golden_big_color),
+        cmocka_unit_test(test_golden_events),
+        cmocka_unit_test(test_limits_many_games),
+        cmocka_unit_test(test_harbor_labels_all_types),
+        cmocka_unit_test(test_legend),
+        cmocka_unit_test(test_long_lists_split),
+        cmocka_unit_test(test_hand_forms),
+        cmocka_unit_test(test_spots_forms),
+        cmocka_unit_test(test_board_text_forms),
+        cmocka_unit_test(test_dice_and_win_lines),
+        cmocka_unit_test(test_private_steal_and_dev),
+        cmocka_unit_test(test_private_in_playouts),
+        cmocka_unit_test(test_style),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
