@@ -1,0 +1,249 @@
+/* Rules for configured strings that reach the IRC wire, the TLS layer or the file system.
+ *
+ * libircclient sends PASS, NICK and USER through a printf-style format built from the values, so
+ * a '%' there is undefined behaviour, and it never escapes CR or LF, so one would end the line
+ * and let the rest act as a raw command. Those are refused outright rather than escaped: the
+ * operator wrote them by mistake, and a silently altered nick or password helps nobody. */
+#include <string.h>
+#include <strings.h>
+
+#include "config/internal.h"
+
+#define NICK_MAX 64
+#define USERNAME_MAX 64
+#define REALNAME_MAX 200
+#define PASSWORD_MAX 256
+#define HOST_MAX 253
+#define NETWORK_NAME_MAX 32
+#define CHANNEL_MAX 200
+#define PREFIX_MAX 8
+#define SASL_TEXT_MAX 256
+
+static bool has_control(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f)
+            return true;
+    }
+    return false;
+}
+
+/* Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. Text that is not
+ * valid UTF-8 would be split wrongly by the line splitter and shown as garbage by clients. */
+static bool valid_utf8(const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    while (*s) {
+        unsigned char c = *s;
+        size_t n;
+        unsigned cp;
+        if (c < 0x80) {
+            s++;
+            continue;
+        } else if (c >= 0xc2 && c <= 0xdf) {
+            n = 1;
+            cp = c & 0x1f;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            n = 2;
+            cp = c & 0x0f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            n = 3;
+            cp = c & 0x07;
+        } else {
+            return false;
+        }
+        for (size_t i = 1; i <= n; i++) {
+            if ((s[i] & 0xc0) != 0x80)
+                return false;
+            cp = (cp << 6) | (s[i] & 0x3f);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10ffff ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+            return false;
+        s += n + 1;
+    }
+    return true;
+}
+
+/* The checks every string bound for the wire shares; the order gives the most useful message
+ * first. */
+static const char *wire_problem(const char *s, bool allow_space)
+{
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    if (!allow_space && strchr(s, ' '))
+        return "must not contain spaces";
+    if (strchr(s, '%'))
+        return "must not contain '%'";
+    if (!valid_utf8(s))
+        return "must be valid UTF-8";
+    return NULL;
+}
+
+static bool is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+const char *config_nick_problem(const char *s)
+{
+    static const char special[] = "[]\\`_^{|}";
+    const char *why;
+    if (!*s)
+        return "must not be empty";
+    if ((why = wire_problem(s, false)))
+        return why;
+    if (strlen(s) > NICK_MAX)
+        return "must be at most 64 bytes";
+    if (!is_alpha(*s) && !strchr(special, *s))
+        return "must start with a letter or one of []\\`_^{|}";
+    for (const char *p = s + 1; *p; p++) {
+        if (!is_alpha(*p) && !is_digit(*p) && *p != '-' && !strchr(special, *p))
+            return "may contain only letters, digits, '-' and []\\`_^{|}";
+    }
+    return NULL;
+}
+
+const char *config_username_problem(const char *s)
+{
+    const char *why;
+    if (!*s)
+        return "must not be empty";
+    if ((why = wire_problem(s, false)))
+        return why;
+    if (strchr(s, '@'))
+        return "must not contain '@'";
+    if (strlen(s) > USERNAME_MAX)
+        return "must be at most 64 bytes";
+    return NULL;
+}
+
+const char *config_realname_problem(const char *s)
+{
+    const char *why;
+    if (!*s)
+        return "must not be empty";
+    if ((why = wire_problem(s, true)))
+        return why;
+    if (strlen(s) > REALNAME_MAX)
+        return "must be at most 200 bytes";
+    return NULL;
+}
+
+const char *config_password_problem(const char *s)
+{
+    const char *why = wire_problem(s, false);
+    if (why)
+        return why;
+    if (strlen(s) > PASSWORD_MAX)
+        return "must be at most 256 bytes";
+    return NULL;
+}
+
+const char *config_host_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    if (strchr(s, ' '))
+        return "must not contain spaces";
+    if (strlen(s) > HOST_MAX)
+        return "must be at most 253 bytes";
+    return NULL;
+}
+
+const char *config_network_name_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (strlen(s) > NETWORK_NAME_MAX)
+        return "must be at most 32 bytes";
+    for (; *s; s++) {
+        if (!is_alpha(*s) && !is_digit(*s) && !strchr("._-", *s))
+            return "may contain only letters, digits, '.', '_' and '-'";
+    }
+    return NULL;
+}
+
+/* A nick!user@host mask: three non-empty parts, so that a bare nick (which anyone can take)
+ * never grants admin rights by accident. */
+static bool is_mask(const char *s)
+{
+    const char *bang = strchr(s, '!');
+    const char *at = bang ? strchr(bang + 1, '@') : NULL;
+    return bang && at && bang > s && at > bang + 1 && at[1] && !strchr(at + 1, '@') &&
+           !strchr(at + 1, '!');
+}
+
+const char *config_admin_problem(const char *s)
+{
+    static const char account[] = "account:";
+    const char *why = wire_problem(s, false);
+    if (why)
+        return why;
+    if (strncasecmp(s, account, sizeof account - 1) == 0)
+        return s[sizeof account - 1] ? NULL : "must name an account after \"account:\"";
+    if (!is_mask(s))
+        return "must be \"account:NAME\" or a nick!user@host mask such as \"*!*@host.example\"";
+    return NULL;
+}
+
+const char *config_prefix_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    if (strchr(s, ' '))
+        return "must not contain spaces";
+    if (!valid_utf8(s))
+        return "must be valid UTF-8";
+    if (strlen(s) > PREFIX_MAX)
+        return "must be at most 8 bytes";
+    return NULL;
+}
+
+const char *config_sasl_text_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    if (!valid_utf8(s))
+        return "must be valid UTF-8";
+    if (strlen(s) > SASL_TEXT_MAX)
+        return "must be at most 256 bytes";
+    return NULL;
+}
+
+const char *config_path_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    return NULL;
+}
+
+const char *config_channel_problem(const char *s)
+{
+    const char *why;
+    if (*s != '#' && *s != '&')
+        return "must start with '#' or '&'";
+    if (!s[1])
+        return "must have a name after the '#' or '&'";
+    if ((why = wire_problem(s, false)))
+        return why;
+    if (strchr(s, ','))
+        return "must not contain ','";
+    if (strlen(s) > CHANNEL_MAX)
+        return "must be at most 200 bytes";
+    return NULL;
+}

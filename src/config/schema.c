@@ -1,0 +1,621 @@
+/* The schema of SPEC §2: walks the libconfig tree, checks every key, fills the plain structs.
+ *
+ * Checking goes on after a problem so that one run lists them all; a value that fails its check
+ * leaves the default in place, which never escapes because the load as a whole then fails. */
+#include <errno.h>
+#include <libconfig.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "config/internal.h"
+#include "engine/error.h"
+#include "util/xmalloc.h"
+
+/* Past this length an unknown key gets no "did you mean": it is not a typo of a short name. */
+#define SUGGEST_MAX 32
+
+/* A wide literal is quoted in the message up to this many bytes. */
+#define LITERAL_SHOWN 24
+
+struct loader {
+    struct config_errors *errs;
+    const char *file;
+    const struct config_scan *scan;
+    bool failed;
+};
+
+typedef const char *(*string_rule)(const char *);
+
+static const char *const top_keys[] = {"networks", "bot", "game", "store", "log", NULL};
+static const char *const network_keys[] = {
+    "name",     "host", "port",      "tls",      "tls_verify", "tls_ca_file", "tls_client_cert",
+    "password", "nick", "alt_nicks", "username", "realname",   "sasl",        "channels",
+    "flood",    NULL};
+static const char *const sasl_keys[] = {"mechanism", "username", "password", NULL};
+static const char *const flood_keys[] = {"burst", "interval_ms", NULL};
+static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
+static const char *const game_keys[] = {"min_players", "max_players", "victory_points",
+                                        "turn_timeout_s", NULL};
+static const char *const store_keys[] = {"path", NULL};
+static const char *const log_keys[] = {"level", NULL};
+
+static void problem(struct loader *ld, unsigned line, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void problem(struct loader *ld, unsigned line, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    config_problem_vadd(ld->errs, ld->file, line, key, fmt, ap);
+    va_end(ap);
+    ld->failed = true;
+}
+
+static unsigned line_of(const config_setting_t *s)
+{
+    return config_setting_source_line(s);
+}
+
+/* "networks.[0]" + "port" -> "networks.[0].port"; the caller frees. */
+static char *key_of(const char *parent, const char *name)
+{
+    size_t n = strlen(parent) + strlen(name) + 2;
+    char *key = xmalloc(n);
+    snprintf(key, n, "%s%s%s", parent, *parent ? "." : "", name);
+    return key;
+}
+
+/* "networks" + 1 -> "networks.[1]", the form libconfig's own lookup paths use; the caller
+ * frees. */
+static char *key_at(const char *parent, unsigned index)
+{
+    size_t n = strlen(parent) + 16;
+    char *key = xmalloc(n);
+    snprintf(key, n, "%s.[%u]", parent, index);
+    return key;
+}
+
+static const char *type_name(const config_setting_t *s)
+{
+    switch (config_setting_type(s)) {
+    case CONFIG_TYPE_GROUP:
+        return "a group";
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64:
+        return "an integer";
+    case CONFIG_TYPE_FLOAT:
+        return "a floating-point number";
+    case CONFIG_TYPE_STRING:
+        return "a string";
+    case CONFIG_TYPE_BOOL:
+        return "a boolean";
+    case CONFIG_TYPE_ARRAY:
+        return "an array";
+    case CONFIG_TYPE_LIST:
+        return "a list";
+    default:
+        return "nothing";
+    }
+}
+
+/* Levenshtein distance between short strings (both at most SUGGEST_MAX bytes). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t row[SUGGEST_MAX + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static const char *suggest(const char *name, const char *const *known)
+{
+    const char *best = NULL;
+    size_t best_d = 3; /* at most two edits away, else it is not a typo */
+    if (strlen(name) > SUGGEST_MAX)
+        return NULL;
+    for (const char *const *k = known; *k; k++) {
+        size_t d = strcasecmp(name, *k) == 0 ? 0 : edit_distance(name, *k);
+        if (d < best_d && d < strlen(name)) {
+            best_d = d;
+            best = *k;
+        }
+    }
+    return best;
+}
+
+static bool is_known(const char *name, const char *const *known)
+{
+    for (const char *const *k = known; *k; k++) {
+        if (strcmp(name, *k) == 0)
+            return true;
+    }
+    return false;
+}
+
+static char *known_list(const char *const *known)
+{
+    size_t n = 1;
+    for (const char *const *k = known; *k; k++)
+        n += strlen(*k) + 2;
+    char *s = xmalloc(n);
+    s[0] = '\0';
+    for (const char *const *k = known; *k; k++) {
+        if (k != known)
+            strcat(s, ", ");
+        strcat(s, *k);
+    }
+    return s;
+}
+
+static void check_keys(struct loader *ld, const config_setting_t *g, const char *path,
+                       const char *const *known)
+{
+    int n = config_setting_length(g);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
+        const char *name = config_setting_name(s);
+        if (is_known(name, known))
+            continue;
+        char *key = key_of(path, name);
+        const char *guess = suggest(name, known);
+        if (guess) {
+            problem(ld, line_of(s), key, "unknown key; did you mean \"%s\"?", guess);
+        } else {
+            char *list = known_list(known);
+            problem(ld, line_of(s), key, "unknown key; known keys here: %s", list);
+            free(list);
+        }
+        free(key);
+    }
+}
+
+static void missing(struct loader *ld, const config_setting_t *g, const char *path,
+                    const char *name)
+{
+    char *key = key_of(path, name);
+    problem(ld, line_of(g), key, "required key is missing");
+    free(key);
+}
+
+/* The group g.name, or NULL when it is absent or (a reported problem) not a group. */
+static config_setting_t *get_group(struct loader *ld, const config_setting_t *g, const char *path,
+                                   const char *name)
+{
+    config_setting_t *s = config_setting_get_member(g, name);
+    if (!s || config_setting_type(s) == CONFIG_TYPE_GROUP)
+        return s;
+    char *key = key_of(path, name);
+    problem(ld, line_of(s), key, "must be a group { ... }, not %s", type_name(s));
+    free(key);
+    return NULL;
+}
+
+/* Store g.name in *out when it is an integer in lo..hi; range says so in words when the plain
+ * "lo..hi" would mislead. Returns whether *out was set; absent keys keep the default. */
+static bool get_int(struct loader *ld, const config_setting_t *g, const char *path,
+                    const char *name, long long lo, long long hi, const char *range, int *out)
+{
+    const config_setting_t *s = config_setting_get_member(g, name);
+    if (!s)
+        return false;
+    char span[64];
+    if (!range) {
+        snprintf(span, sizeof span, "%lld..%lld", lo, hi);
+        range = span;
+    }
+    char *key = key_of(path, name);
+    int type = config_setting_type(s);
+    const struct config_wide_int *wide = NULL;
+    bool ok = false;
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
+        problem(ld, line_of(s), key, "must be an integer, not %s", type_name(s));
+    } else if (type == CONFIG_TYPE_INT && (wide = config_scan_find(ld->scan, line_of(s), name))) {
+        bool cut = wide->literal_len > LITERAL_SHOWN;
+        problem(ld, line_of(s), key, "must be %s (got %.*s%s)", range,
+                (int)(cut ? LITERAL_SHOWN : wide->literal_len), wide->literal, cut ? "..." : "");
+    } else {
+        long long v =
+            type == CONFIG_TYPE_INT ? config_setting_get_int(s) : config_setting_get_int64(s);
+        if (v < lo || v > hi) {
+            problem(ld, line_of(s), key, "must be %s (got %lld)", range, v);
+        } else {
+            *out = (int)v;
+            ok = true;
+        }
+    }
+    free(key);
+    return ok;
+}
+
+static void get_bool(struct loader *ld, const config_setting_t *g, const char *path,
+                     const char *name, bool *out)
+{
+    const config_setting_t *s = config_setting_get_member(g, name);
+    if (!s)
+        return;
+    if (config_setting_type(s) == CONFIG_TYPE_BOOL) {
+        *out = config_setting_get_bool(s) != 0;
+        return;
+    }
+    char *key = key_of(path, name);
+    problem(ld, line_of(s), key, "must be true or false, not %s", type_name(s));
+    free(key);
+}
+
+/* The string value of s, or NULL after reporting that it is something else. */
+static const char *string_value(struct loader *ld, const config_setting_t *s, const char *key)
+{
+    if (config_setting_type(s) == CONFIG_TYPE_STRING)
+        return config_setting_get_string(s);
+    problem(ld, line_of(s), key, "must be a string in double quotes, not %s", type_name(s));
+    return NULL;
+}
+
+/* Replace *out with a copy of g.name when it passes rule; with optional, "" stores NULL. */
+static void get_string(struct loader *ld, const config_setting_t *g, const char *path,
+                       const char *name, string_rule rule, bool optional, char **out)
+{
+    const config_setting_t *s = config_setting_get_member(g, name);
+    if (!s)
+        return;
+    char *key = key_of(path, name);
+    const char *v = string_value(ld, s, key);
+    const char *why;
+    if (!v) {
+        /* reported */
+    } else if (optional && !*v) {
+        free(*out);
+        *out = NULL;
+    } else if ((why = rule(v))) {
+        problem(ld, line_of(s), key, "%s", why);
+    } else {
+        free(*out);
+        *out = xstrdup(v);
+    }
+    free(key);
+}
+
+static void require_string(struct loader *ld, const config_setting_t *g, const char *path,
+                           const char *name, string_rule rule, char **out)
+{
+    if (config_setting_get_member(g, name))
+        get_string(ld, g, path, name, rule, false, out);
+    else
+        missing(ld, g, path, name);
+}
+
+/* Whether g.name holds something other than "": then a NULL result means a reported problem,
+ * not an absent value, and rules that need the value should stay quiet. */
+static bool given(const config_setting_t *g, const char *name)
+{
+    const config_setting_t *s = config_setting_get_member(g, name);
+    return s && !(config_setting_type(s) == CONFIG_TYPE_STRING && !*config_setting_get_string(s));
+}
+
+/* A list of strings, [ ... ] or ( ... ), each passing rule and none repeated (ignoring case). */
+static void get_string_list(struct loader *ld, const config_setting_t *g, const char *path,
+                            const char *name, string_rule rule, char ***out, size_t *count)
+{
+    const config_setting_t *s = config_setting_get_member(g, name);
+    if (!s)
+        return;
+    char *key = key_of(path, name);
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_ARRAY && type != CONFIG_TYPE_LIST) {
+        problem(ld, line_of(s), key, "must be a list of strings such as [ \"a\", \"b\" ], not %s",
+                type_name(s));
+        free(key);
+        return;
+    }
+    unsigned n = (unsigned)config_setting_length(s);
+    char **items = xcalloc(n, sizeof *items);
+    size_t have = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(s, i);
+        char *ekey = key_at(key, i);
+        const char *v = string_value(ld, e, ekey);
+        const char *why;
+        if (!v) {
+            /* reported */
+        } else if ((why = rule(v))) {
+            problem(ld, line_of(e), ekey, "%s", why);
+        } else {
+            bool repeated = false;
+            for (size_t j = 0; j < have && !repeated; j++)
+                repeated = strcasecmp(items[j], v) == 0;
+            if (repeated)
+                problem(ld, line_of(e), ekey, "\"%s\" is listed twice", v);
+            else
+                items[have++] = xstrdup(v);
+        }
+        free(ekey);
+    }
+    *out = items;
+    *count = have;
+    free(key);
+}
+
+/* A TLS file: only meaningful with tls, and checked now so that a typo shows up in
+ * `brickwood -t` rather than as a failed handshake later. */
+static void get_tls_file(struct loader *ld, const config_setting_t *g, const char *path,
+                         const char *name, bool tls, char **out)
+{
+    get_string(ld, g, path, name, config_path_problem, true, out);
+    if (!*out)
+        return;
+    const config_setting_t *s = config_setting_get_member(g, name);
+    char *key = key_of(path, name);
+    if (!tls)
+        problem(ld, line_of(s), key, "needs tls = true");
+    else if (access(*out, R_OK) != 0)
+        problem(ld, line_of(s), key, "cannot read \"%s\": %s", *out, strerror(errno));
+    free(key);
+}
+
+static void load_sasl(struct loader *ld, const config_setting_t *g, const char *path,
+                      struct config_network *net)
+{
+    const config_setting_t *s = get_group(ld, g, path, "sasl");
+    if (!s)
+        return;
+    char *spath = key_of(path, "sasl");
+    char *mkey = key_of(spath, "mechanism");
+    check_keys(ld, s, spath, sasl_keys);
+    get_string(ld, s, spath, "username", config_sasl_text_problem, false, &net->sasl.username);
+    get_string(ld, s, spath, "password", config_sasl_text_problem, false, &net->sasl.password);
+
+    const config_setting_t *m = config_setting_get_member(s, "mechanism");
+    const char *v = m ? string_value(ld, m, mkey) : NULL;
+    if (!m)
+        problem(ld, line_of(s), mkey, "required key is missing (\"PLAIN\" or \"EXTERNAL\")");
+    else if (v && strcasecmp(v, "PLAIN") == 0)
+        net->sasl.mechanism = CONFIG_SASL_PLAIN;
+    else if (v && strcasecmp(v, "EXTERNAL") == 0)
+        net->sasl.mechanism = CONFIG_SASL_EXTERNAL;
+    else if (v)
+        problem(ld, line_of(m), mkey, "must be \"PLAIN\" or \"EXTERNAL\"");
+
+    if (net->sasl.mechanism == CONFIG_SASL_PLAIN) {
+        if (!config_setting_get_member(s, "username"))
+            missing(ld, s, spath, "username");
+        if (!config_setting_get_member(s, "password"))
+            missing(ld, s, spath, "password");
+    } else if (net->sasl.mechanism == CONFIG_SASL_EXTERNAL) {
+        const config_setting_t *pw = config_setting_get_member(s, "password");
+        if (pw) {
+            char *key = key_of(spath, "password");
+            problem(ld, line_of(pw), key,
+                    "not used with EXTERNAL (the client certificate proves who the bot is)");
+            free(key);
+        }
+        if (!net->tls)
+            problem(ld, line_of(m), mkey, "EXTERNAL needs tls = true");
+        else if (!given(g, "tls_client_cert"))
+            problem(ld, line_of(m), mkey, "EXTERNAL needs tls_client_cert");
+    }
+    free(mkey);
+    free(spath);
+}
+
+static void load_flood(struct loader *ld, const config_setting_t *g, const char *path,
+                       struct config_flood *flood)
+{
+    const config_setting_t *s = get_group(ld, g, path, "flood");
+    if (!s)
+        return;
+    char *fpath = key_of(path, "flood");
+    check_keys(ld, s, fpath, flood_keys);
+    get_int(ld, s, fpath, "burst", 1, 100, NULL, &flood->burst);
+    get_int(ld, s, fpath, "interval_ms", 0, 60000, NULL, &flood->interval_ms);
+    free(fpath);
+}
+
+static void load_network(struct loader *ld, const config_setting_t *g, const char *path,
+                         struct config_network *net)
+{
+    net->tls = true;
+    net->tls_verify = true;
+    net->flood = (struct config_flood){.burst = 4, .interval_ms = 1500};
+
+    check_keys(ld, g, path, network_keys);
+    require_string(ld, g, path, "name", config_network_name_problem, &net->name);
+    require_string(ld, g, path, "host", config_host_problem, &net->host);
+    get_bool(ld, g, path, "tls", &net->tls);
+    net->port = net->tls ? 6697 : 6667;
+    get_int(ld, g, path, "port", 1, 65535, NULL, &net->port);
+    get_bool(ld, g, path, "tls_verify", &net->tls_verify);
+    get_tls_file(ld, g, path, "tls_ca_file", net->tls, &net->tls_ca_file);
+    get_tls_file(ld, g, path, "tls_client_cert", net->tls, &net->tls_client_cert);
+    get_string(ld, g, path, "password", config_password_problem, true, &net->password);
+    get_string(ld, g, path, "nick", config_nick_problem, false, &net->nick);
+    get_string_list(ld, g, path, "alt_nicks", config_nick_problem, &net->alt_nicks,
+                    &net->alt_nick_count);
+    get_string(ld, g, path, "username", config_username_problem, false, &net->username);
+    get_string(ld, g, path, "realname", config_realname_problem, false, &net->realname);
+    load_sasl(ld, g, path, net);
+    get_string_list(ld, g, path, "channels", config_channel_problem, &net->channels,
+                    &net->channel_count);
+    load_flood(ld, g, path, &net->flood);
+
+    if (!net->nick)
+        net->nick = xstrdup("brickwood");
+    if (!net->username)
+        net->username = xstrdup("brickwood");
+    if (!net->realname)
+        net->realname = xstrdup("Catan game moderator");
+}
+
+static void load_networks(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
+{
+    const config_setting_t *list = config_setting_get_member(root, "networks");
+    if (!list) {
+        problem(ld, 0, "networks", "required key is missing: name at least one IRC network");
+        return;
+    }
+    if (config_setting_type(list) != CONFIG_TYPE_LIST) {
+        problem(ld, line_of(list), "networks",
+                "must be a list of groups: networks = ( { ... }, { ... } ); not %s",
+                type_name(list));
+        return;
+    }
+    unsigned n = (unsigned)config_setting_length(list);
+    if (n == 0) {
+        problem(ld, line_of(list), "networks", "must name at least one IRC network");
+        return;
+    }
+    cfg->networks = xcalloc(n, sizeof *cfg->networks);
+    cfg->network_count = n;
+    for (unsigned i = 0; i < n; i++) {
+        const config_setting_t *g = config_setting_get_elem(list, i);
+        char *path = key_at("networks", i);
+        if (config_setting_type(g) == CONFIG_TYPE_GROUP)
+            load_network(ld, g, path, &cfg->networks[i]);
+        else
+            problem(ld, line_of(g), path, "must be a group { ... }, not %s", type_name(g));
+        free(path);
+    }
+
+    /* Admin commands and logs name networks, so two with one name would be ambiguous. */
+    for (unsigned j = 1; j < n; j++) {
+        for (unsigned i = 0; i < j && cfg->networks[j].name; i++) {
+            if (!cfg->networks[i].name ||
+                strcasecmp(cfg->networks[i].name, cfg->networks[j].name) != 0)
+                continue;
+            const config_setting_t *g = config_setting_get_elem(list, j);
+            char *path = key_at("networks", j);
+            char *key = key_of(path, "name");
+            problem(ld, line_of(config_setting_get_member(g, "name")), key,
+                    "\"%s\" is already the name of networks.[%u]; names must be unique",
+                    cfg->networks[j].name, i);
+            free(key);
+            free(path);
+            break;
+        }
+    }
+}
+
+static void load_bot(struct loader *ld, const config_setting_t *root, struct config_bot *bot)
+{
+    const config_setting_t *g = get_group(ld, root, "", "bot");
+    if (g) {
+        check_keys(ld, g, "bot", bot_keys);
+        get_string(ld, g, "bot", "prefix", config_prefix_problem, false, &bot->prefix);
+        get_string_list(ld, g, "bot", "admins", config_admin_problem, &bot->admins,
+                        &bot->admin_count);
+        get_bool(ld, g, "bot", "colors", &bot->colors);
+        const config_setting_t *s = config_setting_get_member(g, "private");
+        const char *v;
+        if (s && (v = string_value(ld, s, "bot.private"))) {
+            if (strcasecmp(v, "privmsg") == 0)
+                bot->private_reply = CONFIG_PRIVATE_PRIVMSG;
+            else if (strcasecmp(v, "notice") == 0)
+                bot->private_reply = CONFIG_PRIVATE_NOTICE;
+            else
+                problem(ld, line_of(s), "bot.private", "must be \"privmsg\" or \"notice\"");
+        }
+    }
+    if (!bot->prefix)
+        bot->prefix = xstrdup("!");
+}
+
+static void load_game(struct loader *ld, const config_setting_t *root, struct config_game *game)
+{
+    const config_setting_t *g = get_group(ld, root, "", "game");
+    if (!g)
+        return;
+    check_keys(ld, g, "game", game_keys);
+    bool min_set = get_int(ld, g, "game", "min_players", 3, 6, NULL, &game->min_players);
+    bool max_set = get_int(ld, g, "game", "max_players", 3, 6, NULL, &game->max_players);
+    get_int(ld, g, "game", "victory_points", 3, 30, NULL, &game->victory_points);
+
+    int timeout;
+    if (get_int(ld, g, "game", "turn_timeout_s", 0, 86400, "0 (no timer) or 10..86400", &timeout)) {
+        /* A few seconds is no time to type a command: surely a typo for minutes. */
+        if (timeout > 0 && timeout < 10)
+            problem(ld, line_of(config_setting_get_member(g, "turn_timeout_s")),
+                    "game.turn_timeout_s", "must be 0 (no timer) or 10..86400 (got %d)", timeout);
+        else
+            game->turn_timeout_s = timeout;
+    }
+
+    if ((min_set || max_set) && game->min_players > game->max_players) {
+        if (min_set)
+            problem(ld, line_of(config_setting_get_member(g, "min_players")), "game.min_players",
+                    "must not exceed max_players (%d)", game->max_players);
+        else
+            problem(ld, line_of(config_setting_get_member(g, "max_players")), "game.max_players",
+                    "must be at least min_players (%d)", game->min_players);
+    }
+}
+
+static void load_store(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
+{
+    const config_setting_t *g = get_group(ld, root, "", "store");
+    if (g) {
+        check_keys(ld, g, "store", store_keys);
+        get_string(ld, g, "store", "path", config_path_problem, false, &cfg->store_path);
+    }
+    if (!cfg->store_path)
+        cfg->store_path = xstrdup("brickwood.db");
+}
+
+static void load_log(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
+{
+    const config_setting_t *g = get_group(ld, root, "", "log");
+    if (!g)
+        return;
+    check_keys(ld, g, "log", log_keys);
+    const config_setting_t *s = config_setting_get_member(g, "level");
+    const char *v;
+    if (s && (v = string_value(ld, s, "log.level")) && !log_level_parse(v, &cfg->log_level))
+        problem(ld, line_of(s), "log.level",
+                "must be one of \"error\", \"warn\", \"info\", \"debug\"");
+}
+
+int config_parse(struct bw_config *cfg, const char *text, const char *file,
+                 const struct config_scan *scan, struct config_errors *errs)
+{
+    config_t lc;
+    config_init(&lc);
+    if (!config_read_string(&lc, text)) {
+        config_problem_add(errs, file, (unsigned)config_error_line(&lc), NULL, "%s",
+                           config_error_text(&lc));
+        config_destroy(&lc);
+        return BW_E(PARSE);
+    }
+
+    struct loader ld = {.errs = errs, .file = file, .scan = scan, .failed = false};
+    const config_setting_t *root = config_root_setting(&lc);
+    cfg->bot.colors = true;
+    cfg->bot.private_reply = CONFIG_PRIVATE_PRIVMSG;
+    cfg->game = (struct config_game){
+        .min_players = 3, .max_players = 6, .victory_points = 10, .turn_timeout_s = 180};
+    cfg->log_level = LOG_LEVEL_INFO;
+
+    check_keys(&ld, root, "", top_keys);
+    load_networks(&ld, root, cfg);
+    load_bot(&ld, root, &cfg->bot);
+    load_game(&ld, root, &cfg->game);
+    load_store(&ld, root, cfg);
+    load_log(&ld, root, cfg);
+
+    config_destroy(&lc);
+    return ld.failed ? BW_E(INVALID) : BW_OK;
+}

@@ -1,0 +1,840 @@
+/* Configuration loading: the example file, defaults, and one test per kind of problem. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config/config.h"
+#include "engine/error.h"
+
+/* Every file a test writes lives in this directory, removed after the last test. */
+static char tmpdir[PATH_MAX];
+
+/* The files written so far, for the final clean-up. */
+static char *written[64];
+static size_t written_count;
+
+static char *tmp_path(const char *name)
+{
+    size_t n = strlen(tmpdir) + strlen(name) + 2;
+    char *path = malloc(n);
+    assert_non_null(path);
+    snprintf(path, n, "%s/%s", tmpdir, name);
+    return path;
+}
+
+/* Keep path for the final clean-up; returns the kept copy. */
+static const char *remember(char *path)
+{
+    for (size_t i = 0; i < written_count; i++) {
+        if (strcmp(written[i], path) == 0) {
+            free(path);
+            return written[i];
+        }
+    }
+    assert_true(written_count < sizeof written / sizeof written[0]);
+    written[written_count++] = path;
+    return path;
+}
+
+/* Write text to tmpdir/name and return the path (owned by the clean-up list). */
+static const char *write_file(const char *name, const char *text)
+{
+    char *path = tmp_path(name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+    return remember(path);
+}
+
+static int setup(void **state)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(tmpdir, sizeof tmpdir, "%s/test_config.XXXXXX", base && *base ? base : "/tmp");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    for (size_t i = 0; i < written_count; i++) {
+        unlink(written[i]);
+        free(written[i]);
+    }
+    written_count = 0;
+    return rmdir(tmpdir);
+}
+
+/* Load text written to tmpdir/t.conf; problems go to errs (initialised here). */
+static int load_text(const char *text, struct bw_config *cfg, struct config_errors *errs)
+{
+    const char *path = write_file("t.conf", text);
+    config_errors_init(errs);
+    return config_load(cfg, path, errs);
+}
+
+/* Whether errs holds a problem at line with key whose message contains part, and whose
+ * formatted form is "FILE:LINE: KEY: MESSAGE" (without ":LINE" for line 0) with FILE ending
+ * in "/t.conf". */
+static bool has_problem(const struct config_errors *errs, unsigned line, const char *key,
+                        const char *part)
+{
+    for (size_t i = 0; i < errs->count; i++) {
+        const struct config_problem *p = &errs->items[i];
+        if (p->line != line || !p->key || strcmp(p->key, key) != 0 || !strstr(p->message, part))
+            continue;
+        char *text = config_problem_format(p);
+        char expect[256];
+        if (line)
+            snprintf(expect, sizeof expect, "/t.conf:%u: %s: ", line, key);
+        else
+            snprintf(expect, sizeof expect, "/t.conf: %s: ", key);
+        bool ok = strstr(text, expect) != NULL && strstr(text, part) != NULL;
+        free(text);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+static void dump(const struct config_errors *errs)
+{
+    config_errors_print(errs, stderr);
+}
+
+/* Expect exactly one problem, as given, and a failed load that left cfg empty. */
+static void expect_one(const char *text, int rc, unsigned line, const char *key, const char *part)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    int got = load_text(text, &cfg, &errs);
+    if (errs.count != 1 || !has_problem(&errs, line, key, part))
+        dump(&errs);
+    assert_int_equal(got, rc);
+    assert_int_equal(errs.count, 1);
+    assert_true(has_problem(&errs, line, key, part));
+    assert_null(cfg.networks);
+    assert_int_equal(cfg.network_count, 0);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+#define NET "networks = ( { name = \"n\"; host = \"irc.example\"; } );\n"
+
+static void test_example_file(void **state)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    assert_non_null(src);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
+
+    struct bw_config cfg;
+    struct config_errors errs;
+    config_errors_init(&errs);
+    int rc = config_load(&cfg, path, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_int_equal(errs.count, 0);
+
+    assert_int_equal(cfg.network_count, 1);
+    const struct config_network *n = &cfg.networks[0];
+    assert_string_equal(n->name, "local");
+    assert_string_equal(n->host, "127.0.0.1");
+    assert_int_equal(n->port, 6667);
+    assert_false(n->tls);
+    assert_true(n->tls_verify);
+    assert_null(n->tls_ca_file);
+    assert_null(n->tls_client_cert);
+    assert_null(n->password);
+    assert_string_equal(n->nick, "brickwood");
+    assert_int_equal(n->alt_nick_count, 2);
+    assert_string_equal(n->alt_nicks[0], "brickwood_");
+    assert_string_equal(n->alt_nicks[1], "brickwood__");
+    assert_string_equal(n->username, "brickwood");
+    assert_string_equal(n->realname, "Catan game moderator");
+    assert_int_equal(n->sasl.mechanism, CONFIG_SASL_NONE);
+    assert_int_equal(n->channel_count, 1);
+    assert_string_equal(n->channels[0], "#catan");
+    assert_int_equal(n->flood.burst, 4);
+    assert_int_equal(n->flood.interval_ms, 1500);
+
+    assert_string_equal(cfg.bot.prefix, "!");
+    assert_int_equal(cfg.bot.admin_count, 2);
+    assert_string_equal(cfg.bot.admins[0], "account:alice");
+    assert_string_equal(cfg.bot.admins[1], "*!*@trusted.example");
+    assert_true(cfg.bot.colors);
+    assert_int_equal(cfg.bot.private_reply, CONFIG_PRIVATE_PRIVMSG);
+    assert_int_equal(cfg.game.min_players, 3);
+    assert_int_equal(cfg.game.max_players, 6);
+    assert_int_equal(cfg.game.victory_points, 10);
+    assert_int_equal(cfg.game.turn_timeout_s, 180);
+    assert_string_equal(cfg.store_path, "brickwood.db");
+    assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
+
+    config_fini(&cfg);
+    assert_null(cfg.networks);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_defaults(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text(NET, &cfg, &errs), BW_OK);
+    const struct config_network *n = &cfg.networks[0];
+    assert_true(n->tls);
+    assert_int_equal(n->port, 6697);
+    assert_true(n->tls_verify);
+    assert_null(n->tls_ca_file);
+    assert_null(n->password);
+    assert_string_equal(n->nick, "brickwood");
+    assert_int_equal(n->alt_nick_count, 0);
+    assert_string_equal(n->username, "brickwood");
+    assert_string_equal(n->realname, "Catan game moderator");
+    assert_int_equal(n->sasl.mechanism, CONFIG_SASL_NONE);
+    assert_int_equal(n->channel_count, 0);
+    assert_int_equal(n->flood.burst, 4);
+    assert_int_equal(n->flood.interval_ms, 1500);
+    assert_string_equal(cfg.bot.prefix, "!");
+    assert_int_equal(cfg.bot.admin_count, 0);
+    assert_true(cfg.bot.colors);
+    assert_int_equal(cfg.bot.private_reply, CONFIG_PRIVATE_PRIVMSG);
+    assert_int_equal(cfg.game.min_players, 3);
+    assert_int_equal(cfg.game.max_players, 6);
+    assert_int_equal(cfg.game.victory_points, 10);
+    assert_int_equal(cfg.game.turn_timeout_s, 180);
+    assert_string_equal(cfg.store_path, "brickwood.db");
+    assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    assert_int_equal(
+        load_text("networks = ( { name = \"n\"; host = \"h\"; tls = false; } );", &cfg, &errs),
+        BW_OK);
+    assert_false(cfg.networks[0].tls);
+    assert_int_equal(cfg.networks[0].port, 6667);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    /* An explicit port wins over the TLS default either way. */
+    assert_int_equal(
+        load_text("networks = ( { name = \"n\"; host = \"h\"; port = 7000; } );", &cfg, &errs),
+        BW_OK);
+    assert_int_equal(cfg.networks[0].port, 7000);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_all_keys(void **state)
+{
+    const char *cert = write_file("client.pem", "not really a certificate\n");
+    char text[2048];
+    snprintf(text, sizeof text,
+             "networks = ( { name = \"secure\"; host = \"irc.example.org\"; tls = true;\n"
+             "  tls_verify = false; tls_ca_file = \"%s\"; tls_client_cert = \"%s\";\n"
+             "  password = \"s3cret!\"; nick = \"Cat[an]\"; alt_nicks = ( \"Cat_\" );\n"
+             "  username = \"cat\"; realname = \"Settlers bot \xc3\xa9\";\n"
+             "  sasl = { mechanism = \"external\"; username = \"authz\"; };\n"
+             "  channels = [ \"#a\", \"&b\" ]; flood = { burst = 1; interval_ms = 0; }; } );\n"
+             "bot = { prefix = \"@@\"; admins = [ \"ACCOUNT:Bob\" ]; colors = false;\n"
+             "  private = \"NOTICE\"; };\n"
+             "game = { min_players = 4; max_players = 4; victory_points = 12;\n"
+             "  turn_timeout_s = 0; };\n"
+             "store = { path = \"/var/lib/brickwood/games.db\"; };\n"
+             "log = { level = \"DEBUG\"; };\n",
+             cert, cert);
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text(text, &cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    const struct config_network *n = &cfg.networks[0];
+    assert_int_equal(n->port, 6697);
+    assert_false(n->tls_verify);
+    assert_string_equal(n->tls_ca_file, cert);
+    assert_string_equal(n->tls_client_cert, cert);
+    assert_string_equal(n->password, "s3cret!");
+    assert_string_equal(n->nick, "Cat[an]");
+    assert_string_equal(n->alt_nicks[0], "Cat_");
+    assert_string_equal(n->username, "cat");
+    assert_string_equal(n->realname, "Settlers bot \xc3\xa9");
+    assert_int_equal(n->sasl.mechanism, CONFIG_SASL_EXTERNAL);
+    assert_string_equal(n->sasl.username, "authz");
+    assert_null(n->sasl.password);
+    assert_int_equal(n->channel_count, 2);
+    assert_string_equal(n->channels[1], "&b");
+    assert_int_equal(n->flood.burst, 1);
+    assert_int_equal(n->flood.interval_ms, 0);
+    assert_string_equal(cfg.bot.prefix, "@@");
+    assert_false(cfg.bot.colors);
+    assert_int_equal(cfg.bot.private_reply, CONFIG_PRIVATE_NOTICE);
+    assert_int_equal(cfg.game.min_players, 4);
+    assert_int_equal(cfg.game.max_players, 4);
+    assert_int_equal(cfg.game.victory_points, 12);
+    assert_int_equal(cfg.game.turn_timeout_s, 0);
+    assert_string_equal(cfg.store_path, "/var/lib/brickwood/games.db");
+    assert_int_equal(cfg.log_level, LOG_LEVEL_DEBUG);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_several_networks(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text("networks = (\n"
+                               "  { name = \"one\"; host = \"a.example\"; channels = [\"#x\"]; },\n"
+                               "  { name = \"two\"; host = \"b.example\"; tls = false;\n"
+                               "    nick = \"other\"; sasl = { mechanism = \"PLAIN\";\n"
+                               "    username = \"u\"; password = \"p w%d\"; }; }\n"
+                               ");\n",
+                               &cfg, &errs),
+                     BW_OK);
+    assert_int_equal(cfg.network_count, 2);
+    assert_string_equal(cfg.networks[0].name, "one");
+    assert_int_equal(cfg.networks[0].port, 6697);
+    assert_string_equal(cfg.networks[1].host, "b.example");
+    assert_int_equal(cfg.networks[1].port, 6667);
+    assert_string_equal(cfg.networks[1].nick, "other");
+    assert_int_equal(cfg.networks[1].sasl.mechanism, CONFIG_SASL_PLAIN);
+    assert_string_equal(cfg.networks[1].sasl.username, "u");
+    /* SASL credentials are base64-encoded on the wire, so spaces and '%' are fine there. */
+    assert_string_equal(cfg.networks[1].sasl.password, "p w%d");
+    assert_ptr_equal(config_network_find(&cfg, "TWO"), &cfg.networks[1]);
+    assert_null(config_network_find(&cfg, "three"));
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_unknown_keys(void **state)
+{
+    expect_one(NET "colour = true;\n", BW_E(INVALID), 2, "colour", "unknown key");
+    expect_one(NET "bots = { };\n", BW_E(INVALID), 2, "bots", "did you mean \"bot\"");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n prot = 6667; } );\n", BW_E(INVALID), 2,
+               "networks.[0].prot", "did you mean \"port\"");
+    expect_one(NET "bot = {\n  prefix = \"!\";\n  extra_thing = 1;\n};\n", BW_E(INVALID), 4,
+               "bot.extra_thing", "known keys here: prefix, admins, colors, private");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               "  flood = { burst = 2; rate = 3; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].flood.rate", "unknown key");
+    expect_one("networks = ( { name = \"n\"; host = \"h\"; sasl = {\n"
+               "  mechanism = \"PLAIN\"; username = \"u\"; password = \"p\"; user = \"x\"; }; } "
+               ");\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.user", "unknown key");
+    /* Keys are case-sensitive, but the hint catches the slip. */
+    expect_one(NET "Game = { };\n", BW_E(INVALID), 2, "Game", "did you mean \"game\"");
+}
+
+static void test_wrong_types(void **state)
+{
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n port = \"6667\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].port", "must be an integer, not a string");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n port = 6667.0; } );\n", BW_E(INVALID),
+               2, "networks.[0].port", "must be an integer");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n tls = 1; } );\n", BW_E(INVALID), 2,
+               "networks.[0].tls", "must be true or false, not an integer");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = [\"a\"]; } );\n", BW_E(INVALID),
+               2, "networks.[0].nick", "must be a string");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = \"#catan\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].channels", "must be a list of strings");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = ( \"#a\", 5 ); } );\n",
+               BW_E(INVALID), 2, "networks.[0].channels.[1]", "must be a string");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n flood = 4; } );\n", BW_E(INVALID), 2,
+               "networks.[0].flood", "must be a group");
+    expect_one(NET "bot = 5;\n", BW_E(INVALID), 2, "bot", "must be a group");
+    expect_one(NET "game = { victory_points = 10L; max_players = \"six\"; };\n", BW_E(INVALID), 2,
+               "game.max_players", "must be an integer");
+    expect_one("networks = { name = \"n\"; host = \"h\"; };\n", BW_E(INVALID), 1, "networks",
+               "must be a list of groups");
+    expect_one("networks = ( \"n\" );\n", BW_E(INVALID), 1, "networks.[0]", "must be a group");
+}
+
+static void test_out_of_range(void **state)
+{
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n\n port = 70000; } );\n", BW_E(INVALID),
+               3, "networks.[0].port", "must be 1..65535 (got 70000)");
+    expect_one("networks = ( { name = \"n\"; host = \"h\"; port = 0; } );\n", BW_E(INVALID), 1,
+               "networks.[0].port", "must be 1..65535 (got 0)");
+    /* libconfig keeps only the low 32 bits of this literal: it would read back as 6667. */
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n port = 4294973963; } );\n",
+               BW_E(INVALID), 2, "networks.[0].port", "must be 1..65535 (got 4294973963)");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n port = 0x100001A0B; } );\n",
+               BW_E(INVALID), 2, "networks.[0].port", "(got 0x100001A0B)");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n /* a\n comment */ port =\n"
+               "-4294960629; } );\n",
+               BW_E(INVALID), 3, "networks.[0].port", "got -4294960629");
+    expect_one("networks = ( { name = \"n\"; host = \"h\"; port = 6667L; flood = {\n"
+               " burst = 0; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].flood.burst", "must be 1..100 (got 0)");
+    expect_one(NET "game = { victory_points = 99999999999L; };\n", BW_E(INVALID), 2,
+               "game.victory_points", "must be 3..30 (got 99999999999)");
+    expect_one(NET "game = { min_players = 2; };\n", BW_E(INVALID), 2, "game.min_players",
+               "must be 3..6 (got 2)");
+    expect_one(NET "game = { max_players = 7; };\n", BW_E(INVALID), 2, "game.max_players",
+               "must be 3..6 (got 7)");
+    expect_one(NET "game = { turn_timeout_s = 5; };\n", BW_E(INVALID), 2, "game.turn_timeout_s",
+               "must be 0 (no timer) or 10..86400 (got 5)");
+    expect_one(NET "game = { turn_timeout_s = -1; };\n", BW_E(INVALID), 2, "game.turn_timeout_s",
+               "(got -1)");
+}
+
+static void test_players(void **state)
+{
+    expect_one(NET "game = {\n min_players = 5;\n max_players = 4;\n};\n", BW_E(INVALID), 3,
+               "game.min_players", "must not exceed max_players (4)");
+    /* Against the default max of 6 nothing can be wrong; against a lowered max it can. */
+    expect_one(NET "game = {\n max_players = 3; min_players = 4; };\n", BW_E(INVALID), 3,
+               "game.min_players", "must not exceed max_players (3)");
+}
+
+static void test_bot_values(void **state)
+{
+    expect_one(NET "bot = {\n private = \"query\"; };\n", BW_E(INVALID), 3, "bot.private",
+               "must be \"privmsg\" or \"notice\"");
+    expect_one(NET "bot = { prefix = \"\"; };\n", BW_E(INVALID), 2, "bot.prefix", "empty");
+    expect_one(NET "bot = { prefix = \"! \"; };\n", BW_E(INVALID), 2, "bot.prefix", "spaces");
+    expect_one(NET "bot = { admins = [ \"alice\" ]; };\n", BW_E(INVALID), 2, "bot.admins.[0]",
+               "\"account:NAME\" or a nick!user@host mask");
+    expect_one(NET "bot = { admins = [ \"account:\" ]; };\n", BW_E(INVALID), 2, "bot.admins.[0]",
+               "must name an account");
+    expect_one(NET "bot = { admins = [ \"a!b@c\", \"A!B@C\" ]; };\n", BW_E(INVALID), 2,
+               "bot.admins.[1]", "listed twice");
+    expect_one(NET "log = { level = \"verbose\"; };\n", BW_E(INVALID), 2, "log.level",
+               "must be one of");
+    expect_one(NET "store = { path = \"\"; };\n", BW_E(INVALID), 2, "store.path", "empty");
+}
+
+static void test_sasl(void **state)
+{
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               " sasl = { mechanism = \"SCRAM-SHA-256\"; username = \"u\"; password = \"p\"; };"
+               " } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.mechanism",
+               "must be \"PLAIN\" or \"EXTERNAL\"");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               " sasl = { username = \"u\"; password = \"p\"; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.mechanism", "required key is missing");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               " sasl = { mechanism = \"PLAIN\"; username = \"u\"; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.password", "required key is missing");
+    expect_one("networks = ( { name = \"n\"; host = \"h\"; tls = false;\n"
+               " sasl = { mechanism = \"EXTERNAL\"; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.mechanism", "EXTERNAL needs tls = true");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               " sasl = { mechanism = \"EXTERNAL\"; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.mechanism", "needs tls_client_cert");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n"
+               " sasl = { mechanism = \"PLAIN\"; username = \"u\";\n password = \"a\\nb\"; }; } "
+               ");\n",
+               BW_E(INVALID), 3, "networks.[0].sasl.password", "control characters");
+}
+
+static void test_irc_strings(void **state)
+{
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = \"bad nick\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].nick", "must not contain spaces");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = \"bw%s\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].nick", "must not contain '%'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = \"bw\\r\\nQUIT\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].nick", "control characters");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = \"9lives\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].nick", "must start with a letter");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = \"\"; } );\n", BW_E(INVALID), 2,
+               "networks.[0].nick", "empty");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n alt_nicks = [\"ok\", \"no!\"]; } );\n",
+               BW_E(INVALID), 2, "networks.[0].alt_nicks.[1]", "may contain only");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n username = \"u%n\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].username", "'%'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n username = \"a@b\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].username", "'@'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n realname = \"x\\x0d\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].realname", "control characters");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n realname = \"100%\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].realname", "'%'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n realname = \"\\xff\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].realname", "UTF-8");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n password = \"two words\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].password", "spaces");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n password = \"50%\"; } );\n",
+               BW_E(INVALID), 2, "networks.[0].password", "'%'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = [\"catan\"]; } );\n",
+               BW_E(INVALID), 2, "networks.[0].channels.[0]", "must start with '#' or '&'");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = [\"#a b\"]; } );\n",
+               BW_E(INVALID), 2, "networks.[0].channels.[0]", "spaces");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = [\"#a,#b\"]; } );\n",
+               BW_E(INVALID), 2, "networks.[0].channels.[0]", "','");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = [\"#a\",\n \"#A\"]; } );\n",
+               BW_E(INVALID), 3, "networks.[0].channels.[1]", "listed twice");
+    expect_one("networks = ( { name = \"n\"; host = \"a host\"; } );\n", BW_E(INVALID), 1,
+               "networks.[0].host", "spaces");
+    expect_one("networks = ( { name = \"my net\"; host = \"h\"; } );\n", BW_E(INVALID), 1,
+               "networks.[0].name", "may contain only");
+}
+
+static void test_channel_rule(void **state)
+{
+    assert_null(config_channel_problem("#catan"));
+    assert_null(config_channel_problem("&local"));
+    assert_null(config_channel_problem("##catan-fr"));
+    assert_non_null(config_channel_problem(""));
+    assert_non_null(config_channel_problem("#"));
+    assert_non_null(config_channel_problem("catan"));
+    assert_non_null(config_channel_problem("#a\rb"));
+    assert_non_null(config_channel_problem("#a\x07"));
+}
+
+static void test_networks_required(void **state)
+{
+    expect_one("bot = { prefix = \"!\"; };\n", BW_E(INVALID), 0, "networks",
+               "required key is missing");
+    expect_one("\n\nnetworks = ( );\n", BW_E(INVALID), 3, "networks", "at least one");
+    expect_one("networks = ( {\n host = \"h\"; } );\n", BW_E(INVALID), 1, "networks.[0].name",
+               "required key is missing");
+    expect_one("networks = ( { name = \"n\"; } );\n", BW_E(INVALID), 1, "networks.[0].host",
+               "required key is missing");
+
+    /* With no line to point at, the message still names the file and the key. */
+    struct bw_config cfg;
+    struct config_errors errs;
+    load_text("", &cfg, &errs);
+    char *text = config_problem_format(&errs.items[0]);
+    char *expect = tmp_path("t.conf: networks: required key is missing");
+    assert_non_null(strstr(text, expect));
+    free(expect);
+    free(text);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_duplicate_networks(void **state)
+{
+    expect_one("networks = (\n"
+               "  { name = \"net\"; host = \"a\"; },\n"
+               "  { name = \"other\"; host = \"b\"; },\n"
+               "  { host = \"c\";\n"
+               "    name = \"NET\"; }\n"
+               ");\n",
+               BW_E(INVALID), 5, "networks.[2].name", "already the name of networks.[0]");
+}
+
+static void test_tls_files(void **state)
+{
+    char *missing_ca = tmp_path("no-such-ca.pem");
+    char text[1024];
+    snprintf(text, sizeof text,
+             "networks = ( { name = \"n\"; host = \"h\";\n tls_ca_file = \"%s\"; } );\n",
+             missing_ca);
+    expect_one(text, BW_E(INVALID), 2, "networks.[0].tls_ca_file", "No such file");
+    free(missing_ca);
+
+    const char *cert = write_file("cert.pem", "x\n");
+    snprintf(text, sizeof text,
+             "networks = ( { name = \"n\"; host = \"h\"; tls = false;\n"
+             " tls_client_cert = \"%s\"; } );\n",
+             cert);
+    expect_one(text, BW_E(INVALID), 2, "networks.[0].tls_client_cert", "needs tls = true");
+}
+
+static void test_syntax_error(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text(NET "bot = {\n  prefix = \"!\";\n  colors = ;\n};\n", &cfg, &errs),
+                     BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, 4);
+    assert_null(errs.items[0].key);
+    char *text = config_problem_format(&errs.items[0]);
+    char *expect = tmp_path("t.conf:4: syntax error");
+    assert_string_equal(text, expect);
+    free(expect);
+    free(text);
+    assert_null(cfg.networks);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    /* libconfig refuses repeated keys itself; that must surface as a problem too. */
+    assert_int_equal(
+        load_text(NET "log = { level = \"info\";\n level = \"debug\"; };\n", &cfg, &errs),
+        BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, 3);
+    assert_non_null(strstr(errs.items[0].message, "duplicate"));
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    /* A string where a key or '=' belongs: libconfig would leak it, so it is caught first (this
+     * test runs under LeakSanitizer). */
+    assert_int_equal(load_text(NET "\nbot = { prefix \"!\"; };\n", &cfg, &errs), BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, 3);
+    assert_non_null(strstr(errs.items[0].message, "syntax error: expected '=' or ':'"));
+    config_errors_fini(&errs);
+    assert_int_equal(load_text(NET "log = { level = \"info\" } \"x\"\n", &cfg, &errs), BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, 2);
+    config_errors_fini(&errs);
+}
+
+static void test_many_problems(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text("networks = (\n"
+                       "  { name = \"a\"; host = \"h\"; port = 99999; nick = \"x y\"; },\n"
+                       "  { name = \"a\"; host = \"h\"; channels = [ \"nohash\" ]; }\n"
+                       ");\n"
+                       "bot = { private = \"shout\"; };\n"
+                       "game = { min_players = 6; max_players = 5; };\n"
+                       "mystery = 1;\n",
+                       &cfg, &errs);
+    if (errs.count != 7)
+        dump(&errs);
+    assert_int_equal(rc, BW_E(INVALID));
+    assert_int_equal(errs.count, 7);
+    assert_true(has_problem(&errs, 7, "mystery", "unknown key"));
+    assert_true(has_problem(&errs, 2, "networks.[0].port", "must be 1..65535"));
+    assert_true(has_problem(&errs, 2, "networks.[0].nick", "spaces"));
+    assert_true(has_problem(&errs, 3, "networks.[1].channels.[0]", "'#'"));
+    assert_true(has_problem(&errs, 3, "networks.[1].name", "unique"));
+    assert_true(has_problem(&errs, 5, "bot.private", "privmsg"));
+    assert_true(has_problem(&errs, 6, "game.min_players", "max_players"));
+    for (size_t i = 1; i < errs.count; i++)
+        assert_true(errs.items[i - 1].line <= errs.items[i].line);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_problem_limit(void **state)
+{
+    size_t n = CONFIG_MAX_PROBLEMS + 50;
+    size_t size = n * 16 + 128;
+    char *text = malloc(size);
+    assert_non_null(text);
+    size_t o = (size_t)snprintf(text, size, NET);
+    for (size_t i = 0; i < n; i++)
+        o += (size_t)snprintf(text + o, size - o, "junk%zu = 1;\n", i);
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text(text, &cfg, &errs), BW_E(INVALID));
+    assert_int_equal(errs.count, CONFIG_MAX_PROBLEMS + 1);
+    assert_non_null(strstr(errs.items[CONFIG_MAX_PROBLEMS].message, "too many"));
+    free(text);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_print(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    load_text(NET "a = 1;\nb = 2;\n", &cfg, &errs);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    assert_non_null(f);
+    assert_int_equal(config_errors_print(&errs, f), 2);
+    fclose(f);
+    char *a = tmp_path("t.conf:2: a: unknown key");
+    char *b = tmp_path("t.conf:3: b: unknown key");
+    assert_non_null(strstr(out, a));
+    assert_non_null(strstr(out, b));
+    assert_ptr_equal(strchr(out, '\n') + 1, strstr(out, b));
+    free(a);
+    free(b);
+    free(out);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_missing_file(void **state)
+{
+    char *path = tmp_path("absent.conf");
+    struct bw_config cfg;
+    struct config_errors errs;
+    config_errors_init(&errs);
+    assert_int_equal(config_load(&cfg, path, &errs), BW_E(IO));
+    assert_int_equal(errs.count, 1);
+    char *text = config_problem_format(&errs.items[0]);
+    assert_non_null(strstr(text, path));
+    assert_non_null(strstr(text, "No such file or directory"));
+    free(text);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    /* A directory given by mistake is a read error, not a crash or an empty config. */
+    assert_int_equal(config_load(&cfg, tmpdir, &errs), BW_E(IO));
+    assert_int_equal(errs.count, 1);
+    config_errors_fini(&errs);
+
+    /* Without a list the verdict alone comes back. */
+    assert_int_equal(config_load(&cfg, path, NULL), BW_E(IO));
+    free(path);
+}
+
+static void test_buffer(void **state)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    config_errors_init(&errs);
+    static const char ok[] = NET "log = { level = \"warn\"; };";
+    /* No terminating NUL is needed: pass one byte short of the literal's. */
+    assert_int_equal(config_load_buffer(&cfg, ok, sizeof ok - 1, "inline", &errs), BW_OK);
+    assert_int_equal(cfg.log_level, LOG_LEVEL_WARN);
+    config_fini(&cfg);
+
+    static const char nul[] = NET "\n# comment\0networks = 5;\n";
+    assert_int_equal(config_load_buffer(&cfg, nul, sizeof nul - 1, "inline", &errs), BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].file, "inline");
+    assert_int_equal(errs.items[0].line, 3);
+    assert_non_null(strstr(errs.items[0].message, "NUL"));
+    config_errors_fini(&errs);
+
+    /* Without a problem list the verdict alone comes back. */
+    static const char bad[] = NET "game = { max_players = 9; };";
+    assert_int_equal(config_load_buffer(&cfg, bad, sizeof bad - 1, "inline", NULL), BW_E(INVALID));
+    assert_null(cfg.networks);
+
+    char *big = calloc(CONFIG_MAX_FILE_SIZE + 1, 1);
+    assert_non_null(big);
+    memset(big, ' ', CONFIG_MAX_FILE_SIZE + 1);
+    assert_int_equal(config_load_buffer(&cfg, big, CONFIG_MAX_FILE_SIZE + 1, "big", &errs),
+                     BW_E(LIMIT));
+    free(big);
+    config_errors_fini(&errs);
+}
+
+static void test_include_refused(void **state)
+{
+    write_file("other.conf", NET);
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text("# a config\n  @include \"other.conf\"\n", &cfg, &errs),
+                     BW_E(INVALID));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, 2);
+    assert_null(errs.items[0].key);
+    assert_non_null(strstr(errs.items[0].message, "@include is not supported"));
+    config_errors_fini(&errs);
+
+    /* libconfig's scanner exits the process on this one; it must never get that far. */
+    assert_int_equal(load_text(NET "@include \".\"\n", &cfg, &errs), BW_E(INVALID));
+    assert_int_equal(errs.count, 1);
+    config_errors_fini(&errs);
+
+    /* Inside a comment or a string it is only text. */
+    assert_int_equal(
+        load_text(NET "/*\n@include \"x\"\n*/ bot = { prefix = \"@include\"; };\n", &cfg, &errs),
+        BW_OK);
+    assert_string_equal(cfg.bot.prefix, "@include");
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+static void test_default_path(void **state)
+{
+    char cwd[PATH_MAX];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    char *work = tmp_path("work");
+    assert_int_equal(mkdir(work, 0700), 0);
+    assert_int_equal(chdir(work), 0);
+
+    char *xdg = tmp_path("xdg");
+    char *xdg_dir = tmp_path("xdg/brickwood");
+    char *home = tmp_path("home");
+    char *home_cfg = tmp_path("home/.config");
+    char *home_dir = tmp_path("home/.config/brickwood");
+    assert_int_equal(mkdir(xdg, 0700), 0);
+    assert_int_equal(mkdir(xdg_dir, 0700), 0);
+    assert_int_equal(mkdir(home, 0700), 0);
+    assert_int_equal(mkdir(home_cfg, 0700), 0);
+    assert_int_equal(mkdir(home_dir, 0700), 0);
+
+    assert_null(config_default_path(home, xdg));
+    assert_null(config_default_path(NULL, NULL));
+
+    const char *home_file = write_file("home/.config/brickwood/brickwood.conf", NET);
+    char *p = config_default_path(home, NULL);
+    assert_string_equal(p, home_file);
+    free(p);
+    p = config_default_path(home, "");
+    assert_string_equal(p, home_file);
+    free(p);
+    /* A relative XDG_CONFIG_HOME is ignored, as the XDG spec asks. */
+    p = config_default_path(home, "relative/dir");
+    assert_string_equal(p, home_file);
+    free(p);
+    /* A set XDG_CONFIG_HOME replaces ~/.config entirely. */
+    assert_null(config_default_path(home, xdg));
+
+    const char *xdg_file = write_file("xdg/brickwood/brickwood.conf", NET);
+    p = config_default_path(home, xdg);
+    assert_string_equal(p, xdg_file);
+    free(p);
+
+    const char *local = write_file("work/brickwood.conf", NET);
+    p = config_default_path(home, xdg);
+    assert_string_equal(p, "./brickwood.conf");
+    free(p);
+
+    assert_int_equal(chdir(cwd), 0);
+    for (size_t i = 0; i < written_count; i++) {
+        if (written[i] == local || written[i] == xdg_file || written[i] == home_file) {
+            unlink(written[i]);
+        }
+    }
+    assert_int_equal(rmdir(work), 0);
+    assert_int_equal(rmdir(xdg_dir), 0);
+    assert_int_equal(rmdir(xdg), 0);
+    assert_int_equal(rmdir(home_dir), 0);
+    assert_int_equal(rmdir(home_cfg), 0);
+    assert_int_equal(rmdir(home), 0);
+    free(work);
+    free(xdg);
+    free(xdg_dir);
+    free(home);
+    free(home_cfg);
+    free(home_dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_example_file),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_all_keys),
+        cmocka_unit_test(test_several_networks),
+        cmocka_unit_test(test_unknown_keys),
+        cmocka_unit_test(test_wrong_types),
+        cmocka_unit_test(test_out_of_range),
+        cmocka_unit_test(test_players),
+        cmocka_unit_test(test_bot_values),
+        cmocka_unit_test(test_sasl),
+        cmocka_unit_test(test_irc_strings),
+        cmocka_unit_test(test_channel_rule),
+        cmocka_unit_test(test_networks_required),
+        cmocka_unit_test(test_duplicate_networks),
+        cmocka_unit_test(test_tls_files),
+        cmocka_unit_test(test_syntax_error),
+        cmocka_unit_test(test_many_problems),
+        cmocka_unit_test(test_problem_limit),
+        cmocka_unit_test(test_print),
+        cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_buffer),
+        cmocka_unit_test(test_include_refused),
+        cmocka_unit_test(test_default_path),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
