@@ -7,6 +7,11 @@
 
 static const char *const dev_titles[DEV_COUNT] = {"a knight", "road building", "year of plenty",
                                                   "monopoly", "a victory point card"};
+/* What a bought card is, with the word !play takes when that differs. */
+static const char *const dev_bought[DEV_COUNT] = {
+    "knight", "road building (roads)", "year of plenty (plenty)", "monopoly",
+    "victory point (kept hidden, it counts toward your score)"};
+/* EV_BUILD kinds: enum building, and 3 for a road. */
 static const char *const building_names[] = {"?", "settlement", "city", "road"};
 
 static const char *dev_title(int card)
@@ -103,7 +108,8 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_addf(&l, " bought a development card (%d left)", g->deck_size - g->deck_pos);
         rline_emit(&l, out, RENDER_PUBLIC);
         start_private(&l, st);
-        rline_addf(&l, "you bought %s", dev_title(e->a));
+        rline_addf(&l, "you bought a development card: %s",
+                   e->a >= 0 && e->a < DEV_COUNT ? dev_bought[e->a] : "?");
         rline_emit(&l, out, e->player);
         return;
     case EV_PLAY_DEV:
