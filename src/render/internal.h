@@ -66,7 +66,4 @@ const char *seat_nick(const struct render_style *st, int seat);
 /* "12-13": an edge as users write it (1-based, smaller first) into buf (8 bytes). */
 const char *edge_name(const struct board_geo *geo, int edge, char *buf);
 
-/* "3:1" or "wool 2:1" style harbor names. */
-const char *harbor_rate_name(int type); /* "3:1" or "2:1" */
-
 #endif

@@ -247,11 +247,6 @@ const char *edge_name(const struct board_geo *geo, int edge, char *buf)
     return buf;
 }
 
-const char *harbor_rate_name(int type)
-{
-    return type == HARBOR_GENERIC ? "3:1" : "2:1";
-}
-
 /* ---- collecting sink ---- */
 
 void render_lines_init(struct render_lines *l)
