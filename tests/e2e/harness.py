@@ -1,0 +1,273 @@
+"""Shared pieces of the end-to-end tests: a local ngircd on a free loopback port, the bot
+process with a generated configuration, and raw-socket IRC clients.
+
+Every process started here is stopped by its PID; every wait is bounded in time."""
+
+import os
+import select
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.dirname(os.path.dirname(HERE))
+TEMPLATE = os.path.join(SOURCE, "contrib", "ngircd.conf.in")
+
+
+class TestFailure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise TestFailure(what)
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop_process(proc, name, grace=10.0):
+    """SIGTERM, then SIGKILL after grace seconds; returns the exit status."""
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+            raise TestFailure("%s did not stop on SIGTERM" % name)
+    return proc.returncode
+
+
+class Workdir:
+    def __init__(self):
+        self.path = tempfile.mkdtemp(prefix="brickwood-e2e-")
+        # ngircd started as root runs as nobody and writes its pid file here.
+        os.chmod(self.path, 0o777)
+
+    def file(self, name):
+        return os.path.join(self.path, name)
+
+
+class Ngircd:
+    def __init__(self, ngircd, work, throttle=True, port=None):
+        self.port = port or free_port()
+        self.work = work
+        conf = open(TEMPLATE).read()
+        conf = (conf.replace("@PORT@", str(self.port))
+                .replace("@PIDFILE@", work.file("ngircd.pid"))
+                .replace("@PENALTY@", "-1" if throttle else "0"))
+        self.conf = work.file("ngircd.conf")
+        with open(self.conf, "w") as f:
+            f.write(conf)
+        self.log = open(work.file("ngircd.log"), "ab")
+        self.proc = subprocess.Popen([ngircd, "-n", "-f", self.conf], stdout=self.log,
+                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            check(self.proc.poll() is None, "ngircd exited; see %s" % work.file("ngircd.log"))
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise TestFailure("ngircd did not listen on port %d" % self.port)
+
+    def stop(self):
+        stop_process(self.proc, "ngircd")
+        self.log.close()
+
+
+def bot_config(networks, game=None, bot=None, level="debug"):
+    """A brickwood configuration; networks is a list of dicts of network keys."""
+
+    def value(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int):
+            return str(v)
+        if isinstance(v, list):
+            return "[ " + ", ".join(value(x) for x in v) + " ]"
+        if isinstance(v, dict):
+            return "{ " + " ".join("%s = %s;" % (k, value(x)) for k, x in v.items()) + " }"
+        return '"%s"' % v
+
+    def group(d):
+        return "{\n" + "".join("  %s = %s;\n" % (k, value(v)) for k, v in d.items()) + "}"
+
+    out = "networks = (\n" + ",\n".join(group(n) for n in networks) + "\n);\n"
+    if bot:
+        out += "bot = %s;\n" % group(bot)
+    if game:
+        out += "game = %s;\n" % group(game)
+    out += 'log = { level = "%s"; };\n' % level
+    return out
+
+
+class Bot:
+    def __init__(self, binary, work, config_text, name="bot"):
+        self.work = work
+        self.conf = work.file(name + ".conf")
+        self.write_config(config_text)
+        self.logname = work.file(name + ".log")
+        self.log = open(self.logname, "ab")
+        env = dict(os.environ)
+        env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+        self.proc = subprocess.Popen([os.path.abspath(binary), "-c", self.conf], stdout=self.log,
+                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     cwd=work.path, env=env)
+
+    def write_config(self, text):
+        with open(self.conf, "w") as f:
+            f.write(text)
+
+    def reload(self):
+        os.kill(self.proc.pid, signal.SIGHUP)
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        rc = stop_process(self.proc, "the bot", 15)
+        self.log.close()
+        return rc
+
+    def log_text(self):
+        with open(self.logname, "rb") as f:
+            return f.read().decode("utf-8", "replace")
+
+    def check_clean_log(self):
+        text = self.log_text()
+        for bad in ("AddressSanitizer", "LeakSanitizer", "runtime error:"):
+            check(bad not in text, "sanitizer report in %s" % self.logname)
+
+
+def parse(line):
+    """(prefix nick, prefix, command, params) of one raw IRC line (str)."""
+    prefix = ""
+    if line.startswith("@"):
+        line = line.split(" ", 1)[1] if " " in line else ""
+    if line.startswith(":"):
+        prefix, _, line = line[1:].partition(" ")
+    trailing = None
+    if " :" in line:
+        line, _, trailing = line.partition(" :")
+    params = line.split()
+    cmd = params.pop(0).upper() if params else ""
+    if trailing is not None:
+        params.append(trailing)
+    return prefix.split("!")[0], prefix, cmd, params
+
+
+class Msg:
+    def __init__(self, raw, t):
+        self.raw = raw
+        self.time = t
+        self.text = raw.decode("utf-8", "replace")
+        self.nick, self.prefix, self.cmd, self.params = parse(self.text)
+
+    def __repr__(self):
+        return "<%s>" % self.text
+
+
+class Client:
+    """A raw IRC client. Lines arrive into a buffer as they are read; expect() searches it."""
+
+    def __init__(self, port, nick, user=None):
+        self.nick = nick
+        self.sock = socket.create_connection(("127.0.0.1", port), 10)
+        self.sock.setblocking(False)
+        self.buf = b""
+        self.seen = []
+        self.closed = False
+        self.send("NICK " + nick)
+        self.send("USER %s 0 * :test player" % (user or nick))
+        self.expect(lambda m: m.cmd == "001", 15, "welcome for " + nick)
+
+    def send(self, line):
+        data = line.encode() if isinstance(line, str) else line
+        self.sock.setblocking(True)
+        self.sock.sendall(data + b"\r\n")
+        self.sock.setblocking(False)
+
+    def say(self, target, text):
+        if isinstance(text, str):
+            text = text.encode()
+        self.send(b"PRIVMSG " + target.encode() + b" :" + text)
+
+    def pump(self, timeout):
+        """Read what arrives within timeout seconds; answers PING."""
+        if self.closed:
+            time.sleep(timeout)
+            return
+        r, _, _ = select.select([self.sock], [], [], max(0, timeout))
+        if not r:
+            return
+        try:
+            data = self.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.closed = True
+            return
+        self.buf += data
+        now = time.time()
+        while b"\n" in self.buf:
+            raw, self.buf = self.buf.split(b"\n", 1)
+            raw = raw.rstrip(b"\r")
+            m = Msg(raw, now)
+            if m.cmd == "PING":
+                self.send("PONG :" + (m.params[0] if m.params else ""))
+                continue
+            self.seen.append(m)
+
+    def expect(self, pred, timeout, what, consume=True):
+        """The first buffered or arriving line for which pred is true, within timeout."""
+        deadline = time.time() + timeout
+        while True:
+            for i, m in enumerate(self.seen):
+                if pred(m):
+                    if consume:
+                        del self.seen[: i + 1]
+                    return m
+            left = deadline - time.time()
+            if left <= 0 or self.closed:
+                raise TestFailure("%s: no %s within %ss (last lines: %s)"
+                                  % (self.nick, what, timeout, self.seen[-5:]))
+            self.pump(min(left, 0.5))
+
+    def collect(self, seconds):
+        """Everything that arrives within seconds (and what was buffered)."""
+        deadline = time.time() + seconds
+        while time.time() < deadline and not self.closed:
+            self.pump(deadline - time.time())
+        out, self.seen = self.seen, []
+        return out
+
+    def close(self, quit_msg=None):
+        if not self.closed and quit_msg is not None:
+            try:
+                self.send("QUIT :" + quit_msg)
+            except OSError:
+                pass
+        self.sock.close()
+        self.closed = True
+
+
+def from_bot(bot_nick, cmd="PRIVMSG", target=None, contains=None):
+    def pred(m):
+        if m.nick.lower() != bot_nick.lower() or m.cmd != cmd:
+            return False
+        if target is not None and (not m.params or m.params[0].lower() != target.lower()):
+            return False
+        return contains is None or (len(m.params) > 1 and contains in m.params[-1])
+
+    return pred

@@ -1,0 +1,136 @@
+/* A stand-in for the bot core, to test the IRC layer alone against a real server. It answers:
+ *
+ *   !echo TEXT        TEXT to the channel (private: "echo TEXT" answers privately)
+ *   !burst N          N numbered lines to the channel
+ *   !urgent NICK N    N channel lines, then one urgent private line to NICK
+ *   !keyed N          N private lines with key "hand", the first N-1 dropped again
+ *   !who              the sender's identity as the IRC layer reported it
+ *   !long N           one logical line of N words "ééé" (split on the wire)
+ *
+ * and reports membership changes to the first channel it joined, so tests can watch them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "util/xmalloc.h"
+
+struct bot {
+    struct bw_out out;
+    char nick[64];
+    char home[64];
+};
+
+struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
+                    const struct config_game *game, const struct bw_out *out, uint64_t seed)
+{
+    struct bot *b = xcalloc(1, sizeof *b);
+    b->out = *out;
+    return b;
+}
+
+void bot_free(struct bot *b)
+{
+    free(b);
+}
+
+void bot_set_own_nick(struct bot *b, const char *nick)
+{
+    snprintf(b->nick, sizeof b->nick, "%s", nick);
+}
+
+static void say(struct bot *b, const char *target, unsigned flags, const char *key, const char *fmt,
+                const char *a, const char *c)
+{
+    char line[2048];
+    snprintf(line, sizeof line, fmt, a ? a : "-", c ? c : "-");
+    b->out.send(b->out.ctx, target, line, flags, key);
+}
+
+void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
+                    const char *text, int64_t now_ms)
+{
+    const char *where = channel ? channel : from->nick;
+    unsigned priv = channel ? 0 : BW_OUT_PRIVATE;
+    if (*text == '!')
+        text++;
+    int n = 0;
+    char nick[64];
+    if (strncmp(text, "echo ", 5) == 0) {
+        b->out.send(b->out.ctx, where, text + 5, priv, NULL);
+    } else if (sscanf(text, "burst %d", &n) == 1) {
+        for (int i = 1; i <= n && i <= 100; i++) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", i);
+            say(b, where, priv, NULL, "burst line %s%s", num, "");
+        }
+    } else if (sscanf(text, "urgent %63s %d", nick, &n) == 2) {
+        for (int i = 1; i <= n && i <= 100; i++)
+            say(b, where, 0, NULL, "filler %s%s", "", "");
+        say(b, nick, BW_OUT_PRIVATE | BW_OUT_URGENT, NULL, "urgent for %s%s", nick, "");
+    } else if (sscanf(text, "keyed %d", &n) == 1) {
+        for (int i = 1; i <= n && i <= 100; i++) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", i);
+            b->out.drop(b->out.ctx, from->nick, "hand");
+            say(b, from->nick, BW_OUT_PRIVATE, "hand", "hand version %s%s", num, "");
+        }
+    } else if (sscanf(text, "long %d", &n) == 1 && n > 0 && n <= 500) {
+        char *line = xcalloc((size_t)n, 8);
+        for (int i = 0; i < n; i++)
+            strcat(line, i ? " \xc3\xa9\xc3\xa9\xc3\xa9" : "\xc3\xa9\xc3\xa9\xc3\xa9");
+        b->out.send(b->out.ctx, where, line, priv, NULL);
+        free(line);
+    } else if (strcmp(text, "who") == 0) {
+        char id[512];
+        snprintf(id, sizeof id, "%s!%s@%s account=%s", from->nick, from->user ? from->user : "-",
+                 from->host ? from->host : "-", from->account ? from->account : "-");
+        say(b, where, priv, NULL, "who: %s%s", id, "");
+    }
+}
+
+static void report(struct bot *b, const char *what, const char *who, const char *detail)
+{
+    if (*b->home)
+        say(b, b->home, 0, NULL, what, who, detail);
+}
+
+void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
+{
+    if (strcmp(who->nick, b->nick) == 0 && !*b->home)
+        snprintf(b->home, sizeof b->home, "%s", channel);
+    report(b, "seen join %s %s", who->nick, channel);
+}
+
+void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
+{
+    report(b, "seen part %s %s", who->nick, channel);
+}
+
+void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms)
+{
+    report(b, "seen kick %s %s", victim_nick, channel);
+}
+
+void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms)
+{
+    report(b, "seen quit %s%s", who->nick, "");
+}
+
+void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick, int64_t now_ms)
+{
+    report(b, "seen nick %s %s", who->nick, new_nick);
+}
+
+void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms)
+{
+}
+
+void bot_tick(struct bot *b, int64_t now_ms)
+{
+}
+
+int64_t bot_next_deadline(const struct bot *b)
+{
+    return INT64_MAX;
+}
