@@ -8,6 +8,7 @@
 #ifndef BW_BOT_H
 #define BW_BOT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
@@ -34,8 +35,7 @@ struct bw_out {
      * the wire (512 bytes with prefix, at spaces, never inside UTF-8) and paces it. key, when
      * not NULL, names what the line is part of ("hand", "board") so that drop() can discard
      * an outdated version still queued. Strings are borrowed for the call. */
-    void (*send)(void *ctx, const char *target, const char *text, unsigned flags,
-                 const char *key);
+    void (*send)(void *ctx, const char *target, const char *text, unsigned flags, const char *key);
     /* Discard the lines still queued for target with this key (a newer hand or board
      * drawing follows). */
     void (*drop)(void *ctx, const char *target, const char *key);
@@ -63,10 +63,8 @@ void bot_set_own_nick(struct bot *b, const char *nick);
 void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
                     const char *text, int64_t now_ms);
 /* Membership: the bot itself joining is reported with its own nick. */
-void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who,
-                 int64_t now_ms);
-void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who,
-                 int64_t now_ms);
+void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms);
+void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms);
 void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms);
 void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms);
 void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick,
@@ -78,5 +76,20 @@ void bot_on_account(struct bot *b, const char *nick, const char *account, int64_
 void bot_tick(struct bot *b, int64_t now_ms);
 /* The next time bot_tick() has work, or INT64_MAX. */
 int64_t bot_next_deadline(const struct bot *b);
+
+/* Persistence and inspection (added with the bot core). */
+struct session;
+struct session_store_ops;
+
+/* Keep games through ops (copied; NULL turns it off): every accepted change is saved with
+ * ops->save before its replies go out, and ops->erase is called when a game ends. */
+void bot_set_store(struct bot *b, const struct session_store_ops *ops);
+
+/* Rebuild a channel's lobby or game from a record that ops->save received. Replaces a
+ * session already in that channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
+int bot_restore(struct bot *b, const void *blob, size_t len);
+
+/* The lobby or game in channel, or NULL; borrowed until the next call into the bot. */
+const struct session *bot_session(const struct bot *b, const char *channel);
 
 #endif

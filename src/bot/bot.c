@@ -1,0 +1,485 @@
+/* The bot core: sessions per channel, output routing by audience, saving before replying,
+ * membership and timers. Commands are parsed in commands.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/internal.h"
+#include "render/render.h"
+#include "util/log.h"
+#include "util/utf8.h"
+#include "util/xmalloc.h"
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+    utf8_sanitize_into(dst, size, src ? src : "", src ? strlen(src) : 0);
+}
+
+struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
+                    const struct config_game *game, const struct bw_out *out, uint64_t seed)
+{
+    if (!net || !botcfg || !game || !out || !out->send)
+        return NULL;
+    struct bot *b = xcalloc(1, sizeof *b);
+    copy_str(b->own_nick, sizeof b->own_nick, net->nick);
+    b->prefix = xstrdup(botcfg->prefix ? botcfg->prefix : "!");
+    b->admin_count = botcfg->admin_count;
+    b->admins = xcalloc(b->admin_count + 1, sizeof *b->admins);
+    for (size_t i = 0; i < b->admin_count; i++)
+        b->admins[i] = xstrdup(botcfg->admins[i]);
+    b->colors = botcfg->colors;
+    b->rules = (struct session_rules){game->min_players, game->max_players, game->victory_points,
+                                      game->turn_timeout_s};
+    b->out = *out;
+    bw_rng_seed(&b->rng, seed);
+    return b;
+}
+
+static void free_lines(struct bot *b)
+{
+    for (int i = 0; i < b->n_lines; i++) {
+        free(b->lines[i].target);
+        free(b->lines[i].text);
+        free(b->lines[i].key);
+    }
+    b->n_lines = 0;
+}
+
+void bot_free(struct bot *b)
+{
+    if (!b)
+        return;
+    for (int i = 0; i < b->n_games; i++)
+        free(b->games[i]);
+    free(b->games);
+    free_lines(b);
+    free(b->lines);
+    for (size_t i = 0; i < b->admin_count; i++)
+        free(b->admins[i]);
+    free(b->admins);
+    free(b->prefix);
+    free(b->store);
+    free(b);
+}
+
+void bot_set_own_nick(struct bot *b, const char *nick)
+{
+    copy_str(b->own_nick, sizeof b->own_nick, nick);
+}
+
+void bot_set_store(struct bot *b, const struct session_store_ops *ops)
+{
+    free(b->store);
+    b->store = NULL;
+    if (ops) {
+        b->store = xmalloc(sizeof *b->store);
+        *b->store = *ops;
+    }
+}
+
+struct bot_game *bot_find(const struct bot *b, const char *channel)
+{
+    for (int i = 0; channel && i < b->n_games; i++)
+        if (!b->games[i]->closing && strcasecmp(b->games[i]->s.channel, channel) == 0)
+            return b->games[i];
+    return NULL;
+}
+
+const struct session *bot_session(const struct bot *b, const char *channel)
+{
+    struct bot_game *g = bot_find(b, channel);
+    return g ? &g->s : NULL;
+}
+
+struct bot_game *bot_open(struct bot *b, const char *channel)
+{
+    if (!channel || strlen(channel) > SESSION_CHAN_MAX || bot_find(b, channel))
+        return NULL;
+    if (b->n_games == b->cap_games) {
+        b->cap_games = b->cap_games ? 2 * b->cap_games : 8;
+        b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
+    }
+    struct bot_game *g = xcalloc(1, sizeof *g);
+    session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
+    b->games[b->n_games++] = g;
+    return g;
+}
+
+int bot_restore(struct bot *b, const void *blob, size_t len)
+{
+    struct bot_game *g = xcalloc(1, sizeof *g);
+    int err = session_restore(&g->s, blob, len);
+    if (err) {
+        free(g);
+        return err;
+    }
+    struct bot_game *old = bot_find(b, g->s.channel);
+    if (old) {
+        old->s = g->s;
+        free(g);
+        return BW_OK;
+    }
+    if (b->n_games == b->cap_games) {
+        b->cap_games = b->cap_games ? 2 * b->cap_games : 8;
+        b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
+    }
+    b->games[b->n_games++] = g;
+    return BW_OK;
+}
+
+void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags, const char *key)
+{
+    if (b->n_lines == b->cap_lines) {
+        b->cap_lines = b->cap_lines ? 2 * b->cap_lines : 32;
+        b->lines = xreallocarray(b->lines, (size_t)b->cap_lines, sizeof *b->lines);
+    }
+    struct bot_line *l = &b->lines[b->n_lines++];
+    l->target = xstrdup(target);
+    l->text = xstrdup(text);
+    l->key = key ? xstrdup(key) : NULL;
+    l->flags = flags;
+}
+
+void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key)
+{
+    if (to == RENDER_PUBLIC) {
+        bot_queue(b, g->s.channel, text, 0, key);
+        return;
+    }
+    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0])
+        return;
+    unsigned flags = BW_OUT_PRIVATE;
+    if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
+        flags |= BW_OUT_URGENT;
+    bot_queue(b, g->s.seat[to].nick, text, flags, key);
+}
+
+static void style_of(const struct bot *b, const struct bot_game *g, struct render_style *st)
+{
+    const char *nicks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < g->s.n_seats; i++)
+        nicks[i] = g->s.seat[i].nick;
+    render_style_init(st, g->s.channel, nicks, g->s.n_seats, b->colors);
+}
+
+struct route_ctx {
+    struct bot *b;
+    struct bot_game *g;
+};
+
+static void route_line(void *ctx, int to, const char *text)
+{
+    struct route_ctx *r = ctx;
+    bot_game_line(r->b, r->g, to, text, NULL);
+}
+
+/* During setup the engine reports no turn events: say who places what next. */
+static void setup_prompt(struct bot *b, struct bot_game *g)
+{
+    const struct game *gm = &g->s.game;
+    char line[RENDER_LINE_MAX];
+    if (gm->phase == PHASE_SETUP_SETTLEMENT)
+        snprintf(line, sizeof line, "%s: place a settlement (%ssettle N)",
+                 g->s.seat[gm->current].nick, b->prefix);
+    else if (gm->phase == PHASE_SETUP_ROAD)
+        snprintf(line, sizeof line, "%s: place a road from %d (%sroad %d-N)",
+                 g->s.seat[gm->current].nick, gm->setup_vertex + 1, b->prefix,
+                 gm->setup_vertex + 1);
+    else
+        return;
+    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+}
+
+void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event *ev, int n_ev)
+{
+    struct render_style st;
+    struct route_ctx r = {b, g};
+    struct render_sink sink = {route_line, &r};
+    style_of(b, g, &st);
+    render_events(&g->s.game, &st, ev, n_ev, &sink);
+    setup_prompt(b, g);
+}
+
+static bool hand_differs(const struct game_player *x, const struct game_player *y)
+{
+    return memcmp(x->res, y->res, sizeof x->res) || memcmp(x->dev, y->dev, sizeof x->dev) ||
+           memcmp(x->dev_new, y->dev_new, sizeof x->dev_new);
+}
+
+int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
+                 size_t msglen)
+{
+    struct game_player before[GAME_MAX_PLAYERS];
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n_ev;
+    memcpy(before, g->s.game.p, sizeof before);
+    int err = session_apply(&g->s, a, b->now_ms, ev, GAME_MAX_EVENTS, &n_ev);
+    if (err) {
+        snprintf(msg, msglen, "%s", bw_strerror(err));
+        return err;
+    }
+    for (int i = 0; i < g->s.n_seats; i++)
+        if (hand_differs(&before[i], &g->s.game.p[i]))
+            g->hand_dirty |= 1u << i;
+    g->changed = true;
+    bot_show_events(b, g, ev, n_ev);
+    return BW_OK;
+}
+
+static void send_hands(struct bot *b, struct bot_game *g)
+{
+    if (g->s.state == SESSION_LOBBY || g->closing)
+        return;
+    struct render_style st;
+    style_of(b, g, &st);
+    for (int i = 0; i < g->s.n_seats; i++) {
+        if (!(g->hand_dirty & (1u << i)) || g->s.game.p[i].resigned)
+            continue;
+        struct render_lines lines;
+        render_lines_init(&lines);
+        struct render_sink sink = render_lines_sink(&lines);
+        render_hand(&g->s.game, &st, i, &sink);
+        for (int k = 0; k < lines.n; k++)
+            if (lines.v[k].to == i)
+                bot_game_line(b, g, i, lines.v[k].text, "hand");
+        render_lines_fini(&lines);
+    }
+    g->hand_dirty = 0;
+}
+
+static void save_game(struct bot *b, struct bot_game *g)
+{
+    if (!b->store)
+        return;
+    int err = BW_OK;
+    if (g->closing) {
+        if (b->store->erase)
+            err = b->store->erase(b->store->ctx, g->s.channel);
+    } else if (b->store->save) {
+        unsigned char *buf = xmalloc(SESSION_RECORD_SIZE);
+        size_t len = session_save(&g->s, buf, SESSION_RECORD_SIZE);
+        err = b->store->save(b->store->ctx, g->s.channel, buf, len);
+        free(buf);
+    }
+    if (err)
+        log_warn("%s: saving the game failed: %s", g->s.channel, bw_strerror(err));
+}
+
+void bot_commit(struct bot *b)
+{
+    for (int i = 0; i < b->n_games; i++) {
+        struct bot_game *g = b->games[i];
+        if (g->s.state == SESSION_OVER)
+            g->closing = true;
+        send_hands(b, g);
+        if (g->changed || g->closing)
+            save_game(b, g);
+        g->changed = false;
+    }
+    int kept = 0;
+    for (int i = 0; i < b->n_games; i++) {
+        if (b->games[i]->closing)
+            free(b->games[i]);
+        else
+            b->games[kept++] = b->games[i];
+    }
+    b->n_games = kept;
+    /* An outdated hand or board still queued is dropped once, before the first new line. */
+    for (int i = 0; i < b->n_lines; i++) {
+        struct bot_line *l = &b->lines[i];
+        bool first = true;
+        for (int k = 0; l->key && k < i && first; k++)
+            first = !(b->lines[k].key && strcmp(b->lines[k].key, l->key) == 0 &&
+                      strcasecmp(b->lines[k].target, l->target) == 0);
+        if (l->key && first && b->out.drop)
+            b->out.drop(b->out.ctx, l->target, l->key);
+        b->out.send(b->out.ctx, l->target, l->text, l->flags, l->key);
+    }
+    free_lines(b);
+}
+
+static void announce(struct bot *b, struct bot_game *g, const char *fmt, const char *nick)
+{
+    char line[RENDER_LINE_MAX];
+    snprintf(line, sizeof line, fmt, nick);
+    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+}
+
+static struct session_who who_of(const struct bw_identity *id)
+{
+    return (struct session_who){id->nick, id->user, id->host, id->account};
+}
+
+static bool is_own(const struct bot *b, const char *nick)
+{
+    return nick && strcasecmp(nick, b->own_nick) == 0;
+}
+
+void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    struct bot_game *g = bot_find(b, channel);
+    if (!g || !who || is_own(b, who->nick))
+        return;
+    struct session_who sw = who_of(who);
+    int seat = session_return(&g->s, &sw);
+    if (seat < 0)
+        return;
+    g->changed = true;
+    announce(b, g, "%s is back", g->s.seat[seat].nick);
+    bot_commit(b);
+}
+
+static void depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now_ms)
+{
+    int seat = session_seat_of_nick(&g->s, nick);
+    if (seat < 0 || !g->s.seat[seat].present ||
+        (g->s.state != SESSION_LOBBY && g->s.game.p[seat].resigned))
+        return;
+    session_depart(&g->s, nick, now_ms);
+    g->changed = true;
+    char line[RENDER_LINE_MAX];
+    snprintf(line, sizeof line, "%s is away; the seat is kept for %d minutes", g->s.seat[seat].nick,
+             SESSION_GRACE_MS / 60000);
+    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+}
+
+void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    struct bot_game *g = bot_find(b, channel);
+    if (!g || !who || is_own(b, who->nick))
+        return;
+    struct session_who sw = who_of(who);
+    if (session_identify(&g->s, &sw) < 0)
+        return;
+    depart(b, g, who->nick, now_ms);
+    bot_commit(b);
+}
+
+void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    struct bot_game *g = bot_find(b, channel);
+    if (!g || is_own(b, victim_nick))
+        return;
+    depart(b, g, victim_nick, now_ms);
+    bot_commit(b);
+}
+
+void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    if (!who || is_own(b, who->nick))
+        return;
+    struct session_who sw = who_of(who);
+    for (int i = 0; i < b->n_games; i++)
+        if (session_identify(&b->games[i]->s, &sw) >= 0)
+            depart(b, b->games[i], who->nick, now_ms);
+    bot_commit(b);
+}
+
+void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    if (!who || !new_nick)
+        return;
+    if (is_own(b, who->nick)) {
+        bot_set_own_nick(b, new_nick);
+        return;
+    }
+    struct session_who sw = who_of(who);
+    char clean[SESSION_NICK_MAX + 1];
+    copy_str(clean, sizeof clean, new_nick);
+    for (int i = 0; i < b->n_games; i++) {
+        struct bot_game *g = b->games[i];
+        if (session_identify(&g->s, &sw) < 0)
+            continue;
+        session_rename(&g->s, who->nick, clean);
+        g->changed = true;
+    }
+    bot_commit(b);
+}
+
+void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    for (int i = 0; i < b->n_games; i++) {
+        int before = session_seat_of_nick(&b->games[i]->s, nick);
+        if (before < 0 || !account)
+            continue;
+        session_set_account(&b->games[i]->s, nick, account);
+        b->games[i]->changed = true;
+    }
+    bot_commit(b);
+}
+
+static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
+{
+    struct session_tick t;
+    struct game_player before[GAME_MAX_PLAYERS];
+    char nick[SESSION_NICK_MAX + 1];
+    /* Bounded: each step either acts (the game moves on) or warns once. */
+    for (int guard = 0; guard < 64 && !g->closing; guard++) {
+        memcpy(before, g->s.game.p, sizeof before);
+        int seat_nick = -1;
+        int kind = session_tick(&g->s, now_ms, &t);
+        if (kind == SESSION_TICK_NONE)
+            break;
+        seat_nick = t.seat;
+        if (seat_nick >= 0 && seat_nick < g->s.n_seats)
+            memcpy(nick, g->s.seat[seat_nick].nick, sizeof nick);
+        else
+            nick[0] = '\0';
+        if (kind == SESSION_TICK_WARN) {
+            char line[RENDER_LINE_MAX];
+            snprintf(line, sizeof line, "%s: %d seconds left for your move", nick, t.seconds);
+            bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+            continue;
+        }
+        g->changed = true;
+        if (kind == SESSION_TICK_GONE)
+            announce(b, g, "%s was away too long and gives up the seat", nick);
+        if (t.n_ev) {
+            for (int i = 0; i < g->s.n_seats; i++)
+                if (hand_differs(&before[i], &g->s.game.p[i]))
+                    g->hand_dirty |= 1u << i;
+            bot_show_events(b, g, t.ev, t.n_ev);
+        }
+        if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
+            g->closing = true;
+        bot_commit(b);
+    }
+    bot_commit(b);
+}
+
+void bot_tick(struct bot *b, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    /* Ticking a game may end and drop it: walk a copy of the list, skipping dropped games. */
+    int n = b->n_games;
+    struct bot_game **due = xcalloc((size_t)n + 1, sizeof *due);
+    for (int i = 0; i < n; i++)
+        if (session_next_deadline(&b->games[i]->s) <= now_ms)
+            due[i] = b->games[i];
+    for (int i = 0; i < n; i++) {
+        bool alive = false;
+        for (int k = 0; due[i] && k < b->n_games && !alive; k++)
+            alive = b->games[k] == due[i];
+        if (alive)
+            tick_game(b, due[i], now_ms);
+    }
+    free(due);
+}
+
+int64_t bot_next_deadline(const struct bot *b)
+{
+    int64_t t = INT64_MAX;
+    for (int i = 0; i < b->n_games; i++) {
+        int64_t d = session_next_deadline(&b->games[i]->s);
+        if (d < t)
+            t = d;
+    }
+    return t;
+}

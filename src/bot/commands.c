@@ -1,0 +1,243 @@
+/* Messages from users: the prefix, the per-user rate limit, which game a private command is
+ * about, and the host that the command handlers work through. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/internal.h"
+#include "render/render.h"
+#include "util/utf8.h"
+#include "util/xmalloc.h"
+
+/* What the host callbacks need to know about the command being run. */
+struct bot_call {
+    struct bot *b;
+    const char *nick;
+    struct session_who who;
+};
+
+static struct bot_game *game_of(struct session *s)
+{
+    /* The session is the first member of its bot_game. */
+    return (struct bot_game *)(void *)s;
+}
+
+static void host_reply(void *ctx, const char *text)
+{
+    struct bot_call *bc = ctx;
+    unsigned flags = BW_OUT_PRIVATE;
+    for (int i = 0; i < bc->b->n_games; i++) {
+        const struct session *s = &bc->b->games[i]->s;
+        int seat = session_identify(s, &bc->who);
+        if (seat >= 0 && s->state == SESSION_PLAYING && (game_waiting_for(&s->game) & (1u << seat)))
+            flags |= BW_OUT_URGENT;
+    }
+    bot_queue(bc->b, bc->nick, text, flags, NULL);
+}
+
+static void host_line(void *ctx, struct session *s, int to, const char *text, const char *key)
+{
+    struct bot_call *bc = ctx;
+    bot_game_line(bc->b, game_of(s), to, text, key);
+}
+
+static int host_act(void *ctx, struct session *s, const struct game_action *a, char *msg,
+                    size_t msglen)
+{
+    struct bot_call *bc = ctx;
+    return bot_game_act(bc->b, game_of(s), a, msg, msglen);
+}
+
+static void host_changed(void *ctx, struct session *s)
+{
+    game_of(s)->changed = true;
+}
+
+static struct session *host_open(void *ctx, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    struct bot_game *g = bot_open(bc->b, channel);
+    return g ? &g->s : NULL;
+}
+
+static void host_close(void *ctx, struct session *s)
+{
+    game_of(s)->closing = true;
+}
+
+static void host_join(void *ctx, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    if (bc->b->out.join)
+        bc->b->out.join(bc->b->out.ctx, channel);
+}
+
+static void host_part(void *ctx, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    if (bc->b->out.part)
+        bc->b->out.part(bc->b->out.ctx, channel);
+}
+
+static void host_reload(void *ctx)
+{
+    struct bot_call *bc = ctx;
+    if (bc->b->out.reload)
+        bc->b->out.reload(bc->b->out.ctx);
+}
+
+static int host_save_all(void *ctx)
+{
+    struct bot_call *bc = ctx;
+    if (!bc->b->store)
+        return BW_E(NOT_FOUND);
+    for (int i = 0; i < bc->b->n_games; i++)
+        bc->b->games[i]->changed = true;
+    return bc->b->n_games;
+}
+
+static const struct cmd_host bot_host_ops = {
+    .reply = host_reply,
+    .line = host_line,
+    .act = host_act,
+    .changed = host_changed,
+    .open = host_open,
+    .close = host_close,
+    .join = host_join,
+    .part = host_part,
+    .reload = host_reload,
+    .save_all = host_save_all,
+};
+
+/* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
+ * whether the command may run; the first refusal in a row gets one warning. */
+static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_ms)
+{
+    char key[sizeof b->users[0].key];
+    if (from->user && from->host)
+        snprintf(key, sizeof key, "%s@%s", from->user, from->host);
+    else
+        snprintf(key, sizeof key, "%s", from->nick);
+    struct bot_user *u = NULL, *oldest = &b->users[0];
+    for (int i = 0; i < BOT_RATE_USERS && !u; i++) {
+        struct bot_user *x = &b->users[i];
+        if (x->key[0] && strcasecmp(x->key, key) == 0)
+            u = x;
+        else if (oldest->key[0] && (!x->key[0] || x->last_ms < oldest->last_ms))
+            oldest = x;
+    }
+    if (!u) {
+        u = oldest;
+        snprintf(u->key, sizeof u->key, "%s", key);
+        u->tokens_milli = BOT_RATE_BURST * 1000;
+        u->warned = false;
+        u->last_ms = now_ms;
+    }
+    int64_t gain = (now_ms - u->last_ms) * 1000 / BOT_RATE_MS;
+    if (gain > 0) {
+        int64_t t = u->tokens_milli + gain;
+        u->tokens_milli = t > BOT_RATE_BURST * 1000 ? BOT_RATE_BURST * 1000 : (int)t;
+        u->last_ms = now_ms;
+    }
+    if (u->tokens_milli >= 1000) {
+        u->tokens_milli -= 1000;
+        u->warned = false;
+        return true;
+    }
+    if (!u->warned) {
+        u->warned = true;
+        bot_queue(b, from->nick, "slow down: one command a second, please", BW_OUT_PRIVATE, NULL);
+        bot_commit(b);
+    }
+    return false;
+}
+
+/* The only game the caller sits in, for a private command that names none. */
+static struct bot_game *only_game_of(struct bot *b, const struct session_who *who)
+{
+    struct bot_game *found = NULL;
+    for (int i = 0; i < b->n_games; i++)
+        if (!b->games[i]->closing && session_identify(&b->games[i]->s, who) >= 0) {
+            if (found)
+                return NULL;
+            found = b->games[i];
+        }
+    return found;
+}
+
+void bot_command(struct bot *b, const char *channel, const struct bw_identity *from,
+                 const char *text, bool in_private, int64_t now_ms)
+{
+    char buf[3 * BOT_TEXT_MAX + 1];
+    char nick[SESSION_NICK_MAX + 1];
+    utf8_sanitize_into(buf, sizeof buf, text, strlen(text));
+    utf8_sanitize_into(nick, sizeof nick, from->nick, strlen(from->nick));
+    char *body = buf + strspn(buf, " ");
+    if (!*body)
+        return;
+    struct bot_call bc = {b, nick, {nick, from->user, from->host, from->account}};
+    struct bot_game *g = NULL;
+    char chan[SESSION_CHAN_MAX + 1] = "";
+    if (!in_private) {
+        snprintf(chan, sizeof chan, "%s", channel);
+        g = bot_find(b, chan);
+        if (!g) {
+            /* Channels without a game hear only the commands that need none (!new, !help). */
+            char word[32], msg[8];
+            size_t n = strcspn(body, " ");
+            snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), body);
+            const struct cmd_entry *e = cmd_find(word, msg, sizeof msg);
+            if (!e || e->flags)
+                return;
+        }
+    } else if (body[0] == '#' || body[0] == '&') {
+        size_t n = strcspn(body, " ");
+        snprintf(chan, sizeof chan, "%.*s", (int)(n < sizeof chan ? n : sizeof chan - 1), body);
+        body += n;
+        g = bot_find(b, chan);
+    } else if ((g = only_game_of(b, &bc.who)) != NULL) {
+        snprintf(chan, sizeof chan, "%s", g->s.channel);
+    }
+    if (!rate_ok(b, from, now_ms))
+        return;
+    struct cmd_host host = bot_host_ops;
+    host.ctx = &bc;
+    struct cmd_call c = {
+        .prefix = b->prefix,
+        .nick = nick,
+        .channel = chan[0] ? chan : NULL,
+        .in_private = in_private,
+        .is_admin = cmd_is_admin(&bc.who, b->admins, b->admin_count),
+        .color = b->colors,
+        .s = g ? &g->s : NULL,
+        .seat = -1,
+        .who = bc.who,
+        .now_ms = now_ms,
+        .host = &host,
+    };
+    if (g) {
+        int seat = session_identify(&g->s, &bc.who);
+        c.seat = seat >= 0 ? seat : -1;
+    }
+    cmd_run(&c, body);
+    bot_commit(b);
+}
+
+void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
+                    const char *text, int64_t now_ms)
+{
+    if (!b || !from || !from->nick || !text || strcasecmp(from->nick, b->own_nick) == 0)
+        return;
+    b->now_ms = now_ms;
+    size_t plen = strlen(b->prefix), n = strnlen(text, BOT_TEXT_MAX);
+    char cut[BOT_TEXT_MAX + 1];
+    memcpy(cut, text, n);
+    cut[n] = '\0';
+    const char *body = cut;
+    if (strncmp(body, b->prefix, plen) == 0)
+        body += plen;
+    else if (channel)
+        return;
+    bot_command(b, channel, from, body, channel == NULL, now_ms);
+}

@@ -1,0 +1,73 @@
+/* The bot's state, shared by its files: the sessions, the rate limiter and the lines of the
+ * command being handled, held back until its changes are saved. */
+#ifndef BW_BOT_INTERNAL_H
+#define BW_BOT_INTERNAL_H
+
+#include "bot/bot.h"
+#include "cmd/cmd.h"
+#include "session/session.h"
+
+/* Per-user command rate limit: a bucket of BOT_RATE_BURST commands refilled by one every
+ * BOT_RATE_MS. */
+#define BOT_RATE_BURST 5
+#define BOT_RATE_MS 1000
+#define BOT_RATE_USERS 256
+/* Longer lines are cut before parsing: no command needs more. */
+#define BOT_TEXT_MAX 510
+
+struct bot_game {
+    struct session s;
+    unsigned hand_dirty; /* seats whose hand changed in the change being handled */
+    bool changed, closing;
+};
+
+struct bot_user {
+    char key[SESSION_ID_MAX + SESSION_NICK_MAX + 2];
+    int64_t last_ms;
+    int tokens_milli; /* tokens x 1000 */
+    bool warned;
+};
+
+struct bot_line {
+    char *target, *text, *key;
+    unsigned flags;
+};
+
+struct bot {
+    char own_nick[SESSION_NICK_MAX + 1];
+    char *prefix;
+    char **admins;
+    size_t admin_count;
+    bool colors;
+    struct session_rules rules;
+    struct bw_out out;
+    struct session_store_ops *store;
+    struct bw_rng rng;
+    int64_t now_ms; /* the time of the call being handled */
+    struct bot_game **games;
+    int n_games, cap_games;
+    struct bot_user users[BOT_RATE_USERS];
+    struct bot_line *lines; /* held back until flush */
+    int n_lines, cap_lines;
+};
+
+/* bot.c */
+struct bot_game *bot_find(const struct bot *b, const char *channel);
+struct bot_game *bot_open(struct bot *b, const char *channel);
+void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags,
+               const char *key);
+/* A line about g: RENDER_PUBLIC to its channel, a seat privately. */
+void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key);
+/* Apply a to g, showing events and prompts; marks g changed. */
+int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
+                 size_t msglen);
+/* Show events of g (after they happened), prompts for the next move included. */
+void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event *ev, int n_ev);
+/* Save the changed games, send the held-back lines (hands first computed), drop closed games. */
+void bot_commit(struct bot *b);
+
+/* commands.c */
+void bot_command(struct bot *b, const char *channel, const struct bw_identity *from,
+                 const char *text, bool in_private, int64_t now_ms);
+
+#endif

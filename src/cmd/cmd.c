@@ -1,0 +1,191 @@
+#include "cmd/cmd.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd/internal.h"
+#include "cmd/words.h"
+#include "render/render.h"
+#include "util/utf8.h"
+
+const struct cmd_entry *const cmd_table[] = {
+    &cmd_new,    &cmd_join, &cmd_leave,  &cmd_start, &cmd_stop,   &cmd_board,
+    &cmd_status, &cmd_hand, &cmd_spots,  &cmd_roll,  &cmd_build,  &cmd_road,
+    &cmd_settle, &cmd_city, &cmd_buy,    &cmd_play,  &cmd_robber, &cmd_discard,
+    &cmd_trade,  &cmd_bank, &cmd_end,    &cmd_help,  &cmd_top,    &cmd_stats,
+    &cmd_kick,   &cmd_part, &cmd_reload, &cmd_save,  NULL,
+};
+
+#define CMD_NAMES_MAX 128
+
+const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
+{
+    struct words_name names[CMD_NAMES_MAX + 1];
+    int n = 0;
+    for (int i = 0; cmd_table[i]; i++) {
+        names[n++] = (struct words_name){cmd_table[i]->name, i};
+        for (int k = 0; cmd_table[i]->aliases[k]; k++)
+            names[n++] = (struct words_name){cmd_table[i]->aliases[k], i};
+    }
+    names[n] = (struct words_name){NULL, 0};
+    int i = words_lookup(word, names, "command", msg, msglen);
+    return i >= 0 ? cmd_table[i] : NULL;
+}
+
+void cmd_replyf(struct cmd_call *c, const char *fmt, ...)
+{
+    char buf[RENDER_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    c->host->reply(c->host->ctx, buf);
+}
+
+void cmd_announcef(struct cmd_call *c, const char *fmt, ...)
+{
+    char buf[RENDER_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    c->host->line(c->host->ctx, c->s, RENDER_PUBLIC, buf, NULL);
+}
+
+int cmd_usage(struct cmd_call *c)
+{
+    const struct cmd_entry *e = c->cmd;
+    cmd_replyf(c, "usage: %s%s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage);
+    return BW_E(PARSE);
+}
+
+int cmd_act(struct cmd_call *c, struct game_action *a)
+{
+    char msg[200] = "";
+    a->player = (int8_t)c->seat;
+    int err = c->host->act(c->host->ctx, c->s, a, msg, sizeof msg);
+    if (err)
+        cmd_replyf(c, "%s", msg[0] ? msg : bw_strerror(err));
+    return err;
+}
+
+int cmd_seat_arg(struct cmd_call *c, const char *nick)
+{
+    int seat = c->s ? session_seat_of_nick(c->s, nick) : -1;
+    if (seat < 0) {
+        char clean[SESSION_NICK_MAX + 1];
+        utf8_sanitize_into(clean, sizeof clean, nick, strlen(nick));
+        cmd_replyf(c, "%s is not playing here", clean);
+        return BW_E(NOT_PLAYING);
+    }
+    return seat;
+}
+
+static bool allowed(struct cmd_call *c)
+{
+    const struct cmd_entry *e = c->cmd;
+    if (c->in_private && !(e->where & CMD_IN_PRIVATE)) {
+        cmd_replyf(c, "%s%s works in the game's channel only", c->prefix, e->name);
+        return false;
+    }
+    if (!c->in_private && !(e->where & CMD_IN_CHANNEL)) {
+        cmd_replyf(c, "send %s to me privately", e->name);
+        return false;
+    }
+    if (e->who == CMD_ADMIN && !c->is_admin) {
+        cmd_replyf(c, "%s is for bot admins", e->name);
+        return false;
+    }
+    if (e->flags & (CMD_F_SESSION | CMD_F_GAME)) {
+        if (!c->channel) {
+            cmd_replyf(c, "which game? start with the channel: #channel %s", e->name);
+            return false;
+        }
+        if (!c->s) {
+            cmd_replyf(c, "no game in %s: %snew opens a lobby", c->channel, c->prefix);
+            return false;
+        }
+    }
+    if ((e->flags & CMD_F_GAME) && c->s->state != SESSION_PLAYING) {
+        cmd_replyf(c, c->s->state == SESSION_LOBBY ? "the game has not started yet"
+                                                   : "the game is over");
+        return false;
+    }
+    if ((e->who == CMD_SEATED || e->who == CMD_CURRENT) && c->seat < 0) {
+        cmd_replyf(c, "you are not playing in %s", c->channel ? c->channel : "this game");
+        return false;
+    }
+    if (e->who == CMD_CURRENT && c->s->state == SESSION_PLAYING &&
+        !(game_waiting_for(&c->s->game) & (1u << c->seat))) {
+        cmd_replyf(c, "%s", bw_strerror(BW_E(NOT_YOUR_TURN)));
+        return false;
+    }
+    return true;
+}
+
+int cmd_run(struct cmd_call *c, char *text)
+{
+    char *argv[CMD_ARGS_MAX + 1];
+    char msg[200];
+    int argc = words_tokenize(text, argv, CMD_ARGS_MAX + 1);
+    bool too_many = argc < 0;
+    if (too_many)
+        argc = CMD_ARGS_MAX + 1;
+    if (argc == 0)
+        return BW_E(PARSE);
+    const struct cmd_entry *e = cmd_find(argv[0], msg, sizeof msg);
+    if (!e) {
+        cmd_replyf(c, "%s (%shelp lists the commands)", msg, c->prefix);
+        return BW_E(NOT_FOUND);
+    }
+    c->cmd = e;
+    if (!allowed(c))
+        return BW_E(DENIED);
+    if (too_many || argc - 1 < e->min_args || (e->max_args >= 0 && argc - 1 > e->max_args))
+        return cmd_usage(c);
+    c->argc = argc - 1;
+    c->argv = argv + 1;
+    return e->exec(c);
+}
+
+bool cmd_glob(const char *p, const char *t)
+{
+    const char *star = NULL, *back = NULL;
+    while (*t) {
+        if (*p == '*') {
+            star = p++;
+            back = t;
+        } else if (*p == '?' || (*p && tolower((unsigned char)*p) == tolower((unsigned char)*t))) {
+            p++;
+            t++;
+        } else if (star) {
+            p = star + 1;
+            t = ++back;
+        } else {
+            return false;
+        }
+    }
+    while (*p == '*')
+        p++;
+    return *p == '\0';
+}
+
+bool cmd_is_admin(const struct session_who *who, char *const *admins, size_t n)
+{
+    char mask[3 * SESSION_ID_MAX];
+    snprintf(mask, sizeof mask, "%s!%s@%s", who->nick, who->user ? who->user : "",
+             who->host ? who->host : "");
+    for (size_t i = 0; i < n; i++) {
+        const char *a = admins[i];
+        if (strncasecmp(a, "account:", 8) == 0) {
+            if (who->account && strcasecmp(who->account, a + 8) == 0)
+                return true;
+        } else if (who->user && who->host && cmd_glob(a, mask)) {
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,117 @@
+/* The command table: one const struct cmd_entry per command, as data. Lookup by exact name,
+ * alias or unique prefix; who may use a command, where, and how many arguments it takes are
+ * checked once, centrally, before its handler runs, and usage errors and !help come from the
+ * same rows. Handlers do domain work only and reach the world through struct cmd_host, which
+ * the bot provides (calls never go back up: the host is handed down).
+ *
+ * Every reply a handler makes goes through the host, so the caller can hold the lines back
+ * until an accepted change is saved. */
+#ifndef BW_CMD_H
+#define BW_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "session/session.h"
+
+#define CMD_ARGS_MAX 32
+#define CMD_ALIASES_MAX 3
+
+enum cmd_who {
+    CMD_ANYONE,  /* anyone */
+    CMD_SEATED,  /* a player seated here */
+    CMD_CURRENT, /* the player the game waits for */
+    CMD_ADMIN,   /* a bot admin */
+};
+
+enum cmd_where { CMD_IN_CHANNEL = 1, CMD_IN_PRIVATE = 2, CMD_ANYWHERE = 3 };
+
+enum cmd_flags {
+    CMD_F_SESSION = 1, /* needs a lobby or game in the channel */
+    CMD_F_GAME = 2,    /* needs a running game */
+};
+
+struct cmd_call;
+
+struct cmd_entry {
+    const char *name;
+    const char *aliases[CMD_ALIASES_MAX + 1]; /* NULL-terminated */
+    const char *usage;                        /* the arguments, "" when none */
+    const char *help;                         /* one short sentence */
+    int min_args, max_args;                   /* words after the command name */
+    uint8_t who, where, flags;
+    /* Do the command. Returns BW_OK or a negative bw_err after replying why. */
+    int (*exec)(struct cmd_call *c);
+};
+
+/* What the bot does for handlers. Every string is borrowed for the call. */
+struct cmd_host {
+    void *ctx;
+    /* A short private reply to the caller. */
+    void (*reply)(void *ctx, const char *text);
+    /* A line about session s: to RENDER_PUBLIC (the channel) or one seat (privately). key as
+     * for bw_out.send ("hand", "board" or NULL). */
+    void (*line)(void *ctx, struct session *s, int to, const char *text, const char *key);
+    /* Apply a to s, show its events and the changed hands, and mark s changed. On refusal
+     * returns the bw_err and writes why to msg; nothing is shown. */
+    int (*act)(void *ctx, struct session *s, const struct game_action *a, char *msg, size_t msglen);
+    /* s was changed outside act() (lobby seats, votes): save it before replies go out. */
+    void (*changed)(void *ctx, struct session *s);
+    /* Open a lobby in channel (NULL when that is not possible); end and forget s. */
+    struct session *(*open)(void *ctx, const char *channel);
+    void (*close)(void *ctx, struct session *s);
+    /* Admin: join or part a channel, reload the configuration, save every game (returns how
+     * many were saved). */
+    void (*join)(void *ctx, const char *channel);
+    void (*part)(void *ctx, const char *channel);
+    void (*reload)(void *ctx);
+    int (*save_all)(void *ctx);
+};
+
+/* One command being run. The caller fills everything but cmd, argc and argv. */
+struct cmd_call {
+    const struct cmd_entry *cmd;
+    int argc; /* words after the command name */
+    char **argv;
+    const char *prefix;  /* the command prefix, for usage lines */
+    const char *nick;    /* the caller, sanitized */
+    const char *channel; /* the channel the command is about, or NULL */
+    bool in_private;
+    bool is_admin;
+    bool color;
+    struct session *s; /* the channel's lobby or game, or NULL */
+    int seat;          /* the caller's seat in s, or -1 */
+    struct session_who who;
+    int64_t now_ms;
+    const struct cmd_host *host;
+};
+
+/* NULL-terminated table of every command, in help order. */
+extern const struct cmd_entry *const cmd_table[];
+
+/* Find a command by exact name or alias, else by a prefix of exactly one command's names.
+ * NULL when none or several fit; then msg says so (naming the candidates). */
+const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen);
+
+/* Run text (the command name and its arguments, prefix already removed; modified in place)
+ * as c: lookup, checks, then the handler. Every failure replies through c->host. Returns the
+ * handler's result, or a negative bw_err when the command never ran. */
+int cmd_run(struct cmd_call *c, char *text);
+
+/* Reply helpers for handlers: a printf-style private reply; a usage reply for c->cmd. */
+void cmd_replyf(struct cmd_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_usage(struct cmd_call *c);
+/* A public line in c->s's channel. */
+void cmd_announcef(struct cmd_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Apply a for the caller (player = c->seat filled in); on refusal replies why. */
+int cmd_act(struct cmd_call *c, struct game_action *a);
+
+/* Whether the identity matches one bot.admins entry ("account:NAME", or a nick!user@host mask
+ * with * and ?). */
+bool cmd_is_admin(const struct session_who *who, char *const *admins, size_t n);
+/* Glob match with * and ?, ASCII case-insensitive. */
+bool cmd_glob(const char *pattern, const char *text);
+
+#endif

@@ -1,0 +1,205 @@
+/* Lobby and table commands: new, join, leave, start, stop, kick. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/internal.h"
+#include "render/render.h"
+
+static int exec_new(struct cmd_call *c)
+{
+    if (c->s) {
+        cmd_replyf(c, "there is already a %s in %s",
+                   c->s->state == SESSION_LOBBY ? "lobby" : "game", c->channel);
+        return BW_E(OCCUPIED);
+    }
+    c->s = c->host->open(c->host->ctx, c->channel);
+    if (!c->s) {
+        cmd_replyf(c, "cannot open a game in %s", c->channel);
+        return BW_E(LIMIT);
+    }
+    c->seat = session_join(c->s, &c->who);
+    c->host->changed(c->host->ctx, c->s);
+    cmd_announcef(c, "%s opened a lobby: %sjoin to play, %sstart when %d-%d are seated", c->nick,
+                  c->prefix, c->prefix, c->s->rules.min_players, c->s->rules.max_players);
+    return BW_OK;
+}
+
+static bool is_channel(const char *w)
+{
+    return w[0] == '#' || w[0] == '&';
+}
+
+static int exec_join(struct cmd_call *c)
+{
+    if (c->argc == 1) {
+        /* "join #chan" in private is the admin command. */
+        if (!c->in_private || !is_channel(c->argv[0]))
+            return cmd_usage(c);
+        if (!c->is_admin) {
+            cmd_replyf(c, "join #channel is for bot admins");
+            return BW_E(DENIED);
+        }
+        c->host->join(c->host->ctx, c->argv[0]);
+        cmd_replyf(c, "joining %s", c->argv[0]);
+        return BW_OK;
+    }
+    if (!c->channel || !c->s) {
+        cmd_replyf(c, "no lobby here: %snew opens one", c->prefix);
+        return BW_E(NOT_FOUND);
+    }
+    if (c->seat >= 0) {
+        cmd_replyf(c, "you already sit in %s", c->channel);
+        return BW_E(OCCUPIED);
+    }
+    int seat = session_join(c->s, &c->who);
+    if (seat == BW_E(WRONG_PHASE)) {
+        cmd_replyf(c, "the game in %s has started; wait for the next one", c->channel);
+        return seat;
+    }
+    if (seat == BW_E(LIMIT)) {
+        cmd_replyf(c, "the lobby in %s is full", c->channel);
+        return seat;
+    }
+    if (seat < 0) {
+        cmd_replyf(c, "that nick already sits in %s", c->channel);
+        return seat;
+    }
+    c->seat = seat;
+    c->host->changed(c->host->ctx, c->s);
+    cmd_announcef(c, "%s joined (%d seated, %d-%d needed)", c->nick, c->s->n_seats,
+                  c->s->rules.min_players, c->s->rules.max_players);
+    return BW_OK;
+}
+
+/* Take seat out of the lobby or the game; closes a lobby that becomes empty. */
+static int remove_seat(struct cmd_call *c, int seat, const char *why)
+{
+    if (c->s->state == SESSION_LOBBY) {
+        char nick[SESSION_NICK_MAX + 1];
+        memcpy(nick, c->s->seat[seat].nick, sizeof nick);
+        session_leave_lobby(c->s, seat);
+        c->host->changed(c->host->ctx, c->s);
+        cmd_announcef(c, "%s %s the lobby (%d seated)", nick, why, c->s->n_seats);
+        if (c->s->n_seats == 0) {
+            cmd_announcef(c, "the lobby is closed");
+            c->host->close(c->host->ctx, c->s);
+            c->s = NULL;
+        }
+        return BW_OK;
+    }
+    struct game_action a = {.type = ACT_RESIGN, .player = (int8_t)seat};
+    char msg[200] = "";
+    int err = c->host->act(c->host->ctx, c->s, &a, msg, sizeof msg);
+    if (err)
+        cmd_replyf(c, "%s", msg[0] ? msg : bw_strerror(err));
+    return err;
+}
+
+static int exec_leave(struct cmd_call *c)
+{
+    return remove_seat(c, c->seat, "left");
+}
+
+static int exec_kick(struct cmd_call *c)
+{
+    int seat = cmd_seat_arg(c, c->argv[0]);
+    return seat < 0 ? seat : remove_seat(c, seat, "was removed from");
+}
+
+static void announce_order(struct cmd_call *c)
+{
+    char line[RENDER_LINE_MAX];
+    size_t n = (size_t)snprintf(line, sizeof line, "the game starts! order:");
+    for (int i = 0; i < c->s->n_seats && n < sizeof line; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s %s", i ? "," : "", c->s->seat[i].nick);
+    cmd_announcef(c, "%s", line);
+    cmd_announcef(c,
+                  "%s: place your first settlement (%ssettle N, then %sroad N-M); %sspots "
+                  "lists the places, %sboard shows the map",
+                  c->s->seat[0].nick, c->prefix, c->prefix, c->prefix, c->prefix);
+}
+
+static int exec_start(struct cmd_call *c)
+{
+    char msg[200];
+    int err = session_start(c->s, c->now_ms, msg, sizeof msg);
+    if (err) {
+        cmd_replyf(c, "%s (%d seated, %d needed)", msg, c->s->n_seats, c->s->rules.min_players);
+        return err;
+    }
+    c->host->changed(c->host->ctx, c->s);
+    announce_order(c);
+    return BW_OK;
+}
+
+static int exec_stop(struct cmd_call *c)
+{
+    if (!c->is_admin) {
+        if (c->seat < 0) {
+            cmd_replyf(c, "only the players here or a bot admin can stop the game");
+            return BW_E(DENIED);
+        }
+        if (!session_vote_stop(c->s, c->seat)) {
+            c->host->changed(c->host->ctx, c->s);
+            cmd_announcef(c,
+                          "%s votes to stop the game; it ends when most players agree "
+                          "(%sstop)",
+                          c->nick, c->prefix);
+            return BW_OK;
+        }
+    }
+    cmd_announcef(c, "the game in %s is stopped (%s)", c->channel,
+                  c->is_admin ? "by an admin" : "by vote");
+    c->host->close(c->host->ctx, c->s);
+    c->s = NULL;
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_new = {
+    "new", {NULL},   "",         "open a lobby here; you take the first seat",
+    0,     0,        CMD_ANYONE, CMD_IN_CHANNEL,
+    0,     exec_new,
+};
+const struct cmd_entry cmd_join = {
+    "join", {NULL}, "", "take a seat in the lobby", 0, 1, CMD_ANYONE, CMD_ANYWHERE, 0, exec_join,
+};
+const struct cmd_entry cmd_leave = {
+    "leave",
+    {NULL},
+    "",
+    "give up your seat; in a running game you resign",
+    0,
+    0,
+    CMD_SEATED,
+    CMD_ANYWHERE,
+    CMD_F_SESSION,
+    exec_leave,
+};
+const struct cmd_entry cmd_start = {
+    "start",
+    {NULL},
+    "",
+    "start the game with the seated players (seat order is random)",
+    0,
+    0,
+    CMD_SEATED,
+    CMD_IN_CHANNEL,
+    CMD_F_SESSION,
+    exec_start,
+};
+const struct cmd_entry cmd_stop = {
+    "stop",
+    {NULL},
+    "",
+    "end the game here (an admin, or a majority of the players voting)",
+    0,
+    0,
+    CMD_ANYONE,
+    CMD_ANYWHERE,
+    CMD_F_SESSION,
+    exec_stop,
+};
+const struct cmd_entry cmd_kick = {
+    "kick",       {NULL},        "NICK",    "remove a player (they resign)", 1, 1, CMD_ADMIN,
+    CMD_ANYWHERE, CMD_F_SESSION, exec_kick,
+};

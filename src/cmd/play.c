@@ -1,0 +1,272 @@
+/* The moves of a turn: roll, build (road, settle, city), buy, play, robber, discard, bank, end.
+ * Each turns words into one engine action; the engine decides whether it is allowed. */
+#include <string.h>
+
+#include "cmd/internal.h"
+#include "cmd/words.h"
+
+static const struct board_geo *geo_of(const struct cmd_call *c)
+{
+    return game_geo(&c->s->game);
+}
+
+/* Parse failures quote the words' own message and the usage line. */
+static int bad_words(struct cmd_call *c, int err, const char *msg)
+{
+    cmd_replyf(c, "%s; usage: %s%s %s", msg, c->prefix, c->cmd->name, c->cmd->usage);
+    return err;
+}
+
+static int exec_roll(struct cmd_call *c)
+{
+    struct game_action a = {.type = ACT_ROLL};
+    return cmd_act(c, &a);
+}
+
+static int exec_buy(struct cmd_call *c)
+{
+    struct game_action a = {.type = ACT_BUY_DEV};
+    return cmd_act(c, &a);
+}
+
+static int exec_end(struct cmd_call *c)
+{
+    struct game_action a = {.type = ACT_END};
+    return cmd_act(c, &a);
+}
+
+static int build_at(struct cmd_call *c, int type, const char *where)
+{
+    char msg[160];
+    struct game_action a = {.type = (uint8_t)type};
+    int at = type == ACT_BUILD_ROAD ? words_edge(geo_of(c), where, msg, sizeof msg)
+                                    : words_vertex(geo_of(c), where, msg, sizeof msg);
+    if (at < 0)
+        return bad_words(c, at, msg);
+    a.a = (int16_t)at;
+    return cmd_act(c, &a);
+}
+
+static const struct words_name build_kinds[] = {
+    {"road", ACT_BUILD_ROAD},
+    {"settlement", ACT_BUILD_SETTLEMENT},
+    {"settle", ACT_BUILD_SETTLEMENT},
+    {"city", ACT_BUILD_CITY},
+    {NULL, 0},
+};
+
+static int exec_build(struct cmd_call *c)
+{
+    char msg[160];
+    int type = words_lookup(c->argv[0], build_kinds, "kind of piece", msg, sizeof msg);
+    if (type < 0)
+        return bad_words(c, type, msg);
+    return build_at(c, type, c->argv[1]);
+}
+
+static int exec_road(struct cmd_call *c)
+{
+    return build_at(c, ACT_BUILD_ROAD, c->argv[0]);
+}
+
+static int exec_settle(struct cmd_call *c)
+{
+    return build_at(c, ACT_BUILD_SETTLEMENT, c->argv[0]);
+}
+
+static int exec_city(struct cmd_call *c)
+{
+    return build_at(c, ACT_BUILD_CITY, c->argv[0]);
+}
+
+/* HEX [NICK] into a->a and a->target. */
+static int robber_args(struct cmd_call *c, int argc, char **argv, struct game_action *a)
+{
+    char msg[160];
+    int hex = words_hex(geo_of(c), argv[0], msg, sizeof msg);
+    if (hex < 0)
+        return bad_words(c, hex, msg);
+    a->a = (int16_t)hex;
+    a->target = -1;
+    if (argc > 1) {
+        int seat = cmd_seat_arg(c, argv[1]);
+        if (seat < 0)
+            return seat;
+        a->target = (int8_t)seat;
+    }
+    return BW_OK;
+}
+
+/* The engine refuses a robber without a victim when there are several to choose from. */
+static int robber_act(struct cmd_call *c, struct game_action *a)
+{
+    int err = cmd_act(c, a);
+    if (err == BW_E(BAD_VICTIM) && a->target < 0)
+        cmd_replyf(c, "name whom to rob: %s%s %s", c->prefix, c->cmd->name, c->cmd->usage);
+    return err;
+}
+
+static int exec_robber(struct cmd_call *c)
+{
+    struct game_action a = {.type = ACT_ROBBER};
+    int err = robber_args(c, c->argc, c->argv, &a);
+    return err ? err : robber_act(c, &a);
+}
+
+static int exec_play(struct cmd_call *c)
+{
+    char msg[160];
+    int used;
+    int card = words_dev_card_args(c->argc, c->argv, &used, msg, sizeof msg);
+    if (card < 0)
+        return bad_words(c, card, msg);
+    int argc = c->argc - used;
+    char **argv = c->argv + used;
+    struct game_action a = {0};
+    switch (card) {
+    case DEV_KNIGHT:
+        if (argc < 1 || argc > 2)
+            return cmd_usage(c);
+        a.type = ACT_PLAY_KNIGHT;
+        if (robber_args(c, argc, argv, &a))
+            return BW_E(PARSE);
+        return robber_act(c, &a);
+    case DEV_ROADS: {
+        if (argc < 1 || argc > 2)
+            return cmd_usage(c);
+        a.type = ACT_PLAY_ROADS;
+        a.b = -1;
+        for (int i = 0; i < argc; i++) {
+            int e = words_edge(geo_of(c), argv[i], msg, sizeof msg);
+            if (e < 0)
+                return bad_words(c, e, msg);
+            if (i == 0)
+                a.a = (int16_t)e;
+            else
+                a.b = (int16_t)e;
+        }
+        return cmd_act(c, &a);
+    }
+    case DEV_PLENTY: {
+        uint8_t counts[RES_COUNT] = {0};
+        int n = argc ? words_list(argc, argv, counts, msg, sizeof msg) : BW_E(PARSE);
+        if (n < 0 || n > 2)
+            return argc && n < 0 ? bad_words(c, n, msg) : cmd_usage(c);
+        a.type = ACT_PLAY_PLENTY;
+        a.res = a.res2 = RES_NONE;
+        for (int r = 0; r < RES_COUNT; r++)
+            for (int k = 0; k < counts[r]; k++) {
+                if (a.res == RES_NONE)
+                    a.res = (uint8_t)r;
+                else
+                    a.res2 = (uint8_t)r;
+            }
+        return cmd_act(c, &a);
+    }
+    case DEV_MONOPOLY: {
+        if (argc != 1)
+            return cmd_usage(c);
+        int r = words_resource(argv[0], msg, sizeof msg);
+        if (r < 0)
+            return bad_words(c, r, msg);
+        a.type = ACT_PLAY_MONOPOLY;
+        a.res = (uint8_t)r;
+        return cmd_act(c, &a);
+    }
+    default:
+        cmd_replyf(c, "victory point cards are never played; they count at the end");
+        return BW_E(INVALID);
+    }
+}
+
+static int exec_discard(struct cmd_call *c)
+{
+    char msg[160];
+    struct game_action a = {.type = ACT_DISCARD};
+    int n = words_list(c->argc, c->argv, a.give, msg, sizeof msg);
+    if (n < 0)
+        return bad_words(c, n, msg);
+    int need = c->s->game.p[c->seat].discard;
+    if (need && n != need) {
+        cmd_replyf(c, "discard exactly %d cards (you named %d)", need, n);
+        return BW_E(DISCARD_COUNT);
+    }
+    return cmd_act(c, &a);
+}
+
+static int exec_bank(struct cmd_call *c)
+{
+    char msg[160];
+    struct words_trade parts;
+    struct game_action a = {.type = ACT_BANK_TRADE};
+    int err = words_trade(c->argc, c->argv, false, a.give, a.get, &parts, msg, sizeof msg);
+    if (err < 0)
+        return bad_words(c, err, msg);
+    return cmd_act(c, &a);
+}
+
+const struct cmd_entry cmd_roll = {
+    "roll", {NULL}, "", "roll the dice", 0, 0, CMD_CURRENT, CMD_ANYWHERE, CMD_F_GAME, exec_roll,
+};
+const struct cmd_entry cmd_build = {
+    "build",
+    {NULL},
+    "road N-M | settlement N | city N",
+    "build (free during setup)",
+    2,
+    2,
+    CMD_CURRENT,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_build,
+};
+const struct cmd_entry cmd_road = {
+    "road",       {NULL},     "N-M",     "build a road between two corners", 1, 1, CMD_CURRENT,
+    CMD_ANYWHERE, CMD_F_GAME, exec_road,
+};
+const struct cmd_entry cmd_settle = {
+    "settle",    {"settlement", NULL},
+    "N",         "build a settlement on a corner",
+    1,           1,
+    CMD_CURRENT, CMD_ANYWHERE,
+    CMD_F_GAME,  exec_settle,
+};
+const struct cmd_entry cmd_city = {
+    "city",       {NULL},     "N",       "turn your settlement into a city", 1, 1, CMD_CURRENT,
+    CMD_ANYWHERE, CMD_F_GAME, exec_city,
+};
+const struct cmd_entry cmd_buy = {
+    "buy",        {NULL},     "",       "buy a development card", 0, 0, CMD_CURRENT,
+    CMD_ANYWHERE, CMD_F_GAME, exec_buy,
+};
+const struct cmd_entry cmd_play = {
+    "play",
+    {NULL},
+    "knight HEX [NICK] | roads N-M [N-M] | plenty RES RES | monopoly RES",
+    "play a development card",
+    1,
+    4,
+    CMD_CURRENT,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_play,
+};
+const struct cmd_entry cmd_robber = {
+    "robber",   {NULL},      "HEX [NICK]", "move the robber and steal from NICK",
+    1,          2,           CMD_CURRENT,  CMD_ANYWHERE,
+    CMD_F_GAME, exec_robber,
+};
+const struct cmd_entry cmd_discard = {
+    "discard",  {NULL},       "LIST",     "discard half your cards after a 7, e.g. 2 ore 1 wool",
+    1,          CMD_ARGS_MAX, CMD_SEATED, CMD_ANYWHERE,
+    CMD_F_GAME, exec_discard,
+};
+const struct cmd_entry cmd_bank = {
+    "bank",     {NULL},       "LIST for LIST", "trade with the bank at your best rate",
+    3,          CMD_ARGS_MAX, CMD_CURRENT,     CMD_ANYWHERE,
+    CMD_F_GAME, exec_bank,
+};
+const struct cmd_entry cmd_end = {
+    "end",       {"done", "pass", NULL}, "",         "end your turn", 0, 0,
+    CMD_CURRENT, CMD_ANYWHERE,           CMD_F_GAME, exec_end,
+};

@@ -1,0 +1,200 @@
+/* Commands that show things: board, status, hand, spots, help, top, stats. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd/internal.h"
+#include "cmd/words.h"
+#include "render/render.h"
+
+/* The board drawing goes out at most this often per channel. */
+#define CMD_BOARD_INTERVAL_MS 10000
+
+static void style_of(const struct cmd_call *c, struct render_style *st)
+{
+    const char *nicks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < c->s->n_seats; i++)
+        nicks[i] = c->s->seat[i].nick;
+    render_style_init(st, c->s->channel, nicks, c->s->n_seats, c->color);
+}
+
+/* Render output for a command: public lines go to the channel when the command came from
+ * there and to the caller when it came in private; seat lines go to that seat. */
+struct show_ctx {
+    struct cmd_call *c;
+    const char *key;
+};
+
+static void show_line(void *ctx, int to, const char *text)
+{
+    struct show_ctx *sc = ctx;
+    if (to == RENDER_PUBLIC && sc->c->in_private)
+        sc->c->host->reply(sc->c->host->ctx, text);
+    else
+        sc->c->host->line(sc->c->host->ctx, sc->c->s, to, text, sc->key);
+}
+
+static int exec_board(struct cmd_call *c)
+{
+    struct render_style st;
+    struct show_ctx sc = {c, NULL};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    if (c->argc == 1) {
+        if (strncasecmp(c->argv[0], "text", strlen(c->argv[0])) != 0)
+            return cmd_usage(c);
+        render_board_text(&c->s->game, &st, &sink);
+        return BW_OK;
+    }
+    if (!c->in_private) {
+        if (c->now_ms - c->s->board_ms < CMD_BOARD_INTERVAL_MS && c->s->board_ms != INT64_MIN) {
+            cmd_replyf(c, "the board was shown a moment ago; %sboard text lists it", c->prefix);
+            return BW_E(LIMIT);
+        }
+        c->s->board_ms = c->now_ms;
+        sc.key = "board";
+    }
+    render_board(&c->s->game, &st, &sink);
+    return BW_OK;
+}
+
+static int exec_status(struct cmd_call *c)
+{
+    struct render_style st;
+    struct show_ctx sc = {c, NULL};
+    struct render_sink sink = {show_line, &sc};
+    char left[32];
+    int secs = session_turn_seconds_left(c->s, c->now_ms);
+    if (secs >= 0)
+        snprintf(left, sizeof left, "%d:%02d left", secs / 60, secs % 60);
+    style_of(c, &st);
+    render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
+    return BW_OK;
+}
+
+static int exec_hand(struct cmd_call *c)
+{
+    struct render_style st;
+    struct show_ctx sc = {c, "hand"};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    render_hand(&c->s->game, &st, c->seat, &sink);
+    return BW_OK;
+}
+
+static const struct words_name spot_kinds[] = {
+    {"road", RENDER_SPOT_ROAD},
+    {"roads", RENDER_SPOT_ROAD},
+    {"settlement", RENDER_SPOT_SETTLEMENT},
+    {"settle", RENDER_SPOT_SETTLEMENT},
+    {"city", RENDER_SPOT_CITY},
+    {"cities", RENDER_SPOT_CITY},
+    {NULL, 0},
+};
+
+static int exec_spots(struct cmd_call *c)
+{
+    unsigned kinds = RENDER_SPOT_ALL;
+    if (c->argc == 1) {
+        char msg[160];
+        int k = words_lookup(c->argv[0], spot_kinds, "kind of piece", msg, sizeof msg);
+        if (k < 0) {
+            cmd_replyf(c, "%s; usage: %sspots %s", msg, c->prefix, c->cmd->usage);
+            return k;
+        }
+        kinds = (unsigned)k;
+    }
+    struct render_style st;
+    struct show_ctx sc = {c, NULL};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    render_spots(&c->s->game, &st, c->seat, kinds, &sink);
+    return BW_OK;
+}
+
+static const char *who_text(int who)
+{
+    switch (who) {
+    case CMD_SEATED:
+        return " (players)";
+    case CMD_CURRENT:
+        return " (on your move)";
+    case CMD_ADMIN:
+        return " (admins)";
+    default:
+        return "";
+    }
+}
+
+static int exec_help(struct cmd_call *c)
+{
+    if (c->argc == 1) {
+        char msg[200];
+        const struct cmd_entry *e = cmd_find(c->argv[0], msg, sizeof msg);
+        if (!e) {
+            cmd_replyf(c, "%s", msg);
+            return BW_E(NOT_FOUND);
+        }
+        char aliases[80] = "";
+        size_t n = 0;
+        for (int i = 0; e->aliases[i] && n < sizeof aliases; i++)
+            n += (size_t)snprintf(aliases + n, sizeof aliases - n, "%s%s%s", i ? ", " : " (also ",
+                                  c->prefix, e->aliases[i]);
+        if (n && n < sizeof aliases - 1)
+            strcat(aliases, ")");
+        cmd_replyf(c, "%s%s%s%s%s: %s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage,
+                   aliases, e->help, who_text(e->who),
+                   e->where == CMD_IN_PRIVATE ? " [in private]" : "");
+        return BW_OK;
+    }
+    char line[RENDER_LINE_MAX];
+    size_t n = (size_t)snprintf(line, sizeof line, "commands:");
+    for (int i = 0; cmd_table[i] && n < sizeof line; i++)
+        if (cmd_table[i]->who != CMD_ADMIN || c->is_admin)
+            n += (size_t)snprintf(line + n, sizeof line - n, " %s", cmd_table[i]->name);
+    cmd_replyf(c, "%s | %shelp COMMAND for more", line, c->prefix);
+    return BW_OK;
+}
+
+static int exec_top(struct cmd_call *c)
+{
+    cmd_replyf(c, "no records yet");
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_board = {
+    "board",    {NULL},     "[text]",   "the board drawing, or the board as a plain list",
+    0,          1,          CMD_ANYONE, CMD_ANYWHERE,
+    CMD_F_GAME, exec_board,
+};
+const struct cmd_entry cmd_status = {
+    "status",   {NULL},      "",         "turn, whose move, scores, cards and awards",
+    0,          0,           CMD_ANYONE, CMD_ANYWHERE,
+    CMD_F_GAME, exec_status,
+};
+const struct cmd_entry cmd_hand = {
+    "hand",       {NULL},     "",        "your hand, privately", 0, 0, CMD_SEATED,
+    CMD_ANYWHERE, CMD_F_GAME, exec_hand,
+};
+const struct cmd_entry cmd_spots = {
+    "spots",
+    {NULL},
+    "[road|settlement|city]",
+    "where you may build now, privately",
+    0,
+    1,
+    CMD_SEATED,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_spots,
+};
+const struct cmd_entry cmd_help = {
+    "help",       {NULL}, "[COMMAND]", "short help, privately", 0, 1, CMD_ANYONE,
+    CMD_ANYWHERE, 0,      exec_help,
+};
+const struct cmd_entry cmd_top = {
+    "top", {NULL}, "", "the leaderboard", 0, 0, CMD_ANYONE, CMD_ANYWHERE, 0, exec_top,
+};
+const struct cmd_entry cmd_stats = {
+    "stats", {NULL}, "[NICK]", "a player's record", 0, 1, CMD_ANYONE, CMD_ANYWHERE, 0, exec_top,
+};

@@ -1,0 +1,396 @@
+#include "session/session.h"
+
+#include <string.h>
+#include <strings.h>
+
+#define BIT(i) (1u << (i))
+
+static const char session_magic[8] = {'B', 'W', 'S', 'E', 'S', 'S', '0', '1'};
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+    size_t n = src ? strlen(src) : 0;
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, src ? src : "", n);
+    dst[n] = '\0';
+}
+
+void session_init(struct session *s, const char *channel, const struct session_rules *rules,
+                  uint64_t seed)
+{
+    /* Zeroed in full, padding included, so that equal sessions save to equal records. */
+    memset(s, 0, sizeof *s);
+    copy_str(s->channel, sizeof s->channel, channel);
+    s->rules = *rules;
+    s->state = SESSION_LOBBY;
+    bw_rng_seed(&s->rng, seed);
+    s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
+    s->board_ms = INT64_MIN;
+}
+
+int session_seat_of_nick(const struct session *s, const char *nick)
+{
+    for (int i = 0; i < s->n_seats; i++)
+        if (nick && strcasecmp(s->seat[i].nick, nick) == 0)
+            return i;
+    return -1;
+}
+
+static void userhost_of(const struct session_who *who, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (who->user && who->host) {
+        size_t u = strlen(who->user), h = strlen(who->host);
+        if (u + h + 2 <= size) {
+            memcpy(buf, who->user, u);
+            buf[u] = '@';
+            memcpy(buf + u + 1, who->host, h + 1);
+        }
+    }
+}
+
+/* Whether who is the person who sat down in seat: the account decides when the seat has one,
+ * else user@host; with neither known only the nick is left to go by. */
+static bool seat_matches(const struct session_seat *seat, const struct session_who *who)
+{
+    if (seat->account[0])
+        return who->account && strcasecmp(seat->account, who->account) == 0;
+    if (seat->userhost[0]) {
+        char uh[SESSION_ID_MAX + 1];
+        userhost_of(who, uh, sizeof uh);
+        return strcasecmp(seat->userhost, uh) == 0;
+    }
+    return true;
+}
+
+int session_identify(const struct session *s, const struct session_who *who)
+{
+    int seat = session_seat_of_nick(s, who->nick);
+    if (seat < 0)
+        return -1;
+    return seat_matches(&s->seat[seat], who) ? seat : BW_E(DENIED);
+}
+
+int session_join(struct session *s, const struct session_who *who)
+{
+    if (s->state != SESSION_LOBBY)
+        return BW_E(WRONG_PHASE);
+    if (session_seat_of_nick(s, who->nick) >= 0)
+        return BW_E(OCCUPIED);
+    if (s->n_seats >= s->rules.max_players || s->n_seats >= GAME_MAX_PLAYERS)
+        return BW_E(LIMIT);
+    struct session_seat *seat = &s->seat[s->n_seats];
+    memset(seat, 0, sizeof *seat);
+    copy_str(seat->nick, sizeof seat->nick, who->nick);
+    copy_str(seat->account, sizeof seat->account, who->account);
+    userhost_of(who, seat->userhost, sizeof seat->userhost);
+    seat->present = 1;
+    return s->n_seats++;
+}
+
+int session_leave_lobby(struct session *s, int seat)
+{
+    if (s->state != SESSION_LOBBY)
+        return BW_E(WRONG_PHASE);
+    if (seat < 0 || seat >= s->n_seats)
+        return BW_E(INVALID);
+    memmove(&s->seat[seat], &s->seat[seat + 1],
+            (size_t)(s->n_seats - seat - 1) * sizeof s->seat[0]);
+    s->n_seats--;
+    memset(&s->seat[s->n_seats], 0, sizeof s->seat[0]);
+    s->stop_votes = 0;
+    return BW_OK;
+}
+
+/* Reset the timers that a change of the awaited move calls for, and note new offers. */
+static void update_timers(struct session *s, int64_t now_ms)
+{
+    const struct game *g = &s->game;
+    if (g->phase == PHASE_OVER) {
+        s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
+        return;
+    }
+    int64_t turn_ms = (int64_t)s->rules.turn_timeout_s * 1000;
+    int8_t sb = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : -1;
+    if (g->turn != s->key_turn || g->setup_step != s->key_setup || sb != s->key_sb ||
+        s->turn_deadline_ms == INT64_MAX) {
+        s->key_turn = g->turn;
+        s->key_setup = g->setup_step;
+        s->key_sb = sb;
+        s->warned = 0;
+        s->turn_deadline_ms = turn_ms ? now_ms + turn_ms : INT64_MAX;
+    }
+    if (g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER) {
+        if (s->step_phase != g->phase) {
+            int64_t step = turn_ms < SESSION_STEP_MS ? turn_ms : SESSION_STEP_MS;
+            s->step_phase = g->phase;
+            s->step_deadline_ms = turn_ms ? now_ms + step : INT64_MAX;
+        }
+    } else {
+        s->step_phase = 0;
+        s->step_deadline_ms = INT64_MAX;
+    }
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        if (g->offers[i].id != s->offer_id[i]) {
+            s->offer_id[i] = g->offers[i].id;
+            s->offer_ms[i] = now_ms;
+        }
+    }
+}
+
+int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
+{
+    if (s->state != SESSION_LOBBY) {
+        copy_str(msg, msglen, "the game has already started");
+        return BW_E(WRONG_PHASE);
+    }
+    if (s->n_seats < s->rules.min_players) {
+        copy_str(msg, msglen, "not enough players yet");
+        return BW_E(WRONG_PHASE);
+    }
+    for (int i = s->n_seats - 1; i > 0; i--) {
+        int j = (int)bw_rng_below(&s->rng, (uint32_t)i + 1);
+        struct session_seat t = s->seat[i];
+        s->seat[i] = s->seat[j];
+        s->seat[j] = t;
+    }
+    struct game_options opt = {
+        .n_players = s->n_seats,
+        .board = s->n_seats > 4 ? BOARD_BIG : BOARD_BASE,
+        .victory_points = (uint8_t)s->rules.victory_points,
+    };
+    int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
+    if (err) {
+        copy_str(msg, msglen, bw_strerror(err));
+        return err;
+    }
+    s->state = SESSION_PLAYING;
+    s->stop_votes = 0;
+    s->turn_deadline_ms = INT64_MAX;
+    update_timers(s, now_ms);
+    return BW_OK;
+}
+
+int session_apply(struct session *s, const struct game_action *a, int64_t now_ms,
+                  struct game_event *ev, int max, int *n_ev)
+{
+    if (n_ev)
+        *n_ev = 0;
+    if (s->state != SESSION_PLAYING)
+        return s->state == SESSION_OVER ? BW_E(GAME_OVER) : BW_E(WRONG_PHASE);
+    int err = game_apply(&s->game, a, ev, max, n_ev);
+    if (err)
+        return err;
+    if (s->game.phase == PHASE_OVER)
+        s->state = SESSION_OVER;
+    update_timers(s, now_ms);
+    return BW_OK;
+}
+
+int session_depart(struct session *s, const char *nick, int64_t now_ms)
+{
+    int seat = session_seat_of_nick(s, nick);
+    if (seat >= 0 && s->seat[seat].present) {
+        s->seat[seat].present = 0;
+        s->seat[seat].left_ms = now_ms;
+    }
+    return seat;
+}
+
+int session_return(struct session *s, const struct session_who *who)
+{
+    for (int i = 0; i < s->n_seats; i++) {
+        struct session_seat *seat = &s->seat[i];
+        if (seat->present || !seat_matches(seat, who))
+            continue;
+        /* With nothing but the nick to go by, only the same nick may come back. */
+        if (!seat->account[0] && !seat->userhost[0] && strcasecmp(seat->nick, who->nick) != 0)
+            continue;
+        int other = session_seat_of_nick(s, who->nick);
+        if (other >= 0 && other != i)
+            continue;
+        copy_str(seat->nick, sizeof seat->nick, who->nick);
+        seat->present = 1;
+        seat->left_ms = 0;
+        return i;
+    }
+    return -1;
+}
+
+int session_rename(struct session *s, const char *old_nick, const char *new_nick)
+{
+    int seat = session_seat_of_nick(s, old_nick);
+    if (seat < 0)
+        return -1;
+    int other = session_seat_of_nick(s, new_nick);
+    if (other >= 0 && other != seat) {
+        /* A departed seat's nick is taken over by a seated player: the departed seat keeps
+         * its identity and can still come back under another nick. */
+        s->seat[other].nick[0] = '\0';
+    }
+    copy_str(s->seat[seat].nick, sizeof s->seat[seat].nick, new_nick);
+    return seat;
+}
+
+void session_set_account(struct session *s, const char *nick, const char *account)
+{
+    int seat = session_seat_of_nick(s, nick);
+    if (seat >= 0 && account && !s->seat[seat].account[0])
+        copy_str(s->seat[seat].account, sizeof s->seat[seat].account, account);
+}
+
+bool session_vote_stop(struct session *s, int seat)
+{
+    if (seat < 0 || seat >= s->n_seats)
+        return false;
+    s->stop_votes |= (uint8_t)BIT(seat);
+    int seated = 0, votes = 0;
+    for (int i = 0; i < s->n_seats; i++) {
+        if (s->state != SESSION_LOBBY && s->game.p[i].resigned)
+            continue;
+        seated++;
+        votes += (s->stop_votes & BIT(i)) != 0;
+    }
+    return votes * 2 > seated;
+}
+
+static int64_t warn_at(const struct session *s)
+{
+    if (s->turn_deadline_ms == INT64_MAX || s->warned)
+        return INT64_MAX;
+    int64_t turn_ms = (int64_t)s->rules.turn_timeout_s * 1000;
+    int64_t before = turn_ms / 3 < SESSION_WARN_MS ? turn_ms / 3 : SESSION_WARN_MS;
+    return s->turn_deadline_ms - before;
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+int64_t session_next_deadline(const struct session *s)
+{
+    int64_t t = INT64_MAX;
+    for (int i = 0; i < s->n_seats; i++)
+        if (!s->seat[i].present && s->state != SESSION_OVER &&
+            (s->state == SESSION_LOBBY || !s->game.p[i].resigned))
+            t = min64(t, s->seat[i].left_ms + SESSION_GRACE_MS);
+    if (s->state != SESSION_PLAYING)
+        return t;
+    t = min64(t, warn_at(s));
+    t = min64(t, s->turn_deadline_ms);
+    t = min64(t, s->step_deadline_ms);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (s->game.offers[i].id && s->offer_id[i] == s->game.offers[i].id)
+            t = min64(t, s->offer_ms[i] + SESSION_OFFER_MS);
+    return t;
+}
+
+int session_turn_seconds_left(const struct session *s, int64_t now_ms)
+{
+    if (s->state != SESSION_PLAYING || s->turn_deadline_ms == INT64_MAX)
+        return -1;
+    int64_t left = s->turn_deadline_ms - now_ms;
+    return left > 0 ? (int)((left + 999) / 1000) : 0;
+}
+
+static int tick_apply(struct session *s, int64_t now_ms, int type, int seat, int arg,
+                      struct session_tick *out)
+{
+    struct game_action a = {.type = (uint8_t)type, .player = (int8_t)seat, .a = (int16_t)arg};
+    if (session_apply(s, &a, now_ms, out->ev, GAME_MAX_EVENTS, &out->n_ev) != BW_OK)
+        return SESSION_TICK_NONE;
+    out->kind = SESSION_TICK_ACTED;
+    out->seat = seat;
+    out->type = type;
+    return out->kind;
+}
+
+/* The awaited players time out one by one, the lowest seat first. */
+static int tick_timeout(struct session *s, int64_t now_ms, struct session_tick *out)
+{
+    unsigned waiting = game_waiting_for(&s->game);
+    if (!waiting)
+        return SESSION_TICK_NONE;
+    return tick_apply(s, now_ms, ACT_TIMEOUT, __builtin_ctz(waiting), 0, out);
+}
+
+int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = -1;
+    for (int i = 0; i < s->n_seats; i++) {
+        struct session_seat *seat = &s->seat[i];
+        if (seat->present || now_ms < seat->left_ms + SESSION_GRACE_MS || s->state == SESSION_OVER)
+            continue;
+        if (s->state == SESSION_LOBBY) {
+            out->kind = SESSION_TICK_GONE;
+            out->seat = i;
+            session_leave_lobby(s, i);
+            return out->kind;
+        }
+        if (s->game.p[i].resigned)
+            continue;
+        struct game_action a = {.type = ACT_RESIGN, .player = (int8_t)i};
+        if (session_apply(s, &a, now_ms, out->ev, GAME_MAX_EVENTS, &out->n_ev) == BW_OK) {
+            out->kind = SESSION_TICK_GONE;
+            out->seat = i;
+            out->type = ACT_RESIGN;
+            return out->kind;
+        }
+    }
+    if (s->state != SESSION_PLAYING)
+        return SESSION_TICK_NONE;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        const struct trade_offer *o = &s->game.offers[i];
+        if (o->id && s->offer_id[i] == o->id && now_ms >= s->offer_ms[i] + SESSION_OFFER_MS)
+            if (tick_apply(s, now_ms, ACT_CANCEL, o->from, o->id, out))
+                return out->kind;
+    }
+    if (now_ms >= s->step_deadline_ms || now_ms >= s->turn_deadline_ms)
+        if (tick_timeout(s, now_ms, out))
+            return out->kind;
+    if (now_ms >= warn_at(s)) {
+        s->warned = 1;
+        unsigned waiting = game_waiting_for(&s->game);
+        out->kind = SESSION_TICK_WARN;
+        out->seat = waiting ? __builtin_ctz(waiting) : -1;
+        out->seconds = session_turn_seconds_left(s, now_ms);
+        return out->kind;
+    }
+    return SESSION_TICK_NONE;
+}
+
+size_t session_save(const struct session *s, void *buf, size_t size)
+{
+    if (size < SESSION_RECORD_SIZE)
+        return 0;
+    uint64_t len = sizeof *s;
+    memcpy(buf, session_magic, 8);
+    memcpy((char *)buf + 8, &len, 8);
+    memcpy((char *)buf + 16, s, sizeof *s);
+    return SESSION_RECORD_SIZE;
+}
+
+int session_restore(struct session *s, const void *blob, size_t len)
+{
+    uint64_t n;
+    if (len != SESSION_RECORD_SIZE || memcmp(blob, session_magic, 8) != 0)
+        return BW_E(PARSE);
+    memcpy(&n, (const char *)blob + 8, 8);
+    if (n != sizeof *s)
+        return BW_E(PARSE);
+    struct session t;
+    memcpy(&t, (const char *)blob + 16, sizeof t);
+    if (t.n_seats > GAME_MAX_PLAYERS || t.state > SESSION_OVER ||
+        memchr(t.channel, '\0', sizeof t.channel) == NULL)
+        return BW_E(PARSE);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        if (!memchr(t.seat[i].nick, '\0', sizeof t.seat[i].nick) ||
+            !memchr(t.seat[i].account, '\0', sizeof t.seat[i].account) ||
+            !memchr(t.seat[i].userhost, '\0', sizeof t.seat[i].userhost))
+            return BW_E(PARSE);
+    *s = t;
+    return BW_OK;
+}

@@ -1,0 +1,156 @@
+/* One lobby or game in one channel: the seats and who sits in them, the game, and its timers.
+ *
+ * A seat is bound to an identity: the services account when the server reported one at join
+ * time, else user@host (the nick is carried along by NICK changes). Someone else who takes a
+ * departed player's nick does not match the seat. A player who parts or quits keeps the seat
+ * for SESSION_GRACE_MS; the turn timer keeps running meanwhile.
+ *
+ * A struct session is a flat value (no pointers): the persistence hooks save it as bytes and
+ * session_restore() rebuilds it, so a restored game continues exactly as the saved one would.
+ * Time is injected: every function that depends on it takes now_ms. Nothing here does I/O. */
+#ifndef BW_SESSION_H
+#define BW_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+
+#define SESSION_CHAN_MAX 64
+#define SESSION_NICK_MAX 48
+#define SESSION_ID_MAX 128
+
+/* A departed player keeps the seat this long. */
+#define SESSION_GRACE_MS (5 * 60 * 1000)
+/* A trade offer nobody settled is withdrawn after this long. */
+#define SESSION_OFFER_MS (90 * 1000)
+/* Discards and the robber move have their own, shorter timer (at most the turn timeout). */
+#define SESSION_STEP_MS (60 * 1000)
+/* The warning comes this long before the turn timer runs out (at most a third of it). */
+#define SESSION_WARN_MS (30 * 1000)
+
+enum session_state { SESSION_LOBBY, SESSION_PLAYING, SESSION_OVER };
+
+/* The game settings a session is created with (from config game). */
+struct session_rules {
+    int min_players, max_players;
+    int victory_points;
+    int turn_timeout_s; /* 0 = no turn, discard or robber timer */
+};
+
+/* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required). */
+struct session_who {
+    const char *nick, *user, *host, *account;
+};
+
+struct session_seat {
+    char nick[SESSION_NICK_MAX + 1];
+    char account[SESSION_ID_MAX + 1];  /* "" when not logged in when they sat down */
+    char userhost[SESSION_ID_MAX + 1]; /* user@host when they sat down, "" when unknown */
+    uint8_t present;
+    int64_t left_ms; /* when they parted or quit, while !present */
+};
+
+struct session {
+    char channel[SESSION_CHAN_MAX + 1];
+    uint8_t state; /* enum session_state */
+    uint8_t n_seats;
+    uint8_t stop_votes; /* bit per seat */
+    uint8_t warned;     /* the turn warning went out */
+    struct session_rules rules;
+    struct session_seat seat[GAME_MAX_PLAYERS];
+    struct bw_rng rng; /* seat order and the game's seed */
+    struct game game;  /* valid once state != SESSION_LOBBY */
+    /* The turn timer runs per turn key: turn number, setup step and special-build seat. */
+    uint16_t key_turn;
+    uint8_t key_setup;
+    int8_t key_sb;
+    uint8_t step_phase; /* the phase step_deadline_ms belongs to (discard or robber) */
+    int64_t turn_deadline_ms, step_deadline_ms; /* INT64_MAX when off */
+    uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
+    int64_t offer_ms[GAME_MAX_OFFERS];
+    int64_t board_ms; /* last board drawing shown, for rate limiting */
+};
+
+/* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */
+void session_init(struct session *s, const char *channel, const struct session_rules *rules,
+                  uint64_t seed);
+
+/* The seat whose current nick is nick (ASCII case-insensitive), or -1. */
+int session_seat_of_nick(const struct session *s, const char *nick);
+
+/* The seat who sits in, or -1 when who holds none; BW_E(DENIED) when who uses a seated nick
+ * but is somebody else (another account or user@host). */
+int session_identify(const struct session *s, const struct session_who *who);
+
+/* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
+ * BW_E(OCCUPIED) when who already sits. Returns the seat. */
+int session_join(struct session *s, const struct session_who *who);
+
+/* Leave the lobby seat (the seats after it move up). BW_E(WRONG_PHASE) once started. */
+int session_leave_lobby(struct session *s, int seat);
+
+/* Start the game with the seated players in random order. On refusal msg says why. */
+int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen);
+
+/* Apply an action to the running game as game_apply() does, then update the timers.
+ * BW_E(WRONG_PHASE) when no game runs. On PHASE_OVER the session becomes SESSION_OVER. */
+int session_apply(struct session *s, const struct game_action *a, int64_t now_ms,
+                  struct game_event *ev, int max, int *n_ev);
+
+/* Membership. session_depart marks the seat held by nick away (returns it, or -1);
+ * session_return marks who's seat present again under who->nick when the identity matches
+ * (returns the seat, or -1); session_rename follows a NICK change (returns the seat or -1). */
+int session_depart(struct session *s, const char *nick, int64_t now_ms);
+int session_return(struct session *s, const struct session_who *who);
+int session_rename(struct session *s, const char *old_nick, const char *new_nick);
+/* Record the services account of a seated nick learned after they sat down. */
+void session_set_account(struct session *s, const char *nick, const char *account);
+
+/* A vote to stop from seat; returns true when a majority of the seated players agrees. */
+bool session_vote_stop(struct session *s, int seat);
+
+enum session_tick_kind {
+    SESSION_TICK_NONE,
+    SESSION_TICK_WARN,  /* seat's turn runs out in seconds */
+    SESSION_TICK_ACTED, /* an action was applied for seat: type, ev */
+    SESSION_TICK_GONE,  /* seat's grace ran out: lobby seat freed (ev empty) or resigned */
+};
+
+struct session_tick {
+    int kind, seat, seconds, type;
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n_ev;
+};
+
+/* Do the first thing due at now_ms, describe it in *out and return its kind; call again
+ * until SESSION_TICK_NONE, saving and announcing after each. */
+int session_tick(struct session *s, int64_t now_ms, struct session_tick *out);
+
+/* When session_tick() next has work, or INT64_MAX. */
+int64_t session_next_deadline(const struct session *s);
+
+/* Seconds left on the turn timer, or -1 when it is off. */
+int session_turn_seconds_left(const struct session *s, int64_t now_ms);
+
+/* Persistence. The record is the session's bytes behind a small header; a restore checks the
+ * header and the size so that a record from another build is refused, not misread. */
+#define SESSION_RECORD_SIZE (16 + sizeof(struct session))
+
+/* Write the record of s to buf (at least SESSION_RECORD_SIZE bytes); returns its length. */
+size_t session_save(const struct session *s, void *buf, size_t size);
+
+/* Rebuild s from a record. BW_E(PARSE) when it is not one. */
+int session_restore(struct session *s, const void *blob, size_t len);
+
+/* Optional hooks a caller provides to keep sessions: save is called with every accepted change
+ * before its reply goes out; erase when the session ends. Return BW_OK or a negative bw_err. */
+struct session_store_ops {
+    void *ctx;
+    int (*save)(void *ctx, const char *channel, const void *blob, size_t len);
+    int (*erase)(void *ctx, const char *channel);
+};
+
+#endif

@@ -1,0 +1,763 @@
+/* The bot core driven like the IRC layer drives it: messages and membership in, lines out
+ * through a recording sink, time from a fake clock. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/internal.h"
+#include "engine/playout.h"
+#include "render/render.h"
+#include "session/session.h"
+
+#define CHAN "#catan"
+#define MAX_REC 20000
+
+struct rec {
+    char target[64];
+    char text[520];
+    unsigned flags;
+};
+
+static struct rec recs[MAX_REC];
+static int n_recs, n_drops;
+static int64_t now = 1000000;
+static unsigned char saved[SESSION_RECORD_SIZE];
+static size_t saved_len;
+static int n_saves;
+
+static void fake_send(void *ctx, const char *target, const char *text, unsigned flags,
+                      const char *key)
+{
+    if (n_recs < MAX_REC) {
+        snprintf(recs[n_recs].target, sizeof recs[n_recs].target, "%s", target);
+        snprintf(recs[n_recs].text, sizeof recs[n_recs].text, "%s", text);
+        recs[n_recs].flags = flags;
+        n_recs++;
+    }
+}
+
+static void fake_drop(void *ctx, const char *target, const char *key)
+{
+    n_drops++;
+}
+
+static int fake_save(void *ctx, const char *channel, const void *blob, size_t len)
+{
+    assert_true(len <= sizeof saved);
+    memcpy(saved, blob, len);
+    saved_len = len;
+    n_saves++;
+    return 0;
+}
+
+static int fake_erase(void *ctx, const char *channel)
+{
+    saved_len = 0;
+    return 0;
+}
+
+static char *admins_list[] = {"account:root", "*!*@trusted.example"};
+
+static struct bot *make_bot(int timeout_s, uint64_t seed)
+{
+    struct config_network net = {.nick = "brickwood"};
+    struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
+    struct config_game cg = {3, 6, 10, timeout_s};
+    struct bw_out out = {.send = fake_send, .drop = fake_drop};
+    struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
+    struct session_store_ops ops = {NULL, fake_save, fake_erase};
+    bot_set_store(b, &ops);
+    n_recs = 0;
+    return b;
+}
+
+static void ident(struct bw_identity *id, const char *nick)
+{
+    static char host[64];
+    snprintf(host, sizeof host, "%.40s.example", nick);
+    *id = (struct bw_identity){nick, "u", host, NULL};
+}
+
+/* A channel line from nick (its identity follows the nick, unless the test says otherwise). */
+static void say(struct bot *b, const char *nick, const char *text)
+{
+    struct bw_identity id;
+    ident(&id, nick);
+    now += 1100;
+    bot_on_message(b, CHAN, &id, text, now);
+}
+
+static const struct session *sess(struct bot *b)
+{
+    return bot_session(b, CHAN);
+}
+
+static const char *nick_of(struct bot *b, int seat)
+{
+    return sess(b)->seat[seat].nick;
+}
+
+/* Lines since mark that went to target. */
+static int count_to(int mark, const char *target)
+{
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        n += strcasecmp(recs[i].target, target) == 0;
+    return n;
+}
+
+static bool any_line(int mark, const char *target, const char *needle)
+{
+    for (int i = mark; i < n_recs; i++)
+        if ((!target || strcasecmp(recs[i].target, target) == 0) && strstr(recs[i].text, needle))
+            return true;
+    return false;
+}
+
+/* Hidden information never reaches the channel; private lines are flagged private. */
+static void check_no_leak(void)
+{
+    for (int i = 0; i < n_recs; i++) {
+        const struct rec *r = &recs[i];
+        if (r->target[0] == '#') {
+            assert_null(strstr(r->text, "hand:"));
+            assert_null(strstr(r->text, "you bought"));
+            assert_null(strstr(r->text, "stole 1"));
+            assert_false(r->flags & BW_OUT_PRIVATE);
+        } else {
+            assert_true(r->flags & BW_OUT_PRIVATE);
+        }
+        assert_null(strpbrk(r->text, "\r\n"));
+    }
+}
+
+static void start_game(struct bot *b, const char *const *nicks, int n)
+{
+    say(b, nicks[0], "!new");
+    for (int i = 1; i < n; i++)
+        say(b, nicks[i], "!join");
+    say(b, nicks[0], "!start");
+    assert_non_null(sess(b));
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+}
+
+static void add_list(char *buf, size_t size, const uint8_t *res)
+{
+    static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
+    for (int r = 0; r < RES_COUNT; r++)
+        if (res[r]) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, size - n, " %d %s", res[r], names[r]);
+        }
+}
+
+/* The command a person would type for action a. */
+static void format_action(struct bot *b, const struct game *g, const struct game_action *a,
+                          char *buf, size_t size)
+{
+    static const char *const res_names[] = {"wood", "brick", "wool", "grain", "ore"};
+    const struct board_geo *geo = game_geo(g);
+    char hex[4];
+    size_t n;
+    switch (a->type) {
+    case ACT_BUILD_ROAD:
+        snprintf(buf, size, "!road %d-%d", geo->edge_vertex[a->a][0] + 1,
+                 geo->edge_vertex[a->a][1] + 1);
+        break;
+    case ACT_BUILD_SETTLEMENT:
+        snprintf(buf, size, "!build settlement %d", a->a + 1);
+        break;
+    case ACT_BUILD_CITY:
+        snprintf(buf, size, "!city %d", a->a + 1);
+        break;
+    case ACT_BUY_DEV:
+        snprintf(buf, size, "!buy");
+        break;
+    case ACT_ROLL:
+        snprintf(buf, size, "!roll");
+        break;
+    case ACT_DISCARD:
+        snprintf(buf, size, "!discard");
+        add_list(buf, size, a->give);
+        break;
+    case ACT_ROBBER:
+    case ACT_PLAY_KNIGHT:
+        snprintf(buf, size, "%s %s%s%s", a->type == ACT_ROBBER ? "!robber" : "!play knight",
+                 board_hex_name(a->a, hex), a->target >= 0 ? " " : "",
+                 a->target >= 0 ? nick_of(b, a->target) : "");
+        break;
+    case ACT_PLAY_ROADS:
+        n = (size_t)snprintf(buf, size, "!play roads %d-%d", geo->edge_vertex[a->a][0] + 1,
+                             geo->edge_vertex[a->a][1] + 1);
+        if (a->b >= 0)
+            snprintf(buf + n, size - n, " %d-%d", geo->edge_vertex[a->b][0] + 1,
+                     geo->edge_vertex[a->b][1] + 1);
+        break;
+    case ACT_PLAY_PLENTY:
+        snprintf(buf, size, "!play plenty %s %s", res_names[a->res],
+                 a->res2 == RES_NONE ? "" : res_names[a->res2]);
+        break;
+    case ACT_PLAY_MONOPOLY:
+        snprintf(buf, size, "!play monopoly %s", res_names[a->res]);
+        break;
+    case ACT_BANK_TRADE:
+    case ACT_OFFER:
+        snprintf(buf, size, a->type == ACT_BANK_TRADE ? "!bank" : "!trade offer");
+        add_list(buf, size, a->give);
+        strcat(buf, " for");
+        add_list(buf, size, a->get);
+        if (a->type == ACT_OFFER && a->to_mask) {
+            strcat(buf, " to");
+            for (int p = 0; p < g->opt.n_players; p++)
+                if (a->to_mask & (1u << p)) {
+                    strcat(buf, " ");
+                    strcat(buf, nick_of(b, p));
+                }
+        }
+        break;
+    case ACT_ACCEPT:
+        snprintf(buf, size, "!trade accept %d", a->a);
+        break;
+    case ACT_REJECT:
+        snprintf(buf, size, "!trade reject %d", a->a);
+        break;
+    case ACT_CONFIRM:
+        snprintf(buf, size, "!trade confirm %s %d", nick_of(b, a->target), a->a);
+        break;
+    case ACT_CANCEL:
+        snprintf(buf, size, "!trade cancel %d", a->a);
+        break;
+    case ACT_END:
+        snprintf(buf, size, "%s", g->turn % 2 ? "!end" : "!done");
+        break;
+    default:
+        fail_msg("unexpected action %d", a->type);
+    }
+}
+
+/* Play one move chosen by a random player, typed as a command; the bot's game must then be
+ * exactly what the engine makes of that action. Returns false once the game is over. */
+static bool play_one(struct bot *b, struct bw_rng *rng, int *counts)
+{
+    const struct session *s = sess(b);
+    if (!s || s->state != SESSION_PLAYING)
+        return false;
+    struct game expected = s->game;
+    struct game_action a;
+    assert_int_equal(playout_choose(&expected, rng, &a), BW_OK);
+    assert_int_equal(game_apply(&expected, &a, NULL, 0, NULL), BW_OK);
+    char cmd[300];
+    format_action(b, &s->game, &a, cmd, sizeof cmd);
+    char nick[SESSION_NICK_MAX + 1];
+    snprintf(nick, sizeof nick, "%s", nick_of(b, a.player));
+    say(b, nick, cmd);
+    counts[a.type]++;
+    s = sess(b);
+    if (!s) {
+        assert_int_equal(expected.phase, PHASE_OVER);
+        return false;
+    }
+    if (memcmp(&expected, &s->game, sizeof expected) != 0)
+        fail_msg("command \"%s\" by %s did not do what was meant", cmd, nick);
+    return true;
+}
+
+static void test_full_game(void **state)
+{
+    static const char *const nicks[] = {"alice", "bob", "carol", "dave"};
+    struct bot *b = make_bot(0, 7);
+    struct bw_rng rng;
+    int counts[ACT_TYPE_COUNT] = {0};
+    bw_rng_seed(&rng, 99);
+    start_game(b, nicks, 4);
+    int moves = 0;
+    while (play_one(b, &rng, counts))
+        assert_true(++moves < 20000);
+    assert_null(sess(b));
+    assert_true(any_line(0, CHAN, "wins with"));
+    assert_true(any_line(0, CHAN, "rolled"));
+    assert_true(counts[ACT_ROLL] > 10 && counts[ACT_BUILD_SETTLEMENT] >= 8);
+    assert_true(n_drops > 0); /* hands replaced their queued versions */
+    check_no_leak();
+    bot_free(b);
+}
+
+/* Every card type, counter-offers and discards over several seeded games. */
+static void test_many_games_cover_actions(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    int counts[ACT_TYPE_COUNT] = {0};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct bot *b = make_bot(0, seed);
+        struct bw_rng rng;
+        bw_rng_seed(&rng, seed * 31);
+        start_game(b, nicks, 3);
+        int moves = 0;
+        while (play_one(b, &rng, counts) && ++moves < 20000)
+            ;
+        check_no_leak();
+        bot_free(b);
+    }
+    assert_true(counts[ACT_DISCARD] > 0);
+    assert_true(counts[ACT_ROBBER] > 0);
+    assert_true(counts[ACT_BUY_DEV] > 0);
+    assert_true(counts[ACT_OFFER] > 0);
+}
+
+/* A bot holding a restored game: sessions crafted here, then handed over as a record. */
+static struct bot *bot_with(struct session *s, int timeout_s)
+{
+    struct bot *b = make_bot(timeout_s, 5);
+    unsigned char blob[SESSION_RECORD_SIZE];
+    size_t len = session_save(s, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    return b;
+}
+
+/* A 3-player session after setup, at the start of the first turn (before the roll). */
+static void crafted(struct session *s, int timeout_s)
+{
+    struct session_rules rules = {3, 6, 10, timeout_s};
+    static const char *const nicks[] = {"xena", "yuri", "zoe"};
+    session_init(s, CHAN, &rules, 3);
+    for (int i = 0; i < 3; i++) {
+        char host[64];
+        snprintf(host, sizeof host, "%s.example", nicks[i]);
+        struct session_who w = {nicks[i], "u", host, NULL};
+        assert_true(session_join(s, &w) >= 0);
+    }
+    char msg[100];
+    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 4);
+    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
+        struct game_action a;
+        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+    for (int p = 0; p < 3; p++)
+        memset(s->game.p[p].res, 0, RES_COUNT);
+}
+
+static void roll_to_main(struct session *s, int d1, int d2)
+{
+    assert_int_equal(game_apply_roll(&s->game, d1, d2, NULL, 0, NULL), BW_OK);
+}
+
+static void test_trade_counter_confirm(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int x = s.game.current, y = (x + 1) % 3, z = (x + 2) % 3;
+    memset(s.game.p[x].res, 0, RES_COUNT);
+    s.game.p[x].res[RES_WOOD] = 3;
+    memset(s.game.p[y].res, 0, RES_COUNT);
+    s.game.p[y].res[RES_ORE] = 2;
+    struct bot *b = bot_with(&s, 0);
+    char xn[50], yn[50], zn[50];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    snprintf(yn, 50, "%s", nick_of(b, y));
+    snprintf(zn, 50, "%s", nick_of(b, z));
+    say(b, xn, "!trade offer 1 wood for 1 ore");
+    assert_true(any_line(0, CHAN, "offer"));
+    say(b, yn, "!trade offer 1 ore for 2 wood"); /* counter-offer to the current player */
+    int open = 0;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        open += sess(b)->game.offers[i].id != 0;
+    assert_int_equal(open, 2);
+    say(b, xn, "!trade reject");
+    say(b, yn, "!trade accept");
+    int mark = n_recs;
+    say(b, zn, "!trade confirm yuri"); /* not the offerer */
+    assert_int_equal(count_to(mark, zn), 1);
+    char cmd[80];
+    snprintf(cmd, sizeof cmd, "!trade confirm %s", yn);
+    say(b, xn, cmd);
+    assert_int_equal(sess(b)->game.p[x].res[RES_WOOD], 2);
+    assert_int_equal(sess(b)->game.p[x].res[RES_ORE], 1);
+    assert_int_equal(sess(b)->game.p[y].res[RES_WOOD], 1);
+    assert_int_equal(sess(b)->game.p[y].res[RES_ORE], 1);
+    assert_true(any_line(0, xn, "hand: 2 wood, 1 ore (3 cards)"));
+    check_no_leak();
+    bot_free(b);
+}
+
+static void test_seven_discards_robber(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    int x = s.game.current, y = (x + 1) % 3;
+    s.game.p[y].res[RES_WOOD] = 5;
+    s.game.p[y].res[RES_ORE] = 4;
+    s.game.p[x].res[RES_GRAIN] = 2;
+    roll_to_main(&s, 3, 4);
+    assert_int_equal(s.game.phase, PHASE_DISCARD);
+    struct bot *b = bot_with(&s, 0);
+    char xn[50], yn[50];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    snprintf(yn, 50, "%s", nick_of(b, y));
+    int mark = n_recs;
+    say(b, yn, "!discard 1 wood");
+    assert_int_equal(count_to(mark, yn), 1);
+    assert_true(any_line(mark, yn, "discard exactly 4"));
+    say(b, yn, "!discard 2wood ore ore");
+    assert_int_equal(sess(b)->game.phase, PHASE_ROBBER);
+    assert_int_equal(sess(b)->game.p[y].res[RES_WOOD], 3);
+    /* Move the robber to a hex where y has a building, and rob y. */
+    const struct board_geo *geo = game_geo(&sess(b)->game);
+    int hex = -1;
+    for (int h = 0; h < geo->n_hexes && hex < 0; h++)
+        for (int c = 0; c < 6; c++)
+            if (h != sess(b)->game.robber && sess(b)->game.vertex_owner[geo->hex_vertex[h][c]] == y)
+                hex = h;
+    char cmd[80], name[4];
+    snprintf(cmd, sizeof cmd, "!robber %s %s", board_hex_name(hex, name), yn);
+    mark = n_recs;
+    say(b, xn, cmd);
+    assert_int_equal(sess(b)->game.phase, PHASE_MAIN);
+    assert_int_equal(sess(b)->game.robber, hex);
+    assert_true(any_line(mark, CHAN, "stole a card"));
+    assert_true(any_line(mark, xn, "you stole 1"));
+    assert_true(any_line(mark, yn, "from you"));
+    check_no_leak();
+    bot_free(b);
+}
+
+static void test_dev_cards(void **state)
+{
+    static const char *const plays[] = {"!play knight %s", "!play roads %s",
+                                        "!play plenty wool ore", "!play monopoly grain"};
+    for (int card = 0; card < 4; card++) {
+        struct session s;
+        crafted(&s, 0);
+        int x = s.game.current, y = (x + 1) % 3;
+        s.game.p[x].dev[card] = 1;
+        s.game.p[y].res[RES_GRAIN] = 2;
+        s.game.p[x].res[RES_WOOD] = 1;
+        s.game.p[x].res[RES_WOOL] = 1;
+        s.game.p[x].res[RES_GRAIN] = 1;
+        s.game.p[x].res[RES_ORE] = 1;
+        if (card != DEV_KNIGHT)
+            roll_to_main(&s, 1, 1);
+        struct bot *b = bot_with(&s, 0);
+        char xn[50], arg[40] = "", cmd[80];
+        snprintf(xn, 50, "%s", nick_of(b, x));
+        const struct game *g = &sess(b)->game;
+        if (card == DEV_KNIGHT) {
+            char name[4];
+            int hex = (g->robber + 1) % game_geo(g)->n_hexes;
+            snprintf(arg, sizeof arg, "%s", board_hex_name(hex, name));
+            /* Name a victim when there are several. */
+            for (int p = 0; p < 3; p++)
+                for (int c = 0; c < 6 && !strchr(arg, ' '); c++)
+                    if (p != x && g->vertex_owner[game_geo(g)->hex_vertex[hex][c]] == p &&
+                        game_hand_size(g, p) > 0)
+                        snprintf(arg, sizeof arg, "%s %s", name, nick_of(b, p));
+        } else if (card == DEV_ROADS) {
+            for (int e = 0, k = 0; e < game_geo(g)->n_edges && k < 2; e++)
+                if (game_can_road(g, x, e)) {
+                    size_t n = strlen(arg);
+                    snprintf(arg + n, sizeof arg - n, "%s%d-%d", k++ ? " " : "",
+                             game_geo(g)->edge_vertex[e][0] + 1,
+                             game_geo(g)->edge_vertex[e][1] + 1);
+                }
+        }
+        snprintf(cmd, sizeof cmd, plays[card], arg);
+        int mark = n_recs;
+        say(b, xn, cmd);
+        g = &sess(b)->game;
+        if (g->p[x].dev[card] != 0)
+            fail_msg("\"%s\" refused: %s", cmd, recs[n_recs - 1].text);
+        assert_true(any_line(mark, CHAN, "plays"));
+        if (card == DEV_KNIGHT)
+            assert_int_equal(g->p[x].knights, 1);
+        if (card == DEV_ROADS)
+            assert_true(g->p[x].roads > s.game.p[x].roads);
+        if (card == DEV_PLENTY)
+            assert_int_equal(g->p[x].res[RES_WOOL], 2);
+        if (card == DEV_MONOPOLY)
+            assert_int_equal(g->p[x].res[RES_GRAIN], 3);
+        if (card != DEV_KNIGHT) {
+            mark = n_recs;
+            say(b, xn, "!buy");
+            assert_true(any_line(mark, xn, "you bought a development card"));
+        }
+        mark = n_recs;
+        say(b, xn, "!play victory");
+        assert_int_equal(count_to(mark, xn), 1);
+        check_no_leak();
+        bot_free(b);
+    }
+}
+
+/* A refused command: exactly one short private line to the sender and no change. */
+static void expect_refused(struct bot *b, const char *nick, const char *text)
+{
+    struct game before = sess(b)->game;
+    int mark = n_recs;
+    say(b, nick, text);
+    assert_int_equal(n_recs - mark, 1);
+    assert_string_equal(recs[mark].target, nick);
+    assert_true(recs[mark].flags & BW_OUT_PRIVATE);
+    assert_true(strlen(recs[mark].text) < 300);
+    assert_null(strpbrk(recs[mark].text, "\r\n"));
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+}
+
+static void test_bad_input(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int x = s.game.current, y = (x + 1) % 3;
+    s.game.p[x].res[RES_WOOD] = 2;
+    struct bot *b = bot_with(&s, 0);
+    char xn[50], yn[50], big[600];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    snprintf(yn, 50, "%s", nick_of(b, y));
+    expect_refused(b, xn, "!frobnicate");
+    expect_refused(b, xn, "!s"); /* ambiguous */
+    expect_refused(b, xn, "!road 1-99");
+    expect_refused(b, xn, "!road");
+    expect_refused(b, xn, "!build castle 5");
+    expect_refused(b, yn, "!end"); /* out of turn */
+    expect_refused(b, yn, "!roll");
+    expect_refused(b, xn, "!roll"); /* already rolled */
+    expect_refused(b, xn, "!bank 4 wood for ore");
+    expect_refused(b, xn, "!trade offer 1 wood\r\nQUIT :bye for 1 ore");
+    expect_refused(b, xn,
+                   "!trade offer 1 wood for 1 \x01ore\x02 to \x03"
+                   "4evil\r\n");
+    expect_refused(b, xn, "!trade offer 1 \xff\xfe wood for 1 ore");
+    expect_refused(b, xn, "!discard 1 \xc3\x28 wood");
+    memset(big, 'w', sizeof big);
+    memcpy(big, "!trade offer ", 13);
+    big[500] = '\0';
+    expect_refused(b, xn, big);
+    for (int i = 0; i < 499; i += 2)
+        big[i] = ' ';
+    memcpy(big, "!bank", 5);
+    expect_refused(b, xn, big);
+    expect_refused(b, xn, "!play knight ZZ");
+    expect_refused(b, xn, "!spots castles");
+    /* Not a command, and messages from the bot itself: silence. */
+    int mark = n_recs;
+    say(b, xn, "hello there");
+    say(b, "brickwood", "!roll");
+    assert_int_equal(n_recs, mark);
+    check_no_leak();
+    bot_free(b);
+}
+
+static void test_identity(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    struct bot *b = bot_with(&s, 0);
+    int cur = sess(b)->game.current;
+    char cn[50];
+    snprintf(cn, 50, "%s", nick_of(b, cur));
+    /* NICK change keeps the seat. */
+    struct bw_identity id;
+    ident(&id, cn);
+    bot_on_nick(b, &id, "renamed", now);
+    assert_int_equal(session_seat_of_nick(sess(b), "renamed"), cur);
+    struct bw_identity rid = {"renamed", "u", id.host, NULL};
+    now += 2000;
+    bot_on_message(b, CHAN, &rid, "!roll", now);
+    assert_true(sess(b)->game.rolled);
+    /* Quit and rejoin within the grace period. */
+    int other = (cur + 1) % 3;
+    char on[50];
+    snprintf(on, 50, "%s", nick_of(b, other));
+    struct bw_identity oid;
+    ident(&oid, on);
+    bot_on_quit(b, &oid, now);
+    assert_false(sess(b)->seat[other].present);
+    /* Someone else takes the departed nick: no seat. */
+    struct bw_identity evil = {on, "evil", "elsewhere.example", NULL};
+    bot_on_join(b, CHAN, &evil, now + 1000);
+    assert_false(sess(b)->seat[other].present);
+    struct game before = sess(b)->game;
+    int mark = n_recs;
+    bot_on_message(b, CHAN, &evil, "!hand", now + 2000);
+    assert_int_equal(n_recs - mark, 1);
+    assert_null(strstr(recs[mark].text, "hand:"));
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+    now += 120000;
+    bot_tick(b, now);
+    assert_int_equal(sess(b)->game.p[other].resigned, 0);
+    bot_on_join(b, CHAN, &oid, now);
+    assert_true(sess(b)->seat[other].present);
+    assert_true(any_line(mark, CHAN, "is back"));
+    now += SESSION_GRACE_MS + 1000;
+    bot_tick(b, now);
+    assert_int_equal(sess(b)->game.p[other].resigned, 0);
+    /* Gone for longer than the grace period: the seat is given up. */
+    bot_on_quit(b, &oid, now);
+    now += SESSION_GRACE_MS + 1000;
+    bot_tick(b, now);
+    assert_int_equal(sess(b)->game.p[other].resigned, 1);
+    assert_true(any_line(mark, CHAN, "away too long"));
+    bot_free(b);
+}
+
+static void test_turn_timer(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *b = make_bot(60, 11);
+    start_game(b, nicks, 3);
+    int64_t start = now;
+    assert_int_equal(bot_next_deadline(b), start + 40000);
+    int mark = n_recs;
+    bot_tick(b, start + 39000);
+    assert_int_equal(n_recs, mark);
+    bot_tick(b, start + 40000);
+    assert_true(any_line(mark, CHAN, "seconds left"));
+    assert_int_equal(sess(b)->game.setup_step, 0);
+    bot_tick(b, start + 60000);
+    assert_true(any_line(mark, CHAN, "time is up"));
+    assert_int_equal(sess(b)->game.setup_step, 1);
+    assert_int_equal(sess(b)->game.p[sess(b)->game.current].settlements, 0);
+    bot_free(b);
+}
+
+static void test_admin(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *b = make_bot(0, 12);
+    start_game(b, nicks, 3);
+    /* Not seated, not an admin. */
+    int mark = n_recs;
+    say(b, "mallory", "!stop");
+    assert_non_null(sess(b));
+    assert_int_equal(count_to(mark, "mallory"), 1);
+    say(b, "mallory", "!kick ann");
+    assert_int_equal(sess(b)->game.p[session_seat_of_nick(sess(b), "ann")].resigned, 0);
+    /* One vote of three is no majority; two are. */
+    say(b, "ann", "!stop");
+    assert_non_null(sess(b));
+    say(b, "ben", "!stop");
+    assert_null(sess(b));
+    /* An admin by host mask stops at once; by account may kick. */
+    start_game(b, nicks, 3);
+    struct bw_identity root = {"op", "x", "y.example", "root"};
+    now += 2000;
+    bot_on_message(b, CHAN, &root, "!kick ann", now);
+    assert_int_equal(sess(b)->game.p[session_seat_of_nick(sess(b), "ann")].resigned, 1);
+    struct bw_identity trusted = {"boss", "x", "trusted.example", NULL};
+    now += 2000;
+    bot_on_message(b, CHAN, &trusted, "!stop", now);
+    assert_null(sess(b));
+    /* Admin-only private commands. */
+    mark = n_recs;
+    now += 2000;
+    bot_on_message(b, NULL, &trusted, "save", now);
+    assert_true(any_line(mark, "boss", "saved"));
+    struct bw_identity nobody = {"nobody", "x", "z.example", NULL};
+    bot_on_message(b, NULL, &nobody, "reload", now);
+    assert_true(any_line(mark, "nobody", "admins"));
+    /* No game here: ordinary commands are ignored, !help answers. */
+    mark = n_recs;
+    say(b, "ann", "!roll");
+    assert_int_equal(n_recs, mark);
+    say(b, "ann", "!HELP");
+    assert_true(any_line(mark, "ann", "commands:"));
+    say(b, "ann", "!help pass");
+    assert_true(any_line(mark, "ann", "!end"));
+    bot_free(b);
+}
+
+static void test_rate_limit(void **state)
+{
+    struct bot *b = make_bot(0, 13);
+    struct bw_identity id = {"spam", "s", "spam.example", NULL};
+    int mark = n_recs;
+    for (int i = 0; i < 20; i++)
+        bot_on_message(b, NULL, &id, "help", now);
+    assert_int_equal(count_to(mark, "spam"), 6); /* 5 answers and one warning */
+    assert_true(any_line(mark, "spam", "slow down"));
+    now += 1000;
+    bot_on_message(b, NULL, &id, "help", now);
+    assert_int_equal(count_to(mark, "spam"), 7);
+    bot_free(b);
+}
+
+static void test_private_channel_word(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    struct bot *b = bot_with(&s, 0);
+    int cur = sess(b)->game.current;
+    struct bw_identity id;
+    ident(&id, nick_of(b, cur));
+    now += 2000;
+    bot_on_message(b, NULL, &id, "roll", now);
+    assert_true(sess(b)->game.rolled);
+    int mark = n_recs;
+    now += 2000;
+    bot_on_message(b, NULL, &id, "#catan hand", now);
+    assert_true(any_line(mark, id.nick, "#catan hand:"));
+    bot_free(b);
+}
+
+/* A game restored from what was saved continues exactly like the original. */
+static void test_restore_continues(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *a = make_bot(0, 21);
+    struct bw_rng rng;
+    int counts[ACT_TYPE_COUNT] = {0};
+    bw_rng_seed(&rng, 5);
+    start_game(a, nicks, 3);
+    for (int i = 0; i < 60; i++)
+        assert_true(play_one(a, &rng, counts));
+    assert_true(saved_len > 0);
+    unsigned char blob[SESSION_RECORD_SIZE];
+    size_t len = saved_len;
+    memcpy(blob, saved, len);
+    struct bot *b = make_bot(0, 999);
+    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    assert_memory_equal(sess(a), sess(b), sizeof(struct session));
+    struct bw_rng rng_b = rng;
+    for (int i = 0; i < 200; i++) {
+        bool more_a = play_one(a, &rng, counts);
+        bool more_b = play_one(b, &rng_b, counts);
+        assert_int_equal(more_a, more_b);
+        if (!more_a)
+            break;
+        assert_memory_equal(&sess(a)->game, &sess(b)->game, sizeof(struct game));
+    }
+    unsigned char junk[16] = "not a record";
+    assert_int_equal(bot_restore(b, junk, sizeof junk), BW_E(PARSE));
+    bot_free(a);
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_full_game),
+        cmocka_unit_test(test_many_games_cover_actions),
+        cmocka_unit_test(test_trade_counter_confirm),
+        cmocka_unit_test(test_seven_discards_robber),
+        cmocka_unit_test(test_dev_cards),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_identity),
+        cmocka_unit_test(test_turn_timer),
+        cmocka_unit_test(test_admin),
+        cmocka_unit_test(test_rate_limit),
+        cmocka_unit_test(test_private_channel_word),
+        cmocka_unit_test(test_restore_continues),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
