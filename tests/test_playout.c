@@ -17,6 +17,42 @@ struct tally {
     int played[DEV_COUNT]; /* development cards played, from the events */
 };
 
+/* Longest road by brute force from every vertex: an independent check of the engine's
+ * search, which starts only at road ends and forks. */
+static int ref_walk(const struct game *g, int p, int v, uint8_t *used, int len)
+{
+    const struct board_geo *geo = game_geo(g);
+    int best = len;
+    if (len > 0 && g->vertex_owner[v] >= 0 && g->vertex_owner[v] != p)
+        return best;
+    for (int i = 0; i < 3; i++) {
+        int e = geo->vertex_edge[v][i];
+        if (e < 0 || g->edge_owner[e] != p || used[e])
+            continue;
+        used[e] = 1;
+        int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
+        int r = ref_walk(g, p, w, used, len + 1);
+        used[e] = 0;
+        if (r > best)
+            best = r;
+    }
+    return best;
+}
+
+static void check_longest_roads(const struct game *g)
+{
+    for (int p = 0; p < g->opt.n_players; p++) {
+        uint8_t used[BOARD_MAX_EDGES] = {0};
+        int best = 0;
+        for (int v = 0; v < game_geo(g)->n_vertices; v++) {
+            int r = ref_walk(g, p, v, used, 0);
+            if (r > best)
+                best = r;
+        }
+        assert_int_equal(g->p[p].road_length, best);
+    }
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -136,12 +172,18 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             fail_msg("seed %llu action %ld type %d refused: %s", (unsigned long long)seed, n,
                      a.type, bw_strerror(err));
         assert_true(n_ev < GAME_MAX_EVENTS);
-        for (int i = 0; i < n_ev; i++)
+        int built = 0;
+        for (int i = 0; i < n_ev; i++) {
             if (ev[i].type == EV_PLAY_DEV)
                 t.played[ev[i].a]++;
+            built |= ev[i].type == EV_BUILD || ev[i].type == EV_FREE_ROAD;
+        }
+        if (built && (poke || board == BOARD_BIG))
+            check_longest_roads(&g);
         check_invariants(&g, &t);
         n++;
     }
+    check_longest_roads(&g);
     assert_true(g.winner >= 0);
     assert_int_equal(g.winner, g.current);
     assert_true(game_vp_total(&g, g.winner) >= 10);

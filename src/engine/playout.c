@@ -32,7 +32,19 @@ static int trade_helps(const struct game *g, const struct game_action *a)
     return 0;
 }
 
-static int weight(const struct game *g, const struct game_action *a)
+/* Whether player has a free settlement spot at the end of a road already: building more
+ * roads then only spends what a settlement needs. */
+static int has_settlement_spot(const struct game *g, int p)
+{
+    const struct board_geo *geo = GEO(g);
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] == p && (game_can_settle(g, p, geo->edge_vertex[e][0]) ||
+                                      game_can_settle(g, p, geo->edge_vertex[e][1])))
+            return 1;
+    return 0;
+}
+
+static int weight(const struct game *g, const struct game_action *a, int spot)
 {
     switch (a->type) {
     case ACT_BUILD_CITY:
@@ -43,7 +55,7 @@ static int weight(const struct game *g, const struct game_action *a)
     case ACT_BUY_DEV:
         return 32;
     case ACT_BUILD_ROAD:
-        return 2;
+        return spot ? 0 : 2;
     case ACT_BANK_TRADE:
         return trade_helps(g, a) ? 64 : 1;
     case ACT_PLAY_KNIGHT:
@@ -55,6 +67,15 @@ static int weight(const struct game *g, const struct game_action *a)
     default:
         return 1;
     }
+}
+
+/* Whether player holds a development card they may play now (before the roll). */
+static int has_playable_card(const struct game *g, int p)
+{
+    for (int c = 0; c < DEV_VICTORY; c++)
+        if (!dev_play_check(g, p, c))
+            return 1;
+    return 0;
 }
 
 /* An addressee who has not answered an open offer, or -1. */
@@ -92,6 +113,7 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
 int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out)
 {
     struct game_action buf[PLAYOUT_BUF];
+    int weights[PLAYOUT_BUF];
     unsigned waiting = game_waiting_for(g);
     if (!waiting)
         return BW_E(GAME_OVER);
@@ -120,17 +142,29 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         else if (bw_rng_below(rng, 16) == 0 && random_offer(g, rng, out))
             return BW_OK;
     }
+    if (g->phase == PHASE_ROLL && !has_playable_card(g, p)) {
+        memset(out, 0, sizeof *out);
+        out->type = ACT_ROLL;
+        out->player = (int8_t)p;
+        return BW_OK;
+    }
     int n = game_legal_actions(g, p, buf, PLAYOUT_BUF);
     if (n > PLAYOUT_BUF)
         n = PLAYOUT_BUF;
     if (n <= 0)
         return BW_E(GAME_OVER);
-    int total = 0;
-    for (int i = 0; i < n; i++)
-        total += weight(g, &buf[i]);
+    int total = 0, spot = -1;
+    for (int i = 0; i < n; i++) {
+        if (buf[i].type == ACT_BUILD_ROAD && spot < 0)
+            spot = g->phase == PHASE_MAIN && has_settlement_spot(g, p);
+        weights[i] = weight(g, &buf[i], spot);
+        total += weights[i];
+    }
+    if (total == 0)
+        return BW_E(GAME_OVER);
     int k = (int)bw_rng_below(rng, (uint32_t)total);
     for (int i = 0; i < n; i++) {
-        k -= weight(g, &buf[i]);
+        k -= weights[i];
         if (k < 0) {
             *out = buf[i];
             return BW_OK;

@@ -2,104 +2,103 @@
  * that does not pass through a vertex holding an opponent's building. */
 #include "engine/internal.h"
 
+#include <string.h>
+
+/* The player's roads as a small graph of local vertices and edges, so the search touches
+ * only a few bytes. A player never has more than GAME_ROADS roads. */
 struct trail {
-    const struct game *g;
-    const struct board_geo *geo;
-    int player;
-    int8_t local[BOARD_MAX_EDGES]; /* edge -> bit index among the player's roads, or -1 */
-    int best;
+    int n_edges, n_vertices, best;
+    uint8_t edge_end[GAME_ROADS][2];
+    uint8_t degree[2 * GAME_ROADS];
+    uint8_t vertex_edge[2 * GAME_ROADS][3];
+    uint8_t blocked[2 * GAME_ROADS]; /* an opponent's building: the road cannot pass */
 };
 
 static void trail_walk(struct trail *t, int v, uint32_t used, int len)
 {
     if (len > t->best)
         t->best = len;
-    int owner = t->g->vertex_owner[v];
-    if (len > 0 && owner >= 0 && owner != t->player)
+    if (len > 0 && t->blocked[v])
         return;
-    for (int i = 0; i < 3; i++) {
-        int e = t->geo->vertex_edge[v][i];
-        if (e < 0 || t->local[e] < 0 || (used & (1u << t->local[e])))
+    for (int i = 0; i < t->degree[v]; i++) {
+        int e = t->vertex_edge[v][i];
+        if (used & (1u << e))
             continue;
-        int other =
-            t->geo->edge_vertex[e][0] == v ? t->geo->edge_vertex[e][1] : t->geo->edge_vertex[e][0];
-        trail_walk(t, other, used | (1u << t->local[e]), len + 1);
+        int other = t->edge_end[e][0] == v ? t->edge_end[e][1] : t->edge_end[e][0];
+        trail_walk(t, other, used | (1u << e), len + 1);
     }
 }
 
-static int own_degree(const struct trail *t, int v)
+static int local_vertex(struct trail *t, int8_t *map, const struct game *g, int player, int v)
 {
-    int deg = 0;
-    for (int i = 0; i < 3; i++) {
-        int e = t->geo->vertex_edge[v][i];
-        deg += e >= 0 && t->local[e] >= 0;
+    if (map[v] < 0) {
+        int lv = t->n_vertices++;
+        int owner = g->vertex_owner[v];
+        map[v] = (int8_t)lv;
+        t->degree[lv] = 0;
+        t->blocked[lv] = owner >= 0 && owner != player;
     }
-    return deg;
+    return map[v];
 }
 
 int game_longest_road_of(const struct game *g, int player)
 {
+    const struct board_geo *geo = GEO(g);
     struct trail t;
-    t.g = g;
-    t.geo = GEO(g);
-    t.player = player;
-    t.best = 0;
-    int n = 0;
-    int8_t comp[BOARD_MAX_VERTICES];
-    for (int v = 0; v < t.geo->n_vertices; v++)
-        comp[v] = -1;
-    for (int e = 0; e < t.geo->n_edges; e++) {
-        t.local[e] = -1;
-        if (g->edge_owner[e] == player && n < 32) {
-            t.local[e] = (int8_t)n++;
-            comp[t.geo->edge_vertex[e][0]] = 0;
-            comp[t.geo->edge_vertex[e][1]] = 0;
+    int8_t map[BOARD_MAX_VERTICES];
+    memset(map, -1, sizeof map);
+    t.n_edges = t.n_vertices = t.best = 0;
+    for (int e = 0; e < geo->n_edges && t.n_edges < GAME_ROADS; e++) {
+        if (g->edge_owner[e] != player)
+            continue;
+        int le = t.n_edges++;
+        for (int k = 0; k < 2; k++) {
+            int lv = local_vertex(&t, map, g, player, geo->edge_vertex[e][k]);
+            t.edge_end[le][k] = (uint8_t)lv;
+            t.vertex_edge[lv][t.degree[lv]++] = (uint8_t)le;
         }
     }
-    if (n == 0)
+    if (t.n_edges == 0)
         return 0;
-    /* Label the connected pieces of the player's roads. */
+    /* A longest trail starts where the roads end or fork or meet an opponent's building: a
+     * trail starting inside a plain chain either extends backwards or is a closed circuit,
+     * and a circuit through an end or fork could be rotated and extended. That leaves pieces
+     * that are pure cycles, searched from any of their vertices. */
+    uint8_t comp[2 * GAME_ROADS], stack[2 * GAME_ROADS], has_end[2 * GAME_ROADS] = {0};
     int n_comp = 0;
-    uint8_t stack[BOARD_MAX_VERTICES];
-    for (int v = 0; v < t.geo->n_vertices; v++) {
-        if (comp[v] != 0)
+    memset(comp, 0xff, sizeof comp);
+    for (int v = 0; v < t.n_vertices; v++) {
+        if (comp[v] != 0xff)
             continue;
         int sp = 0;
-        n_comp++;
-        comp[v] = (int8_t)n_comp;
+        comp[v] = (uint8_t)n_comp;
         stack[sp++] = (uint8_t)v;
         while (sp > 0) {
             int u = stack[--sp];
-            for (int i = 0; i < 3; i++) {
-                int e = t.geo->vertex_edge[u][i];
-                if (e < 0 || t.local[e] < 0)
-                    continue;
-                int w = t.geo->edge_vertex[e][0] == u ? t.geo->edge_vertex[e][1]
-                                                      : t.geo->edge_vertex[e][0];
-                if (comp[w] == 0) {
-                    comp[w] = (int8_t)n_comp;
+            has_end[n_comp] |= t.degree[u] != 2 || t.blocked[u];
+            for (int i = 0; i < t.degree[u]; i++) {
+                int e = t.vertex_edge[u][i];
+                int w = t.edge_end[e][0] == u ? t.edge_end[e][1] : t.edge_end[e][0];
+                if (comp[w] == 0xff) {
+                    comp[w] = (uint8_t)n_comp;
                     stack[sp++] = (uint8_t)w;
                 }
             }
         }
-    }
-    /* A longest trail can always start where the roads end or fork or meet an opponent's
-     * building (a trail starting inside a plain chain either extends backwards or is a
-     * circuit that can be rotated), except on a piece that is a pure cycle. */
-    uint8_t covered[BOARD_MAX_VERTICES / 2 + 2] = {0};
-    for (int pass = 0; pass < 2; pass++)
-        for (int v = 0; v < t.geo->n_vertices; v++) {
-            if (comp[v] <= 0)
-                continue;
-            int owner = g->vertex_owner[v];
-            int endpoint = own_degree(&t, v) != 2 || (owner >= 0 && owner != player);
-            if (pass == 0 ? !endpoint : covered[comp[v]])
-                continue;
-            covered[comp[v]] = 1;
-            trail_walk(&t, v, 0, 0);
-            if (t.best == n)
-                return n;
+        if (!has_end[n_comp]) {
+            trail_walk(&t, v, 0, 0); /* a pure cycle: start anywhere */
+            if (t.best == t.n_edges)
+                return t.best;
         }
+        n_comp++;
+    }
+    for (int v = 0; v < t.n_vertices; v++) {
+        if (t.degree[v] == 2 && !t.blocked[v])
+            continue;
+        trail_walk(&t, v, 0, 0);
+        if (t.best == t.n_edges)
+            return t.best;
+    }
     return t.best;
 }
 
