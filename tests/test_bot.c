@@ -391,6 +391,28 @@ static void test_trade_counter_confirm(void **state)
     bot_free(b);
 }
 
+static void test_offer_expires(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int x = s.game.current;
+    s.game.p[x].res[RES_WOOD] = 1;
+    struct bot *b = bot_with(&s, 0);
+    char xn[50];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    say(b, xn, "!trade offer wood for ore");
+    assert_non_null(game_offer(&sess(b)->game, sess(b)->game.offers[0].id));
+    int64_t made = now;
+    assert_int_equal(bot_next_deadline(b), made + SESSION_OFFER_MS);
+    bot_tick(b, made + SESSION_OFFER_MS - 1);
+    assert_int_not_equal(sess(b)->game.offers[0].id, 0);
+    bot_tick(b, made + SESSION_OFFER_MS);
+    assert_int_equal(sess(b)->game.offers[0].id, 0);
+    assert_int_equal(bot_next_deadline(b), INT64_MAX);
+    bot_free(b);
+}
+
 static void test_seven_discards_robber(void **state)
 {
     struct session s;
@@ -749,6 +771,7 @@ int main(void)
         cmocka_unit_test(test_full_game),
         cmocka_unit_test(test_many_games_cover_actions),
         cmocka_unit_test(test_trade_counter_confirm),
+        cmocka_unit_test(test_offer_expires),
         cmocka_unit_test(test_seven_discards_robber),
         cmocka_unit_test(test_dev_cards),
         cmocka_unit_test(test_bad_input),
