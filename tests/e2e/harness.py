@@ -196,7 +196,15 @@ class Client:
         self.sock.sendall(data + b"\r\n")
         self.sock.setblocking(False)
 
+    # The bot takes at most one command a second from each user.
+    SAY_GAP = 1.1
+
     def say(self, target, text):
+        wait = getattr(self, "last_say", 0) + self.SAY_GAP - time.time()
+        if wait > 0:
+            self.pump(0)
+            time.sleep(wait)
+        self.last_say = time.time()
         if isinstance(text, str):
             text = text.encode()
         self.send(b"PRIVMSG " + target.encode() + b" :" + text)
