@@ -44,6 +44,18 @@ static int has_settlement_spot(const struct game *g, int p)
     return 0;
 }
 
+/* Whether a road ends at a corner where a settlement could stand. */
+static int opens_spot(const struct game *g, const struct game_action *a)
+{
+    const struct board_geo *geo = GEO(g);
+    for (int k = 0; k < 2; k++) {
+        int v = geo->edge_vertex[a->a][k];
+        if (g->vertex_owner[v] < 0 && distance_ok(g, geo, v))
+            return 1;
+    }
+    return 0;
+}
+
 static int weight(const struct game *g, const struct game_action *a, int spot)
 {
     switch (a->type) {
@@ -53,9 +65,9 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
         return 16 + pips * pips * 4;
     }
     case ACT_BUY_DEV:
-        return 32;
+        return spot > 0 ? 2 : 32;
     case ACT_BUILD_ROAD:
-        return spot ? 0 : 2;
+        return spot ? 0 : opens_spot(g, a) ? 16 : 2;
     case ACT_BANK_TRADE:
         return trade_helps(g, a) ? 64 : 1;
     case ACT_PLAY_KNIGHT:
@@ -155,7 +167,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         return BW_E(GAME_OVER);
     int total = 0, spot = -1;
     for (int i = 0; i < n; i++) {
-        if (buf[i].type == ACT_BUILD_ROAD && spot < 0)
+        if ((buf[i].type == ACT_BUILD_ROAD || buf[i].type == ACT_BUY_DEV) && spot < 0)
             spot = g->phase == PHASE_MAIN && has_settlement_spot(g, p);
         weights[i] = weight(g, &buf[i], spot);
         total += weights[i];
