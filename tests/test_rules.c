@@ -2405,6 +2405,50 @@ static void test_timeouts_must_be_in_a_row(void **state)
     assert_true(G.p[0].resigned);
 }
 
+/* An absent player's turn counts as one timeout however many steps the game takes for them:
+ * the roll, their own discard after a 7 and the robber. */
+static void test_timeout_counts_once_per_turn(void **state)
+{
+    (void)state;
+    seven_position(&G);
+    G.turn_timed_out = 1; /* the roll already timed out: the game rolled the 7 */
+    G.p[0].timeouts = 1;
+    th_roll(&G, 3, 4, NULL);
+    G.p[0].timeouts = 1; /* th_roll stands for the game's roll, not the player's */
+    struct game_action a = th_action(ACT_TIMEOUT, 0);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[0].timeouts, 1);
+    /* Another player's discard timeout is an absence of their own. */
+    a = th_action(ACT_TIMEOUT, 1);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[1].timeouts, 1);
+    assert_int_equal(G.phase, PHASE_ROBBER);
+    a = th_action(ACT_TIMEOUT, 0);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[0].timeouts, 1);
+    assert_false(G.p[0].resigned);
+    assert_int_equal(G.current, 1);
+}
+
+/* On the big board the turn of a player who resigns ends like any other: the others still
+ * get their special building phase. */
+static void test_resign_on_turn_keeps_special_building(void **state)
+{
+    (void)state;
+    th_blank(&G, 5, BOARD_BIG);
+    struct game_action a = th_action(ACT_RESIGN, 0);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.phase, PHASE_SPECIAL_BUILD);
+    assert_int_equal(G.sb_player, 1);
+    for (int p = 1; p < 5; p++) {
+        assert_int_equal(G.sb_player, p);
+        a = th_action(ACT_END, p);
+        th_apply(&G, &a, NULL);
+    }
+    assert_int_equal(G.phase, PHASE_ROLL);
+    assert_int_equal(G.current, 1);
+}
+
 static void test_resigned_pieces_still_block(void **state)
 {
     (void)state;
@@ -2560,6 +2604,8 @@ int main(void)
         cmocka_unit_test(test_timeout_moves_robber_off_own_hexes),
         cmocka_unit_test(test_three_timeouts_in_a_row_resign),
         cmocka_unit_test(test_timeouts_must_be_in_a_row),
+        cmocka_unit_test(test_timeout_counts_once_per_turn),
+        cmocka_unit_test(test_resign_on_turn_keeps_special_building),
         cmocka_unit_test(test_resigned_pieces_still_block),
         cmocka_unit_test(test_resigned_player_receives_nothing),
         cmocka_unit_test(test_game_ends_below_two_active_players),

@@ -771,7 +771,7 @@ static void resign(struct game *g, struct evbuf *eb, int p)
             for (int q = 0; q < g->opt.n_players; q++)
                 g->p[q].discard = 0;
             close_all_offers(g, eb);
-            begin_turn(g, eb, next_active(g, p));
+            next_special_or_turn(g, eb, p);
         } else {
             int pending = 0;
             for (int q = 0; q < g->opt.n_players; q++)
@@ -789,7 +789,7 @@ static void resign(struct game *g, struct evbuf *eb, int p)
     default:
         if (g->current == p) {
             close_all_offers(g, eb);
-            begin_turn(g, eb, next_active(g, p));
+            next_special_or_turn(g, eb, p);
         }
         break;
     }
@@ -858,7 +858,9 @@ static int act_timeout(struct game *g, struct evbuf *eb, int p)
     struct game_event *e = ev_push(eb, EV_TIMEOUT, p);
     if (e)
         e->a = g->phase;
-    int own_turn = g->phase != PHASE_DISCARD && g->phase != PHASE_SPECIAL_BUILD;
+    /* One absence counts once per turn: the roll, a discard of the player's own 7 and the
+     * robber that follow are the same absence. */
+    int own_turn = p == g->current && g->phase != PHASE_SPECIAL_BUILD;
     if (!own_turn || !g->turn_timed_out)
         g->p[p].timeouts++;
     if (own_turn)
