@@ -72,9 +72,9 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
     return c;
 }
 
-/* SIGHUP: networks that stay are reconfigured (channels joined/parted), new ones connect,
- * removed ones quit. A file with problems changes nothing. Bot and game settings of running
- * networks keep their old values. */
+/* SIGHUP: networks that stay are reconfigured (channels joined/parted, bot and game settings
+ * handed to their bots), new ones connect, removed ones quit. A file with problems changes
+ * nothing. Running games keep their settings but for the turn timeout. */
 static void reload(struct app *app)
 {
     struct bw_config fresh;
@@ -89,7 +89,7 @@ static void reload(struct app *app)
         struct ircb_conn *c = app->conns[i];
         const struct config_network *net = config_network_find(&fresh, ircb_conn_name(c));
         if (net) {
-            ircb_conn_reconfigure(c, net);
+            ircb_conn_reconfigure(c, net, &fresh.bot, &fresh.game);
         } else {
             log_info("%s: no longer configured; leaving", ircb_conn_name(c));
             ircb_conn_quit(c, "network removed from the configuration");

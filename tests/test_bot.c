@@ -17,137 +17,7 @@
 #include "render/render.h"
 #include "session/session.h"
 
-#define CHAN "#catan"
-#define MAX_REC 20000
-
-struct rec {
-    char target[64];
-    char text[520];
-    unsigned flags;
-};
-
-static struct rec recs[MAX_REC];
-static int n_recs, n_drops;
-static int64_t now = 1000000;
-static unsigned char saved[SESSION_RECORD_SIZE];
-static size_t saved_len;
-static int n_saves;
-
-static void fake_send(void *ctx, const char *target, const char *text, unsigned flags,
-                      const char *key)
-{
-    if (n_recs < MAX_REC) {
-        snprintf(recs[n_recs].target, sizeof recs[n_recs].target, "%s", target);
-        snprintf(recs[n_recs].text, sizeof recs[n_recs].text, "%s", text);
-        recs[n_recs].flags = flags;
-        n_recs++;
-    }
-}
-
-static void fake_drop(void *ctx, const char *target, const char *key)
-{
-    n_drops++;
-}
-
-static int fake_save(void *ctx, const char *channel, const void *blob, size_t len)
-{
-    assert_true(len <= sizeof saved);
-    memcpy(saved, blob, len);
-    saved_len = len;
-    n_saves++;
-    return 0;
-}
-
-static int fake_erase(void *ctx, const char *channel)
-{
-    saved_len = 0;
-    return 0;
-}
-
-static char *admins_list[] = {"account:root", "*!*@trusted.example"};
-
-static struct bot *make_bot(int timeout_s, uint64_t seed)
-{
-    struct config_network net = {.nick = "brickwood"};
-    struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
-    struct config_game cg = {3, 6, 10, timeout_s};
-    struct bw_out out = {.send = fake_send, .drop = fake_drop};
-    struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
-    struct session_store_ops ops = {NULL, fake_save, fake_erase};
-    bot_set_store(b, &ops);
-    n_recs = 0;
-    return b;
-}
-
-static void ident(struct bw_identity *id, const char *nick)
-{
-    static char host[64];
-    snprintf(host, sizeof host, "%.40s.example", nick);
-    *id = (struct bw_identity){nick, "u", host, NULL};
-}
-
-/* A channel line from nick (its identity follows the nick, unless the test says otherwise). */
-static void say(struct bot *b, const char *nick, const char *text)
-{
-    struct bw_identity id;
-    ident(&id, nick);
-    now += 1100;
-    bot_on_message(b, CHAN, &id, text, now);
-}
-
-static const struct session *sess(struct bot *b)
-{
-    return bot_session(b, CHAN);
-}
-
-static const char *nick_of(struct bot *b, int seat)
-{
-    return sess(b)->seat[seat].nick;
-}
-
-/* Lines since mark that went to target. */
-static int count_to(int mark, const char *target)
-{
-    int n = 0;
-    for (int i = mark; i < n_recs; i++)
-        n += strcasecmp(recs[i].target, target) == 0;
-    return n;
-}
-
-static bool any_line(int mark, const char *target, const char *needle)
-{
-    for (int i = mark; i < n_recs; i++)
-        if ((!target || strcasecmp(recs[i].target, target) == 0) && strstr(recs[i].text, needle))
-            return true;
-    return false;
-}
-
-/* Hidden information never reaches the channel; private lines are flagged private. */
-static void check_no_leak(void)
-{
-    for (int i = 0; i < n_recs; i++) {
-        const struct rec *r = &recs[i];
-        if (r->target[0] == '#') {
-            assert_null(strstr(r->text, "hand:"));
-            assert_null(strstr(r->text, "you bought"));
-            assert_null(strstr(r->text, "stole 1"));
-            assert_false(r->flags & BW_OUT_PRIVATE);
-        } else {
-            assert_true(r->flags & BW_OUT_PRIVATE);
-        }
-        assert_null(strpbrk(r->text, "\r\n"));
-    }
-}
-
-static void start_game(struct bot *b, const char *const *nicks, int n)
-{
-    say(b, nicks[0], "!new");
-    for (int i = 1; i < n; i++)
-        say(b, nicks[i], "!join");
-    say(b, nicks[0], "!start");
-    assert_non_null(sess(b));
-    assert_int_equal(sess(b)->state, SESSION_PLAYING);
-}
+#include "bot_fake.h"
 
 static void add_list(char *buf, size_t size, const uint8_t *res)
 {
@@ -310,46 +180,6 @@ static void test_many_games_cover_actions(void **state)
     assert_true(counts[ACT_ROBBER] > 0);
     assert_true(counts[ACT_BUY_DEV] > 0);
     assert_true(counts[ACT_OFFER] > 0);
-}
-
-/* A bot holding a restored game: sessions crafted here, then handed over as a record. */
-static struct bot *bot_with(struct session *s, int timeout_s)
-{
-    struct bot *b = make_bot(timeout_s, 5);
-    unsigned char blob[SESSION_RECORD_SIZE];
-    size_t len = session_save(s, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len), BW_OK);
-    return b;
-}
-
-/* A 3-player session after setup, at the start of the first turn (before the roll). */
-static void crafted(struct session *s, int timeout_s)
-{
-    struct session_rules rules = {3, 6, 10, timeout_s};
-    static const char *const nicks[] = {"xena", "yuri", "zoe"};
-    session_init(s, CHAN, &rules, 3);
-    for (int i = 0; i < 3; i++) {
-        char host[64];
-        snprintf(host, sizeof host, "%s.example", nicks[i]);
-        struct session_who w = {nicks[i], "u", host, NULL};
-        assert_true(session_join(s, &w) >= 0);
-    }
-    char msg[100];
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 4);
-    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
-        struct game_action a;
-        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
-    for (int p = 0; p < 3; p++)
-        memset(s->game.p[p].res, 0, RES_COUNT);
-}
-
-static void roll_to_main(struct session *s, int d1, int d2)
-{
-    assert_int_equal(game_apply_roll(&s->game, d1, d2, NULL, 0, NULL), BW_OK);
 }
 
 static void test_trade_counter_confirm(void **state)
@@ -521,20 +351,6 @@ static void test_dev_cards(void **state)
     }
 }
 
-/* A refused command: exactly one short private line to the sender and no change. */
-static void expect_refused(struct bot *b, const char *nick, const char *text)
-{
-    struct game before = sess(b)->game;
-    int mark = n_recs;
-    say(b, nick, text);
-    assert_int_equal(n_recs - mark, 1);
-    assert_string_equal(recs[mark].target, nick);
-    assert_true(recs[mark].flags & BW_OUT_PRIVATE);
-    assert_true(strlen(recs[mark].text) < 300);
-    assert_null(strpbrk(recs[mark].text, "\r\n"));
-    assert_memory_equal(&before, &sess(b)->game, sizeof before);
-}
-
 static void test_bad_input(void **state)
 {
     struct session s;
@@ -688,10 +504,11 @@ static void test_admin(void **state)
     struct bw_identity nobody = {"nobody", "x", "z.example", NULL};
     bot_on_message(b, NULL, &nobody, "reload", now);
     assert_true(any_line(mark, "nobody", "admins"));
-    /* No game here: ordinary commands are ignored, !help answers. */
+    /* No game here: a command that needs one says so, privately; !help answers. */
     mark = n_recs;
     say(b, "ann", "!roll");
-    assert_int_equal(n_recs, mark);
+    assert_int_equal(count_to(mark, "ann"), 1);
+    assert_true(any_line(mark, "ann", "no game in #catan; !new opens one"));
     say(b, "ann", "!HELP");
     assert_true(any_line(mark, "ann", "commands:"));
     say(b, "ann", "!help pass");

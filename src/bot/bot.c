@@ -16,14 +16,18 @@ static void copy_str(char *dst, size_t size, const char *src)
     utf8_sanitize_into(dst, size, src ? src : "", src ? strlen(src) : 0);
 }
 
-struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
-                    const struct config_game *game, const struct bw_out *out, uint64_t seed)
+static void free_settings(struct bot *b)
 {
-    if (!net || !botcfg || !game || !out || !out->send)
-        return NULL;
-    struct bot *b = xcalloc(1, sizeof *b);
-    copy_str(b->own_nick, sizeof b->own_nick, net->nick);
-    b->prefix = xstrdup(botcfg->prefix ? botcfg->prefix : "!");
+    for (size_t i = 0; i < b->admin_count; i++)
+        free(b->admins[i]);
+    free(b->admins);
+    free(b->prefix);
+}
+
+static void set_settings(struct bot *b, const struct config_bot *botcfg,
+                         const struct config_game *game)
+{
+    b->prefix = xstrdup(botcfg->prefix && botcfg->prefix[0] ? botcfg->prefix : "!");
     b->admin_count = botcfg->admin_count;
     b->admins = xcalloc(b->admin_count + 1, sizeof *b->admins);
     for (size_t i = 0; i < b->admin_count; i++)
@@ -31,9 +35,36 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
     b->colors = botcfg->colors;
     b->rules = (struct session_rules){game->min_players, game->max_players, game->victory_points,
                                       game->turn_timeout_s};
+}
+
+struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
+                    const struct config_game *game, const struct bw_out *out, uint64_t seed)
+{
+    if (!net || !botcfg || !game || !out || !out->send)
+        return NULL;
+    struct bot *b = xcalloc(1, sizeof *b);
+    copy_str(b->own_nick, sizeof b->own_nick, net->nick);
+    set_settings(b, botcfg, game);
     b->out = *out;
     bw_rng_seed(&b->rng, seed);
     return b;
+}
+
+void bot_reconfigure(struct bot *b, const struct config_network *net,
+                     const struct config_bot *botcfg, const struct config_game *game)
+{
+    if (!b || !net || !botcfg || !game)
+        return;
+    free_settings(b);
+    set_settings(b, botcfg, game);
+    for (int i = 0; i < b->n_games; i++) {
+        struct bot_game *g = b->games[i];
+        if (g->s.rules.turn_timeout_s == game->turn_timeout_s)
+            continue;
+        session_set_turn_timeout(&g->s, game->turn_timeout_s, b->now_ms);
+        g->changed = true;
+    }
+    bot_commit(b);
 }
 
 static void free_lines(struct bot *b)
@@ -55,10 +86,7 @@ void bot_free(struct bot *b)
     free(b->games);
     free_lines(b);
     free(b->lines);
-    for (size_t i = 0; i < b->admin_count; i++)
-        free(b->admins[i]);
-    free(b->admins);
-    free(b->prefix);
+    free_settings(b);
     free(b->store);
     free(b);
 }
@@ -147,7 +175,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         bot_queue(b, g->s.channel, text, 0, key);
         return;
     }
-    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0])
+    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || !g->s.seat[to].present)
         return;
     unsigned flags = BW_OUT_PRIVATE;
     if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
@@ -316,17 +344,55 @@ static bool is_own(const struct bot *b, const char *nick)
     return nick && strcasecmp(nick, b->own_nick) == 0;
 }
 
+void bot_pause(struct bot *b, struct bot_game *g)
+{
+    if (g->s.paused)
+        return;
+    session_pause(&g->s, b->now_ms);
+    g->changed = true;
+    log_info("%s: the bot left; the %s there is paused", g->s.channel,
+             g->s.state == SESSION_LOBBY ? "lobby" : "game");
+}
+
+static void resume(struct bot *b, struct bot_game *g)
+{
+    if (!g->s.paused)
+        return;
+    session_resume(&g->s, b->now_ms);
+    g->changed = true;
+    char line[RENDER_LINE_MAX];
+    unsigned waiting = g->s.state == SESSION_PLAYING ? game_waiting_for(&g->s.game) : 0;
+    if (waiting)
+        snprintf(line, sizeof line, "I am back: the game goes on, %s's move (%sstatus)",
+                 g->s.seat[__builtin_ctz(waiting)].nick, b->prefix);
+    else
+        snprintf(line, sizeof line, "I am back: the lobby is open (%sjoin, %sstart)", b->prefix,
+                 b->prefix);
+    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+    /* Hands may have been missed while away: send them again. */
+    if (g->s.state == SESSION_PLAYING)
+        g->hand_dirty = (1u << g->s.n_seats) - 1;
+}
+
 void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
 {
     b->now_ms = now_ms;
     struct bot_game *g = bot_find(b, channel);
-    if (!g || !who || is_own(b, who->nick))
+    if (!g || !who)
         return;
+    if (is_own(b, who->nick)) {
+        resume(b, g);
+        bot_commit(b);
+        return;
+    }
     struct session_who sw = who_of(who);
     int seat = session_return(&g->s, &sw);
     if (seat < 0)
         return;
     g->changed = true;
+    /* Private lines skip a seat while it is away: the hand may be out of date. */
+    if (g->s.state == SESSION_PLAYING)
+        g->hand_dirty |= 1u << seat;
     announce(b, g, "%s is back", g->s.seat[seat].nick);
     bot_commit(b);
 }
@@ -349,8 +415,13 @@ void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *w
 {
     b->now_ms = now_ms;
     struct bot_game *g = bot_find(b, channel);
-    if (!g || !who || is_own(b, who->nick))
+    if (!g || !who)
         return;
+    if (is_own(b, who->nick)) {
+        bot_pause(b, g);
+        bot_commit(b);
+        return;
+    }
     struct session_who sw = who_of(who);
     if (session_identify(&g->s, &sw) < 0)
         return;
@@ -362,9 +433,12 @@ void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, in
 {
     b->now_ms = now_ms;
     struct bot_game *g = bot_find(b, channel);
-    if (!g || is_own(b, victim_nick))
+    if (!g || !victim_nick)
         return;
-    depart(b, g, victim_nick, now_ms);
+    if (is_own(b, victim_nick))
+        bot_pause(b, g);
+    else
+        depart(b, g, victim_nick, now_ms);
     bot_commit(b);
 }
 

@@ -55,6 +55,16 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
                     const struct config_game *game, const struct bw_out *out, uint64_t seed);
 void bot_free(struct bot *b);
 
+/* A reloaded configuration (SIGHUP, admin "reload"): the bot settings (prefix, admins, colours)
+ * apply from the next message, the game settings to lobbies opened from now on. Lobbies and
+ * games already open keep theirs, except that a new game.turn_timeout_s applies to running
+ * games at once: the move awaited gets the new time in full, counted from the last time the
+ * bot was told (bot_tick brings it up to date). Private replies as PRIVMSG or NOTICE are the
+ * IRC layer's, and so are net's settings: the bot's nick follows the server, not the file.
+ * Arguments as for bot_new; nothing happens when one is NULL. */
+void bot_reconfigure(struct bot *b, const struct config_network *net,
+                     const struct config_bot *botcfg, const struct config_game *game);
+
 /* The bot's own nick as the server knows it now (after 001 and on its own NICK). */
 void bot_set_own_nick(struct bot *b, const char *nick);
 
@@ -62,7 +72,9 @@ void bot_set_own_nick(struct bot *b, const char *nick);
  * for a private message to the bot. text is as received (may hold any bytes but NUL). */
 void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
                     const char *text, int64_t now_ms);
-/* Membership: the bot itself joining is reported with its own nick. */
+/* Membership: the bot itself joining, parting or being kicked is reported with its own nick.
+ * While the bot is out of a channel, the lobby or game there is paused (no timers, no moves);
+ * it resumes when the bot joins again. */
 void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms);
 void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms);
 void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms);

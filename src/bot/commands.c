@@ -61,6 +61,13 @@ static struct session *host_open(void *ctx, const char *channel)
     return g ? &g->s : NULL;
 }
 
+static struct session *host_find(void *ctx, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    struct bot_game *g = bot_find(bc->b, channel);
+    return g ? &g->s : NULL;
+}
+
 static void host_close(void *ctx, struct session *s)
 {
     game_of(s)->closing = true;
@@ -76,6 +83,9 @@ static void host_join(void *ctx, const char *channel)
 static void host_part(void *ctx, const char *channel)
 {
     struct bot_call *bc = ctx;
+    struct bot_game *g = bot_find(bc->b, channel);
+    if (g)
+        bot_pause(bc->b, g);
     if (bc->b->out.part)
         bc->b->out.part(bc->b->out.ctx, channel);
 }
@@ -103,6 +113,7 @@ static const struct cmd_host bot_host_ops = {
     .act = host_act,
     .changed = host_changed,
     .open = host_open,
+    .find = host_find,
     .close = host_close,
     .join = host_join,
     .part = host_part,
@@ -182,15 +193,6 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     if (!in_private) {
         snprintf(chan, sizeof chan, "%s", channel);
         g = bot_find(b, chan);
-        if (!g) {
-            /* Channels without a game hear only the commands that need none (!new, !help). */
-            char word[32], msg[8];
-            size_t n = strcspn(body, " ");
-            snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), body);
-            const struct cmd_entry *e = cmd_find(word, msg, sizeof msg);
-            if (!e || e->flags)
-                return;
-        }
     } else if (body[0] == '#' || body[0] == '&') {
         size_t n = strcspn(body, " ");
         snprintf(chan, sizeof chan, "%.*s", (int)(n < sizeof chan ? n : sizeof chan - 1), body);
@@ -201,6 +203,14 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     }
     if (!rate_ok(b, from, now_ms))
         return;
+    if (!body[strspn(body, " ")]) {
+        /* "#chan" alone in private. */
+        char line[RENDER_LINE_MAX];
+        snprintf(line, sizeof line, "what about %s? e.g. %s status", chan, chan);
+        bot_queue(b, nick, line, BW_OUT_PRIVATE, NULL);
+        bot_commit(b);
+        return;
+    }
     struct cmd_host host = bot_host_ops;
     host.ctx = &bc;
     struct cmd_call c = {
@@ -219,6 +229,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     if (g) {
         int seat = session_identify(&g->s, &bc.who);
         c.seat = seat >= 0 ? seat : -1;
+        c.seat_taken = seat == BW_E(DENIED);
     }
     cmd_run(&c, body);
     bot_commit(b);
@@ -238,6 +249,11 @@ void bot_on_message(struct bot *b, const char *channel, const struct bw_identity
     if (strncmp(body, b->prefix, plen) == 0)
         body += plen;
     else if (channel)
+        return;
+    /* In a channel only the prefix and a letter make a command: "!!", "!1" or a lone "!" are
+     * chat and get no answer. */
+    bool letter = (*body >= 'a' && *body <= 'z') || (*body >= 'A' && *body <= 'Z');
+    if (channel && !letter)
         return;
     bot_command(b, channel, from, body, channel == NULL, now_ms);
 }

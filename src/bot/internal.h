@@ -56,8 +56,11 @@ struct bot_game *bot_find(const struct bot *b, const char *channel);
 struct bot_game *bot_open(struct bot *b, const char *channel);
 void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags,
                const char *key);
-/* A line about g: RENDER_PUBLIC to its channel, a seat privately. */
+/* A line about g: RENDER_PUBLIC to its channel, a seat privately (never to a seat that is
+ * away: someone else may be using its nick meanwhile). */
 void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key);
+/* The bot is leaving g's channel: g waits, paused, for it to come back. */
+void bot_pause(struct bot *b, struct bot_game *g);
 /* Apply a to g, showing events and prompts; marks g changed. */
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
                  size_t msglen);

@@ -1,13 +1,30 @@
 /* Admin commands sent in private: part a channel, reload the configuration, save the games.
  * ("join #chan" shares the join command's row: see lobby.c.) */
+#include <strings.h>
+
 #include "cmd/internal.h"
 
+/* A running game is not left behind by accident: parting its channel takes "force". Either
+ * way the bot keeps the lobby or game there, paused, and resumes it on joining again. */
 static int exec_part(struct cmd_call *c)
 {
-    if (c->argv[0][0] != '#' && c->argv[0][0] != '&')
+    const char *chan = c->argv[0];
+    if ((chan[0] != '#' && chan[0] != '&') || (c->argc == 2 && strcasecmp(c->argv[1], "force")))
         return cmd_usage(c);
-    c->host->part(c->host->ctx, c->argv[0]);
-    cmd_replyf(c, "leaving %s", c->argv[0]);
+    const struct session *s = c->host->find(c->host->ctx, chan);
+    if (s && s->state == SESSION_PLAYING && c->argc < 2) {
+        cmd_replyf(c,
+                   "a game is running in %s; part %s force leaves and keeps it paused until I "
+                   "join again",
+                   chan, chan);
+        return BW_E(OCCUPIED);
+    }
+    c->host->part(c->host->ctx, chan);
+    if (s)
+        cmd_replyf(c, "leaving %s; the %s there is paused until I join again", chan,
+                   s->state == SESSION_LOBBY ? "lobby" : "game");
+    else
+        cmd_replyf(c, "leaving %s", chan);
     return BW_OK;
 }
 
@@ -29,7 +46,17 @@ static int exec_save(struct cmd_call *c)
 }
 
 const struct cmd_entry cmd_part = {
-    "part", {NULL}, "#channel", "leave a channel", 1, 1, CMD_ADMIN, CMD_IN_PRIVATE, 0, exec_part,
+    "part",
+    {NULL},
+    "#channel [force]",
+    "leave a channel; a game running there needs force, and it is kept, paused, until I join "
+    "again",
+    1,
+    2,
+    CMD_ADMIN,
+    CMD_IN_PRIVATE,
+    0,
+    exec_part,
 };
 const struct cmd_entry cmd_reload = {
     "reload",       {NULL}, "",          "reload the configuration", 0, 0, CMD_ADMIN,

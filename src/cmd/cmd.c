@@ -21,7 +21,8 @@ const struct cmd_entry *const cmd_table[] = {
 
 #define CMD_NAMES_MAX 128
 
-const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
+/* cmd_find, telling an unknown word (BW_E(PARSE)) from an ambiguous one in *err. */
+static const struct cmd_entry *find_entry(const char *word, char *msg, size_t msglen, int *err)
 {
     struct words_name names[CMD_NAMES_MAX + 1];
     int n = 0;
@@ -32,7 +33,14 @@ const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
     }
     names[n] = (struct words_name){NULL, 0};
     int i = words_lookup(word, names, "command", msg, msglen);
+    *err = i < 0 ? i : BW_OK;
     return i >= 0 ? cmd_table[i] : NULL;
+}
+
+const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
+{
+    int err;
+    return find_entry(word, msg, msglen, &err);
 }
 
 void cmd_replyf(struct cmd_call *c, const char *fmt, ...)
@@ -84,6 +92,16 @@ int cmd_seat_arg(struct cmd_call *c, const char *nick)
     return seat;
 }
 
+int cmd_not_seated(struct cmd_call *c)
+{
+    const char *where = c->channel ? c->channel : "this game";
+    if (c->seat_taken)
+        cmd_replyf(c, "%s's seat in %s belongs to another user", c->nick, where);
+    else
+        cmd_replyf(c, "you are not playing in %s", where);
+    return BW_E(NOT_PLAYING);
+}
+
 static bool allowed(struct cmd_call *c)
 {
     const struct cmd_entry *e = c->cmd;
@@ -105,7 +123,11 @@ static bool allowed(struct cmd_call *c)
             return false;
         }
         if (!c->s) {
-            cmd_replyf(c, "no game in %s: %snew opens a lobby", c->channel, c->prefix);
+            cmd_replyf(c, "no game in %s; %snew opens one", c->channel, c->prefix);
+            return false;
+        }
+        if (c->s->paused && !(e->flags & CMD_F_PAUSED)) {
+            cmd_replyf(c, "the game in %s is paused until I am back in the channel", c->channel);
             return false;
         }
     }
@@ -115,7 +137,7 @@ static bool allowed(struct cmd_call *c)
         return false;
     }
     if ((e->who == CMD_SEATED || e->who == CMD_CURRENT) && c->seat < 0) {
-        cmd_replyf(c, "you are not playing in %s", c->channel ? c->channel : "this game");
+        cmd_not_seated(c);
         return false;
     }
     if (e->who == CMD_CURRENT && c->s->state == SESSION_PLAYING &&
@@ -136,9 +158,18 @@ int cmd_run(struct cmd_call *c, char *text)
         argc = CMD_ARGS_MAX + 1;
     if (argc == 0)
         return BW_E(PARSE);
-    const struct cmd_entry *e = cmd_find(argv[0], msg, sizeof msg);
-    if (!e) {
+    int err;
+    const struct cmd_entry *e = find_entry(argv[0], msg, sizeof msg, &err);
+    if (!e && err == BW_E(AMBIGUOUS)) {
         cmd_replyf(c, "%s (%shelp lists the commands)", msg, c->prefix);
+        return BW_E(NOT_FOUND);
+    }
+    if (!e) {
+        char word[80];
+        size_t n = strlen(argv[0]), keep = utf8_truncate(argv[0], n, 24);
+        utf8_sanitize_into(word, sizeof word, argv[0], keep);
+        cmd_replyf(c, "unknown command \"%s%s\"; %shelp lists the commands", word,
+                   keep < n ? "..." : "", c->prefix);
         return BW_E(NOT_FOUND);
     }
     c->cmd = e;

@@ -31,6 +31,7 @@ enum cmd_where { CMD_IN_CHANNEL = 1, CMD_IN_PRIVATE = 2, CMD_ANYWHERE = 3 };
 enum cmd_flags {
     CMD_F_SESSION = 1, /* needs a lobby or game in the channel */
     CMD_F_GAME = 2,    /* needs a running game */
+    CMD_F_PAUSED = 4,  /* works while the lobby or game is paused (the bot is away) */
 };
 
 struct cmd_call;
@@ -61,9 +62,11 @@ struct cmd_host {
     void (*changed)(void *ctx, struct session *s);
     /* Open a lobby in channel (NULL when that is not possible); end and forget s. */
     struct session *(*open)(void *ctx, const char *channel);
+    /* The lobby or game in channel, or NULL (for commands that name another channel). */
+    struct session *(*find)(void *ctx, const char *channel);
     void (*close)(void *ctx, struct session *s);
-    /* Admin: join or part a channel, reload the configuration, save every game (returns how
-     * many were saved). */
+    /* Admin: join or part a channel (a lobby or game there is paused until the bot joins
+     * again), reload the configuration, save every game (returns how many were saved). */
     void (*join)(void *ctx, const char *channel);
     void (*part)(void *ctx, const char *channel);
     void (*reload)(void *ctx);
@@ -83,6 +86,7 @@ struct cmd_call {
     bool color;
     struct session *s; /* the channel's lobby or game, or NULL */
     int seat;          /* the caller's seat in s, or -1 */
+    bool seat_taken;   /* the caller's nick holds a seat in s that another user sat down in */
     struct session_who who;
     int64_t now_ms;
     const struct cmd_host *host;
@@ -105,6 +109,8 @@ void cmd_replyf(struct cmd_call *c, const char *fmt, ...) __attribute__((format(
 int cmd_usage(struct cmd_call *c);
 /* A public line in c->s's channel. */
 void cmd_announcef(struct cmd_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Why the caller may not use a seated player's command here; returns BW_E(NOT_PLAYING). */
+int cmd_not_seated(struct cmd_call *c);
 /* Apply a for the caller (player = c->seat filled in); on refusal replies why. */
 int cmd_act(struct cmd_call *c, struct game_action *a);
 

@@ -44,7 +44,10 @@ static int exec_join(struct cmd_call *c)
         return BW_OK;
     }
     if (!c->channel || !c->s) {
-        cmd_replyf(c, "no lobby here: %snew opens one", c->prefix);
+        if (c->channel)
+            cmd_replyf(c, "no game in %s; %snew opens one", c->channel, c->prefix);
+        else
+            cmd_replyf(c, "which game? start with the channel: #channel join");
         return BW_E(NOT_FOUND);
     }
     if (c->seat >= 0) {
@@ -61,7 +64,7 @@ static int exec_join(struct cmd_call *c)
         return seat;
     }
     if (seat < 0) {
-        cmd_replyf(c, "that nick already sits in %s", c->channel);
+        cmd_replyf(c, "%s's seat in %s belongs to another user", c->nick, c->channel);
         return seat;
     }
     c->seat = seat;
@@ -135,6 +138,8 @@ static int exec_start(struct cmd_call *c)
 static int exec_stop(struct cmd_call *c)
 {
     if (!c->is_admin) {
+        if (c->seat_taken)
+            return cmd_not_seated(c);
         if (c->seat < 0) {
             cmd_replyf(c, "only the players here or a bot admin can stop the game");
             return BW_E(DENIED);
@@ -196,7 +201,7 @@ const struct cmd_entry cmd_stop = {
     0,
     CMD_ANYONE,
     CMD_ANYWHERE,
-    CMD_F_SESSION,
+    CMD_F_SESSION | CMD_F_PAUSED,
     exec_stop,
 };
 const struct cmd_entry cmd_kick = {

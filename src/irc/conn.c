@@ -697,9 +697,13 @@ const char *ircb_conn_name(const struct ircb_conn *c)
     return c->name;
 }
 
-void ircb_conn_reconfigure(struct ircb_conn *c, const struct config_network *net)
+void ircb_conn_reconfigure(struct ircb_conn *c, const struct config_network *net,
+                           const struct config_bot *botcfg, const struct config_game *game)
 {
     set_config(c, net);
+    c->private_reply = botcfg->private_reply;
+    bot_tick(c->bot, ircb_now_ms()); /* brings the bot's clock up to date for the new timer */
+    bot_reconfigure(c->bot, net, botcfg, game);
     for (size_t i = c->chan_count; i-- > 0;) {
         struct channel *ch = &c->chans[i];
         bool keep = !ch->from_config;

@@ -34,9 +34,12 @@ void ircb_conn_free(struct ircb_conn *c);
 const char *ircb_conn_name(const struct ircb_conn *c);
 
 /* A reloaded configuration for the same network: join channels that were added, part those
- * that were removed (channels joined by an admin stay), take the new pacing. Server, nicks and
- * the rest apply at the next reconnect. net is copied. */
-void ircb_conn_reconfigure(struct ircb_conn *c, const struct config_network *net);
+ * that were removed (channels joined by an admin stay; a game in a parted channel is paused
+ * until it is joined again), take the new pacing, hand the bot and game settings to the bot
+ * (bot_reconfigure) and answer privately as bot.private now says. Server, nicks and the rest
+ * apply at the next reconnect. Everything is copied. */
+void ircb_conn_reconfigure(struct ircb_conn *c, const struct config_network *net,
+                           const struct config_bot *botcfg, const struct config_game *game);
 
 /* Say QUIT with reason and stop reconnecting; ircb_conn_done tells when the QUIT is out. */
 void ircb_conn_quit(struct ircb_conn *c, const char *reason);

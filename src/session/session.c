@@ -177,7 +177,7 @@ int session_apply(struct session *s, const struct game_action *a, int64_t now_ms
 {
     if (n_ev)
         *n_ev = 0;
-    if (s->state != SESSION_PLAYING)
+    if (s->state != SESSION_PLAYING || s->paused)
         return s->state == SESSION_OVER ? BW_E(GAME_OVER) : BW_E(WRONG_PHASE);
     int err = game_apply(&s->game, a, ev, max, n_ev);
     if (err)
@@ -236,8 +236,51 @@ int session_rename(struct session *s, const char *old_nick, const char *new_nick
 void session_set_account(struct session *s, const char *nick, const char *account)
 {
     int seat = session_seat_of_nick(s, nick);
-    if (seat >= 0 && account && !s->seat[seat].account[0])
+    if (seat >= 0 && account && s->seat[seat].present && !s->seat[seat].account[0])
         copy_str(s->seat[seat].account, sizeof s->seat[seat].account, account);
+}
+
+void session_pause(struct session *s, int64_t now_ms)
+{
+    if (s->paused)
+        return;
+    s->paused = 1;
+    s->paused_ms = now_ms;
+}
+
+static void shift(int64_t *t, int64_t by)
+{
+    if (*t != INT64_MAX && *t != INT64_MIN)
+        *t += by;
+}
+
+void session_resume(struct session *s, int64_t now_ms)
+{
+    if (!s->paused)
+        return;
+    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0;
+    s->paused = 0;
+    s->paused_ms = 0;
+    shift(&s->turn_deadline_ms, by);
+    shift(&s->step_deadline_ms, by);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        shift(&s->offer_ms[i], by);
+    for (int i = 0; i < s->n_seats; i++)
+        if (!s->seat[i].present)
+            shift(&s->seat[i].left_ms, by);
+}
+
+void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms)
+{
+    if (s->rules.turn_timeout_s == turn_timeout_s)
+        return;
+    s->rules.turn_timeout_s = turn_timeout_s;
+    if (s->state != SESSION_PLAYING)
+        return;
+    /* update_timers restarts a timer that is off, and the step timer on a new phase. */
+    s->turn_deadline_ms = INT64_MAX;
+    s->step_phase = 0;
+    update_timers(s, now_ms);
 }
 
 bool session_vote_stop(struct session *s, int seat)
@@ -272,6 +315,8 @@ static int64_t min64(int64_t a, int64_t b)
 int64_t session_next_deadline(const struct session *s)
 {
     int64_t t = INT64_MAX;
+    if (s->paused)
+        return t;
     for (int i = 0; i < s->n_seats; i++)
         if (!s->seat[i].present && s->state != SESSION_OVER &&
             (s->state == SESSION_LOBBY || !s->game.p[i].resigned))
@@ -320,6 +365,8 @@ int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
 {
     memset(out, 0, sizeof *out);
     out->seat = -1;
+    if (s->paused)
+        return SESSION_TICK_NONE;
     for (int i = 0; i < s->n_seats; i++) {
         struct session_seat *seat = &s->seat[i];
         if (seat->present || now_ms < seat->left_ms + SESSION_GRACE_MS || s->state == SESSION_OVER)

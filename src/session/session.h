@@ -59,6 +59,7 @@ struct session {
     uint8_t n_seats;
     uint8_t stop_votes; /* bit per seat */
     uint8_t warned;     /* the turn warning went out */
+    uint8_t paused;     /* the bot is out of the channel: no timers, no moves */
     struct session_rules rules;
     struct session_seat seat[GAME_MAX_PLAYERS];
     struct bw_rng rng; /* seat order and the game's seed */
@@ -71,7 +72,8 @@ struct session {
     int64_t turn_deadline_ms, step_deadline_ms; /* INT64_MAX when off */
     uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
     int64_t offer_ms[GAME_MAX_OFFERS];
-    int64_t board_ms; /* last board drawing shown, for rate limiting */
+    int64_t board_ms;  /* last board drawing shown, for rate limiting */
+    int64_t paused_ms; /* when the pause began, while paused */
 };
 
 /* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */
@@ -106,8 +108,20 @@ int session_apply(struct session *s, const struct game_action *a, int64_t now_ms
 int session_depart(struct session *s, const char *nick, int64_t now_ms);
 int session_return(struct session *s, const struct session_who *who);
 int session_rename(struct session *s, const char *old_nick, const char *new_nick);
-/* Record the services account of a seated nick learned after they sat down. */
+/* Record the services account of a seated nick learned after they sat down. Only for a
+ * player who is present: while a seat is away, someone else may hold its nick. */
 void session_set_account(struct session *s, const char *nick, const char *account);
+
+/* The bot left the channel (an admin's part, a kick, a reload): the session keeps every
+ * seat, but its clocks stop until session_resume, which moves every deadline (turn, step,
+ * offers, departed players' grace) on by the time spent paused. Both do nothing when the
+ * session already is (or is not) paused. */
+void session_pause(struct session *s, int64_t now_ms);
+void session_resume(struct session *s, int64_t now_ms);
+
+/* A reloaded turn_timeout_s (0 = off). In a running game the move awaited now gets the new
+ * time in full from now_ms; later moves get it as usual. */
+void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms);
 
 /* A vote to stop from seat; returns true when a majority of the seated players agrees. */
 bool session_vote_stop(struct session *s, int seat);

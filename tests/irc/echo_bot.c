@@ -34,6 +34,11 @@ void bot_free(struct bot *b)
     free(b);
 }
 
+void bot_reconfigure(struct bot *b, const struct config_network *net,
+                     const struct config_bot *botcfg, const struct config_game *game)
+{
+}
+
 void bot_set_own_nick(struct bot *b, const char *nick)
 {
     snprintf(b->nick, sizeof b->nick, "%s", nick);

@@ -1,0 +1,197 @@
+#include "bot_fake.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "engine/internal.h"
+#include "engine/playout.h"
+
+struct rec recs[MAX_REC];
+int n_recs, n_drops;
+int64_t now = 1000000;
+unsigned char saved[SESSION_RECORD_SIZE];
+size_t saved_len;
+int n_saves;
+char parted[64];
+
+static void fake_send(void *ctx, const char *target, const char *text, unsigned flags,
+                      const char *key)
+{
+    if (n_recs < MAX_REC) {
+        snprintf(recs[n_recs].target, sizeof recs[n_recs].target, "%s", target);
+        snprintf(recs[n_recs].text, sizeof recs[n_recs].text, "%s", text);
+        recs[n_recs].flags = flags;
+        n_recs++;
+    }
+}
+
+static void fake_drop(void *ctx, const char *target, const char *key)
+{
+    n_drops++;
+}
+
+static void fake_part(void *ctx, const char *channel)
+{
+    snprintf(parted, sizeof parted, "%s", channel);
+}
+
+static int fake_save(void *ctx, const char *channel, const void *blob, size_t len)
+{
+    assert_true(len <= sizeof saved);
+    memcpy(saved, blob, len);
+    saved_len = len;
+    n_saves++;
+    return 0;
+}
+
+static int fake_erase(void *ctx, const char *channel)
+{
+    saved_len = 0;
+    return 0;
+}
+
+static char *admins_list[] = {"account:root", "*!*@trusted.example"};
+
+struct bot *make_bot(int timeout_s, uint64_t seed)
+{
+    struct config_network net = {.nick = "brickwood"};
+    struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
+    struct config_game cg = {3, 6, 10, timeout_s};
+    struct bw_out out = {.send = fake_send, .drop = fake_drop, .part = fake_part};
+    struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
+    struct session_store_ops ops = {NULL, fake_save, fake_erase};
+    bot_set_store(b, &ops);
+    n_recs = 0;
+    parted[0] = '\0';
+    return b;
+}
+
+void ident(struct bw_identity *id, const char *nick)
+{
+    static char host[64];
+    snprintf(host, sizeof host, "%.40s.example", nick);
+    *id = (struct bw_identity){nick, "u", host, NULL};
+}
+
+void say(struct bot *b, const char *nick, const char *text)
+{
+    struct bw_identity id;
+    ident(&id, nick);
+    now += 1100;
+    bot_on_message(b, CHAN, &id, text, now);
+}
+
+const struct session *sess(struct bot *b)
+{
+    return bot_session(b, CHAN);
+}
+
+const char *nick_of(struct bot *b, int seat)
+{
+    return sess(b)->seat[seat].nick;
+}
+
+int count_to(int mark, const char *target)
+{
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        n += strcasecmp(recs[i].target, target) == 0;
+    return n;
+}
+
+bool any_line(int mark, const char *target, const char *needle)
+{
+    for (int i = mark; i < n_recs; i++)
+        if ((!target || strcasecmp(recs[i].target, target) == 0) && strstr(recs[i].text, needle))
+            return true;
+    return false;
+}
+
+void check_no_leak(void)
+{
+    for (int i = 0; i < n_recs; i++) {
+        const struct rec *r = &recs[i];
+        if (r->target[0] == '#') {
+            assert_null(strstr(r->text, "hand:"));
+            assert_null(strstr(r->text, "you bought"));
+            assert_null(strstr(r->text, "stole 1"));
+            assert_false(r->flags & BW_OUT_PRIVATE);
+        } else {
+            assert_true(r->flags & BW_OUT_PRIVATE);
+        }
+        assert_null(strpbrk(r->text, "\r\n"));
+    }
+}
+
+void expect_refused(struct bot *b, const char *nick, const char *text)
+{
+    struct game before = sess(b)->game;
+    int mark = n_recs;
+    say(b, nick, text);
+    if (n_recs - mark != 1)
+        fail_msg("\"%s\" by %s: %d lines, the last \"%s\"", text, nick, n_recs - mark,
+                 n_recs ? recs[n_recs - 1].text : "");
+    assert_string_equal(recs[mark].target, nick);
+    assert_true(recs[mark].flags & BW_OUT_PRIVATE);
+    assert_true(strlen(recs[mark].text) < 300);
+    assert_null(strpbrk(recs[mark].text, "\r\n"));
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+}
+
+void start_game(struct bot *b, const char *const *nicks, int n)
+{
+    say(b, nicks[0], "!new");
+    for (int i = 1; i < n; i++)
+        say(b, nicks[i], "!join");
+    say(b, nicks[0], "!start");
+    assert_non_null(sess(b));
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+}
+
+struct bot *bot_with(struct session *s, int timeout_s)
+{
+    struct bot *b = make_bot(timeout_s, 5);
+    unsigned char blob[SESSION_RECORD_SIZE];
+    size_t len = session_save(s, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    return b;
+}
+
+void crafted_n(struct session *s, int n, int timeout_s)
+{
+    struct session_rules rules = {3, 6, 10, timeout_s};
+    static const char *const nicks[] = {"xena", "yuri", "zoe", "una", "vic", "wes"};
+    session_init(s, CHAN, &rules, 3);
+    for (int i = 0; i < n; i++) {
+        char host[64];
+        snprintf(host, sizeof host, "%s.example", nicks[i]);
+        struct session_who w = {nicks[i], "u", host, NULL};
+        assert_true(session_join(s, &w) >= 0);
+    }
+    char msg[100];
+    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 4);
+    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
+        struct game_action a;
+        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+    for (int p = 0; p < n; p++)
+        memset(s->game.p[p].res, 0, RES_COUNT);
+}
+
+void crafted(struct session *s, int timeout_s)
+{
+    crafted_n(s, 3, timeout_s);
+}
+
+void roll_to_main(struct session *s, int d1, int d2)
+{
+    assert_int_equal(game_apply_roll(&s->game, d1, d2, NULL, 0, NULL), BW_OK);
+}

@@ -1,0 +1,62 @@
+/* What the bot tests share: a recording sink, a fake clock and store, and ways to type
+ * commands as a given user or to hand the bot a crafted game. */
+#ifndef BW_TESTS_BOT_FAKE_H
+#define BW_TESTS_BOT_FAKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot/bot.h"
+#include "session/session.h"
+
+#define CHAN "#catan"
+#define MAX_REC 20000
+
+struct rec {
+    char target[64];
+    char text[520];
+    unsigned flags;
+};
+
+/* Every line the bot sent, in order; n_drops counts drop() calls. */
+extern struct rec recs[MAX_REC];
+extern int n_recs, n_drops;
+/* The fake clock: say() moves it on by 1.1 s. */
+extern int64_t now;
+/* The last record the store was given (saved_len 0 after an erase). */
+extern unsigned char saved[SESSION_RECORD_SIZE];
+extern size_t saved_len;
+extern int n_saves;
+/* The last part() the bot asked for, "" when none. */
+extern char parted[64];
+
+/* A bot with admins "account:root" and "*!*@trusted.example", prefix "!", 3-6 players, and
+ * the fake sink and store; clears recs. */
+struct bot *make_bot(int timeout_s, uint64_t seed);
+/* nick's identity: user "u", host "NICK.example". */
+void ident(struct bw_identity *id, const char *nick);
+/* A channel line in CHAN from nick, 1.1 s after the previous one. */
+void say(struct bot *b, const char *nick, const char *text);
+const struct session *sess(struct bot *b);
+const char *nick_of(struct bot *b, int seat);
+/* Lines since mark that went to target. */
+int count_to(int mark, const char *target);
+/* Whether a line since mark to target (any when NULL) contains needle. */
+bool any_line(int mark, const char *target, const char *needle);
+/* Hidden information never reaches the channel; private lines are flagged private. */
+void check_no_leak(void);
+/* A refused command: exactly one short private line to the sender and no change. */
+void expect_refused(struct bot *b, const char *nick, const char *text);
+/* !new, !join and !start by nicks in CHAN. */
+void start_game(struct bot *b, const char *const *nicks, int n);
+
+/* An n-player session in CHAN after setup, at the start of the first turn (before the roll),
+ * hands emptied; the players are xena, yuri, zoe, una, vic, wes. */
+void crafted_n(struct session *s, int n, int timeout_s);
+void crafted(struct session *s, int timeout_s);
+void roll_to_main(struct session *s, int d1, int d2);
+/* A bot holding s, handed over as a saved record. */
+struct bot *bot_with(struct session *s, int timeout_s);
+
+#endif

@@ -1,0 +1,351 @@
+/* The bot core around the games: commands in channels without one, a reloaded configuration,
+ * seats bound to identities, the big board's special building phase, parting a channel, and
+ * what reaches a seat while its player is away. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+static void from(struct bot *b, const char *channel, const struct bw_identity *id, const char *text)
+{
+    now += 1100;
+    bot_on_message(b, channel, id, text, now);
+}
+
+static const struct bw_identity trusted = {"boss", "x", "trusted.example", NULL};
+
+static void test_no_game_channel(void **state)
+{
+    struct bot *b = make_bot(0, 1);
+    int mark = n_recs;
+    say(b, "ann", "!frobnicate");
+    assert_int_equal(n_recs - mark, 1);
+    assert_string_equal(recs[mark].target, "ann");
+    assert_true(recs[mark].flags & BW_OUT_PRIVATE);
+    assert_string_equal(recs[mark].text,
+                        "unknown command \"frobnicate\"; !help lists the commands");
+    mark = n_recs;
+    say(b, "ann", "!build settlement banana");
+    assert_int_equal(n_recs - mark, 1);
+    assert_string_equal(recs[mark].text, "no game in #catan; !new opens one");
+    /* A long word is quoted short. */
+    char big[300];
+    memset(big, 'q', sizeof big);
+    big[0] = '!';
+    big[sizeof big - 1] = '\0';
+    mark = n_recs;
+    say(b, "ann", big);
+    assert_int_equal(n_recs - mark, 1);
+    assert_true(strlen(recs[mark].text) < 80);
+    assert_non_null(strstr(recs[mark].text, "...\""));
+    /* Not commands: the prefix without a letter after it. */
+    mark = n_recs;
+    say(b, "ann", "!");
+    say(b, "ann", "!!!");
+    say(b, "ann", "!1 2");
+    say(b, "ann", "! roll");
+    say(b, "ann", "!?");
+    say(b, "ann", "!\xc3\xa9t\xc3\xa9");
+    assert_int_equal(n_recs, mark);
+    assert_null(sess(b));
+    /* "#chan" alone in private asks what about it. */
+    struct bw_identity ann;
+    ident(&ann, "ann");
+    from(b, NULL, &ann, "#catan");
+    assert_int_equal(n_recs - mark, 1);
+    /* Subject to the rate limit: five answers and one warning at once. */
+    struct bw_identity spam = {"spam", "s", "spam.example", NULL};
+    mark = n_recs;
+    for (int i = 0; i < 20; i++)
+        bot_on_message(b, CHAN, &spam, "!frobnicate", now);
+    assert_int_equal(count_to(mark, "spam"), 6);
+    assert_true(any_line(mark, "spam", "slow down"));
+    check_no_leak();
+    bot_free(b);
+}
+
+static char *new_admins[] = {"account:newroot"};
+
+static void test_reconfigure(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *b = make_bot(60, 2);
+    start_game(b, nicks, 3);
+    assert_int_equal(bot_next_deadline(b), now + 40000);
+    struct bw_identity dan;
+    ident(&dan, "dan");
+    from(b, "#other", &dan, "!new");
+    assert_non_null(bot_session(b, "#other"));
+    int mark = n_recs;
+    say(b, "ann", "!status");
+    assert_true(n_recs > mark);
+    for (int i = mark; i < n_recs; i++)
+        assert_null(strpbrk(recs[i].text, "\x02\x03"));
+
+    struct config_network net = {.nick = "brickwood"};
+    struct config_bot cb = {.prefix = "?", .admins = new_admins, .admin_count = 1, .colors = true};
+    struct config_game cg = {4, 5, 8, 0};
+    struct game before = sess(b)->game;
+    bot_reconfigure(b, &net, &cb, &cg);
+    /* The running game keeps its rules but the turn timer, which is now off. */
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+    assert_int_equal(sess(b)->rules.min_players, 3);
+    assert_int_equal(sess(b)->rules.victory_points, 10);
+    assert_int_equal(sess(b)->rules.turn_timeout_s, 0);
+    assert_int_equal(bot_session(b, "#other")->rules.max_players, 6);
+    assert_int_equal(bot_next_deadline(b), INT64_MAX);
+    /* The new prefix, with colours. */
+    mark = n_recs;
+    say(b, "ann", "!status");
+    assert_int_equal(n_recs, mark);
+    say(b, "ann", "?status");
+    bool colored = false;
+    for (int i = mark; i < n_recs; i++)
+        colored = colored || strpbrk(recs[i].text, "\x02\x03");
+    assert_true(colored);
+    /* The new admins. */
+    struct bw_identity root = {"op", "x", "y.example", "newroot"};
+    mark = n_recs;
+    from(b, NULL, &trusted, "save");
+    from(b, NULL, &root, "save");
+    assert_true(any_line(mark, "boss", "admins"));
+    assert_true(any_line(mark, "op", "saved"));
+    /* New lobbies take the new game settings. */
+    struct bw_identity eve;
+    ident(&eve, "eve");
+    from(b, "#third", &eve, "?new");
+    assert_int_equal(bot_session(b, "#third")->rules.min_players, 4);
+    assert_int_equal(bot_session(b, "#third")->rules.victory_points, 8);
+    /* A turn timer switched on applies to the move awaited now, in full. */
+    cb.prefix = "!";
+    cg.turn_timeout_s = 120;
+    bot_tick(b, now + 5000);
+    bot_reconfigure(b, &net, &cb, &cg);
+    assert_int_equal(sess(b)->rules.turn_timeout_s, 120);
+    assert_int_equal(bot_next_deadline(b), now + 5000 + 90000);
+    check_no_leak();
+    bot_free(b);
+}
+
+static void test_seat_taken(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    struct bot *b = bot_with(&s, 0);
+    int cur = sess(b)->game.current;
+    char cn[50], want[100];
+    snprintf(cn, sizeof cn, "%s", nick_of(b, cur));
+    snprintf(want, sizeof want, "%s's seat in #catan belongs to another user", cn);
+    struct bw_identity real, evil = {cn, "evil", "elsewhere.example", NULL};
+    ident(&real, cn);
+    bot_on_quit(b, &real, now);
+    bot_on_join(b, CHAN, &evil, now);
+    const char *tries[] = {"!hand", "!roll", "!stop", "!leave"};
+    for (int i = 0; i < 4; i++) {
+        int mark = n_recs;
+        from(b, CHAN, &evil, tries[i]);
+        assert_int_equal(n_recs - mark, 1);
+        assert_string_equal(recs[mark].text, want);
+    }
+    int mark = n_recs;
+    from(b, NULL, &evil, "#catan hand");
+    assert_string_equal(recs[mark].text, want);
+    assert_int_equal(sess(b)->stop_votes, 0);
+    assert_false(sess(b)->game.rolled);
+    bot_free(b);
+}
+
+/* The big board: after a turn each other player in turn may build or buy, then end. */
+static void test_special_build(void **state)
+{
+    struct session s;
+    crafted_n(&s, 5, 0);
+    roll_to_main(&s, 1, 1);
+    for (int p = 0; p < 5; p++)
+        memset(s.game.p[p].res, 0, RES_COUNT);
+    int x = s.game.current, p1 = (x + 1) % 5, p2 = (x + 2) % 5;
+    static const uint8_t res[RES_COUNT] = {5, 1, 1, 1, 1};
+    memcpy(s.game.p[p1].res, res, RES_COUNT);
+    s.game.p[p1].dev[DEV_KNIGHT] = 1;
+    s.game.p[x].res[RES_WOOD] = 1;
+    s.game.p[x].res[RES_BRICK] = 1;
+    struct bot *b = bot_with(&s, 0);
+    char xn[50], n1[50], n2[50];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    snprintf(n1, 50, "%s", nick_of(b, p1));
+    snprintf(n2, 50, "%s", nick_of(b, p2));
+    int mark = n_recs;
+    say(b, xn, "!end");
+    const struct game *g = &sess(b)->game;
+    assert_int_equal(g->phase, PHASE_SPECIAL_BUILD);
+    assert_int_equal(g->sb_player, p1);
+    assert_true(any_line(mark, CHAN, "special building phase"));
+
+    char hex[4], cmd[80];
+    board_hex_name((g->robber + 1) % game_geo(g)->n_hexes, hex);
+    snprintf(cmd, sizeof cmd, "!play knight %s", hex);
+    expect_refused(b, n1, "!trade offer 1 wood for 1 ore");
+    expect_refused(b, n1, "!bank 4 wood for ore");
+    expect_refused(b, n1, cmd);
+    expect_refused(b, n1, "!roll");
+    expect_refused(b, xn, "!buy");
+    expect_refused(b, xn, "!trade offer 1 wood for 1 brick");
+    expect_refused(b, n2, "!buy");
+    expect_refused(b, n2, "!end");
+
+    int edge = -1;
+    for (int e = 0; e < game_geo(g)->n_edges && edge < 0; e++)
+        if (game_can_road(g, p1, e))
+            edge = e;
+    assert_true(edge >= 0);
+    snprintf(cmd, sizeof cmd, "!build road %d-%d", game_geo(g)->edge_vertex[edge][0] + 1,
+             game_geo(g)->edge_vertex[edge][1] + 1);
+    int roads = g->p[p1].roads;
+    mark = n_recs;
+    say(b, n1, cmd);
+    g = &sess(b)->game;
+    assert_int_equal(g->p[p1].roads, roads + 1);
+    say(b, n1, "!buy");
+    g = &sess(b)->game;
+    assert_int_equal(game_dev_count(g, p1), 2);
+    assert_true(any_line(mark, n1, "hand:"));
+    say(b, n1, "!end");
+    for (int k = 2; k < 5; k++) {
+        assert_int_equal(sess(b)->game.phase, PHASE_SPECIAL_BUILD);
+        assert_int_equal(sess(b)->game.sb_player, (x + k) % 5);
+        say(b, nick_of(b, (x + k) % 5), "!done");
+    }
+    g = &sess(b)->game;
+    assert_int_equal(g->phase, PHASE_ROLL);
+    assert_int_equal(g->current, p1);
+    check_no_leak();
+    bot_free(b);
+}
+
+static void test_part(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *b = make_bot(60, 3);
+    start_game(b, nicks, 3);
+    struct bw_identity dan;
+    ident(&dan, "dan");
+    from(b, "#lobby", &dan, "!new");
+    struct game before = sess(b)->game;
+    int64_t deadline = bot_next_deadline(b);
+
+    int mark = n_recs;
+    from(b, NULL, &trusted, "part #catan");
+    assert_int_equal(n_recs - mark, 1);
+    assert_non_null(strstr(recs[mark].text, "part #catan force"));
+    assert_string_equal(parted, "");
+    assert_false(sess(b)->paused);
+    from(b, NULL, &trusted, "part #catan now");
+    assert_string_equal(parted, "");
+    mark = n_recs;
+    from(b, NULL, &trusted, "help part");
+    assert_true(any_line(mark, "boss", "force"));
+
+    from(b, NULL, &trusted, "part #catan force");
+    assert_string_equal(parted, "#catan");
+    assert_true(sess(b)->paused);
+    assert_true(any_line(mark, "boss", "paused"));
+    /* Paused: no timers, no moves; the game is kept as it was. */
+    int64_t left = now;
+    assert_int_equal(bot_next_deadline(b), INT64_MAX);
+    bot_tick(b, now + 3600000);
+    struct bw_identity cur;
+    ident(&cur, nick_of(b, sess(b)->game.current));
+    mark = n_recs;
+    from(b, NULL, &cur, "#catan settle 1");
+    assert_true(any_line(mark, cur.nick, "paused"));
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+    /* Back in the channel: the clock goes on where it stopped. */
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL};
+    now += 600000;
+    mark = n_recs;
+    bot_on_join(b, CHAN, &self, now);
+    assert_false(sess(b)->paused);
+    assert_true(any_line(mark, CHAN, "I am back"));
+    assert_int_equal(bot_next_deadline(b), deadline + (now - left));
+    /* A lobby needs no force; a kick or a part the bot did not ask for pauses too. */
+    from(b, NULL, &trusted, "part #lobby");
+    assert_string_equal(parted, "#lobby");
+    assert_true(bot_session(b, "#lobby")->paused);
+    bot_on_kick(b, CHAN, "brickwood", now);
+    assert_true(sess(b)->paused);
+    bot_on_join(b, CHAN, &self, now + 1000);
+    assert_false(sess(b)->paused);
+    bot_on_part(b, CHAN, &self, now + 2000);
+    assert_true(sess(b)->paused);
+    mark = n_recs;
+    from(b, NULL, &trusted, "part #empty");
+    assert_true(any_line(mark, "boss", "leaving #empty"));
+    /* An admin can still stop a paused game. */
+    from(b, NULL, &trusted, "#catan stop");
+    assert_null(sess(b));
+    check_no_leak();
+    bot_free(b);
+}
+
+/* A seat that is away gets no private lines: someone else may hold its nick meanwhile. */
+static void test_away_seat_gets_nothing(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int x = s.game.current, y = (x + 1) % 3;
+    memset(s.game.p[y].res, 0, RES_COUNT);
+    s.game.p[y].res[RES_ORE] = 2;
+    s.game.p[x].dev[DEV_MONOPOLY] = 1;
+    struct bot *b = bot_with(&s, 0);
+    char xn[50], yn[50];
+    snprintf(xn, 50, "%s", nick_of(b, x));
+    snprintf(yn, 50, "%s", nick_of(b, y));
+    char yhost[64];
+    snprintf(yhost, sizeof yhost, "%s.example", yn);
+    struct bw_identity real = {yn, "u", yhost, NULL},
+                       evil = {yn, "evil", "elsewhere.example", NULL};
+    bot_on_quit(b, &real, now);
+    bot_on_join(b, CHAN, &evil, now);
+    int mark = n_recs;
+    say(b, xn, "!play monopoly ore");
+    assert_int_equal(sess(b)->game.p[x].res[RES_ORE], 2);
+    assert_int_equal(count_to(mark, yn), 0);
+    /* The account the nick's new holder logs in with does not bind the seat. */
+    bot_on_account(b, yn, "evilacct", now);
+    struct bw_identity evil2 = {yn, "evil", "elsewhere.example", "evilacct"};
+    bot_on_join(b, CHAN, &evil2, now);
+    assert_false(sess(b)->seat[y].present);
+    assert_string_equal(sess(b)->seat[y].account, "");
+    /* The player comes back and hears how the hand stands. */
+    mark = n_recs;
+    bot_on_join(b, CHAN, &real, now);
+    assert_true(sess(b)->seat[y].present);
+    assert_true(any_line(mark, yn, "#catan hand: (0 cards)"));
+    check_no_leak();
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_game_channel),
+        cmocka_unit_test(test_reconfigure),
+        cmocka_unit_test(test_seat_taken),
+        cmocka_unit_test(test_special_build),
+        cmocka_unit_test(test_part),
+        cmocka_unit_test(test_away_seat_gets_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
