@@ -121,6 +121,38 @@ static void check_invariants(const struct game *g, const struct tally *t)
     }
 }
 
+/* Every build the engine accepts is listed by game_legal_actions, and nothing else: tried
+ * by brute force on copies, for the player the game waits for. */
+static void check_build_listing(const struct game *g)
+{
+    unsigned waiting = game_waiting_for(g);
+    if (!waiting || g->phase == PHASE_DISCARD)
+        return;
+    int p = __builtin_ctz(waiting);
+    static struct game_action listed[4096];
+    int n = game_legal_actions(g, p, listed, 4096);
+    assert_true(n <= 4096);
+    static const int types[] = {ACT_BUILD_ROAD, ACT_BUILD_SETTLEMENT, ACT_BUILD_CITY};
+    for (int t = 0; t < 3; t++) {
+        int places = types[t] == ACT_BUILD_ROAD ? game_geo(g)->n_edges : game_geo(g)->n_vertices;
+        for (int x = 0; x < places; x++) {
+            struct game copy = *g;
+            struct game_action a;
+            memset(&a, 0, sizeof a);
+            a.type = (uint8_t)types[t];
+            a.player = (int8_t)p;
+            a.target = -1;
+            a.a = (int16_t)x;
+            int ok = game_apply(&copy, &a, NULL, 0, NULL) == BW_OK, found = 0;
+            for (int i = 0; i < n; i++)
+                found |= listed[i].type == types[t] && listed[i].a == x;
+            if (ok != found)
+                fail_msg("action %d at %d: accepted %d, listed %d (phase %d)", types[t], x, ok,
+                         found, g->phase);
+        }
+    }
+}
+
 static void random_action(struct bw_rng *r, const struct game *g, struct game_action *a)
 {
     memset(a, 0, sizeof *a);
@@ -180,6 +212,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         }
         if (built && (poke || board == BOARD_BIG))
             check_longest_roads(&g);
+        if (poke)
+            check_build_listing(&g);
         check_invariants(&g, &t);
         n++;
     }

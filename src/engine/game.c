@@ -49,19 +49,6 @@ const struct board_geo *game_geo(const struct game *g)
     return board_geo(g->opt.board);
 }
 
-int hand_size_of(const struct game_player *pl)
-{
-    return pl->res[0] + pl->res[1] + pl->res[2] + pl->res[3] + pl->res[4];
-}
-
-int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
-{
-    for (int r = 0; r < RES_COUNT; r++)
-        if (have[r] < need[r])
-            return 0;
-    return 1;
-}
-
 void pay(struct game *g, int player, const uint8_t cost[RES_COUNT])
 {
     for (int r = 0; r < RES_COUNT; r++) {

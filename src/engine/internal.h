@@ -16,8 +16,19 @@ struct evbuf {
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player);
 
-int hand_size_of(const struct game_player *pl);
-int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT]);
+static inline int hand_size_of(const struct game_player *pl)
+{
+    return pl->res[0] + pl->res[1] + pl->res[2] + pl->res[3] + pl->res[4];
+}
+
+static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
+{
+    return have[0] >= need[0] && have[1] >= need[1] && have[2] >= need[2] && have[3] >= need[3] &&
+           have[4] >= need[4];
+}
+
+/* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
+int settlement_spots(const struct game *g, int player, uint8_t *out);
 /* Road legality with one extra edge counted as the player's (-1 for none). */
 int can_road_with(const struct game *g, int player, int edge, int extra_edge);
 /* Robber target check: BW_OK and *victim resolved (-1 when nobody can be robbed). */

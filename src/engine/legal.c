@@ -33,33 +33,81 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
     }
 }
 
-/* Legal road edges of player (with extra_edge counted as theirs), found from the vertices
- * their roads and buildings touch rather than by trying every edge. */
+/* Vertex sets as two words (the big board has 80 vertices). */
+struct vset {
+    uint64_t w[2];
+};
+
+static inline void vset_add(struct vset *s, int v)
+{
+    s->w[v >> 6] |= 1ull << (v & 63);
+}
+
+/* Pops the lowest vertex of s, or returns -1 when s is empty. */
+static inline int vset_pop(struct vset *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (s->w[i]) {
+            int b = __builtin_ctzll(s->w[i]);
+            s->w[i] &= s->w[i] - 1;
+            return i * 64 + b;
+        }
+    return -1;
+}
+
+/* The corners the player's roads touch, extra_edge counted as one of them. */
+static struct vset road_ends(const struct game *g, int p, int extra_edge)
+{
+    const struct board_geo *geo = GEO(g);
+    struct vset s = {{0, 0}};
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] == p || e == extra_edge) {
+            vset_add(&s, geo->edge_vertex[e][0]);
+            vset_add(&s, geo->edge_vertex[e][1]);
+        }
+    return s;
+}
+
+/* Legal road edges of player (with extra_edge counted as theirs): the free edges at corners
+ * their roads reach or their buildings stand on, except through an opponent's building. */
 static int road_spots(const struct game *g, int p, int extra_edge, uint8_t *out)
 {
     const struct board_geo *geo = GEO(g);
-    uint8_t near[BOARD_MAX_VERTICES];
-    uint8_t seen[BOARD_MAX_EDGES];
-    int n = 0;
-    memset(near, 0, (size_t)geo->n_vertices);
-    memset(seen, 0, (size_t)geo->n_edges);
-    for (int e = 0; e < geo->n_edges; e++)
-        if (g->edge_owner[e] == p || e == extra_edge) {
-            near[geo->edge_vertex[e][0]] = 1;
-            near[geo->edge_vertex[e][1]] = 1;
-        }
-    for (int v = 0; v < geo->n_vertices; v++) {
-        if (!near[v] && g->vertex_owner[v] != p)
+    struct vset from = road_ends(g, p, extra_edge);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->vertex_owner[v] == p)
+            vset_add(&from, v);
+    uint64_t seen[2] = {0, 0};
+    int n = 0, v;
+    while ((v = vset_pop(&from)) >= 0) {
+        int owner = g->vertex_owner[v];
+        if (owner >= 0 && owner != p)
             continue;
         for (int i = 0; i < 3; i++) {
             int e = geo->vertex_edge[v][i];
-            if (e < 0 || seen[e])
+            if (e < 0 || g->edge_owner[e] >= 0 || e == extra_edge ||
+                (seen[e >> 6] & (1ull << (e & 63))))
                 continue;
-            seen[e] = 1;
-            if (can_road_with(g, p, e, extra_edge))
-                out[n++] = (uint8_t)e;
+            seen[e >> 6] |= 1ull << (e & 63);
+            out[n++] = (uint8_t)e;
         }
     }
+    return n;
+}
+
+/* Free corners at the end of the player's roads where the distance rule allows a
+ * settlement; writes them to out (may be NULL) and returns how many. */
+int settlement_spots(const struct game *g, int p, uint8_t *out)
+{
+    const struct board_geo *geo = GEO(g);
+    struct vset ends = road_ends(g, p, -1);
+    int n = 0, v;
+    while ((v = vset_pop(&ends)) >= 0)
+        if (g->vertex_owner[v] < 0 && distance_ok(g, geo, v)) {
+            if (out)
+                out[n] = (uint8_t)v;
+            n++;
+        }
     return n;
 }
 
@@ -167,10 +215,12 @@ static void builds(const struct game *g, struct actbuf *b)
         for (int i = 0; i < n; i++)
             push_ab(b, ACT_BUILD_ROAD, spots[i], -1, -1);
     }
-    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
-        for (int v = 0; v < geo->n_vertices; v++)
-            if (game_can_settle(g, p, v))
-                push_ab(b, ACT_BUILD_SETTLEMENT, v, -1, -1);
+    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement)) {
+        uint8_t spots[BOARD_MAX_VERTICES];
+        int n = settlement_spots(g, p, spots);
+        for (int i = 0; i < n; i++)
+            push_ab(b, ACT_BUILD_SETTLEMENT, spots[i], -1, -1);
+    }
     if (pl->cities < GAME_CITIES && has_cards(pl->res, game_cost_city))
         for (int v = 0; v < geo->n_vertices; v++)
             if (game_can_city(g, p, v))

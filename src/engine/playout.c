@@ -32,18 +32,6 @@ static int trade_helps(const struct game *g, const struct game_action *a)
     return 0;
 }
 
-/* Whether player has a free settlement spot at the end of a road already: building more
- * roads then only spends what a settlement needs. */
-static int has_settlement_spot(const struct game *g, int p)
-{
-    const struct board_geo *geo = GEO(g);
-    for (int e = 0; e < geo->n_edges; e++)
-        if (g->edge_owner[e] == p && (game_can_settle(g, p, geo->edge_vertex[e][0]) ||
-                                      game_can_settle(g, p, geo->edge_vertex[e][1])))
-            return 1;
-    return 0;
-}
-
 /* Whether a road ends at a corner where a settlement could stand. */
 static int opens_spot(const struct game *g, const struct game_action *a)
 {
@@ -168,7 +156,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     int total = 0, spot = -1;
     for (int i = 0; i < n; i++) {
         if ((buf[i].type == ACT_BUILD_ROAD || buf[i].type == ACT_BUY_DEV) && spot < 0)
-            spot = g->phase == PHASE_MAIN && has_settlement_spot(g, p);
+            spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
         weights[i] = weight(g, &buf[i], spot);
         total += weights[i];
     }
