@@ -27,6 +27,9 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
            have[4] >= need[4];
 }
 
+/* Bit e set for every edge e the player owns (edges 0..63 in out[0], 64.. in out[1]). */
+void owned_edges(const struct game *g, int player, uint64_t out[2]);
+
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);
 /* Road legality with one extra edge counted as the player's (-1 for none). */

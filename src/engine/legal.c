@@ -60,8 +60,13 @@ static struct vset road_ends(const struct game *g, int p, int extra_edge)
 {
     const struct board_geo *geo = GEO(g);
     struct vset s = {{0, 0}};
-    for (int e = 0; e < geo->n_edges; e++)
-        if (g->edge_owner[e] == p || e == extra_edge) {
+    uint64_t owned[2];
+    owned_edges(g, p, owned);
+    if (extra_edge >= 0)
+        owned[extra_edge >> 6] |= 1ull << (extra_edge & 63);
+    for (int i = 0; i < 2; i++)
+        for (uint64_t m = owned[i]; m; m &= m - 1) {
+            int e = i * 64 + __builtin_ctzll(m);
             vset_add(&s, geo->edge_vertex[e][0]);
             vset_add(&s, geo->edge_vertex[e][1]);
         }
@@ -113,15 +118,27 @@ int settlement_spots(const struct game *g, int p, uint8_t *out)
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
-    for (int h = 0; h < GEO(g)->n_hexes; h++) {
+    const struct board_geo *geo = GEO(g);
+    unsigned robbable = 0; /* opponents holding cards */
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (q != b->player && hand_size_of(&g->p[q]) > 0)
+            robbable |= 1u << q;
+    for (int h = 0; h < geo->n_hexes; h++) {
         if (h == g->robber)
             continue;
-        unsigned m = robber_candidates(g, b->player, h);
+        unsigned m = 0;
+        for (int c = 0; c < 6; c++) {
+            int o = g->vertex_owner[geo->hex_vertex[h][c]];
+            if (o >= 0)
+                m |= 1u << o;
+        }
+        m &= robbable;
         if (!m)
             push_ab(b, type, h, -1, -1);
-        for (int q = 0; q < g->opt.n_players; q++)
-            if (m & (1u << q))
-                push_ab(b, type, h, -1, q);
+        while (m) {
+            push_ab(b, type, h, -1, __builtin_ctz(m));
+            m &= m - 1;
+        }
     }
 }
 
@@ -232,6 +249,8 @@ static void builds(const struct game *g, struct actbuf *b)
 static void bank_trades(const struct game *g, struct actbuf *b)
 {
     const struct game_player *pl = &g->p[b->player];
+    if (pl->res[0] < 2 && pl->res[1] < 2 && pl->res[2] < 2 && pl->res[3] < 2 && pl->res[4] < 2)
+        return; /* no rate is below 2 */
     int rates[RES_COUNT];
     trade_rates(g, b->player, rates);
     for (int give = 0; give < RES_COUNT; give++) {
