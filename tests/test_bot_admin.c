@@ -333,7 +333,41 @@ static void test_away_seat_gets_nothing(void **state)
     bot_on_join(b, CHAN, &real, now);
     assert_true(sess(b)->seat[y].present);
     assert_true(any_line(mark, yn, "#catan hand: (0 cards)"));
+    /* Away from the channel but still commanding in private: lines reach the seat again. */
+    bot_on_part(b, CHAN, &real, now);
+    assert_false(sess(b)->seat[y].present);
+    mark = n_recs;
+    from(b, NULL, &real, "#catan hand");
+    assert_true(sess(b)->seat[y].present);
+    assert_true(any_line(mark, yn, "#catan hand: (0 cards)"));
     check_no_leak();
+    bot_free(b);
+}
+
+/* A record whose seats and game disagree is refused, not read out of bounds. */
+static void test_restore_checks(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    struct bot *b = make_bot(0, 4);
+    unsigned char blob[SESSION_RECORD_SIZE];
+    for (int k = 0; k < 4; k++) {
+        struct session t = s;
+        if (k == 0)
+            t.game.opt.n_players = 6;
+        if (k == 1)
+            t.game.current = 5;
+        if (k == 2)
+            t.game.phase = 200;
+        if (k == 3) {
+            t.game.phase = PHASE_SPECIAL_BUILD;
+            t.game.sb_player = -1;
+        }
+        size_t len = session_save(&t, blob, sizeof blob);
+        assert_int_equal(bot_restore(b, blob, len), BW_E(PARSE));
+    }
+    size_t len = session_save(&s, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len), BW_OK);
     bot_free(b);
 }
 
@@ -346,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_special_build),
         cmocka_unit_test(test_part),
         cmocka_unit_test(test_away_seat_gets_nothing),
+        cmocka_unit_test(test_restore_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -369,9 +369,6 @@ static void resume(struct bot *b, struct bot_game *g)
         snprintf(line, sizeof line, "I am back: the lobby is open (%sjoin, %sstart)", b->prefix,
                  b->prefix);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
-    /* Hands may have been missed while away: send them again. */
-    if (g->s.state == SESSION_PLAYING)
-        g->hand_dirty = (1u << g->s.n_seats) - 1;
 }
 
 void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)

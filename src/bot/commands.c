@@ -230,6 +230,13 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         int seat = session_identify(&g->s, &bc.who);
         c.seat = seat >= 0 ? seat : -1;
         c.seat_taken = seat == BW_E(DENIED);
+        /* A player away from the channel who still commands is around: their seat takes
+         * private lines again, starting with the hand they may have missed. */
+        if (seat >= 0 && !g->s.seat[seat].present && session_return(&g->s, &bc.who) == seat) {
+            g->changed = true;
+            if (g->s.state == SESSION_PLAYING)
+                g->hand_dirty |= 1u << seat;
+        }
     }
     cmd_run(&c, body);
     bot_commit(b);
