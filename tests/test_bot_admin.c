@@ -344,6 +344,41 @@ static void test_away_seat_gets_nothing(void **state)
     bot_free(b);
 }
 
+/* Timers that end a lobby, and the first board drawing of a game. */
+static void test_lobby_grace_and_board(void **state)
+{
+    struct bot *b = make_bot(0, 6);
+    say(b, "ann", "!new");
+    say(b, "ben", "!join");
+    struct bw_identity ann, ben;
+    ident(&ann, "ann");
+    bot_on_part(b, CHAN, &ann, now);
+    char host[64];
+    snprintf(host, sizeof host, "ben.example");
+    ben = (struct bw_identity){"ben", "u", host, NULL};
+    now += 60000;
+    bot_on_part(b, CHAN, &ben, now);
+    int mark = n_recs;
+    bot_tick(b, now - 60000 + SESSION_GRACE_MS);
+    assert_true(any_line(mark, CHAN, "ann was away too long"));
+    assert_int_equal(sess(b)->n_seats, 1);
+    bot_tick(b, now + SESSION_GRACE_MS);
+    assert_true(any_line(mark, CHAN, "ben was away too long"));
+    assert_null(sess(b));
+    assert_int_equal(saved_len, 0);
+
+    static const char *const nicks[] = {"cat", "dan", "eve"};
+    start_game(b, nicks, 3);
+    mark = n_recs;
+    say(b, "cat", "!board");
+    assert_true(count_to(mark, CHAN) > 5);
+    mark = n_recs;
+    say(b, "dan", "!board");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_true(any_line(mark, "dan", "a moment ago"));
+    bot_free(b);
+}
+
 /* A record whose seats and game disagree is refused, not read out of bounds. */
 static void test_restore_checks(void **state)
 {
@@ -381,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_part),
         cmocka_unit_test(test_away_seat_gets_nothing),
         cmocka_unit_test(test_restore_checks),
+        cmocka_unit_test(test_lobby_grace_and_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

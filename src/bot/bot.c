@@ -492,17 +492,12 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
     struct game_player before[GAME_MAX_PLAYERS];
     char nick[SESSION_NICK_MAX + 1];
     /* Bounded: each step either acts (the game moves on) or warns once. */
-    for (int guard = 0; guard < 64 && !g->closing; guard++) {
+    for (int guard = 0; guard < 64; guard++) {
         memcpy(before, g->s.game.p, sizeof before);
-        int seat_nick = -1;
         int kind = session_tick(&g->s, now_ms, &t);
         if (kind == SESSION_TICK_NONE)
             break;
-        seat_nick = t.seat;
-        if (seat_nick >= 0 && seat_nick < g->s.n_seats)
-            memcpy(nick, g->s.seat[seat_nick].nick, sizeof nick);
-        else
-            nick[0] = '\0';
+        memcpy(nick, t.nick, sizeof nick);
         if (kind == SESSION_TICK_WARN) {
             char line[RENDER_LINE_MAX];
             snprintf(line, sizeof line, "%s: %d seconds left for your move", nick, t.seconds);
@@ -520,7 +515,11 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
         }
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
+        /* The commit frees a game that closed or ended: g must not be touched after it. */
+        bool done = g->closing || g->s.state == SESSION_OVER;
         bot_commit(b);
+        if (done)
+            return;
     }
     bot_commit(b);
 }

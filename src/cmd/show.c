@@ -47,7 +47,7 @@ static int exec_board(struct cmd_call *c)
         return BW_OK;
     }
     if (!c->in_private) {
-        if (c->now_ms - c->s->board_ms < CMD_BOARD_INTERVAL_MS && c->s->board_ms != INT64_MIN) {
+        if (c->s->board_ms != INT64_MIN && c->now_ms - c->s->board_ms < CMD_BOARD_INTERVAL_MS) {
             cmd_replyf(c, "the board was shown a moment ago; %sboard text lists it", c->prefix);
             return BW_E(LIMIT);
         }

@@ -361,10 +361,8 @@ static int tick_timeout(struct session *s, int64_t now_ms, struct session_tick *
     return tick_apply(s, now_ms, ACT_TIMEOUT, __builtin_ctz(waiting), 0, out);
 }
 
-int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
+static int tick_once(struct session *s, int64_t now_ms, struct session_tick *out)
 {
-    memset(out, 0, sizeof *out);
-    out->seat = -1;
     if (s->paused)
         return SESSION_TICK_NONE;
     for (int i = 0; i < s->n_seats; i++) {
@@ -374,6 +372,7 @@ int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
         if (s->state == SESSION_LOBBY) {
             out->kind = SESSION_TICK_GONE;
             out->seat = i;
+            copy_str(out->nick, sizeof out->nick, seat->nick);
             session_leave_lobby(s, i);
             return out->kind;
         }
@@ -407,6 +406,16 @@ int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
         return out->kind;
     }
     return SESSION_TICK_NONE;
+}
+
+int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = -1;
+    int kind = tick_once(s, now_ms, out);
+    if (!out->nick[0] && out->seat >= 0 && out->seat < s->n_seats)
+        copy_str(out->nick, sizeof out->nick, s->seat[out->seat].nick);
+    return kind;
 }
 
 size_t session_save(const struct session *s, void *buf, size_t size)

@@ -135,6 +135,7 @@ enum session_tick_kind {
 
 struct session_tick {
     int kind, seat, seconds, type;
+    char nick[SESSION_NICK_MAX + 1]; /* seat's nick ("" when none): a freed lobby seat is gone */
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
 };
