@@ -233,6 +233,29 @@ static void test_special_build(void **state)
     bot_free(b);
 }
 
+/* Six players with the turn timer: each special building phase has its own time. */
+static void test_special_build_timer(void **state)
+{
+    struct session s;
+    crafted_n(&s, 6, 60);
+    roll_to_main(&s, 1, 1);
+    int x = s.game.current;
+    struct bot *b = bot_with(&s, 60);
+    say(b, nick_of(b, x), "!end");
+    assert_int_equal(sess(b)->game.sb_player, (x + 1) % 6);
+    int64_t ended = now;
+    assert_int_equal(bot_next_deadline(b), ended + 40000);
+    int mark = n_recs;
+    bot_tick(b, ended + 40000);
+    assert_true(any_line(mark, CHAN, "seconds left"));
+    bot_tick(b, ended + 60000);
+    assert_int_equal(sess(b)->game.phase, PHASE_SPECIAL_BUILD);
+    assert_int_equal(sess(b)->game.sb_player, (x + 2) % 6);
+    assert_int_equal(bot_next_deadline(b), ended + 60000 + 40000);
+    check_no_leak();
+    bot_free(b);
+}
+
 static void test_part(void **state)
 {
     static const char *const nicks[] = {"ann", "ben", "cat"};
@@ -413,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_reconfigure),
         cmocka_unit_test(test_seat_taken),
         cmocka_unit_test(test_special_build),
+        cmocka_unit_test(test_special_build_timer),
         cmocka_unit_test(test_part),
         cmocka_unit_test(test_away_seat_gets_nothing),
         cmocka_unit_test(test_restore_checks),
