@@ -4,26 +4,19 @@
 
 #include <string.h>
 
-#define BIT(p) (1u << (p))
-
 static int can_build_now(const struct game *g, int p)
 {
     return (g->phase == PHASE_MAIN && g->current == p) ||
            (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p);
 }
 
-static int turn_error(const struct game *g, int p)
+int turn_error(const struct game *g, int p)
 {
     int awaited = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;
     return awaited == p ? BW_E(WRONG_PHASE) : BW_E(NOT_YOUR_TURN);
 }
 
-static int sum5(const uint8_t a[RES_COUNT])
-{
-    return a[0] + a[1] + a[2] + a[3] + a[4];
-}
-
-static unsigned others_mask(const struct game *g, int p)
+unsigned others_mask(const struct game *g, int p)
 {
     unsigned m = 0;
     for (int q = 0; q < g->opt.n_players; q++)
@@ -102,7 +95,7 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
     }
 }
 
-static void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
+void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
 {
     g->dice[0] = (uint8_t)d1;
     g->dice[1] = (uint8_t)d2;
@@ -164,7 +157,7 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
     return BW_OK;
 }
 
-static void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
+void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
 {
     g->robber = (int8_t)hex;
     struct game_event *e = ev_push(eb, EV_ROBBER, player);
@@ -187,7 +180,7 @@ static void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int
     }
 }
 
-static void random_discard(struct game *g, int p, uint8_t out[RES_COUNT])
+void random_discard(struct game *g, int p, uint8_t out[RES_COUNT])
 {
     uint8_t hand[RES_COUNT];
     memcpy(hand, g->p[p].res, sizeof hand);
@@ -201,7 +194,7 @@ static void random_discard(struct game *g, int p, uint8_t out[RES_COUNT])
     }
 }
 
-static void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT])
+void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT])
 {
     struct game_event *e = ev_push(eb, EV_DISCARD, p);
     for (int r = 0; r < RES_COUNT; r++) {
@@ -245,7 +238,7 @@ static int road_error(const struct game *g, int p, int edge, int extra)
     return can_road_with(g, p, edge, extra) ? BW_OK : BW_E(NOT_CONNECTED);
 }
 
-static void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
+void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
 {
     g->edge_owner[edge] = (int8_t)p;
     g->p[p].roads++;
@@ -308,7 +301,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
 }
 
-static void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
+void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
     const struct board_geo *geo = GEO(g);
     place_settlement(g, eb, p, v);
@@ -528,389 +521,6 @@ static int act_monopoly(struct game *g, struct evbuf *eb, int p, int res)
         e->a = (int16_t)total;
         e->b = (int16_t)res;
     }
-    return BW_OK;
-}
-
-/* ---- trading ---- */
-
-static int trade_shape_error(const uint8_t give[RES_COUNT], const uint8_t get[RES_COUNT])
-{
-    if (!sum5(give) || !sum5(get))
-        return BW_E(BAD_TRADE);
-    for (int r = 0; r < RES_COUNT; r++)
-        if (give[r] && get[r])
-            return BW_E(BAD_TRADE);
-    return BW_OK;
-}
-
-static int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
-                    const uint8_t get[RES_COUNT])
-{
-    if (g->phase != PHASE_MAIN || g->current != p)
-        return turn_error(g, p);
-    int err = trade_shape_error(give, get);
-    if (err)
-        return err;
-    int units = 0, rates[RES_COUNT];
-    trade_rates(g, p, rates);
-    for (int r = 0; r < RES_COUNT; r++) {
-        if (give[r] % rates[r])
-            return BW_E(BAD_RATE);
-        units += give[r] / rates[r];
-    }
-    if (units != sum5(get))
-        return BW_E(BAD_RATE);
-    if (!has_cards(g->p[p].res, give))
-        return BW_E(NOT_ENOUGH);
-    if (!has_cards(g->bank, get))
-        return BW_E(BANK_EMPTY);
-    struct game_event *e = ev_push(eb, EV_BANK_TRADE, p);
-    for (int r = 0; r < RES_COUNT; r++) {
-        g->p[p].res[r] = (uint8_t)(g->p[p].res[r] - give[r] + get[r]);
-        g->bank[r] = (uint8_t)(g->bank[r] + give[r] - get[r]);
-        if (e) {
-            e->res[r] = give[r];
-            e->res2[r] = get[r];
-        }
-    }
-    return BW_OK;
-}
-
-static struct trade_offer *find_offer(struct game *g, int id)
-{
-    return (struct trade_offer *)game_offer(g, id);
-}
-
-int offer_count_addressees(const struct trade_offer *o)
-{
-    return __builtin_popcount(o->to_mask);
-}
-
-static int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a)
-{
-    int p = a->player;
-    if (g->phase != PHASE_MAIN)
-        return BW_E(WRONG_PHASE);
-    int err = trade_shape_error(a->give, a->get);
-    if (err)
-        return err;
-    if (!has_cards(g->p[p].res, a->give))
-        return BW_E(NOT_ENOUGH);
-    unsigned others = others_mask(g, p), mask;
-    if (p == g->current) {
-        if (a->to_mask & ~others)
-            return BW_E(NOT_PLAYING);
-        mask = a->to_mask ? a->to_mask : others;
-    } else {
-        /* A counter-offer: always to the current player. */
-        if (a->to_mask && a->to_mask != BIT(g->current))
-            return BW_E(INVALID);
-        mask = BIT(g->current);
-    }
-    if (!mask)
-        return BW_E(INVALID);
-    struct trade_offer *o = NULL;
-    for (int i = 0; i < GAME_MAX_OFFERS && !o; i++)
-        if (!g->offers[i].id)
-            o = &g->offers[i];
-    if (!o)
-        return BW_E(TOO_MANY);
-    o->id = g->next_offer_id;
-    g->next_offer_id = (uint16_t)(g->next_offer_id == UINT16_MAX ? 1 : g->next_offer_id + 1);
-    o->from = (int8_t)p;
-    o->to_mask = (uint8_t)mask;
-    o->accepted = o->rejected = 0;
-    memcpy(o->give, a->give, RES_COUNT);
-    memcpy(o->get, a->get, RES_COUNT);
-    struct game_event *e = ev_push(eb, EV_OFFER, p);
-    if (e) {
-        e->a = (int16_t)o->id;
-        e->b = (int16_t)mask;
-        memcpy(e->res, o->give, RES_COUNT);
-        memcpy(e->res2, o->get, RES_COUNT);
-    }
-    return BW_OK;
-}
-
-static void execute_trade(struct game *g, struct evbuf *eb, struct trade_offer *o, int partner)
-{
-    struct game_player *a = &g->p[o->from], *b = &g->p[partner];
-    for (int r = 0; r < RES_COUNT; r++) {
-        a->res[r] = (uint8_t)(a->res[r] - o->give[r] + o->get[r]);
-        b->res[r] = (uint8_t)(b->res[r] + o->give[r] - o->get[r]);
-    }
-    struct game_event *e = ev_push(eb, EV_TRADE, o->from);
-    if (e) {
-        e->other = (int8_t)partner;
-        e->a = (int16_t)o->id;
-        memcpy(e->res, o->give, RES_COUNT);
-        memcpy(e->res2, o->get, RES_COUNT);
-    }
-    memset(o, 0, sizeof *o);
-}
-
-static int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
-{
-    int p = a->player;
-    if (g->phase != PHASE_MAIN)
-        return BW_E(WRONG_PHASE);
-    struct trade_offer *o = find_offer(g, a->a);
-    if (!o)
-        return BW_E(NO_OFFER);
-    if (!(o->to_mask & BIT(p)))
-        return BW_E(DENIED);
-    if (a->type == ACT_REJECT) {
-        o->rejected |= (uint8_t)BIT(p);
-        o->accepted &= (uint8_t)~BIT(p);
-        struct game_event *e = ev_push(eb, EV_OFFER_REJECT, p);
-        if (e)
-            e->a = (int16_t)o->id;
-        if (o->rejected == o->to_mask)
-            close_offer(g, eb, o);
-        return BW_OK;
-    }
-    if (!has_cards(g->p[p].res, o->get))
-        return BW_E(NOT_ENOUGH);
-    int single = offer_count_addressees(o) == 1;
-    if (single && !has_cards(g->p[o->from].res, o->give))
-        return BW_E(NOT_ENOUGH);
-    o->accepted |= (uint8_t)BIT(p);
-    o->rejected &= (uint8_t)~BIT(p);
-    struct game_event *e = ev_push(eb, EV_OFFER_ACCEPT, p);
-    if (e)
-        e->a = (int16_t)o->id;
-    /* With one addressee there is nobody else to choose: the trade happens. */
-    if (single)
-        execute_trade(g, eb, o, p);
-    return BW_OK;
-}
-
-static int act_confirm(struct game *g, struct evbuf *eb, const struct game_action *a)
-{
-    if (g->phase != PHASE_MAIN)
-        return BW_E(WRONG_PHASE);
-    struct trade_offer *o = find_offer(g, a->a);
-    if (!o)
-        return BW_E(NO_OFFER);
-    if (o->from != a->player)
-        return BW_E(DENIED);
-    if (a->target < 0 || a->target >= g->opt.n_players || !(o->accepted & BIT(a->target)))
-        return BW_E(NOT_ACCEPTED);
-    if (!has_cards(g->p[o->from].res, o->give) || !has_cards(g->p[a->target].res, o->get))
-        return BW_E(NOT_ENOUGH);
-    execute_trade(g, eb, o, a->target);
-    return BW_OK;
-}
-
-static int act_cancel(struct game *g, struct evbuf *eb, const struct game_action *a)
-{
-    struct trade_offer *o = find_offer(g, a->a);
-    if (!o)
-        return BW_E(NO_OFFER);
-    if (o->from != a->player)
-        return BW_E(DENIED);
-    close_offer(g, eb, o);
-    return BW_OK;
-}
-
-/* ---- turn end, timeouts, resignation ---- */
-
-static int act_end(struct game *g, struct evbuf *eb, int p)
-{
-    if (g->phase == PHASE_MAIN && g->current == p) {
-        end_turn(g, eb);
-        return BW_OK;
-    }
-    if (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p) {
-        ripen_dev_cards(&g->p[p]);
-        next_special_or_turn(g, eb, p);
-        return BW_OK;
-    }
-    return turn_error(g, p);
-}
-
-static void resign(struct game *g, struct evbuf *eb, int p)
-{
-    struct game_player *pl = &g->p[p];
-    for (int r = 0; r < RES_COUNT; r++) {
-        g->bank[r] += pl->res[r];
-        pl->res[r] = 0;
-    }
-    memset(pl->dev, 0, sizeof pl->dev);
-    memset(pl->dev_new, 0, sizeof pl->dev_new);
-    pl->discard = 0;
-    pl->resigned = 1;
-    ev_push(eb, EV_RESIGN, p);
-    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
-        struct trade_offer *o = &g->offers[i];
-        if (!o->id)
-            continue;
-        o->to_mask &= (uint8_t)~BIT(p);
-        o->accepted &= (uint8_t)~BIT(p);
-        o->rejected &= (uint8_t)~BIT(p);
-        if (o->from == p || !o->to_mask || o->rejected == o->to_mask)
-            close_offer(g, eb, o);
-    }
-    if (game_active_players(g) < 2) {
-        int w = next_active(g, p);
-        g->phase = PHASE_OVER;
-        g->winner = (int8_t)(g->p[w].resigned ? -1 : w);
-        struct game_event *e = ev_push(eb, EV_GAME_OVER, g->winner);
-        if (e && g->winner >= 0)
-            e->a = (int16_t)game_vp_total(g, w);
-        return;
-    }
-    switch (g->phase) {
-    case PHASE_SETUP_SETTLEMENT:
-    case PHASE_SETUP_ROAD:
-        if (g->current == p)
-            advance_setup(g, eb);
-        break;
-    case PHASE_DISCARD:
-        if (g->current == p) {
-            for (int q = 0; q < g->opt.n_players; q++)
-                g->p[q].discard = 0;
-            close_all_offers(g, eb);
-            next_special_or_turn(g, eb, p);
-        } else {
-            int pending = 0;
-            for (int q = 0; q < g->opt.n_players; q++)
-                pending |= g->p[q].discard;
-            if (!pending) {
-                g->phase = PHASE_ROBBER;
-                ev_push(eb, EV_ROBBER_NEEDED, g->current);
-            }
-        }
-        break;
-    case PHASE_SPECIAL_BUILD:
-        if (g->sb_player == p)
-            next_special_or_turn(g, eb, p);
-        break;
-    default:
-        if (g->current == p) {
-            close_all_offers(g, eb);
-            next_special_or_turn(g, eb, p);
-        }
-        break;
-    }
-}
-
-static int pick_random_vertex(struct game *g, int p)
-{
-    int n = 0, pick[BOARD_MAX_VERTICES];
-    for (int v = 0; v < GEO(g)->n_vertices; v++)
-        if (game_can_settle(g, p, v))
-            pick[n++] = v;
-    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
-}
-
-static int pick_random_road(struct game *g, int p)
-{
-    int n = 0, pick[BOARD_MAX_EDGES];
-    for (int e = 0; e < GEO(g)->n_edges; e++)
-        if (game_can_road(g, p, e))
-            pick[n++] = e;
-    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
-}
-
-/* Robber for an absent player: a hex with no buildings at all if there is one, else one
- * without the player's own buildings; a random victim there. */
-static void timeout_robber(struct game *g, struct evbuf *eb, int p)
-{
-    const struct board_geo *geo = GEO(g);
-    int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
-    for (int h = 0; h < geo->n_hexes; h++) {
-        if (h == g->robber)
-            continue;
-        int mine = 0, any = 0;
-        for (int c = 0; c < 6; c++) {
-            int o = g->vertex_owner[geo->hex_vertex[h][c]];
-            any |= o >= 0;
-            mine |= o == p;
-        }
-        if (!any)
-            empty[n_empty++] = h;
-        else if (!mine)
-            other[n_other++] = h;
-    }
-    int hex;
-    if (n_empty)
-        hex = empty[bw_rng_below(&g->rng, (uint32_t)n_empty)];
-    else if (n_other)
-        hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
-    else
-        hex = (g->robber + 1) % geo->n_hexes;
-    unsigned m = robber_candidates(g, p, hex);
-    int victim = -1;
-    if (m) {
-        int k = (int)bw_rng_below(&g->rng, (uint32_t)__builtin_popcount(m));
-        for (int q = 0; q < g->opt.n_players; q++)
-            if ((m & BIT(q)) && k-- == 0)
-                victim = q;
-    }
-    do_robber(g, eb, p, hex, victim);
-}
-
-static int act_timeout(struct game *g, struct evbuf *eb, int p)
-{
-    if (!(game_waiting_for(g) & BIT(p)))
-        return BW_E(WRONG_PHASE);
-    struct game_event *e = ev_push(eb, EV_TIMEOUT, p);
-    if (e)
-        e->a = g->phase;
-    /* One absence counts once per turn: the roll, a discard of the player's own 7 and the
-     * robber that follow are the same absence. */
-    int own_turn = p == g->current && g->phase != PHASE_SPECIAL_BUILD;
-    if (!own_turn || !g->turn_timed_out)
-        g->p[p].timeouts++;
-    if (own_turn)
-        g->turn_timed_out = 1;
-    switch (g->phase) {
-    case PHASE_SETUP_SETTLEMENT: {
-        int v = pick_random_vertex(g, p);
-        if (v >= 0)
-            setup_settlement(g, eb, p, v);
-        else
-            advance_setup(g, eb);
-        break;
-    }
-    case PHASE_SETUP_ROAD: {
-        int edge = pick_random_road(g, p);
-        if (edge >= 0)
-            place_road(g, eb, p, edge, EV_BUILD);
-        advance_setup(g, eb);
-        break;
-    }
-    case PHASE_ROLL: {
-        int d1 = (int)bw_rng_below(&g->rng, 6) + 1, d2 = (int)bw_rng_below(&g->rng, 6) + 1;
-        do_roll(g, eb, d1, d2);
-        if (g->phase == PHASE_MAIN)
-            end_turn(g, eb);
-        break;
-    }
-    case PHASE_DISCARD: {
-        uint8_t give[RES_COUNT];
-        random_discard(g, p, give);
-        do_discard(g, eb, p, give);
-        break;
-    }
-    case PHASE_ROBBER:
-        timeout_robber(g, eb, p);
-        g->phase = PHASE_MAIN;
-        end_turn(g, eb);
-        break;
-    case PHASE_MAIN:
-        end_turn(g, eb);
-        break;
-    case PHASE_SPECIAL_BUILD:
-        ripen_dev_cards(&g->p[p]);
-        next_special_or_turn(g, eb, p);
-        break;
-    default:
-        break;
-    }
-    if (g->p[p].timeouts >= 3 && g->phase != PHASE_OVER)
-        resign(g, eb, p);
     return BW_OK;
 }
 

@@ -30,6 +30,32 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
 /* Bit e set for every edge e the player owns (edges 0..63 in out[0], 64.. in out[1]). */
 void owned_edges(const struct game *g, int player, uint64_t out[2]);
 
+#define BIT(p) (1u << (p))
+
+static inline int sum5(const uint8_t a[RES_COUNT])
+{
+    return a[0] + a[1] + a[2] + a[3] + a[4];
+}
+
+/* Shared by the action handlers (apply.c, trade.c, moderator.c). */
+int turn_error(const struct game *g, int p);
+unsigned others_mask(const struct game *g, int p);
+void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
+void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
+void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
+void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
+void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
+void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);
+int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
+             const uint8_t get[RES_COUNT]);
+int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a);
+int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a);
+int act_confirm(struct game *g, struct evbuf *eb, const struct game_action *a);
+int act_cancel(struct game *g, struct evbuf *eb, const struct game_action *a);
+int act_end(struct game *g, struct evbuf *eb, int p);
+int act_timeout(struct game *g, struct evbuf *eb, int p);
+void resign(struct game *g, struct evbuf *eb, int p);
+
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);
 /* Road legality with one extra edge counted as the player's (-1 for none). */

@@ -1,0 +1,203 @@
+/* The end of a turn and what the moderator does for absent or departing players. */
+#include "engine/internal.h"
+
+#include <string.h>
+
+int act_end(struct game *g, struct evbuf *eb, int p)
+{
+    if (g->phase == PHASE_MAIN && g->current == p) {
+        end_turn(g, eb);
+        return BW_OK;
+    }
+    if (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p) {
+        ripen_dev_cards(&g->p[p]);
+        next_special_or_turn(g, eb, p);
+        return BW_OK;
+    }
+    return turn_error(g, p);
+}
+
+void resign(struct game *g, struct evbuf *eb, int p)
+{
+    struct game_player *pl = &g->p[p];
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->bank[r] += pl->res[r];
+        pl->res[r] = 0;
+    }
+    memset(pl->dev, 0, sizeof pl->dev);
+    memset(pl->dev_new, 0, sizeof pl->dev_new);
+    pl->discard = 0;
+    pl->resigned = 1;
+    ev_push(eb, EV_RESIGN, p);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        struct trade_offer *o = &g->offers[i];
+        if (!o->id)
+            continue;
+        o->to_mask &= (uint8_t)~BIT(p);
+        o->accepted &= (uint8_t)~BIT(p);
+        o->rejected &= (uint8_t)~BIT(p);
+        if (o->from == p || !o->to_mask || o->rejected == o->to_mask)
+            close_offer(g, eb, o);
+    }
+    if (game_active_players(g) < 2) {
+        int w = next_active(g, p);
+        g->phase = PHASE_OVER;
+        g->winner = (int8_t)(g->p[w].resigned ? -1 : w);
+        struct game_event *e = ev_push(eb, EV_GAME_OVER, g->winner);
+        if (e && g->winner >= 0)
+            e->a = (int16_t)game_vp_total(g, w);
+        return;
+    }
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+    case PHASE_SETUP_ROAD:
+        if (g->current == p)
+            advance_setup(g, eb);
+        break;
+    case PHASE_DISCARD:
+        if (g->current == p) {
+            for (int q = 0; q < g->opt.n_players; q++)
+                g->p[q].discard = 0;
+            close_all_offers(g, eb);
+            next_special_or_turn(g, eb, p);
+        } else {
+            int pending = 0;
+            for (int q = 0; q < g->opt.n_players; q++)
+                pending |= g->p[q].discard;
+            if (!pending) {
+                g->phase = PHASE_ROBBER;
+                ev_push(eb, EV_ROBBER_NEEDED, g->current);
+            }
+        }
+        break;
+    case PHASE_SPECIAL_BUILD:
+        if (g->sb_player == p)
+            next_special_or_turn(g, eb, p);
+        break;
+    default:
+        if (g->current == p) {
+            close_all_offers(g, eb);
+            next_special_or_turn(g, eb, p);
+        }
+        break;
+    }
+}
+
+static int pick_random_vertex(struct game *g, int p)
+{
+    int n = 0, pick[BOARD_MAX_VERTICES];
+    for (int v = 0; v < GEO(g)->n_vertices; v++)
+        if (game_can_settle(g, p, v))
+            pick[n++] = v;
+    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
+}
+
+static int pick_random_road(struct game *g, int p)
+{
+    int n = 0, pick[BOARD_MAX_EDGES];
+    for (int e = 0; e < GEO(g)->n_edges; e++)
+        if (game_can_road(g, p, e))
+            pick[n++] = e;
+    return n ? pick[bw_rng_below(&g->rng, (uint32_t)n)] : -1;
+}
+
+/* Robber for an absent player: a hex with no buildings at all if there is one, else one
+ * without the player's own buildings; a random victim there. */
+static void timeout_robber(struct game *g, struct evbuf *eb, int p)
+{
+    const struct board_geo *geo = GEO(g);
+    int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (h == g->robber)
+            continue;
+        int mine = 0, any = 0;
+        for (int c = 0; c < 6; c++) {
+            int o = g->vertex_owner[geo->hex_vertex[h][c]];
+            any |= o >= 0;
+            mine |= o == p;
+        }
+        if (!any)
+            empty[n_empty++] = h;
+        else if (!mine)
+            other[n_other++] = h;
+    }
+    int hex;
+    if (n_empty)
+        hex = empty[bw_rng_below(&g->rng, (uint32_t)n_empty)];
+    else if (n_other)
+        hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
+    else
+        hex = (g->robber + 1) % geo->n_hexes;
+    unsigned m = robber_candidates(g, p, hex);
+    int victim = -1;
+    if (m) {
+        int k = (int)bw_rng_below(&g->rng, (uint32_t)__builtin_popcount(m));
+        for (int q = 0; q < g->opt.n_players; q++)
+            if ((m & BIT(q)) && k-- == 0)
+                victim = q;
+    }
+    do_robber(g, eb, p, hex, victim);
+}
+
+int act_timeout(struct game *g, struct evbuf *eb, int p)
+{
+    if (!(game_waiting_for(g) & BIT(p)))
+        return BW_E(WRONG_PHASE);
+    struct game_event *e = ev_push(eb, EV_TIMEOUT, p);
+    if (e)
+        e->a = g->phase;
+    /* One absence counts once per turn: the roll, a discard of the player's own 7 and the
+     * robber that follow are the same absence. */
+    int own_turn = p == g->current && g->phase != PHASE_SPECIAL_BUILD;
+    if (!own_turn || !g->turn_timed_out)
+        g->p[p].timeouts++;
+    if (own_turn)
+        g->turn_timed_out = 1;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT: {
+        int v = pick_random_vertex(g, p);
+        if (v >= 0)
+            setup_settlement(g, eb, p, v);
+        else
+            advance_setup(g, eb);
+        break;
+    }
+    case PHASE_SETUP_ROAD: {
+        int edge = pick_random_road(g, p);
+        if (edge >= 0)
+            place_road(g, eb, p, edge, EV_BUILD);
+        advance_setup(g, eb);
+        break;
+    }
+    case PHASE_ROLL: {
+        int d1 = (int)bw_rng_below(&g->rng, 6) + 1, d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+        do_roll(g, eb, d1, d2);
+        if (g->phase == PHASE_MAIN)
+            end_turn(g, eb);
+        break;
+    }
+    case PHASE_DISCARD: {
+        uint8_t give[RES_COUNT];
+        random_discard(g, p, give);
+        do_discard(g, eb, p, give);
+        break;
+    }
+    case PHASE_ROBBER:
+        timeout_robber(g, eb, p);
+        g->phase = PHASE_MAIN;
+        end_turn(g, eb);
+        break;
+    case PHASE_MAIN:
+        end_turn(g, eb);
+        break;
+    case PHASE_SPECIAL_BUILD:
+        ripen_dev_cards(&g->p[p]);
+        next_special_or_turn(g, eb, p);
+        break;
+    default:
+        break;
+    }
+    if (g->p[p].timeouts >= 3 && g->phase != PHASE_OVER)
+        resign(g, eb, p);
+    return BW_OK;
+}

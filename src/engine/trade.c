@@ -1,0 +1,184 @@
+/* Trading: maritime trades with the bank and domestic offers between players. */
+#include "engine/internal.h"
+
+#include <string.h>
+
+static int trade_shape_error(const uint8_t give[RES_COUNT], const uint8_t get[RES_COUNT])
+{
+    if (!sum5(give) || !sum5(get))
+        return BW_E(BAD_TRADE);
+    for (int r = 0; r < RES_COUNT; r++)
+        if (give[r] && get[r])
+            return BW_E(BAD_TRADE);
+    return BW_OK;
+}
+
+int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
+             const uint8_t get[RES_COUNT])
+{
+    if (g->phase != PHASE_MAIN || g->current != p)
+        return turn_error(g, p);
+    int err = trade_shape_error(give, get);
+    if (err)
+        return err;
+    int units = 0, rates[RES_COUNT];
+    trade_rates(g, p, rates);
+    for (int r = 0; r < RES_COUNT; r++) {
+        if (give[r] % rates[r])
+            return BW_E(BAD_RATE);
+        units += give[r] / rates[r];
+    }
+    if (units != sum5(get))
+        return BW_E(BAD_RATE);
+    if (!has_cards(g->p[p].res, give))
+        return BW_E(NOT_ENOUGH);
+    if (!has_cards(g->bank, get))
+        return BW_E(BANK_EMPTY);
+    struct game_event *e = ev_push(eb, EV_BANK_TRADE, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->p[p].res[r] = (uint8_t)(g->p[p].res[r] - give[r] + get[r]);
+        g->bank[r] = (uint8_t)(g->bank[r] + give[r] - get[r]);
+        if (e) {
+            e->res[r] = give[r];
+            e->res2[r] = get[r];
+        }
+    }
+    return BW_OK;
+}
+
+static struct trade_offer *find_offer(struct game *g, int id)
+{
+    return (struct trade_offer *)game_offer(g, id);
+}
+
+int offer_count_addressees(const struct trade_offer *o)
+{
+    return __builtin_popcount(o->to_mask);
+}
+
+int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player;
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    int err = trade_shape_error(a->give, a->get);
+    if (err)
+        return err;
+    if (!has_cards(g->p[p].res, a->give))
+        return BW_E(NOT_ENOUGH);
+    unsigned others = others_mask(g, p), mask;
+    if (p == g->current) {
+        if (a->to_mask & ~others)
+            return BW_E(NOT_PLAYING);
+        mask = a->to_mask ? a->to_mask : others;
+    } else {
+        /* A counter-offer: always to the current player. */
+        if (a->to_mask && a->to_mask != BIT(g->current))
+            return BW_E(INVALID);
+        mask = BIT(g->current);
+    }
+    if (!mask)
+        return BW_E(INVALID);
+    struct trade_offer *o = NULL;
+    for (int i = 0; i < GAME_MAX_OFFERS && !o; i++)
+        if (!g->offers[i].id)
+            o = &g->offers[i];
+    if (!o)
+        return BW_E(TOO_MANY);
+    o->id = g->next_offer_id;
+    g->next_offer_id = (uint16_t)(g->next_offer_id == UINT16_MAX ? 1 : g->next_offer_id + 1);
+    o->from = (int8_t)p;
+    o->to_mask = (uint8_t)mask;
+    o->accepted = o->rejected = 0;
+    memcpy(o->give, a->give, RES_COUNT);
+    memcpy(o->get, a->get, RES_COUNT);
+    struct game_event *e = ev_push(eb, EV_OFFER, p);
+    if (e) {
+        e->a = (int16_t)o->id;
+        e->b = (int16_t)mask;
+        memcpy(e->res, o->give, RES_COUNT);
+        memcpy(e->res2, o->get, RES_COUNT);
+    }
+    return BW_OK;
+}
+
+static void execute_trade(struct game *g, struct evbuf *eb, struct trade_offer *o, int partner)
+{
+    struct game_player *a = &g->p[o->from], *b = &g->p[partner];
+    for (int r = 0; r < RES_COUNT; r++) {
+        a->res[r] = (uint8_t)(a->res[r] - o->give[r] + o->get[r]);
+        b->res[r] = (uint8_t)(b->res[r] + o->give[r] - o->get[r]);
+    }
+    struct game_event *e = ev_push(eb, EV_TRADE, o->from);
+    if (e) {
+        e->other = (int8_t)partner;
+        e->a = (int16_t)o->id;
+        memcpy(e->res, o->give, RES_COUNT);
+        memcpy(e->res2, o->get, RES_COUNT);
+    }
+    memset(o, 0, sizeof *o);
+}
+
+int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player;
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (!(o->to_mask & BIT(p)))
+        return BW_E(DENIED);
+    if (a->type == ACT_REJECT) {
+        o->rejected |= (uint8_t)BIT(p);
+        o->accepted &= (uint8_t)~BIT(p);
+        struct game_event *e = ev_push(eb, EV_OFFER_REJECT, p);
+        if (e)
+            e->a = (int16_t)o->id;
+        if (o->rejected == o->to_mask)
+            close_offer(g, eb, o);
+        return BW_OK;
+    }
+    if (!has_cards(g->p[p].res, o->get))
+        return BW_E(NOT_ENOUGH);
+    int single = offer_count_addressees(o) == 1;
+    if (single && !has_cards(g->p[o->from].res, o->give))
+        return BW_E(NOT_ENOUGH);
+    o->accepted |= (uint8_t)BIT(p);
+    o->rejected &= (uint8_t)~BIT(p);
+    struct game_event *e = ev_push(eb, EV_OFFER_ACCEPT, p);
+    if (e)
+        e->a = (int16_t)o->id;
+    /* With one addressee there is nobody else to choose: the trade happens. */
+    if (single)
+        execute_trade(g, eb, o, p);
+    return BW_OK;
+}
+
+int act_confirm(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    if (g->phase != PHASE_MAIN)
+        return BW_E(WRONG_PHASE);
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (o->from != a->player)
+        return BW_E(DENIED);
+    if (a->target < 0 || a->target >= g->opt.n_players || !(o->accepted & BIT(a->target)))
+        return BW_E(NOT_ACCEPTED);
+    if (!has_cards(g->p[o->from].res, o->give) || !has_cards(g->p[a->target].res, o->get))
+        return BW_E(NOT_ENOUGH);
+    execute_trade(g, eb, o, a->target);
+    return BW_OK;
+}
+
+int act_cancel(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    struct trade_offer *o = find_offer(g, a->a);
+    if (!o)
+        return BW_E(NO_OFFER);
+    if (o->from != a->player)
+        return BW_E(DENIED);
+    close_offer(g, eb, o);
+    return BW_OK;
+}
