@@ -219,9 +219,23 @@ int main(int argc, char **argv)
         return 1;
     }
     log_set_level(app.cfg.log_level);
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    app.seed = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    /* BRICKWOOD_SEED makes boards, decks and dice repeatable (tests, bug reports). */
+    const char *seed_text = getenv("BRICKWOOD_SEED");
+    char *seed_end = NULL;
+    if (seed_text && *seed_text) {
+        app.seed = strtoull(seed_text, &seed_end, 10);
+        if (*seed_end) {
+            fprintf(stderr, "brickwood: BRICKWOOD_SEED must be a number\n");
+            config_fini(&app.cfg);
+            free(found);
+            return 1;
+        }
+    } else {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        app.seed =
+            (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    }
     log_info("brickwood %s starting with %s", BW_VERSION, path);
     rc = run(&app);
     config_fini(&app.cfg);
