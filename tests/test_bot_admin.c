@@ -321,6 +321,32 @@ static void test_part(void **state)
     bot_free(b);
 }
 
+/* A lost connection pauses every game: nobody times out while they cannot reach the bot. */
+static void test_disconnect_pauses(void **state)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat"};
+    struct bot *b = make_bot(60, 5);
+    start_game(b, nicks, 3);
+    struct game before = sess(b)->game;
+    int64_t deadline = bot_next_deadline(b);
+    assert_true(deadline < INT64_MAX);
+    bot_on_disconnect(b, now);
+    assert_true(sess(b)->paused);
+    assert_int_equal(bot_next_deadline(b), INT64_MAX);
+    bot_tick(b, now + 3600000);
+    assert_memory_equal(&before, &sess(b)->game, sizeof before);
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL};
+    int64_t gone = now;
+    now += 120000;
+    int mark = n_recs;
+    bot_on_join(b, CHAN, &self, now);
+    assert_false(sess(b)->paused);
+    assert_true(any_line(mark, CHAN, "I am back"));
+    assert_int_equal(bot_next_deadline(b), deadline + (now - gone));
+    check_no_leak();
+    bot_free(b);
+}
+
 /* A seat that is away gets no private lines: someone else may hold its nick meanwhile. */
 static void test_away_seat_gets_nothing(void **state)
 {
@@ -432,15 +458,11 @@ static void test_restore_checks(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_no_game_channel),
-        cmocka_unit_test(test_reconfigure),
-        cmocka_unit_test(test_seat_taken),
-        cmocka_unit_test(test_special_build),
-        cmocka_unit_test(test_special_build_timer),
-        cmocka_unit_test(test_part),
-        cmocka_unit_test(test_away_seat_gets_nothing),
-        cmocka_unit_test(test_restore_checks),
-        cmocka_unit_test(test_lobby_grace_and_board),
+        cmocka_unit_test(test_no_game_channel),     cmocka_unit_test(test_reconfigure),
+        cmocka_unit_test(test_seat_taken),          cmocka_unit_test(test_special_build),
+        cmocka_unit_test(test_special_build_timer), cmocka_unit_test(test_part),
+        cmocka_unit_test(test_disconnect_pauses),   cmocka_unit_test(test_away_seat_gets_nothing),
+        cmocka_unit_test(test_restore_checks),      cmocka_unit_test(test_lobby_grace_and_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -439,6 +439,14 @@ void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, in
     bot_commit(b);
 }
 
+void bot_on_disconnect(struct bot *b, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    for (int i = 0; i < b->n_games; i++)
+        bot_pause(b, b->games[i]);
+    bot_commit(b);
+}
+
 void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms)
 {
     b->now_ms = now_ms;

@@ -81,6 +81,10 @@ void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, in
 void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms);
 void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick,
                  int64_t now_ms);
+/* The connection to the server is lost: every lobby and game pauses as if the bot had left
+ * its channel (no timer runs out on players who cannot reach the bot); each resumes when the
+ * bot joins that channel again. */
+void bot_on_disconnect(struct bot *b, int64_t now_ms);
 /* Services account of a nick learned later (account-notify, WHOX); account NULL = logged out. */
 void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms);
 

@@ -526,6 +526,8 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
         log_info("%s: disconnected: %s", c->name, why);
     else if (c->state != CONN_IDLE)
         log_warn("%s: disconnected: %s; retrying in %d s", c->name, why, c->reconnect_delay / 1000);
+    if (c->bot && c->state != CONN_IDLE)
+        bot_on_disconnect(c->bot, now);
     c->state = CONN_IDLE;
     c->broken = false;
     for (size_t i = 0; i < c->chan_count; i++)

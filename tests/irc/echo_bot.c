@@ -112,6 +112,10 @@ void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *w
     report(b, "seen part %s %s", who->nick, channel);
 }
 
+void bot_on_disconnect(struct bot *b, int64_t now_ms)
+{
+}
+
 void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms)
 {
     report(b, "seen kick %s %s", victim_nick, channel);
