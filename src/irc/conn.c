@@ -94,6 +94,8 @@ int64_t ircb_now_ms(void)
 
 /* ---- identities and accounts ---- */
 
+#define ACCOUNTS_MAX 4096
+
 /* Split an origin "nick!user@host" into buf; fields point into buf. */
 static struct bw_identity split_origin(const char *origin, char *buf, size_t size)
 {
@@ -136,6 +138,10 @@ static void account_set(struct ircb_conn *c, const char *nick, const char *accou
     account_forget(c, nick);
     if (!account || !*account || strcmp(account, "*") == 0)
         return;
+    /* Users who part without quitting are never forgotten otherwise; extended-join tells the
+     * account again on their next join, so dropping one entry costs nothing. */
+    if (c->account_count >= ACCOUNTS_MAX)
+        account_forget(c, c->accounts[0].nick);
     c->accounts = xreallocarray(c->accounts, c->account_count + 1, sizeof *c->accounts);
     c->accounts[c->account_count++] = (struct account){xstrdup(nick), xstrdup(account)};
 }
