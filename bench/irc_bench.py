@@ -6,12 +6,13 @@ player asks !spots / !hand about once a second; the time from sending a command 
 reply is measured. Prints the median and 99th percentile latency, the bot's CPU time per command
 (utime+stime from /proc) and its resident memory per game (VmRSS delta / games).
 
-    bench/irc_bench.py --bot build-release/brickwood [--games 10 100 500] [--seconds 20]
+    bench/irc_bench.py [--bot build/release/brickwood] [--games 10 100 500] [--seconds 20]
 
 One process, many sockets (selectors); every wait bounded; every process stopped by its PID."""
 
 import argparse
 import os
+import resource
 import selectors
 import sys
 import time
@@ -190,13 +191,23 @@ def run_n(args, n):
         server.stop()
 
 
+def raise_fd_limit(n):
+    """Three client sockets a game, plus the server's and the bot's ends."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, max(soft, 8 * n + 256))
+    if want > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bot", required=True)
+    ap.add_argument("--bot", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                  "build", "release", "brickwood"))
     ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
     ap.add_argument("--games", type=int, nargs="+", default=[10, 100, 500])
     ap.add_argument("--seconds", type=int, default=20)
     args = ap.parse_args()
+    raise_fd_limit(max(args.games))
     for n in args.games:
         run_n(args, n)
     return 0
