@@ -49,6 +49,8 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
 {
     const struct board_geo *geo = GEO(g);
     uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT];
+    uint8_t total[RES_COUNT] = {0}, owers[RES_COUNT] = {0};
+    unsigned players = 0; /* who is owed anything */
     memset(owed, 0, sizeof owed);
     for (int i = 0; i < 3; i++) {
         int h = g->token_hex[sum][i];
@@ -57,32 +59,32 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
         int r = g->terrain[h];
         for (int c = 0; c < 6; c++) {
             int v = geo->hex_vertex[h][c], o = g->vertex_owner[v];
-            if (o >= 0 && !g->p[o].resigned)
-                owed[o][r] += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            if (o < 0 || g->p[o].resigned)
+                continue;
+            int n = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            owers[r] += !owed[o][r];
+            owed[o][r] += (uint8_t)n;
+            total[r] += (uint8_t)n;
+            players |= BIT(o);
         }
     }
     for (int r = 0; r < RES_COUNT; r++) {
-        int total = 0, owers = 0, who = -1;
-        for (int p = 0; p < g->opt.n_players; p++)
-            if (owed[p][r]) {
-                total += owed[p][r];
-                owers++;
-                who = p;
-            }
-        if (total <= g->bank[r])
+        if (total[r] <= g->bank[r])
             continue;
         /* Bank shortage: nobody gets it, unless a single player is owed it. */
-        if (owers == 1) {
-            owed[who][r] = g->bank[r];
-        } else {
-            for (int p = 0; p < g->opt.n_players; p++)
-                owed[p][r] = 0;
+        for (unsigned m = players; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            if (owed[p][r])
+                owed[p][r] = owers[r] == 1 ? g->bank[r] : 0;
+        }
+        if (owers[r] > 1) {
             struct game_event *e = ev_push(eb, EV_SHORTAGE, -1);
             if (e)
                 e->a = (int16_t)r;
         }
     }
-    for (int p = 0; p < g->opt.n_players; p++) {
+    for (unsigned m = players; m; m &= m - 1) {
+        int p = __builtin_ctz(m);
         if (!sum5(owed[p]))
             continue;
         struct game_event *e = ev_push(eb, EV_PRODUCE, p);

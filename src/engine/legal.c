@@ -187,6 +187,9 @@ static void free_roads(const struct game *g, struct actbuf *b)
 static void dev_plays(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
+    const uint8_t *dev = g->p[p].dev;
+    if (g->dev_played || !(dev[DEV_KNIGHT] | dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY]))
+        return;
     if (!dev_play_check(g, p, DEV_KNIGHT))
         robber_moves(g, b, ACT_PLAY_KNIGHT);
     if (!dev_play_check(g, p, DEV_ROADS))

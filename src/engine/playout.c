@@ -72,6 +72,9 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
 /* Whether player holds a development card they may play now (before the roll). */
 static int has_playable_card(const struct game *g, int p)
 {
+    const uint8_t *dev = g->p[p].dev;
+    if (g->dev_played || !(dev[DEV_KNIGHT] | dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY]))
+        return 0;
     for (int c = 0; c < DEV_VICTORY; c++)
         if (!dev_play_check(g, p, c))
             return 1;
