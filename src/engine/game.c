@@ -95,7 +95,7 @@ void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
 {
     const struct board_geo *geo = GEO(g);
     int generic = 0;
-    uint8_t special = 0;
+    unsigned special = 0;
     for (int k = 0; k < geo->n_harbors; k++) {
         int e = geo->harbor_edge[k];
         if (g->vertex_owner[geo->edge_vertex[e][0]] != player &&
@@ -104,7 +104,7 @@ void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
         if (g->harbor[k] == HARBOR_GENERIC)
             generic = 1;
         else
-            special |= (uint8_t)(1u << g->harbor[k]);
+            special |= 1u << g->harbor[k];
     }
     for (int r = 0; r < RES_COUNT; r++)
         rates[r] = (special & (1u << r)) ? 2 : generic ? 3 : 4;

@@ -168,9 +168,9 @@ struct game {
     uint8_t token[BOARD_MAX_HEXES];    /* 0 on the desert */
     int8_t token_hex[13][3];           /* the hexes carrying each number, -1 padded */
     uint8_t harbor[BOARD_MAX_HARBORS]; /* type per harbor slot of the geometry */
-    int8_t vertex_owner[BOARD_MAX_VERTICES];
-    uint8_t vertex_building[BOARD_MAX_VERTICES];      /* enum building */
-    int8_t edge_owner[(BOARD_MAX_EDGES + 7) / 8 * 8]; /* padded: read eight at a time */
+    int8_t vertex_owner[(BOARD_MAX_VERTICES + 7) / 8 * 8]; /* padded: read eight at a time */
+    uint8_t vertex_building[BOARD_MAX_VERTICES];           /* enum building */
+    int8_t edge_owner[(BOARD_MAX_EDGES + 7) / 8 * 8];      /* padded: read eight at a time */
     uint8_t deck[GAME_DEV_DECK_MAX];
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];

@@ -27,7 +27,10 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
            have[4] >= need[4];
 }
 
-/* Bit e set for every edge e the player owns (edges 0..63 in out[0], 64.. in out[1]). */
+/* Bit i set for every i < n with owner[i] == player (0..63 in out[0], 64.. in out[1]); owner
+ * must be readable up to n rounded up to eight. */
+void owned_mask(const int8_t *owner, int n, int player, uint64_t out[2]);
+/* The same for the edges a player owns. */
 void owned_edges(const struct game *g, int player, uint64_t out[2]);
 
 #define BIT(p) (1u << (p))

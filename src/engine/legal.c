@@ -79,9 +79,10 @@ static int road_spots(const struct game *g, int p, int extra_edge, uint8_t *out)
 {
     const struct board_geo *geo = GEO(g);
     struct vset from = road_ends(g, p, extra_edge);
-    for (int v = 0; v < geo->n_vertices; v++)
-        if (g->vertex_owner[v] == p)
-            vset_add(&from, v);
+    uint64_t built[2];
+    owned_mask(g->vertex_owner, geo->n_vertices, p, built);
+    from.w[0] |= built[0];
+    from.w[1] |= built[1];
     uint64_t seen[2] = {0, 0};
     int n = 0, v;
     while ((v = vset_pop(&from)) >= 0) {

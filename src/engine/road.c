@@ -102,23 +102,28 @@ int game_longest_road_of(const struct game *g, int player)
     return t.best;
 }
 
-/* Eight owner bytes at a time: a byte equal to the player becomes a set bit. */
-void owned_edges(const struct game *g, int player, uint64_t out[2])
+/* Eight owner bytes at a time: a byte equal to the player becomes a set bit. The arrays are
+ * padded to a multiple of eight bytes. */
+void owned_mask(const int8_t *owner, int n, int player, uint64_t out[2])
 {
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, pattern = 0x0101010101010101ull * (uint8_t)player;
-    int n = GEO(g)->n_edges;
     out[0] = out[1] = 0;
     for (int base = 0; base < n; base += 8) {
         uint64_t w;
-        memcpy(&w, (const uint8_t *)g->edge_owner + base, sizeof w);
-        uint64_t t = w ^ pattern;                       /* zero bytes: the player's edges */
+        memcpy(&w, (const uint8_t *)owner + base, sizeof w);
+        uint64_t t = w ^ pattern;                       /* zero bytes: the player's */
         uint64_t z = ~(((t & low7) + low7) | t | low7); /* 0x80 in each zero byte, exactly */
         for (; z; z &= z - 1) {
-            int e = base + (__builtin_ctzll(z) >> 3);
-            if (e < n)
-                out[e >> 6] |= 1ull << (e & 63);
+            int i = base + (__builtin_ctzll(z) >> 3);
+            if (i < n)
+                out[i >> 6] |= 1ull << (i & 63);
         }
     }
+}
+
+void owned_edges(const struct game *g, int player, uint64_t out[2])
+{
+    owned_mask(g->edge_owner, GEO(g)->n_edges, player, out);
 }
 
 unsigned road_owners_at(const struct game *g, int v, int player)
