@@ -153,6 +153,18 @@ static void check_build_listing(const struct game *g)
     }
 }
 
+/* The random player's choice is one of the actions the engine lists. */
+static void check_listed(const struct game *g, const struct game_action *a)
+{
+    static struct game_action listed[4096];
+    int n = game_legal_actions(g, a->player, listed, 4096);
+    for (int i = 0; i < n && i < 4096; i++)
+        if (memcmp(&listed[i], a, sizeof *a) == 0)
+            return;
+    fail_msg("action type %d (a %d, b %d, target %d) of player %d is not listed", a->type, a->a,
+             a->b, a->target, a->player);
+}
+
 static void random_action(struct bw_rng *r, const struct game *g, struct game_action *a)
 {
     memset(a, 0, sizeof *a);
@@ -198,6 +210,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             g = before; /* a random action that happens to be legal: play the chosen one */
         }
         assert_int_equal(playout_choose(&g, &r, &a), BW_OK);
+        if (poke && a.type != ACT_OFFER && a.type != ACT_DISCARD)
+            check_listed(&g, &a);
         int n_ev = 0;
         int err = game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev);
         if (err)

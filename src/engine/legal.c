@@ -242,10 +242,16 @@ static void builds(const struct game *g, struct actbuf *b)
         for (int i = 0; i < n; i++)
             push_ab(b, ACT_BUILD_SETTLEMENT, spots[i], -1, -1);
     }
-    if (pl->cities < GAME_CITIES && has_cards(pl->res, game_cost_city))
-        for (int v = 0; v < geo->n_vertices; v++)
-            if (game_can_city(g, p, v))
-                push_ab(b, ACT_BUILD_CITY, v, -1, -1);
+    if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
+        uint64_t built[2];
+        owned_mask(g->vertex_owner, geo->n_vertices, p, built);
+        for (int i = 0; i < 2; i++)
+            for (uint64_t m = built[i]; m; m &= m - 1) {
+                int v = i * 64 + __builtin_ctzll(m);
+                if (g->vertex_building[v] == BUILDING_SETTLEMENT)
+                    push_ab(b, ACT_BUILD_CITY, v, -1, -1);
+            }
+    }
     if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
         push(b, ACT_BUY_DEV);
 }
@@ -312,10 +318,11 @@ int game_legal_actions(const struct game *g, int player, struct game_action *out
                     push_ab(&b, ACT_BUILD_SETTLEMENT, v, -1, -1);
         break;
     case PHASE_SETUP_ROAD:
-        if (current)
-            for (int e = 0; e < geo->n_edges; e++)
-                if (game_can_road(g, player, e))
-                    push_ab(&b, ACT_BUILD_ROAD, e, -1, -1);
+        for (int i = 0; current && i < 3; i++) {
+            int e = geo->vertex_edge[g->setup_vertex][i];
+            if (e >= 0 && game_can_road(g, player, e))
+                push_ab(&b, ACT_BUILD_ROAD, e, -1, -1);
+        }
         break;
     case PHASE_ROLL:
         if (current) {

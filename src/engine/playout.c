@@ -81,6 +81,36 @@ static int has_playable_card(const struct game *g, int p)
     return 0;
 }
 
+/* An action with no arguments, written as game_legal_actions writes them. */
+static void blank_action(struct game_action *out, int type, int p)
+{
+    memset(out, 0, sizeof *out);
+    out->type = (uint8_t)type;
+    out->player = (int8_t)p;
+    out->target = -1;
+    out->a = out->b = -1;
+}
+
+/* The robber to a random other hex, robbing a random player there: listing every hex and
+ * victim first costs more than the rest of a turn. */
+static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
+{
+    int n_hexes = GEO(g)->n_hexes;
+    int hex = (int)bw_rng_below(rng, (uint32_t)n_hexes - 1);
+    if (hex >= g->robber)
+        hex++;
+    unsigned m = robber_candidates(g, p, hex);
+    blank_action(out, ACT_ROBBER, p);
+    out->a = (int16_t)hex;
+    if (m) {
+        int k = (int)bw_rng_below(rng, (uint32_t)__builtin_popcount(m));
+        while (k--)
+            m &= m - 1;
+        out->target = (int8_t)__builtin_ctz(m);
+    }
+    return BW_OK;
+}
+
 /* An addressee who has not answered an open offer, or -1. */
 static int pending_answer(const struct game *g)
 {
@@ -104,10 +134,7 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
         free_slot |= !g->offers[i].id;
     if (!free_slot)
         return 0;
-    memset(out, 0, sizeof *out);
-    out->type = ACT_OFFER;
-    out->player = g->current;
-    out->target = -1;
+    blank_action(out, ACT_OFFER, g->current);
     out->give[give] = 1;
     out->get[get] = 1;
     return 1;
@@ -125,9 +152,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         /* Discards are chosen directly: listing every way to discard a big hand is costly. */
         uint8_t hand[RES_COUNT];
         memcpy(hand, g->p[p].res, sizeof hand);
-        memset(out, 0, sizeof *out);
-        out->type = ACT_DISCARD;
-        out->player = (int8_t)p;
+        blank_action(out, ACT_DISCARD, p);
         for (int i = 0; i < g->p[p].discard; i++) {
             int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
             int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
@@ -145,10 +170,10 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         else if (bw_rng_below(rng, 16) == 0 && random_offer(g, rng, out))
             return BW_OK;
     }
+    if (g->phase == PHASE_ROBBER)
+        return random_robber(g, rng, p, out);
     if (g->phase == PHASE_ROLL && !has_playable_card(g, p)) {
-        memset(out, 0, sizeof *out);
-        out->type = ACT_ROLL;
-        out->player = (int8_t)p;
+        blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
     int n = game_legal_actions(g, p, buf, PLAYOUT_BUF);
