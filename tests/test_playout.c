@@ -153,6 +153,49 @@ static void check_build_listing(const struct game *g)
     }
 }
 
+/* The road building pairs listed equal those found by trying every pair of edges. */
+static void check_free_roads(const struct game *g)
+{
+    int p = g->current;
+    if (dev_play_check(g, p, DEV_ROADS) != BW_OK || g->p[p].roads >= GAME_ROADS)
+        return;
+    static struct game_action listed[4096];
+    int n = game_legal_actions(g, p, listed, 4096), n_pairs = 0;
+    int n_edges = game_geo(g)->n_edges, two = GAME_ROADS - g->p[p].roads >= 2;
+    for (int e1 = 0; e1 < n_edges; e1++) {
+        if (!can_road_with(g, p, e1, -1))
+            continue;
+        int seconds = 0;
+        for (int e2 = 0; two && e2 < n_edges; e2++) {
+            if (!can_road_with(g, p, e2, e1))
+                continue;
+            seconds++;
+            if (e2 < e1 && can_road_with(g, p, e2, -1))
+                continue; /* the same pair as (e2, e1) */
+            int found = 0;
+            for (int i = 0; i < n; i++)
+                found |=
+                    listed[i].type == ACT_PLAY_ROADS && ((listed[i].a == e1 && listed[i].b == e2) ||
+                                                         (listed[i].a == e2 && listed[i].b == e1));
+            if (!found)
+                fail_msg("road building %d and %d is not listed", e1, e2);
+            n_pairs++;
+        }
+        if (!seconds) {
+            int found = 0;
+            for (int i = 0; i < n; i++)
+                found |= listed[i].type == ACT_PLAY_ROADS && listed[i].a == e1 && listed[i].b < 0;
+            if (!found)
+                fail_msg("road building %d alone is not listed", e1);
+            n_pairs++;
+        }
+    }
+    int listed_pairs = 0;
+    for (int i = 0; i < n; i++)
+        listed_pairs += listed[i].type == ACT_PLAY_ROADS;
+    assert_int_equal(listed_pairs, n_pairs);
+}
+
 /* The random player's choice is one of the actions the engine lists. */
 static void check_listed(const struct game *g, const struct game_action *a)
 {
@@ -226,8 +269,10 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         }
         if (built && (poke || board == BOARD_BIG))
             check_longest_roads(&g);
-        if (poke)
+        if (poke) {
             check_build_listing(&g);
+            check_free_roads(&g);
+        }
         check_invariants(&g, &t);
         n++;
     }

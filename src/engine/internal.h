@@ -59,6 +59,11 @@ int act_end(struct game *g, struct evbuf *eb, int p);
 int act_timeout(struct game *g, struct evbuf *eb, int p);
 void resign(struct game *g, struct evbuf *eb, int p);
 
+/* game_legal_actions(), also telling how many free settlement corners the player's roads
+ * reach when it counted them on the way (-1 when it did not). */
+int legal_actions(const struct game *g, int player, struct game_action *out, int max,
+                  int *settle_spots);
+
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);
 /* Road legality with one extra edge counted as the player's (-1 for none). */

@@ -7,6 +7,7 @@ struct actbuf {
     struct game_action *out;
     int max, n;
     int player;
+    int settle_spots; /* free settlement corners at the player's road ends; -1 not counted */
 };
 
 static struct game_action *push(struct actbuf *b, int type)
@@ -73,26 +74,20 @@ static struct vset road_ends(const struct game *g, int p, int extra_edge)
     return s;
 }
 
-/* Legal road edges of player (with extra_edge counted as theirs): the free edges at corners
- * their roads reach or their buildings stand on, except through an opponent's building. */
-static int road_spots(const struct game *g, int p, int extra_edge, uint8_t *out)
+/* Free edges at the corners in from (the player's road ends and buildings), except through
+ * an opponent's building; skip is left out. Appends to out after n and returns the count. */
+static int edges_from(const struct game *g, int p, struct vset from, int skip, uint64_t seen[2],
+                      uint8_t *out, int n)
 {
     const struct board_geo *geo = GEO(g);
-    struct vset from = road_ends(g, p, extra_edge);
-    uint64_t built[2];
-    owned_mask(g->vertex_owner, geo->n_vertices, p, built);
-    from.w[0] |= built[0];
-    from.w[1] |= built[1];
-    uint64_t seen[2] = {0, 0};
-    int n = 0, v;
+    int v;
     while ((v = vset_pop(&from)) >= 0) {
         int owner = g->vertex_owner[v];
         if (owner >= 0 && owner != p)
             continue;
         for (int i = 0; i < 3; i++) {
             int e = geo->vertex_edge[v][i];
-            if (e < 0 || g->edge_owner[e] >= 0 || e == extra_edge ||
-                (seen[e >> 6] & (1ull << (e & 63))))
+            if (e < 0 || g->edge_owner[e] >= 0 || e == skip || (seen[e >> 6] & (1ull << (e & 63))))
                 continue;
             seen[e >> 6] |= 1ull << (e & 63);
             out[n++] = (uint8_t)e;
@@ -101,12 +96,19 @@ static int road_spots(const struct game *g, int p, int extra_edge, uint8_t *out)
     return n;
 }
 
-/* Free corners at the end of the player's roads where the distance rule allows a
- * settlement; writes them to out (may be NULL) and returns how many. */
-int settlement_spots(const struct game *g, int p, uint8_t *out)
+/* Legal road edges of player, given the corners their roads reach. */
+static int road_spots(const struct game *g, int p, struct vset ends, uint8_t *out)
+{
+    uint64_t built[2], seen[2] = {0, 0};
+    owned_mask(g->vertex_owner, GEO(g)->n_vertices, p, built);
+    ends.w[0] |= built[0];
+    ends.w[1] |= built[1];
+    return edges_from(g, p, ends, -1, seen, out, 0);
+}
+
+static int settlement_spots_at(const struct game *g, struct vset ends, uint8_t *out)
 {
     const struct board_geo *geo = GEO(g);
-    struct vset ends = road_ends(g, p, -1);
     int n = 0, v;
     while ((v = vset_pop(&ends)) >= 0)
         if (g->vertex_owner[v] < 0 && distance_ok(g, geo, v)) {
@@ -115,6 +117,13 @@ int settlement_spots(const struct game *g, int p, uint8_t *out)
             n++;
         }
     return n;
+}
+
+/* Free corners at the end of the player's roads where the distance rule allows a
+ * settlement; writes them to out (may be NULL) and returns how many. */
+int settlement_spots(const struct game *g, int p, uint8_t *out)
+{
+    return settlement_spots_at(g, road_ends(g, p, -1), out);
 }
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
@@ -164,23 +173,44 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
 
 static void free_roads(const struct game *g, struct actbuf *b)
 {
+    const struct board_geo *geo = GEO(g);
     int p = b->player, left = GAME_ROADS - g->p[p].roads;
     if (left <= 0)
         return;
-    uint8_t first[BOARD_MAX_EDGES], second[BOARD_MAX_EDGES];
-    int n1 = road_spots(g, p, -1, first);
+    uint8_t first[BOARD_MAX_EDGES], second[BOARD_MAX_EDGES + 4];
+    struct vset ends = road_ends(g, p, -1);
+    uint64_t built[2];
+    owned_mask(g->vertex_owner, geo->n_vertices, p, built);
+    struct vset from = ends;
+    from.w[0] |= built[0];
+    from.w[1] |= built[1];
+    int n1 = road_spots(g, p, ends, first);
     for (int i = 0; i < n1; i++) {
-        int e1 = first[i], seconds = 0;
-        int n2 = left >= 2 ? road_spots(g, p, e1, second) : 0;
+        int e1 = first[i], n2 = 0;
+        if (left >= 2) {
+            /* With e1 built the player also reaches its other corners. */
+            uint64_t seen[2] = {0, 0};
+            struct vset more = {{0, 0}};
+            for (int k = 0; k < n1; k++) {
+                seen[first[k] >> 6] |= 1ull << (first[k] & 63);
+                if (k != i)
+                    second[n2++] = first[k];
+            }
+            for (int k = 0; k < 2; k++) {
+                int v = geo->edge_vertex[e1][k];
+                if (!(from.w[v >> 6] & (1ull << (v & 63))))
+                    vset_add(&more, v);
+            }
+            n2 = edges_from(g, p, more, e1, seen, second, n2);
+        }
         for (int j = 0; j < n2; j++) {
             int e2 = second[j];
-            seconds++;
             /* A pair of independently legal roads is listed once. */
-            if (e2 < e1 && can_road_with(g, p, e2, -1))
+            if (e2 < e1 && j < n1 - 1)
                 continue;
             push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
         }
-        if (!seconds)
+        if (!n2)
             push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
     }
 }
@@ -230,16 +260,18 @@ static void builds(const struct game *g, struct actbuf *b)
     const struct board_geo *geo = GEO(g);
     const struct game_player *pl = &g->p[b->player];
     int p = b->player;
-    if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road)) {
+    int road = pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road);
+    int settle = pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement);
+    if (road || settle) {
+        struct vset ends = road_ends(g, p, -1);
         uint8_t spots[BOARD_MAX_EDGES];
-        int n = road_spots(g, p, -1, spots);
-        for (int i = 0; i < n; i++)
-            push_ab(b, ACT_BUILD_ROAD, spots[i], -1, -1);
-    }
-    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement)) {
-        uint8_t spots[BOARD_MAX_VERTICES];
-        int n = settlement_spots(g, p, spots);
-        for (int i = 0; i < n; i++)
+        if (road) {
+            int n = road_spots(g, p, ends, spots);
+            for (int i = 0; i < n; i++)
+                push_ab(b, ACT_BUILD_ROAD, spots[i], -1, -1);
+        }
+        b->settle_spots = settlement_spots_at(g, ends, spots);
+        for (int i = 0; settle && i < b->settle_spots; i++)
             push_ab(b, ACT_BUILD_SETTLEMENT, spots[i], -1, -1);
     }
     if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
@@ -305,7 +337,15 @@ static void offer_answers(const struct game *g, struct actbuf *b)
 
 int game_legal_actions(const struct game *g, int player, struct game_action *out, int max)
 {
-    struct actbuf b = {out, out ? max : 0, 0, player};
+    return legal_actions(g, player, out, max, NULL);
+}
+
+int legal_actions(const struct game *g, int player, struct game_action *out, int max,
+                  int *settle_spots)
+{
+    struct actbuf b = {out, out ? max : 0, 0, player, -1};
+    if (settle_spots)
+        *settle_spots = -1;
     if (player < 0 || player >= g->opt.n_players || g->p[player].resigned)
         return 0;
     const struct board_geo *geo = GEO(g);
@@ -359,5 +399,7 @@ int game_legal_actions(const struct game *g, int player, struct game_action *out
     default:
         break;
     }
+    if (settle_spots)
+        *settle_spots = b.settle_spots;
     return b.n;
 }

@@ -176,7 +176,8 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
-    int n = game_legal_actions(g, p, buf, PLAYOUT_BUF);
+    int settle_spots;
+    int n = legal_actions(g, p, buf, PLAYOUT_BUF, &settle_spots);
     if (n > PLAYOUT_BUF)
         n = PLAYOUT_BUF;
     if (n <= 0)
@@ -184,7 +185,8 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     int total = 0, spot = -1;
     for (int i = 0; i < n; i++) {
         if ((buf[i].type == ACT_BUILD_ROAD || buf[i].type == ACT_BUY_DEV) && spot < 0)
-            spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
+            spot = g->phase == PHASE_MAIN &&
+                   (settle_spots >= 0 ? settle_spots : settlement_spots(g, p, NULL)) > 0;
         weights[i] = weight(g, &buf[i], spot);
         total += weights[i];
     }
