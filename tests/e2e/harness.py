@@ -111,7 +111,7 @@ def bot_config(networks, game=None, bot=None, level="debug"):
 
 
 class Bot:
-    def __init__(self, binary, work, config_text, name="bot"):
+    def __init__(self, binary, work, config_text, name="bot", seed=None):
         self.work = work
         self.conf = work.file(name + ".conf")
         self.write_config(config_text)
@@ -119,6 +119,8 @@ class Bot:
         self.log = open(self.logname, "ab")
         env = dict(os.environ)
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+        if seed is not None:
+            env["BRICKWOOD_SEED"] = str(seed)
         self.proc = subprocess.Popen([os.path.abspath(binary), "-c", self.conf], stdout=self.log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      cwd=work.path, env=env)
