@@ -649,8 +649,13 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                                 const struct config_game *game, uint64_t seed,
                                 const struct ircb_hooks *hooks)
 {
-    if (net->tls)
-        log_warn("%s: TLS is not supported yet; connecting without it", net->name);
+    if (net->tls) {
+        /* Never fall back to plain text: the password and the games would go out in clear. */
+        log_error("%s: TLS is not supported by this version yet; set tls = false to use a "
+                  "plain-text server",
+                  net->name);
+        return NULL;
+    }
     struct ircb_conn *c = xcalloc(1, sizeof *c);
     ircb_queue_init(&c->queue, net->flood.burst, net->flood.interval_ms);
     set_config(c, net);
