@@ -36,7 +36,6 @@ int main(int argc, char **argv)
     printf("games: %ld (%ld unfinished), %.1f actions and %.1f turns per game, %.3f s\n", games,
            unfinished, (double)actions / (double)games, (double)turns / (double)games, secs);
     printf("state size: %zu bytes\n", sizeof(struct game));
-    printf("engine: %.0f games/s, %.0f actions/s\n", (double)games / secs,
-           (double)actions / secs);
+    printf("engine: %.0f games/s, %.0f actions/s\n", (double)games / secs, (double)actions / secs);
     return unfinished ? 1 : 0;
 }
