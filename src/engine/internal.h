@@ -40,6 +40,15 @@ static inline int sum5(const uint8_t a[RES_COUNT])
     return a[0] + a[1] + a[2] + a[3] + a[4];
 }
 
+/* A random member of a non-empty set of players (bits), the k-th lowest for a uniform k. */
+static inline int random_player(struct bw_rng *rng, unsigned m)
+{
+    int k = (int)bw_rng_below(rng, (uint32_t)__builtin_popcount(m));
+    while (k--)
+        m &= m - 1;
+    return __builtin_ctz(m);
+}
+
 /* Shared by the action handlers (apply.c, trade.c, moderator.c). */
 int turn_error(const struct game *g, int p);
 unsigned others_mask(const struct game *g, int p);

@@ -129,14 +129,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
     else
         hex = (g->robber + 1) % geo->n_hexes;
     unsigned m = robber_candidates(g, p, hex);
-    int victim = -1;
-    if (m) {
-        int k = (int)bw_rng_below(&g->rng, (uint32_t)__builtin_popcount(m));
-        for (int q = 0; q < g->opt.n_players; q++)
-            if ((m & BIT(q)) && k-- == 0)
-                victim = q;
-    }
-    do_robber(g, eb, p, hex, victim);
+    do_robber(g, eb, p, hex, m ? random_player(&g->rng, m) : -1);
 }
 
 int act_timeout(struct game *g, struct evbuf *eb, int p)

@@ -102,12 +102,8 @@ static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct
     unsigned m = robber_candidates(g, p, hex);
     blank_action(out, ACT_ROBBER, p);
     out->a = (int16_t)hex;
-    if (m) {
-        int k = (int)bw_rng_below(rng, (uint32_t)__builtin_popcount(m));
-        while (k--)
-            m &= m - 1;
-        out->target = (int8_t)__builtin_ctz(m);
-    }
+    if (m)
+        out->target = (int8_t)random_player(rng, m);
     return BW_OK;
 }
 
