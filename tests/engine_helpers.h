@@ -105,6 +105,7 @@ static inline void th_place_settlement(struct game *g, int p, int v1)
     g->vertex_owner[v] = (int8_t)p;
     g->vertex_building[v] = BUILDING_SETTLEMENT;
     g->p[p].settlements++;
+    game_reindex(g);
 }
 
 /* A city at v: on an empty vertex, or upgrading p's settlement there. */
@@ -119,6 +120,7 @@ static inline void th_place_city(struct game *g, int p, int v1)
     }
     g->vertex_building[v] = BUILDING_CITY;
     g->p[p].cities++;
+    game_reindex(g);
 }
 
 static inline void th_remove_building(struct game *g, int v1)
@@ -131,6 +133,7 @@ static inline void th_remove_building(struct game *g, int v1)
         g->p[o].settlements--;
     g->vertex_owner[v] = -1;
     g->vertex_building[v] = BUILDING_NONE;
+    game_reindex(g);
 }
 
 static inline void th_place_road(struct game *g, int p, int v1, int v2)
@@ -139,6 +142,7 @@ static inline void th_place_road(struct game *g, int p, int v1, int v2)
     assert_int_equal(g->edge_owner[e], -1);
     g->edge_owner[e] = (int8_t)p;
     g->p[p].roads++;
+    game_reindex(g);
 }
 
 /* Roads along a path of n 1-based vertices (n - 1 roads). */
@@ -169,6 +173,7 @@ static inline void th_reindex_tokens(struct game *g)
         assert_true(i < 3);
         g->token_hex[k][i] = (int8_t)h;
     }
+    game_reindex(g);
 }
 
 static inline void th_swap_hexes(struct game *g, int h1, int h2)

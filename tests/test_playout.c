@@ -110,6 +110,11 @@ static void check_invariants(const struct game *g, const struct tally *t)
                  2 * (g->largest_army == p) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
         assert_int_equal(game_vp_total(g, p), vp);
     }
+    /* The derived fields agree with the board. */
+    static struct game fresh;
+    fresh = *g;
+    game_reindex(&fresh);
+    assert_memory_equal(g, &fresh, sizeof fresh);
     if (g->longest_road >= 0) {
         assert_true(g->p[g->longest_road].road_length >= 5);
         assert_int_equal(g->p[g->longest_road].road_length, best);

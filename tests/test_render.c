@@ -175,6 +175,7 @@ static void game_with_pieces(struct game *g, int board, int n_players, uint64_t 
                 g->p[1].roads++;
                 break;
             }
+    game_reindex(g);
     g->robber = (int8_t)(board == BOARD_BIG ? 27 : 9);
     uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
     memcpy(g->p[0].res, hand, sizeof hand);
@@ -460,6 +461,7 @@ static void test_long_lists_split(void **state)
     for (int e = 0; e < geo->n_edges; e++)
         if (g.edge_owner[e] < 0)
             g.edge_owner[e] = (int8_t)(e % 6);
+    game_reindex(&g);
     struct render_style st;
     render_style_init(&st, chan, long_nicks, 6, 1);
     struct render_lines l;
@@ -469,6 +471,7 @@ static void test_long_lists_split(void **state)
     render_status(&g, &st, "0:05 left", &sink);
     g.phase = PHASE_SETUP_SETTLEMENT;
     memset(g.vertex_owner, -1, sizeof g.vertex_owner);
+    game_reindex(&g);
     g.current = 2;
     render_spots(&g, &st, 2, RENDER_SPOT_ALL, &sink);
     check_lines(&l);
@@ -606,6 +609,7 @@ static void test_board_text_forms(void **state)
     g.edge_owner[board_edge_between(game_geo(&g), 11, 16)] = 0;
     g.vertex_owner[40] = 2;
     g.vertex_building[40] = BUILDING_SETTLEMENT;
+    game_reindex(&g);
     render_lines_init(&l);
     render_board_text(&g, &st, &sink);
     assert_string_equal(

@@ -866,6 +866,7 @@ static void test_road_not_through_opponent_building(void **state)
     th_place_settlement(&G, 1, 2);
     G.edge_owner[th_edge(&G, 1, 5)] = -1;
     G.p[0].roads--;
+    game_reindex(&G);
     a = th_act_road(&G, 0, 1, 5);
     th_apply(&G, &a, NULL);
     a = th_act_road(&G, 0, 5, 2);
@@ -1682,6 +1683,7 @@ static void test_longest_road_matches_brute_force(void **state)
             for (int v = 0; v < geo->n_vertices; v++)
                 if (bw_rng_below(&r, 10) == 0)
                     G.vertex_owner[v] = (int8_t)bw_rng_below(&r, 3);
+            game_reindex(&G);
             int got = game_longest_road_of(&G, 0), exp = brute_longest(&G, 0);
             if (got != exp)
                 fail_msg("board %d round %d: engine %d, brute force %d", board, round, got, exp);

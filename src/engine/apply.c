@@ -56,10 +56,12 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
         int h = g->token_hex[sum][i];
         if (h < 0 || h == g->robber)
             continue;
-        int r = g->terrain[h];
-        for (int c = 0; c < 6; c++) {
-            int v = geo->hex_vertex[h][c], o = g->vertex_owner[v];
-            if (o < 0 || g->p[o].resigned)
+        int r = g->terrain[h], v;
+        uint64_t built[2] = {geo->hex_vertex_bits[h][0] & g->buildings_all[0],
+                             geo->hex_vertex_bits[h][1] & g->buildings_all[1]};
+        while ((v = bits_pop(built)) >= 0) {
+            int o = g->vertex_owner[v];
+            if (g->p[o].resigned)
                 continue;
             int n = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
             owers[r] += !owed[o][r];
@@ -243,6 +245,8 @@ static int road_error(const struct game *g, int p, int edge, int extra)
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
 {
     g->edge_owner[edge] = (int8_t)p;
+    index_road(g, p, edge);
+    road_length_add(g, p, edge);
     g->p[p].roads++;
     struct game_event *e = ev_push(eb, type, p);
     if (e) {
@@ -258,7 +262,7 @@ static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
         if (err)
             return err;
         place_road(g, eb, p, edge, EV_BUILD);
-        longest_road_update(g, eb, BIT(p));
+        longest_road_award(g, eb);
         advance_setup(g, eb);
         return BW_OK;
     }
@@ -273,7 +277,7 @@ static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
         return BW_E(NOT_ENOUGH);
     pay(g, p, game_cost_road);
     place_road(g, eb, p, edge, EV_BUILD);
-    longest_road_update(g, eb, BIT(p));
+    longest_road_award(g, eb);
     return BW_OK;
 }
 
@@ -284,9 +288,9 @@ static int settle_error(const struct game *g, int p, int v)
         return BW_E(NO_SUCH_SPOT);
     if (g->vertex_owner[v] >= 0)
         return BW_E(OCCUPIED);
-    if (!distance_ok(g, geo, v))
+    if (!settle_free(g, v))
         return BW_E(TOO_CLOSE);
-    if (g->phase != PHASE_SETUP_SETTLEMENT && !touches_own_road(g, geo, p, v))
+    if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
     return BW_OK;
 }
@@ -295,6 +299,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
     g->vertex_owner[v] = (int8_t)p;
     g->vertex_building[v] = BUILDING_SETTLEMENT;
+    index_building(g, p, v);
     g->p[p].settlements++;
     struct game_event *e = ev_push(eb, EV_BUILD, p);
     if (e) {
@@ -465,7 +470,7 @@ static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2)
     place_road(g, eb, p, e1, EV_FREE_ROAD);
     if (e2 >= 0)
         place_road(g, eb, p, e2, EV_FREE_ROAD);
-    longest_road_update(g, eb, BIT(p));
+    longest_road_award(g, eb);
     return BW_OK;
 }
 

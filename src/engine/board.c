@@ -94,23 +94,24 @@ static void build_vertices(struct board_geo *g)
 
 static void build_edges(struct board_geo *g)
 {
+    /* The hexes on each side of every pair of adjacent corners, then the pairs in order. */
+    static int8_t side_hex[BOARD_MAX_VERTICES][BOARD_MAX_VERTICES][2];
+    memset(side_hex, -1, sizeof side_hex);
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++) {
+            int v1 = g->hex_vertex[h][c], v2 = g->hex_vertex[h][(c + 1) % 6];
+            int8_t *slot = side_hex[v1 < v2 ? v1 : v2][v1 < v2 ? v2 : v1];
+            slot[slot[0] >= 0] = (int8_t)h;
+        }
     int n = 0;
     for (int a = 0; a < g->n_vertices; a++)
         for (int b = a + 1; b < g->n_vertices; b++) {
-            int shared = 0;
-            int8_t hexes[2] = {-1, -1};
-            for (int h = 0; h < g->n_hexes; h++)
-                for (int c = 0; c < 6; c++) {
-                    int v1 = g->hex_vertex[h][c], v2 = g->hex_vertex[h][(c + 1) % 6];
-                    if ((v1 == a && v2 == b) || (v1 == b && v2 == a))
-                        hexes[shared++] = (int8_t)h;
-                }
-            if (!shared)
+            if (side_hex[a][b][0] < 0)
                 continue;
             g->edge_vertex[n][0] = (uint8_t)a;
             g->edge_vertex[n][1] = (uint8_t)b;
-            g->edge_hex[n][0] = hexes[0];
-            g->edge_hex[n][1] = hexes[1];
+            g->edge_hex[n][0] = side_hex[a][b][0];
+            g->edge_hex[n][1] = side_hex[a][b][1];
             add3(g->vertex_vertex[a], b);
             add3(g->vertex_vertex[b], a);
             add3(g->vertex_edge[a], n);
@@ -127,6 +128,29 @@ static void build_edges(struct board_geo *g)
         g->vertex_degree[v] = (uint8_t)d;
         g->vertex_hex_count[v] = (uint8_t)k;
     }
+}
+
+static void set_bit(uint64_t set[2], int i)
+{
+    set[i >> 6] |= 1ull << (i & 63);
+}
+
+static void build_bits(struct board_geo *g)
+{
+    for (int v = 0; v < g->n_vertices; v++) {
+        set_bit(g->vertex_near_bits[v], v);
+        for (int i = 0; i < 3; i++) {
+            if (g->vertex_edge[v][i] >= 0)
+                set_bit(g->vertex_edge_bits[v], g->vertex_edge[v][i]);
+            if (g->vertex_vertex[v][i] >= 0)
+                set_bit(g->vertex_near_bits[v], g->vertex_vertex[v][i]);
+        }
+    }
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++) {
+            set_bit(g->hex_vertex_bits[h], g->hex_vertex[h][c]);
+            g->vertex_hex_bits[g->hex_vertex[h][c]] |= 1u << h;
+        }
 }
 
 static void build_coast_and_harbors(struct board_geo *g)
@@ -186,6 +210,7 @@ static void build(struct board_geo *g, int kind, const int *shape, int rows)
                 (int8_t)find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
     build_vertices(g);
     build_edges(g);
+    build_bits(g);
     build_coast_and_harbors(g);
 }
 

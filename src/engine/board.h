@@ -49,6 +49,12 @@ struct board_geo {
     uint8_t harbor_edge[BOARD_MAX_HARBORS];        /* fixed harbor frame positions */
     int8_t harbor_hex[BOARD_MAX_HARBORS];          /* the land hex each harbor touches */
     int8_t vertex_harbor_slot[BOARD_MAX_VERTICES]; /* harbor slot at a vertex, or -1 */
+
+    /* The same relations as bit sets of two words (index i is bit i % 64 of word i / 64). */
+    uint64_t vertex_edge_bits[BOARD_MAX_VERTICES][2]; /* the edges at a vertex */
+    uint64_t vertex_near_bits[BOARD_MAX_VERTICES][2]; /* a vertex and its neighbours */
+    uint64_t hex_vertex_bits[BOARD_MAX_HEXES][2];     /* the corners of a hex */
+    uint32_t vertex_hex_bits[BOARD_MAX_VERTICES];     /* the hexes at a vertex */
 };
 
 /* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind. */

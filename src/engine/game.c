@@ -93,21 +93,10 @@ int game_active_players(const struct game *g)
 
 void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
 {
-    const struct board_geo *geo = GEO(g);
-    int generic = 0;
-    unsigned special = 0;
-    for (int k = 0; k < geo->n_harbors; k++) {
-        int e = geo->harbor_edge[k];
-        if (g->vertex_owner[geo->edge_vertex[e][0]] != player &&
-            g->vertex_owner[geo->edge_vertex[e][1]] != player)
-            continue;
-        if (g->harbor[k] == HARBOR_GENERIC)
-            generic = 1;
-        else
-            special |= 1u << g->harbor[k];
-    }
+    unsigned h = g->harbors_of[player];
+    int other = (h & BIT(HARBOR_GENERIC)) ? 3 : 4;
     for (int r = 0; r < RES_COUNT; r++)
-        rates[r] = (special & (1u << r)) ? 2 : generic ? 3 : 4;
+        rates[r] = (h & BIT(r)) ? 2 : other;
 }
 
 int game_trade_rate(const struct game *g, int player, int res)
@@ -127,6 +116,70 @@ const struct trade_offer *game_offer(const struct game *g, int id)
         if (g->offers[i].id == id)
             return &g->offers[i];
     return NULL;
+}
+
+/* ---- derived fields ---- */
+
+void index_road(struct game *g, int player, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    bits_set(g->roads_of[player], edge);
+    bits_set(g->roads_all, edge);
+    bits_set(g->reach_of[player], geo->edge_vertex[edge][0]);
+    bits_set(g->reach_of[player], geo->edge_vertex[edge][1]);
+}
+
+void index_building(struct game *g, int player, int vertex)
+{
+    const struct board_geo *geo = GEO(g);
+    bits_set(g->buildings_of[player], vertex);
+    g->hexes_of[player] |= geo->vertex_hex_bits[vertex];
+    bits_set(g->buildings_all, vertex);
+    g->no_settle[0] |= geo->vertex_near_bits[vertex][0];
+    g->no_settle[1] |= geo->vertex_near_bits[vertex][1];
+    int slot = geo->vertex_harbor_slot[vertex];
+    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC)
+        g->harbors_of[player] |= (uint8_t)BIT(g->harbor[slot]);
+}
+
+static void index_pips(struct game *g, const struct board_geo *geo)
+{
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int pips = 0;
+        for (int i = 0; i < 3; i++) {
+            int h = geo->vertex_hex[v][i], t = h >= 0 ? g->token[h] : 0;
+            if (t >= 2 && t <= 12)
+                pips += 6 - (t > 7 ? t - 7 : 7 - t);
+        }
+        g->vertex_pips[v] = (uint8_t)pips;
+    }
+}
+
+void game_reindex(struct game *g)
+{
+    if (!g || g->opt.board >= BOARD_KIND_COUNT)
+        return;
+    const struct board_geo *geo = GEO(g);
+    int n = g->opt.n_players < GAME_MAX_PLAYERS ? g->opt.n_players : GAME_MAX_PLAYERS;
+    memset(g->roads_of, 0, sizeof g->roads_of);
+    memset(g->reach_of, 0, sizeof g->reach_of);
+    memset(g->buildings_of, 0, sizeof g->buildings_of);
+    memset(g->roads_all, 0, sizeof g->roads_all);
+    memset(g->buildings_all, 0, sizeof g->buildings_all);
+    memset(g->no_settle, 0, sizeof g->no_settle);
+    memset(g->harbors_of, 0, sizeof g->harbors_of);
+    memset(g->hexes_of, 0, sizeof g->hexes_of);
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] >= 0 && g->edge_owner[e] < n)
+            index_road(g, g->edge_owner[e], e);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->vertex_owner[v] >= 0 && g->vertex_owner[v] < n)
+            index_building(g, g->vertex_owner[v], v);
+    index_pips(g, geo);
+    g->offers_open = 0;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id)
+            g->offers_open |= (uint8_t)BIT(i);
 }
 
 /* ---- board setup ---- */
@@ -233,30 +286,11 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
     g->largest_army = -1;
     g->setup_vertex = -1;
     g->next_offer_id = 1;
+    index_pips(g, geo);
     return BW_OK;
 }
 
 /* ---- placement rules ---- */
-
-int distance_ok(const struct game *g, const struct board_geo *geo, int v)
-{
-    for (int i = 0; i < 3; i++) {
-        int w = geo->vertex_vertex[v][i];
-        if (w >= 0 && g->vertex_owner[w] >= 0)
-            return 0;
-    }
-    return 1;
-}
-
-int touches_own_road(const struct game *g, const struct board_geo *geo, int player, int v)
-{
-    for (int i = 0; i < 3; i++) {
-        int e = geo->vertex_edge[v][i];
-        if (e >= 0 && g->edge_owner[e] == player)
-            return 1;
-    }
-    return 0;
-}
 
 int can_road_with(const struct game *g, int player, int edge, int extra_edge)
 {
@@ -294,12 +328,12 @@ int game_can_road(const struct game *g, int player, int edge)
 int game_can_settle(const struct game *g, int player, int vertex)
 {
     const struct board_geo *geo = GEO(g);
-    if (vertex < 0 || vertex >= geo->n_vertices || g->vertex_owner[vertex] >= 0 ||
-        !distance_ok(g, geo, vertex))
+    if (vertex < 0 || vertex >= geo->n_vertices || player < 0 || player >= GAME_MAX_PLAYERS ||
+        !settle_free(g, vertex))
         return 0;
     if (g->phase == PHASE_SETUP_SETTLEMENT)
         return 1;
-    return touches_own_road(g, geo, player, vertex);
+    return bits_has(g->reach_of[player], vertex);
 }
 
 int game_can_city(const struct game *g, int player, int vertex)
@@ -382,14 +416,19 @@ void close_offer(struct game *g, struct evbuf *eb, struct trade_offer *o)
     struct game_event *e = ev_push(eb, EV_OFFER_CLOSED, o->from);
     if (e)
         e->a = (int16_t)o->id;
+    drop_offer(g, o);
+}
+
+void drop_offer(struct game *g, struct trade_offer *o)
+{
     memset(o, 0, sizeof *o);
+    g->offers_open &= (uint8_t)~BIT(o - g->offers);
 }
 
 void close_all_offers(struct game *g, struct evbuf *eb)
 {
-    for (int i = 0; i < GAME_MAX_OFFERS; i++)
-        if (g->offers[i].id)
-            close_offer(g, eb, &g->offers[i]);
+    for (unsigned m = g->offers_open; m; m &= m - 1)
+        close_offer(g, eb, &g->offers[__builtin_ctz(m)]);
 }
 
 void ripen_dev_cards(struct game_player *pl)

@@ -175,6 +175,20 @@ struct game {
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
+
+    /* Derived from the board fields above and kept in step by the engine, so that listing
+     * moves reads a few words: bit sets of vertices or edges (index i is bit i % 64 of word
+     * i / 64). game_reindex() rebuilds them. */
+    uint64_t roads_of[GAME_MAX_PLAYERS][2];     /* edges with the player's road */
+    uint64_t reach_of[GAME_MAX_PLAYERS][2];     /* vertices the player's roads touch */
+    uint64_t buildings_of[GAME_MAX_PLAYERS][2]; /* vertices with the player's building */
+    uint64_t roads_all[2];                      /* edges with a road */
+    uint64_t buildings_all[2];                  /* vertices with a building */
+    uint64_t no_settle[2];                      /* vertices with a building or next to one */
+    uint32_t hexes_of[GAME_MAX_PLAYERS];        /* bit per hex the player's buildings touch */
+    uint8_t offers_open;                        /* bit per offers[] slot in use */
+    uint8_t harbors_of[GAME_MAX_PLAYERS];    /* bit per harbor type the player's buildings touch */
+    uint8_t vertex_pips[BOARD_MAX_VERTICES]; /* dice combinations (of 36) that pay a vertex */
 };
 
 /* Piece supply and costs. */
@@ -184,6 +198,10 @@ extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
 
 /* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. */
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed);
+
+/* Rebuild the derived fields of a state from its board fields, for a caller that wrote them
+ * directly (a test, a restored record). Owners out of range are ignored. */
+void game_reindex(struct game *g);
 
 /* Apply an action. Events go to ev (up to max; GAME_MAX_EVENTS is always enough) and their
  * number to *n_ev (0 on refusal). ev may be NULL when max is 0. */

@@ -27,13 +27,54 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
            have[4] >= need[4];
 }
 
-/* Bit i set for every i < n with owner[i] == player (0..63 in out[0], 64.. in out[1]); owner
- * must be readable up to n rounded up to eight. */
-void owned_mask(const int8_t *owner, int n, int player, uint64_t out[2]);
-/* The same for the edges a player owns. */
-void owned_edges(const struct game *g, int player, uint64_t out[2]);
-
 #define BIT(p) (1u << (p))
+
+/* Bit sets of two words, as in struct game's derived fields. */
+static inline int bits_has(const uint64_t s[2], int i)
+{
+    return (int)((s[i >> 6] >> (i & 63)) & 1);
+}
+
+static inline void bits_set(uint64_t s[2], int i)
+{
+    s[i >> 6] |= 1ull << (i & 63);
+}
+
+/* Pops the lowest member of s, or returns -1 when s is empty. */
+static inline int bits_pop(uint64_t s[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (s[i]) {
+            int b = __builtin_ctzll(s[i]);
+            s[i] &= s[i] - 1;
+            return i * 64 + b;
+        }
+    return -1;
+}
+
+/* Population count without relying on a CPU instruction the build may not assume. */
+static inline int count64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline int bits_count(const uint64_t s[2])
+{
+    return count64(s[0]) + count64(s[1]);
+}
+
+/* Whether a settlement may stand at v by the distance rule (v and its neighbours empty). */
+static inline int settle_free(const struct game *g, int v)
+{
+    return !bits_has(g->no_settle, v);
+}
+
+/* Record a new road / building in the derived fields. */
+void index_road(struct game *g, int player, int edge);
+void index_building(struct game *g, int player, int vertex);
 
 static inline int sum5(const uint8_t a[RES_COUNT])
 {
@@ -68,13 +109,22 @@ int act_end(struct game *g, struct evbuf *eb, int p);
 int act_timeout(struct game *g, struct evbuf *eb, int p);
 void resign(struct game *g, struct evbuf *eb, int p);
 
-/* game_legal_actions(), also telling how many free settlement corners the player's roads
- * reach when it counted them on the way (-1 when it did not). */
-int legal_actions(const struct game *g, int player, struct game_action *out, int max,
-                  int *settle_spots);
+/* game_legal_actions() with some actions left out, for the random player. */
+enum {
+    LEGAL_NO_ROADS_AT_SPOTS = 1, /* no road builds when the player's roads reach a free corner */
+    LEGAL_NO_KNIGHTS = 2,        /* no knight plays: see robber_choices() */
+};
+int legal_actions(const struct game *g, int player, struct game_action *out, int max, int flags);
+/* The robber moves (hex, victim or -1) of player, in the order game_legal_actions() lists
+ * them: with nth < 0 returns how many there are; otherwise sets the nth and returns 0, or
+ * returns -1 when there are fewer. */
+int robber_choices(const struct game *g, int player, int nth, int *hex, int *victim);
 
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);
+/* The same as a bit set, and the edges where player may build a road now. */
+void settle_spot_bits(const struct game *g, int player, uint64_t out[2]);
+void road_spot_bits(const struct game *g, int player, uint64_t out[2]);
 /* Road legality with one extra edge counted as the player's (-1 for none). */
 int can_road_with(const struct game *g, int player, int edge, int extra_edge);
 /* Robber target check: BW_OK and *victim resolved (-1 when nobody can be robbed). */
@@ -87,7 +137,12 @@ int offer_count_addressees(const struct trade_offer *o);
 /* Recompute the road lengths of the players in mask and move the longest road card by the
  * rules. */
 void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask);
-/* Players whose roads touch vertex v, except player. */
+/* Move the longest road card by the rules after road lengths changed. */
+void longest_road_award(struct game *g, struct evbuf *eb);
+/* Bring p's road length up to date after p's road at edge was added (and indexed). */
+void road_length_add(struct game *g, int p, int edge);
+/* Players other than player with two or more roads at vertex v: a building there may cut
+ * their roads. */
 unsigned road_owners_at(const struct game *g, int v, int player);
 /* Trade rates of player for each resource. */
 void trade_rates(const struct game *g, int player, int rates[RES_COUNT]);
@@ -97,13 +152,13 @@ void check_win(struct game *g, struct evbuf *eb);
 void begin_turn(struct game *g, struct evbuf *eb, int player);
 void advance_setup(struct game *g, struct evbuf *eb);
 void close_offer(struct game *g, struct evbuf *eb, struct trade_offer *o);
+/* Free an offer's slot without an event (the trade happened). */
+void drop_offer(struct game *g, struct trade_offer *o);
 void close_all_offers(struct game *g, struct evbuf *eb);
 void ripen_dev_cards(struct game_player *pl);
 void next_special_or_turn(struct game *g, struct evbuf *eb, int after);
 void end_turn(struct game *g, struct evbuf *eb);
 int next_active(const struct game *g, int from);
-int distance_ok(const struct game *g, const struct board_geo *geo, int v);
-int touches_own_road(const struct game *g, const struct board_geo *geo, int player, int v);
 
 /* Roll with given dice (1..6 each); only for tests and the engine itself. */
 int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int max, int *n_ev);

@@ -7,7 +7,7 @@ struct actbuf {
     struct game_action *out;
     int max, n;
     int player;
-    int settle_spots; /* free settlement corners at the player's road ends; -1 not counted */
+    int flags; /* LEGAL_* */
 };
 
 static struct game_action *push(struct actbuf *b, int type)
@@ -34,121 +34,125 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
     }
 }
 
-/* Vertex sets as two words (the big board has 80 vertices). */
-struct vset {
-    uint64_t w[2];
-};
-
-static inline void vset_add(struct vset *s, int v)
-{
-    s->w[v >> 6] |= 1ull << (v & 63);
-}
-
-/* Pops the lowest vertex of s, or returns -1 when s is empty. */
-static inline int vset_pop(struct vset *s)
+/* The corners a road of player may start from: their buildings, and the corners their roads
+ * reach unless an opponent's building stands there. */
+static void road_base(const struct game *g, int p, uint64_t out[2])
 {
     for (int i = 0; i < 2; i++)
-        if (s->w[i]) {
-            int b = __builtin_ctzll(s->w[i]);
-            s->w[i] &= s->w[i] - 1;
-            return i * 64 + b;
-        }
-    return -1;
+        out[i] = g->buildings_of[p][i] |
+                 (g->reach_of[p][i] & ~(g->buildings_all[i] & ~g->buildings_of[p][i]));
 }
 
-/* The corners the player's roads touch, extra_edge counted as one of them. */
-static struct vset road_ends(const struct game *g, int p, int extra_edge)
+/* The free edges at the corners in from. */
+static void free_edges_at(const struct game *g, const uint64_t from[2], uint64_t out[2])
 {
     const struct board_geo *geo = GEO(g);
-    struct vset s = {{0, 0}};
-    uint64_t owned[2];
-    owned_edges(g, p, owned);
-    if (extra_edge >= 0)
-        owned[extra_edge >> 6] |= 1ull << (extra_edge & 63);
-    for (int i = 0; i < 2; i++)
-        for (uint64_t m = owned[i]; m; m &= m - 1) {
-            int e = i * 64 + __builtin_ctzll(m);
-            vset_add(&s, geo->edge_vertex[e][0]);
-            vset_add(&s, geo->edge_vertex[e][1]);
-        }
-    return s;
-}
-
-/* Free edges at the corners in from (the player's road ends and buildings), except through
- * an opponent's building; skip is left out. Appends to out after n and returns the count. */
-static int edges_from(const struct game *g, int p, struct vset from, int skip, uint64_t seen[2],
-                      uint8_t *out, int n)
-{
-    const struct board_geo *geo = GEO(g);
+    uint64_t set[2] = {from[0], from[1]}, e0 = 0, e1 = 0;
     int v;
-    while ((v = vset_pop(&from)) >= 0) {
-        int owner = g->vertex_owner[v];
-        if (owner >= 0 && owner != p)
-            continue;
-        for (int i = 0; i < 3; i++) {
-            int e = geo->vertex_edge[v][i];
-            if (e < 0 || g->edge_owner[e] >= 0 || e == skip || (seen[e >> 6] & (1ull << (e & 63))))
-                continue;
-            seen[e >> 6] |= 1ull << (e & 63);
-            out[n++] = (uint8_t)e;
-        }
+    while ((v = bits_pop(set)) >= 0) {
+        e0 |= geo->vertex_edge_bits[v][0];
+        e1 |= geo->vertex_edge_bits[v][1];
     }
-    return n;
+    out[0] = e0 & ~g->roads_all[0];
+    out[1] = e1 & ~g->roads_all[1];
 }
 
-/* Legal road edges of player, given the corners their roads reach. */
-static int road_spots(const struct game *g, int p, struct vset ends, uint8_t *out)
+void road_spot_bits(const struct game *g, int p, uint64_t out[2])
 {
-    uint64_t built[2], seen[2] = {0, 0};
-    owned_mask(g->vertex_owner, GEO(g)->n_vertices, p, built);
-    ends.w[0] |= built[0];
-    ends.w[1] |= built[1];
-    return edges_from(g, p, ends, -1, seen, out, 0);
+    uint64_t from[2];
+    road_base(g, p, from);
+    free_edges_at(g, from, out);
 }
 
-static int settlement_spots_at(const struct game *g, struct vset ends, uint8_t *out)
+void settle_spot_bits(const struct game *g, int p, uint64_t out[2])
 {
-    const struct board_geo *geo = GEO(g);
-    int n = 0, v;
-    while ((v = vset_pop(&ends)) >= 0)
-        if (g->vertex_owner[v] < 0 && distance_ok(g, geo, v)) {
-            if (out)
-                out[n] = (uint8_t)v;
-            n++;
-        }
-    return n;
+    out[0] = g->reach_of[p][0] & ~g->no_settle[0];
+    out[1] = g->reach_of[p][1] & ~g->no_settle[1];
 }
 
 /* Free corners at the end of the player's roads where the distance rule allows a
  * settlement; writes them to out (may be NULL) and returns how many. */
 int settlement_spots(const struct game *g, int p, uint8_t *out)
 {
-    return settlement_spots_at(g, road_ends(g, p, -1), out);
+    uint64_t set[2];
+    settle_spot_bits(g, p, set);
+    if (!out)
+        return bits_count(set);
+    int n = 0, v;
+    while ((v = bits_pop(set)) >= 0)
+        out[n++] = (uint8_t)v;
+    return n;
+}
+
+/* Per opponent of p holding cards, the hexes (bits) where the robber could rob them; returns
+ * those opponents (bits). */
+static unsigned robbable_hexes(const struct game *g, int p, uint32_t hexes[GAME_MAX_PLAYERS])
+{
+    unsigned robbable = 0;
+    for (int q = 0; q < g->opt.n_players; q++) {
+        hexes[q] = 0;
+        if (q != p && hand_size_of(&g->p[q]) > 0) {
+            robbable |= BIT(q);
+            hexes[q] = g->hexes_of[q];
+        }
+    }
+    return robbable;
+}
+
+static unsigned victims_at(const uint32_t hexes[GAME_MAX_PLAYERS], unsigned robbable, int h)
+{
+    unsigned m = 0;
+    for (unsigned r = robbable; r; r &= r - 1)
+        m |= ((hexes[__builtin_ctz(r)] >> h) & 1u) << __builtin_ctz(r);
+    return m;
+}
+
+int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
+{
+    uint32_t hexes[GAME_MAX_PLAYERS];
+    unsigned robbable = robbable_hexes(g, p, hexes);
+    uint32_t land = (uint32_t)((1ull << GEO(g)->n_hexes) - 1) & ~(1u << g->robber);
+    if (nth < 0) {
+        /* A hex without victims is one choice; one with k victims is k choices. */
+        uint32_t any = 0;
+        int n = count64(land);
+        for (unsigned r = robbable; r; r &= r - 1) {
+            uint32_t at = hexes[__builtin_ctz(r)] & land;
+            n += count64(at);
+            any |= at;
+        }
+        return n - count64(any);
+    }
+    for (uint32_t l = land; l; l &= l - 1) {
+        int h = __builtin_ctz(l);
+        unsigned m = victims_at(hexes, robbable, h);
+        int k = m ? count64(m) : 1;
+        if (nth < k) {
+            *hex = h;
+            *victim = -1;
+            while (m && nth--)
+                m &= m - 1;
+            if (m)
+                *victim = __builtin_ctz(m);
+            return 0;
+        }
+        nth -= k;
+    }
+    return -1;
 }
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
-    const struct board_geo *geo = GEO(g);
-    unsigned robbable = 0; /* opponents holding cards */
-    for (int q = 0; q < g->opt.n_players; q++)
-        if (q != b->player && hand_size_of(&g->p[q]) > 0)
-            robbable |= 1u << q;
-    for (int h = 0; h < geo->n_hexes; h++) {
-        if (h == g->robber)
-            continue;
-        unsigned m = 0;
-        for (int c = 0; c < 6; c++) {
-            int o = g->vertex_owner[geo->hex_vertex[h][c]];
-            if (o >= 0)
-                m |= 1u << o;
-        }
-        m &= robbable;
+    uint32_t hexes[GAME_MAX_PLAYERS];
+    unsigned robbable = robbable_hexes(g, b->player, hexes);
+    uint32_t land = (uint32_t)((1ull << GEO(g)->n_hexes) - 1) & ~(1u << g->robber);
+    for (; land; land &= land - 1) {
+        int h = __builtin_ctz(land);
+        unsigned m = victims_at(hexes, robbable, h);
         if (!m)
             push_ab(b, type, h, -1, -1);
-        while (m) {
+        for (; m; m &= m - 1)
             push_ab(b, type, h, -1, __builtin_ctz(m));
-            m &= m - 1;
-        }
     }
 }
 
@@ -177,41 +181,37 @@ static void free_roads(const struct game *g, struct actbuf *b)
     int p = b->player, left = GAME_ROADS - g->p[p].roads;
     if (left <= 0)
         return;
-    uint8_t first[BOARD_MAX_EDGES], second[BOARD_MAX_EDGES + 4];
-    struct vset ends = road_ends(g, p, -1);
-    uint64_t built[2];
-    owned_mask(g->vertex_owner, geo->n_vertices, p, built);
-    struct vset from = ends;
-    from.w[0] |= built[0];
-    from.w[1] |= built[1];
-    int n1 = road_spots(g, p, ends, first);
-    for (int i = 0; i < n1; i++) {
-        int e1 = first[i], n2 = 0;
+    uint64_t from[2], first[2], rest[2];
+    road_base(g, p, from);
+    free_edges_at(g, from, first);
+    rest[0] = first[0];
+    rest[1] = first[1];
+    int e1;
+    while ((e1 = bits_pop(rest)) >= 0) {
+        uint64_t second[2] = {0, 0};
         if (left >= 2) {
-            /* With e1 built the player also reaches its other corners. */
-            uint64_t seen[2] = {0, 0};
-            struct vset more = {{0, 0}};
-            for (int k = 0; k < n1; k++) {
-                seen[first[k] >> 6] |= 1ull << (first[k] & 63);
-                if (k != i)
-                    second[n2++] = first[k];
-            }
+            /* With e1 built the player also reaches its other corner, unless an opponent's
+             * building stands there. */
+            uint64_t more[2] = {0, 0};
             for (int k = 0; k < 2; k++) {
                 int v = geo->edge_vertex[e1][k];
-                if (!(from.w[v >> 6] & (1ull << (v & 63))))
-                    vset_add(&more, v);
+                if (!bits_has(from, v) && !bits_has(g->buildings_all, v))
+                    bits_set(more, v);
             }
-            n2 = edges_from(g, p, more, e1, seen, second, n2);
+            free_edges_at(g, more, second);
+            second[0] |= first[0];
+            second[1] |= first[1];
+            second[e1 >> 6] &= ~(1ull << (e1 & 63));
         }
-        for (int j = 0; j < n2; j++) {
-            int e2 = second[j];
-            /* A pair of independently legal roads is listed once. */
-            if (e2 < e1 && j < n1 - 1)
-                continue;
-            push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
-        }
-        if (!n2)
+        if (!second[0] && !second[1]) {
             push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
+            continue;
+        }
+        int e2;
+        while ((e2 = bits_pop(second)) >= 0)
+            /* A pair of independently legal roads is listed once. */
+            if (e2 > e1 || !bits_has(first, e2))
+                push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
     }
 }
 
@@ -221,7 +221,7 @@ static void dev_plays(const struct game *g, struct actbuf *b)
     const uint8_t *dev = g->p[p].dev;
     if (g->dev_played || !(dev[DEV_KNIGHT] | dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY]))
         return;
-    if (!dev_play_check(g, p, DEV_KNIGHT))
+    if (!(b->flags & LEGAL_NO_KNIGHTS) && !dev_play_check(g, p, DEV_KNIGHT))
         robber_moves(g, b, ACT_PLAY_KNIGHT);
     if (!dev_play_check(g, p, DEV_ROADS))
         free_roads(g, b);
@@ -257,32 +257,27 @@ static void dev_plays(const struct game *g, struct actbuf *b)
 
 static void builds(const struct game *g, struct actbuf *b)
 {
-    const struct board_geo *geo = GEO(g);
     const struct game_player *pl = &g->p[b->player];
     int p = b->player;
     int road = pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road);
     int settle = pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement);
-    if (road || settle) {
-        struct vset ends = road_ends(g, p, -1);
-        uint8_t spots[BOARD_MAX_EDGES];
-        if (road) {
-            int n = road_spots(g, p, ends, spots);
-            for (int i = 0; i < n; i++)
-                push_ab(b, ACT_BUILD_ROAD, spots[i], -1, -1);
-        }
-        b->settle_spots = settlement_spots_at(g, ends, spots);
-        for (int i = 0; settle && i < b->settle_spots; i++)
-            push_ab(b, ACT_BUILD_SETTLEMENT, spots[i], -1, -1);
+    uint64_t spots[2];
+    settle_spot_bits(g, p, spots);
+    if (road && !((b->flags & LEGAL_NO_ROADS_AT_SPOTS) && (spots[0] | spots[1]))) {
+        uint64_t edges[2];
+        road_spot_bits(g, p, edges);
+        int e;
+        while ((e = bits_pop(edges)) >= 0)
+            push_ab(b, ACT_BUILD_ROAD, e, -1, -1);
     }
+    int v;
+    while (settle && (v = bits_pop(spots)) >= 0)
+        push_ab(b, ACT_BUILD_SETTLEMENT, v, -1, -1);
     if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
-        uint64_t built[2];
-        owned_mask(g->vertex_owner, geo->n_vertices, p, built);
-        for (int i = 0; i < 2; i++)
-            for (uint64_t m = built[i]; m; m &= m - 1) {
-                int v = i * 64 + __builtin_ctzll(m);
-                if (g->vertex_building[v] == BUILDING_SETTLEMENT)
-                    push_ab(b, ACT_BUILD_CITY, v, -1, -1);
-            }
+        uint64_t built[2] = {g->buildings_of[p][0], g->buildings_of[p][1]};
+        while ((v = bits_pop(built)) >= 0)
+            if (g->vertex_building[v] == BUILDING_SETTLEMENT)
+                push_ab(b, ACT_BUILD_CITY, v, -1, -1);
     }
     if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
         push(b, ACT_BUY_DEV);
@@ -314,10 +309,8 @@ static void bank_trades(const struct game *g, struct actbuf *b)
 static void offer_answers(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
-    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
-        const struct trade_offer *o = &g->offers[i];
-        if (!o->id)
-            continue;
+    for (unsigned m = g->offers_open; m; m &= m - 1) {
+        const struct trade_offer *o = &g->offers[__builtin_ctz(m)];
         if (o->from == p) {
             for (int q = 0; q < g->opt.n_players; q++)
                 if ((o->accepted & (1u << q)) && has_cards(g->p[p].res, o->give) &&
@@ -337,15 +330,12 @@ static void offer_answers(const struct game *g, struct actbuf *b)
 
 int game_legal_actions(const struct game *g, int player, struct game_action *out, int max)
 {
-    return legal_actions(g, player, out, max, NULL);
+    return legal_actions(g, player, out, max, 0);
 }
 
-int legal_actions(const struct game *g, int player, struct game_action *out, int max,
-                  int *settle_spots)
+int legal_actions(const struct game *g, int player, struct game_action *out, int max, int flags)
 {
-    struct actbuf b = {out, out ? max : 0, 0, player, -1};
-    if (settle_spots)
-        *settle_spots = -1;
+    struct actbuf b = {out, out ? max : 0, 0, player, flags};
     if (player < 0 || player >= g->opt.n_players || g->p[player].resigned)
         return 0;
     const struct board_geo *geo = GEO(g);
@@ -399,7 +389,5 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
     default:
         break;
     }
-    if (settle_spots)
-        *settle_spots = b.settle_spots;
     return b.n;
 }

@@ -29,10 +29,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
     pl->discard = 0;
     pl->resigned = 1;
     ev_push(eb, EV_RESIGN, p);
-    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
-        struct trade_offer *o = &g->offers[i];
-        if (!o->id)
-            continue;
+    for (unsigned m = g->offers_open; m; m &= m - 1) {
+        struct trade_offer *o = &g->offers[__builtin_ctz(m)];
         o->to_mask &= (uint8_t)~BIT(p);
         o->accepted &= (uint8_t)~BIT(p);
         o->rejected &= (uint8_t)~BIT(p);

@@ -4,19 +4,7 @@
 #include <string.h>
 
 #define PLAYOUT_BUF 512
-
-/* Production of a vertex: the number of dice combinations (of 36) that pay it. */
-static int vertex_pips(const struct game *g, int v)
-{
-    const struct board_geo *geo = GEO(g);
-    int pips = 0;
-    for (int i = 0; i < 3; i++) {
-        int h = geo->vertex_hex[v][i];
-        if (h >= 0 && g->token[h])
-            pips += 6 - (g->token[h] > 7 ? g->token[h] - 7 : 7 - g->token[h]);
-    }
-    return pips;
-}
+#define KNIGHT_WEIGHT 8
 
 /* Whether a maritime trade makes a settlement, city or card affordable that was not. */
 static int trade_helps(const struct game *g, const struct game_action *a)
@@ -36,12 +24,7 @@ static int trade_helps(const struct game *g, const struct game_action *a)
 static int opens_spot(const struct game *g, const struct game_action *a)
 {
     const struct board_geo *geo = GEO(g);
-    for (int k = 0; k < 2; k++) {
-        int v = geo->edge_vertex[a->a][k];
-        if (g->vertex_owner[v] < 0 && distance_ok(g, geo, v))
-            return 1;
-    }
-    return 0;
+    return settle_free(g, geo->edge_vertex[a->a][0]) || settle_free(g, geo->edge_vertex[a->a][1]);
 }
 
 static int weight(const struct game *g, const struct game_action *a, int spot)
@@ -49,7 +32,7 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
     switch (a->type) {
     case ACT_BUILD_CITY:
     case ACT_BUILD_SETTLEMENT: {
-        int pips = vertex_pips(g, a->a);
+        int pips = g->vertex_pips[a->a];
         return 16 + pips * pips * 4;
     }
     case ACT_BUY_DEV:
@@ -59,6 +42,7 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
     case ACT_BANK_TRADE:
         return trade_helps(g, a) ? 64 : 1;
     case ACT_PLAY_KNIGHT:
+        return KNIGHT_WEIGHT;
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:
     case ACT_PLAY_MONOPOLY:
@@ -110,10 +94,10 @@ static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct
 /* An addressee who has not answered an open offer, or -1. */
 static int pending_answer(const struct game *g)
 {
-    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
-        const struct trade_offer *o = &g->offers[i];
+    for (unsigned m = g->offers_open; m; m &= m - 1) {
+        const struct trade_offer *o = &g->offers[__builtin_ctz(m)];
         unsigned open = (unsigned)o->to_mask & ~(unsigned)(o->accepted | o->rejected);
-        if (o->id && open)
+        if (open)
             return __builtin_ctz(open);
     }
     return -1;
@@ -125,10 +109,7 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
     int give = (int)bw_rng_below(rng, RES_COUNT), get = (int)bw_rng_below(rng, RES_COUNT);
     if (give == get || !pl->res[give])
         return 0;
-    int free_slot = 0;
-    for (int i = 0; i < GAME_MAX_OFFERS; i++)
-        free_slot |= !g->offers[i].id;
-    if (!free_slot)
+    if (g->offers_open == (uint8_t)(BIT(GAME_MAX_OFFERS) - 1))
         return 0;
     blank_action(out, ACT_OFFER, g->current);
     out->give[give] = 1;
@@ -172,23 +153,34 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
-    int settle_spots;
-    int n = legal_actions(g, p, buf, PLAYOUT_BUF, &settle_spots);
+    /* With a settlement corner in reach the random player builds no roads (weight 0), so they
+     * are not listed; knight plays all weigh the same, so they are counted, not listed. */
+    int spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
+    int n = legal_actions(g, p, buf, PLAYOUT_BUF,
+                          LEGAL_NO_KNIGHTS | (spot ? LEGAL_NO_ROADS_AT_SPOTS : 0));
     if (n > PLAYOUT_BUF)
         n = PLAYOUT_BUF;
-    if (n <= 0)
-        return BW_E(GAME_OVER);
-    int total = 0, spot = -1;
+    int knights = 0;
+    if ((g->phase == PHASE_ROLL || g->phase == PHASE_MAIN) && g->current == p &&
+        !dev_play_check(g, p, DEV_KNIGHT))
+        knights = robber_choices(g, p, -1, NULL, NULL);
+    int total = KNIGHT_WEIGHT * knights;
     for (int i = 0; i < n; i++) {
-        if ((buf[i].type == ACT_BUILD_ROAD || buf[i].type == ACT_BUY_DEV) && spot < 0)
-            spot = g->phase == PHASE_MAIN &&
-                   (settle_spots >= 0 ? settle_spots : settlement_spots(g, p, NULL)) > 0;
         weights[i] = weight(g, &buf[i], spot);
         total += weights[i];
     }
     if (total == 0)
         return BW_E(GAME_OVER);
     int k = (int)bw_rng_below(rng, (uint32_t)total);
+    if (k < KNIGHT_WEIGHT * knights) {
+        int hex, victim;
+        robber_choices(g, p, k / KNIGHT_WEIGHT, &hex, &victim);
+        blank_action(out, ACT_PLAY_KNIGHT, p);
+        out->a = (int16_t)hex;
+        out->target = (int8_t)victim;
+        return BW_OK;
+    }
+    k -= KNIGHT_WEIGHT * knights;
     for (int i = 0; i < n; i++) {
         k -= weights[i];
         if (k < 0) {

@@ -14,40 +14,6 @@ void bw_rng_seed(struct bw_rng *r, uint64_t seed)
         r->s[i] = splitmix64(&seed);
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t bw_rng_next(struct bw_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t bw_rng_below(struct bw_rng *r, uint32_t n)
-{
-    /* Lemire's multiply-shift with rejection: unbiased. */
-    uint64_t m = (uint64_t)(uint32_t)(bw_rng_next(r) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)-n % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(bw_rng_next(r) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 void bw_rng_shuffle_u8(struct bw_rng *r, uint8_t *a, int n)
 {
     for (int i = n - 1; i > 0; i--) {

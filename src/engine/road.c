@@ -48,12 +48,14 @@ int game_longest_road_of(const struct game *g, int player)
     int8_t map[BOARD_MAX_VERTICES];
     memset(map, -1, sizeof map);
     t.n_edges = t.n_vertices = t.best = 0;
-    for (int e = 0; e < geo->n_edges && t.n_edges < GAME_ROADS; e++) {
-        if (g->edge_owner[e] != player)
-            continue;
+    if (player < 0 || player >= GAME_MAX_PLAYERS)
+        return 0;
+    uint64_t roads[2] = {g->roads_of[player][0], g->roads_of[player][1]};
+    int edge;
+    while ((edge = bits_pop(roads)) >= 0 && t.n_edges < GAME_ROADS) {
         int le = t.n_edges++;
         for (int k = 0; k < 2; k++) {
-            int lv = local_vertex(&t, map, g, player, geo->edge_vertex[e][k]);
+            int lv = local_vertex(&t, map, g, player, geo->edge_vertex[edge][k]);
             t.edge_end[le][k] = (uint8_t)lv;
             t.vertex_edge[lv][t.degree[lv]++] = (uint8_t)le;
         }
@@ -102,38 +104,88 @@ int game_longest_road_of(const struct game *g, int player)
     return t.best;
 }
 
-/* Eight owner bytes at a time: a byte equal to the player becomes a set bit. The arrays are
- * padded to a multiple of eight bytes. */
-void owned_mask(const int8_t *owner, int n, int player, uint64_t out[2])
+/* ---- a road added: only trails through it can be longer than before ---- */
+
+/* An opponent's building at v: a trail may end there but not pass through. */
+static int blocks(const struct game *g, int p, int v)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, pattern = 0x0101010101010101ull * (uint8_t)player;
-    out[0] = out[1] = 0;
-    for (int base = 0; base < n; base += 8) {
-        uint64_t w;
-        memcpy(&w, (const uint8_t *)owner + base, sizeof w);
-        uint64_t t = w ^ pattern;                       /* zero bytes: the player's */
-        uint64_t z = ~(((t & low7) + low7) | t | low7); /* 0x80 in each zero byte, exactly */
-        for (; z; z &= z - 1) {
-            int i = base + (__builtin_ctzll(z) >> 3);
-            if (i < n)
-                out[i >> 6] |= 1ull << (i & 63);
-        }
-    }
+    return bits_has(g->buildings_all, v) && !bits_has(g->buildings_of[p], v);
 }
 
-void owned_edges(const struct game *g, int player, uint64_t out[2])
+/* The longest trail of p's roads outside used that starts at v. */
+static int trail_from(const struct game *g, const struct board_geo *geo, int p, int v,
+                      uint64_t used[2])
 {
-    owned_mask(g->edge_owner, GEO(g)->n_edges, player, out);
+    int best = 0;
+    uint64_t next[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[p][0] & ~used[0],
+                        geo->vertex_edge_bits[v][1] & g->roads_of[p][1] & ~used[1]};
+    int e;
+    while ((e = bits_pop(next)) >= 0) {
+        int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
+        int len = 1;
+        if (!blocks(g, p, w)) {
+            bits_set(used, e);
+            len += trail_from(g, geo, p, w, used);
+            used[e >> 6] &= ~(1ull << (e & 63));
+        }
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+/* The longest trail through the edges in used (a trail of len edges from a to v): every way
+ * to go on from v, each completed by the longest way on from a. */
+static int trail_through(const struct game *g, const struct board_geo *geo, int p, int a, int v,
+                         uint64_t used[2], int len)
+{
+    int best = len + (blocks(g, p, a) ? 0 : trail_from(g, geo, p, a, used));
+    if (blocks(g, p, v))
+        return best;
+    uint64_t next[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[p][0] & ~used[0],
+                        geo->vertex_edge_bits[v][1] & g->roads_of[p][1] & ~used[1]};
+    int e;
+    while ((e = bits_pop(next)) >= 0) {
+        int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
+        bits_set(used, e);
+        int n = trail_through(g, geo, p, a, w, used, len + 1);
+        used[e >> 6] &= ~(1ull << (e & 63));
+        if (n > best)
+            best = n;
+    }
+    return best;
+}
+
+void road_length_add(struct game *g, int p, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    int a = geo->edge_vertex[edge][0], b = geo->edge_vertex[edge][1];
+    uint64_t at_b[2] = {geo->vertex_edge_bits[b][0] & g->roads_of[p][0],
+                        geo->vertex_edge_bits[b][1] & g->roads_of[p][1]};
+    uint64_t at_a[2] = {geo->vertex_edge_bits[a][0] & g->roads_of[p][0],
+                        geo->vertex_edge_bits[a][1] & g->roads_of[p][1]};
+    if (bits_count(at_a) < bits_count(at_b)) { /* go on first from the end with fewer roads */
+        int t = a;
+        a = b;
+        b = t;
+    }
+    uint64_t used[2] = {0, 0};
+    bits_set(used, edge);
+    int len = trail_through(g, geo, p, a, b, used, 1);
+    if (len > g->p[p].road_length)
+        g->p[p].road_length = (uint8_t)len;
 }
 
 unsigned road_owners_at(const struct game *g, int v, int player)
 {
     const struct board_geo *geo = GEO(g);
     unsigned m = 0;
-    for (int i = 0; i < 3; i++) {
-        int e = geo->vertex_edge[v][i];
-        if (e >= 0 && g->edge_owner[e] >= 0 && g->edge_owner[e] != player)
-            m |= 1u << g->edge_owner[e];
+    for (int q = 0; q < g->opt.n_players; q++) {
+        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[q][0],
+                          geo->vertex_edge_bits[v][1] & g->roads_of[q][1]};
+        /* A building can only cut a trail that passes through v, on two roads. */
+        if (q != player && bits_count(at) >= 2)
+            m |= BIT(q);
     }
     return m;
 }
@@ -142,10 +194,16 @@ void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask)
 {
     if (!mask)
         return;
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (mask & BIT(p))
+            g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
+    longest_road_award(g, eb);
+}
+
+void longest_road_award(struct game *g, struct evbuf *eb)
+{
     int n = g->opt.n_players, max = 0, count = 0, who = -1;
     for (int p = 0; p < n; p++) {
-        if (mask & (1u << p))
-            g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
         int len = g->p[p].road_length;
         if (len > max) {
             max = len;

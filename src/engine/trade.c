@@ -79,12 +79,12 @@ int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a)
     }
     if (!mask)
         return BW_E(INVALID);
-    struct trade_offer *o = NULL;
-    for (int i = 0; i < GAME_MAX_OFFERS && !o; i++)
-        if (!g->offers[i].id)
-            o = &g->offers[i];
-    if (!o)
+    unsigned free_slots = ~(unsigned)g->offers_open & (BIT(GAME_MAX_OFFERS) - 1);
+    if (!free_slots)
         return BW_E(TOO_MANY);
+    int slot = __builtin_ctz(free_slots);
+    struct trade_offer *o = &g->offers[slot];
+    g->offers_open |= (uint8_t)BIT(slot);
     o->id = g->next_offer_id;
     g->next_offer_id = (uint16_t)(g->next_offer_id == UINT16_MAX ? 1 : g->next_offer_id + 1);
     o->from = (int8_t)p;
@@ -116,7 +116,7 @@ static void execute_trade(struct game *g, struct evbuf *eb, struct trade_offer *
         memcpy(e->res, o->give, RES_COUNT);
         memcpy(e->res2, o->get, RES_COUNT);
     }
-    memset(o, 0, sizeof *o);
+    drop_offer(g, o);
 }
 
 int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)

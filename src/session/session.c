@@ -455,6 +455,8 @@ int session_restore(struct session *s, const void *blob, size_t len)
             !memchr(t.seat[i].account, '\0', sizeof t.seat[i].account) ||
             !memchr(t.seat[i].userhost, '\0', sizeof t.seat[i].userhost))
             return BW_E(PARSE);
+    if (t.state != SESSION_LOBBY)
+        game_reindex(&t.game); /* derived fields come from the board, not from the record */
     *s = t;
     return BW_OK;
 }
