@@ -600,6 +600,29 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     }
 }
 
+/* Whether an action can raise the current player's victory points (a new turn checks its
+ * player on its own). */
+static int may_score(int type)
+{
+    switch (type) {
+    case ACT_ROLL:
+    case ACT_DISCARD:
+    case ACT_ROBBER:
+    case ACT_PLAY_PLENTY:
+    case ACT_PLAY_MONOPOLY:
+    case ACT_BANK_TRADE:
+    case ACT_OFFER:
+    case ACT_ACCEPT:
+    case ACT_REJECT:
+    case ACT_CONFIRM:
+    case ACT_CANCEL:
+    case ACT_END:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
                int *n_ev)
 {
@@ -617,7 +640,8 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         return err;
     if (a->type != ACT_TIMEOUT && a->type != ACT_RESIGN)
         g->p[a->player].timeouts = 0;
-    check_win(g, &eb);
+    if (may_score(a->type))
+        check_win(g, &eb);
     if (n_ev)
         *n_ev = eb.n;
     return BW_OK;

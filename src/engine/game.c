@@ -93,10 +93,17 @@ int game_active_players(const struct game *g)
 
 void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
 {
+    for (int r = 0; r < RES_COUNT; r++)
+        rates[r] = g->rates_of[player][r];
+}
+
+/* The rates that follow from the harbors a player reaches. */
+static void index_rates(struct game *g, int player)
+{
     unsigned h = g->harbors_of[player];
     int other = (h & BIT(HARBOR_GENERIC)) ? 3 : 4;
     for (int r = 0; r < RES_COUNT; r++)
-        rates[r] = (h & BIT(r)) ? 2 : other;
+        g->rates_of[player][r] = (uint8_t)((h & BIT(r)) ? 2 : other);
 }
 
 int game_trade_rate(const struct game *g, int player, int res)
@@ -138,8 +145,10 @@ void index_building(struct game *g, int player, int vertex)
     g->no_settle[0] |= geo->vertex_near_bits[vertex][0];
     g->no_settle[1] |= geo->vertex_near_bits[vertex][1];
     int slot = geo->vertex_harbor_slot[vertex];
-    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC)
+    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC) {
         g->harbors_of[player] |= (uint8_t)BIT(g->harbor[slot]);
+        index_rates(g, player);
+    }
 }
 
 static void index_pips(struct game *g, const struct board_geo *geo)
@@ -169,6 +178,7 @@ void game_reindex(struct game *g)
     memset(g->no_settle, 0, sizeof g->no_settle);
     memset(g->harbors_of, 0, sizeof g->harbors_of);
     memset(g->hexes_of, 0, sizeof g->hexes_of);
+    memset(g->rates_of, 4, sizeof g->rates_of);
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0 && g->edge_owner[e] < n)
             index_road(g, g->edge_owner[e], e);
@@ -287,6 +297,7 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
     g->setup_vertex = -1;
     g->next_offer_id = 1;
     index_pips(g, geo);
+    memset(g->rates_of, 4, sizeof g->rates_of);
     return BW_OK;
 }
 

@@ -187,8 +187,9 @@ struct game {
     uint64_t no_settle[2];                      /* vertices with a building or next to one */
     uint32_t hexes_of[GAME_MAX_PLAYERS];        /* bit per hex the player's buildings touch */
     uint8_t offers_open;                        /* bit per offers[] slot in use */
-    uint8_t harbors_of[GAME_MAX_PLAYERS];    /* bit per harbor type the player's buildings touch */
-    uint8_t vertex_pips[BOARD_MAX_VERTICES]; /* dice combinations (of 36) that pay a vertex */
+    uint8_t harbors_of[GAME_MAX_PLAYERS]; /* bit per harbor type the player's buildings touch */
+    uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
+    uint8_t vertex_pips[BOARD_MAX_VERTICES];       /* dice combinations (of 36) that pay a vertex */
 };
 
 /* Piece supply and costs. */

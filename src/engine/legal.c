@@ -123,8 +123,15 @@ int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
         }
         return n - count64(any);
     }
+    uint32_t any = 0;
+    for (unsigned r = robbable; r; r &= r - 1)
+        any |= hexes[__builtin_ctz(r)];
     for (uint32_t l = land; l; l &= l - 1) {
         int h = __builtin_ctz(l);
+        if (!((any >> h) & 1) && nth > 0) { /* nobody to rob: one choice */
+            nth--;
+            continue;
+        }
         unsigned m = victims_at(hexes, robbable, h);
         int k = m ? count64(m) : 1;
         if (nth < k) {

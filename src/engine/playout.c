@@ -4,52 +4,99 @@
 #include <string.h>
 
 #define PLAYOUT_BUF 512
-#define KNIGHT_WEIGHT 8
 
-/* Whether a maritime trade makes a settlement, city or card affordable that was not. */
-static int trade_helps(const struct game *g, const struct game_action *a)
+/* The costs a single maritime trade could make affordable: those short of exactly one card. */
+struct trade_needs {
+    int n;
+    uint8_t res[3];         /* the missing card */
+    const uint8_t *cost[3]; /* of this cost */
+};
+
+static void trade_needs_init(const struct game_player *pl, struct trade_needs *t)
 {
-    const struct game_player *pl = &g->p[a->player];
-    uint8_t after[RES_COUNT];
-    for (int r = 0; r < RES_COUNT; r++)
-        after[r] = (uint8_t)(pl->res[r] - a->give[r] + a->get[r]);
-    const uint8_t *costs[3] = {game_cost_settlement, game_cost_city, game_cost_dev};
-    for (int i = 0; i < 3; i++)
-        if (!has_cards(pl->res, costs[i]) && has_cards(after, costs[i]))
+    const uint8_t *const costs[3] = {game_cost_settlement, game_cost_city, game_cost_dev};
+    t->n = 0;
+    for (int i = 0; i < 3; i++) {
+        int missing = 0, res = 0;
+        for (int r = 0; r < RES_COUNT; r++)
+            if (costs[i][r] > pl->res[r]) {
+                missing += costs[i][r] - pl->res[r];
+                res = r;
+            }
+        if (missing == 1) {
+            t->res[t->n] = (uint8_t)res;
+            t->cost[t->n++] = costs[i];
+        }
+    }
+}
+
+/* Whether giving rate cards of give for one of get makes a settlement, city or card
+ * affordable that was not. */
+static int trade_helps(const struct game_player *pl, const struct trade_needs *t, int give,
+                       int rate, int get)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->res[i] == get && pl->res[give] - rate >= t->cost[i][give])
             return 1;
     return 0;
 }
 
-/* Whether a road ends at a corner where a settlement could stand. */
-static int opens_spot(const struct game *g, const struct game_action *a)
+/* The random player's preferences. */
+static int build_weight(const struct game *g, int v)
 {
-    const struct board_geo *geo = GEO(g);
-    return settle_free(g, geo->edge_vertex[a->a][0]) || settle_free(g, geo->edge_vertex[a->a][1]);
+    int pips = g->vertex_pips[v];
+    return 16 + pips * pips * 4;
 }
 
-static int weight(const struct game *g, const struct game_action *a, int spot)
+static int road_weight(const struct game *g, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    return settle_free(g, geo->edge_vertex[edge][0]) || settle_free(g, geo->edge_vertex[edge][1])
+               ? 16 /* it reaches a corner where a settlement could stand */
+               : 2;
+}
+
+enum {
+    KNIGHT_WEIGHT = 8,
+    CARD_WEIGHT = 8,   /* other development card plays, confirming a trade */
+    BUY_WEIGHT = 32,   /* 2 while a settlement corner is in reach */
+    TRADE_WEIGHT = 64, /* a maritime trade that makes a build affordable; others 1 */
+    PLAIN_WEIGHT = 1,  /* the rest */
+};
+
+struct weigh {
+    int spot; /* a settlement corner is in reach in the main phase: no roads, few cards */
+    struct trade_needs needs;
+};
+
+static int weight(const struct game *g, const struct game_action *a, const struct weigh *w)
 {
     switch (a->type) {
     case ACT_BUILD_CITY:
-    case ACT_BUILD_SETTLEMENT: {
-        int pips = g->vertex_pips[a->a];
-        return 16 + pips * pips * 4;
-    }
+    case ACT_BUILD_SETTLEMENT:
+        return build_weight(g, a->a);
     case ACT_BUY_DEV:
-        return spot > 0 ? 2 : 32;
+        return w->spot ? 2 : BUY_WEIGHT;
     case ACT_BUILD_ROAD:
-        return spot ? 0 : opens_spot(g, a) ? 16 : 2;
-    case ACT_BANK_TRADE:
-        return trade_helps(g, a) ? 64 : 1;
+        return w->spot ? 0 : road_weight(g, a->a);
+    case ACT_BANK_TRADE: {
+        int give = 0, get = 0;
+        for (int r = 0; r < RES_COUNT; r++) {
+            give = a->give[r] ? r : give;
+            get = a->get[r] ? r : get;
+        }
+        return trade_helps(&g->p[a->player], &w->needs, give, a->give[give], get) ? TRADE_WEIGHT
+                                                                                  : PLAIN_WEIGHT;
+    }
     case ACT_PLAY_KNIGHT:
         return KNIGHT_WEIGHT;
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:
     case ACT_PLAY_MONOPOLY:
     case ACT_CONFIRM:
-        return 8;
+        return CARD_WEIGHT;
     default:
-        return 1;
+        return PLAIN_WEIGHT;
     }
 }
 
@@ -117,10 +164,193 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
     return 1;
 }
 
-int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out)
+/* The nth knight play (of robber_choices()). */
+static void knight_action(const struct game *g, int p, int nth, struct game_action *out)
+{
+    int hex, victim;
+    robber_choices(g, p, nth, &hex, &victim);
+    blank_action(out, ACT_PLAY_KNIGHT, p);
+    out->a = (int16_t)hex;
+    out->target = (int8_t)victim;
+}
+
+/* The generic way: weigh what game_legal_actions() lists. Roads are not listed while a
+ * settlement corner is in reach (they weigh nothing then); knight plays all weigh the same,
+ * so they are counted, not listed. */
+static int choose_listed(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     struct game_action buf[PLAYOUT_BUF];
     int weights[PLAYOUT_BUF];
+    struct weigh w;
+    w.spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
+    trade_needs_init(&g->p[p], &w.needs);
+    int n = legal_actions(g, p, buf, PLAYOUT_BUF,
+                          LEGAL_NO_KNIGHTS | (w.spot ? LEGAL_NO_ROADS_AT_SPOTS : 0));
+    if (n > PLAYOUT_BUF)
+        n = PLAYOUT_BUF;
+    int knights = 0;
+    if ((g->phase == PHASE_ROLL || g->phase == PHASE_MAIN) && g->current == p &&
+        !dev_play_check(g, p, DEV_KNIGHT))
+        knights = robber_choices(g, p, -1, NULL, NULL);
+    int total = KNIGHT_WEIGHT * knights;
+    for (int i = 0; i < n; i++) {
+        weights[i] = weight(g, &buf[i], &w);
+        total += weights[i];
+    }
+    if (total == 0)
+        return BW_E(GAME_OVER);
+    int k = (int)bw_rng_below(rng, (uint32_t)total);
+    if (k < KNIGHT_WEIGHT * knights) {
+        knight_action(g, p, k / KNIGHT_WEIGHT, out);
+        return BW_OK;
+    }
+    k -= KNIGHT_WEIGHT * knights;
+    for (int i = 0; i < n; i++) {
+        k -= weights[i];
+        if (k < 0) {
+            *out = buf[i];
+            return BW_OK;
+        }
+    }
+    *out = buf[n - 1];
+    return BW_OK;
+}
+
+/* The fast way for the common decisions: choices packed in a few bytes, weighed as they are
+ * found, and only the chosen one written out as an action. It offers exactly what
+ * choose_listed() would, with the same weights. */
+#define PLAYOUT_CHOICES 160
+
+struct choices {
+    int n, total;
+    uint8_t type[PLAYOUT_CHOICES], a[PLAYOUT_CHOICES], b[PLAYOUT_CHOICES];
+    int weight[PLAYOUT_CHOICES];
+};
+
+static void add_choice(struct choices *cs, int type, int a, int b, int weight)
+{
+    if (cs->n >= PLAYOUT_CHOICES)
+        return;
+    cs->type[cs->n] = (uint8_t)type;
+    cs->a[cs->n] = (uint8_t)a;
+    cs->b[cs->n] = (uint8_t)b;
+    cs->weight[cs->n++] = weight;
+    cs->total += weight;
+}
+
+static void add_bank_trades(const struct game *g, int p, struct choices *cs)
+{
+    const struct game_player *pl = &g->p[p];
+    if (pl->res[0] < 2 && pl->res[1] < 2 && pl->res[2] < 2 && pl->res[3] < 2 && pl->res[4] < 2)
+        return; /* no rate is below 2 */
+    const uint8_t *rates = g->rates_of[p];
+    struct trade_needs needs;
+    trade_needs_init(pl, &needs);
+    for (int give = 0; give < RES_COUNT; give++) {
+        if (pl->res[give] < rates[give])
+            continue;
+        for (int get = 0; get < RES_COUNT; get++)
+            if (get != give && g->bank[get])
+                add_choice(cs, ACT_BANK_TRADE, give, get,
+                           trade_helps(pl, &needs, give, rates[give], get) ? TRADE_WEIGHT
+                                                                           : PLAIN_WEIGHT);
+    }
+}
+
+/* Builds of player p (the current player after the roll, or in a special building phase). */
+static void add_builds(const struct game *g, int p, struct choices *cs, int *spot)
+{
+    const struct game_player *pl = &g->p[p];
+    uint64_t spots[2], set[2];
+    settle_spot_bits(g, p, spots);
+    *spot = g->phase == PHASE_MAIN && (spots[0] | spots[1]);
+    int x;
+    if (!*spot && pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road)) {
+        road_spot_bits(g, p, set);
+        while ((x = bits_pop(set)) >= 0)
+            add_choice(cs, ACT_BUILD_ROAD, x, 0, road_weight(g, x));
+    }
+    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
+        while ((x = bits_pop(spots)) >= 0)
+            add_choice(cs, ACT_BUILD_SETTLEMENT, x, 0, build_weight(g, x));
+    if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
+        set[0] = g->buildings_of[p][0];
+        set[1] = g->buildings_of[p][1];
+        while ((x = bits_pop(set)) >= 0)
+            if (g->vertex_building[x] == BUILDING_SETTLEMENT)
+                add_choice(cs, ACT_BUILD_CITY, x, 0, build_weight(g, x));
+    }
+    if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
+        add_choice(cs, ACT_BUY_DEV, 0, 0, *spot ? 2 : BUY_WEIGHT);
+}
+
+/* Returns 0 when the decision is not one of the common ones: choose_listed() takes it. */
+static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
+{
+    struct choices cs;
+    int knights = 0, spot = 0;
+    cs.n = cs.total = 0;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT: {
+        const struct board_geo *geo = GEO(g);
+        for (int v = 0; v < geo->n_vertices; v++)
+            if (settle_free(g, v))
+                add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
+        break;
+    }
+    case PHASE_MAIN: {
+        const uint8_t *dev = g->p[p].dev;
+        if (p != g->current || g->offers_open ||
+            (!g->dev_played && (dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY])))
+            return 0;
+        add_builds(g, p, &cs, &spot);
+        if (!g->dev_played && dev[DEV_KNIGHT])
+            knights = robber_choices(g, p, -1, NULL, NULL);
+        add_bank_trades(g, p, &cs);
+        add_choice(&cs, ACT_END, 0, 0, PLAIN_WEIGHT);
+        break;
+    }
+    case PHASE_ROLL: {
+        /* Roll, or play a knight first. */
+        const uint8_t *dev = g->p[p].dev;
+        if (dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY])
+            return 0;
+        add_choice(&cs, ACT_ROLL, 0, 0, PLAIN_WEIGHT);
+        if (!g->dev_played && dev[DEV_KNIGHT])
+            knights = robber_choices(g, p, -1, NULL, NULL);
+        break;
+    }
+    case PHASE_SPECIAL_BUILD:
+        add_builds(g, p, &cs, &spot);
+        add_choice(&cs, ACT_END, 0, 0, PLAIN_WEIGHT);
+        break;
+    default:
+        return 0;
+    }
+    int total = cs.total + KNIGHT_WEIGHT * knights;
+    if (total == 0)
+        return 0;
+    int k = (int)bw_rng_below(rng, (uint32_t)total), i = 0;
+    if (k < KNIGHT_WEIGHT * knights) {
+        knight_action(g, p, k / KNIGHT_WEIGHT, out);
+        return 1;
+    }
+    k -= KNIGHT_WEIGHT * knights;
+    while (i < cs.n - 1 && k >= cs.weight[i])
+        k -= cs.weight[i++];
+    blank_action(out, cs.type[i], p);
+    if (cs.type[i] == ACT_BANK_TRADE) {
+        int give = cs.a[i];
+        out->give[give] = g->rates_of[p][give];
+        out->get[cs.b[i]] = 1;
+    } else if (cs.type[i] <= ACT_BUILD_CITY) {
+        out->a = cs.a[i];
+    }
+    return 1;
+}
+
+int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out)
+{
     unsigned waiting = game_waiting_for(g);
     if (!waiting)
         return BW_E(GAME_OVER);
@@ -153,43 +383,9 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
-    /* With a settlement corner in reach the random player builds no roads (weight 0), so they
-     * are not listed; knight plays all weigh the same, so they are counted, not listed. */
-    int spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
-    int n = legal_actions(g, p, buf, PLAYOUT_BUF,
-                          LEGAL_NO_KNIGHTS | (spot ? LEGAL_NO_ROADS_AT_SPOTS : 0));
-    if (n > PLAYOUT_BUF)
-        n = PLAYOUT_BUF;
-    int knights = 0;
-    if ((g->phase == PHASE_ROLL || g->phase == PHASE_MAIN) && g->current == p &&
-        !dev_play_check(g, p, DEV_KNIGHT))
-        knights = robber_choices(g, p, -1, NULL, NULL);
-    int total = KNIGHT_WEIGHT * knights;
-    for (int i = 0; i < n; i++) {
-        weights[i] = weight(g, &buf[i], spot);
-        total += weights[i];
-    }
-    if (total == 0)
-        return BW_E(GAME_OVER);
-    int k = (int)bw_rng_below(rng, (uint32_t)total);
-    if (k < KNIGHT_WEIGHT * knights) {
-        int hex, victim;
-        robber_choices(g, p, k / KNIGHT_WEIGHT, &hex, &victim);
-        blank_action(out, ACT_PLAY_KNIGHT, p);
-        out->a = (int16_t)hex;
-        out->target = (int8_t)victim;
+    if (choose_packed(g, rng, p, out))
         return BW_OK;
-    }
-    k -= KNIGHT_WEIGHT * knights;
-    for (int i = 0; i < n; i++) {
-        k -= weights[i];
-        if (k < 0) {
-            *out = buf[i];
-            return BW_OK;
-        }
-    }
-    *out = buf[n - 1];
-    return BW_OK;
+    return choose_listed(g, rng, p, out);
 }
 
 long playout_game(struct game *g, struct bw_rng *rng, long max_actions)
