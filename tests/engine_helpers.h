@@ -163,16 +163,6 @@ static inline void th_sync_roads(struct game *g)
 /* Rebuild the index of hexes per number after tokens were changed by hand. */
 static inline void th_reindex_tokens(struct game *g)
 {
-    memset(g->token_hex, -1, sizeof g->token_hex);
-    for (int h = 0; h < th_geo(g)->n_hexes; h++) {
-        int k = g->token[h], i = 0;
-        if (!k)
-            continue;
-        while (i < 3 && g->token_hex[k][i] >= 0)
-            i++;
-        assert_true(i < 3);
-        g->token_hex[k][i] = (int8_t)h;
-    }
     game_reindex(g);
 }
 

@@ -201,6 +201,39 @@ static void check_free_roads(const struct game *g)
     assert_int_equal(listed_pairs, n_pairs);
 }
 
+/* The knight and road building plays the random player counts instead of listing are, one by
+ * one and in order, those game_legal_actions() lists. */
+static void check_counted(const struct game *g)
+{
+    int p = g->current;
+    if (g->phase != PHASE_ROLL && g->phase != PHASE_MAIN)
+        return;
+    static struct game_action listed[4096];
+    int n = game_legal_actions(g, p, listed, 4096);
+    assert_true(n <= 4096);
+    int knights = 0, pairs = 0;
+    for (int i = 0; i < n; i++) {
+        int x = -2, y = -2;
+        if (listed[i].type == ACT_PLAY_KNIGHT) {
+            assert_int_equal(robber_choices(g, p, knights++, &x, &y), 0);
+            assert_int_equal(x, listed[i].a);
+            assert_int_equal(y, listed[i].target);
+        } else if (listed[i].type == ACT_PLAY_ROADS) {
+            assert_int_equal(road_pairs(g, p, pairs++, &x, &y), 0);
+            assert_int_equal(x, listed[i].a);
+            assert_int_equal(y, listed[i].b);
+        }
+    }
+    if (!dev_play_check(g, p, DEV_KNIGHT))
+        assert_int_equal(robber_choices(g, p, -1, NULL, NULL), knights);
+    else
+        assert_int_equal(knights, 0);
+    if (!dev_play_check(g, p, DEV_ROADS))
+        assert_int_equal(road_pairs(g, p, -1, NULL, NULL), pairs);
+    else
+        assert_int_equal(pairs, 0);
+}
+
 /* The random player's choice is one of the actions the engine lists. */
 static void check_listed(const struct game *g, const struct game_action *a)
 {
@@ -277,6 +310,7 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         if (poke) {
             check_build_listing(&g);
             check_free_roads(&g);
+            check_counted(&g);
         }
         check_invariants(&g, &t);
         n++;

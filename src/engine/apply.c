@@ -48,15 +48,18 @@ unsigned game_waiting_for(const struct game *g)
 static void produce(struct game *g, struct evbuf *eb, int sum)
 {
     const struct board_geo *geo = GEO(g);
-    uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT];
-    uint8_t total[RES_COUNT] = {0}, owers[RES_COUNT] = {0};
-    unsigned players = 0; /* who is owed anything */
-    memset(owed, 0, sizeof owed);
-    for (int i = 0; i < 3; i++) {
-        int h = g->token_hex[sum][i];
-        if (h < 0 || h == g->robber)
+    uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT], total[RES_COUNT], owers[RES_COUNT];
+    unsigned players = 0, kinds = 0; /* who is owed anything, and of which resources */
+    for (int i = 0; i < 3 && g->token_hex[sum][i] >= 0; i++) {
+        int h = g->token_hex[sum][i], r = g->terrain[h], v;
+        if (h == g->robber)
             continue;
-        int r = g->terrain[h], v;
+        if (!(kinds & BIT(r))) {
+            kinds |= BIT(r);
+            total[r] = owers[r] = 0;
+            for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+                owed[p][r] = 0;
+        }
         uint64_t built[2] = {geo->hex_vertex_bits[h][0] & g->buildings_all[0],
                              geo->hex_vertex_bits[h][1] & g->buildings_all[1]};
         while ((v = bits_pop(built)) >= 0) {
@@ -70,7 +73,8 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
             players |= BIT(o);
         }
     }
-    for (int r = 0; r < RES_COUNT; r++) {
+    for (unsigned k = kinds; k; k &= k - 1) {
+        int r = __builtin_ctz(k);
         if (total[r] <= g->bank[r])
             continue;
         /* Bank shortage: nobody gets it, unless a single player is owed it. */
@@ -86,16 +90,17 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
         }
     }
     for (unsigned m = players; m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        if (!sum5(owed[p]))
-            continue;
-        struct game_event *e = ev_push(eb, EV_PRODUCE, p);
-        for (int r = 0; r < RES_COUNT; r++) {
+        int p = __builtin_ctz(m), got = 0;
+        for (unsigned k = kinds; k; k &= k - 1) {
+            int r = __builtin_ctz(k);
+            got += owed[p][r];
             g->p[p].res[r] += owed[p][r];
             g->bank[r] -= owed[p][r];
-            if (e)
-                e->res[r] = owed[p][r];
         }
+        struct game_event *e = got ? ev_push(eb, EV_PRODUCE, p) : NULL;
+        if (e)
+            for (int r = 0; r < RES_COUNT; r++)
+                e->res[r] = (kinds & BIT(r)) ? owed[p][r] : 0;
     }
 }
 

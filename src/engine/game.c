@@ -151,6 +151,22 @@ void index_building(struct game *g, int player, int vertex)
     }
 }
 
+/* The hexes that produce on each number: only land with a resource and a valid token. */
+static void index_tokens(struct game *g, const struct board_geo *geo)
+{
+    memset(g->token_hex, -1, sizeof g->token_hex);
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int t = g->token[h];
+        if (t < 2 || t > 12 || t == 7 || g->terrain[h] >= TERRAIN_DESERT)
+            continue;
+        for (int i = 0; i < 3; i++)
+            if (g->token_hex[t][i] < 0) {
+                g->token_hex[t][i] = (int8_t)h;
+                break;
+            }
+    }
+}
+
 static void index_pips(struct game *g, const struct board_geo *geo)
 {
     for (int v = 0; v < geo->n_vertices; v++) {
@@ -185,6 +201,7 @@ void game_reindex(struct game *g)
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] >= 0 && g->vertex_owner[v] < n)
             index_building(g, g->vertex_owner[v], v);
+    index_tokens(g, geo);
     index_pips(g, geo);
     g->offers_open = 0;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
@@ -252,13 +269,7 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
         }
     }
 
-    memset(g->token_hex, -1, sizeof g->token_hex);
-    for (int h = 0; h < geo->n_hexes; h++)
-        for (int i = 0; g->token[h] && i < 3; i++)
-            if (g->token_hex[g->token[h]][i] < 0) {
-                g->token_hex[g->token[h]][i] = (int8_t)h;
-                break;
-            }
+    index_tokens(g, geo);
 
     n = 0;
     for (int t = 0; t < 6; t++)

@@ -113,12 +113,18 @@ void resign(struct game *g, struct evbuf *eb, int p);
 enum {
     LEGAL_NO_ROADS_AT_SPOTS = 1, /* no road builds when the player's roads reach a free corner */
     LEGAL_NO_KNIGHTS = 2,        /* no knight plays: see robber_choices() */
+    LEGAL_NO_ROAD_PAIRS = 4,     /* no road building plays: see road_pairs() */
 };
 int legal_actions(const struct game *g, int player, struct game_action *out, int max, int flags);
 /* The robber moves (hex, victim or -1) of player, in the order game_legal_actions() lists
  * them: with nth < 0 returns how many there are; otherwise sets the nth and returns 0, or
  * returns -1 when there are fewer. */
 int robber_choices(const struct game *g, int player, int nth, int *hex, int *victim);
+/* The same for the roads (e1, then e2 or -1) of a road building card. */
+int road_pairs(const struct game *g, int player, int nth, int *e1, int *e2);
+/* The answers, confirmations and withdrawals of trade offers open to player, as
+ * game_legal_actions() lists them. */
+int offer_actions(const struct game *g, int player, struct game_action *out, int max);
 
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);

@@ -123,27 +123,28 @@ int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
         }
         return n - count64(any);
     }
-    uint32_t any = 0;
-    for (unsigned r = robbable; r; r &= r - 1)
-        any |= hexes[__builtin_ctz(r)];
+    /* Victims per hex as three bit planes (1, 2 and 4): at most five opponents. */
+    uint32_t ones = 0, twos = 0, fours = 0;
+    for (unsigned r = robbable; r; r &= r - 1) {
+        uint32_t x = hexes[__builtin_ctz(r)], carry = ones & x, carry2 = twos & carry;
+        ones ^= x;
+        twos ^= carry;
+        fours |= carry2;
+    }
     for (uint32_t l = land; l; l &= l - 1) {
         int h = __builtin_ctz(l);
-        if (!((any >> h) & 1) && nth > 0) { /* nobody to rob: one choice */
-            nth--;
-            continue;
-        }
-        unsigned m = victims_at(hexes, robbable, h);
-        int k = m ? count64(m) : 1;
-        if (nth < k) {
+        int k = (int)(((ones >> h) & 1) + 2 * ((twos >> h) & 1) + 4 * ((fours >> h) & 1));
+        if (nth < (k ? k : 1)) {
             *hex = h;
             *victim = -1;
+            unsigned m = k ? victims_at(hexes, robbable, h) : 0;
             while (m && nth--)
                 m &= m - 1;
             if (m)
                 *victim = __builtin_ctz(m);
             return 0;
         }
-        nth -= k;
+        nth -= k ? k : 1;
     }
     return -1;
 }
@@ -182,43 +183,80 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
     }
 }
 
-static void free_roads(const struct game *g, struct actbuf *b)
+/* The second roads of a road building card played with e1 first, into out (one bit set per
+ * pair listed); returns 0 when there is none, so that e1 is played alone. */
+static int second_roads(const struct game *g, int p, int left, const uint64_t from[2],
+                        const uint64_t first[2], int e1, uint64_t out[2])
 {
     const struct board_geo *geo = GEO(g);
-    int p = b->player, left = GAME_ROADS - g->p[p].roads;
+    out[0] = out[1] = 0;
+    if (left < 2)
+        return 0;
+    /* With e1 built the player also reaches its other corner, unless an opponent's building
+     * stands there. */
+    uint64_t more[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        int v = geo->edge_vertex[e1][k];
+        if (!bits_has(from, v) && !bits_has(g->buildings_all, v))
+            bits_set(more, v);
+    }
+    free_edges_at(g, more, out);
+    out[0] |= first[0];
+    out[1] |= first[1];
+    out[e1 >> 6] &= ~(1ull << (e1 & 63));
+    if (!out[0] && !out[1])
+        return 0;
+    /* A pair of independently legal roads is listed once, with the smaller edge first. */
+    uint64_t below[2] = {e1 < 64 ? (1ull << e1) - 1 : ~0ull, e1 < 64 ? 0 : (1ull << (e1 - 64)) - 1};
+    out[0] &= ~(first[0] & below[0]);
+    out[1] &= ~(first[1] & below[1]);
+    return 1;
+}
+
+int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
+{
+    int left = GAME_ROADS - g->p[p].roads, n = 0, e;
     if (left <= 0)
-        return;
-    uint64_t from[2], first[2], rest[2];
+        return nth < 0 ? 0 : -1;
+    uint64_t from[2], first[2], rest[2], second[2];
     road_base(g, p, from);
     free_edges_at(g, from, first);
     rest[0] = first[0];
     rest[1] = first[1];
-    int e1;
+    while ((e = bits_pop(rest)) >= 0) {
+        int pairs = second_roads(g, p, left, from, first, e, second);
+        int k = pairs ? bits_count(second) : 1;
+        if (nth >= 0 && nth < k) {
+            *e1 = e;
+            *e2 = -1;
+            while (pairs && nth--)
+                bits_pop(second);
+            if (pairs)
+                *e2 = bits_pop(second);
+            return 0;
+        }
+        if (nth >= 0)
+            nth -= k;
+        n += k;
+    }
+    return nth < 0 ? n : -1;
+}
+
+static void free_roads(const struct game *g, struct actbuf *b)
+{
+    int p = b->player, left = GAME_ROADS - g->p[p].roads, e1, e2;
+    if (left <= 0)
+        return;
+    uint64_t from[2], first[2], rest[2], second[2];
+    road_base(g, p, from);
+    free_edges_at(g, from, first);
+    rest[0] = first[0];
+    rest[1] = first[1];
     while ((e1 = bits_pop(rest)) >= 0) {
-        uint64_t second[2] = {0, 0};
-        if (left >= 2) {
-            /* With e1 built the player also reaches its other corner, unless an opponent's
-             * building stands there. */
-            uint64_t more[2] = {0, 0};
-            for (int k = 0; k < 2; k++) {
-                int v = geo->edge_vertex[e1][k];
-                if (!bits_has(from, v) && !bits_has(g->buildings_all, v))
-                    bits_set(more, v);
-            }
-            free_edges_at(g, more, second);
-            second[0] |= first[0];
-            second[1] |= first[1];
-            second[e1 >> 6] &= ~(1ull << (e1 & 63));
-        }
-        if (!second[0] && !second[1]) {
+        if (!second_roads(g, p, left, from, first, e1, second))
             push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
-            continue;
-        }
-        int e2;
         while ((e2 = bits_pop(second)) >= 0)
-            /* A pair of independently legal roads is listed once. */
-            if (e2 > e1 || !bits_has(first, e2))
-                push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
+            push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
     }
 }
 
@@ -230,7 +268,7 @@ static void dev_plays(const struct game *g, struct actbuf *b)
         return;
     if (!(b->flags & LEGAL_NO_KNIGHTS) && !dev_play_check(g, p, DEV_KNIGHT))
         robber_moves(g, b, ACT_PLAY_KNIGHT);
-    if (!dev_play_check(g, p, DEV_ROADS))
+    if (!(b->flags & LEGAL_NO_ROAD_PAIRS) && !dev_play_check(g, p, DEV_ROADS))
         free_roads(g, b);
     if (!dev_play_check(g, p, DEV_PLENTY)) {
         int total = 0;
@@ -333,6 +371,13 @@ static void offer_answers(const struct game *g, struct actbuf *b)
                 push_ab(b, ACT_REJECT, o->id, -1, -1);
         }
     }
+}
+
+int offer_actions(const struct game *g, int player, struct game_action *out, int max)
+{
+    struct actbuf b = {out, out ? max : 0, 0, player, 0};
+    offer_answers(g, &b);
+    return b.n;
 }
 
 int game_legal_actions(const struct game *g, int player, struct game_action *out, int max)

@@ -58,10 +58,11 @@ static int road_weight(const struct game *g, int edge)
 
 enum {
     KNIGHT_WEIGHT = 8,
-    CARD_WEIGHT = 8,   /* other development card plays, confirming a trade */
-    BUY_WEIGHT = 32,   /* 2 while a settlement corner is in reach */
-    TRADE_WEIGHT = 64, /* a maritime trade that makes a build affordable; others 1 */
-    PLAIN_WEIGHT = 1,  /* the rest */
+    CARD_WEIGHT = 8,    /* other development card plays */
+    CONFIRM_WEIGHT = 8, /* confirming a trade */
+    BUY_WEIGHT = 32,    /* 2 while a settlement corner is in reach */
+    TRADE_WEIGHT = 64,  /* a maritime trade that makes a build affordable; others 1 */
+    PLAIN_WEIGHT = 1,   /* the rest */
 };
 
 struct weigh {
@@ -93,8 +94,9 @@ static int weight(const struct game *g, const struct game_action *a, const struc
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:
     case ACT_PLAY_MONOPOLY:
-    case ACT_CONFIRM:
         return CARD_WEIGHT;
+    case ACT_CONFIRM:
+        return CONFIRM_WEIGHT;
     default:
         return PLAIN_WEIGHT;
     }
@@ -164,35 +166,68 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
     return 1;
 }
 
-/* The nth knight play (of robber_choices()). */
-static void knight_action(const struct game *g, int p, int nth, struct game_action *out)
+/* Development card plays that come in many equal choices are counted, not listed: knights
+ * (robber_choices()) and road building (road_pairs()). */
+struct counted {
+    int knights, pairs;
+};
+
+static void count_cards(const struct game *g, int p, struct counted *c)
 {
-    int hex, victim;
-    robber_choices(g, p, nth, &hex, &victim);
-    blank_action(out, ACT_PLAY_KNIGHT, p);
-    out->a = (int16_t)hex;
-    out->target = (int8_t)victim;
+    c->knights = c->pairs = 0;
+    if (!dev_play_check(g, p, DEV_KNIGHT))
+        c->knights = robber_choices(g, p, -1, NULL, NULL);
+    if (!dev_play_check(g, p, DEV_ROADS))
+        c->pairs = road_pairs(g, p, -1, NULL, NULL);
+}
+
+static int counted_weight(const struct counted *c)
+{
+    return KNIGHT_WEIGHT * c->knights + CARD_WEIGHT * c->pairs;
+}
+
+/* The play for k < counted_weight(c), or 0 with k less the counted weight. */
+static int counted_pick(const struct game *g, int p, const struct counted *c, int *k,
+                        struct game_action *out)
+{
+    int x, y;
+    if (*k < KNIGHT_WEIGHT * c->knights) {
+        robber_choices(g, p, *k / KNIGHT_WEIGHT, &x, &y);
+        blank_action(out, ACT_PLAY_KNIGHT, p);
+        out->a = (int16_t)x;
+        out->target = (int8_t)y;
+        return 1;
+    }
+    *k -= KNIGHT_WEIGHT * c->knights;
+    if (*k < CARD_WEIGHT * c->pairs) {
+        road_pairs(g, p, *k / CARD_WEIGHT, &x, &y);
+        blank_action(out, ACT_PLAY_ROADS, p);
+        out->a = (int16_t)x;
+        out->b = (int16_t)y;
+        return 1;
+    }
+    *k -= CARD_WEIGHT * c->pairs;
+    return 0;
 }
 
 /* The generic way: weigh what game_legal_actions() lists. Roads are not listed while a
- * settlement corner is in reach (they weigh nothing then); knight plays all weigh the same,
- * so they are counted, not listed. */
+ * settlement corner is in reach (they weigh nothing then); the counted card plays are not
+ * listed either. */
 static int choose_listed(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     struct game_action buf[PLAYOUT_BUF];
     int weights[PLAYOUT_BUF];
     struct weigh w;
+    struct counted c;
     w.spot = g->phase == PHASE_MAIN && settlement_spots(g, p, NULL) > 0;
     trade_needs_init(&g->p[p], &w.needs);
     int n = legal_actions(g, p, buf, PLAYOUT_BUF,
-                          LEGAL_NO_KNIGHTS | (w.spot ? LEGAL_NO_ROADS_AT_SPOTS : 0));
+                          LEGAL_NO_KNIGHTS | LEGAL_NO_ROAD_PAIRS |
+                              (w.spot ? LEGAL_NO_ROADS_AT_SPOTS : 0));
     if (n > PLAYOUT_BUF)
         n = PLAYOUT_BUF;
-    int knights = 0;
-    if ((g->phase == PHASE_ROLL || g->phase == PHASE_MAIN) && g->current == p &&
-        !dev_play_check(g, p, DEV_KNIGHT))
-        knights = robber_choices(g, p, -1, NULL, NULL);
-    int total = KNIGHT_WEIGHT * knights;
+    count_cards(g, p, &c);
+    int total = counted_weight(&c);
     for (int i = 0; i < n; i++) {
         weights[i] = weight(g, &buf[i], &w);
         total += weights[i];
@@ -200,11 +235,8 @@ static int choose_listed(const struct game *g, struct bw_rng *rng, int p, struct
     if (total == 0)
         return BW_E(GAME_OVER);
     int k = (int)bw_rng_below(rng, (uint32_t)total);
-    if (k < KNIGHT_WEIGHT * knights) {
-        knight_action(g, p, k / KNIGHT_WEIGHT, out);
+    if (counted_pick(g, p, &c, &k, out))
         return BW_OK;
-    }
-    k -= KNIGHT_WEIGHT * knights;
     for (int i = 0; i < n; i++) {
         k -= weights[i];
         if (k < 0) {
@@ -221,8 +253,14 @@ static int choose_listed(const struct game *g, struct bw_rng *rng, int p, struct
  * choose_listed() would, with the same weights. */
 #define PLAYOUT_CHOICES 160
 
+/* A choice that is a whole action, listed by offer_actions(). */
+enum { CHOICE_LISTED = ACT_TYPE_COUNT };
+#define PLAYOUT_OFFER_ACTIONS (GAME_MAX_OFFERS * (GAME_MAX_PLAYERS + 1))
+
 struct choices {
     int n, total;
+    int n_listed;
+    struct game_action listed[PLAYOUT_OFFER_ACTIONS];
     uint8_t type[PLAYOUT_CHOICES], a[PLAYOUT_CHOICES], b[PLAYOUT_CHOICES];
     int weight[PLAYOUT_CHOICES];
 };
@@ -245,10 +283,12 @@ static void add_bank_trades(const struct game *g, int p, struct choices *cs)
         return; /* no rate is below 2 */
     const uint8_t *rates = g->rates_of[p];
     struct trade_needs needs;
-    trade_needs_init(pl, &needs);
+    needs.n = -1; /* worked out with the first trade */
     for (int give = 0; give < RES_COUNT; give++) {
         if (pl->res[give] < rates[give])
             continue;
+        if (needs.n < 0)
+            trade_needs_init(pl, &needs);
         for (int get = 0; get < RES_COUNT; get++)
             if (get != give && g->bank[get])
                 add_choice(cs, ACT_BANK_TRADE, give, get,
@@ -284,12 +324,23 @@ static void add_builds(const struct game *g, int p, struct choices *cs, int *spo
         add_choice(cs, ACT_BUY_DEV, 0, 0, *spot ? 2 : BUY_WEIGHT);
 }
 
+static void add_offer_actions(const struct game *g, int p, struct choices *cs)
+{
+    cs->n_listed = offer_actions(g, p, cs->listed, PLAYOUT_OFFER_ACTIONS);
+    if (cs->n_listed > PLAYOUT_OFFER_ACTIONS)
+        cs->n_listed = PLAYOUT_OFFER_ACTIONS;
+    for (int i = 0; i < cs->n_listed; i++)
+        add_choice(cs, CHOICE_LISTED, i, 0,
+                   cs->listed[i].type == ACT_CONFIRM ? CONFIRM_WEIGHT : PLAIN_WEIGHT);
+}
+
 /* Returns 0 when the decision is not one of the common ones: choose_listed() takes it. */
 static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     struct choices cs;
-    int knights = 0, spot = 0;
-    cs.n = cs.total = 0;
+    struct counted c = {0, 0};
+    int spot = 0;
+    cs.n = cs.total = cs.n_listed = 0;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
         const struct board_geo *geo = GEO(g);
@@ -300,24 +351,28 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     }
     case PHASE_MAIN: {
         const uint8_t *dev = g->p[p].dev;
-        if (p != g->current || g->offers_open ||
-            (!g->dev_played && (dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY])))
+        if (p != g->current) { /* answering an offer */
+            add_offer_actions(g, p, &cs);
+            break;
+        }
+        if (!g->dev_played && (dev[DEV_PLENTY] | dev[DEV_MONOPOLY]))
             return 0;
         add_builds(g, p, &cs, &spot);
-        if (!g->dev_played && dev[DEV_KNIGHT])
-            knights = robber_choices(g, p, -1, NULL, NULL);
+        if (!g->dev_played && (dev[DEV_KNIGHT] | dev[DEV_ROADS]))
+            count_cards(g, p, &c);
         add_bank_trades(g, p, &cs);
+        if (g->offers_open)
+            add_offer_actions(g, p, &cs);
         add_choice(&cs, ACT_END, 0, 0, PLAIN_WEIGHT);
         break;
     }
     case PHASE_ROLL: {
-        /* Roll, or play a knight first. */
+        /* Roll, or play a card first. */
         const uint8_t *dev = g->p[p].dev;
-        if (dev[DEV_ROADS] | dev[DEV_PLENTY] | dev[DEV_MONOPOLY])
+        if (dev[DEV_PLENTY] | dev[DEV_MONOPOLY])
             return 0;
         add_choice(&cs, ACT_ROLL, 0, 0, PLAIN_WEIGHT);
-        if (!g->dev_played && dev[DEV_KNIGHT])
-            knights = robber_choices(g, p, -1, NULL, NULL);
+        count_cards(g, p, &c);
         break;
     }
     case PHASE_SPECIAL_BUILD:
@@ -327,17 +382,18 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     default:
         return 0;
     }
-    int total = cs.total + KNIGHT_WEIGHT * knights;
+    int total = cs.total + counted_weight(&c);
     if (total == 0)
         return 0;
     int k = (int)bw_rng_below(rng, (uint32_t)total), i = 0;
-    if (k < KNIGHT_WEIGHT * knights) {
-        knight_action(g, p, k / KNIGHT_WEIGHT, out);
+    if (counted_pick(g, p, &c, &k, out))
         return 1;
-    }
-    k -= KNIGHT_WEIGHT * knights;
     while (i < cs.n - 1 && k >= cs.weight[i])
         k -= cs.weight[i++];
+    if (cs.type[i] == CHOICE_LISTED) {
+        *out = cs.listed[cs.a[i]];
+        return 1;
+    }
     blank_action(out, cs.type[i], p);
     if (cs.type[i] == ACT_BANK_TRADE) {
         int give = cs.a[i];
