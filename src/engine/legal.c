@@ -213,7 +213,9 @@ static int second_roads(const struct game *g, int p, int left, const uint64_t fr
     return 1;
 }
 
-int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
+/* The road building plays of p in listing order: pushed to b when b is set; otherwise their
+ * number (nth < 0), or the nth of them set in e1 and e2. */
+static int walk_road_pairs(const struct game *g, int p, int nth, int *e1, int *e2, struct actbuf *b)
 {
     int left = GAME_ROADS - g->p[p].roads, n = 0, e;
     if (left <= 0)
@@ -224,7 +226,14 @@ int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
     rest[0] = first[0];
     rest[1] = first[1];
     while ((e = bits_pop(rest)) >= 0) {
-        int pairs = second_roads(g, p, left, from, first, e, second);
+        int pairs = second_roads(g, p, left, from, first, e, second), x;
+        if (b) {
+            if (!pairs)
+                push_ab(b, ACT_PLAY_ROADS, e, -1, -1);
+            while ((x = bits_pop(second)) >= 0)
+                push_ab(b, ACT_PLAY_ROADS, e, x, -1);
+            continue;
+        }
         int k = pairs ? bits_count(second) : 1;
         if (nth >= 0 && nth < k) {
             *e1 = e;
@@ -242,22 +251,9 @@ int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
     return nth < 0 ? n : -1;
 }
 
-static void free_roads(const struct game *g, struct actbuf *b)
+int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
 {
-    int p = b->player, left = GAME_ROADS - g->p[p].roads, e1, e2;
-    if (left <= 0)
-        return;
-    uint64_t from[2], first[2], rest[2], second[2];
-    road_base(g, p, from);
-    free_edges_at(g, from, first);
-    rest[0] = first[0];
-    rest[1] = first[1];
-    while ((e1 = bits_pop(rest)) >= 0) {
-        if (!second_roads(g, p, left, from, first, e1, second))
-            push_ab(b, ACT_PLAY_ROADS, e1, -1, -1);
-        while ((e2 = bits_pop(second)) >= 0)
-            push_ab(b, ACT_PLAY_ROADS, e1, e2, -1);
-    }
+    return walk_road_pairs(g, p, nth, e1, e2, NULL);
 }
 
 static void dev_plays(const struct game *g, struct actbuf *b)
@@ -269,7 +265,7 @@ static void dev_plays(const struct game *g, struct actbuf *b)
     if (!(b->flags & LEGAL_NO_KNIGHTS) && !dev_play_check(g, p, DEV_KNIGHT))
         robber_moves(g, b, ACT_PLAY_KNIGHT);
     if (!(b->flags & LEGAL_NO_ROAD_PAIRS) && !dev_play_check(g, p, DEV_ROADS))
-        free_roads(g, b);
+        walk_road_pairs(g, p, -1, NULL, NULL, b);
     if (!dev_play_check(g, p, DEV_PLENTY)) {
         int total = 0;
         for (int r = 0; r < RES_COUNT; r++)
