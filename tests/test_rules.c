@@ -386,6 +386,9 @@ static void test_setup_timeouts_place_legal_pieces(void **state)
                 assert_int_equal(G.edge_owner[placed], p);
                 assert_true(geo->edge_vertex[placed][0] == before.setup_vertex ||
                             geo->edge_vertex[placed][1] == before.setup_vertex);
+                /* The road counts for the longest road like one placed by the player. */
+                assert_int_equal(G.p[p].road_length, game_longest_road_of(&G, p));
+                assert_true(G.p[p].road_length >= 1);
             }
         }
         assert_int_equal(G.phase, PHASE_ROLL);
