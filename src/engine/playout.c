@@ -262,7 +262,7 @@ struct choices {
     int n_listed;
     struct game_action listed[PLAYOUT_OFFER_ACTIONS];
     uint8_t type[PLAYOUT_CHOICES], a[PLAYOUT_CHOICES], b[PLAYOUT_CHOICES];
-    int weight[PLAYOUT_CHOICES];
+    int upto[PLAYOUT_CHOICES]; /* the total weight of the choices up to this one */
 };
 
 static void add_choice(struct choices *cs, int type, int a, int b, int weight)
@@ -272,8 +272,8 @@ static void add_choice(struct choices *cs, int type, int a, int b, int weight)
     cs->type[cs->n] = (uint8_t)type;
     cs->a[cs->n] = (uint8_t)a;
     cs->b[cs->n] = (uint8_t)b;
-    cs->weight[cs->n++] = weight;
     cs->total += weight;
+    cs->upto[cs->n++] = cs->total;
 }
 
 static void add_bank_trades(const struct game *g, int p, struct choices *cs)
@@ -282,18 +282,23 @@ static void add_bank_trades(const struct game *g, int p, struct choices *cs)
     if (pl->res[0] < 2 && pl->res[1] < 2 && pl->res[2] < 2 && pl->res[3] < 2 && pl->res[4] < 2)
         return; /* no rate is below 2 */
     const uint8_t *rates = g->rates_of[p];
+    unsigned gives = 0, gets = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        gives |= (unsigned)(pl->res[r] >= rates[r]) << r;
+        gets |= (unsigned)(g->bank[r] > 0) << r;
+    }
+    if (!gives)
+        return;
     struct trade_needs needs;
-    needs.n = -1; /* worked out with the first trade */
-    for (int give = 0; give < RES_COUNT; give++) {
-        if (pl->res[give] < rates[give])
-            continue;
-        if (needs.n < 0)
-            trade_needs_init(pl, &needs);
-        for (int get = 0; get < RES_COUNT; get++)
-            if (get != give && g->bank[get])
-                add_choice(cs, ACT_BANK_TRADE, give, get,
-                           trade_helps(pl, &needs, give, rates[give], get) ? TRADE_WEIGHT
-                                                                           : PLAIN_WEIGHT);
+    trade_needs_init(pl, &needs);
+    for (; gives; gives &= gives - 1) {
+        int give = __builtin_ctz(gives);
+        for (unsigned m = gets & ~BIT(give); m; m &= m - 1) {
+            int get = __builtin_ctz(m);
+            add_choice(cs, ACT_BANK_TRADE, give, get,
+                       trade_helps(pl, &needs, give, rates[give], get) ? TRADE_WEIGHT
+                                                                       : PLAIN_WEIGHT);
+        }
     }
 }
 
@@ -343,10 +348,12 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     cs.n = cs.total = cs.n_listed = 0;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
-        const struct board_geo *geo = GEO(g);
-        for (int v = 0; v < geo->n_vertices; v++)
-            if (settle_free(g, v))
-                add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
+        int n = GEO(g)->n_vertices, v;
+        uint64_t free[2] = {~g->no_settle[0], ~g->no_settle[1]};
+        free[1] &= n > 64 ? (1ull << (n - 64)) - 1 : 0;
+        free[0] &= n < 64 ? (1ull << n) - 1 : ~0ull;
+        while ((v = bits_pop(free)) >= 0)
+            add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
         break;
     }
     case PHASE_MAIN: {
@@ -388,8 +395,8 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     int k = (int)bw_rng_below(rng, (uint32_t)total), i = 0;
     if (counted_pick(g, p, &c, &k, out))
         return 1;
-    while (i < cs.n - 1 && k >= cs.weight[i])
-        k -= cs.weight[i++];
+    for (int j = 0; j < cs.n - 1; j++) /* no branch to mispredict */
+        i += cs.upto[j] <= k;
     if (cs.type[i] == CHOICE_LISTED) {
         *out = cs.listed[cs.a[i]];
         return 1;
