@@ -455,14 +455,41 @@ static void test_restore_checks(void **state)
     bot_free(b);
 }
 
+/* The game's derived fields (bit sets, trade rates, the token index) come from its board, not
+ * from the record: stale ones in a record are rebuilt. */
+static void test_restore_rebuilds_derived_fields(void **state)
+{
+    struct session s, t;
+    crafted(&s, 0);
+    t = s;
+    memset(t.game.roads_of, 0xff, sizeof t.game.roads_of);
+    memset(t.game.reach_of, 0, sizeof t.game.reach_of);
+    memset(t.game.no_settle, 0xff, sizeof t.game.no_settle);
+    memset(t.game.rates_of, 2, sizeof t.game.rates_of);
+    memset(t.game.token_hex, 0x7f, sizeof t.game.token_hex);
+    struct bot *b = make_bot(0, 4);
+    unsigned char blob[SESSION_RECORD_SIZE];
+    size_t len = session_save(&t, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    assert_non_null(sess(b));
+    assert_memory_equal(&sess(b)->game, &s.game, sizeof s.game);
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_no_game_channel),     cmocka_unit_test(test_reconfigure),
-        cmocka_unit_test(test_seat_taken),          cmocka_unit_test(test_special_build),
-        cmocka_unit_test(test_special_build_timer), cmocka_unit_test(test_part),
-        cmocka_unit_test(test_disconnect_pauses),   cmocka_unit_test(test_away_seat_gets_nothing),
-        cmocka_unit_test(test_restore_checks),      cmocka_unit_test(test_lobby_grace_and_board),
+        cmocka_unit_test(test_no_game_channel),
+        cmocka_unit_test(test_reconfigure),
+        cmocka_unit_test(test_seat_taken),
+        cmocka_unit_test(test_special_build),
+        cmocka_unit_test(test_special_build_timer),
+        cmocka_unit_test(test_part),
+        cmocka_unit_test(test_disconnect_pauses),
+        cmocka_unit_test(test_away_seat_gets_nothing),
+        cmocka_unit_test(test_restore_checks),
+        cmocka_unit_test(test_lobby_grace_and_board),
+        cmocka_unit_test(test_restore_rebuilds_derived_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
