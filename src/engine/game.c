@@ -369,9 +369,9 @@ int game_can_city(const struct game *g, int player, int vertex)
 
 int next_active(const struct game *g, int from)
 {
-    int n = g->opt.n_players;
+    int n = g->opt.n_players, p = from;
     for (int i = 1; i <= n; i++) {
-        int p = (from + i) % n;
+        p = p + 1 < n ? p + 1 : 0;
         if (!g->p[p].resigned)
             return p;
     }

@@ -21,9 +21,11 @@ int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COU
     int err = trade_shape_error(give, get);
     if (err)
         return err;
-    int units = 0, rates[RES_COUNT];
-    trade_rates(g, p, rates);
+    int units = 0;
+    const uint8_t *rates = g->rates_of[p];
     for (int r = 0; r < RES_COUNT; r++) {
+        if (!give[r])
+            continue; /* (a division is slow) */
         if (give[r] % rates[r])
             return BW_E(BAD_RATE);
         units += give[r] / rates[r];
