@@ -1930,6 +1930,10 @@ static void test_trade_only_with_current_player(void **state)
     th_refused(&G, &a, BW_E(DENIED));
     a = th_act_id(ACT_ACCEPT, 0, id, -1);
     int n = th_apply(&G, &a, ev);
+    assert_null(th_find_event(ev, n, EV_TRADE, 1)); /* accepting alone trades nothing */
+    assert_int_equal(G.p[0].res[RES_WOOD], 2);
+    a = th_act_id(ACT_CONFIRM, 1, id, 0); /* the offerer confirms */
+    n = th_apply(&G, &a, ev);
     assert_non_null(th_find_event(ev, n, EV_TRADE, 1));
     assert_int_equal(G.p[0].res[RES_ORE], 1);
     assert_int_equal(G.p[0].res[RES_WOOD], 1);
@@ -2416,10 +2420,10 @@ static void test_timeout_counts_once_per_turn(void **state)
 {
     (void)state;
     seven_position(&G);
-    G.turn_timed_out = 1; /* the roll already timed out: the game rolled the 7 */
-    G.p[0].timeouts = 1;
     th_roll(&G, 3, 4, NULL);
-    G.p[0].timeouts = 1; /* th_roll stands for the game's roll, not the player's */
+    /* th_roll stands for the game's roll: the roll timed out and the game rolled the 7. */
+    G.turn_timed_out = 1;
+    G.p[0].timeouts = 1;
     struct game_action a = th_action(ACT_TIMEOUT, 0);
     th_apply(&G, &a, NULL);
     assert_int_equal(G.p[0].timeouts, 1);
@@ -2433,6 +2437,27 @@ static void test_timeout_counts_once_per_turn(void **state)
     assert_int_equal(G.p[0].timeouts, 1);
     assert_false(G.p[0].resigned);
     assert_int_equal(G.current, 1);
+}
+
+/* A player who times out, comes back and acts, then times out again in the same turn was
+ * absent twice in a row: both count. */
+static void test_timeout_after_return_counts(void **state)
+{
+    (void)state;
+    seven_position(&G);                               /* player 0 holds 8 cards, player 1 holds 9 */
+    th_roll(&G, 3, 4, NULL);                          /* player 0 rolls the 7 */
+    struct game_action a = th_action(ACT_TIMEOUT, 0); /* the discard times out */
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[0].timeouts, 1);
+    a = th_action(ACT_TIMEOUT, 1);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.phase, PHASE_ROBBER);
+    a = th_act_robber(ACT_ROBBER, 0, HEX_B, -1); /* back: moves the robber */
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[0].timeouts, 0);
+    a = th_action(ACT_TIMEOUT, 0); /* away again */
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[0].timeouts, 1);
 }
 
 /* On the big board the turn of a player who resigns ends like any other: the others still
@@ -2610,6 +2635,7 @@ int main(void)
         cmocka_unit_test(test_three_timeouts_in_a_row_resign),
         cmocka_unit_test(test_timeouts_must_be_in_a_row),
         cmocka_unit_test(test_timeout_counts_once_per_turn),
+        cmocka_unit_test(test_timeout_after_return_counts),
         cmocka_unit_test(test_resign_on_turn_keeps_special_building),
         cmocka_unit_test(test_resigned_pieces_still_block),
         cmocka_unit_test(test_resigned_player_receives_nothing),

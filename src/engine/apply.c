@@ -640,11 +640,16 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         return BW_E(GAME_OVER);
     if (a->player < 0 || a->player >= g->opt.n_players || g->p[a->player].resigned)
         return BW_E(NOT_PLAYING);
+    int was_current = a->player == g->current;
     int err = dispatch(g, &eb, a);
     if (err)
         return err;
-    if (a->type != ACT_TIMEOUT && a->type != ACT_RESIGN)
+    if (a->type != ACT_TIMEOUT && a->type != ACT_RESIGN) {
+        /* The player is back: a later timeout is a new absence, counted again. */
         g->p[a->player].timeouts = 0;
+        if (was_current)
+            g->turn_timed_out = 0;
+    }
     if (may_score(a->type))
         check_win(g, &eb);
     if (n_ev)
@@ -661,6 +666,7 @@ int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int m
         return BW_E(WRONG_PHASE);
     do_roll(g, &eb, d1, d2);
     g->p[g->current].timeouts = 0;
+    g->turn_timed_out = 0;
     if (n_ev)
         *n_ev = eb.n;
     return BW_OK;

@@ -138,7 +138,6 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
 /* Bitmask of players with a building on hex that player may rob. */
 unsigned robber_candidates(const struct game *g, int player, int hex);
 int dev_play_check(const struct game *g, int player, int card);
-int offer_count_addressees(const struct trade_offer *o);
 
 /* Recompute the road lengths of the players in mask and move the longest road card by the
  * rules. */

@@ -359,9 +359,7 @@ static void offer_answers(const struct game *g, struct actbuf *b)
                     push_ab(b, ACT_CONFIRM, o->id, -1, q);
             push_ab(b, ACT_CANCEL, o->id, -1, -1);
         } else if (o->to_mask & (1u << p)) {
-            int single = offer_count_addressees(o) == 1;
-            if (!(o->accepted & (1u << p)) && has_cards(g->p[p].res, o->get) &&
-                (!single || has_cards(g->p[o->from].res, o->give)))
+            if (!(o->accepted & (1u << p)) && has_cards(g->p[p].res, o->get))
                 push_ab(b, ACT_ACCEPT, o->id, -1, -1);
             if (!(o->rejected & (1u << p)))
                 push_ab(b, ACT_REJECT, o->id, -1, -1);

@@ -53,11 +53,6 @@ static struct trade_offer *find_offer(struct game *g, int id)
     return (struct trade_offer *)game_offer(g, id);
 }
 
-int offer_count_addressees(const struct trade_offer *o)
-{
-    return __builtin_popcount(o->to_mask);
-}
-
 int act_offer(struct game *g, struct evbuf *eb, const struct game_action *a)
 {
     int p = a->player;
@@ -143,17 +138,12 @@ int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
     }
     if (!has_cards(g->p[p].res, o->get))
         return BW_E(NOT_ENOUGH);
-    int single = offer_count_addressees(o) == 1;
-    if (single && !has_cards(g->p[o->from].res, o->give))
-        return BW_E(NOT_ENOUGH);
+    /* The trade happens when the offerer confirms one of those who accepted. */
     o->accepted |= (uint8_t)BIT(p);
     o->rejected &= (uint8_t)~BIT(p);
     struct game_event *e = ev_push(eb, EV_OFFER_ACCEPT, p);
     if (e)
         e->a = (int16_t)o->id;
-    /* With one addressee there is nobody else to choose: the trade happens. */
-    if (single)
-        execute_trade(g, eb, o, p);
     return BW_OK;
 }
 
