@@ -206,6 +206,9 @@ int main(int argc, char **argv)
 
     struct app app = {.path = path};
     int rc = load(path, &app.cfg);
+    for (size_t i = 0; rc == 0 && i < app.cfg.network_count; i++)
+        if (!ircb_conn_supported(&app.cfg.networks[i]))
+            rc = 1; /* valid, but this version cannot run it */
     if (check) {
         if (rc == 0)
             printf("%s: configuration OK\n", path);

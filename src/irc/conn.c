@@ -645,17 +645,31 @@ static void set_config(struct ircb_conn *c, const struct config_network *net)
     ircb_queue_set_pacing(&c->queue, net->flood.burst, net->flood.interval_ms);
 }
 
-struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct config_bot *botcfg,
-                                const struct config_game *game, uint64_t seed,
-                                const struct ircb_hooks *hooks)
+bool ircb_conn_supported(const struct config_network *net)
 {
     if (net->tls) {
         /* Never fall back to plain text: the password and the games would go out in clear. */
         log_error("%s: TLS is not supported by this version yet; set tls = false to use a "
                   "plain-text server",
                   net->name);
-        return NULL;
+        return false;
     }
+    if (net->sasl.mechanism != CONFIG_SASL_NONE) {
+        /* Never connect without the login that was asked for. */
+        log_error("%s: SASL is not supported by this version yet; remove the sasl group to "
+                  "connect without logging in",
+                  net->name);
+        return false;
+    }
+    return true;
+}
+
+struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct config_bot *botcfg,
+                                const struct config_game *game, uint64_t seed,
+                                const struct ircb_hooks *hooks)
+{
+    if (!ircb_conn_supported(net))
+        return NULL;
     struct ircb_conn *c = xcalloc(1, sizeof *c);
     ircb_queue_init(&c->queue, net->flood.burst, net->flood.interval_ms);
     set_config(c, net);
