@@ -546,6 +546,12 @@ static void test_private_channel_word(void **state)
     now += 2000;
     bot_on_message(b, NULL, &id, "#catan hand", now);
     assert_true(any_line(mark, id.nick, "#catan hand:"));
+    /* The channel first, then the command with its prefix: the same. */
+    mark = n_recs;
+    now += 2000;
+    bot_on_message(b, NULL, &id, "#catan !hand", now);
+    assert_true(any_line(mark, id.nick, "#catan hand:"));
+    assert_false(any_line(mark, id.nick, "unknown command"));
     bot_free(b);
 }
 

@@ -525,7 +525,7 @@ static void test_hand_forms(void **state)
                                      "dev: knight, monopoly | new: victory");
     assert_int_equal(l.v[1].to, 0);
     assert_string_equal(l.v[1].text, "#chan hand: (0 cards)");
-    assert_string_equal(l.v[2].text, "#chan hand: 1 ore (1 card)");
+    assert_string_equal(l.v[2].text, "#chan hand: 1 ore (1 cards)");
     render_lines_fini(&l);
 }
 

@@ -197,6 +197,10 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         size_t n = strcspn(body, " ");
         snprintf(chan, sizeof chan, "%.*s", (int)(n < sizeof chan ? n : sizeof chan - 1), body);
         body += n;
+        body += strspn(body, " ");
+        size_t plen = strlen(b->prefix);
+        if (plen && strncmp(body, b->prefix, plen) == 0)
+            body += plen; /* "#chan !hand": the prefix is optional here, not wrong */
         g = bot_find(b, chan);
     } else if ((g = only_game_of(b, &bc.who)) != NULL) {
         snprintf(chan, sizeof chan, "%s", g->s.channel);

@@ -101,7 +101,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
         rline_cards(&l, pl->res);
         rline_add(&l, " ");
     }
-    rline_addf(&l, "(%d card%s)", n, n == 1 ? "" : "s");
+    rline_addf(&l, "(%d cards)", n); /* a fixed form (SPEC §5), also for one card */
     const uint8_t *decks[2] = {pl->dev, pl->dev_new};
     const char *heads[2] = {" | dev: ", " | new: "};
     for (int d = 0; d < 2; d++) {
