@@ -23,8 +23,9 @@ static inline int hand_size_of(const struct game_player *pl)
 
 static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
 {
-    return have[0] >= need[0] && have[1] >= need[1] && have[2] >= need[2] && have[3] >= need[3] &&
-           have[4] >= need[4];
+    /* No branches: which counts fall short is as good as random to the predictor. */
+    return (have[0] >= need[0]) & (have[1] >= need[1]) & (have[2] >= need[2]) &
+           (have[3] >= need[3]) & (have[4] >= need[4]);
 }
 
 #define BIT(p) (1u << (p))
