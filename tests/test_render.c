@@ -343,7 +343,7 @@ static void test_golden_events(void **state)
     ev[n - 1].res2[RES_ORE] = 1;
     EV(EV_OFFER, 2, -1, 3, 0x3)->res[RES_WOOD] = 1;
     ev[n - 1].res2[RES_BRICK] = 2;
-    EV(EV_OFFER_ACCEPT, 1, -1, 3, 0);
+    EV(EV_OFFER_ACCEPT, 1, 2, 3, 0);
     EV(EV_OFFER_REJECT, 0, -1, 3, 0);
     EV(EV_TRADE, 2, 1, 3, 0)->res[RES_WOOD] = 1;
     ev[n - 1].res2[RES_BRICK] = 2;

@@ -98,7 +98,7 @@ enum event_type {
     EV_NO_STEAL,        /* nobody to steal from */
     EV_BANK_TRADE,      /* player gave res[] to the bank for res2[] */
     EV_OFFER,           /* player offered res[] for res2[]; a = offer id; b = to_mask */
-    EV_OFFER_ACCEPT,    /* player accepted offer a */
+    EV_OFFER_ACCEPT,    /* player accepted offer a; other = the offerer, who may confirm */
     EV_OFFER_REJECT,    /* player rejected offer a */
     EV_OFFER_CLOSED,    /* offer a withdrawn or expired (player = offerer) */
     EV_TRADE,           /* player gave res[] to other for res2[]; a = offer id */

@@ -142,8 +142,10 @@ int act_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
     o->accepted |= (uint8_t)BIT(p);
     o->rejected &= (uint8_t)~BIT(p);
     struct game_event *e = ev_push(eb, EV_OFFER_ACCEPT, p);
-    if (e)
+    if (e) {
         e->a = (int16_t)o->id;
+        e->other = o->from;
+    }
     return BW_OK;
 }
 

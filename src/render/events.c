@@ -192,6 +192,11 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_OFFER_ACCEPT:
         rline_nick(&l, st, e->player);
         rline_addf(&l, " accepts offer %d", e->a);
+        if (e->other >= 0 && e->other < n) {
+            rline_add(&l, "; ");
+            rline_nick(&l, st, e->other);
+            rline_add(&l, " may confirm");
+        }
         break;
     case EV_OFFER_REJECT:
         rline_nick(&l, st, e->player);
