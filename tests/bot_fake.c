@@ -153,9 +153,33 @@ void start_game(struct bot *b, const char *const *nicks, int n)
     assert_int_equal(sess(b)->state, SESSION_PLAYING);
 }
 
+/* Hands set by a test take their cards from the bank and their development cards from the
+ * deck, as in a real game: a restored record must account for every card. */
+static void account_for_cards(struct game *g)
+{
+    int drawn = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        int held = 0;
+        for (int p = 0; p < g->opt.n_players; p++)
+            held += g->p[p].res[r];
+        assert_true(held <= g->bank_start);
+        g->bank[r] = (uint8_t)(g->bank_start - held);
+    }
+    for (int p = 0; p < g->opt.n_players; p++) {
+        for (int c = 0; c < DEV_COUNT; c++)
+            drawn += g->p[p].dev[c] + g->p[p].dev_new[c];
+        drawn += g->p[p].knights;
+    }
+    assert_true(drawn <= g->deck_size);
+    if (g->deck_pos < drawn)
+        g->deck_pos = (uint8_t)drawn;
+}
+
 struct bot *bot_with(struct session *s, int timeout_s)
 {
     struct bot *b = make_bot(timeout_s, 5);
+    if (s->state != SESSION_LOBBY)
+        account_for_cards(&s->game);
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(s, blob, sizeof blob);
     assert_int_equal(bot_restore(b, blob, len), BW_OK);
@@ -182,8 +206,11 @@ void crafted_n(struct session *s, int n, int timeout_s)
         assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
         assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
     }
-    for (int p = 0; p < n; p++)
-        memset(s->game.p[p].res, 0, RES_COUNT);
+    for (int p = 0; p < n; p++) /* empty hands: the cards go back to the bank */
+        for (int r = 0; r < RES_COUNT; r++) {
+            s->game.bank[r] += s->game.p[p].res[r];
+            s->game.p[p].res[r] = 0;
+        }
 }
 
 void crafted(struct session *s, int timeout_s)

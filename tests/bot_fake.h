@@ -56,7 +56,8 @@ void start_game(struct bot *b, const char *const *nicks, int n);
 void crafted_n(struct session *s, int n, int timeout_s);
 void crafted(struct session *s, int timeout_s);
 void roll_to_main(struct session *s, int d1, int d2);
-/* A bot holding s, handed over as a saved record. */
+/* A bot holding s, handed over as a saved record; hands the test set take their cards from
+ * the bank and the deck first, so that the record accounts for every card. */
 struct bot *bot_with(struct session *s, int timeout_s);
 
 #endif

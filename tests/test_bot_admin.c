@@ -435,7 +435,13 @@ static void test_restore_checks(void **state)
     crafted(&s, 0);
     struct bot *b = make_bot(0, 4);
     unsigned char blob[SESSION_RECORD_SIZE];
-    for (int k = 0; k < 4; k++) {
+    int v = -1, e = -1;
+    for (int i = 0; i < BOARD_MAX_VERTICES && v < 0; i++)
+        v = s.game.vertex_owner[i] == 0 ? i : -1;
+    for (int i = 0; i < BOARD_MAX_EDGES && e < 0; i++)
+        e = s.game.edge_owner[i] == 0 ? i : -1;
+    assert_true(v >= 0 && e >= 0);
+    for (int k = 0; k < 15; k++) {
         struct session t = s;
         if (k == 0)
             t.game.opt.n_players = 6;
@@ -447,6 +453,31 @@ static void test_restore_checks(void **state)
             t.game.phase = PHASE_SPECIAL_BUILD;
             t.game.sb_player = -1;
         }
+        /* A game whose board or cards do not add up. */
+        if (k == 4)
+            t.game.vertex_owner[v] = 9;
+        if (k == 5)
+            t.game.vertex_building[v] = 7;
+        if (k == 6)
+            t.game.edge_owner[e] = 5;
+        if (k == 7)
+            t.game.edge_owner[e] = 1; /* player 1 counts one road less than the board shows */
+        if (k == 8)
+            t.game.p[1].res[RES_ORE]++; /* a card out of nowhere */
+        if (k == 9)
+            t.game.robber = 99;
+        if (k == 10)
+            t.game.deck[0] = 9;
+        if (k == 11)
+            t.game.token[0] = 7;
+        if (k == 12) {
+            t.game.offers[0].id = 1;
+            t.game.offers[0].from = 7;
+        }
+        if (k == 13)
+            t.game.p[0].dev[DEV_KNIGHT] = 30; /* more cards than were drawn */
+        if (k == 14)
+            t.game.harbor[0] = 9;
         size_t len = session_save(&t, blob, sizeof blob);
         assert_int_equal(bot_restore(b, blob, len), BW_E(PARSE));
     }

@@ -110,6 +110,8 @@ static void check_invariants(const struct game *g, const struct tally *t)
                  2 * (g->largest_army == p) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
         assert_int_equal(game_vp_total(g, p), vp);
     }
+    /* A saved record of this state would be accepted. */
+    assert_int_equal(game_check_state(g), BW_OK);
     /* The derived fields agree with the board. */
     static struct game fresh;
     fresh = *g;

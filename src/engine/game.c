@@ -209,6 +209,110 @@ void game_reindex(struct game *g)
             g->offers_open |= (uint8_t)BIT(i);
 }
 
+static int seat_or_none(int x, int n)
+{
+    return x >= -1 && x < n;
+}
+
+static int board_fields_ok(const struct game *g, const struct board_geo *geo)
+{
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int t = g->token[h];
+        if (g->terrain[h] > TERRAIN_DESERT || (t && (t < 2 || t > 12 || t == 7)))
+            return 0;
+    }
+    for (int k = 0; k < geo->n_harbors; k++)
+        if (g->harbor[k] > HARBOR_GENERIC)
+            return 0;
+    for (int i = 0; i < g->deck_size; i++)
+        if (g->deck[i] >= DEV_COUNT)
+            return 0;
+    return 1;
+}
+
+/* The pieces on the board are those each player counts, within the supply. */
+static int pieces_ok(const struct game *g, const struct board_geo *geo)
+{
+    int n = g->opt.n_players, settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
+        roads[GAME_MAX_PLAYERS] = {0};
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int o = g->vertex_owner[v], b = g->vertex_building[v];
+        if (!seat_or_none(o, n) || b > BUILDING_CITY || (o < 0) != (b == BUILDING_NONE))
+            return 0;
+        if (o >= 0)
+            (b == BUILDING_CITY ? cities : settlements)[o]++;
+    }
+    for (int e = 0; e < geo->n_edges; e++) {
+        if (!seat_or_none(g->edge_owner[e], n))
+            return 0;
+        if (g->edge_owner[e] >= 0)
+            roads[g->edge_owner[e]]++;
+    }
+    for (int p = 0; p < n; p++) {
+        const struct game_player *pl = &g->p[p];
+        if (pl->settlements != settlements[p] || pl->cities != cities[p] || pl->roads != roads[p] ||
+            pl->settlements > GAME_SETTLEMENTS || pl->cities > GAME_CITIES ||
+            pl->roads > GAME_ROADS || pl->road_length > pl->roads)
+            return 0;
+    }
+    return 1;
+}
+
+/* Every resource card is in the bank or a hand; no more development cards than were drawn. */
+static int cards_ok(const struct game *g)
+{
+    int n = g->opt.n_players, drawn = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        int total = g->bank[r];
+        for (int p = 0; p < n; p++)
+            total += g->p[p].res[r];
+        if (total != g->bank_start)
+            return 0;
+    }
+    for (int p = 0; p < n; p++) {
+        const struct game_player *pl = &g->p[p];
+        for (int c = 0; c < DEV_COUNT; c++)
+            drawn += pl->dev[c] + pl->dev_new[c];
+        drawn += pl->knights;
+        if (pl->discard > hand_size_of(pl))
+            return 0;
+    }
+    return drawn <= g->deck_pos;
+}
+
+static int offers_ok(const struct game *g)
+{
+    unsigned seats = BIT(g->opt.n_players) - 1;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        const struct trade_offer *o = &g->offers[i];
+        if (o->id && (o->from < 0 || o->from >= g->opt.n_players || (o->to_mask & ~seats) ||
+                      ((o->accepted | o->rejected) & ~o->to_mask)))
+            return 0;
+    }
+    return 1;
+}
+
+int game_check_state(const struct game *g)
+{
+    if (!g || g->opt.board >= BOARD_KIND_COUNT || g->opt.n_players < 3 ||
+        g->opt.n_players > (g->opt.board == BOARD_BIG ? 6 : 4))
+        return BW_E(INVALID);
+    const struct board_geo *geo = board_geo(g->opt.board);
+    int n = g->opt.n_players;
+    if (g->phase > PHASE_OVER || g->current < 0 || g->current >= n ||
+        !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
+        !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) || g->robber < 0 ||
+        g->robber >= geo->n_hexes || g->setup_step > 2 * n || g->setup_vertex < -1 ||
+        g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 || g->dice[1] > 6 ||
+        g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
+        (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
+        (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
+        return BW_E(INVALID);
+    if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g))
+        return BW_E(INVALID);
+    return BW_OK;
+}
+
 /* ---- board setup ---- */
 
 static int place_reds(struct game *g, const struct board_geo *geo, uint8_t *is_red, int n_red)

@@ -165,12 +165,12 @@ struct game {
     uint8_t bank[RES_COUNT];
     uint8_t bank_start; /* 19 or 24 of each */
     uint8_t terrain[BOARD_MAX_HEXES];
-    uint8_t token[BOARD_MAX_HEXES];    /* 0 on the desert */
-    int8_t token_hex[13][3];           /* the hexes carrying each number, -1 padded */
-    uint8_t harbor[BOARD_MAX_HARBORS]; /* type per harbor slot of the geometry */
-    int8_t vertex_owner[(BOARD_MAX_VERTICES + 7) / 8 * 8]; /* padded: read eight at a time */
-    uint8_t vertex_building[BOARD_MAX_VERTICES];           /* enum building */
-    int8_t edge_owner[(BOARD_MAX_EDGES + 7) / 8 * 8];      /* padded: read eight at a time */
+    uint8_t token[BOARD_MAX_HEXES];              /* 0 on the desert */
+    int8_t token_hex[13][3];                     /* the hexes carrying each number, -1 padded */
+    uint8_t harbor[BOARD_MAX_HARBORS];           /* type per harbor slot of the geometry */
+    int8_t vertex_owner[BOARD_MAX_VERTICES];     /* seat, -1 for none */
+    uint8_t vertex_building[BOARD_MAX_VERTICES]; /* enum building */
+    int8_t edge_owner[BOARD_MAX_EDGES];          /* seat, -1 for none */
     uint8_t deck[GAME_DEV_DECK_MAX];
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
@@ -203,6 +203,11 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed);
 /* Rebuild the derived fields of a state from its board fields, for a caller that wrote them
  * directly (a test, a restored record). Owners out of range are ignored. */
 void game_reindex(struct game *g);
+
+/* Whether a state that came from outside (a saved record) is one the engine can use safely:
+ * every index in range, the board and the pieces counted alike, every card accounted for.
+ * BW_OK or BW_E(INVALID). Its derived fields are not looked at (see game_reindex()). */
+int game_check_state(const struct game *g);
 
 /* Apply an action. Events go to ev (up to max; GAME_MAX_EVENTS is always enough) and their
  * number to *n_ev (0 on refusal). ev may be NULL when max is 0. */

@@ -455,8 +455,11 @@ int session_restore(struct session *s, const void *blob, size_t len)
             !memchr(t.seat[i].account, '\0', sizeof t.seat[i].account) ||
             !memchr(t.seat[i].userhost, '\0', sizeof t.seat[i].userhost))
             return BW_E(PARSE);
-    if (t.state != SESSION_LOBBY)
+    if (t.state != SESSION_LOBBY) {
+        if (game_check_state(&t.game) != BW_OK)
+            return BW_E(PARSE);
         game_reindex(&t.game); /* derived fields come from the board, not from the record */
+    }
     *s = t;
     return BW_OK;
 }
