@@ -279,8 +279,6 @@ static void add_choice(struct choices *cs, int type, int a, int b, int weight)
 static void add_bank_trades(const struct game *g, int p, struct choices *cs)
 {
     const struct game_player *pl = &g->p[p];
-    if (pl->res[0] < 2 && pl->res[1] < 2 && pl->res[2] < 2 && pl->res[3] < 2 && pl->res[4] < 2)
-        return; /* no rate is below 2 */
     const uint8_t *rates = g->rates_of[p];
     unsigned gives = 0, gets = 0;
     for (int r = 0; r < RES_COUNT; r++) {
