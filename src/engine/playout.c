@@ -291,11 +291,13 @@ static void add_bank_trades(const struct game *g, int p, struct choices *cs)
     trade_needs_init(pl, &needs);
     for (; gives; gives &= gives - 1) {
         int give = __builtin_ctz(gives);
+        unsigned helps = 0; /* the cards that, got for give, make something affordable */
+        for (int i = 0; i < needs.n; i++)
+            helps |= (unsigned)(pl->res[give] - rates[give] >= needs.cost[i][give]) << needs.res[i];
         for (unsigned m = gets & ~BIT(give); m; m &= m - 1) {
             int get = __builtin_ctz(m);
             add_choice(cs, ACT_BANK_TRADE, give, get,
-                       trade_helps(pl, &needs, give, rates[give], get) ? TRADE_WEIGHT
-                                                                       : PLAIN_WEIGHT);
+                       PLAIN_WEIGHT + (TRADE_WEIGHT - PLAIN_WEIGHT) * (int)((helps >> get) & 1));
         }
     }
 }
