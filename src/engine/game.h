@@ -178,7 +178,7 @@ struct game {
 
     /* Derived from the board fields above and kept in step by the engine, so that listing
      * moves reads a few words: bit sets of vertices or edges (index i is bit i % 64 of word
-     * i / 64). game_reindex() rebuilds them. */
+     * i / 64). game_reindex() rebuilds them, and token_hex above. */
     uint64_t roads_of[GAME_MAX_PLAYERS][2];     /* edges with the player's road */
     uint64_t reach_of[GAME_MAX_PLAYERS][2];     /* vertices the player's roads touch */
     uint64_t buildings_of[GAME_MAX_PLAYERS][2]; /* vertices with the player's building */
