@@ -1492,6 +1492,7 @@ static void test_longest_road_cycle_and_tail(void **state)
     struct game_action a = th_act_road(&G, 0, 4, 1); /* closes the ring */
     th_apply(&G, &a, NULL);
     assert_int_equal(G.p[0].road_length, 6);
+    assert_int_equal(game_longest_road_of(&G, 0), 6); /* the full search: a ring, no ends */
     assert_int_equal(G.longest_road, 0);
     a = th_act_road(&G, 0, 13, 18);
     th_apply(&G, &a, NULL);

@@ -2,110 +2,6 @@
  * that does not pass through a vertex holding an opponent's building. */
 #include "engine/internal.h"
 
-#include <string.h>
-
-/* The player's roads as a small graph of local vertices and edges, so the search touches
- * only a few bytes. A player never has more than GAME_ROADS roads. */
-struct trail {
-    int n_edges, n_vertices, best;
-    uint8_t edge_end[GAME_ROADS][2];
-    uint8_t degree[2 * GAME_ROADS];
-    uint8_t vertex_edge[2 * GAME_ROADS][3];
-    uint8_t blocked[2 * GAME_ROADS]; /* an opponent's building: the road cannot pass */
-};
-
-static void trail_walk(struct trail *t, int v, uint32_t used, int len)
-{
-    if (len > t->best)
-        t->best = len;
-    if (len > 0 && t->blocked[v])
-        return;
-    for (int i = 0; i < t->degree[v]; i++) {
-        int e = t->vertex_edge[v][i];
-        if (used & (1u << e))
-            continue;
-        int other = t->edge_end[e][0] == v ? t->edge_end[e][1] : t->edge_end[e][0];
-        trail_walk(t, other, used | (1u << e), len + 1);
-    }
-}
-
-static int local_vertex(struct trail *t, int8_t *map, const struct game *g, int player, int v)
-{
-    if (map[v] < 0) {
-        int lv = t->n_vertices++;
-        int owner = g->vertex_owner[v];
-        map[v] = (int8_t)lv;
-        t->degree[lv] = 0;
-        t->blocked[lv] = owner >= 0 && owner != player;
-    }
-    return map[v];
-}
-
-int game_longest_road_of(const struct game *g, int player)
-{
-    const struct board_geo *geo = GEO(g);
-    struct trail t;
-    int8_t map[BOARD_MAX_VERTICES];
-    memset(map, -1, sizeof map);
-    t.n_edges = t.n_vertices = t.best = 0;
-    if (player < 0 || player >= GAME_MAX_PLAYERS)
-        return 0;
-    uint64_t roads[2] = {g->roads_of[player][0], g->roads_of[player][1]};
-    int edge;
-    while ((edge = bits_pop(roads)) >= 0 && t.n_edges < GAME_ROADS) {
-        int le = t.n_edges++;
-        for (int k = 0; k < 2; k++) {
-            int lv = local_vertex(&t, map, g, player, geo->edge_vertex[edge][k]);
-            t.edge_end[le][k] = (uint8_t)lv;
-            t.vertex_edge[lv][t.degree[lv]++] = (uint8_t)le;
-        }
-    }
-    if (t.n_edges == 0)
-        return 0;
-    /* A longest trail starts where the roads end or fork or meet an opponent's building: a
-     * trail starting inside a plain chain either extends backwards or is a closed circuit,
-     * and a circuit through an end or fork could be rotated and extended. That leaves pieces
-     * that are pure cycles, searched from any of their vertices. */
-    uint8_t comp[2 * GAME_ROADS], stack[2 * GAME_ROADS], has_end[2 * GAME_ROADS] = {0};
-    int n_comp = 0;
-    memset(comp, 0xff, sizeof comp);
-    for (int v = 0; v < t.n_vertices; v++) {
-        if (comp[v] != 0xff)
-            continue;
-        int sp = 0;
-        comp[v] = (uint8_t)n_comp;
-        stack[sp++] = (uint8_t)v;
-        while (sp > 0) {
-            int u = stack[--sp];
-            has_end[n_comp] |= t.degree[u] != 2 || t.blocked[u];
-            for (int i = 0; i < t.degree[u]; i++) {
-                int e = t.vertex_edge[u][i];
-                int w = t.edge_end[e][0] == u ? t.edge_end[e][1] : t.edge_end[e][0];
-                if (comp[w] == 0xff) {
-                    comp[w] = (uint8_t)n_comp;
-                    stack[sp++] = (uint8_t)w;
-                }
-            }
-        }
-        if (!has_end[n_comp]) {
-            trail_walk(&t, v, 0, 0); /* a pure cycle: start anywhere */
-            if (t.best == t.n_edges)
-                return t.best;
-        }
-        n_comp++;
-    }
-    for (int v = 0; v < t.n_vertices; v++) {
-        if (t.degree[v] == 2 && !t.blocked[v])
-            continue;
-        trail_walk(&t, v, 0, 0);
-        if (t.best == t.n_edges)
-            return t.best;
-    }
-    return t.best;
-}
-
-/* ---- a road added: only trails through it can be longer than before ---- */
-
 /* An opponent's building at v: a trail may end there but not pass through. */
 static int blocks(const struct game *g, int p, int v)
 {
@@ -133,6 +29,65 @@ static int trail_from(const struct game *g, const struct board_geo *geo, int p, 
     }
     return best;
 }
+
+/* Removes from left the roads in it connected to v (through any vertex); returns how many. */
+static int take_piece(const struct board_geo *geo, int v, uint64_t left[2])
+{
+    uint64_t todo[2] = {0, 0};
+    int n = 0;
+    bits_set(todo, v);
+    while ((v = bits_pop(todo)) >= 0) {
+        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & left[0],
+                          geo->vertex_edge_bits[v][1] & left[1]};
+        left[0] &= ~at[0];
+        left[1] &= ~at[1];
+        int e;
+        while ((e = bits_pop(at)) >= 0) {
+            n++;
+            bits_set(todo,
+                     geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0]);
+        }
+    }
+    return n;
+}
+
+int game_longest_road_of(const struct game *g, int player)
+{
+    if (player < 0 || player >= GAME_MAX_PLAYERS)
+        return 0;
+    const struct board_geo *geo = GEO(g);
+    const uint64_t *roads = g->roads_of[player];
+    uint64_t left[2] = {roads[0], roads[1]},
+             starts[2] = {g->reach_of[player][0], g->reach_of[player][1]};
+    int n = bits_count(roads), best = 0, v;
+    /* A longest trail starts where the roads end or fork or meet an opponent's building: a
+     * trail starting inside a plain chain either extends backwards or is a closed circuit,
+     * and a circuit through an end or fork could be rotated and extended. */
+    while ((v = bits_pop(starts)) >= 0) {
+        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & roads[0],
+                          geo->vertex_edge_bits[v][1] & roads[1]};
+        if (bits_count(at) == 2 && !blocks(g, player, v))
+            continue;
+        uint64_t used[2] = {0, 0};
+        int len = trail_from(g, geo, player, v, used);
+        if (len > best)
+            best = len;
+        if (best == n)
+            return best;
+        take_piece(geo, v, left);
+    }
+    /* What is left are pieces without such a corner: plain cycles, each one trail. */
+    while (left[0] | left[1]) {
+        uint64_t rest[2] = {left[0], left[1]};
+        int e = bits_pop(rest);
+        int len = take_piece(geo, geo->edge_vertex[e][0], left);
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+/* ---- a road added: only trails through it can be longer than before ---- */
 
 /* The longest trail through the edges in used (a trail of len edges from a to v): every way
  * to go on from v, each completed by the longest way on from a. */
