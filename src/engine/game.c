@@ -209,6 +209,14 @@ void game_reindex(struct game *g)
             g->offers_open |= (uint8_t)BIT(i);
 }
 
+/* 3-4 players on the base board, 3-6 on the big one; 3 to 30 victory points (0 = 10). */
+static int options_ok(const struct game_options *opt)
+{
+    return opt->board < BOARD_KIND_COUNT && opt->n_players >= 3 &&
+           opt->n_players <= (opt->board == BOARD_BIG ? 6 : 4) &&
+           (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30));
+}
+
 static int seat_or_none(int x, int n)
 {
     return x >= -1 && x < n;
@@ -294,8 +302,7 @@ static int offers_ok(const struct game *g)
 
 int game_check_state(const struct game *g)
 {
-    if (!g || g->opt.board >= BOARD_KIND_COUNT || g->opt.n_players < 3 ||
-        g->opt.n_players > (g->opt.board == BOARD_BIG ? 6 : 4))
+    if (!g || !options_ok(&g->opt))
         return BW_E(INVALID);
     const struct board_geo *geo = board_geo(g->opt.board);
     int n = g->opt.n_players;
@@ -373,8 +380,6 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
         }
     }
 
-    index_tokens(g, geo);
-
     n = 0;
     for (int t = 0; t < 6; t++)
         for (int k = 0; k < s->harbors[t]; k++)
@@ -384,9 +389,7 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
 
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
 {
-    if (!g || !opt || opt->board >= BOARD_KIND_COUNT || opt->n_players < 3 ||
-        opt->n_players > (opt->board == BOARD_BIG ? 6 : 4) ||
-        (opt->victory_points && (opt->victory_points < 3 || opt->victory_points > 30)))
+    if (!g || !opt || !options_ok(opt))
         return BW_E(INVALID);
     const struct board_geo *geo = board_geo(opt->board);
     const struct supply *s = &supplies[opt->board];
@@ -411,8 +414,7 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
     g->largest_army = -1;
     g->setup_vertex = -1;
     g->next_offer_id = 1;
-    index_pips(g, geo);
-    memset(g->rates_of, 4, sizeof g->rates_of);
+    game_reindex(g);
     return BW_OK;
 }
 

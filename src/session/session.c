@@ -442,21 +442,15 @@ int session_restore(struct session *s, const void *blob, size_t len)
     if (t.n_seats > GAME_MAX_PLAYERS || t.state > SESSION_OVER ||
         memchr(t.channel, '\0', sizeof t.channel) == NULL)
         return BW_E(PARSE);
-    /* The seats and the game index each other: a record that disagrees would be read out of
-     * bounds. */
-    const struct game *g = &t.game;
-    if (t.state != SESSION_LOBBY &&
-        (g->opt.n_players != t.n_seats || t.n_seats < 2 || g->opt.board >= BOARD_KIND_COUNT ||
-         g->phase > PHASE_OVER || g->current < 0 || g->current >= t.n_seats ||
-         (g->phase == PHASE_SPECIAL_BUILD && (g->sb_player < 0 || g->sb_player >= t.n_seats))))
-        return BW_E(PARSE);
     for (int i = 0; i < GAME_MAX_PLAYERS; i++)
         if (!memchr(t.seat[i].nick, '\0', sizeof t.seat[i].nick) ||
             !memchr(t.seat[i].account, '\0', sizeof t.seat[i].account) ||
             !memchr(t.seat[i].userhost, '\0', sizeof t.seat[i].userhost))
             return BW_E(PARSE);
     if (t.state != SESSION_LOBBY) {
-        if (game_check_state(&t.game) != BW_OK)
+        /* The seats and the game index each other, and the engine indexes its own arrays: a
+         * record that disagrees would be read out of bounds. */
+        if (t.game.opt.n_players != t.n_seats || game_check_state(&t.game) != BW_OK)
             return BW_E(PARSE);
         game_reindex(&t.game); /* derived fields come from the board, not from the record */
     }
