@@ -91,12 +91,6 @@ int game_active_players(const struct game *g)
     return n;
 }
 
-void trade_rates(const struct game *g, int player, int rates[RES_COUNT])
-{
-    for (int r = 0; r < RES_COUNT; r++)
-        rates[r] = g->rates_of[player][r];
-}
-
 /* The rates that follow from the harbors a player reaches. */
 static void index_rates(struct game *g, int player)
 {
@@ -108,11 +102,9 @@ static void index_rates(struct game *g, int player)
 
 int game_trade_rate(const struct game *g, int player, int res)
 {
-    int rates[RES_COUNT];
-    if (res < 0 || res >= RES_COUNT)
+    if (res < 0 || res >= RES_COUNT || player < 0 || player >= GAME_MAX_PLAYERS)
         return 4;
-    trade_rates(g, player, rates);
-    return rates[res];
+    return g->rates_of[player][res];
 }
 
 const struct trade_offer *game_offer(const struct game *g, int id)

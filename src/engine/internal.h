@@ -121,6 +121,12 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
  * them: with nth < 0 returns how many there are; otherwise sets the nth and returns 0, or
  * returns -1 when there are fewer. */
 int robber_choices(const struct game *g, int player, int nth, int *hex, int *victim);
+/* What player may build or buy now by pieces and cards: BIT(ACT_BUILD_ROAD),
+ * BIT(ACT_BUILD_SETTLEMENT), BIT(ACT_BUILD_CITY), BIT(ACT_BUY_DEV) (where is left to check). */
+unsigned build_kinds(const struct game *g, int player);
+/* Maritime trades of player: the resources they hold enough of to give at their rate, and
+ * those the bank can pay (a bit per resource). */
+void trade_sets(const struct game *g, int player, unsigned *gives, unsigned *gets);
 /* The same for the roads (e1, then e2 or -1) of a road building card. */
 int road_pairs(const struct game *g, int player, int nth, int *e1, int *e2);
 /* The answers, confirmations and withdrawals of trade offers open to player, as
@@ -150,8 +156,6 @@ void road_length_add(struct game *g, int p, int edge);
 /* Players other than player with two or more roads at vertex v: a building there may cut
  * their roads. */
 unsigned road_owners_at(const struct game *g, int v, int player);
-/* Trade rates of player for each resource. */
-void trade_rates(const struct game *g, int player, int rates[RES_COUNT]);
 
 void pay(struct game *g, int player, const uint8_t cost[RES_COUNT]);
 void check_win(struct game *g, struct evbuf *eb);

@@ -296,15 +296,38 @@ static void dev_plays(const struct game *g, struct actbuf *b)
         }
 }
 
+unsigned build_kinds(const struct game *g, int p)
+{
+    const struct game_player *pl = &g->p[p];
+    unsigned kinds = 0;
+    if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road))
+        kinds |= BIT(ACT_BUILD_ROAD);
+    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
+        kinds |= BIT(ACT_BUILD_SETTLEMENT);
+    if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city))
+        kinds |= BIT(ACT_BUILD_CITY);
+    if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
+        kinds |= BIT(ACT_BUY_DEV);
+    return kinds;
+}
+
+void trade_sets(const struct game *g, int p, unsigned *gives, unsigned *gets)
+{
+    *gives = *gets = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        *gives |= (unsigned)(g->p[p].res[r] >= g->rates_of[p][r]) << r;
+        *gets |= (unsigned)(g->bank[r] > 0) << r;
+    }
+}
+
 static void builds(const struct game *g, struct actbuf *b)
 {
-    const struct game_player *pl = &g->p[b->player];
     int p = b->player;
-    int road = pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road);
-    int settle = pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement);
+    unsigned kinds = build_kinds(g, p);
     uint64_t spots[2];
     settle_spot_bits(g, p, spots);
-    if (road && !((b->flags & LEGAL_NO_ROADS_AT_SPOTS) && (spots[0] | spots[1]))) {
+    if ((kinds & BIT(ACT_BUILD_ROAD)) &&
+        !((b->flags & LEGAL_NO_ROADS_AT_SPOTS) && (spots[0] | spots[1]))) {
         uint64_t edges[2];
         road_spot_bits(g, p, edges);
         int e;
@@ -312,36 +335,29 @@ static void builds(const struct game *g, struct actbuf *b)
             push_ab(b, ACT_BUILD_ROAD, e, -1, -1);
     }
     int v;
-    while (settle && (v = bits_pop(spots)) >= 0)
+    while ((kinds & BIT(ACT_BUILD_SETTLEMENT)) && (v = bits_pop(spots)) >= 0)
         push_ab(b, ACT_BUILD_SETTLEMENT, v, -1, -1);
-    if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
+    if (kinds & BIT(ACT_BUILD_CITY)) {
         uint64_t built[2] = {g->buildings_of[p][0], g->buildings_of[p][1]};
         while ((v = bits_pop(built)) >= 0)
             if (g->vertex_building[v] == BUILDING_SETTLEMENT)
                 push_ab(b, ACT_BUILD_CITY, v, -1, -1);
     }
-    if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
+    if (kinds & BIT(ACT_BUY_DEV))
         push(b, ACT_BUY_DEV);
 }
 
 static void bank_trades(const struct game *g, struct actbuf *b)
 {
-    const struct game_player *pl = &g->p[b->player];
-    if (pl->res[0] < 2 && pl->res[1] < 2 && pl->res[2] < 2 && pl->res[3] < 2 && pl->res[4] < 2)
-        return; /* no rate is below 2 */
-    int rates[RES_COUNT];
-    trade_rates(g, b->player, rates);
-    for (int give = 0; give < RES_COUNT; give++) {
-        int rate = rates[give];
-        if (pl->res[give] < rate)
-            continue;
-        for (int get = 0; get < RES_COUNT; get++) {
-            if (get == give || !g->bank[get])
-                continue;
+    unsigned gives, gets;
+    trade_sets(g, b->player, &gives, &gets);
+    for (; gives; gives &= gives - 1) {
+        int give = __builtin_ctz(gives);
+        for (unsigned m = gets & ~BIT(give); m; m &= m - 1) {
             struct game_action *a = push(b, ACT_BANK_TRADE);
             if (a) {
-                a->give[give] = (uint8_t)rate;
-                a->get[get] = 1;
+                a->give[give] = g->rates_of[b->player][give];
+                a->get[__builtin_ctz(m)] = 1;
             }
         }
     }

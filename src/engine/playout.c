@@ -30,15 +30,15 @@ static void trade_needs_init(const struct game_player *pl, struct trade_needs *t
     }
 }
 
-/* Whether giving rate cards of give for one of get makes a settlement, city or card
- * affordable that was not. */
-static int trade_helps(const struct game_player *pl, const struct trade_needs *t, int give,
-                       int rate, int get)
+/* The cards (a bit per resource) that, got for rate cards of give, make a settlement, city or
+ * development card affordable that was not. */
+static unsigned trade_helps(const struct game_player *pl, const struct trade_needs *t, int give,
+                            int rate)
 {
+    unsigned helps = 0;
     for (int i = 0; i < t->n; i++)
-        if (t->res[i] == get && pl->res[give] - rate >= t->cost[i][give])
-            return 1;
-    return 0;
+        helps |= (unsigned)(pl->res[give] - rate >= t->cost[i][give]) << t->res[i];
+    return helps;
 }
 
 /* The random player's preferences. */
@@ -86,8 +86,8 @@ static int weight(const struct game *g, const struct game_action *a, const struc
             give = a->give[r] ? r : give;
             get = a->get[r] ? r : get;
         }
-        return trade_helps(&g->p[a->player], &w->needs, give, a->give[give], get) ? TRADE_WEIGHT
-                                                                                  : PLAIN_WEIGHT;
+        unsigned helps = trade_helps(&g->p[a->player], &w->needs, give, a->give[give]);
+        return (helps >> get) & 1 ? TRADE_WEIGHT : PLAIN_WEIGHT;
     }
     case ACT_PLAY_KNIGHT:
         return KNIGHT_WEIGHT;
@@ -279,21 +279,15 @@ static void add_choice(struct choices *cs, int type, int a, int b, int weight)
 static void add_bank_trades(const struct game *g, int p, struct choices *cs)
 {
     const struct game_player *pl = &g->p[p];
-    const uint8_t *rates = g->rates_of[p];
-    unsigned gives = 0, gets = 0;
-    for (int r = 0; r < RES_COUNT; r++) {
-        gives |= (unsigned)(pl->res[r] >= rates[r]) << r;
-        gets |= (unsigned)(g->bank[r] > 0) << r;
-    }
+    unsigned gives, gets;
+    trade_sets(g, p, &gives, &gets);
     if (!gives)
         return;
     struct trade_needs needs;
     trade_needs_init(pl, &needs);
     for (; gives; gives &= gives - 1) {
         int give = __builtin_ctz(gives);
-        unsigned helps = 0; /* the cards that, got for give, make something affordable */
-        for (int i = 0; i < needs.n; i++)
-            helps |= (unsigned)(pl->res[give] - rates[give] >= needs.cost[i][give]) << needs.res[i];
+        unsigned helps = trade_helps(pl, &needs, give, g->rates_of[p][give]);
         for (unsigned m = gets & ~BIT(give); m; m &= m - 1) {
             int get = __builtin_ctz(m);
             add_choice(cs, ACT_BANK_TRADE, give, get,
@@ -305,27 +299,27 @@ static void add_bank_trades(const struct game *g, int p, struct choices *cs)
 /* Builds of player p (the current player after the roll, or in a special building phase). */
 static void add_builds(const struct game *g, int p, struct choices *cs, int *spot)
 {
-    const struct game_player *pl = &g->p[p];
+    unsigned kinds = build_kinds(g, p);
     uint64_t spots[2], set[2];
     settle_spot_bits(g, p, spots);
     *spot = g->phase == PHASE_MAIN && (spots[0] | spots[1]);
     int x;
-    if (!*spot && pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road)) {
+    if (!*spot && (kinds & BIT(ACT_BUILD_ROAD))) {
         road_spot_bits(g, p, set);
         while ((x = bits_pop(set)) >= 0)
             add_choice(cs, ACT_BUILD_ROAD, x, 0, road_weight(g, x));
     }
-    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
+    if (kinds & BIT(ACT_BUILD_SETTLEMENT))
         while ((x = bits_pop(spots)) >= 0)
             add_choice(cs, ACT_BUILD_SETTLEMENT, x, 0, build_weight(g, x));
-    if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city)) {
+    if (kinds & BIT(ACT_BUILD_CITY)) {
         set[0] = g->buildings_of[p][0];
         set[1] = g->buildings_of[p][1];
         while ((x = bits_pop(set)) >= 0)
             if (g->vertex_building[x] == BUILDING_SETTLEMENT)
                 add_choice(cs, ACT_BUILD_CITY, x, 0, build_weight(g, x));
     }
-    if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
+    if (kinds & BIT(ACT_BUY_DEV))
         add_choice(cs, ACT_BUY_DEV, 0, 0, *spot ? 2 : BUY_WEIGHT);
 }
 
