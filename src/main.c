@@ -207,8 +207,8 @@ int main(int argc, char **argv)
     struct app app = {.path = path};
     int rc = load(path, &app.cfg);
     for (size_t i = 0; rc == 0 && i < app.cfg.network_count; i++)
-        if (!ircb_conn_supported(&app.cfg.networks[i]))
-            rc = 1; /* valid, but this version cannot run it */
+        if (!ircb_conn_usable(&app.cfg.networks[i]))
+            rc = 1; /* valid, but its certificate files cannot be used */
     if (check) {
         if (rc == 0)
             printf("%s: configuration OK\n", path);
@@ -218,6 +218,7 @@ int main(int argc, char **argv)
     }
     if (rc != 0) {
         fprintf(stderr, "brickwood: %s has problems; not starting\n", path);
+        config_fini(&app.cfg);
         free(found);
         return 1;
     }

@@ -25,7 +25,10 @@
  *   networks.[i].realname        "Catan game moderator"
  *   networks.[i].sasl            none; when given, mechanism is required ("PLAIN" needs username
  *                                and password, "EXTERNAL" needs tls and tls_client_cert and takes
- *                                no password; username is then the optional authorization id)
+ *                                no password; username is then the optional authorization id);
+ *                                sasl.required true: a failed login disconnects and retries
+ *   networks.[i].ping_interval_s 90: PING a server quiet this long   (5..3600)
+ *   networks.[i].ping_timeout_s  60: reconnect when no answer within (5..3600)
  *   networks.[i].channels        none (an admin can still `join`); no duplicates
  *   networks.[i].flood.burst     4                                  (1..100)
  *   networks.[i].flood.interval_ms 1500; 0 turns pacing off         (0..60000)
@@ -63,6 +66,7 @@ struct config_sasl {
     enum config_sasl_mech mechanism;
     char *username; /* NULL when not given (EXTERNAL: no authorization id) */
     char *password; /* NULL with EXTERNAL */
+    bool required;  /* a failed login disconnects and retries (else: go on without it) */
 };
 
 struct config_flood {
@@ -89,6 +93,8 @@ struct config_network {
     char **channels;
     size_t channel_count;
     struct config_flood flood;
+    int ping_interval_s; /* the bot PINGs a server that has been quiet this long */
+    int ping_timeout_s;  /* and reconnects when nothing comes back within this */
 };
 
 struct config_bot {
@@ -130,6 +136,11 @@ struct config_errors {
     size_t count;
     size_t cap;
 };
+
+/* Networks one process can serve: libircclient watches its loopback socket with select(), so
+ * every descriptor must stay below FD_SETSIZE (1024); a network holds up to 6 at a time, and
+ * the rest of the process (log, store, listening sockets) keeps a reserve. */
+#define CONFIG_NETWORKS_MAX 128
 
 /* Stop collecting after this many: a wrong file type can produce thousands of lines. */
 #define CONFIG_MAX_PROBLEMS 100

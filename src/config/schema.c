@@ -32,8 +32,8 @@ static const char *const top_keys[] = {"networks", "bot", "game", "store", "log"
 static const char *const network_keys[] = {
     "name",     "host", "port",      "tls",      "tls_verify", "tls_ca_file", "tls_client_cert",
     "password", "nick", "alt_nicks", "username", "realname",   "sasl",        "channels",
-    "flood",    NULL};
-static const char *const sasl_keys[] = {"mechanism", "username", "password", NULL};
+    "flood",    "ping_interval_s", "ping_timeout_s", NULL};
+static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
 static const char *const game_keys[] = {"min_players", "max_players", "victory_points",
@@ -380,6 +380,7 @@ static void load_sasl(struct loader *ld, const config_setting_t *g, const char *
     check_keys(ld, s, spath, sasl_keys);
     get_string(ld, s, spath, "username", config_sasl_text_problem, false, &net->sasl.username);
     get_string(ld, s, spath, "password", config_sasl_text_problem, false, &net->sasl.password);
+    get_bool(ld, s, spath, "required", &net->sasl.required);
 
     const config_setting_t *m = config_setting_get_member(s, "mechanism");
     const char *v = m ? string_value(ld, m, mkey) : NULL;
@@ -433,6 +434,9 @@ static void load_network(struct loader *ld, const config_setting_t *g, const cha
     net->tls = true;
     net->tls_verify = true;
     net->flood = (struct config_flood){.burst = 4, .interval_ms = 1500};
+    net->sasl.required = true;
+    net->ping_interval_s = 90;
+    net->ping_timeout_s = 60;
 
     check_keys(ld, g, path, network_keys);
     require_string(ld, g, path, "name", config_network_name_problem, &net->name);
@@ -453,6 +457,8 @@ static void load_network(struct loader *ld, const config_setting_t *g, const cha
     get_string_list(ld, g, path, "channels", config_channel_problem, &net->channels,
                     &net->channel_count);
     load_flood(ld, g, path, &net->flood);
+    get_int(ld, g, path, "ping_interval_s", 5, 3600, NULL, &net->ping_interval_s);
+    get_int(ld, g, path, "ping_timeout_s", 5, 3600, NULL, &net->ping_timeout_s);
 
     if (!net->nick)
         net->nick = xstrdup("brickwood");
@@ -478,6 +484,15 @@ static void load_networks(struct loader *ld, const config_setting_t *root, struc
     unsigned n = (unsigned)config_setting_length(list);
     if (n == 0) {
         problem(ld, line_of(list), "networks", "must name at least one IRC network");
+        return;
+    }
+    if (n > CONFIG_NETWORKS_MAX) {
+        /* The IRC library watches its socket with select(), which cannot see descriptors past
+         * FD_SETSIZE; each network holds a few descriptors. */
+        problem(ld, line_of(list), "networks",
+                "%u networks, but one process can serve at most %d (the IRC library cannot "
+                "watch more sockets); run a second brickwood for the rest",
+                n, CONFIG_NETWORKS_MAX);
         return;
     }
     cfg->networks = xcalloc(n, sizeof *cfg->networks);

@@ -13,9 +13,11 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bot/bot.h"
 #include "irc/queue.h"
+#include "irc/tls.h"
 #include "irc/transport.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
@@ -24,7 +26,9 @@
 #define BW_VERSION "dev"
 #endif
 
-#define RECONNECT_MIN_MS 2000
+/* Reconnect after 5 s, doubling to 5 min; each wait grows by up to a quarter at random so that
+ * many bots cut off together do not come back together. */
+#define RECONNECT_MIN_MS 5000
 #define RECONNECT_MAX_MS 300000
 #define REGISTER_TIMEOUT_MS 60000
 #define REJOIN_DELAY_MS 5000
@@ -54,6 +58,11 @@ enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
 struct ircb_conn {
     char *name, *host, *password, *username, *realname;
     int port;
+    bool tls, tls_verify;
+    char *tls_ca_file, *tls_client_cert; /* or NULL */
+    struct config_sasl sasl;             /* copies of the strings */
+    int ping_interval_s, ping_timeout_s;
+    uint64_t jitter; /* random state for the reconnect waits */
     char **nicks; /* the configured nick, then alt_nicks */
     size_t nick_count;
     enum config_private private_reply;
@@ -518,6 +527,15 @@ static void ev_ignore(irc_session_t *s, const char *event, const char *origin, c
 
 /* ---- connection life ---- */
 
+static uint64_t next_random(struct ircb_conn *c)
+{
+    /* xorshift64*: enough to spread reconnect times */
+    c->jitter ^= c->jitter >> 12;
+    c->jitter ^= c->jitter << 25;
+    c->jitter ^= c->jitter >> 27;
+    return c->jitter * 2685821657736338717ull;
+}
+
 static void teardown(struct ircb_conn *c, const char *why, int64_t now)
 {
     if (c->session) {
@@ -543,7 +561,7 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
     ircb_queue_init(&c->queue, burst, interval);
-    c->reconnect_at = now + c->reconnect_delay;
+    c->reconnect_at = now + c->reconnect_delay + (int64_t)(next_random(c) % (uint64_t)(c->reconnect_delay / 4 + 1));
     c->reconnect_delay =
         c->reconnect_delay * 2 > RECONNECT_MAX_MS ? RECONNECT_MAX_MS : c->reconnect_delay * 2;
 }
@@ -574,8 +592,29 @@ static void start_connect(struct ircb_conn *c, int64_t now)
     c->nick_try = 0;
     snprintf(c->own_nick, sizeof c->own_nick, "%s", c->nicks[0]);
     c->own_user[0] = c->own_host[0] = 0;
-    log_info("%s: connecting to %s port %d", c->name, c->host, c->port);
-    if (ircb_transport_open(&c->transport, c->host, c->port) != 0) {
+    log_info("%s: connecting to %s port %d%s", c->name, c->host, c->port, c->tls ? " (TLS)" : "");
+    /* The library watches its socket with select(): a descriptor past FD_SETSIZE would be
+     * written outside its fd_set. Its socket takes the lowest free number, which this probe
+     * finds. */
+    int probe = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (probe >= 0)
+        close(probe);
+    if (probe < 0 || probe >= FD_SETSIZE - 8) {
+        c->transport_open = false;
+        teardown(c, "too many open descriptors for the IRC library", now);
+        return;
+    }
+    struct ircb_transport_opts opts = {.name = c->name,
+                                       .host = c->host,
+                                       .port = c->port,
+                                       .tls = c->tls,
+                                       .tls_verify = c->tls_verify,
+                                       .tls_ca_file = c->tls_ca_file,
+                                       .tls_client_cert = c->tls_client_cert,
+                                       .sasl = &c->sasl,
+                                       .ping_interval_ms = c->ping_interval_s * 1000,
+                                       .ping_timeout_ms = c->ping_timeout_s * 1000};
+    if (ircb_transport_open(&c->transport, &opts, now) != 0) {
         c->transport_open = true;
         teardown(c, c->transport.error, now);
         return;
@@ -622,6 +661,15 @@ static void copy_strings(char ***dst, size_t *dst_n, char *const *src, size_t n)
     *dst_n = n;
 }
 
+static void free_sasl(struct config_sasl *sasl)
+{
+    if (sasl->password)
+        memset(sasl->password, 0, strlen(sasl->password));
+    free(sasl->username);
+    free(sasl->password);
+    *sasl = (struct config_sasl){0};
+}
+
 static void set_config(struct ircb_conn *c, const struct config_network *net)
 {
     free(c->name);
@@ -629,6 +677,18 @@ static void set_config(struct ircb_conn *c, const struct config_network *net)
     free(c->password);
     free(c->username);
     free(c->realname);
+    free(c->tls_ca_file);
+    free(c->tls_client_cert);
+    free_sasl(&c->sasl);
+    c->tls = net->tls;
+    c->tls_verify = net->tls_verify;
+    c->tls_ca_file = net->tls_ca_file ? xstrdup(net->tls_ca_file) : NULL;
+    c->tls_client_cert = net->tls_client_cert ? xstrdup(net->tls_client_cert) : NULL;
+    c->sasl = net->sasl;
+    c->sasl.username = net->sasl.username ? xstrdup(net->sasl.username) : NULL;
+    c->sasl.password = net->sasl.password ? xstrdup(net->sasl.password) : NULL;
+    c->ping_interval_s = net->ping_interval_s;
+    c->ping_timeout_s = net->ping_timeout_s;
     c->name = xstrdup(net->name);
     c->host = xstrdup(net->host);
     c->password = net->password ? xstrdup(net->password) : NULL;
@@ -645,32 +705,28 @@ static void set_config(struct ircb_conn *c, const struct config_network *net)
     ircb_queue_set_pacing(&c->queue, net->flood.burst, net->flood.interval_ms);
 }
 
-bool ircb_conn_supported(const struct config_network *net)
+bool ircb_conn_usable(const struct config_network *net)
 {
-    if (net->tls) {
-        /* Never fall back to plain text: the password and the games would go out in clear. */
-        log_error("%s: TLS is not supported by this version yet; set tls = false to use a "
-                  "plain-text server",
-                  net->name);
-        return false;
-    }
-    if (net->sasl.mechanism != CONFIG_SASL_NONE) {
-        /* Never connect without the login that was asked for. */
-        log_error("%s: SASL is not supported by this version yet; remove the sasl group to "
-                  "connect without logging in",
-                  net->name);
-        return false;
-    }
-    return true;
+    if (!net->tls)
+        return true;
+    struct ircb_tls_opts o = {.host = net->host,
+                              .verify = net->tls_verify,
+                              .ca_file = net->tls_ca_file,
+                              .client_cert = net->tls_client_cert};
+    const char *why = ircb_tls_check_files(&o);
+    if (why)
+        log_error("%s: %s", net->name, why);
+    return why == NULL;
 }
 
 struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct config_bot *botcfg,
                                 const struct config_game *game, uint64_t seed,
                                 const struct ircb_hooks *hooks)
 {
-    if (!ircb_conn_supported(net))
+    if (!ircb_conn_usable(net))
         return NULL;
     struct ircb_conn *c = xcalloc(1, sizeof *c);
+    c->jitter = (seed ^ (uint64_t)ircb_now_ms()) | 1;
     ircb_queue_init(&c->queue, net->flood.burst, net->flood.interval_ms);
     set_config(c, net);
     c->private_reply = botcfg->private_reply;
@@ -716,6 +772,9 @@ void ircb_conn_free(struct ircb_conn *c)
     free(c->password);
     free(c->username);
     free(c->realname);
+    free(c->tls_ca_file);
+    free(c->tls_client_cert);
+    free_sasl(&c->sasl);
     free(c);
 }
 
@@ -776,6 +835,13 @@ static int64_t run_timers(struct ircb_conn *c, int64_t now)
         if (c->state == CONN_IDLE)
             next = c->reconnect_at;
     }
+    if (c->transport_open && c->state != CONN_IDLE) {
+        int64_t t = ircb_transport_tick(&c->transport, now);
+        if (c->transport.state == IRCB_T_CLOSED)
+            teardown(c, c->transport.error, now);
+        else if (t < next)
+            next = t;
+    }
     if (c->state == CONN_CONNECTING) {
         if (now >= c->connect_deadline)
             teardown(c, "no welcome from the server in time", now);
@@ -818,7 +884,7 @@ static void handle(struct ircb_conn *c, struct pollfd *fds, const struct slot *s
 {
     if (!c->transport_open)
         return;
-    ircb_transport_handle(&c->transport, fds + sl->t_first, sl->t_n);
+    ircb_transport_handle(&c->transport, fds + sl->t_first, sl->t_n, now);
     if (c->session && sl->lib_n) {
         fd_set in, out;
         FD_ZERO(&in);

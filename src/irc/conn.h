@@ -20,12 +20,12 @@ struct ircb_hooks {
     void (*reload)(void *ctx);
 };
 
+/* Whether net's TLS files (CA bundle, client certificate and key) load; logs why not. */
+bool ircb_conn_usable(const struct config_network *net);
+
 /* A connection for net with a new bot (botcfg, game and seed go to bot_new). Nothing is
  * connected until the first ircb_run_once. The configuration is copied. NULL when the bot
- * cannot be created. */
-/* Whether this version can connect as net asks (not yet with TLS or SASL); logs why not. */
-bool ircb_conn_supported(const struct config_network *net);
-
+ * cannot be created or net is not usable. */
 struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct config_bot *botcfg,
                                 const struct config_game *game, uint64_t seed,
                                 const struct ircb_hooks *hooks);

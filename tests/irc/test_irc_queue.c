@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "irc/queue.h"
-#include "irc/transport.h"
 #include "util/utf8.h"
 
 /* Pop the next line at now into buf as "target:text"; false when none may go. */
@@ -153,14 +152,11 @@ static void test_drop_by_key(void **state)
     ircb_queue_fini(&q);
 }
 
-static void test_strip_tags(void **state)
+static void test_is_channel(void **state)
 {
     (void)state;
-    assert_string_equal(ircb_strip_tags("@time=2024;msgid=x :a!b@c PRIVMSG #c :hi"),
-                        ":a!b@c PRIVMSG #c :hi");
-    assert_string_equal(ircb_strip_tags(":a PRIVMSG #c :@x y"), ":a PRIVMSG #c :@x y");
-    assert_string_equal(ircb_strip_tags("@only"), "");
     assert_true(ircb_is_channel("#catan"));
+    assert_true(ircb_is_channel("&local"));
     assert_false(ircb_is_channel("alice"));
 }
 
@@ -172,7 +168,7 @@ int main(void)
         cmocka_unit_test(test_pacing_burst_then_interval),
         cmocka_unit_test(test_urgent_first_and_round_robin),
         cmocka_unit_test(test_drop_by_key),
-        cmocka_unit_test(test_strip_tags),
+        cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
