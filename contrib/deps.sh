@@ -5,7 +5,9 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-dev clang-format
     libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libcmocka-dev
-    ngircd python3 python3-irc
+    ngircd python3 python3-irc openssl
+    # Test servers: InspIRCd with Atheme services for SASL and IRCv3 capabilities.
+    inspircd atheme-services
 )
 
 missing=()
@@ -21,6 +23,19 @@ if ((${#missing[@]})); then
         sudo="sudo"
     fi
     echo "installing: ${missing[*]}" >&2
+    # The IRC servers are for tests only: keep their packages from starting system services
+    # (a daemon on port 6667) while they install.
+    policy=/usr/sbin/policy-rc.d
+    own_policy=""
+    if [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+        $sudo chmod 755 "$policy"
+        own_policy=1
+    fi
     $sudo apt-get update
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}" ||
+        { [ -n "$own_policy" ] && $sudo rm -f "$policy"; exit 1; }
+    if [ -n "$own_policy" ]; then
+        $sudo rm -f "$policy"
+    fi
 fi

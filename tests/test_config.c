@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "engine/error.h"
+#include "util/strbuf.h"
 
 /* Every file a test writes lives in this directory, removed after the last test. */
 static char tmpdir[PATH_MAX];
@@ -129,6 +130,46 @@ static void expect_one(const char *text, int rc, unsigned line, const char *key,
 
 #define NET "networks = ( { name = \"n\"; host = \"irc.example\"; } );\n"
 
+/* The example's commented second network (TLS with SASL) is valid when uncommented. */
+static void test_example_tls_network(void **state)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    assert_non_null(src);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    struct strbuf text = STRBUF_INIT;
+    char line[512];
+    bool in_block = false;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "  # , {", 7) == 0)
+            in_block = true;
+        if (in_block && strncmp(line, "  # ", 4) == 0)
+            sb_appendf(&text, "  %s", line + 4); /* uncommented */
+        else
+            sb_append(&text, line);
+        if (in_block && strncmp(line, "  #   }", 7) == 0)
+            in_block = false;
+    }
+    fclose(f);
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text(sb_str(&text), &cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_int_equal(cfg.network_count, 2);
+    const struct config_network *n = &cfg.networks[1];
+    assert_true(n->tls);
+    assert_true(n->tls_verify);
+    assert_int_equal(n->sasl.mechanism, CONFIG_SASL_PLAIN);
+    assert_true(n->sasl.required);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+    sb_fini(&text);
+}
+
 static void test_example_file(void **state)
 {
     const char *src = getenv("BW_SOURCE_DIR");
@@ -205,6 +246,8 @@ static void test_defaults(void **state)
     assert_int_equal(n->channel_count, 0);
     assert_int_equal(n->flood.burst, 4);
     assert_int_equal(n->flood.interval_ms, 1500);
+    assert_int_equal(n->ping_interval_s, 90);
+    assert_int_equal(n->ping_timeout_s, 60);
     assert_string_equal(cfg.bot.prefix, "!");
     assert_int_equal(cfg.bot.admin_count, 0);
     assert_true(cfg.bot.colors);
@@ -244,8 +287,9 @@ static void test_all_keys(void **state)
              "  tls_verify = false; tls_ca_file = \"%s\"; tls_client_cert = \"%s\";\n"
              "  password = \"s3cret!\"; nick = \"Cat[an]\"; alt_nicks = ( \"Cat_\" );\n"
              "  username = \"cat\"; realname = \"Settlers bot \xc3\xa9\";\n"
-             "  sasl = { mechanism = \"external\"; username = \"authz\"; };\n"
-             "  channels = [ \"#a\", \"&b\" ]; flood = { burst = 1; interval_ms = 0; }; } );\n"
+             "  sasl = { mechanism = \"external\"; username = \"authz\"; required = false; };\n"
+             "  channels = [ \"#a\", \"&b\" ]; flood = { burst = 1; interval_ms = 0; };\n"
+             "  ping_interval_s = 30; ping_timeout_s = 20; } );\n"
              "bot = { prefix = \"@@\"; admins = [ \"ACCOUNT:Bob\" ]; colors = false;\n"
              "  private = \"NOTICE\"; };\n"
              "game = { min_players = 4; max_players = 4; victory_points = 12;\n"
@@ -272,6 +316,9 @@ static void test_all_keys(void **state)
     assert_int_equal(n->sasl.mechanism, CONFIG_SASL_EXTERNAL);
     assert_string_equal(n->sasl.username, "authz");
     assert_null(n->sasl.password);
+    assert_false(n->sasl.required);
+    assert_int_equal(n->ping_interval_s, 30);
+    assert_int_equal(n->ping_timeout_s, 20);
     assert_int_equal(n->channel_count, 2);
     assert_string_equal(n->channels[1], "&b");
     assert_int_equal(n->flood.burst, 1);
@@ -438,6 +485,23 @@ static void test_sasl(void **state)
                " sasl = { mechanism = \"PLAIN\"; username = \"u\";\n password = \"a\\nb\"; }; } "
                ");\n",
                BW_E(INVALID), 3, "networks.[0].sasl.password", "control characters");
+    expect_one("networks = ( { name = \"n\"; host = \"h\"; sasl = { mechanism = \"PLAIN\";\n"
+               " username = \"u\"; password = \"p\"; required = \"yes\"; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].sasl.required", "must be true or false");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n ping_interval_s = 4; } );\n",
+               BW_E(INVALID), 2, "networks.[0].ping_interval_s", "must be 5..3600 (got 4)");
+    expect_one("networks = ( { name = \"n\"; host = \"h\";\n ping_timeout_s = 3601; } );\n",
+               BW_E(INVALID), 2, "networks.[0].ping_timeout_s", "must be 5..3600 (got 3601)");
+    /* Past what one process's IRC library can watch: refused with the limit named. */
+    struct strbuf many = STRBUF_INIT;
+    sb_append(&many, "networks = (\n");
+    for (int i = 0; i <= CONFIG_NETWORKS_MAX; i++)
+        sb_appendf(&many, "%s{ name = \"n%d\"; host = \"h\"; }", i ? ", " : "", i);
+    sb_append(&many, " );\n");
+    char limit[64];
+    snprintf(limit, sizeof limit, "can serve at most %d", CONFIG_NETWORKS_MAX);
+    expect_one(sb_str(&many), BW_E(INVALID), 1, "networks", limit);
+    sb_fini(&many);
 }
 
 static void test_irc_strings(void **state)
@@ -813,6 +877,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_example_file),
+        cmocka_unit_test(test_example_tls_network),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_all_keys),
         cmocka_unit_test(test_several_networks),

@@ -12,6 +12,7 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -579,8 +580,11 @@ static int library_port(irc_session_t *s)
             continue;
         struct sockaddr_in sin;
         socklen_t len = sizeof sin;
-        if (getsockname(fd, (struct sockaddr *)&sin, &len) == 0 && sin.sin_family == AF_INET)
+        if (getsockname(fd, (struct sockaddr *)&sin, &len) == 0 && sin.sin_family == AF_INET) {
+            int one = 1; /* lines go out at once, not when a segment fills */
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
             return ntohs(sin.sin_port);
+        }
     }
     return 0;
 }

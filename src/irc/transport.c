@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,13 @@ static int set_nonblock(int fd)
 {
     int fl = fcntl(fd, F_GETFL);
     return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* Lines are small and each should go at once: no waiting to fill a segment. */
+static void no_delay(int fd)
+{
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
 static void close_fd(int *fd)
@@ -294,6 +302,7 @@ static bool connect_next(struct ircb_transport *t, int64_t now)
             continue;
         if (set_nonblock(fd) == 0 &&
             (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0 || errno == EINPROGRESS)) {
+            no_delay(fd);
             t->up_fd = fd;
             t->state = IRCB_T_CONNECTING;
             t->connect_deadline = now + IRCB_CONNECT_TIMEOUT_MS;
@@ -407,6 +416,7 @@ static void accept_lib(struct ircb_transport *t)
         return;
     }
     set_nonblock(fd);
+    no_delay(fd);
     t->lib_fd = fd;
     close_fd(&t->listen_fd);
 }
