@@ -88,7 +88,7 @@ static bool give_up_login(struct ircb_cap *c, const char *why)
 {
     c->sasl_deadline = INT64_MAX;
     if (c->required) {
-        snprintf(c->error, sizeof c->error, "SASL %s failed: %s", mech_name(c->mech), why);
+        snprintf(c->error, sizeof c->error, "SASL %s failed: %.160s", mech_name(c->mech), why);
         log_warn("%s: %s", c->net, c->error);
         c->state = IRCB_CAP_FAILED;
         return true;

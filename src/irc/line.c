@@ -2,7 +2,8 @@
 #include "irc/line.h"
 
 #include <string.h>
-#include <strings.h>
+
+#include "util/utf8.h"
 
 /* Commands a server may send without naming who sent them. */
 static const char *const no_prefix_ok[] = {"PING", "PONG", "ERROR", "AUTHENTICATE", "CAP", NULL};
@@ -72,7 +73,7 @@ const char *ircb_msg_parse(struct ircb_msg *m, const char *line, size_t len)
         const char *sp = memchr(line, ' ', len);
         if (!sp)
             return "only tags";
-        if ((size_t)(sp - line) > IRCB_TAGS_MAX)
+        if ((size_t)(sp - line) + 1 > IRCB_TAGS_MAX) /* '@' and the space count */
             return "tags over 8191 bytes";
         len -= (size_t)(sp - line);
         line = sp;
@@ -103,6 +104,13 @@ const char *ircb_msg_parse(struct ircb_msg *m, const char *line, size_t len)
             return "no command";
         *sp = 0;
         m->prefix = p + 1;
+        /* The sender is who the bot answers and whose seat it checks: it must be written the
+         * way the bot writes it back, so no control characters and no broken UTF-8. */
+        for (const char *q = m->prefix; *q; q++)
+            if ((unsigned char)*q < 0x20 || *q == 0x7f)
+                return "malformed prefix";
+        if (!utf8_valid(m->prefix, strlen(m->prefix)))
+            return "malformed prefix";
         p = sp + 1;
         while (*p == ' ')
             p++;

@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A line without its tags may have 510 bytes before CR LF; IRCv3 tags add up to 8191. */
+/* A line without its tags may have 510 bytes before CR LF; IRCv3 tags add up to 8191 (with
+ * the '@' and the space after them). */
 #define IRCB_LINE_MAX 510
 #define IRCB_TAGS_MAX 8191
 /* Parameters kept; a line with more is refused (RFC 1459 allows 15). */
@@ -30,7 +31,7 @@ struct ircb_msg {
 /* Parse the len bytes at line (one line without CR LF; it may hold any bytes) into m. Returns
  * NULL when the line may be acted on, else why not (a borrowed constant), and m is then
  * unusable. Tags are skipped. Refused: lines over the limits above, NUL or CR inside, nothing
- * after the tags, an empty prefix, no command or a malformed one, more than IRCB_MSG_PARAMS
+ * after the tags, an empty prefix or one with control characters or broken UTF-8, no command or a malformed one, more than IRCB_MSG_PARAMS
  * parameters, a command that names a user (NICK, JOIN, PRIVMSG, ...) without a prefix, fewer
  * parameters than a command needs, and a message text that is empty or a lone CTCP mark. */
 const char *ircb_msg_parse(struct ircb_msg *m, const char *line, size_t len);

@@ -8,6 +8,8 @@
 #include <openssl/x509v3.h>
 #include <poll.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,9 +87,89 @@ const char *ircb_tls_check_files(const struct ircb_tls_opts *o)
     return NULL;
 }
 
+/* Contexts already made, shared by every connection with the same settings and files: the
+ * system store alone takes about a megabyte and 20 ms to load. A file changed since (a renewed
+ * certificate) makes a new context. */
+#define CTX_CACHE 16
+
+static struct ctx_entry {
+    SSL_CTX *ctx;
+    bool verify;
+    char *ca_file, *client_cert;
+    struct timespec ca_mtime, cert_mtime;
+} ctx_cache[CTX_CACHE];
+
+static struct timespec mtime_of(const char *path)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0)
+        return (struct timespec){0};
+    return st.st_mtim;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_time(struct timespec a, struct timespec b)
+{
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+static void entry_clear(struct ctx_entry *e)
+{
+    SSL_CTX_free(e->ctx);
+    free(e->ca_file);
+    free(e->client_cert);
+    *e = (struct ctx_entry){0};
+}
+
+static void ircb_tls_cleanup(void)
+{
+    for (size_t i = 0; i < CTX_CACHE; i++)
+        entry_clear(&ctx_cache[i]);
+}
+
+/* A context for o: shared from the cache (a reference of the caller's), or new. */
+static SSL_CTX *get_ctx(const struct ircb_tls_opts *o, char *err, size_t errsize)
+{
+    struct timespec ca = mtime_of(o->ca_file), cert = mtime_of(o->client_cert);
+    struct ctx_entry *slot = &ctx_cache[0];
+    for (size_t i = 0; i < CTX_CACHE; i++) {
+        struct ctx_entry *e = &ctx_cache[i];
+        if (e->ctx && e->verify == o->verify && same_text(e->ca_file, o->ca_file) &&
+            same_text(e->client_cert, o->client_cert)) {
+            if (same_time(e->ca_mtime, ca) && same_time(e->cert_mtime, cert)) {
+                SSL_CTX_up_ref(e->ctx);
+                return e->ctx;
+            }
+            slot = e; /* stale: replace it */
+            break;
+        }
+        if (!e->ctx)
+            slot = e;
+    }
+    SSL_CTX *ctx = make_ctx(o, err, errsize);
+    if (!ctx)
+        return NULL;
+    static bool registered;
+    if (!registered)
+        registered = atexit(ircb_tls_cleanup) == 0;
+    entry_clear(slot);
+    *slot = (struct ctx_entry){.ctx = ctx,
+                               .verify = o->verify,
+                               .ca_file = o->ca_file ? strdup(o->ca_file) : NULL,
+                               .client_cert = o->client_cert ? strdup(o->client_cert) : NULL,
+                               .ca_mtime = ca,
+                               .cert_mtime = cert};
+    SSL_CTX_up_ref(ctx);
+    return ctx;
+}
+
 struct ircb_tls *ircb_tls_new(int fd, const struct ircb_tls_opts *o, char *err, size_t errsize)
 {
-    SSL_CTX *ctx = make_ctx(o, err, errsize);
+    SSL_CTX *ctx = get_ctx(o, err, errsize);
     if (!ctx)
         return NULL;
     struct ircb_tls *s = calloc(1, sizeof *s);

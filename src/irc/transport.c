@@ -18,6 +18,7 @@
 #include "irc/resolve.h"
 #include "irc/tls.h"
 #include "util/log.h"
+#include "util/utf8.h"
 #include "util/xmalloc.h"
 
 /* The token of our keepalive PING; its PONG stays with the transport. */
@@ -93,9 +94,7 @@ static void dropped(struct ircb_transport *t, const char *why, const char *line,
     if (!log_enabled(lv))
         return;
     char shown[81];
-    size_t n = len < sizeof shown - 1 ? len : sizeof shown - 1;
-    memcpy(shown, line, n);
-    shown[n] = 0;
+    utf8_sanitize_into(shown, sizeof shown, line, len < 80 ? len : 80);
     log_msg(lv, "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len,
             shown);
 }

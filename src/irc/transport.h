@@ -85,7 +85,7 @@ struct ircb_transport {
     bool registered;
     int64_t last_rx;   /* when the last whole line came from the server */
     int64_t ping_sent; /* when our keepalive PING went out; 0 = none outstanding */
-    char error[256];   /* why the transport closed */
+    char error[512];   /* why the transport closed */
 };
 
 /* Start resolving and listen on a free 127.0.0.1 port for the library. Returns 0, or -1 with

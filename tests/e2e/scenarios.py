@@ -21,17 +21,22 @@ class Skip(Exception):
 
 
 class World:
-    def __init__(self, args, work, game=None, seed=None):
-        self.args, self.work, self.seed = args, work, seed
+    """A server, the bot in chan, and players; network adds keys to the bot's network."""
+
+    def __init__(self, args, work, game=None, seed=None, network=None, chan=CHAN,
+                 level="info"):
+        self.args, self.work, self.seed, self.chan = args, work, seed, chan
         self.server = Ngircd(args.ngircd, work, throttle=False)
         self.clients = []
         self.bot = None
+        self.t = None
         net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
-               "nick": BOT, "channels": [CHAN], "flood": {"burst": 5, "interval_ms": 0}}
+               "nick": BOT, "channels": [chan], "flood": {"burst": 5, "interval_ms": 0}}
+        net.update(network or {})
         g = {"turn_timeout_s": 0}
         g.update(game or {})
         self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False}, game=g,
-                                                  level="info"), seed=seed)
+                                                  level=level), seed=seed)
         self.log = open(work.file("table.log"), "w")
 
     def client(self, nick, user=None):
@@ -42,16 +47,16 @@ class World:
     def table(self, names=("alice", "bob", "carol"), seed=7):
         players = [self.client(n) for n in names]
         for p in players:
-            p.send("JOIN " + CHAN)
+            p.send("JOIN " + self.chan)
         players[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT) or
                           (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                          20, "bot in " + CHAN)
-        self.t = Table(CHAN, players, BOT, seed=seed, log=self.log)
+                          20, "bot in " + self.chan)
+        self.t = Table(self.chan, players, BOT, seed=seed, log=self.log)
         self.t.start()
         return self.t
 
     def finish(self):
-        t = getattr(self, "t", None)
+        t = self.t
         if t:
             t.quiet(0.3, 2)
             t.tr.verify_hands()

@@ -113,6 +113,8 @@ static void test_refused_lines(void **state)
         ":a!b@c PRIVMSG bot :\x01", /* a lone CTCP mark */
         ":a!b@c PRIVMSG bot :",
         ":srv 005 bot a b c d e f g h i j k l m n o p",
+        ":\xff\xfe!a@h PRIVMSG bot :help", /* a sender the bot could not write back */
+        ":a\x02\x62!a@h PRIVMSG bot :help", /* \x62 is b */
         "PING",
     };
     struct ircb_msg m;
@@ -163,8 +165,9 @@ static void test_hostile_lines_never_reach_the_library(void **state)
     feed(&t, "tail\r\n:a!b@c PRIVMSG #c :after\r\n");
     assert_string_equal(take_lib(&t), ":a!b@c PRIVMSG #c :after\r\n");
 
-    /* Tags up to 8191 bytes are allowed and stripped; more and the line is dropped. */
-    size_t tl = 8191;
+    /* Tags up to 8191 bytes ('@' and space included) are stripped; more and the line is
+     * dropped. */
+    size_t tl = 8190;
     char *tagged = malloc(tl + 64);
     tagged[0] = '@';
     memset(tagged + 1, 't', tl - 1);
