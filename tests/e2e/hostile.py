@@ -92,13 +92,14 @@ class Server:
     cap: "ls" answers CAP LS with an empty list and holds registration until CAP END; "421"
     answers CAP as an unknown command; "none" ignores CAP entirely."""
 
-    def __init__(self, work, cap="ls"):
+    def __init__(self, work, cap="ls", addr="127.0.0.1"):
         self.cap = cap
         # Both directions of every connection, for reading after a failure.
         self.log = open(work.file("server.log"), "w")
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        family = socket.AF_INET6 if ":" in addr else socket.AF_INET
+        self.listener = socket.socket(family, socket.SOCK_STREAM)
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", 0))
+        self.listener.bind((addr, 0))
         self.listener.listen(4)
         self.port = self.listener.getsockname()[1]
         self.conns = []
@@ -315,8 +316,10 @@ class Session:
 
     def __init__(self, args, work, name, cap="ls", network=None):
         self.args, self.work, self.name = args, work, name
-        self.srv = Server(work, cap)
-        net = {"name": "local", "host": "127.0.0.1", "port": self.srv.port, "tls": False,
+        host = (network or {}).get("host", "127.0.0.1")
+        # An IPv6 address is served on ::1; a name (resolved by the bot) on 127.0.0.1.
+        self.srv = Server(work, cap, "::1" if ":" in host else "127.0.0.1")
+        net = {"name": "local", "host": host, "port": self.srv.port, "tls": False,
                "nick": NICK, "channels": [CHAN], "flood": {"burst": 5, "interval_ms": 0}}
         net.update(network or {})
         self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False}, level="debug"))
@@ -623,6 +626,11 @@ def s_capnone(s):
     baseline(s)
 
 
+def s_address(s):
+    """Reached by an IPv6 address, or by a name the bot resolves on its own thread."""
+    baseline(s)
+
+
 PING = {"ping_interval_s": 5, "ping_timeout_s": 5}
 
 
@@ -670,6 +678,8 @@ SCENARIOS = {
     "long": (s_long, "ls", None), "burst": (s_burst, "ls", None),
     "malformed": (s_malformed, "ls", None), "keepalive": (s_keepalive, "ls", PING),
     "cap421": (s_cap421, "421", None), "capnone": (s_capnone, "none", None),
+    "ipv6": (s_address, "ls", {"host": "::1"}),
+    "resolve": (s_address, "ls", {"host": "localhost"}),
 }
 
 
