@@ -24,6 +24,9 @@ static void check_loaded(const struct bw_config *cfg)
             abort();
         if (n->port < 1 || n->port > 65535 || n->flood.burst < 1)
             abort();
+        /* Pacing past the floor only when the file says unsafe = true. */
+        if (!n->flood.unsafe && (n->flood.burst > 10 || n->flood.interval_ms < 300))
+            abort();
         /* These go into printf-style formats and raw lines inside libircclient. */
         if (strpbrk(n->nick, "% \r\n") || strpbrk(n->username, "% \r\n") ||
             strpbrk(n->realname, "%\r\n") || (n->password && strpbrk(n->password, "% \r\n")))

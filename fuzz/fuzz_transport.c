@@ -126,7 +126,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     int n = snprintf(text, sizeof text,
                      "networks = ( { name = \"fuzz\"; host = \"127.0.0.1\"; port = %d;\n"
                      "  tls = false; nick = \"brickwood\"; channels = [ \"#c\" ];\n"
-                     "  flood = { burst = 100; interval_ms = 0; }; } );\n"
+                     "  flood = { burst = 100; interval_ms = 0; unsafe = true; }; } );\n"
                      "bot = { colors = false; admins = [ \"account:root\" ]; };\n"
                      "game = { turn_timeout_s = 0; };\n",
                      ntohs(sin.sin_port));

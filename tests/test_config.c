@@ -207,6 +207,7 @@ static void test_example_file(void **state)
     assert_string_equal(n->channels[0], "#catan");
     assert_int_equal(n->flood.burst, 4);
     assert_int_equal(n->flood.interval_ms, 1500);
+    assert_false(n->flood.unsafe);
 
     assert_string_equal(cfg.bot.prefix, "!");
     assert_int_equal(cfg.bot.admin_count, 2);
@@ -246,6 +247,7 @@ static void test_defaults(void **state)
     assert_int_equal(n->channel_count, 0);
     assert_int_equal(n->flood.burst, 4);
     assert_int_equal(n->flood.interval_ms, 1500);
+    assert_false(n->flood.unsafe);
     assert_int_equal(n->ping_interval_s, 90);
     assert_int_equal(n->ping_timeout_s, 60);
     assert_string_equal(cfg.bot.prefix, "!");
@@ -288,7 +290,8 @@ static void test_all_keys(void **state)
              "  password = \"s3cret!\"; nick = \"Cat[an]\"; alt_nicks = ( \"Cat_\" );\n"
              "  username = \"cat\"; realname = \"Settlers bot \xc3\xa9\";\n"
              "  sasl = { mechanism = \"external\"; username = \"authz\"; required = false; };\n"
-             "  channels = [ \"#a\", \"&b\" ]; flood = { burst = 1; interval_ms = 0; };\n"
+             "  channels = [ \"#a\", \"&b\" ];\n"
+             "  flood = { burst = 1; interval_ms = 0; unsafe = true; };\n"
              "  ping_interval_s = 30; ping_timeout_s = 20; } );\n"
              "bot = { prefix = \"@@\"; admins = [ \"ACCOUNT:Bob\" ]; colors = false;\n"
              "  private = \"NOTICE\"; };\n"
@@ -323,6 +326,7 @@ static void test_all_keys(void **state)
     assert_string_equal(n->channels[1], "&b");
     assert_int_equal(n->flood.burst, 1);
     assert_int_equal(n->flood.interval_ms, 0);
+    assert_true(n->flood.unsafe);
     assert_string_equal(cfg.bot.prefix, "@@");
     assert_false(cfg.bot.colors);
     assert_int_equal(cfg.bot.private_reply, CONFIG_PRIVATE_NOTICE);
@@ -460,6 +464,122 @@ static void test_bot_values(void **state)
     expect_one(NET "log = { level = \"verbose\"; };\n", BW_E(INVALID), 2, "log.level",
                "must be one of");
     expect_one(NET "store = { path = \"\"; };\n", BW_E(INVALID), 2, "store.path", "empty");
+}
+
+/* Load text and expect it to pass; the loaded configuration is the caller's to free. */
+static void expect_ok(const char *text, struct bw_config *cfg)
+{
+    struct config_errors errs;
+    int rc = load_text(text, cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_int_equal(errs.count, 0);
+    config_errors_fini(&errs);
+}
+
+/* SPEC §3: a mask never matches by nick alone. A user or host part made only of '*' and '?'
+ * names nobody, so a mask with both such parts is refused, whatever its nick. */
+static void test_admin_masks(void **state)
+{
+    static const char *const by_nick[] = {
+        "alice!*@*",   "alice!?*@*", "alice!**@*?", "alice!???@*",
+        "alice!*@???", "a*!*?@?*",   "Bob!*@**",
+    };
+    static const char *const everyone[] = {"*!*@*", "*!**@*", "?*!*@*", "**!?*@*?*"};
+    char text[256];
+    for (size_t i = 0; i < sizeof by_nick / sizeof *by_nick; i++) {
+        snprintf(text, sizeof text, NET "bot = { admins = [ \"%s\" ]; };\n", by_nick[i]);
+        expect_one(text, BW_E(INVALID), 2, "bot.admins.[0]",
+                   "matches by nick alone: anyone can take a nick; use \"account:NAME\" or name "
+                   "the user or host");
+    }
+    for (size_t i = 0; i < sizeof everyone / sizeof *everyone; i++) {
+        snprintf(text, sizeof text, NET "bot = { admins = [ \"%s\" ]; };\n", everyone[i]);
+        expect_one(text, BW_E(INVALID), 2, "bot.admins.[0]",
+                   "matches everyone: use \"account:NAME\" or name the user or host");
+    }
+    /* The line and index of the offending entry, among good ones. */
+    expect_one(NET "bot = { admins = [ \"account:alice\",\n"
+                   "  \"*!*@trusted.example\",\n"
+                   "  \"alice!*@*\" ]; };\n",
+               BW_E(INVALID), 4, "bot.admins.[2]", "matches by nick alone");
+
+    /* A named user or host, even with wildcards around it, is enough; so is an account. */
+    static const char *const fine[] = {
+        "*!*@trusted.example", "*!bob@*", "alice!alice@*.example", "account:alice", "alice!*@host?",
+        "alice!~*@*",          "*!?b*@*", "alice!*@*.*",
+    };
+    for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+        struct bw_config cfg;
+        snprintf(text, sizeof text, NET "bot = { admins = [ \"%s\" ]; };\n", fine[i]);
+        expect_ok(text, &cfg);
+        assert_int_equal(cfg.bot.admin_count, 1);
+        assert_string_equal(cfg.bot.admins[0], fine[i]);
+        config_fini(&cfg);
+    }
+}
+
+#define FLOOD_NET "networks = ( { name = \"n\"; host = \"h\"; flood = {\n"
+
+/* Pacing past the floor (a burst over 10, under 300 ms a line, or none) needs unsafe = true. */
+static void test_flood_floor(void **state)
+{
+    expect_one(FLOOD_NET " burst = 11; }; } );\n", BW_E(INVALID), 2, "networks.[0].flood.burst",
+               "must be at most 10 (got 11): real networks disconnect a bot that sends faster "
+               "than about 10 lines at once, then one line per 300 ms; add unsafe = true");
+    expect_one(FLOOD_NET " interval_ms = 299; }; } );\n", BW_E(INVALID), 2,
+               "networks.[0].flood.interval_ms",
+               "must be at least 300 (got 299): real networks disconnect a bot");
+    expect_one(FLOOD_NET " interval_ms = 0; }; } );\n", BW_E(INVALID), 2,
+               "networks.[0].flood.interval_ms", "must be at least 300 (got 0, no pacing)");
+    expect_one(FLOOD_NET " burst = 50; interval_ms = 300;\n unsafe = false; }; } );\n",
+               BW_E(INVALID), 2, "networks.[0].flood.burst", "must be at most 10 (got 50)");
+
+    /* Both at once, each on its own line; a second network is checked on its own. */
+    struct bw_config cfg;
+    struct config_errors errs;
+    assert_int_equal(load_text("networks = (\n"
+                               "  { name = \"a\"; host = \"h\"; flood = { burst = 5; }; },\n"
+                               "  { name = \"b\"; host = \"h\"; flood = {\n"
+                               "    burst = 100;\n"
+                               "    interval_ms = 0; }; }\n"
+                               ");\n",
+                               &cfg, &errs),
+                     BW_E(INVALID));
+    if (errs.count != 2)
+        dump(&errs);
+    assert_int_equal(errs.count, 2);
+    assert_true(has_problem(&errs, 4, "networks.[1].flood.burst", "real networks disconnect"));
+    assert_true(has_problem(&errs, 5, "networks.[1].flood.interval_ms", "no pacing"));
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+
+    /* The floor itself is allowed. */
+    expect_ok(FLOOD_NET " burst = 10; interval_ms = 300; }; } );\n", &cfg);
+    assert_int_equal(cfg.networks[0].flood.burst, 10);
+    assert_int_equal(cfg.networks[0].flood.interval_ms, 300);
+    assert_false(cfg.networks[0].flood.unsafe);
+    config_fini(&cfg);
+
+    /* unsafe = true: the old ranges, and no further. */
+    expect_ok(FLOOD_NET " burst = 100; interval_ms = 0; unsafe = true; }; } );\n", &cfg);
+    assert_int_equal(cfg.networks[0].flood.burst, 100);
+    assert_int_equal(cfg.networks[0].flood.interval_ms, 0);
+    assert_true(cfg.networks[0].flood.unsafe);
+    config_fini(&cfg);
+    expect_ok(FLOOD_NET " unsafe = true; }; } );\n", &cfg);
+    assert_int_equal(cfg.networks[0].flood.burst, 4);
+    assert_int_equal(cfg.networks[0].flood.interval_ms, 1500);
+    config_fini(&cfg);
+    expect_one(FLOOD_NET " burst = 101; unsafe = true; }; } );\n", BW_E(INVALID), 2,
+               "networks.[0].flood.burst", "must be 1..100 (got 101)");
+    expect_one(FLOOD_NET " interval_ms = -1; unsafe = true; }; } );\n", BW_E(INVALID), 2,
+               "networks.[0].flood.interval_ms", "must be 0..60000 (got -1)");
+
+    /* An unsafe that is not a boolean is one problem, not three. */
+    expect_one(FLOOD_NET " burst = 50; interval_ms = 0;\n unsafe = \"yes\"; }; } );\n",
+               BW_E(INVALID), 3, "networks.[0].flood.unsafe", "must be true or false");
 }
 
 static void test_sasl(void **state)
@@ -886,6 +1006,8 @@ int main(void)
         cmocka_unit_test(test_out_of_range),
         cmocka_unit_test(test_players),
         cmocka_unit_test(test_bot_values),
+        cmocka_unit_test(test_admin_masks),
+        cmocka_unit_test(test_flood_floor),
         cmocka_unit_test(test_sasl),
         cmocka_unit_test(test_irc_strings),
         cmocka_unit_test(test_channel_rule),

@@ -182,6 +182,21 @@ static bool is_mask(const char *s)
            !strchr(at + 1, '!');
 }
 
+/* Whether the mask part from p up to end is a wildcard part: one or more characters, every one
+ * of them '*' or '?'. Such a part names nobody: with a '*' it matches any text at least as long
+ * as its '?'s, and made of '?' alone any text of that length (a client picks its own user name,
+ * length included). */
+static bool is_wildcard_part(const char *p, const char *end)
+{
+    if (p == end)
+        return false;
+    for (; p < end; p++) {
+        if (*p != '*' && *p != '?')
+            return false;
+    }
+    return true;
+}
+
 const char *config_admin_problem(const char *s)
 {
     static const char account[] = "account:";
@@ -192,6 +207,16 @@ const char *config_admin_problem(const char *s)
         return s[sizeof account - 1] ? NULL : "must name an account after \"account:\"";
     if (!is_mask(s))
         return "must be \"account:NAME\" or a nick!user@host mask such as \"*!*@host.example\"";
+    /* SPEC §3: a mask never matches by nick alone, so user and host are not both wildcards. */
+    const char *bang = strchr(s, '!');
+    const char *at = strchr(bang + 1, '@');
+    if (is_wildcard_part(bang + 1, at) && is_wildcard_part(at + 1, at + 1 + strlen(at + 1))) {
+        if (is_wildcard_part(s, bang))
+            return "matches everyone: use \"account:NAME\" or name the user or host, such as "
+                   "\"*!*@host.example\"";
+        return "matches by nick alone: anyone can take a nick; use \"account:NAME\" or name the "
+               "user or host, such as \"nick!*@host.example\"";
+    }
     return NULL;
 }
 

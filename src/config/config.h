@@ -30,10 +30,18 @@
  *   networks.[i].ping_interval_s 90: PING a server quiet this long   (5..3600)
  *   networks.[i].ping_timeout_s  60: reconnect when no answer within (5..3600)
  *   networks.[i].channels        none (an admin can still `join`); no duplicates
- *   networks.[i].flood.burst     4                                  (1..100)
- *   networks.[i].flood.interval_ms 1500; 0 turns pacing off         (0..60000)
+ *   networks.[i].flood.burst     4                                  (1..10; 1..100 unsafe)
+ *   networks.[i].flood.interval_ms 1500; 0 turns pacing off  (300..60000; 0..60000 unsafe)
+ *   networks.[i].flood.unsafe    false; true allows pacing past the floor above (a burst over
+ *                                10, or under 300 ms per line, or none), which real networks
+ *                                answer by disconnecting the bot: for a server you run
  *   bot.prefix                   "!"                                (1..8 bytes, no blanks)
  *   bot.admins                   none; each is "account:NAME" or a "nick!user@host" mask
+ *                                whose user and host are not both wildcard parts (SPEC §3:
+ *                                no match by nick alone). A wildcard part is one made only of
+ *                                '*' and '?' ("*", "?*", "**", "???"): it matches any text
+ *                                (of its length, with '?' alone), so it names nobody. The nick
+ *                                part may be one ("*!*@host.example").
  *   bot.colors                   true
  *   bot.private                  "privmsg" (or "notice")
  *   game.min_players             3                                  (3..6)
@@ -72,6 +80,7 @@ struct config_sasl {
 struct config_flood {
     int burst;       /* lines that may go out back to back */
     int interval_ms; /* then one line per interval; 0 = no pacing */
+    bool unsafe;     /* the file allowed pacing past the floor (flood.unsafe = true) */
 };
 
 /* Strings marked "or NULL" are NULL when the key is absent or "", so callers test one thing. */

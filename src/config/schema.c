@@ -16,6 +16,17 @@
 /* Past this length an unknown key gets no "did you mean": it is not a typo of a short name. */
 #define SUGGEST_MAX 32
 
+/* The pacing floor for networks.[i].flood. Servers let a client send a short burst, then
+ * throttle it, and disconnect one that keeps sending faster than they allow (for a bot, a long
+ * board or a busy game is enough). Faster pacing is for a server the operator runs, and says
+ * so with unsafe = true; without it, a test setting copied to a public network is caught. */
+#define FLOOD_SAFE_BURST 10
+#define FLOOD_SAFE_INTERVAL_MS 300
+/* Followed by the two limits above. */
+#define FLOOD_REASON                                                                               \
+    "real networks disconnect a bot that sends faster than about %d lines at once, then one "      \
+    "line per %d ms; add unsafe = true to this flood group only for a server you run"
+
 /* A wide literal is quoted in the message up to this many bytes. */
 #define LITERAL_SHOWN 24
 
@@ -34,7 +45,7 @@ static const char *const network_keys[] = {
     "password", "nick", "alt_nicks", "username", "realname",   "sasl",        "channels",
     "flood",    "ping_interval_s", "ping_timeout_s", NULL};
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
-static const char *const flood_keys[] = {"burst", "interval_ms", NULL};
+static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
 static const char *const game_keys[] = {"min_players", "max_players", "victory_points",
                                         "turn_timeout_s", NULL};
@@ -423,8 +434,32 @@ static void load_flood(struct loader *ld, const config_setting_t *g, const char 
         return;
     char *fpath = key_of(path, "flood");
     check_keys(ld, s, fpath, flood_keys);
-    get_int(ld, s, fpath, "burst", 1, 100, NULL, &flood->burst);
-    get_int(ld, s, fpath, "interval_ms", 0, 60000, NULL, &flood->interval_ms);
+    bool burst_set = get_int(ld, s, fpath, "burst", 1, 100, NULL, &flood->burst);
+    bool interval_set = get_int(ld, s, fpath, "interval_ms", 0, 60000, NULL, &flood->interval_ms);
+    const config_setting_t *u = config_setting_get_member(s, "unsafe");
+    get_bool(ld, s, fpath, "unsafe", &flood->unsafe);
+
+    /* Faster than the floor is for a server the operator runs, and says so with unsafe = true.
+     * An unsafe that is no boolean is reported above; guessing its meaning would add noise. */
+    if (flood->unsafe || (u && config_setting_type(u) != CONFIG_TYPE_BOOL)) {
+        free(fpath);
+        return;
+    }
+    if (burst_set && flood->burst > FLOOD_SAFE_BURST) {
+        char *key = key_of(fpath, "burst");
+        problem(ld, line_of(config_setting_get_member(s, "burst")), key,
+                "must be at most %d (got %d): " FLOOD_REASON, FLOOD_SAFE_BURST, flood->burst,
+                FLOOD_SAFE_BURST, FLOOD_SAFE_INTERVAL_MS);
+        free(key);
+    }
+    if (interval_set && flood->interval_ms < FLOOD_SAFE_INTERVAL_MS) {
+        char *key = key_of(fpath, "interval_ms");
+        problem(ld, line_of(config_setting_get_member(s, "interval_ms")), key,
+                "must be at least %d (got %d%s): " FLOOD_REASON, FLOOD_SAFE_INTERVAL_MS,
+                flood->interval_ms, flood->interval_ms ? "" : ", no pacing", FLOOD_SAFE_BURST,
+                FLOOD_SAFE_INTERVAL_MS);
+        free(key);
+    }
     free(fpath);
 }
 
