@@ -3,15 +3,22 @@
 own channel with three players of their own (distinct users, so the per-user rate limit of one
 command a second applies to each separately). Players open the lobbies, join, start, then each
 player asks !spots / !hand about once a second; the time from sending a command to its private
-reply is measured. Prints the median and 99th percentile latency, the bot's CPU time per command
-(utime+stime from /proc) and its resident memory per game (VmRSS delta / games).
+reply is measured. Prints the median and 99th percentile latency, the bot's own time per line
+(from reading it to its replies queued, as the bot logs it when it quits), the bot's CPU time per
+command (utime+stime from /proc) and its resident memory per game (VmRSS delta / games).
+
+With --flood K, K attacker connections in the first channels send every cheap command (!status,
+!board, !board text, !help, private board, hand, spots) as fast as the server takes them while
+the players play; the players' latency is then what an attack leaves them.
 
     bench/irc_bench.py [--bot build/release/brickwood] [--games 10 100 500] [--seconds 20]
+                       [--flood K]
 
 One process, many sockets (selectors); every wait bounded; every process stopped by its PID."""
 
 import argparse
 import os
+import re
 import resource
 import selectors
 import sys
@@ -100,7 +107,7 @@ def run_n(args, n):
         net = {"name": "local", "host": "127.0.0.1", "port": server.port, "tls": False,
                "nick": BOT, "channels": chans, "flood": {"burst": 5, "interval_ms": 0}}
         bot = Bot(args.bot, work, bot_config([net], bot={"colors": False},
-                                             game={"turn_timeout_s": 0}, level="warn"))
+                                             game={"turn_timeout_s": 0}, level="info"))
         state = {"welcome": 0, "botjoins": 0, "opened": 0, "joined": 0, "started": 0}
         latencies = []
 
@@ -154,6 +161,14 @@ def run_n(args, n):
         pump(sel, 0, on_line)
         _, rss_games = cpu_and_rss(bot.proc.pid)
         cpu0, _ = cpu_and_rss(bot.proc.pid)
+        attackers = []
+        for a in range(args.flood):
+            x = Conn(server.port, "evil%d" % a, sel)
+            attackers.append(x)
+        wait_for(sel, lambda: state["welcome"] >= 3 * n + args.flood, 30, on_line)
+        for a, x in enumerate(attackers):
+            x.send("JOIN " + chans[a % n])
+        cheap = ["!status", "!board", "!board text", "!help"]
         commands = 0
         end = time.time() + args.seconds
         nxt = time.time()
@@ -169,16 +184,32 @@ def run_n(args, n):
                             commands += 1
                 k += 1
                 nxt = time.time() + 1.1
-            pump(sel, max(0, min(0.05, nxt - time.time())), on_line)
+            for a, x in enumerate(attackers):
+                # A few lines each pass: as fast as the socket takes them.
+                for j in range(4):
+                    x.send("PRIVMSG %s :%s" % (chans[a % n], cheap[(k + j) % len(cheap)]))
+                x.send("PRIVMSG %s :%s" % (BOT, ["board", "hand", "spots"][k % 3]))
+            pump(sel, max(0, min(0.05 if not attackers else 0.01, nxt - time.time())),
+                 on_line)
         wait_for(sel, lambda: not any(p.pending for p in conns), 10, on_line)
-        cpu1, _ = cpu_and_rss(bot.proc.pid)
+        cpu1, rss_end = cpu_and_rss(bot.proc.pid)
         latencies.sort()
         med = latencies[len(latencies) // 2] if latencies else float("nan")
         p99 = latencies[int(len(latencies) * 0.99)] if latencies else float("nan")
-        print("N=%4d games: %6d commands, %6d replies; latency median %.1f ms, p99 %.1f ms; "
-              "CPU %.1f us/command; RSS %.1f KiB/game; lobbies+starts took %.1fs" % (
-                  n, commands, len(latencies), med * 1000, p99 * 1000,
-                  (cpu1 - cpu0) * 1e6 / max(1, commands), (rss_games - base_rss) / n, setup_s))
+        reconnects = bot.log_text().count("connecting to") - 1
+        bot.stop()
+        own = re.search(r"handled (\d+) lines from users: median (\d+) us, p99 (\d+) us",
+                        bot.log_text())
+        bot = None
+        print("N=%4d games%s: %6d commands, %6d replies; latency median %.1f ms, p99 %.1f ms; "
+              "bot's own time per line median %s us, p99 %s us; CPU %.1f us/command; "
+              "RSS %.1f KiB/game%s; lobbies+starts took %.1fs" % (
+                  n, " (%d attackers flooding)" % args.flood if args.flood else "", commands,
+                  len(latencies), med * 1000, p99 * 1000, own.group(2) if own else "?",
+                  own.group(3) if own else "?", (cpu1 - cpu0) * 1e6 / max(1, commands),
+                  (rss_games - base_rss) / n,
+                  "; RSS at the end %d KiB, reconnects %d" % (rss_end, reconnects)
+                  if args.flood else "", setup_s))
         sys.stdout.flush()
     finally:
         for c in conns:
@@ -206,6 +237,7 @@ def main():
     ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
     ap.add_argument("--games", type=int, nargs="+", default=[10, 100, 500])
     ap.add_argument("--seconds", type=int, default=20)
+    ap.add_argument("--flood", type=int, default=0, help="attacker connections")
     args = ap.parse_args()
     raise_fd_limit(max(args.games))
     for n in args.games:

@@ -17,16 +17,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "e2e"))
-from harness import Bot, Workdir, bot_config, stop_process  # noqa: E402
+from harness import Bot, Workdir, bot_config, rss_kib, stop_process  # noqa: E402
 from servers import NgircdTLS, make_certs  # noqa: E402
-
-
-def rss_kib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def run(args, work, server, certs, tls):

@@ -25,6 +25,7 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
     if (n_recs < MAX_REC) {
         snprintf(recs[n_recs].target, sizeof recs[n_recs].target, "%s", target);
         snprintf(recs[n_recs].text, sizeof recs[n_recs].text, "%s", text);
+        snprintf(recs[n_recs].key, sizeof recs[n_recs].key, "%s", key ? key : "");
         recs[n_recs].flags = flags;
         n_recs++;
     }
@@ -57,12 +58,62 @@ static int fake_erase(void *ctx, const char *channel)
 
 static char *admins_list[] = {"account:root", "*!*@trusted.example"};
 
+#define FAKE_MEMBERS 32
+static bool members_on;
+static struct {
+    char nick[80], user[32], host[80], account[32];
+    bool has_account;
+} members[FAKE_MEMBERS];
+
+void fake_members_on(void)
+{
+    members_on = true;
+    memset(members, 0, sizeof members);
+}
+
+void fake_member(const char *nick, const char *user, const char *host, const char *account)
+{
+    int slot = -1;
+    for (int i = 0; i < FAKE_MEMBERS; i++) {
+        if (members[i].nick[0] && strcasecmp(members[i].nick, nick) == 0)
+            slot = i;
+        else if (slot < 0 && !members[i].nick[0])
+            slot = i;
+    }
+    assert_true(slot >= 0);
+    memset(&members[slot], 0, sizeof members[slot]);
+    if (!user)
+        return;
+    snprintf(members[slot].nick, sizeof members[slot].nick, "%s", nick);
+    snprintf(members[slot].user, sizeof members[slot].user, "%s", user);
+    snprintf(members[slot].host, sizeof members[slot].host, "%s", host);
+    snprintf(members[slot].account, sizeof members[slot].account, "%s", account ? account : "");
+    members[slot].has_account = account != NULL;
+}
+
+static bool fake_member_of(void *ctx, const char *channel, const char *nick,
+                           struct bw_identity *id)
+{
+    if (strcasecmp(channel, CHAN) != 0)
+        return false;
+    for (int i = 0; i < FAKE_MEMBERS; i++)
+        if (members[i].nick[0] && strcasecmp(members[i].nick, nick) == 0) {
+            *id = (struct bw_identity){members[i].nick, members[i].user, members[i].host,
+                                       members[i].has_account ? members[i].account : NULL, true};
+            return true;
+        }
+    return false;
+}
+
 struct bot *make_bot(int timeout_s, uint64_t seed)
 {
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
     struct config_game cg = {3, 6, 10, timeout_s};
-    struct bw_out out = {.send = fake_send, .drop = fake_drop, .part = fake_part};
+    struct bw_out out = {.send = fake_send,
+                         .drop = fake_drop,
+                         .part = fake_part,
+                         .member = members_on ? fake_member_of : NULL};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     struct session_store_ops ops = {NULL, fake_save, fake_erase};
     bot_set_store(b, &ops);
@@ -75,7 +126,7 @@ void ident(struct bw_identity *id, const char *nick)
 {
     static char host[64];
     snprintf(host, sizeof host, "%.40s.example", nick);
-    *id = (struct bw_identity){nick, "u", host, NULL};
+    *id = (struct bw_identity){nick, "u", host, NULL, true};
 }
 
 void say(struct bot *b, const char *nick, const char *text)
@@ -194,7 +245,7 @@ void crafted_n(struct session *s, int n, int timeout_s)
     for (int i = 0; i < n; i++) {
         char host[64];
         snprintf(host, sizeof host, "%s.example", nicks[i]);
-        struct session_who w = {nicks[i], "u", host, NULL};
+        struct session_who w = {nicks[i], "u", host, NULL, false};
         assert_true(session_join(s, &w) >= 0);
     }
     char msg[100];

@@ -14,8 +14,9 @@
 #define MAX_REC 20000
 
 struct rec {
-    char target[64];
+    char target[128];
     char text[520];
+    char key[16]; /* "" when none */
     unsigned flags;
 };
 
@@ -34,6 +35,12 @@ extern char parted[64];
 /* A bot with admins "account:root" and "*!*@trusted.example", prefix "!", 3-6 players, and
  * the fake sink and store; clears recs. */
 struct bot *make_bot(int timeout_s, uint64_t seed);
+/* Channel membership as the IRC layer reports it (bw_out.member): a bot made after
+ * fake_members_on() asks these; every nick is out of CHAN until fake_member() puts it in. */
+void fake_members_on(void);
+/* nick is in CHAN as user@host with account (NULL: none); user NULL takes it out. */
+void fake_member(const char *nick, const char *user, const char *host, const char *account);
+
 /* nick's identity: user "u", host "NICK.example". */
 void ident(struct bw_identity *id, const char *nick);
 /* A channel line in CHAN from nick, 1.1 s after the previous one. */

@@ -409,7 +409,7 @@ static void test_identity(void **state)
     ident(&id, cn);
     bot_on_nick(b, &id, "renamed", now);
     assert_int_equal(session_seat_of_nick(sess(b), "renamed"), cur);
-    struct bw_identity rid = {"renamed", "u", id.host, NULL};
+    struct bw_identity rid = {"renamed", "u", id.host, NULL, true};
     now += 2000;
     bot_on_message(b, CHAN, &rid, "!roll", now);
     assert_true(sess(b)->game.rolled);
@@ -422,7 +422,7 @@ static void test_identity(void **state)
     bot_on_quit(b, &oid, now);
     assert_false(sess(b)->seat[other].present);
     /* Someone else takes the departed nick: no seat. */
-    struct bw_identity evil = {on, "evil", "elsewhere.example", NULL};
+    struct bw_identity evil = {on, "evil", "elsewhere.example", NULL, true};
     bot_on_join(b, CHAN, &evil, now + 1000);
     assert_false(sess(b)->seat[other].present);
     struct game before = sess(b)->game;
@@ -488,11 +488,11 @@ static void test_admin(void **state)
     assert_null(sess(b));
     /* An admin by host mask stops at once; by account may kick. */
     start_game(b, nicks, 3);
-    struct bw_identity root = {"op", "x", "y.example", "root"};
+    struct bw_identity root = {"op", "x", "y.example", "root", true};
     now += 2000;
     bot_on_message(b, CHAN, &root, "!kick ann", now);
     assert_int_equal(sess(b)->game.p[session_seat_of_nick(sess(b), "ann")].resigned, 1);
-    struct bw_identity trusted = {"boss", "x", "trusted.example", NULL};
+    struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true};
     now += 2000;
     bot_on_message(b, CHAN, &trusted, "!stop", now);
     assert_null(sess(b));
@@ -501,7 +501,7 @@ static void test_admin(void **state)
     now += 2000;
     bot_on_message(b, NULL, &trusted, "save", now);
     assert_true(any_line(mark, "boss", "saved"));
-    struct bw_identity nobody = {"nobody", "x", "z.example", NULL};
+    struct bw_identity nobody = {"nobody", "x", "z.example", NULL, true};
     bot_on_message(b, NULL, &nobody, "reload", now);
     assert_true(any_line(mark, "nobody", "admins"));
     /* No game here: a command that needs one says so, privately; !help answers. */
@@ -519,15 +519,102 @@ static void test_admin(void **state)
 static void test_rate_limit(void **state)
 {
     struct bot *b = make_bot(0, 13);
-    struct bw_identity id = {"spam", "s", "spam.example", NULL};
+    struct bw_identity id = {"spam", "s", "spam.example", NULL, true};
     int mark = n_recs;
+    /* Twenty at once: five answers, one warning, then one notice that the flood is ignored. */
     for (int i = 0; i < 20; i++)
         bot_on_message(b, NULL, &id, "help", now);
-    assert_int_equal(count_to(mark, "spam"), 6); /* 5 answers and one warning */
-    assert_true(any_line(mark, "spam", "slow down"));
-    now += 1000;
-    bot_on_message(b, NULL, &id, "help", now);
     assert_int_equal(count_to(mark, "spam"), 7);
+    assert_true(any_line(mark, "spam", "slow down"));
+    assert_true(any_line(mark, "spam", "ignoring you for 60 seconds"));
+    /* Ignored for a minute without a word, even at a polite pace; then answered again. */
+    mark = n_recs;
+    for (int i = 0; i < 50; i++) {
+        now += 1100;
+        bot_on_message(b, NULL, &id, "help", now);
+    }
+    assert_int_equal(count_to(mark, "spam"), 0);
+    now += 6000;
+    bot_on_message(b, NULL, &id, "help", now);
+    assert_int_equal(count_to(mark, "spam"), 1);
+    /* Twice the allowed rate for a minute: refused now and then, warned, never ignored. */
+    struct bw_identity busy = {"busy", "b", "busy.example", NULL, true};
+    mark = n_recs;
+    for (int i = 0; i < 120; i++) {
+        now += 500;
+        bot_on_message(b, NULL, &busy, "help", now);
+    }
+    assert_true(any_line(mark, "busy", "slow down"));
+    assert_false(any_line(mark, "busy", "ignoring"));
+    assert_true(count_to(mark, "busy") >= 60);
+    bot_free(b);
+}
+
+/* Lines since mark to target, each with key and (for a nick) flagged private. */
+static int keyed_to(int mark, const char *target, const char *key)
+{
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0) {
+            assert_string_equal(recs[i].key, key);
+            assert_int_equal(!!(recs[i].flags & BW_OUT_PRIVATE), target[0] != '#');
+            n++;
+        }
+    return n;
+}
+
+/* Displays carry a key so that a newer one replaces one still queued; a status or board text
+ * the channel saw less than 15 s ago goes privately to whoever asks again. */
+static void test_repeat_displays(void **state)
+{
+    struct session s;
+    crafted(&s, 0);
+    struct bot *b = bot_with(&s, 0);
+    int mark = n_recs;
+    say(b, "watcher", "!status");
+    int status_lines = keyed_to(mark, CHAN, "status");
+    assert_true(status_lines >= 2);
+    mark = n_recs;
+    say(b, "other", "!status");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_int_equal(keyed_to(mark, "other", "status"), status_lines);
+    mark = n_recs;
+    say(b, "other", "!board text");
+    int text_lines = keyed_to(mark, CHAN, "board text");
+    assert_int_equal(text_lines, 3);
+    assert_true(any_line(mark, CHAN, "#catan hexes: "));
+    for (int i = 0; i < 5; i++) {
+        mark = n_recs;
+        say(b, "watcher", "!board text");
+        assert_int_equal(count_to(mark, CHAN), 0);
+        assert_int_equal(keyed_to(mark, "watcher", "board text"), text_lines);
+        assert_true(any_line(mark, "watcher", "#catan hexes: "));
+    }
+    /* 15 s after the channel saw them, the channel gets them again. */
+    now += 15000;
+    mark = n_recs;
+    say(b, "other", "!status");
+    assert_int_equal(keyed_to(mark, CHAN, "status"), status_lines);
+    mark = n_recs;
+    say(b, "other", "!board text");
+    assert_int_equal(keyed_to(mark, CHAN, "board text"), 3);
+    /* In private: the board drawing and spots carry their keys too, and the drawing of the
+     * player the game waits for is the urgent kind that the IRC layer caps. */
+    struct bw_identity cur;
+    ident(&cur, nick_of(b, sess(b)->game.current));
+    mark = n_recs;
+    int drops = n_drops;
+    now += 1100;
+    bot_on_message(b, NULL, &cur, "board", now);
+    int board_lines = keyed_to(mark, cur.nick, "board");
+    assert_true(board_lines >= 15);
+    assert_true(n_drops > drops);
+    assert_true(recs[mark].flags & BW_OUT_URGENT);
+    mark = n_recs;
+    now += 1100;
+    bot_on_message(b, NULL, &cur, "spots", now);
+    assert_int_equal(keyed_to(mark, cur.nick, "spots"), 1);
+    check_no_leak();
     bot_free(b);
 }
 
@@ -602,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_turn_timer),
         cmocka_unit_test(test_admin),
         cmocka_unit_test(test_rate_limit),
+        cmocka_unit_test(test_repeat_displays),
         cmocka_unit_test(test_private_channel_word),
         cmocka_unit_test(test_restore_continues),
     };

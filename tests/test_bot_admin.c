@@ -23,7 +23,7 @@ static void from(struct bot *b, const char *channel, const struct bw_identity *i
     bot_on_message(b, channel, id, text, now);
 }
 
-static const struct bw_identity trusted = {"boss", "x", "trusted.example", NULL};
+static const struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true};
 
 static void test_no_game_channel(void **state)
 {
@@ -64,13 +64,15 @@ static void test_no_game_channel(void **state)
     ident(&ann, "ann");
     from(b, NULL, &ann, "#catan");
     assert_int_equal(n_recs - mark, 1);
-    /* Subject to the rate limit: five answers and one warning at once. */
-    struct bw_identity spam = {"spam", "s", "spam.example", NULL};
+    /* Subject to the rate limit: five answers and one warning at once, then one notice that
+     * the flood is ignored. */
+    struct bw_identity spam = {"spam", "s", "spam.example", NULL, true};
     mark = n_recs;
     for (int i = 0; i < 20; i++)
         bot_on_message(b, CHAN, &spam, "!frobnicate", now);
-    assert_int_equal(count_to(mark, "spam"), 6);
+    assert_int_equal(count_to(mark, "spam"), 7);
     assert_true(any_line(mark, "spam", "slow down"));
+    assert_true(any_line(mark, "spam", "ignoring you"));
     check_no_leak();
     bot_free(b);
 }
@@ -115,7 +117,7 @@ static void test_reconfigure(void **state)
         colored = colored || strpbrk(recs[i].text, "\x02\x03");
     assert_true(colored);
     /* The new admins. */
-    struct bw_identity root = {"op", "x", "y.example", "newroot"};
+    struct bw_identity root = {"op", "x", "y.example", "newroot", true};
     mark = n_recs;
     from(b, NULL, &trusted, "save");
     from(b, NULL, &root, "save");
@@ -147,7 +149,7 @@ static void test_seat_taken(void **state)
     char cn[50], want[100];
     snprintf(cn, sizeof cn, "%s", nick_of(b, cur));
     snprintf(want, sizeof want, "%s's seat in #catan belongs to another user", cn);
-    struct bw_identity real, evil = {cn, "evil", "elsewhere.example", NULL};
+    struct bw_identity real, evil = {cn, "evil", "elsewhere.example", NULL, true};
     ident(&real, cn);
     bot_on_quit(b, &real, now);
     bot_on_join(b, CHAN, &evil, now);
@@ -294,7 +296,7 @@ static void test_part(void **state)
     assert_true(any_line(mark, cur.nick, "paused"));
     assert_memory_equal(&before, &sess(b)->game, sizeof before);
     /* Back in the channel: the clock goes on where it stopped. */
-    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL};
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true};
     now += 600000;
     mark = n_recs;
     bot_on_join(b, CHAN, &self, now);
@@ -335,7 +337,7 @@ static void test_disconnect_pauses(void **state)
     assert_int_equal(bot_next_deadline(b), INT64_MAX);
     bot_tick(b, now + 3600000);
     assert_memory_equal(&before, &sess(b)->game, sizeof before);
-    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL};
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true};
     int64_t gone = now;
     now += 120000;
     int mark = n_recs;
@@ -363,8 +365,8 @@ static void test_away_seat_gets_nothing(void **state)
     snprintf(yn, 50, "%s", nick_of(b, y));
     char yhost[64];
     snprintf(yhost, sizeof yhost, "%s.example", yn);
-    struct bw_identity real = {yn, "u", yhost, NULL},
-                       evil = {yn, "evil", "elsewhere.example", NULL};
+    struct bw_identity real = {yn, "u", yhost, NULL, true},
+                       evil = {yn, "evil", "elsewhere.example", NULL, true};
     bot_on_quit(b, &real, now);
     bot_on_join(b, CHAN, &evil, now);
     int mark = n_recs;
@@ -373,7 +375,7 @@ static void test_away_seat_gets_nothing(void **state)
     assert_int_equal(count_to(mark, yn), 0);
     /* The account the nick's new holder logs in with does not bind the seat. */
     bot_on_account(b, yn, "evilacct", now);
-    struct bw_identity evil2 = {yn, "evil", "elsewhere.example", "evilacct"};
+    struct bw_identity evil2 = {yn, "evil", "elsewhere.example", "evilacct", true};
     bot_on_join(b, CHAN, &evil2, now);
     assert_false(sess(b)->seat[y].present);
     assert_string_equal(sess(b)->seat[y].account, "");
@@ -404,7 +406,7 @@ static void test_lobby_grace_and_board(void **state)
     bot_on_part(b, CHAN, &ann, now);
     char host[64];
     snprintf(host, sizeof host, "ben.example");
-    ben = (struct bw_identity){"ben", "u", host, NULL};
+    ben = (struct bw_identity){"ben", "u", host, NULL, true};
     now += 60000;
     bot_on_part(b, CHAN, &ben, now);
     int mark = n_recs;

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/hist.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 #include "util/utf8.h"
@@ -633,6 +634,30 @@ static void test_utf8_split_irc_budget(void **state)
     sb_fini(&sb);
 }
 
+static void test_hist_quantiles(void **state)
+{
+    (void)state;
+    struct hist h = {0};
+    assert_int_equal(hist_quantile(&h, 0.5), 0);
+    for (int v = 1; v <= 1000; v++)
+        hist_add(&h, v);
+    hist_add(&h, -5); /* counts as 0 */
+    assert_int_equal(h.count, 1001);
+    /* Within an eighth above the true value, never below it. */
+    int64_t med = hist_quantile(&h, 0.5), p99 = hist_quantile(&h, 0.99);
+    assert_true(med >= 500 && med <= 500 + 500 / 8 + 1);
+    assert_true(p99 >= 990 && p99 <= 990 + 990 / 8 + 1);
+    assert_true(hist_quantile(&h, 1.0) >= 1000);
+    assert_int_equal(hist_quantile(&h, 0.0), 0);
+    /* Small values are exact; huge ones land in the last bucket without overflow. */
+    struct hist small = {0};
+    for (int i = 0; i < 10; i++)
+        hist_add(&small, 3);
+    assert_int_equal(hist_quantile(&small, 0.5), 3);
+    hist_add(&small, INT64_MAX);
+    assert_true(hist_quantile(&small, 1.0) > 1000000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_utf8_split_colour),
         cmocka_unit_test(test_utf8_split_property),
         cmocka_unit_test(test_utf8_split_irc_budget),
+        cmocka_unit_test(test_hist_quantiles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,8 @@
 #include "util/utf8.h"
 #include "util/xmalloc.h"
 
+_Static_assert(BW_NICK_MAX == SESSION_NICK_MAX, "a seat keeps every nick the bot accepts");
+
 static void copy_str(char *dst, size_t size, const char *src)
 {
     utf8_sanitize_into(dst, size, src ? src : "", src ? strlen(src) : 0);
@@ -169,14 +171,61 @@ void bot_queue(struct bot *b, const char *target, const char *text, unsigned fla
     l->flags = flags;
 }
 
+bool bot_nick_usable(const char *nick)
+{
+    size_t n = strlen(nick);
+    char clean[BW_NICK_MAX + 1];
+    return n > 0 && n <= BW_NICK_MAX &&
+           utf8_sanitize_into(clean, sizeof clean, nick, n) == n && memcmp(clean, nick, n) == 0;
+}
+
+struct session_who bot_who(const struct bw_identity *id)
+{
+    return (struct session_who){id->nick, id->user, id->host, id->account, !id->account_known};
+}
+
+static void depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now_ms);
+
+/* Whether seat's hidden information may go to its nick now: the one commanding now is the
+ * seat's person, or the IRC layer confirms that the nick is in the channel and is the seat's
+ * person. Without the IRC layer's word (tests), the seat's presence decides. */
+static bool seat_confirmed(struct bot *b, struct bot_game *g, int seat, struct session_who *w)
+{
+    const char *nick = g->s.seat[seat].nick;
+    if (b->speaker && strcasecmp(b->speaker->nick, nick) == 0 &&
+        session_seat_is(&g->s, seat, b->speaker)) {
+        *w = *b->speaker;
+        return true;
+    }
+    if (!b->out.member)
+        return g->s.seat[seat].present;
+    struct bw_identity id;
+    if (!b->out.member(b->out.ctx, g->s.channel, nick, &id))
+        return false;
+    *w = bot_who(&id);
+    return session_seat_is(&g->s, seat, w);
+}
+
 void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key)
 {
     if (to == RENDER_PUBLIC) {
         bot_queue(b, g->s.channel, text, 0, key);
         return;
     }
-    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || !g->s.seat[to].present)
+    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0])
         return;
+    struct session_who w;
+    if (!seat_confirmed(b, g, to, &w)) {
+        /* Whoever holds the nick now is not known to be the player: the seat waits as away
+         * (and gets its hand again when they are back). */
+        if (b->out.member && g->s.seat[to].present)
+            depart(b, g, g->s.seat[to].nick, b->now_ms);
+        return;
+    }
+    if (!g->s.seat[to].present && b->out.member &&
+        b->out.member(b->out.ctx, g->s.channel, g->s.seat[to].nick, &(struct bw_identity){0}) &&
+        session_return(&g->s, &w) == to)
+        g->changed = true;
     unsigned flags = BW_OUT_PRIVATE;
     if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
         flags |= BW_OUT_URGENT;
@@ -334,10 +383,6 @@ static void announce(struct bot *b, struct bot_game *g, const char *fmt, const c
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
-static struct session_who who_of(const struct bw_identity *id)
-{
-    return (struct session_who){id->nick, id->user, id->host, id->account};
-}
 
 static bool is_own(const struct bot *b, const char *nick)
 {
@@ -348,6 +393,10 @@ void bot_pause(struct bot *b, struct bot_game *g)
 {
     if (g->s.paused)
         return;
+    /* Out of the channel, the bot cannot see who leaves it or who takes a nick: every player
+     * is away, quietly, until the bot sees them there again (WHO after it joins). */
+    for (int i = 0; b->out.member && i < g->s.n_seats; i++)
+        session_depart(&g->s, g->s.seat[i].nick, b->now_ms);
     session_pause(&g->s, b->now_ms);
     g->changed = true;
     log_info("%s: the bot left; the %s there is paused", g->s.channel,
@@ -371,6 +420,22 @@ static void resume(struct bot *b, struct bot_game *g)
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
+/* who is seen in g's channel: a seat of theirs waiting as away is back (returned), and gets
+ * its hand again, since private lines skip a seat while it is away. -1 when none. */
+static int seat_back(struct bot_game *g, const struct bw_identity *who)
+{
+    if (!bot_nick_usable(who->nick))
+        return -1;
+    struct session_who sw = bot_who(who);
+    int seat = session_return(&g->s, &sw);
+    if (seat < 0)
+        return -1;
+    g->changed = true;
+    if (g->s.state == SESSION_PLAYING)
+        g->hand_dirty |= 1u << seat;
+    return seat;
+}
+
 void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
 {
     b->now_ms = now_ms;
@@ -382,15 +447,9 @@ void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *w
         bot_commit(b);
         return;
     }
-    struct session_who sw = who_of(who);
-    int seat = session_return(&g->s, &sw);
-    if (seat < 0)
-        return;
-    g->changed = true;
-    /* Private lines skip a seat while it is away: the hand may be out of date. */
-    if (g->s.state == SESSION_PLAYING)
-        g->hand_dirty |= 1u << seat;
-    announce(b, g, "%s is back", g->s.seat[seat].nick);
+    int seat = seat_back(g, who);
+    if (seat >= 0)
+        announce(b, g, "%s is back", g->s.seat[seat].nick);
     bot_commit(b);
 }
 
@@ -419,7 +478,7 @@ void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *w
         bot_commit(b);
         return;
     }
-    struct session_who sw = who_of(who);
+    struct session_who sw = bot_who(who);
     if (session_identify(&g->s, &sw) < 0)
         return;
     depart(b, g, who->nick, now_ms);
@@ -452,7 +511,7 @@ void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms)
     b->now_ms = now_ms;
     if (!who || is_own(b, who->nick))
         return;
-    struct session_who sw = who_of(who);
+    struct session_who sw = bot_who(who);
     for (int i = 0; i < b->n_games; i++)
         if (session_identify(&b->games[i]->s, &sw) >= 0)
             depart(b, b->games[i], who->nick, now_ms);
@@ -468,17 +527,31 @@ void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_n
         bot_set_own_nick(b, new_nick);
         return;
     }
-    struct session_who sw = who_of(who);
-    char clean[SESSION_NICK_MAX + 1];
-    copy_str(clean, sizeof clean, new_nick);
+    struct session_who sw = bot_who(who);
+    /* A nick the bot cannot keep whole: the player is away until they take a usable one. */
+    bool usable = bot_nick_usable(new_nick);
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
         if (session_identify(&g->s, &sw) < 0)
             continue;
-        session_rename(&g->s, who->nick, clean);
+        if (usable)
+            session_rename(&g->s, who->nick, new_nick);
+        else
+            depart(b, g, who->nick, now_ms);
         g->changed = true;
     }
     bot_commit(b);
+}
+
+void bot_on_member(struct bot *b, const char *channel, const struct bw_identity *who,
+                   int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    struct bot_game *g = bot_find(b, channel);
+    if (!g || !who || !who->nick || is_own(b, who->nick))
+        return;
+    if (seat_back(g, who) >= 0)
+        bot_commit(b);
 }
 
 void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms)

@@ -8,19 +8,25 @@
 #ifndef BW_BOT_H
 #define BW_BOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
 
 /* Who did something. nick is required; the rest may be NULL when unknown. account is the
- * services account the server reported (account-notify / WHOX / 330), NULL when not logged
- * in or unknown. All borrowed for the duration of the call. */
+ * services account the server reported (extended-join / account-notify / WHOX), NULL when not
+ * logged in or unknown; account_known tells the two apart. All borrowed for the duration of
+ * the call. */
+/* The longest nick the bot keeps whole; someone with a longer one cannot sit or command. */
+#define BW_NICK_MAX 64
+
 struct bw_identity {
     const char *nick;
     const char *user;
     const char *host;
     const char *account;
+    bool account_known; /* the server said whether (and as whom) nick is logged in */
 };
 
 enum bw_out_flags {
@@ -44,6 +50,13 @@ struct bw_out {
     void (*part)(void *ctx, const char *channel);
     /* Admin "reload": ask the process to reload its configuration (like SIGHUP). */
     void (*reload)(void *ctx);
+    /* Who nick is right now as a member of channel, as far as the IRC layer knows: true with
+     * *id filled (strings borrowed until the next call into the IRC layer; account NULL when
+     * not logged in or unknown) when nick is in channel and its user@host is known, false
+     * otherwise (not there, or not known yet after the bot joined). The bot sends a seat's
+     * hidden information only to a nick this confirms as the seat's person. NULL: the IRC
+     * layer cannot tell, and a seat's presence alone decides. */
+    bool (*member)(void *ctx, const char *channel, const char *nick, struct bw_identity *id);
 };
 
 struct bot;
@@ -87,6 +100,10 @@ void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_n
 void bot_on_disconnect(struct bot *b, int64_t now_ms);
 /* Services account of a nick learned later (account-notify, WHOX); account NULL = logged out. */
 void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms);
+/* The IRC layer learned who a member of channel is without a JOIN (WHO replies after the bot
+ * joined): a seat waiting as away whose person this is comes back, quietly. */
+void bot_on_member(struct bot *b, const char *channel, const struct bw_identity *who,
+                   int64_t now_ms);
 
 /* Timers: call at least when bot_next_deadline() has passed. */
 void bot_tick(struct bot *b, int64_t now_ms);

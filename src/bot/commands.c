@@ -23,7 +23,7 @@ static struct bot_game *game_of(struct session *s)
     return (struct bot_game *)(void *)s;
 }
 
-static void host_reply(void *ctx, const char *text)
+static void host_reply_keyed(void *ctx, const char *text, const char *key)
 {
     struct bot_call *bc = ctx;
     unsigned flags = BW_OUT_PRIVATE;
@@ -33,7 +33,12 @@ static void host_reply(void *ctx, const char *text)
         if (seat >= 0 && s->state == SESSION_PLAYING && (game_waiting_for(&s->game) & (1u << seat)))
             flags |= BW_OUT_URGENT;
     }
-    bot_queue(bc->b, bc->nick, text, flags, NULL);
+    bot_queue(bc->b, bc->nick, text, flags, key);
+}
+
+static void host_reply(void *ctx, const char *text)
+{
+    host_reply_keyed(ctx, text, NULL);
 }
 
 static void host_line(void *ctx, struct session *s, int to, const char *text, const char *key)
@@ -109,6 +114,7 @@ static int host_save_all(void *ctx)
 
 static const struct cmd_host bot_host_ops = {
     .reply = host_reply,
+    .reply_keyed = host_reply_keyed,
     .line = host_line,
     .act = host_act,
     .changed = host_changed,
@@ -122,7 +128,10 @@ static const struct cmd_host bot_host_ops = {
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
- * whether the command may run; the first refusal in a row gets one warning. */
+ * whether the command may run; the first refusal in a row gets one warning. Each refusal is
+ * also a strike, and strikes wear off at the rate commands are allowed: a user who keeps
+ * sending at more than twice that rate collects BOT_FLOOD_STRIKES and is ignored for
+ * BOT_IGNORE_MS, told once. */
 static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_ms)
 {
     char key[sizeof b->users[0].key];
@@ -142,13 +151,18 @@ static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_m
         u = oldest;
         snprintf(u->key, sizeof u->key, "%s", key);
         u->tokens_milli = BOT_RATE_BURST * 1000;
+        u->strikes_milli = 0;
+        u->ignore_until_ms = INT64_MIN;
         u->warned = false;
         u->last_ms = now_ms;
     }
+    if (now_ms < u->ignore_until_ms)
+        return false;
     int64_t gain = (now_ms - u->last_ms) * 1000 / BOT_RATE_MS;
     if (gain > 0) {
         int64_t t = u->tokens_milli + gain;
         u->tokens_milli = t > BOT_RATE_BURST * 1000 ? BOT_RATE_BURST * 1000 : (int)t;
+        u->strikes_milli = gain >= u->strikes_milli ? 0 : u->strikes_milli - (int)gain;
         u->last_ms = now_ms;
     }
     if (u->tokens_milli >= 1000) {
@@ -156,7 +170,17 @@ static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_m
         u->warned = false;
         return true;
     }
-    if (!u->warned) {
+    u->strikes_milli += 1000;
+    if (u->strikes_milli > BOT_FLOOD_STRIKES * 1000) {
+        u->ignore_until_ms = now_ms + BOT_IGNORE_MS;
+        u->strikes_milli = 0;
+        u->warned = false;
+        char line[120];
+        snprintf(line, sizeof line, "you keep sending too fast: ignoring you for %d seconds",
+                 BOT_IGNORE_MS / 1000);
+        bot_queue(b, from->nick, line, BW_OUT_PRIVATE, NULL);
+        bot_commit(b);
+    } else if (!u->warned) {
         u->warned = true;
         bot_queue(b, from->nick, "slow down: one command a second, please", BW_OUT_PRIVATE, NULL);
         bot_commit(b);
@@ -181,13 +205,30 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
                  const char *text, bool in_private, int64_t now_ms)
 {
     char buf[3 * BOT_TEXT_MAX + 1];
-    char nick[SESSION_NICK_MAX + 1];
     utf8_sanitize_into(buf, sizeof buf, text, strlen(text));
-    utf8_sanitize_into(nick, sizeof nick, from->nick, strlen(from->nick));
     char *body = buf + strspn(buf, " ");
     if (!*body)
         return;
-    struct bot_call bc = {b, nick, {nick, from->user, from->host, from->account}};
+    /* Seats and replies go by the whole nick, exactly as the server wrote it: one the bot
+     * cannot keep or write back whole gets a refusal and nothing else. */
+    if (!bot_nick_usable(from->nick)) {
+        /* Only a nick that is merely long can be answered at all. */
+        bool writable = true;
+        for (const char *p = from->nick; *p; p++)
+            writable = writable && (unsigned char)*p > ' ' && *p != 0x7f;
+        if (writable && rate_ok(b, from, now_ms)) {
+            char line[RENDER_LINE_MAX];
+            snprintf(line, sizeof line,
+                     "your nick is too long or has characters I cannot repeat; take one of at "
+                     "most %d bytes to play",
+                     BW_NICK_MAX);
+            bot_queue(b, from->nick, line, BW_OUT_PRIVATE, NULL);
+            bot_commit(b);
+        }
+        return;
+    }
+    const char *nick = from->nick;
+    struct bot_call bc = {b, nick, bot_who(from)};
     struct bot_game *g = NULL;
     char chan[SESSION_CHAN_MAX + 1] = "";
     if (!in_private) {
@@ -234,16 +275,22 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         int seat = session_identify(&g->s, &bc.who);
         c.seat = seat >= 0 ? seat : -1;
         c.seat_taken = seat == BW_E(DENIED);
-        /* A player away from the channel who still commands is around: their seat takes
-         * private lines again, starting with the hand they may have missed. */
-        if (seat >= 0 && !g->s.seat[seat].present && session_return(&g->s, &bc.who) == seat) {
+        /* A player marked away who commands from the channel is back: their seat takes
+         * private lines again, starting with the hand they may have missed. (From outside
+         * the channel they get the answers to their own commands, nothing more.) */
+        struct bw_identity here;
+        bool in_channel = !b->out.member || b->out.member(b->out.ctx, g->s.channel, nick, &here);
+        if (seat >= 0 && !g->s.seat[seat].present && in_channel &&
+            session_return(&g->s, &bc.who) == seat) {
             g->changed = true;
             if (g->s.state == SESSION_PLAYING)
                 g->hand_dirty |= 1u << seat;
         }
     }
+    b->speaker = &bc.who;
     cmd_run(&c, body);
     bot_commit(b);
+    b->speaker = NULL;
 }
 
 void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,

@@ -12,6 +12,12 @@
 #define BOT_RATE_BURST 5
 #define BOT_RATE_MS 1000
 #define BOT_RATE_USERS 256
+/* A user who keeps sending while refused (more than twice the allowed rate: each refusal is a
+ * strike, one wears off per BOT_RATE_MS) is ignored after this many strikes, for
+ * BOT_IGNORE_MS: long enough that flooding does not pay, short enough that somebody whose
+ * client pasted too much is back within a turn. Ignored commands cost no output at all. */
+#define BOT_FLOOD_STRIKES 5
+#define BOT_IGNORE_MS 60000
 /* Longer lines are cut before parsing: no command needs more. */
 #define BOT_TEXT_MAX 510
 
@@ -24,7 +30,9 @@ struct bot_game {
 struct bot_user {
     char key[SESSION_ID_MAX + SESSION_NICK_MAX + 2];
     int64_t last_ms;
-    int tokens_milli; /* tokens x 1000 */
+    int tokens_milli;        /* tokens x 1000 */
+    int strikes_milli;       /* refusals x 1000, wearing off */
+    int64_t ignore_until_ms; /* ignored before this (INT64_MIN: not) */
     bool warned;
 };
 
@@ -47,11 +55,17 @@ struct bot {
     struct bot_game **games;
     int n_games, cap_games;
     struct bot_user users[BOT_RATE_USERS];
+    const struct session_who *speaker; /* who is commanding now: the server vouched for them */
     struct bot_line *lines; /* held back until flush */
     int n_lines, cap_lines;
 };
 
 /* bot.c */
+/* Whether nick can sit and command: at most BW_NICK_MAX bytes, and written back exactly as it
+ * came (no control characters, valid UTF-8). */
+bool bot_nick_usable(const char *nick);
+/* who as the session layer takes it. */
+struct session_who bot_who(const struct bw_identity *id);
 struct bot_game *bot_find(const struct bot *b, const char *channel);
 struct bot_game *bot_open(struct bot *b, const char *channel);
 void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags,

@@ -52,8 +52,11 @@ struct cmd_host {
     void *ctx;
     /* A short private reply to the caller. */
     void (*reply)(void *ctx, const char *text);
+    /* A private reply to the caller that is part of a display (key as for line: "board",
+     * "board text", "status"), so that a newer one replaces it while still queued. */
+    void (*reply_keyed)(void *ctx, const char *text, const char *key);
     /* A line about session s: to RENDER_PUBLIC (the channel) or one seat (privately). key as
-     * for bw_out.send ("hand", "board" or NULL). */
+     * for bw_out.send ("hand", "board", "board text", "status", "spots" or NULL). */
     void (*line)(void *ctx, struct session *s, int to, const char *text, const char *key);
     /* Apply a to s, show its events and the changed hands, and mark s changed. On refusal
      * returns the bw_err and writes why to msg; nothing is shown. */

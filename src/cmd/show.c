@@ -9,6 +9,10 @@
 
 /* The board drawing goes out at most this often per channel. */
 #define CMD_BOARD_INTERVAL_MS 10000
+/* A status or board text shown in a channel less than this long ago is still on everyone's
+ * screen: asked for again, it goes privately to the one asking, so that nobody can fill the
+ * channel (and hold up the game's own lines) by asking every second. */
+#define CMD_REPEAT_MS 15000
 
 static void style_of(const struct cmd_call *c, struct render_style *st)
 {
@@ -19,40 +23,64 @@ static void style_of(const struct cmd_call *c, struct render_style *st)
 }
 
 /* Render output for a command: public lines go to the channel when the command came from
- * there and to the caller when it came in private; seat lines go to that seat. */
+ * there and to the caller when it came in private (or repeats what the channel saw a moment
+ * ago); seat lines go to that seat. Every line carries key, so that a newer display replaces
+ * one still queued. */
 struct show_ctx {
     struct cmd_call *c;
     const char *key;
+    bool to_caller;
 };
 
 static void show_line(void *ctx, int to, const char *text)
 {
     struct show_ctx *sc = ctx;
-    if (to == RENDER_PUBLIC && sc->c->in_private)
-        sc->c->host->reply(sc->c->host->ctx, text);
+    const struct cmd_host *h = sc->c->host;
+    if (to == RENDER_PUBLIC && sc->to_caller)
+        h->reply_keyed(h->ctx, text, sc->key);
     else
-        sc->c->host->line(sc->c->host->ctx, sc->c->s, to, text, sc->key);
+        h->line(h->ctx, sc->c->s, to, text, sc->key);
+}
+
+/* Whether something shown at shown_ms (INT64_MIN: never) was shown less than interval_ms ago.
+ * A time ahead of now (a game restored from another process's clock) counts as long ago. */
+static bool shown_within(int64_t shown_ms, int64_t now_ms, int64_t interval_ms)
+{
+    return shown_ms != INT64_MIN && shown_ms <= now_ms && now_ms - shown_ms < interval_ms;
+}
+
+/* Whether a display asked for in the channel goes to the caller instead: in private, or when
+ * the channel saw it less than CMD_REPEAT_MS ago (*shown_ms, updated when it goes public). */
+static bool to_caller(const struct cmd_call *c, int64_t *shown_ms)
+{
+    if (c->in_private)
+        return true;
+    if (shown_within(*shown_ms, c->now_ms, CMD_REPEAT_MS))
+        return true;
+    *shown_ms = c->now_ms;
+    return false;
 }
 
 static int exec_board(struct cmd_call *c)
 {
     struct render_style st;
-    struct show_ctx sc = {c, NULL};
+    struct show_ctx sc = {c, "board", c->in_private};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
     if (c->argc == 1) {
         if (strncasecmp(c->argv[0], "text", strlen(c->argv[0])) != 0)
             return cmd_usage(c);
+        sc.key = "board text";
+        sc.to_caller = to_caller(c, &c->s->board_text_ms);
         render_board_text(&c->s->game, &st, &sink);
         return BW_OK;
     }
     if (!c->in_private) {
-        if (c->s->board_ms != INT64_MIN && c->now_ms - c->s->board_ms < CMD_BOARD_INTERVAL_MS) {
+        if (shown_within(c->s->board_ms, c->now_ms, CMD_BOARD_INTERVAL_MS)) {
             cmd_replyf(c, "the board was shown a moment ago; %sboard text lists it", c->prefix);
             return BW_E(LIMIT);
         }
         c->s->board_ms = c->now_ms;
-        sc.key = "board";
     }
     render_board(&c->s->game, &st, &sink);
     return BW_OK;
@@ -61,7 +89,7 @@ static int exec_board(struct cmd_call *c)
 static int exec_status(struct cmd_call *c)
 {
     struct render_style st;
-    struct show_ctx sc = {c, NULL};
+    struct show_ctx sc = {c, "status", to_caller(c, &c->s->status_ms)};
     struct render_sink sink = {show_line, &sc};
     char left[32];
     int secs = session_turn_seconds_left(c->s, c->now_ms);
@@ -75,7 +103,7 @@ static int exec_status(struct cmd_call *c)
 static int exec_hand(struct cmd_call *c)
 {
     struct render_style st;
-    struct show_ctx sc = {c, "hand"};
+    struct show_ctx sc = {c, "hand", c->in_private};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
     render_hand(&c->s->game, &st, c->seat, &sink);
@@ -105,7 +133,7 @@ static int exec_spots(struct cmd_call *c)
         kinds = (unsigned)k;
     }
     struct render_style st;
-    struct show_ctx sc = {c, NULL};
+    struct show_ctx sc = {c, "spots", c->in_private};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
     render_spots(&c->s->game, &st, c->seat, kinds, &sink);

@@ -17,9 +17,11 @@
 #include <unistd.h>
 
 #include "bot/bot.h"
+#include "irc/members.h"
 #include "irc/queue.h"
 #include "irc/tls.h"
 #include "irc/transport.h"
+#include "util/hist.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
 
@@ -49,11 +51,6 @@ struct channel {
     int64_t rejoin_at; /* after a kick; 0 = none */
 };
 
-struct account {
-    char *nick;
-    char *name;
-};
-
 enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
 
 struct ircb_conn {
@@ -71,8 +68,9 @@ struct ircb_conn {
 
     struct channel *chans;
     size_t chan_count;
-    struct account *accounts; /* services accounts seen via extended-join/account-notify */
-    size_t account_count;
+    struct ircb_members members; /* who is in the channels the bot is in */
+    bool whox;                   /* the server has WHO with fields (ISUPPORT WHOX) */
+    char name_prefixes[16];      /* NAMES prefixes from ISUPPORT PREFIX ("~&@%+") */
 
     enum conn_state state;
     irc_session_t *session;
@@ -91,6 +89,7 @@ struct ircb_conn {
     int64_t quit_deadline;
 
     struct ircb_queue queue;
+    struct hist handling; /* the bot's time per user line, from reading it to its replies queued */
     int64_t ctcp_clock;
     struct bot *bot;
 };
@@ -102,9 +101,7 @@ int64_t ircb_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* ---- identities and accounts ---- */
-
-#define ACCOUNTS_MAX 4096
+/* ---- identities ---- */
 
 /* Split an origin "nick!user@host" into buf; fields point into buf. */
 static struct bw_identity split_origin(const char *origin, char *buf, size_t size)
@@ -124,50 +121,19 @@ static struct bw_identity split_origin(const char *origin, char *buf, size_t siz
     return id;
 }
 
-static struct account *account_find(struct ircb_conn *c, const char *nick)
-{
-    for (size_t i = 0; i < c->account_count; i++)
-        if (strcasecmp(c->accounts[i].nick, nick) == 0)
-            return &c->accounts[i];
-    return NULL;
-}
-
-static void account_forget(struct ircb_conn *c, const char *nick)
-{
-    struct account *a = account_find(c, nick);
-    if (!a)
-        return;
-    free(a->nick);
-    free(a->name);
-    *a = c->accounts[--c->account_count];
-}
-
-/* account "*" or NULL means logged out. */
-static void account_set(struct ircb_conn *c, const char *nick, const char *account)
-{
-    account_forget(c, nick);
-    if (!account || !*account || strcmp(account, "*") == 0)
-        return;
-    /* Users who part without quitting are never forgotten otherwise; extended-join tells the
-     * account again on their next join, so dropping one entry costs nothing. */
-    if (c->account_count >= ACCOUNTS_MAX)
-        account_forget(c, c->accounts[0].nick);
-    c->accounts = xreallocarray(c->accounts, c->account_count + 1, sizeof *c->accounts);
-    c->accounts[c->account_count++] = (struct account){xstrdup(nick), xstrdup(account)};
-}
-
-static void accounts_clear(struct ircb_conn *c)
-{
-    while (c->account_count)
-        account_forget(c, c->accounts[0].nick);
-}
-
+/* Who sent a line: nick, user and host from the server's prefix, the account from what the
+ * bot knows of the members of its channels. Someone the bot shares no channel with has no
+ * account here: the bot could not have seen them quit, and another may hold the nick. */
 static struct bw_identity identity_of(struct ircb_conn *c, const char *origin, char *buf,
                                       size_t size)
 {
     struct bw_identity id = split_origin(origin, buf, size);
-    struct account *a = account_find(c, id.nick);
-    id.account = a ? a->name : NULL;
+    const struct ircb_member *u = ircb_members_find(&c->members, id.nick);
+    if (u && id.user && id.host && u->user && u->host &&
+        (strcmp(u->user, id.user) != 0 || strcasecmp(u->host, id.host) != 0))
+        u = NULL; /* not whom the bot knew under that nick */
+    id.account = u ? u->account : NULL;
+    id.account_known = u && u->account_known;
     return id;
 }
 
@@ -264,6 +230,16 @@ static void out_part(void *ctx, const char *channel)
     chan_remove(c, ch);
 }
 
+static bool out_member(void *ctx, const char *channel, const char *nick, struct bw_identity *id)
+{
+    struct ircb_conn *c = ctx;
+    const struct ircb_member *u = ircb_members_find(&c->members, nick);
+    if (!u || !u->user || !u->host || !ircb_members_in(&c->members, channel, nick))
+        return false;
+    *id = (struct bw_identity){u->nick, u->user, u->host, u->account, u->account_known};
+    return true;
+}
+
 static void out_reload(void *ctx)
 {
     struct ircb_conn *c = ctx;
@@ -288,6 +264,11 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
             break;
         case IRCB_PART:
             rc = irc_cmd_part(c->session, l->target);
+            break;
+        case IRCB_WHO:
+            /* The token 152 marks our own WHOX replies. */
+            rc = c->whox ? irc_send_raw(c->session, "WHO %s %%tcuhnfa,152", l->target)
+                         : irc_send_raw(c->session, "WHO %s", l->target);
             break;
         default:
             rc = irc_cmd_msg(c->session, l->target, l->text);
@@ -343,11 +324,54 @@ static void on_registered(struct ircb_conn *c, const char *nick)
         queue_join(c, c->chans[i].name);
 }
 
+/* ISUPPORT (005): what the server's WHO and NAMES look like. */
+static void on_isupport(struct ircb_conn *c, const char **params, unsigned count)
+{
+    for (unsigned i = 1; i + 1 < count; i++) {
+        const char *t = params[i];
+        if (strcmp(t, "WHOX") == 0) {
+            c->whox = true;
+        } else if (strncmp(t, "PREFIX=(", 8) == 0) {
+            const char *close = strchr(t, ')');
+            if (close)
+                snprintf(c->name_prefixes, sizeof c->name_prefixes, "%s", close + 1);
+        } else if (strncmp(t, "NICKLEN=", 8) == 0 && atoi(t + 8) > BW_NICK_MAX) {
+            log_warn("%s: the server allows nicks of %d bytes; players with nicks over %d "
+                     "bytes cannot sit",
+                     c->name, atoi(t + 8), BW_NICK_MAX);
+        }
+    }
+}
+
+/* A member of a channel and who they are, from WHO (352) or WHOX (354). */
+static void on_who(struct ircb_conn *c, const char *chan, const char *user, const char *host,
+                   const char *nick, const char *account)
+{
+    if (!chan || !user || !host || !nick || is_me(c, nick) || !chan_find(c, chan))
+        return;
+    ircb_members_add(&c->members, chan, nick, user, host, account);
+    const struct ircb_member *u = ircb_members_find(&c->members, nick);
+    struct bw_identity id = {nick, user, host, u ? u->account : NULL, u && u->account_known};
+    bot_on_member(c->bot, chan, &id, ircb_now_ms());
+}
+
 static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, const char **params,
                        unsigned count)
 {
     struct ircb_conn *c = conn_of(s);
-    if (event == 1 && param(params, count, 0)) {
+    if (event == 5) {
+        on_isupport(c, params, count);
+    } else if (event == 353 && count >= 4) {
+        /* RPL_NAMREPLY me = #chan :names */
+        if (chan_find(c, params[2]))
+            ircb_members_names(&c->members, params[2], params[3], c->name_prefixes);
+    } else if (event == 352 && count >= 6) {
+        /* RPL_WHOREPLY me #chan user host server nick flags :hops realname */
+        on_who(c, params[1], params[2], params[3], params[5], NULL);
+    } else if (event == 354 && count >= 8 && strcmp(params[1], "152") == 0) {
+        /* WHOX with %tcuhnfa,152: me 152 #chan user host nick flags account ("0": none) */
+        on_who(c, params[2], params[3], params[4], params[5], params[7]);
+    } else if (event == 1 && param(params, count, 0)) {
         on_registered(c, params[0]);
     } else if ((event == LIBIRC_RFC_ERR_NICKNAMEINUSE || event == LIBIRC_RFC_ERR_ERRONEUSNICKNAME ||
                 event == LIBIRC_RFC_ERR_UNAVAILRESOURCE) &&
@@ -367,6 +391,12 @@ static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, con
     }
 }
 
+/* Ask who the members of chan are (user, host and, with WHOX, account). */
+static void ask_who(struct ircb_conn *c, const char *chan)
+{
+    ircb_queue_push(&c->queue, IRCB_WHO, chan, NULL, true, NULL, 0);
+}
+
 static void ev_join(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
@@ -377,12 +407,9 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
     char buf[512];
     struct bw_identity id = split_origin(origin, buf, sizeof buf);
     /* extended-join: JOIN #chan account :realname */
+    const char *account = NULL;
     if (count >= 2 && ircb_transport_has_cap(&c->transport, "extended-join"))
-        account_set(c, id.nick, params[1]);
-    id.account = NULL;
-    struct account *a = account_find(c, id.nick);
-    if (a)
-        id.account = a->name;
+        account = params[1];
     if (is_me(c, id.nick)) {
         snprintf(c->own_user, sizeof c->own_user, "%s", id.user ? id.user : "");
         snprintf(c->own_host, sizeof c->own_host, "%s", id.host ? id.host : "");
@@ -395,7 +422,16 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
         ch->joined = true;
         ch->rejoin_at = 0;
         log_info("%s: joined %s", c->name, chan);
+        /* Whoever was there is learned anew: NAMES follows the JOIN, WHO tells who they are. */
+        ircb_members_drop_channel(&c->members, chan);
+        ask_who(c, chan);
+        bot_on_join(c->bot, chan, &id, ircb_now_ms());
+        return;
     }
+    ircb_members_add(&c->members, chan, id.nick, id.user, id.host, account);
+    const struct ircb_member *u = ircb_members_find(&c->members, id.nick);
+    id.account = u ? u->account : NULL;
+    id.account_known = u && u->account_known;
     bot_on_join(c->bot, chan, &id, ircb_now_ms());
 }
 
@@ -414,6 +450,10 @@ static void ev_part(irc_session_t *s, const char *event, const char *origin, con
             ch->joined = false;
     }
     bot_on_part(c->bot, chan, &id, ircb_now_ms());
+    if (is_me(c, id.nick))
+        ircb_members_drop_channel(&c->members, chan);
+    else
+        ircb_members_remove(&c->members, chan, id.nick);
 }
 
 static void ev_kick(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -433,6 +473,10 @@ static void ev_kick(irc_session_t *s, const char *event, const char *origin, con
         log_warn("%s: kicked from %s", c->name, chan);
     }
     bot_on_kick(c->bot, chan, victim, now);
+    if (is_me(c, victim))
+        ircb_members_drop_channel(&c->members, chan);
+    else
+        ircb_members_remove(&c->members, chan, victim);
 }
 
 static void ev_quit(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -442,7 +486,7 @@ static void ev_quit(irc_session_t *s, const char *event, const char *origin, con
     char buf[512];
     struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
     bot_on_quit(c->bot, &id, ircb_now_ms());
-    account_forget(c, id.nick);
+    ircb_members_quit(&c->members, id.nick);
 }
 
 static void ev_nick(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -459,13 +503,8 @@ static void ev_nick(irc_session_t *s, const char *event, const char *origin, con
         bot_set_own_nick(c->bot, c->own_nick);
         return;
     }
-    struct account *a = account_find(c, id.nick);
-    if (a) {
-        free(a->nick);
-        a->nick = xstrdup(new_nick);
-        id.account = a->name;
-    }
     bot_on_nick(c->bot, &id, new_nick, ircb_now_ms());
+    ircb_members_rename(&c->members, id.nick, new_nick);
 }
 
 /* PRIVMSG, whichever callback the library picked: its own idea of our nick goes wrong after
@@ -481,7 +520,12 @@ static void ev_message(irc_session_t *s, const char *event, const char *origin, 
     struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
     if (is_me(c, id.nick))
         return;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     bot_on_message(c->bot, ircb_is_channel(target) ? target : NULL, &id, text, ircb_now_ms());
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    hist_add(&c->handling,
+             (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
 }
 
 /* CTCP requests: VERSION and PING only, rate-limited; nothing else is answered. */
@@ -515,7 +559,9 @@ static void ev_unknown(irc_session_t *s, const char *event, const char *origin, 
     if (strcmp(event, "ACCOUNT") == 0 && origin && param(params, count, 0)) {
         char buf[512];
         struct bw_identity id = split_origin(origin, buf, sizeof buf);
-        account_set(c, id.nick, params[0]);
+        if (!ircb_members_find(&c->members, id.nick))
+            return; /* nobody the bot shares a channel with */
+        ircb_members_set_account(&c->members, id.nick, params[0]);
         const char *acc = strcmp(params[0], "*") == 0 ? NULL : params[0];
         bot_on_account(c->bot, id.nick, acc, ircb_now_ms());
     }
@@ -557,7 +603,8 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     c->broken = false;
     for (size_t i = 0; i < c->chan_count; i++)
         c->chans[i].joined = false;
-    accounts_clear(c);
+    ircb_members_clear(&c->members);
+    c->whox = false;
     /* What was queued was said to a connection that is gone; games resume on the next. */
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
@@ -739,12 +786,15 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
     for (size_t i = 0; i < net->channel_count; i++)
         chan_add(c, net->channels[i], true);
     c->reconnect_delay = RECONNECT_MIN_MS;
+    ircb_members_init(&c->members);
+    snprintf(c->name_prefixes, sizeof c->name_prefixes, "~&@%%+");
     struct bw_out out = {.ctx = c,
                          .send = out_send,
                          .drop = out_drop,
                          .join = out_join,
                          .part = out_part,
-                         .reload = out_reload};
+                         .reload = out_reload,
+                         .member = out_member};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {
         ircb_conn_free(c);
@@ -767,8 +817,7 @@ void ircb_conn_free(struct ircb_conn *c)
     while (c->chan_count)
         chan_remove(c, &c->chans[c->chan_count - 1]);
     free(c->chans);
-    accounts_clear(c);
-    free(c->accounts);
+    ircb_members_fini(&c->members);
     copy_strings(&c->nicks, &c->nick_count, NULL, 0);
     free(c->nicks);
     free(c->name);
@@ -811,6 +860,12 @@ void ircb_conn_quit(struct ircb_conn *c, const char *reason)
 {
     if (c->quitting)
         return;
+    if (c->handling.count)
+        log_info("%s: handled %llu lines from users: median %lld us, p99 %lld us, max %lld us",
+                 c->name, (unsigned long long)c->handling.count,
+                 (long long)hist_quantile(&c->handling, 0.5),
+                 (long long)hist_quantile(&c->handling, 0.99),
+                 (long long)hist_quantile(&c->handling, 1.0));
     c->quitting = true;
     c->quit_deadline = ircb_now_ms() + QUIT_WAIT_MS;
     if (c->state == CONN_REGISTERED)

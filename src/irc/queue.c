@@ -1,4 +1,6 @@
-/* The outgoing queue: per-target FIFOs in a round-robin ring, one urgent FIFO, a token bucket. */
+/* The outgoing queue: per-target FIFOs in four round-robin rings (channel or private, events or
+ * displays) taken in a fixed cycle, an urgent lane across targets with a credit, JOIN/PART
+ * first, caps per target and in all, and a token bucket for pacing. */
 #include "irc/queue.h"
 
 #include <stdlib.h>
@@ -10,13 +12,21 @@
 
 struct ircb_target {
     char *name;
+    int ring; /* see IRCB_SCHEDULE_LEN */
     struct ircb_line *head, *tail;
-    struct ircb_target *prev, *next; /* circular */
+    size_t n, n_urgent;
+    size_t urgent_granted;           /* lines made urgent since the target had none queued */
+    uint64_t sending;                /* the keyed group last sent from (0: none) */
+    struct ircb_target *prev, *next; /* circular, within its ring */
 };
+
+/* See IRCB_SCHEDULE_LEN. */
+static const int schedule[IRCB_SCHEDULE_LEN] = {0, 0, 1, 0, 0, 2, 0, 0, 3};
 
 void ircb_queue_init(struct ircb_queue *q, int burst, int interval_ms)
 {
     memset(q, 0, sizeof *q);
+    q->urgent_credit = IRCB_URGENT_CREDIT;
     ircb_queue_set_pacing(q, burst, interval_ms);
 }
 
@@ -34,37 +44,91 @@ static void line_free(struct ircb_line *l)
     free(l);
 }
 
+static void group_clear(struct ircb_queue *q)
+{
+    free(q->group_target);
+    free(q->group_key);
+    q->group_target = q->group_key = NULL;
+}
+
 static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
 {
+    struct ircb_target **ring = &q->ring[t->ring];
     if (t->next == t) {
-        q->targets = NULL;
+        *ring = NULL;
     } else {
         t->prev->next = t->next;
         t->next->prev = t->prev;
-        if (q->targets == t)
-            q->targets = t->next;
+        if (*ring == t)
+            *ring = t->next;
     }
     q->target_count--;
     free(t->name);
     free(t);
 }
 
+/* Take l out of its target (freeing the target once empty) and the urgent lane; l is freed. */
+static void line_remove(struct ircb_queue *q, struct ircb_line *l)
+{
+    struct ircb_target *t = l->owner;
+    if (l->prev)
+        l->prev->next = l->next;
+    else
+        t->head = l->next;
+    if (l->next)
+        l->next->prev = l->prev;
+    else
+        t->tail = l->prev;
+    if (l->urgent) {
+        if (l->urgent_prev)
+            l->urgent_prev->urgent_next = l->urgent_next;
+        else
+            q->urgent_head = l->urgent_next;
+        if (l->urgent_next)
+            l->urgent_next->urgent_prev = l->urgent_prev;
+        else
+            q->urgent_tail = l->urgent_prev;
+        t->n_urgent--;
+        q->urgent--;
+    }
+    t->n--;
+    q->held--;
+    q->lines--;
+    if (!t->n)
+        target_unlink(q, t);
+    line_free(l);
+}
+
+static void ctl_remove(struct ircb_queue *q, struct ircb_line *l)
+{
+    if (l->prev)
+        l->prev->next = l->next;
+    else
+        q->ctl_head = l->next;
+    if (l->next)
+        l->next->prev = l->prev;
+    else
+        q->ctl_tail = l->prev;
+    q->lines--;
+    line_free(l);
+}
+
+/* Once nothing waits, nobody is owed anything. */
+static void settle(struct ircb_queue *q)
+{
+    if (!q->lines)
+        q->urgent_credit = IRCB_URGENT_CREDIT;
+}
+
 void ircb_queue_fini(struct ircb_queue *q)
 {
-    while (q->targets) {
-        struct ircb_target *t = q->targets;
-        for (struct ircb_line *l = t->head, *n; l; l = n) {
-            n = l->next;
-            line_free(l);
-        }
-        target_unlink(q, t);
-    }
-    for (struct ircb_line *l = q->urgent_head, *n; l; l = n) {
-        n = l->urgent_next;
-        line_free(l);
-    }
-    q->urgent_head = q->urgent_tail = NULL;
-    q->lines = 0;
+    for (int r = 0; r < 4; r++)
+        while (q->ring[r])
+            line_remove(q, q->ring[r]->head);
+    while (q->ctl_head)
+        ctl_remove(q, q->ctl_head);
+    group_clear(q);
+    settle(q);
 }
 
 bool ircb_is_channel(const char *target)
@@ -82,65 +146,152 @@ static bool target_usable(const char *t)
     return true;
 }
 
-static struct ircb_target *target_find(const struct ircb_queue *q, const char *name)
+/* The ring of a line for name: channel or private, event or display (keyed). */
+static int ring_of(const char *name, const char *key)
 {
-    struct ircb_target *t = q->targets;
-    for (size_t i = 0; i < q->target_count; i++, t = t->next)
+    return (key ? 2 : 0) + (ircb_is_channel(name) ? 0 : 1);
+}
+
+static struct ircb_target *target_find(const struct ircb_queue *q, const char *name, int ring)
+{
+    struct ircb_target *t = q->ring[ring];
+    if (!t)
+        return NULL;
+    do {
         if (strcasecmp(t->name, name) == 0)
             return t;
+        t = t->next;
+    } while (t != q->ring[ring]);
     return NULL;
 }
 
-/* A new target goes just before the cursor: it is served last in the current round. */
-static struct ircb_target *target_get(struct ircb_queue *q, const char *name)
+/* A new target goes just before the cursor of its ring: it is served last in the current
+ * round. */
+static struct ircb_target *target_get(struct ircb_queue *q, const char *name, int ring)
 {
-    struct ircb_target *t = target_find(q, name);
+    struct ircb_target *t = target_find(q, name, ring);
     if (t)
         return t;
     t = xcalloc(1, sizeof *t);
     t->name = xstrdup(name);
-    if (!q->targets) {
+    t->ring = ring;
+    struct ircb_target **r = &q->ring[ring];
+    if (!*r) {
         t->prev = t->next = t;
-        q->targets = t;
+        *r = t;
     } else {
-        t->next = q->targets;
-        t->prev = q->targets->prev;
+        t->next = *r;
+        t->prev = (*r)->prev;
         t->prev->next = t;
-        q->targets->prev = t;
+        (*r)->prev = t;
     }
     q->target_count++;
     return t;
 }
 
-static void enqueue(struct ircb_queue *q, struct ircb_line *l)
+/* The target holding most lines, or NULL. */
+static struct ircb_target *largest(const struct ircb_queue *q)
 {
-    if (l->urgent) {
+    struct ircb_target *best = NULL;
+    for (int r = 0; r < 4; r++) {
+        struct ircb_target *t = q->ring[r];
+        if (!t)
+            continue;
+        do {
+            if (!best || t->n > best->n)
+                best = t;
+            t = t->next;
+        } while (t != q->ring[r]);
+    }
+    return best;
+}
+
+/* Whether one more line for name in ring fits: the target's own cap, then the queue's, for
+ * which the target holding most gives up its newest line unless that is this one. */
+static bool admit(struct ircb_queue *q, const char *name, int ring)
+{
+    struct ircb_target *t = target_find(q, name, ring);
+    size_t n = t ? t->n : 0;
+    if (n >= IRCB_TARGET_LINES)
+        return false;
+    if (q->held < IRCB_QUEUE_LINES)
+        return true;
+    struct ircb_target *big = largest(q);
+    if (!big || big->n <= n)
+        return false;
+    line_remove(q, big->tail);
+    q->refused++;
+    return true;
+}
+
+static void enqueue(struct ircb_queue *q, struct ircb_line *l, bool urgent)
+{
+    struct ircb_target *t = target_get(q, l->target, ring_of(l->target, l->key));
+    l->owner = t;
+    l->prev = t->tail;
+    if (t->tail)
+        t->tail->next = l;
+    else
+        t->head = l;
+    t->tail = l;
+    t->n++;
+    if (urgent && t->urgent_granted < IRCB_URGENT_PER_TARGET) {
+        l->urgent = true;
+        l->urgent_prev = q->urgent_tail;
         if (q->urgent_tail)
             q->urgent_tail->urgent_next = l;
         else
             q->urgent_head = l;
         q->urgent_tail = l;
-    } else {
-        struct ircb_target *t = target_get(q, l->target);
-        if (t->tail)
-            t->tail->next = l;
-        else
-            t->head = l;
-        t->tail = l;
+        t->n_urgent++;
+        t->urgent_granted++;
+        q->urgent++;
     }
+    q->held++;
     q->lines++;
 }
 
 static struct ircb_line *line_new(enum ircb_kind kind, const char *target, const char *text,
-                                  size_t len, bool urgent, const char *key)
+                                  size_t len, const char *key)
 {
     struct ircb_line *l = xcalloc(1, sizeof *l);
     l->kind = kind;
-    l->urgent = urgent;
     l->target = xstrdup(target);
     l->text = xstrndup(text, len);
     l->key = key ? xstrdup(key) : NULL;
     return l;
+}
+
+/* Drop the lines of target with key, except a group being sent; key NULL: every line of
+ * target, JOIN and PART included. */
+static size_t drop_lines(struct ircb_queue *q, const char *target, const char *key)
+{
+    size_t n = 0;
+    if (!key)
+        for (struct ircb_line *l = q->ctl_head, *next; l; l = next) {
+            next = l->next;
+            if (strcasecmp(l->target, target) == 0) {
+                ctl_remove(q, l);
+                n++;
+            }
+        }
+    for (int r = 0; r < 4; r++) {
+        if (key && r != ring_of(target, key))
+            continue;
+        struct ircb_target *t = target_find(q, target, r);
+        for (struct ircb_line *l = t ? t->head : NULL, *next; l; l = next) {
+            next = l->next;
+            if (key && (strcmp(l->key, key) != 0 || l->group == t->sending))
+                continue;
+            bool last = t->n == 1;
+            line_remove(q, l);
+            n++;
+            if (last)
+                break;
+        }
+    }
+    settle(q);
+    return n;
 }
 
 size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
@@ -148,10 +299,29 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
 {
     if (!target_usable(target))
         return 0;
-    if (kind == IRCB_JOIN || kind == IRCB_PART) {
-        enqueue(q, line_new(kind, target, "", 0, urgent, key));
+    if (kind == IRCB_JOIN || kind == IRCB_PART || kind == IRCB_WHO) {
+        group_clear(q);
+        struct ircb_line *l = line_new(kind, target, "", 0, NULL);
+        l->prev = q->ctl_tail;
+        if (q->ctl_tail)
+            q->ctl_tail->next = l;
+        else
+            q->ctl_head = l;
+        q->ctl_tail = l;
+        q->lines++;
         return 1;
     }
+    if (!key) {
+        group_clear(q);
+    } else if (!q->group_key || strcmp(q->group_key, key) != 0 ||
+               strcasecmp(q->group_target, target) != 0) {
+        drop_lines(q, target, key);
+        group_clear(q);
+        q->group_target = xstrdup(target);
+        q->group_key = xstrdup(key);
+        q->group++;
+    }
+    int ring = ring_of(target, key);
     char *flat = xstrdup(text ? text : "");
     for (char *p = flat; *p; p++)
         if (*p == '\r' || *p == '\n')
@@ -161,64 +331,16 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
     const char *piece;
     size_t len, n = 0;
     while (utf8_split_next(&sp, &piece, &len)) {
-        enqueue(q, line_new(kind, target, piece, len, urgent, key));
+        if (!admit(q, target, ring)) {
+            q->refused++;
+            continue;
+        }
+        struct ircb_line *l = line_new(kind, target, piece, len, key);
+        l->group = key ? q->group : 0;
+        enqueue(q, l, urgent);
         n++;
     }
     free(flat);
-    return n;
-}
-
-static bool line_matches(const struct ircb_line *l, const char *target, const char *key)
-{
-    if (strcasecmp(l->target, target) != 0)
-        return false;
-    if (!key)
-        return true;
-    return l->key && strcmp(l->key, key) == 0;
-}
-
-/* Drop matching urgent lines; key NULL matches every line of target. */
-static size_t drop_urgent(struct ircb_queue *q, const char *target, const char *key)
-{
-    size_t n = 0;
-    struct ircb_line **pp = &q->urgent_head, *last = NULL;
-    while (*pp) {
-        struct ircb_line *l = *pp;
-        if (line_matches(l, target, key)) {
-            *pp = l->urgent_next;
-            line_free(l);
-            n++;
-        } else {
-            last = l;
-            pp = &l->urgent_next;
-        }
-    }
-    q->urgent_tail = last;
-    return n;
-}
-
-static size_t drop_lines(struct ircb_queue *q, const char *target, const char *key)
-{
-    size_t n = drop_urgent(q, target, key);
-    struct ircb_target *t = target_find(q, target);
-    if (t) {
-        struct ircb_line **pp = &t->head, *last = NULL;
-        while (*pp) {
-            struct ircb_line *l = *pp;
-            if (line_matches(l, target, key)) {
-                *pp = l->next;
-                line_free(l);
-                n++;
-            } else {
-                last = l;
-                pp = &l->next;
-            }
-        }
-        t->tail = last;
-        if (!t->head)
-            target_unlink(q, t);
-    }
-    q->lines -= n;
     return n;
 }
 
@@ -226,12 +348,16 @@ size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key
 {
     if (!target || !key)
         return 0;
+    group_clear(q);
     return drop_lines(q, target, key);
 }
 
 size_t ircb_queue_drop_target(struct ircb_queue *q, const char *target)
 {
-    return target ? drop_lines(q, target, NULL) : 0;
+    if (!target)
+        return 0;
+    group_clear(q);
+    return drop_lines(q, target, NULL);
 }
 
 static bool may_send(const struct ircb_queue *q, int64_t now_ms)
@@ -241,45 +367,81 @@ static bool may_send(const struct ircb_queue *q, int64_t now_ms)
     return q->clock - now_ms <= (int64_t)(q->burst - 1) * q->interval_ms;
 }
 
-static const struct ircb_line *next_line(const struct ircb_queue *q)
+/* Where the next line comes from: LANE_CTL, LANE_URGENT, or the place in the schedule of the
+ * ring to serve in turn (LANE_NONE when nothing waits). */
+enum { LANE_NONE = -3, LANE_CTL = -2, LANE_URGENT = -1 };
+
+static int next_lane(const struct ircb_queue *q)
 {
-    if (q->urgent_head)
+    if (q->ctl_head)
+        return LANE_CTL;
+    bool others_wait = q->held > q->urgent;
+    if (q->urgent_head && (!others_wait || q->urgent_credit > 0))
+        return LANE_URGENT;
+    for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
+        int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
+        if (q->ring[schedule[pos]])
+            return pos;
+    }
+    return LANE_NONE;
+}
+
+static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
+{
+    switch (lane) {
+    case LANE_NONE:
+        return NULL;
+    case LANE_CTL:
+        return q->ctl_head;
+    case LANE_URGENT:
         return q->urgent_head;
-    return q->targets ? q->targets->head : NULL;
+    default:
+        return q->ring[schedule[lane]]->head;
+    }
 }
 
 const struct ircb_line *ircb_queue_peek(const struct ircb_queue *q, int64_t now_ms)
 {
-    return may_send(q, now_ms) ? next_line(q) : NULL;
+    return may_send(q, now_ms) ? lane_head(q, next_lane(q)) : NULL;
 }
 
 void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
 {
-    struct ircb_line *l;
-    if (q->urgent_head) {
-        l = q->urgent_head;
-        q->urgent_head = l->urgent_next;
-        if (!q->urgent_head)
-            q->urgent_tail = NULL;
-    } else if (q->targets) {
-        struct ircb_target *t = q->targets;
-        l = t->head;
-        t->head = l->next;
-        q->targets = t->next;
-        if (!t->head)
-            target_unlink(q, t);
-    } else {
+    int lane = next_lane(q);
+    struct ircb_line *l = lane_head(q, lane);
+    if (!l)
         return;
+    if (lane == LANE_CTL) {
+        ctl_remove(q, l);
+    } else {
+        if (lane == LANE_URGENT) {
+            if (q->held > q->urgent)
+                q->urgent_credit--;
+        } else {
+            /* Served in turn: the target goes to the back of its ring, the next ring in the
+             * schedule is next. */
+            int r = schedule[lane];
+            q->ring[r] = q->ring[r]->next;
+            q->slot = (lane + 1) % IRCB_SCHEDULE_LEN;
+            if (q->urgent_credit < IRCB_URGENT_CREDIT)
+                q->urgent_credit++;
+        }
+        /* The rest of a group being sent is finished rather than replaced, and what is
+         * pushed from now on is a new group. */
+        if (l->group)
+            l->owner->sending = l->group;
+        if (l->group && l->group == q->group)
+            group_clear(q);
+        line_remove(q, l);
     }
-    line_free(l);
-    q->lines--;
+    settle(q);
     if (q->interval_ms)
         q->clock = (q->clock > now_ms ? q->clock : now_ms) + q->interval_ms;
 }
 
 int64_t ircb_queue_next_time(const struct ircb_queue *q, int64_t now_ms)
 {
-    if (!next_line(q))
+    if (next_lane(q) == LANE_NONE)
         return INT64_MAX;
     if (may_send(q, now_ms))
         return now_ms;

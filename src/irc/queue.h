@@ -1,10 +1,29 @@
 /* The outgoing queue of one IRC connection: what the bot wants to say, cut into wire-sized
  * lines and let out at the pace the configuration allows.
  *
- * Lines wait per target (a channel or a nick). The next line to go is the oldest urgent one if
- * any (private replies to the player whose move it is), else the head of the next target in
- * round-robin order, so that one busy channel cannot starve another. Pacing is a token bucket:
- * `burst` lines may leave back to back, then one per `interval_ms`.
+ * Lines wait per target (a channel or a nick) and kind: events (lines without a key: what
+ * happens in a game, replies) and displays (lines with a key: a hand, a board drawing, a status,
+ * spots, which a newer version replaces). What goes next:
+ *   1. JOIN and PART, at once;
+ *   2. the oldest urgent line (a private reply to a player the game waits for), while the
+ *      urgent credit lasts: an urgent line that overtakes others costs one credit, a line
+ *      served in turn gives one back, so urgent lines take at most half of the output while
+ *      other lines wait (and any share when nothing else does);
+ *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
+ *      events, private events, channel displays and private displays, taken in the fixed cycle
+ *      described at IRCB_SCHEDULE_LEN (empty rings skipped). A game's own lines never queue
+ *      behind a board drawing someone asked for, in their channel or another, and however many
+ *      people get private replies, two of every three lines served in turn are the channels'
+ *      events.
+ * Shares are bounded too: each target may hold IRCB_TARGET_LINES lines, and only
+ * IRCB_URGENT_PER_TARGET are made urgent until its lines have all gone (the rest wait in the
+ * round-robin); the whole queue holds IRCB_QUEUE_LINES (lines are at most 512 bytes, so that
+ * bounds its memory), and when it is full the target holding most gives up its newest line.
+ * A keyed group of lines replaces the older group with the same target and key still queued,
+ * unless that one is already being sent: it is finished (a drawing is never cut short), and
+ * the newer one waits behind it.
+ *
+ * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
  * No I/O and no clock here: the caller passes the time in milliseconds, so tests run it with a
  * fake clock. */
@@ -15,29 +34,64 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Lines one target may hold: a board drawing of the big board (24 lines) with its text form,
+ * a status and a few game lines, with room to spare. More are refused: a target cannot grow
+ * the queue without bound however much is asked for it. */
+#define IRCB_TARGET_LINES 64
+/* Lines the whole queue may hold: 16 targets at their cap, at most 512 KiB of text. */
+#define IRCB_QUEUE_LINES 1024
+/* Urgent lines one target gets until its lines have all gone: a refusal, a hand and a prompt.
+ * Further lines for it wait in the round-robin like any other, so asking for a board drawing
+ * again and again on your own move does not put lines ahead of every channel: a newer drawing
+ * replaces the older one but gets no urgent lines of its own while the older still waits. */
+#define IRCB_URGENT_PER_TARGET 3
+/* Urgent lines that may overtake waiting lines in a row: a reply and the hand it changed.
+ * One is given back per line served in turn, so urgent lines never take more than half. */
+#define IRCB_URGENT_CREDIT 2
+/* The turns of the rings (0 channel events, 1 private events, 2 channel displays, 3 private
+ * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines
+ * served in turn are the channels' own: three games at the pace of a real network (two lines a
+ * second) then keep answering their players within about the time they take without a flood,
+ * while private replies and displays, however many ask for them, still get one turn in nine
+ * each. */
+#define IRCB_SCHEDULE_LEN 9
+
 /* The IRC command a line is sent as. */
-enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART };
+enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART, IRCB_WHO };
+
+struct ircb_target; /* the lines waiting for one target */
 
 struct ircb_line {
     enum ircb_kind kind;
-    bool urgent;
-    char *target; /* owned */
-    char *text;   /* owned; one wire line's worth, no CR, LF or NUL; "" for JOIN/PART */
-    char *key;    /* owned, or NULL */
-    struct ircb_line *next;
-    struct ircb_line *urgent_next; /* order among urgent lines across targets */
+    bool urgent;    /* queued in the urgent lane (also in its target's order) */
+    char *target;   /* owned */
+    char *text;     /* owned; one wire line's worth, no CR, LF or NUL; "" for JOIN/PART */
+    char *key;      /* owned, or NULL */
+    uint64_t group; /* the keyed group it belongs to, 0 for none */
+    struct ircb_target *owner;     /* NULL for JOIN and PART */
+    struct ircb_line *prev, *next; /* in its target's order (JOIN/PART: their own list) */
+    struct ircb_line *urgent_prev, *urgent_next; /* order among urgent lines across targets */
 };
-
-struct ircb_target; /* the lines waiting for one target */
 
 struct ircb_queue {
     int burst;
     int interval_ms;
-    int64_t clock;               /* pacing clock: when the bucket will be full again */
-    struct ircb_target *targets; /* ring in round-robin order; points at the next to serve */
+    int64_t clock; /* pacing clock: when the bucket will be full again */
+    /* Rings of targets in round-robin order (see IRCB_SCHEDULE_LEN); each points at the next
+     * target to serve. */
+    struct ircb_target *ring[4];
+    int slot; /* the place in the cycle whose turn it is */
     size_t target_count;
+    struct ircb_line *ctl_head, *ctl_tail; /* JOIN and PART */
     struct ircb_line *urgent_head, *urgent_tail;
-    size_t lines;
+    size_t urgent;     /* lines in the urgent lane */
+    int urgent_credit; /* see above */
+    size_t lines;      /* every queued line, JOIN and PART included */
+    size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
+    size_t refused;    /* lines refused or given up for the caps, since init */
+    /* The keyed group being pushed: further pushes with this target and key belong to it. */
+    char *group_target, *group_key;
+    uint64_t group; /* its number; groups are numbered from 1 */
 };
 
 /* An empty queue in caller storage. burst >= 1; interval_ms 0 means no pacing. */
@@ -51,14 +105,19 @@ void ircb_queue_set_pacing(struct ircb_queue *q, int burst, int interval_ms);
 
 /* Queue text for target, cut into pieces of at most max_text bytes at spaces and never inside
  * a UTF-8 sequence (util/utf8.h). CR, LF and NUL never reach the wire: each CR or LF becomes a
- * space before cutting. key (or NULL) names what the line belongs to, for ircb_queue_drop.
- * Returns the number of lines queued (0 for empty text or an unusable target: empty, or with a
- * space, comma, control character or leading ':'). All strings are copied. */
+ * space before cutting. key (or NULL) names what the line belongs to: consecutive pushes with
+ * the same target and key are one group, and the first push of a group discards the lines of
+ * an older group with that target and key still queued (an outdated hand or board) unless it
+ * is being sent. urgent is a wish: honoured for up to IRCB_URGENT_PER_TARGET lines. Returns the
+ * number of lines queued: 0 for empty text or an unusable target (empty, or with a space, comma,
+ * control character or leading ':'), fewer than the pieces when a cap refused some. All strings are
+ * copied. */
 size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                        const char *text, bool urgent, const char *key, size_t max_text);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
- * key. Returns how many were dropped. */
+ * key, except those of a group already being sent; the next push with that key starts a new
+ * group. Returns how many were dropped. */
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key);
 
 /* Discard everything queued for target (the bot left the channel). */

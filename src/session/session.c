@@ -26,7 +26,7 @@ void session_init(struct session *s, const char *channel, const struct session_r
     s->state = SESSION_LOBBY;
     bw_rng_seed(&s->rng, seed);
     s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
-    s->board_ms = INT64_MIN;
+    s->board_ms = s->status_ms = s->board_text_ms = INT64_MIN;
 }
 
 int session_seat_of_nick(const struct session *s, const char *nick)
@@ -54,14 +54,25 @@ static void userhost_of(const struct session_who *who, char *buf, size_t size)
  * else user@host; with neither known only the nick is left to go by. */
 static bool seat_matches(const struct session_seat *seat, const struct session_who *who)
 {
-    if (seat->account[0])
-        return who->account && strcasecmp(seat->account, who->account) == 0;
+    if (seat->account[0]) {
+        if (who->account || !who->account_unknown)
+            return who->account && strcasecmp(seat->account, who->account) == 0;
+        /* The server did not say: the user@host the seat was taken from decides. */
+        if (!seat->userhost[0])
+            return false;
+    }
     if (seat->userhost[0]) {
         char uh[SESSION_ID_MAX + 1];
         userhost_of(who, uh, sizeof uh);
         return strcasecmp(seat->userhost, uh) == 0;
     }
     return true;
+}
+
+bool session_seat_is(const struct session *s, int seat, const struct session_who *who)
+{
+    return seat >= 0 && seat < s->n_seats && strcasecmp(s->seat[seat].nick, who->nick) == 0 &&
+           seat_matches(&s->seat[seat], who);
 }
 
 int session_identify(const struct session *s, const struct session_who *who)

@@ -19,7 +19,7 @@
 #include "engine/rng.h"
 
 #define SESSION_CHAN_MAX 64
-#define SESSION_NICK_MAX 48
+#define SESSION_NICK_MAX 64 /* BW_NICK_MAX */
 #define SESSION_ID_MAX 128
 
 /* A departed player keeps the seat this long. */
@@ -40,9 +40,12 @@ struct session_rules {
     int turn_timeout_s; /* 0 = no turn, discard or robber timer */
 };
 
-/* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required). */
+/* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
+ * account NULL means not logged in, unless account_unknown says the server did not tell: then
+ * a seat taken with an account is matched by the user@host it was taken from. */
 struct session_who {
     const char *nick, *user, *host, *account;
+    bool account_unknown;
 };
 
 struct session_seat {
@@ -73,6 +76,7 @@ struct session {
     uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
     int64_t offer_ms[GAME_MAX_OFFERS];
     int64_t board_ms;  /* last board drawing shown, for rate limiting */
+    int64_t status_ms, board_text_ms; /* last status and board text shown in the channel */
     int64_t paused_ms; /* when the pause began, while paused */
 };
 
@@ -86,6 +90,10 @@ int session_seat_of_nick(const struct session *s, const char *nick);
 /* The seat who sits in, or -1 when who holds none; BW_E(DENIED) when who uses a seated nick
  * but is somebody else (another account or user@host). */
 int session_identify(const struct session *s, const struct session_who *who);
+
+/* Whether who is the person who sat down in seat (the account when the seat has one, else
+ * user@host, else the nick alone). */
+bool session_seat_is(const struct session *s, int seat, const struct session_who *who);
 
 /* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
  * BW_E(OCCUPIED) when who already sits. Returns the seat. */

@@ -44,6 +44,15 @@ def stop_process(proc, name, grace=10.0):
     return proc.returncode
 
 
+def rss_kib(pid):
+    """Resident memory of a process, in KiB."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
 class Workdir:
     def __init__(self):
         self.path = tempfile.mkdtemp(prefix="brickwood-e2e-")

@@ -135,6 +135,11 @@ void bot_on_account(struct bot *b, const char *nick, const char *account, int64_
 {
 }
 
+void bot_on_member(struct bot *b, const char *channel, const struct bw_identity *who,
+                   int64_t now_ms)
+{
+}
+
 void bot_tick(struct bot *b, int64_t now_ms)
 {
 }

@@ -1,5 +1,6 @@
 /* Tests of the IRC layer's pure parts: the outgoing queue (splitting, pacing, urgency,
- * round-robin, replacement by key) with a fake clock, and the transport's tag stripping. */
+ * round-robin, replacement by key, caps and fairness under a flood) with a fake clock, and the
+ * transport's tag stripping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -152,6 +153,221 @@ static void test_drop_by_key(void **state)
     ircb_queue_fini(&q);
 }
 
+/* Pops until a line for target went out; returns how many lines went before it, -1 if none. */
+static int lines_before(struct ircb_queue *q, const char *target)
+{
+    char buf[600], want[80];
+    snprintf(want, sizeof want, "%s:", target);
+    for (int n = 0; pop(q, 0, buf, sizeof buf); n++)
+        if (strncmp(buf, want, strlen(want)) == 0)
+            return n;
+    return -1;
+}
+
+static void test_target_and_total_caps(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    size_t queued = 0;
+    for (int i = 0; i < 200; i++)
+        queued += ircb_queue_push(&q, IRCB_PRIVMSG, "mallory", "board line", false, NULL, 400);
+    assert_int_equal(queued, IRCB_TARGET_LINES);
+    assert_int_equal(ircb_queue_length(&q), IRCB_TARGET_LINES);
+    assert_int_equal(q.refused, 200 - IRCB_TARGET_LINES);
+    /* Fill the whole queue with many flooded targets. */
+    char name[32];
+    for (int t = 0; ircb_queue_length(&q) < IRCB_QUEUE_LINES; t++) {
+        snprintf(name, sizeof name, "m%d", t);
+        for (int i = 0; i < IRCB_TARGET_LINES; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", false, NULL, 400);
+    }
+    assert_int_equal(ircb_queue_length(&q), IRCB_QUEUE_LINES);
+    /* A full queue still takes a line for a target with few: the biggest gives one up. */
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400),
+                     1);
+    assert_int_equal(ircb_queue_length(&q), IRCB_QUEUE_LINES);
+    /* A flooded target does not push out others of its size. */
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "m3", "y", false, NULL, 400), 0);
+    /* Splitting counts every piece: a long text cannot slip past the cap. */
+    char text[4000];
+    memset(text, 'a', sizeof text - 1);
+    text[sizeof text - 1] = '\0';
+    assert_true(ircb_queue_push(&q, IRCB_PRIVMSG, "#game", text, false, NULL, 40) <
+                IRCB_TARGET_LINES);
+    assert_true(ircb_queue_length(&q) <= IRCB_QUEUE_LINES);
+    assert_true(lines_before(&q, "#game") <= 1); /* channels take turns with private lines */
+    ircb_queue_fini(&q);
+    assert_int_equal(ircb_queue_length(&q), 0);
+}
+
+static void test_keyed_group_replaces_older(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    /* Consecutive pushes with one target and key are one group. */
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "old board", false, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "old status 1", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "old status 2", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "help", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "status 1", false, "status", 400);
+    assert_int_equal(ircb_queue_length(&q), 7);
+    /* A newer group replaces the older one still queued, for that target only. */
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "new board", false, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "BOB", "new status 1", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "new status 2", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "spots 1", false, "spots", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "spots 2", false, "spots", 400);
+    assert_int_equal(ircb_queue_length(&q), 9);
+    /* An explicit drop ends a group: the next push starts a new one. */
+    assert_int_equal(ircb_queue_drop(&q, "bob", "spots"), 2);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "spots 3", false, "spots", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "spots 4", false, "spots", 400);
+    char buf[64];
+    /* Events (lines without a key) go before displays. */
+    const char *want[] = {"bob:help",         "#c:status 1",   "bob:new board",
+                          "bob:new board",    "bob:new board", "BOB:new status 1",
+                          "bob:new status 2", "bob:spots 3",   "bob:spots 4"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        assert_string_equal(buf, want[i]);
+    }
+    assert_false(pop(&q, 0, buf, sizeof buf));
+    /* A drawing already being sent is finished; the newer one waits behind it. */
+    for (int i = 0; i < 4; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", i ? "old" : "old first", false, "board", 400);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c:old first");
+    for (int i = 0; i < 4; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "new", false, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#d", "x", false, NULL, 400);
+    for (int i = 0; i < 4; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "newer", false, "board", 400);
+    assert_int_equal(ircb_queue_drop(&q, "#c", "board"), 4);
+    for (int i = 0; i < 4; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "newest", false, "board", 400);
+    const char *drawn[] = {"x", "old", "old", "old", "newest", "newest", "newest", "newest"};
+    for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        assert_string_equal(buf + 3, drawn[i]);
+    }
+    assert_false(pop(&q, 0, buf, sizeof buf));
+    ircb_queue_fini(&q);
+}
+
+/* A game's lines in a channel go before a board drawing asked for there or anywhere else. */
+static void test_events_before_displays(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16];
+    for (int c = 0; c < 4; c++) {
+        snprintf(name, sizeof name, "#c%d", c);
+        for (int i = 0; i < 18; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "drawing", false, "board", 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, name, "status", false, "status", 400);
+    }
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c0", "alice rolled 8", false, NULL, 400);
+    char buf[64];
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c0:alice rolled 8");
+    /* Displays still get their turns while events keep coming. */
+    int displays = 0;
+    for (int i = 0; i < 30; i++) {
+        snprintf(name, sizeof name, "p%d", i);
+        ircb_queue_push(&q, IRCB_PRIVMSG, name, "help", false, NULL, 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c1", "bob built a road", false, NULL, 400);
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        displays += strstr(buf, "drawing") != NULL;
+    }
+    assert_true(displays >= 30 / IRCB_SCHEDULE_LEN);
+    ircb_queue_fini(&q);
+}
+
+static void test_urgent_capped(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    /* The player the game waits for asks for a board drawing privately: 20 lines. */
+    for (int i = 0; i < 20; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "alice", "board", true, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#other", "bob rolled 6", false, NULL, 400);
+    assert_int_equal(q.urgent, IRCB_URGENT_PER_TARGET);
+    /* Two urgent lines may overtake, then the channel's line goes. */
+    assert_int_equal(lines_before(&q, "#other"), IRCB_URGENT_CREDIT);
+    /* A flood of urgent lines from several players takes at most every other line. */
+    char name[16];
+    for (int p = 0; p < 4; p++) {
+        snprintf(name, sizeof name, "p%d", p);
+        for (int i = 0; i < 20; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", true, NULL, 400);
+    }
+    for (int i = 0; i < 10; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#g1", "g1", false, NULL, 400);
+    /* Urgent lines overtake every other line at most; the rest take turns: between two of
+     * the channel's lines at most one other served in turn (a private event or display) and
+     * one urgent line after each. */
+    int gap = 0;
+    char buf[64];
+    for (int g1 = 0; g1 < 10;) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        if (strncmp(buf, "#g1:", 4) == 0) {
+            g1++;
+            gap = 0;
+        } else {
+            assert_true(++gap <= 3);
+        }
+    }
+    /* JOIN and PART go first, whatever waits. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "p0", "y", true, NULL, 400);
+    ircb_queue_push(&q, IRCB_JOIN, "#new", NULL, true, NULL, 0);
+    assert_int_equal(ircb_queue_peek(&q, 0)->kind, IRCB_JOIN);
+    ircb_queue_fini(&q);
+}
+
+/* With one target's flood queued, every other target's line goes out within a few lines: a
+ * channel's within two per channel ahead of it, a private target's within two per target. */
+static void test_fairness_under_flood(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 4, 500);
+    for (int i = 0; i < 60; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "mallory", "board line", false, NULL, 400);
+    for (int i = 0; i < 60; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#attacked", "status line", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400);
+    assert_true(lines_before(&q, "#game") <= 2);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "carol", "carol: hand", false, NULL, 400);
+    assert_true(lines_before(&q, "carol") <= 3);
+    /* Many private targets do not slow the channels: they share half of the output. */
+    char name[16];
+    for (int p = 0; p < 30; p++) {
+        snprintf(name, sizeof name, "x%d", p);
+        for (int i = 0; i < 5; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", false, NULL, 400);
+    }
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "bob built a road", false, NULL, 400);
+    assert_true(lines_before(&q, "#game") <= 4);
+    /* Paced: the lines ahead cost their time and no more. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "carol wins", false, NULL, 400);
+    int64_t t = 1000000;
+    char buf[64];
+    for (;;) {
+        t = ircb_queue_next_time(&q, t);
+        assert_true(pop(&q, t, buf, sizeof buf));
+        if (strcmp(buf, "#game:carol wins") == 0)
+            break;
+    }
+    assert_true(t - 1000000 <= 4 * 500);
+    ircb_queue_fini(&q);
+}
+
 static void test_is_channel(void **state)
 {
     (void)state;
@@ -168,6 +384,11 @@ int main(void)
         cmocka_unit_test(test_pacing_burst_then_interval),
         cmocka_unit_test(test_urgent_first_and_round_robin),
         cmocka_unit_test(test_drop_by_key),
+        cmocka_unit_test(test_target_and_total_caps),
+        cmocka_unit_test(test_keyed_group_replaces_older),
+        cmocka_unit_test(test_events_before_displays),
+        cmocka_unit_test(test_urgent_capped),
+        cmocka_unit_test(test_fairness_under_flood),
         cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
