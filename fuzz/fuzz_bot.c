@@ -235,6 +235,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true};
             now += 10000;
             bot_on_join(st.b, CHAN, &me, now);
+            for (int u = 0; u < USERS; u++)
+                if (st.in_chan[u]) {
+                    struct bw_identity m = id_of(u);
+                    bot_on_member(st.b, CHAN, &m, now);
+                }
+            bot_on_members_known(st.b, CHAN, now);
             break;
         }
         default: /* time passes: timers run */

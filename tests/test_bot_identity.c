@@ -167,6 +167,10 @@ static void test_reconnect_needs_confirmation(void **state)
     assert_true(hand_to(mark, "alice"));
     assert_true(hand_to(mark, "bob"));
     assert_false(hand_to(mark, "carol"));
+    /* Once everyone there is known, the channel hears who is still away. */
+    bot_on_members_known(b, CHAN, now);
+    assert_true(any_line(mark, CHAN, "carol is away"));
+    assert_false(any_line(mark, CHAN, "alice is away"));
     change_every_hand(b);
     assert_false(hand_to(mark, "carol"));
     for (int i = 0; i < 3; i++)

@@ -554,6 +554,26 @@ void bot_on_member(struct bot *b, const char *channel, const struct bw_identity 
         bot_commit(b);
 }
 
+void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
+{
+    b->now_ms = now_ms;
+    struct bot_game *g = bot_find(b, channel);
+    if (!g)
+        return;
+    for (int i = 0; i < g->s.n_seats; i++) {
+        const struct session_seat *seat = &g->s.seat[i];
+        if (seat->present || !seat->nick[0] ||
+            (g->s.state != SESSION_LOBBY && g->s.game.p[i].resigned))
+            continue;
+        int64_t left = seat->left_ms + SESSION_GRACE_MS - now_ms;
+        char line[RENDER_LINE_MAX];
+        snprintf(line, sizeof line, "%s is away; the seat is kept for %d more minutes",
+                 seat->nick, left > 0 ? (int)((left + 59999) / 60000) : 0);
+        bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+    }
+    bot_commit(b);
+}
+
 void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms)
 {
     b->now_ms = now_ms;

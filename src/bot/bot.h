@@ -104,6 +104,9 @@ void bot_on_account(struct bot *b, const char *nick, const char *account, int64_
  * joined): a seat waiting as away whose person this is comes back, quietly. */
 void bot_on_member(struct bot *b, const char *channel, const struct bw_identity *who,
                    int64_t now_ms);
+/* The WHO after the bot joined channel is complete: seats still away (players who did not come
+ * back while the bot was gone) are announced as away. */
+void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms);
 
 /* Timers: call at least when bot_next_deadline() has passed. */
 void bot_tick(struct bot *b, int64_t now_ms);

@@ -368,6 +368,10 @@ static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, con
     } else if (event == 352 && count >= 6) {
         /* RPL_WHOREPLY me #chan user host server nick flags :hops realname */
         on_who(c, params[1], params[2], params[3], params[5], NULL);
+    } else if (event == 315 && count >= 2) {
+        /* RPL_ENDOFWHO me #chan: every member has been told about */
+        if (chan_find(c, params[1]))
+            bot_on_members_known(c->bot, params[1], ircb_now_ms());
     } else if (event == 354 && count >= 8 && strcmp(params[1], "152") == 0) {
         /* WHOX with %tcuhnfa,152: me 152 #chan user host nick flags account ("0": none) */
         on_who(c, params[2], params[3], params[4], params[5], params[7]);

@@ -92,8 +92,9 @@ class Server:
     cap: "ls" answers CAP LS with an empty list and holds registration until CAP END; "421"
     answers CAP as an unknown command; "none" ignores CAP entirely."""
 
-    def __init__(self, work, cap="ls", addr="127.0.0.1"):
+    def __init__(self, work, cap="ls", addr="127.0.0.1", nicklen=30):
         self.cap = cap
+        self.nicklen = nicklen
         # Both directions of every connection, for reading after a failure.
         self.log = open(work.file("server.log"), "w")
         family = socket.AF_INET6 if ":" in addr else socket.AF_INET
@@ -231,8 +232,8 @@ class Server:
                      "002 %s :Your host is %s" % (n, SERVER),
                      "003 %s :This server was created today" % n,
                      "004 %s %s 1.0 iow ntk" % (n, SERVER),
-                     "005 %s CHANTYPES=# PREFIX=(ov)@+ NICKLEN=30 CASEMAPPING=rfc1459 "
-                     ":are supported by this server" % n,
+                     "005 %s CHANTYPES=# PREFIX=(ov)@+ NICKLEN=%d CASEMAPPING=rfc1459 "
+                     ":are supported by this server" % (n, self.nicklen),
                      "375 %s :- %s Message of the day -" % (n, SERVER),
                      "372 %s :- hello" % n,
                      "376 %s :End of MOTD command" % n):

@@ -140,6 +140,10 @@ void bot_on_member(struct bot *b, const char *channel, const struct bw_identity 
 {
 }
 
+void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
+{
+}
+
 void bot_tick(struct bot *b, int64_t now_ms)
 {
 }
