@@ -52,7 +52,10 @@ static char *parse_command(struct ircb_msg *m, char *p, const char **why)
         *why = "no command";
         return NULL;
     }
-    if (!(letters || (digits && n == 3)) || n > 20) {
+    /* "000" too: the library takes a numeric of 0 for a word and reads a command it never
+     * set. */
+    if (!(letters || (digits && n == 3)) || n > 20 ||
+        (digits && start[0] == '0' && start[1] == '0' && start[2] == '0')) {
         *why = "malformed command";
         return NULL;
     }

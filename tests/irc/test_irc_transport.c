@@ -109,6 +109,7 @@ static void test_refused_lines(void **state)
         "001",
         ":srv 12 bot :x",           /* not three digits */
         ":srv 1234 bot :x",
+        ":srv 000 bot #c :x",       /* numeric 0: the library reads a command it never set */
         ":srv PRIV-MSG #c :x",
         ":a!b@c PRIVMSG bot :\x01", /* a lone CTCP mark */
         ":a!b@c PRIVMSG bot :",
