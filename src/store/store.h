@@ -1,0 +1,163 @@
+/* The durable store: lobbies and games in progress, finished games, ratings, in one SQLite file.
+ *
+ * This is the only module that sees SQLite. Everything it is handed is committed before the
+ * call returns, so a caller that saves a change and only then queues the reply about it never
+ * tells a player something a crash can take back ("durable before visible").
+ *
+ * The file runs in WAL mode with synchronous=FULL: every commit appends to the write-ahead log
+ * and fsyncs it before returning, so a committed change survives kill -9 (which synchronous=
+ * NORMAL would already give, the log being in the page cache) and also a power cut or kernel
+ * crash (which NORMAL would not: its last commits can roll back). One fsync per action costs a
+ * few milliseconds at worst, far below the pace of people typing; bench/store_bench.c measures
+ * it. Readers such as a backup taken with the sqlite3 shell never block the bot.
+ *
+ * One process per file: store_open takes a lock on "PATH-lock" beside the file (flock, released
+ * by the kernel when the process ends however it ends) and writes its pid there; a second
+ * opener, in this process or another, is refused at once. The lock file stays behind after
+ * close; it holds no data.
+ *
+ * A file that cannot be used is refused before anything is written to it: not a database,
+ * corrupt (PRAGMA quick_check), made by a newer brickwood (PRAGMA user_version above
+ * STORE_SCHEMA_VERSION), in use, read-only, or in a directory where the write-ahead log cannot
+ * be created. Networks, channels and identities are stored as given: the caller folds case
+ * (IRC case mapping) before calling, so that "#Catan" and "#catan" name one game. */
+#ifndef BW_STORE_STORE_H
+#define BW_STORE_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/error.h"
+
+/* The schema this program writes; files with a higher PRAGMA user_version are refused. */
+#define STORE_SCHEMA_VERSION 1
+
+#define STORE_MAX_SEATS 6
+
+/* Records (a saved lobby or game) above this size are refused with BW_E(LIMIT). */
+#define STORE_MAX_RECORD (1024 * 1024)
+
+struct store;
+
+/* Open the store at path, creating the file and its schema when it does not exist (or is
+ * empty). Returns a store owned by the caller until store_close, or NULL with a one-line reason
+ * naming the file in err (errsize bytes, always terminated when errsize > 0). On failure the
+ * file is left exactly as it was. path stays the caller's. */
+struct store *store_open(const char *path, char *err, size_t errsize);
+
+/* Commit everything and close; harmless with NULL. The last close checkpoints the log into the
+ * file and removes PATH-wal. */
+void store_close(struct store *st);
+
+/* The file name the store was opened with; borrowed from st. */
+const char *store_path(const struct store *st);
+
+/* Save the record of the lobby or game in channel on network, replacing the previous one: one
+ * transaction, committed and synced when this returns BW_OK. blob (len bytes, 1..
+ * STORE_MAX_RECORD) is opaque to the store and stays the caller's. Returns BW_E(INVALID) for a
+ * NULL or empty name or record, BW_E(LIMIT) when too large, BW_E(IO) when SQLite fails (the
+ * reason in err when err is not NULL); on failure the previous record is still there. */
+int store_save_game(struct store *st, const char *network, const char *channel, const void *blob,
+                    size_t len, char *err, size_t errsize);
+
+/* Forget the record of channel on network (the game ended or the lobby closed); committed when
+ * this returns. BW_OK also when there was none; BW_E(IO) when SQLite fails. */
+int store_erase_game(struct store *st, const char *network, const char *channel, char *err,
+                     size_t errsize);
+
+/* Called once per saved record. network, channel and blob are borrowed for the call only; a
+ * row whose record is missing or not a blob arrives with blob NULL and len 0, so the caller can
+ * report it by channel (it stays in the file untouched). Return 0 to go on, anything else to
+ * stop: store_each_game then returns that value. The callback must not call the store. */
+typedef int (*store_game_fn)(void *ctx, const char *network, const char *channel, const void *blob,
+                             size_t len);
+
+/* Call fn for every saved record of network (every network when network is NULL), ordered by
+ * network and channel. Returns BW_OK, the callback's nonzero value, or BW_E(IO). */
+int store_each_game(struct store *st, const char *network, store_game_fn fn, void *ctx, char *err,
+                    size_t errsize);
+
+/* How a finished game ended. */
+enum store_ending {
+    STORE_END_WIN,    /* a player reached the victory points */
+    STORE_END_STOP,   /* stopped by an admin or a vote: recorded, not rated */
+    STORE_END_RESIGN, /* the others resigned or timed out; the last one left won */
+};
+
+/* One seat of a finished game. */
+struct store_seat {
+    const char *identity; /* "account:NAME" or "nick!user@host": whom the rating belongs to */
+    const char *nick;     /* the nick at the time */
+    int seat;             /* seat index in the game, 0-based */
+    int points;           /* final victory points */
+    bool won;
+    bool resigned; /* resigned, kicked or timed out before the end */
+};
+
+/* A finished game; every string is borrowed for the call. */
+struct store_finished {
+    const char *network;
+    const char *channel;
+    int64_t started; /* wall clock, seconds since the epoch */
+    int64_t ended;
+    int turns;
+    enum store_ending ending;
+    int n_seats; /* 1..STORE_MAX_SEATS */
+    struct store_seat seats[STORE_MAX_SEATS];
+};
+
+/* Record a finished game and, when it ended with a winner and had two seats or more, update the
+ * ratings of its players (rating.h) on g->network — all in one transaction, committed when this
+ * returns BW_OK. Every seat counts one game for its player; a won seat counts a win. Returns
+ * BW_E(INVALID) (nothing written) when a field is missing or out of range, an identity appears
+ * twice, or the winners do not match the ending (STORE_END_STOP: nobody won; otherwise exactly
+ * one seat won and did not resign); BW_E(IO) when SQLite fails. */
+int store_record_finished(struct store *st, const struct store_finished *g, char *err,
+                          size_t errsize);
+
+/* A player's record on one network. */
+struct store_stats {
+    char identity[256];
+    char nick[128]; /* the nick of their most recent finished game */
+    double rating;
+    int games;
+    int wins;
+    double win_rate; /* wins / games, 0..1 */
+    int best_points; /* best final points in one game */
+};
+
+/* The record of identity on network into *out. BW_OK, BW_E(NOT_FOUND) when they have finished
+ * no game there (out zeroed), BW_E(IO) when SQLite fails. */
+int store_stats(struct store *st, const char *network, const char *identity,
+                struct store_stats *out, char *err, size_t errsize);
+
+/* The identity that most recently finished a game on network under nick (compared as given),
+ * into buf (size bytes): for "!stats NICK" when NICK is not in the channel. BW_OK,
+ * BW_E(NOT_FOUND), BW_E(LIMIT) when buf is too small, BW_E(IO). */
+int store_find_nick(struct store *st, const char *network, const char *nick, char *buf, size_t size,
+                    char *err, size_t errsize);
+
+/* Called for each of the leaders in order; rank is 1-based. s is borrowed for the call. Return
+ * 0 to go on, nonzero to stop. The callback must not call the store. */
+typedef int (*store_top_fn)(void *ctx, int rank, const struct store_stats *s);
+
+/* The n best players on network (n >= 1) by rating, highest first; equal ratings by more games,
+ * then by identity (byte order), so the order never depends on the file's layout. Returns the
+ * number of players passed to fn, or BW_E(INVALID) / BW_E(IO). */
+int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
+              size_t errsize);
+
+/* Copy the write-ahead log into the database file and truncate the log (the admin "save").
+ * Everything was already durable; this makes the file alone complete. BW_OK, or BW_E(IO) when
+ * a reader (a backup running in the sqlite3 shell) still keeps part of the log in use after
+ * waiting up to a second: try again later. */
+int store_checkpoint(struct store *st, char *err, size_t errsize);
+
+/* Write a consistent copy of the whole store to path with SQLite's online backup API (the
+ * admin "backup FILE"); the bot goes on meanwhile. path must not exist yet: an existing file,
+ * the store's own file included, is never overwritten (BW_E(DENIED)). On failure nothing is
+ * left at path. BW_OK or BW_E(IO), the reason in err. */
+int store_backup(struct store *st, const char *path, char *err, size_t errsize);
+
+#endif

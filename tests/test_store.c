@@ -1,0 +1,656 @@
+/* The store: records survive reopening and kill -9, unusable files are refused with a clear
+ * reason and left byte for byte as they were, finished games and ratings match hand-computed
+ * values, the leaderboard order is deterministic, backups and checkpoints work. */
+/* nftw */
+#define _XOPEN_SOURCE 700
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store/rating.h"
+#include "store/store.h"
+
+/* The unprivileged user the read-only directory test runs as when the tests run as root. */
+#define NOBODY 65534
+
+static char root[64];
+static char err[512];
+
+static char *path_in(const char *name)
+{
+    static char buf[4][256];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", root, name);
+    return p;
+}
+
+static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    return remove(path);
+}
+
+static int make_root(void **state)
+{
+    snprintf(root, sizeof root, "/tmp/bw_store_test.XXXXXX");
+    if (!mkdtemp(root))
+        return -1;
+    /* Traversable by the unprivileged user of the read-only directory test. */
+    return chmod(root, 0755);
+}
+
+static int remove_root(void **state)
+{
+    char ro[300];
+    snprintf(ro, sizeof ro, "%s/ro", root);
+    chmod(ro, 0755);
+    return nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* The whole file, malloc'd; *len its size. */
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc((size_t)n + 1);
+    assert_non_null(data);
+    assert_int_equal(fread(data, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return data;
+}
+
+static void assert_same_file(const char *path, const unsigned char *before, size_t len)
+{
+    size_t now_len;
+    unsigned char *now = slurp(path, &now_len);
+    assert_int_equal(now_len, len);
+    assert_memory_equal(now, before, len);
+    free(now);
+}
+
+static void write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void assert_contains(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("\"%s\" does not contain \"%s\"", text, part);
+}
+
+/* A store at path holding a few games with records of 4 KiB, closed again. */
+static void make_store(const char *path, int games)
+{
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    unsigned char blob[4096];
+    for (int i = 0; i < games; i++) {
+        char chan[32];
+        snprintf(chan, sizeof chan, "#game%d", i);
+        memset(blob, 'a' + i % 26, sizeof blob);
+        assert_int_equal(store_save_game(st, "net", chan, blob, sizeof blob, err, sizeof err),
+                         BW_OK);
+    }
+    store_close(st);
+}
+
+/* ---- ratings, pure ---- */
+
+static void test_rating_even_table_with_tie(void **state)
+{
+    /* Four players at 1500: every expected score is 1/2 and K/(n-1) = 32/3.
+     * alice wins (3 pair wins: +3 - 1.5 = +1.5 -> +16); bob and carol 7 points each (one loss,
+     * one draw, one win: 1.5 - 1.5 = 0); dave last (0 - 1.5 -> -16). */
+    struct rating_player p[4] = {{1500, 10, true, false},
+                                 {1500, 7, false, false},
+                                 {1500, 7, false, false},
+                                 {1500, 5, false, false}};
+    double after[4];
+    assert_true(rating_update(p, 4, after));
+    assert_float_equal(after[0], 1516.0, 1e-9);
+    assert_float_equal(after[1], 1500.0, 1e-9);
+    assert_float_equal(after[2], 1500.0, 1e-9);
+    assert_float_equal(after[3], 1484.0, 1e-9);
+}
+
+static void test_rating_resigned_ranks_last(void **state)
+{
+    /* A 1600 second with 6 points, B 1500 wins, C 1400 resigned with 8 points (still last).
+     * K/(n-1) = 16. E(1500,1600) = 1/(1+10^0.25) = 0.359935, E(1500,1400) = 0.640065:
+     *   B: 16 * ((1 - 0.359935) + (1 - 0.640065)) = +16              -> 1516
+     *   A: 16 * ((0 - 0.640065) + (1 - 0.759747)) = -6.396991        -> 1593.603009
+     *   C: 16 * ((0 - 0.240253) + (0 - 0.359935)) = -9.603009        -> 1390.396991 */
+    struct rating_player p[3] = {
+        {1600, 6, false, false}, {1500, 10, true, false}, {1400, 8, false, true}};
+    double after[3];
+    assert_true(rating_update(p, 3, after));
+    assert_float_equal(after[0], 1593.603009, 1e-6);
+    assert_float_equal(after[1], 1516.0, 1e-9);
+    assert_float_equal(after[2], 1390.396991, 1e-6);
+    assert_float_equal(after[0] + after[1] + after[2], 4500.0, 1e-9);
+
+    assert_true(rating_compare(&p[0], &p[2]) < 0); /* fewer points, but stayed */
+    assert_true(rating_compare(&p[1], &p[0]) < 0);
+    struct rating_player r1 = {1500, 4, false, true}, r2 = {1500, 4, false, true};
+    assert_int_equal(rating_compare(&r1, &r2), 0);
+    assert_false(rating_update(p, 1, after));
+    assert_false(rating_update(p, 7, after));
+}
+
+/* ---- games in progress ---- */
+
+struct seen {
+    int count;
+    char channels[8][32];
+    size_t lens[8];
+    unsigned char first[8];
+};
+
+static int collect(void *ctx, const char *network, const char *channel, const void *blob,
+                   size_t len)
+{
+    struct seen *s = ctx;
+    snprintf(s->channels[s->count], sizeof s->channels[0], "%s/%s", network, channel);
+    s->lens[s->count] = len;
+    s->first[s->count] = blob ? *(const unsigned char *)blob : 0;
+    s->count++;
+    return 0;
+}
+
+static void test_round_trip(void **state)
+{
+    const char *path = path_in("round.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_string_equal(store_path(st), path);
+    assert_int_equal(store_save_game(st, "libera", "#catan", "A1", 2, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "libera", "#b", "B", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "oftc", "#catan", "C", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "libera", "#catan", "D22", 3, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "libera", "#gone", "E", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_erase_game(st, "libera", "#gone", err, sizeof err), BW_OK);
+    assert_int_equal(store_erase_game(st, "libera", "#never", err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "libera", "", "x", 1, err, sizeof err), BW_E(INVALID));
+    assert_int_equal(store_save_game(st, "libera", "#x", "x", 0, err, sizeof err), BW_E(INVALID));
+    assert_int_equal(
+        store_save_game(st, "libera", "#x", "x", STORE_MAX_RECORD + 1, err, sizeof err),
+        BW_E(LIMIT));
+    store_close(st);
+
+    st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 3);
+    assert_string_equal(s.channels[0], "libera/#b");
+    assert_string_equal(s.channels[1], "libera/#catan");
+    assert_int_equal(s.lens[1], 3);
+    assert_int_equal(s.first[1], 'D');
+    assert_string_equal(s.channels[2], "oftc/#catan");
+    memset(&s, 0, sizeof s);
+    assert_int_equal(store_each_game(st, "oftc", collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_string_equal(s.channels[0], "oftc/#catan");
+    store_close(st);
+}
+
+/* A child saves a game, says so, and is killed with SIGKILL at once: the record is there. */
+static void test_kill_9_keeps_what_was_committed(void **state)
+{
+    const char *path = path_in("kill.db");
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *st = store_open(path, err, sizeof err);
+        if (!st || store_save_game(st, "net", "#told", "moved", 5, err, sizeof err) != BW_OK)
+            _exit(1);
+        if (write(ready[1], "y", 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    close(ready[1]);
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    kill(pid, SIGKILL);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    close(ready[0]);
+    assert_true(WIFSIGNALED(status));
+
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_string_equal(s.channels[0], "net/#told");
+    assert_int_equal(s.lens[0], 5);
+    store_close(st);
+}
+
+/* ---- files that cannot be used ---- */
+
+static void test_random_bytes_refused(void **state)
+{
+    const char *path = path_in("random.db");
+    unsigned char junk[8192];
+    srand(7);
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = (unsigned char)rand();
+    write_file(path, junk, sizeof junk);
+    assert_null(store_open(path, err, sizeof err));
+    assert_contains(err, path);
+    assert_contains(err, "not a SQLite database");
+    assert_same_file(path, junk, sizeof junk);
+    assert_int_equal(access(path_in("random.db-lock"), F_OK), -1);
+}
+
+static void test_damaged_page_refused(void **state)
+{
+    const char *path = path_in("damaged.db");
+    make_store(path, 40);
+    size_t len;
+    unsigned char *data = slurp(path, &len);
+    assert_true(len > 3 * 4096);
+    /* Page 2 is the root of the games table (the first one created): garble it. */
+    for (size_t i = 4096; i < 8192; i++)
+        data[i] = (unsigned char)(i * 131 + 17);
+    write_file(path, data, len);
+    assert_null(store_open(path, err, sizeof err));
+    assert_contains(err, "corrupt");
+    assert_contains(err, "untouched");
+    assert_null(strchr(err, '\n'));
+    assert_same_file(path, data, len);
+    free(data);
+}
+
+static void test_newer_schema_refused(void **state)
+{
+    const char *path = path_in("newer.db");
+    make_store(path, 1);
+    size_t len;
+    unsigned char *data = slurp(path, &len);
+    data[60] = 0; /* PRAGMA user_version, big-endian at offset 60 */
+    data[61] = 0;
+    data[62] = 0;
+    data[63] = STORE_SCHEMA_VERSION + 1;
+    write_file(path, data, len);
+    assert_null(store_open(path, err, sizeof err));
+    assert_contains(err, "newer");
+    assert_same_file(path, data, len);
+
+    data[63] = STORE_SCHEMA_VERSION;
+    data[68] = 'x'; /* PRAGMA application_id: another program's database */
+    write_file(path, data, len);
+    assert_null(store_open(path, err, sizeof err));
+    assert_contains(err, "another program");
+    assert_same_file(path, data, len);
+    free(data);
+}
+
+static void test_second_open_in_process_refused(void **state)
+{
+    const char *path = path_in("twice.db");
+    struct store *a = store_open(path, err, sizeof err);
+    assert_non_null(a);
+    assert_int_equal(store_save_game(a, "net", "#c", "x", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_checkpoint(a, err, sizeof err), BW_OK);
+    size_t len;
+    unsigned char *before = slurp(path, &len);
+    assert_null(store_open(path, err, sizeof err));
+    char want[64];
+    snprintf(want, sizeof want, "in use by another brickwood (pid %ld)", (long)getpid());
+    assert_contains(err, want);
+    assert_same_file(path, before, len);
+    /* The first store is unharmed and keeps working. */
+    assert_int_equal(store_save_game(a, "net", "#c", "y", 1, err, sizeof err), BW_OK);
+    store_close(a);
+    free(before);
+    struct store *b = store_open(path, err, sizeof err);
+    assert_non_null(b);
+    store_close(b);
+}
+
+static void test_other_process_refused(void **state)
+{
+    const char *path = path_in("shared.db");
+    make_store(path, 2);
+    int ready[2], go[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(go), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *st = store_open(path, err, sizeof err);
+        char c = st ? 'y' : 'n';
+        if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+            _exit(1);
+        store_close(st);
+        _exit(0);
+    }
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    assert_int_equal(c, 'y');
+    size_t len;
+    unsigned char *before = slurp(path, &len);
+    struct store *st = store_open(path, err, sizeof err);
+    assert_null(st);
+    char want[64];
+    snprintf(want, sizeof want, "in use by another brickwood (pid %ld)", (long)pid);
+    assert_contains(err, want);
+    assert_same_file(path, before, len);
+    free(before);
+    assert_int_equal(write(go[1], "x", 1), 1);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(ready[0]);
+    close(ready[1]);
+    close(go[0]);
+    close(go[1]);
+    st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    store_close(st);
+}
+
+/* Open path and report through fd: "ok" or the error. */
+static void try_open_to(int fd, const char *path)
+{
+    struct store *st = store_open(path, err, sizeof err);
+    const char *msg = st ? "ok" : err;
+    if (write(fd, msg, strlen(msg)) < 0)
+        _exit(1);
+    store_close(st);
+}
+
+/* Root writes into any directory, so as root the attempt runs in a child that became nobody. */
+static void test_read_only_directory_refused(void **state)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/ro", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    const char *path = path_in("ro/games.db");
+    const char *fresh = path_in("ro/new.db");
+    make_store(path, 2);
+    size_t len;
+    unsigned char *before = slurp(path, &len);
+    assert_int_equal(chmod(dir, 0555), 0);
+
+    for (int i = 0; i < 2; i++) {
+        const char *target = i == 0 ? path : fresh;
+        char msg[512] = "";
+        if (geteuid() == 0) {
+            int out[2];
+            assert_int_equal(pipe(out), 0);
+            pid_t pid = fork();
+            assert_true(pid >= 0);
+            if (pid == 0) {
+                close(out[0]);
+                if (setgid(NOBODY) != 0 || setuid(NOBODY) != 0)
+                    _exit(77);
+                try_open_to(out[1], target);
+                _exit(0);
+            }
+            close(out[1]);
+            ssize_t n = read(out[0], msg, sizeof msg - 1);
+            close(out[0]);
+            int status;
+            assert_int_equal(waitpid(pid, &status, 0), pid);
+            assert_true(WIFEXITED(status));
+            if (WEXITSTATUS(status) == 77) {
+                print_message("cannot become an unprivileged user: read-only test skipped\n");
+                break;
+            }
+            assert_true(n > 0);
+            msg[n] = '\0';
+        } else {
+            struct store *st = store_open(target, msg, sizeof msg);
+            assert_null(st);
+        }
+        assert_contains(msg, "not writable");
+        assert_contains(msg, target);
+    }
+    assert_same_file(path, before, len);
+    assert_int_equal(access(fresh, F_OK), -1);
+    free(before);
+    chmod(dir, 0755);
+}
+
+/* ---- finished games, ratings, queries ---- */
+
+static struct store_finished game(const char *network, const char *channel,
+                                  enum store_ending ending, int turns)
+{
+    struct store_finished g = {0};
+    g.network = network;
+    g.channel = channel;
+    g.started = 1700000000;
+    g.ended = 1700003600;
+    g.turns = turns;
+    g.ending = ending;
+    return g;
+}
+
+static void seat(struct store_finished *g, const char *identity, const char *nick, int points,
+                 bool won, bool resigned)
+{
+    struct store_seat *s = &g->seats[g->n_seats];
+    s->identity = identity;
+    s->nick = nick;
+    s->seat = g->n_seats;
+    s->points = points;
+    s->won = won;
+    s->resigned = resigned;
+    g->n_seats++;
+}
+
+struct board {
+    int count;
+    char ids[8][64];
+    double ratings[8];
+};
+
+static int keep_top(void *ctx, int rank, const struct store_stats *s)
+{
+    struct board *b = ctx;
+    assert_int_equal(rank, b->count + 1);
+    snprintf(b->ids[b->count], sizeof b->ids[0], "%s", s->identity);
+    b->ratings[b->count] = s->rating;
+    b->count++;
+    return 0;
+}
+
+static void check_stats(struct store *st, const char *identity, double rating, int games, int wins,
+                        int best)
+{
+    struct store_stats s;
+    assert_int_equal(store_stats(st, "net", identity, &s, err, sizeof err), BW_OK);
+    assert_string_equal(s.identity, identity);
+    assert_float_equal(s.rating, rating, 1e-6);
+    assert_int_equal(s.games, games);
+    assert_int_equal(s.wins, wins);
+    assert_int_equal(s.best_points, best);
+    assert_float_equal(s.win_rate, (double)wins / games, 1e-12);
+}
+
+static void test_finished_games_and_ratings(void **state)
+{
+    const char *path = path_in("ratings.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+
+    /* Game 1, all new at 1500: alice wins, bob and carol tie on 7 (see the pure test):
+     * alice 1516, bob 1500, carol 1500, dave 1484. */
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 61);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:bob", "bob", 7, false, false);
+    seat(&g, "carol!c@host.example", "carol", 7, false, false);
+    seat(&g, "account:dave", "dave", 5, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    /* Game 2, ended by resignations: bob (1500) is left and wins with 4 points; alice (1516,
+     * 8 points) and dave (1484, 3 points) resigned, alice above dave by points. K/2 = 16.
+     * E(1500,1516) = 0.476986, E(1500,1484) = 0.523014, E(1516,1484) = 0.545922:
+     *   bob:   16 * ((1 - 0.476986) + (1 - 0.523014)) = +16         -> 1516
+     *   alice: 16 * ((0 - 0.523014) + (1 - 0.545922)) = -1.102904   -> 1514.897096
+     *   dave:  16 * ((0 - 0.476986) + (0 - 0.454078)) = -14.897096  -> 1469.102904 */
+    g = game("net", "#other", STORE_END_RESIGN, 20);
+    seat(&g, "account:alice", "Alice_", 8, false, true);
+    seat(&g, "account:bob", "Bob", 4, true, false);
+    seat(&g, "account:dave", "dave", 3, false, true);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    /* Game 3, stopped: counted as a game for each, rated for nobody. */
+    g = game("net", "#catan", STORE_END_STOP, 5);
+    seat(&g, "account:alice", "alice", 2, false, false);
+    seat(&g, "account:bob", "bob", 3, false, false);
+    seat(&g, "account:erin", "erin", 2, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    /* Another network's players are other people. */
+    g = game("oftc", "#catan", STORE_END_WIN, 40);
+    seat(&g, "account:alice", "alice", 3, false, false);
+    seat(&g, "account:zed", "zed", 10, true, false);
+    seat(&g, "account:yan", "yan", 4, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    /* Refused without writing anything: two winners, a winner who resigned, a seat twice. */
+    g = game("net", "#catan", STORE_END_WIN, 5);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:bob", "bob", 10, true, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    g.seats[1].won = false;
+    g.seats[0].resigned = true;
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    g.seats[0].resigned = false;
+    g.seats[1].identity = "account:alice";
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    g = game("net", "#catan", STORE_END_STOP, 5);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    store_close(st);
+
+    st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    check_stats(st, "account:alice", 1514.897096, 3, 1, 10);
+    check_stats(st, "account:bob", 1516.0, 3, 1, 7);
+    check_stats(st, "carol!c@host.example", 1500.0, 1, 0, 7);
+    check_stats(st, "account:dave", 1469.102904, 2, 0, 5);
+    check_stats(st, "account:erin", 1500.0, 1, 0, 2);
+    struct store_stats s;
+    assert_int_equal(store_stats(st, "net", "account:bob", &s, err, sizeof err), BW_OK);
+    assert_string_equal(s.nick, "bob"); /* the nick of the latest game */
+    assert_int_equal(store_stats(st, "net", "account:zed", &s, err, sizeof err), BW_E(NOT_FOUND));
+    assert_int_equal(store_stats(st, "oftc", "account:zed", &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.wins, 1);
+
+    char id[64];
+    assert_int_equal(store_find_nick(st, "net", "ALICE_", id, sizeof id, err, sizeof err), BW_OK);
+    assert_string_equal(id, "account:alice");
+    assert_int_equal(store_find_nick(st, "net", "carol", id, sizeof id, err, sizeof err), BW_OK);
+    assert_string_equal(id, "carol!c@host.example");
+    assert_int_equal(store_find_nick(st, "net", "zed", id, sizeof id, err, sizeof err),
+                     BW_E(NOT_FOUND));
+    assert_int_equal(store_find_nick(st, "net", "carol", id, 5, err, sizeof err), BW_E(LIMIT));
+
+    /* bob 1516 > alice 1514.9 > erin = carol 1500 (one game each: by identity) > dave. */
+    struct board b = {0};
+    assert_int_equal(store_top(st, "net", 10, keep_top, &b, err, sizeof err), 5);
+    assert_string_equal(b.ids[0], "account:bob");
+    assert_string_equal(b.ids[1], "account:alice");
+    assert_string_equal(b.ids[2], "account:erin");
+    assert_string_equal(b.ids[3], "carol!c@host.example");
+    assert_string_equal(b.ids[4], "account:dave");
+    memset(&b, 0, sizeof b);
+    assert_int_equal(store_top(st, "net", 2, keep_top, &b, err, sizeof err), 2);
+    memset(&b, 0, sizeof b);
+    assert_int_equal(store_top(st, "oftc", 10, keep_top, &b, err, sizeof err), 3);
+    assert_string_equal(b.ids[0], "account:zed");
+    memset(&b, 0, sizeof b);
+    assert_int_equal(store_top(st, "efnet", 10, keep_top, &b, err, sizeof err), 0);
+    store_close(st);
+}
+
+static void test_backup_and_checkpoint(void **state)
+{
+    const char *path = path_in("live.db");
+    const char *copy = path_in("copy.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_int_equal(store_save_game(st, "net", "#catan", "game", 4, err, sizeof err), BW_OK);
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:bob", "bob", 6, false, false);
+    seat(&g, "account:carol", "carol", 6, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    assert_int_equal(store_backup(st, copy, err, sizeof err), BW_OK);
+    size_t len;
+    unsigned char *before = slurp(copy, &len);
+    assert_int_equal(store_backup(st, copy, err, sizeof err), BW_E(DENIED));
+    assert_contains(err, "not overwritten");
+    assert_same_file(copy, before, len);
+    free(before);
+    assert_int_equal(store_backup(st, path, err, sizeof err), BW_E(DENIED));
+    assert_int_equal(store_backup(st, path_in("no/such/dir.db"), err, sizeof err), BW_E(IO));
+
+    assert_int_equal(store_checkpoint(st, err, sizeof err), BW_OK);
+    char wal[300];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    struct stat sb;
+    assert_int_equal(stat(wal, &sb), 0);
+    assert_int_equal(sb.st_size, 0);
+
+    /* The copy is a store of its own with everything in it. */
+    struct store *c = store_open(copy, err, sizeof err);
+    assert_non_null(c);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(c, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_int_equal(s.lens[0], 4);
+    check_stats(c, "account:alice", 1516.0, 1, 1, 10);
+    store_close(c);
+    store_close(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rating_even_table_with_tie),
+        cmocka_unit_test(test_rating_resigned_ranks_last),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_kill_9_keeps_what_was_committed),
+        cmocka_unit_test(test_random_bytes_refused),
+        cmocka_unit_test(test_damaged_page_refused),
+        cmocka_unit_test(test_newer_schema_refused),
+        cmocka_unit_test(test_second_open_in_process_refused),
+        cmocka_unit_test(test_other_process_refused),
+        cmocka_unit_test(test_read_only_directory_refused),
+        cmocka_unit_test(test_finished_games_and_ratings),
+        cmocka_unit_test(test_backup_and_checkpoint),
+    };
+    return cmocka_run_group_tests(tests, make_root, remove_root);
+}
