@@ -232,8 +232,8 @@ struct bot *bot_with(struct session *s, int timeout_s)
     if (s->state != SESSION_LOBBY)
         account_for_cards(&s->game);
     unsigned char blob[SESSION_RECORD_SIZE];
-    size_t len = session_save(s, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    size_t len = session_save(s, now, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
     return b;
 }
 

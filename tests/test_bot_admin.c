@@ -480,11 +480,11 @@ static void test_restore_checks(void **state)
             t.game.p[0].dev[DEV_KNIGHT] = 30; /* more cards than were drawn */
         if (k == 14)
             t.game.harbor[0] = 9;
-        size_t len = session_save(&t, blob, sizeof blob);
-        assert_int_equal(bot_restore(b, blob, len), BW_E(PARSE));
+        size_t len = session_save(&t, now, blob, sizeof blob);
+        assert_int_equal(bot_restore(b, blob, len, now), BW_E(PARSE));
     }
-    size_t len = session_save(&s, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    size_t len = session_save(&s, now, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
     bot_free(b);
 }
 
@@ -502,8 +502,8 @@ static void test_restore_rebuilds_derived_fields(void **state)
     memset(t.game.token_hex, 0x7f, sizeof t.game.token_hex);
     struct bot *b = make_bot(0, 4);
     unsigned char blob[SESSION_RECORD_SIZE];
-    size_t len = session_save(&t, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len), BW_OK);
+    size_t len = session_save(&t, now, blob, sizeof blob);
+    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
     assert_non_null(sess(b));
     assert_memory_equal(&sess(b)->game, &s.game, sizeof s.game);
     bot_free(b);

@@ -136,10 +136,10 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     return g;
 }
 
-int bot_restore(struct bot *b, const void *blob, size_t len)
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
-    int err = session_restore(&g->s, blob, len);
+    int err = session_restore(&g->s, blob, len, now_ms);
     if (err) {
         free(g);
         return err;
@@ -335,8 +335,8 @@ static void save_game(struct bot *b, struct bot_game *g)
             err = b->store->erase(b->store->ctx, g->s.channel);
     } else if (b->store->save) {
         unsigned char *buf = xmalloc(SESSION_RECORD_SIZE);
-        size_t len = session_save(&g->s, buf, SESSION_RECORD_SIZE);
-        err = b->store->save(b->store->ctx, g->s.channel, buf, len);
+        size_t len = session_save(&g->s, b->now_ms, buf, SESSION_RECORD_SIZE);
+        err = len ? b->store->save(b->store->ctx, g->s.channel, buf, len) : BW_E(INVALID);
         free(buf);
     }
     if (err)

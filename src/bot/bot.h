@@ -121,9 +121,10 @@ struct session_store_ops;
  * ops->save before its replies go out, and ops->erase is called when a game ends. */
 void bot_set_store(struct bot *b, const struct session_store_ops *ops);
 
-/* Rebuild a channel's lobby or game from a record that ops->save received. Replaces a
- * session already in that channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
-int bot_restore(struct bot *b, const void *blob, size_t len);
+/* Rebuild a channel's lobby or game from a record that ops->save received, at now_ms (its
+ * deadlines keep the time they had left when saved). Replaces a session already in that
+ * channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms);
 
 /* The lobby or game in channel, or NULL; borrowed until the next call into the bot. */
 const struct session *bot_session(const struct bot *b, const char *channel);

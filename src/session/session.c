@@ -1,11 +1,10 @@
 #include "session/session.h"
+#include "session/record.h"
 
 #include <string.h>
 #include <strings.h>
 
 #define BIT(i) (1u << (i))
-
-static const char session_magic[8] = {'B', 'W', 'S', 'E', 'S', 'S', '0', '1'};
 
 static void copy_str(char *dst, size_t size, const char *src)
 {
@@ -429,42 +428,12 @@ int session_tick(struct session *s, int64_t now_ms, struct session_tick *out)
     return kind;
 }
 
-size_t session_save(const struct session *s, void *buf, size_t size)
+size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t size)
 {
-    if (size < SESSION_RECORD_SIZE)
-        return 0;
-    uint64_t len = sizeof *s;
-    memcpy(buf, session_magic, 8);
-    memcpy((char *)buf + 8, &len, 8);
-    memcpy((char *)buf + 16, s, sizeof *s);
-    return SESSION_RECORD_SIZE;
+    return record_encode(s, now_ms, buf, size);
 }
 
-int session_restore(struct session *s, const void *blob, size_t len)
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms)
 {
-    uint64_t n;
-    if (len != SESSION_RECORD_SIZE || memcmp(blob, session_magic, 8) != 0)
-        return BW_E(PARSE);
-    memcpy(&n, (const char *)blob + 8, 8);
-    if (n != sizeof *s)
-        return BW_E(PARSE);
-    struct session t;
-    memcpy(&t, (const char *)blob + 16, sizeof t);
-    if (t.n_seats > GAME_MAX_PLAYERS || t.state > SESSION_OVER ||
-        memchr(t.channel, '\0', sizeof t.channel) == NULL)
-        return BW_E(PARSE);
-    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
-        if (!memchr(t.seat[i].nick, '\0', sizeof t.seat[i].nick) ||
-            !memchr(t.seat[i].account, '\0', sizeof t.seat[i].account) ||
-            !memchr(t.seat[i].userhost, '\0', sizeof t.seat[i].userhost))
-            return BW_E(PARSE);
-    if (t.state != SESSION_LOBBY) {
-        /* The seats and the game index each other, and the engine indexes its own arrays: a
-         * record that disagrees would be read out of bounds. */
-        if (t.game.opt.n_players != t.n_seats || game_check_state(&t.game) != BW_OK)
-            return BW_E(PARSE);
-        game_reindex(&t.game); /* derived fields come from the board, not from the record */
-    }
-    *s = t;
-    return BW_OK;
+    return record_decode(s, blob, len, now_ms, NULL, 0);
 }

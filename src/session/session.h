@@ -5,8 +5,9 @@
  * departed player's nick does not match the seat. A player who parts or quits keeps the seat
  * for SESSION_GRACE_MS; the turn timer keeps running meanwhile.
  *
- * A struct session is a flat value (no pointers): the persistence hooks save it as bytes and
- * session_restore() rebuilds it, so a restored game continues exactly as the saved one would.
+ * A struct session is a flat value (no pointers): the persistence hooks save it as a record
+ * (session/record.h) and session_restore() rebuilds it, so a restored game continues exactly
+ * as the saved one would.
  * Time is injected: every function that depends on it takes now_ms. Nothing here does I/O. */
 #ifndef BW_SESSION_H
 #define BW_SESSION_H
@@ -158,15 +159,17 @@ int64_t session_next_deadline(const struct session *s);
 /* Seconds left on the turn timer, or -1 when it is off. */
 int session_turn_seconds_left(const struct session *s, int64_t now_ms);
 
-/* Persistence. The record is the session's bytes behind a small header; a restore checks the
- * header and the size so that a record from another build is refused, not misread. */
-#define SESSION_RECORD_SIZE (16 + sizeof(struct session))
+/* Persistence: the record format is session/record.h's, versioned and independent of this
+ * struct's layout. SESSION_RECORD_SIZE is enough for any record (record.c checks). */
+#define SESSION_RECORD_SIZE 4096
 
-/* Write the record of s to buf (at least SESSION_RECORD_SIZE bytes); returns its length. */
-size_t session_save(const struct session *s, void *buf, size_t size);
+/* Write the record of s, saved at now_ms, to buf (size bytes; SESSION_RECORD_SIZE is always
+ * enough); returns its length, or 0 when it does not fit. */
+size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t size);
 
-/* Rebuild s from a record. BW_E(PARSE) when it is not one. */
-int session_restore(struct session *s, const void *blob, size_t len);
+/* Rebuild s from a record, restored at now_ms (deadlines keep the time they had left).
+ * BW_E(PARSE), with s untouched, when it is not a record this build can use. */
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms);
 
 /* Optional hooks a caller provides to keep sessions: save is called with every accepted change
  * before its reply goes out; erase when the session ends. Return BW_OK or a negative bw_err. */

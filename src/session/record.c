@@ -1,0 +1,607 @@
+#include "session/record.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static const unsigned char record_magic[4] = {'B', 'W', 'S', 'R'};
+
+_Static_assert(RECORD_MAX_SIZE <= SESSION_RECORD_SIZE, "SESSION_RECORD_SIZE is too small");
+
+uint32_t record_crc32(const void *p, size_t len)
+{
+    const unsigned char *b = p;
+    uint32_t crc = 0xffffffffu;
+    for (size_t i = 0; i < len; i++) {
+        crc ^= b[i];
+        for (int k = 0; k < 8; k++)
+            crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+/* ---- times ---- */
+
+static bool is_sentinel(int64_t t)
+{
+    return t == INT64_MAX || t == INT64_MIN;
+}
+
+/* A time that is not a sentinel stays one: far-off values saturate short of them. */
+static int64_t not_sentinel(int64_t t)
+{
+    return t == INT64_MAX ? INT64_MAX - 1 : t == INT64_MIN ? INT64_MIN + 1 : t;
+}
+
+static int64_t time_to_record(int64_t t, int64_t now_ms)
+{
+    int64_t d;
+    if (is_sentinel(t))
+        return t;
+    if (__builtin_sub_overflow(t, now_ms, &d))
+        d = t > now_ms ? INT64_MAX : INT64_MIN;
+    return not_sentinel(d);
+}
+
+static int64_t time_from_record(int64_t d, int64_t now_ms)
+{
+    int64_t t;
+    if (is_sentinel(d))
+        return d;
+    if (__builtin_add_overflow(d, now_ms, &t))
+        t = d > 0 ? INT64_MAX : INT64_MIN;
+    return not_sentinel(t);
+}
+
+/* ---- writing ---- */
+
+struct writer {
+    unsigned char *p;
+    size_t size, pos;
+    bool full; /* something did not fit: the record is not written */
+};
+
+static void put_bytes(struct writer *w, const void *src, size_t n)
+{
+    if (w->full || n > w->size - w->pos) {
+        w->full = true;
+        return;
+    }
+    memcpy(w->p + w->pos, src, n);
+    w->pos += n;
+}
+
+static void put_u8(struct writer *w, unsigned v)
+{
+    unsigned char b = (unsigned char)v;
+    put_bytes(w, &b, 1);
+}
+
+static void put_u16(struct writer *w, unsigned v)
+{
+    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
+    put_bytes(w, b, 2);
+}
+
+static void put_u32(struct writer *w, uint32_t v)
+{
+    unsigned char b[4];
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(w, b, 4);
+}
+
+static void put_u64(struct writer *w, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(w, b, 8);
+}
+
+static void put_i64(struct writer *w, int64_t v)
+{
+    put_u64(w, (uint64_t)v);
+}
+
+static void put_time(struct writer *w, int64_t t, int64_t now_ms)
+{
+    put_i64(w, time_to_record(t, now_ms));
+}
+
+/* A string of a char[cap] field: u8 length, then the bytes before its NUL. */
+static void put_str(struct writer *w, const char *s, size_t cap)
+{
+    size_t n = strnlen(s, cap - 1);
+    put_u8(w, (unsigned)n);
+    put_bytes(w, s, n);
+}
+
+static void put_rng(struct writer *w, const struct bw_rng *r)
+{
+    for (int i = 0; i < 4; i++)
+        put_u64(w, r->s[i]);
+}
+
+/* ---- reading ---- */
+
+struct reader {
+    const unsigned char *p;
+    size_t len, pos;
+    const char *bad; /* the first reason to refuse, NULL while all is well */
+};
+
+static void refuse(struct reader *r, const char *why)
+{
+    if (!r->bad)
+        r->bad = why;
+}
+
+static const unsigned char *get_bytes(struct reader *r, size_t n)
+{
+    if (r->bad || n > r->len - r->pos) {
+        refuse(r, "the record is cut short");
+        return NULL;
+    }
+    const unsigned char *b = r->p + r->pos;
+    r->pos += n;
+    return b;
+}
+
+static void get_into(struct reader *r, void *dst, size_t n)
+{
+    const unsigned char *b = get_bytes(r, n);
+    if (b)
+        memcpy(dst, b, n);
+}
+
+static uint8_t get_u8(struct reader *r)
+{
+    const unsigned char *b = get_bytes(r, 1);
+    return b ? b[0] : 0;
+}
+
+static int8_t get_i8(struct reader *r)
+{
+    uint8_t v = get_u8(r);
+    return (int8_t)(v < 128 ? v : (int)v - 256);
+}
+
+static uint16_t get_u16(struct reader *r)
+{
+    const unsigned char *b = get_bytes(r, 2);
+    return b ? (uint16_t)(b[0] | b[1] << 8) : 0;
+}
+
+static int16_t get_i16(struct reader *r)
+{
+    uint16_t v = get_u16(r);
+    return (int16_t)(v < 32768 ? (int)v : (int)v - 65536);
+}
+
+static uint32_t get_u32(struct reader *r)
+{
+    const unsigned char *b = get_bytes(r, 4);
+    uint32_t v = 0;
+    for (int i = 0; b && i < 4; i++)
+        v |= (uint32_t)b[i] << (8 * i);
+    return v;
+}
+
+static int32_t get_i32(struct reader *r)
+{
+    uint32_t v = get_u32(r);
+    return v <= INT32_MAX ? (int32_t)v : (int32_t)(v - INT32_MAX - 1) + INT32_MIN;
+}
+
+static uint64_t get_u64(struct reader *r)
+{
+    const unsigned char *b = get_bytes(r, 8);
+    uint64_t v = 0;
+    for (int i = 0; b && i < 8; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+static int64_t get_i64(struct reader *r)
+{
+    uint64_t v = get_u64(r);
+    return v <= INT64_MAX ? (int64_t)v : (int64_t)(v - INT64_MAX - 1) + INT64_MIN;
+}
+
+static int64_t get_time(struct reader *r, int64_t now_ms)
+{
+    return time_from_record(get_i64(r), now_ms);
+}
+
+/* Into a char[cap] field: at most cap - 1 bytes, none of them NUL, CR or LF (the strings go
+ * into IRC lines). */
+static void get_str(struct reader *r, char *dst, size_t cap)
+{
+    size_t n = get_u8(r);
+    if (n > cap - 1)
+        refuse(r, "a string is too long for its field");
+    const unsigned char *b = get_bytes(r, n);
+    if (!b)
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] == '\0' || b[i] == '\r' || b[i] == '\n')
+            refuse(r, "a string holds a NUL, CR or LF");
+    memcpy(dst, b, n);
+    dst[n] = '\0';
+}
+
+static void get_rng(struct reader *r, struct bw_rng *rng)
+{
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = get_u64(r);
+    /* xoshiro never leaves the all-zero state, where bw_rng_below() would loop forever. */
+    if (!(rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]))
+        refuse(r, "a random generator state is all zero");
+}
+
+/* ---- version 1 ----
+ * Session:
+ *   str channel; u8 state, n_seats, stop_votes, warned, paused;
+ *   i32 rules.min_players, max_players, victory_points, turn_timeout_s; rng (4 x u64);
+ *   u16 key_turn; u8 key_setup; i8 key_sb; u8 step_phase;
+ *   time turn_deadline_ms, step_deadline_ms; 8 x (u16 offer_id, time offer_ms);
+ *   time board_ms, status_ms, board_text_ms; time paused_ms only when paused;
+ *   n_seats x (str nick, account, userhost; u8 present; time left_ms only when not present).
+ * Game, when state != SESSION_LOBBY:
+ *   u8 n_players, board, victory_points, vp_goal, phase;
+ *   i8 current, sb_player, winner, longest_road, largest_army, robber; u8 setup_step;
+ *   i16 setup_vertex; u8 dice[2], dev_played, rolled, turn_timed_out; u16 turn, next_offer_id;
+ *   u8 deck_pos, deck_size, bank[5], bank_start;
+ *   u8 terrain[n_hexes], token[n_hexes], harbor[n_harbors]; i8 vertex_owner[n_vertices];
+ *   u8 vertex_building[n_vertices]; i8 edge_owner[n_edges]; u8 deck[deck_size]
+ *     (counts from the board kind's geometry);
+ *   n_players x (u8 res[5], dev[5], dev_new[5], knights, settlements, cities, roads,
+ *                road_length, discard, timeouts, resigned);
+ *   u8 mask of offer slots in use; per slot in it (u16 id; i8 from; u8 to_mask, accepted,
+ *   rejected, give[5], get[5]); rng (4 x u64).
+ * Times are relative to the save (see record.h). */
+
+static void put_game_v1(struct writer *w, const struct game *g)
+{
+    const struct board_geo *geo = board_geo(g->opt.board);
+    put_u8(w, g->opt.n_players);
+    put_u8(w, g->opt.board);
+    put_u8(w, g->opt.victory_points);
+    put_u8(w, g->vp_goal);
+    put_u8(w, g->phase);
+    put_u8(w, (uint8_t)g->current);
+    put_u8(w, (uint8_t)g->sb_player);
+    put_u8(w, (uint8_t)g->winner);
+    put_u8(w, (uint8_t)g->longest_road);
+    put_u8(w, (uint8_t)g->largest_army);
+    put_u8(w, (uint8_t)g->robber);
+    put_u8(w, g->setup_step);
+    put_u16(w, (uint16_t)g->setup_vertex);
+    put_u8(w, g->dice[0]);
+    put_u8(w, g->dice[1]);
+    put_u8(w, g->dev_played);
+    put_u8(w, g->rolled);
+    put_u8(w, g->turn_timed_out);
+    put_u16(w, g->turn);
+    put_u16(w, g->next_offer_id);
+    put_u8(w, g->deck_pos);
+    put_u8(w, g->deck_size);
+    put_bytes(w, g->bank, RES_COUNT);
+    put_u8(w, g->bank_start);
+    put_bytes(w, g->terrain, (size_t)geo->n_hexes);
+    put_bytes(w, g->token, (size_t)geo->n_hexes);
+    put_bytes(w, g->harbor, (size_t)geo->n_harbors);
+    put_bytes(w, g->vertex_owner, (size_t)geo->n_vertices);
+    put_bytes(w, g->vertex_building, (size_t)geo->n_vertices);
+    put_bytes(w, g->edge_owner, (size_t)geo->n_edges);
+    put_bytes(w, g->deck, g->deck_size);
+    for (int i = 0; i < g->opt.n_players; i++) {
+        const struct game_player *pl = &g->p[i];
+        put_bytes(w, pl->res, RES_COUNT);
+        put_bytes(w, pl->dev, DEV_COUNT);
+        put_bytes(w, pl->dev_new, DEV_COUNT);
+        put_u8(w, pl->knights);
+        put_u8(w, pl->settlements);
+        put_u8(w, pl->cities);
+        put_u8(w, pl->roads);
+        put_u8(w, pl->road_length);
+        put_u8(w, pl->discard);
+        put_u8(w, pl->timeouts);
+        put_u8(w, pl->resigned);
+    }
+    unsigned used = 0;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id)
+            used |= 1u << i;
+    put_u8(w, used);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        const struct trade_offer *o = &g->offers[i];
+        if (!o->id)
+            continue;
+        put_u16(w, o->id);
+        put_u8(w, (uint8_t)o->from);
+        put_u8(w, o->to_mask);
+        put_u8(w, o->accepted);
+        put_u8(w, o->rejected);
+        put_bytes(w, o->give, RES_COUNT);
+        put_bytes(w, o->get, RES_COUNT);
+    }
+    put_rng(w, &g->rng);
+}
+
+static void put_session_v1(struct writer *w, const struct session *s, int64_t now_ms)
+{
+    put_str(w, s->channel, sizeof s->channel);
+    put_u8(w, s->state);
+    put_u8(w, s->n_seats);
+    put_u8(w, s->stop_votes);
+    put_u8(w, s->warned);
+    put_u8(w, s->paused);
+    put_u32(w, (uint32_t)s->rules.min_players);
+    put_u32(w, (uint32_t)s->rules.max_players);
+    put_u32(w, (uint32_t)s->rules.victory_points);
+    put_u32(w, (uint32_t)s->rules.turn_timeout_s);
+    put_rng(w, &s->rng);
+    put_u16(w, s->key_turn);
+    put_u8(w, s->key_setup);
+    put_u8(w, (uint8_t)s->key_sb);
+    put_u8(w, s->step_phase);
+    put_time(w, s->turn_deadline_ms, now_ms);
+    put_time(w, s->step_deadline_ms, now_ms);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        put_u16(w, s->offer_id[i]);
+        put_time(w, s->offer_ms[i], now_ms);
+    }
+    put_time(w, s->board_ms, now_ms);
+    put_time(w, s->status_ms, now_ms);
+    put_time(w, s->board_text_ms, now_ms);
+    if (s->paused)
+        put_time(w, s->paused_ms, now_ms);
+    for (int i = 0; i < s->n_seats; i++) {
+        const struct session_seat *seat = &s->seat[i];
+        put_str(w, seat->nick, sizeof seat->nick);
+        put_str(w, seat->account, sizeof seat->account);
+        put_str(w, seat->userhost, sizeof seat->userhost);
+        put_u8(w, seat->present);
+        if (!seat->present)
+            put_time(w, seat->left_ms, now_ms);
+    }
+    if (s->state != SESSION_LOBBY)
+        put_game_v1(w, &s->game);
+}
+
+static void get_game_v1(struct reader *r, struct game *g)
+{
+    g->opt.n_players = get_u8(r);
+    g->opt.board = get_u8(r);
+    g->opt.victory_points = get_u8(r);
+    /* The sizes below come from these two: check them before anything is read by them. */
+    if (g->opt.board >= BOARD_KIND_COUNT || g->opt.n_players > GAME_MAX_PLAYERS)
+        refuse(r, "the game's board kind or player count is out of range");
+    if (r->bad)
+        return;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    g->vp_goal = get_u8(r);
+    g->phase = get_u8(r);
+    g->current = get_i8(r);
+    g->sb_player = get_i8(r);
+    g->winner = get_i8(r);
+    g->longest_road = get_i8(r);
+    g->largest_army = get_i8(r);
+    g->robber = get_i8(r);
+    g->setup_step = get_u8(r);
+    g->setup_vertex = get_i16(r);
+    g->dice[0] = get_u8(r);
+    g->dice[1] = get_u8(r);
+    g->dev_played = get_u8(r);
+    g->rolled = get_u8(r);
+    g->turn_timed_out = get_u8(r);
+    g->turn = get_u16(r);
+    g->next_offer_id = get_u16(r);
+    g->deck_pos = get_u8(r);
+    g->deck_size = get_u8(r);
+    get_into(r, g->bank, RES_COUNT);
+    g->bank_start = get_u8(r);
+    if (g->deck_size > GAME_DEV_DECK_MAX)
+        refuse(r, "the development deck is too large");
+    if (r->bad)
+        return;
+    /* Places off this board stay as game_init() leaves them. */
+    memset(g->vertex_owner, -1, sizeof g->vertex_owner);
+    memset(g->edge_owner, -1, sizeof g->edge_owner);
+    get_into(r, g->terrain, (size_t)geo->n_hexes);
+    get_into(r, g->token, (size_t)geo->n_hexes);
+    get_into(r, g->harbor, (size_t)geo->n_harbors);
+    get_into(r, g->vertex_owner, (size_t)geo->n_vertices);
+    get_into(r, g->vertex_building, (size_t)geo->n_vertices);
+    get_into(r, g->edge_owner, (size_t)geo->n_edges);
+    get_into(r, g->deck, g->deck_size);
+    for (int i = 0; i < g->opt.n_players; i++) {
+        struct game_player *pl = &g->p[i];
+        get_into(r, pl->res, RES_COUNT);
+        get_into(r, pl->dev, DEV_COUNT);
+        get_into(r, pl->dev_new, DEV_COUNT);
+        pl->knights = get_u8(r);
+        pl->settlements = get_u8(r);
+        pl->cities = get_u8(r);
+        pl->roads = get_u8(r);
+        pl->road_length = get_u8(r);
+        pl->discard = get_u8(r);
+        pl->timeouts = get_u8(r);
+        pl->resigned = get_u8(r);
+    }
+    unsigned used = get_u8(r);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        struct trade_offer *o = &g->offers[i];
+        if (!(used & (1u << i)))
+            continue;
+        o->id = get_u16(r);
+        o->from = get_i8(r);
+        o->to_mask = get_u8(r);
+        o->accepted = get_u8(r);
+        o->rejected = get_u8(r);
+        get_into(r, o->give, RES_COUNT);
+        get_into(r, o->get, RES_COUNT);
+        if (!o->id)
+            refuse(r, "an offer slot in use has no id");
+    }
+    get_rng(r, &g->rng);
+}
+
+static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms)
+{
+    get_str(r, s->channel, sizeof s->channel);
+    s->state = get_u8(r);
+    s->n_seats = get_u8(r);
+    s->stop_votes = get_u8(r);
+    s->warned = get_u8(r);
+    s->paused = get_u8(r);
+    s->rules.min_players = get_i32(r);
+    s->rules.max_players = get_i32(r);
+    s->rules.victory_points = get_i32(r);
+    s->rules.turn_timeout_s = get_i32(r);
+    get_rng(r, &s->rng);
+    s->key_turn = get_u16(r);
+    s->key_setup = get_u8(r);
+    s->key_sb = get_i8(r);
+    s->step_phase = get_u8(r);
+    s->turn_deadline_ms = get_time(r, now_ms);
+    s->step_deadline_ms = get_time(r, now_ms);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        s->offer_id[i] = get_u16(r);
+        s->offer_ms[i] = get_time(r, now_ms);
+    }
+    s->board_ms = get_time(r, now_ms);
+    s->status_ms = get_time(r, now_ms);
+    s->board_text_ms = get_time(r, now_ms);
+    if (s->paused)
+        s->paused_ms = get_time(r, now_ms);
+    if (s->n_seats > GAME_MAX_PLAYERS)
+        refuse(r, "too many seats");
+    for (int i = 0; i < s->n_seats && !r->bad; i++) {
+        struct session_seat *seat = &s->seat[i];
+        get_str(r, seat->nick, sizeof seat->nick);
+        get_str(r, seat->account, sizeof seat->account);
+        get_str(r, seat->userhost, sizeof seat->userhost);
+        seat->present = get_u8(r);
+        if (!seat->present)
+            seat->left_ms = get_time(r, now_ms);
+    }
+    if (s->state != SESSION_LOBBY && !r->bad)
+        get_game_v1(r, &s->game);
+}
+
+/* ---- checks common to every version ---- */
+
+static const char *session_problem(const struct session *s)
+{
+    if (!s->channel[0])
+        return "the channel name is empty";
+    if (s->state > SESSION_OVER)
+        return "unknown session state";
+    if (s->warned > 1 || s->paused > 1)
+        return "a flag is neither 0 nor 1";
+    if (s->stop_votes >> s->n_seats)
+        return "a stop vote from an empty seat";
+    const struct session_rules *ru = &s->rules;
+    if (ru->min_players < 0 || ru->min_players > GAME_MAX_PLAYERS || ru->max_players < 0 ||
+        ru->max_players > GAME_MAX_PLAYERS)
+        return "the player limits are out of range";
+    if (ru->victory_points != 0 && (ru->victory_points < 3 || ru->victory_points > 30))
+        return "the victory point goal is out of range";
+    if (ru->turn_timeout_s < 0 || ru->turn_timeout_s > 86400)
+        return "the turn timeout is out of range";
+    for (int i = 0; i < s->n_seats; i++)
+        if (s->seat[i].present > 1)
+            return "a flag is neither 0 nor 1";
+    if (s->state == SESSION_LOBBY)
+        return NULL;
+    if (s->game.opt.n_players != s->n_seats)
+        return "the game's players and the seats disagree";
+    /* The engine indexes its own arrays by these fields: a state it cannot vouch for would be
+     * read out of bounds. */
+    if (game_check_state(&s->game) != BW_OK)
+        return "the game's state is not one the rules allow";
+    if (s->game.vp_goal < 3 || s->game.vp_goal > 30)
+        return "the game's victory point goal is out of range";
+    return NULL;
+}
+
+/* ---- the frame ---- */
+
+size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf, size_t size)
+{
+    if (s->n_seats > GAME_MAX_PLAYERS ||
+        (s->state != SESSION_LOBBY &&
+         (s->game.opt.board >= BOARD_KIND_COUNT || s->game.opt.n_players > GAME_MAX_PLAYERS ||
+          s->game.deck_size > GAME_DEV_DECK_MAX)))
+        return 0;
+    struct writer w = {buf, size, 0, false};
+    put_bytes(&w, record_magic, sizeof record_magic);
+    put_u16(&w, RECORD_VERSION);
+    put_u32(&w, 0); /* the body's length, written below */
+    size_t body = w.pos;
+    put_session_v1(&w, s, now_ms);
+    if (w.full || size - w.pos < 4)
+        return 0;
+    size_t body_len = w.pos - body;
+    for (int i = 0; i < 4; i++)
+        buf[body - 4 + i] = (unsigned char)(body_len >> (8 * i));
+    put_u32(&w, record_crc32(buf, w.pos));
+    return w.full ? 0 : w.pos;
+}
+
+static void set_why(char *why, size_t whylen, const char *text)
+{
+    if (whylen)
+        snprintf(why, whylen, "%s", text);
+}
+
+int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms, char *why,
+                  size_t whylen)
+{
+    set_why(why, whylen, "");
+    const unsigned char *b = buf;
+    if (len < RECORD_FRAME_SIZE || memcmp(b, record_magic, sizeof record_magic) != 0) {
+        set_why(why, whylen, "not a saved game record");
+        return BW_E(PARSE);
+    }
+    struct reader head = {b, len, 4, NULL};
+    unsigned version = get_u16(&head);
+    uint32_t body_len = get_u32(&head);
+    struct reader tail = {b, len, len - 4, NULL};
+    if (get_u32(&tail) != record_crc32(b, len - 4)) {
+        set_why(why, whylen, "the record is damaged (checksum mismatch)");
+        return BW_E(PARSE);
+    }
+    if (body_len != len - RECORD_FRAME_SIZE) {
+        set_why(why, whylen, "the record's length does not match its header");
+        return BW_E(PARSE);
+    }
+    struct reader r = {b + head.pos, body_len, 0, NULL};
+    struct session t;
+    memset(&t, 0, sizeof t);
+    switch (version) {
+    case 1:
+        get_session_v1(&r, &t, now_ms);
+        break;
+    default: {
+        char text[80];
+        snprintf(text, sizeof text, "record version %u is not known to this build", version);
+        set_why(why, whylen, text);
+        return BW_E(PARSE);
+    }
+    }
+    if (!r.bad && r.pos != r.len)
+        refuse(&r, "the record has bytes after its last field");
+    const char *problem = r.bad ? r.bad : session_problem(&t);
+    if (problem) {
+        set_why(why, whylen, problem);
+        return BW_E(PARSE);
+    }
+    if (t.state != SESSION_LOBBY)
+        game_reindex(&t.game); /* derived fields come from the board, not from the record */
+    *s = t;
+    return BW_OK;
+}

@@ -1,0 +1,74 @@
+/* The saved form of a session: a versioned record of explicit fields, independent of how
+ * struct session and struct game are laid out in memory, so that a record written by one
+ * build is read by every later one.
+ *
+ * Frame (every version; integers little-endian):
+ *     "BWSR"          magic, 4 bytes
+ *     u16 version     RECORD_VERSION when written by this build
+ *     u32 body_len    bytes of the body that follows
+ *     body            the fields of that version
+ *     u32 crc         CRC-32 (IEEE 802.3, as zlib) of every byte before it
+ *
+ * Body of version 1: the session (channel, state, seats with nick, account, user@host and
+ * presence, votes, warning, pause, rules, its generator, timer keys, offers seen), then, once
+ * a game was started, the game's non-derived fields with each board array as long as the
+ * board kind's geometry, the hands of the seated players only and the trade offer slots in
+ * use. Strings are a u8 length and that many bytes (no NUL). Fields derived from others
+ * (game_reindex() rebuilds them) are not stored. record.c lists the fields in order.
+ *
+ * Times: the session keeps monotonic milliseconds, which mean nothing to another process.
+ * A record stores each of them as the signed distance from the encoder's now_ms, and the
+ * decoder adds its own now_ms, so deadlines keep the time they had left. INT64_MAX and
+ * INT64_MIN (timer off, never shown) are kept as they are. A seat's left_ms is stored only
+ * while the seat is away and paused_ms only while paused (the session keeps them 0 else).
+ *
+ * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
+ * function (a case of a switch on the version): when the format changes, the newest version
+ * gets a new number and its own reader, and the readers of older versions stay, each filling
+ * the fields its version lacks with the values an older session had in effect (a forward
+ * migration into the current struct session). tests/data/record_v1.bin holds a version 1
+ * record that every later build must keep reading.
+ *
+ * Pure data work: no I/O, no allocation, no global state. */
+#ifndef BW_RECORD_H
+#define BW_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/session.h"
+
+#define RECORD_VERSION 1
+
+/* The longest record this build writes: frame, session with every seat and string at its
+ * longest, and a 6-player game on the big board with every offer slot in use. */
+#define RECORD_FRAME_SIZE (4 + 2 + 4 + 4)
+#define RECORD_SEAT_MAX (3 + SESSION_NICK_MAX + 2 * SESSION_ID_MAX + 1 + 8)
+#define RECORD_SESSION_MAX                                                                         \
+    (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 4 * 8 +       \
+     GAME_MAX_PLAYERS * RECORD_SEAT_MAX)
+#define RECORD_PLAYER_SIZE (3 * RES_COUNT + 8)
+#define RECORD_OFFER_SIZE (2 + 4 + 2 * RES_COUNT)
+#define RECORD_GAME_MAX                                                                            \
+    (31 + 2 * BOARD_MAX_HEXES + BOARD_MAX_HARBORS + 2 * BOARD_MAX_VERTICES + BOARD_MAX_EDGES +     \
+     GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * RECORD_PLAYER_SIZE + 1 +                               \
+     GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32)
+#define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + RECORD_SESSION_MAX + RECORD_GAME_MAX)
+
+/* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
+ * enough). Returns its length, or 0 when it does not fit (buf's contents are then
+ * unspecified). s is only read. */
+size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf, size_t size);
+
+/* Rebuild a session from the record in buf (len bytes, only read), restored at now_ms.
+ * BW_OK, with *s replaced in full; or BW_E(PARSE) for bytes that are not a record this build
+ * can use (damaged, cut short, from an unknown version, or describing an impossible session
+ * or game), with *s untouched and the reason in why (whylen bytes, always terminated; why may
+ * be NULL when whylen is 0). The game's derived fields are rebuilt (game_reindex()). */
+int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms, char *why,
+                  size_t whylen);
+
+/* CRC-32 (IEEE 802.3, reflected, as zlib's crc32()) of len bytes at p. */
+uint32_t record_crc32(const void *p, size_t len);
+
+#endif

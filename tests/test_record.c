@@ -1,0 +1,681 @@
+/* The saved game's record: round trips of lobbies and of games taken at random points of
+ * random playouts, deadlines moved to the restoring clock, damaged and cut records refused
+ * without harm, impossible sessions refused, and the frozen version 1 record still read.
+ *
+ * `test_record --write-golden FILE` writes the version 1 record that tests/data holds; it was
+ * run once when version 1 was frozen and must not be needed again. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/playout.h"
+#include "session/record.h"
+#include "session/session.h"
+
+static const struct session_rules rules = {3, 6, 10, 60};
+
+static void seat_who(int i, char *nick, char *user, char *host, struct session_who *who)
+{
+    static const char *const nicks[] = {"ann", "ben", "cat", "dan", "eve", "fay"};
+    sprintf(nick, "%s", nicks[i]);
+    sprintf(user, "u%d", i);
+    sprintf(host, "h%d.example", i);
+    *who = (struct session_who){nick, user, host, i % 2 ? "acct" : NULL, false};
+}
+
+static void lobby(struct session *s, int n, uint64_t seed)
+{
+    session_init(s, "#catan", &rules, seed);
+    for (int i = 0; i < n; i++) {
+        char nick[8], user[8], host[16];
+        struct session_who who;
+        seat_who(i, nick, user, host, &who);
+        assert_int_equal(session_join(s, &who), i);
+    }
+}
+
+static int64_t moved(int64_t t, int64_t shift)
+{
+    return t == INT64_MAX || t == INT64_MIN ? t : t + shift;
+}
+
+static int all_zero(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+/* b is a restored a, restored shift ms later on the clock than a was saved. */
+static void assert_restored(const struct session *a, const struct session *b, int64_t shift)
+{
+    assert_string_equal(a->channel, b->channel);
+    assert_int_equal(a->state, b->state);
+    assert_int_equal(a->n_seats, b->n_seats);
+    assert_int_equal(a->stop_votes, b->stop_votes);
+    assert_int_equal(a->warned, b->warned);
+    assert_int_equal(a->paused, b->paused);
+    assert_memory_equal(&a->rules, &b->rules, sizeof a->rules);
+    assert_memory_equal(&a->rng, &b->rng, sizeof a->rng);
+    assert_int_equal(a->key_turn, b->key_turn);
+    assert_int_equal(a->key_setup, b->key_setup);
+    assert_int_equal(a->key_sb, b->key_sb);
+    assert_int_equal(a->step_phase, b->step_phase);
+    assert_true(b->turn_deadline_ms == moved(a->turn_deadline_ms, shift));
+    assert_true(b->step_deadline_ms == moved(a->step_deadline_ms, shift));
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        assert_int_equal(a->offer_id[i], b->offer_id[i]);
+        assert_true(b->offer_ms[i] == moved(a->offer_ms[i], shift));
+    }
+    assert_true(b->board_ms == moved(a->board_ms, shift));
+    assert_true(b->status_ms == moved(a->status_ms, shift));
+    assert_true(b->board_text_ms == moved(a->board_text_ms, shift));
+    assert_true(b->paused_ms == (a->paused ? moved(a->paused_ms, shift) : 0));
+    for (int i = 0; i < a->n_seats; i++) {
+        const struct session_seat *x = &a->seat[i], *y = &b->seat[i];
+        assert_string_equal(x->nick, y->nick);
+        assert_string_equal(x->account, y->account);
+        assert_string_equal(x->userhost, y->userhost);
+        assert_int_equal(x->present, y->present);
+        assert_true(y->left_ms == (x->present ? 0 : moved(x->left_ms, shift)));
+    }
+    assert_true(all_zero(&b->seat[b->n_seats],
+                         (size_t)(GAME_MAX_PLAYERS - b->n_seats) * sizeof b->seat[0]));
+    /* The engine keeps the derived fields in step, and the decoder rebuilds them: the whole
+     * state, padding included, comes back. */
+    if (a->state == SESSION_LOBBY)
+        assert_true(all_zero(&b->game, sizeof b->game));
+    else
+        assert_memory_equal(&a->game, &b->game, sizeof a->game);
+}
+
+/* Encode at now, decode shift later, check, and encode the result again at the new clock:
+ * the same bytes. Returns the record's length. */
+static size_t round_trip(const struct session *s, int64_t now, int64_t shift)
+{
+    unsigned char buf[RECORD_MAX_SIZE], again[RECORD_MAX_SIZE];
+    size_t len = record_encode(s, now, buf, sizeof buf);
+    assert_true(len > 0);
+    struct session t;
+    char why[128];
+    memset(&t, 0x5a, sizeof t);
+    int err = record_decode(&t, buf, len, now + shift, why, sizeof why);
+    if (err)
+        fail_msg("decode failed: %s", why);
+    assert_string_equal(why, "");
+    assert_restored(s, &t, shift);
+    assert_int_equal(record_encode(&t, now + shift, again, sizeof again), len);
+    assert_memory_equal(buf, again, len);
+    /* One byte short of the record is never enough room. */
+    assert_int_equal(record_encode(s, now, buf, len - 1), 0);
+    return len;
+}
+
+static void test_lobby_round_trip(void **state)
+{
+    (void)state;
+    struct session s;
+    session_init(&s, "#empty", &rules, 1);
+    round_trip(&s, 0, 0);
+    for (int n = 1; n <= GAME_MAX_PLAYERS; n++) {
+        lobby(&s, n, (uint64_t)n);
+        round_trip(&s, 1000, 0);
+        round_trip(&s, 1000, 123456789);
+        session_depart(&s, "ben", 2000);
+        session_pause(&s, 2500);
+        round_trip(&s, 3000, -2999); /* an earlier clock after a reboot */
+        round_trip(&s, INT64_MAX - 5, 0);
+    }
+}
+
+/* Random session-level events between moves: people leave and come back, the bot is out of
+ * the channel a while, a stop vote, the timers fire. */
+static void stir(struct session *s, struct bw_rng *rng, int64_t now)
+{
+    int k = (int)bw_rng_below(rng, 200), seat = (int)bw_rng_below(rng, s->n_seats);
+    char nick[8], user[8], host[16];
+    struct session_who who;
+    seat_who(seat, nick, user, host, &who);
+    if (k == 0)
+        session_depart(s, s->seat[seat].nick, now);
+    else if (k <= 8)
+        session_return(s, &who);
+    else if (k == 9)
+        session_pause(s, now);
+    else if (k <= 13)
+        session_resume(s, now);
+    else if (k == 14 && s->state == SESSION_PLAYING)
+        s->stop_votes |= (uint8_t)(1u << seat);
+}
+
+static int play_and_check(int n, uint64_t seed, int *over)
+{
+    struct session s;
+    struct bw_rng rng;
+    char msg[64];
+    int64_t now = 1000000 + (int64_t)seed * 7919;
+    bw_rng_seed(&rng, seed * 31 + (uint64_t)n);
+    lobby(&s, n, seed);
+    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    int checked = 0;
+    for (long step = 0; step < 8000 && s.state == SESSION_PLAYING; step++) {
+        now += 1 + (int64_t)bw_rng_below(&rng, 4000);
+        stir(&s, &rng, now);
+        if (bw_rng_below(&rng, 4) == 0) {
+            int64_t shift = (int64_t)bw_rng_below(&rng, 1u << 30) - (1 << 29);
+            round_trip(&s, now, shift);
+            checked++;
+        }
+        struct session_tick tick;
+        if (session_tick(&s, now, &tick) != SESSION_TICK_NONE)
+            continue;
+        struct game_action a;
+        if (s.paused || playout_choose(&s.game, &rng, &a) != BW_OK)
+            continue;
+        int err = session_apply(&s, &a, now, NULL, 0, NULL);
+        assert_int_equal(err, BW_OK);
+    }
+    round_trip(&s, now, 1);
+    *over += s.state == SESSION_OVER;
+    assert_true(checked > 10);
+    return checked + 1;
+}
+
+static void test_playout_round_trips(void **state)
+{
+    (void)state;
+    int states = 0, over = 0;
+    for (int n = 3; n <= GAME_MAX_PLAYERS; n++)
+        for (uint64_t seed = 1; seed <= 6; seed++)
+            states += play_and_check(n, seed, &over);
+    print_message("%d states of 24 games (%d played to the end) saved and restored\n", states,
+                  over);
+}
+
+/* A session as large as a record gets: every string at its longest, six seats away, the
+ * bot paused, every offer slot in use. */
+static void test_largest_record(void **state)
+{
+    (void)state;
+    struct session s;
+    char msg[64];
+    lobby(&s, 6, 9);
+    assert_int_equal(session_start(&s, 0, msg, sizeof msg), BW_OK);
+    memset(s.channel, 'c', SESSION_CHAN_MAX);
+    for (int i = 0; i < 6; i++) {
+        struct session_seat *seat = &s.seat[i];
+        memset(seat->nick, 'a' + i, SESSION_NICK_MAX);
+        memset(seat->account, 'x', SESSION_ID_MAX);
+        memset(seat->userhost, 'y', SESSION_ID_MAX);
+        seat->present = 0;
+        seat->left_ms = -5;
+    }
+    session_pause(&s, 10);
+    struct game *g = &s.game;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+        g->offers[i] = (struct trade_offer){.id = (uint16_t)(100 + i), .from = 0, .to_mask = 2};
+        g->offers[i].give[RES_ORE] = 1;
+        g->offers[i].get[RES_WOOD] = 1;
+    }
+    game_reindex(g);
+    size_t len = round_trip(&s, 20, 5);
+    assert_int_equal(g->deck_size, GAME_DEV_DECK_MAX);
+    assert_true(len <= RECORD_MAX_SIZE);
+    print_message("largest record: %zu bytes (bound %d)\n", len, (int)RECORD_MAX_SIZE);
+}
+
+static size_t sample(struct session *s, unsigned char *buf, size_t size, uint64_t seed)
+{
+    struct bw_rng rng;
+    char msg[64];
+    bw_rng_seed(&rng, seed);
+    lobby(s, 4, seed);
+    assert_int_equal(session_start(s, 100, msg, sizeof msg), BW_OK);
+    for (int i = 0; i < 150; i++) {
+        struct game_action a;
+        if (playout_choose(&s->game, &rng, &a) != BW_OK)
+            break;
+        assert_int_equal(session_apply(s, &a, 100 + i, NULL, 0, NULL), BW_OK);
+    }
+    size_t len = record_encode(s, 500, buf, size);
+    assert_true(len > 0);
+    return len;
+}
+
+/* Every cut of a record, and every small damage, is refused with *s untouched. */
+static void test_truncated_and_flipped(void **state)
+{
+    (void)state;
+    static struct session s, t, keep;
+    unsigned char buf[RECORD_MAX_SIZE], bad[RECORD_MAX_SIZE];
+    char why[128];
+    size_t len = sample(&s, buf, sizeof buf, 3);
+    memset(&keep, 0xa5, sizeof keep);
+    t = keep;
+    for (size_t n = 0; n < len; n++) {
+        assert_int_equal(record_decode(&t, buf, n, 0, why, sizeof why), BW_E(PARSE));
+        assert_true(why[0] != '\0');
+    }
+    assert_memory_equal(&t, &keep, sizeof t);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 77);
+    for (int k = 0; k < 20000; k++) {
+        memcpy(bad, buf, len);
+        int flips = 1 + (int)bw_rng_below(&rng, 3);
+        for (int f = 0; f < flips; f++) {
+            size_t at = bw_rng_below(&rng, (uint32_t)len);
+            bad[at] ^= (unsigned char)(1u << bw_rng_below(&rng, 8));
+        }
+        if (memcmp(bad, buf, len) == 0)
+            continue;
+        /* CRC-32 finds every error of up to three bits in a record this short. */
+        assert_int_equal(record_decode(&t, bad, len, 0, why, sizeof why), BW_E(PARSE));
+        assert_memory_equal(&t, &keep, sizeof t);
+    }
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_OK);
+}
+
+/* Damage behind a checksum made to match reaches the field checks: whatever they let through
+ * is a session the rules allow, and it saves and restores like any other. */
+static void test_damage_past_checksum(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE], bad[RECORD_MAX_SIZE];
+    size_t len = sample(&s, buf, sizeof buf, 4);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 78);
+    int accepted = 0;
+    for (int k = 0; k < 20000; k++) {
+        memcpy(bad, buf, len);
+        size_t at = 10 + bw_rng_below(&rng, (uint32_t)(len - 14));
+        bad[at] = (unsigned char)bw_rng_next(&rng);
+        uint32_t crc = record_crc32(bad, len - 4);
+        for (int i = 0; i < 4; i++)
+            bad[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+        if (record_decode(&t, bad, len, 0, NULL, 0) == BW_OK) {
+            accepted++;
+            round_trip(&t, 0, 0);
+        }
+    }
+    assert_true(accepted > 0);
+}
+
+static size_t with_crc(unsigned char *buf, size_t len)
+{
+    uint32_t crc = record_crc32(buf, len - 4);
+    for (int i = 0; i < 4; i++)
+        buf[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    return len;
+}
+
+static void expect_refused(const struct session *s, const char *reason)
+{
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128];
+    struct session t;
+    size_t len = record_encode(s, 0, buf, sizeof buf);
+    assert_true(len > 0);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    if (!strstr(why, reason))
+        fail_msg("refused for \"%s\", expected \"%s\"", why, reason);
+}
+
+/* Sessions no code path makes are refused, each with its reason. */
+static void test_impossible_sessions(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128];
+    sample(&s, buf, sizeof buf, 5);
+    t = s;
+    t.channel[0] = '\0';
+    expect_refused(&t, "channel");
+    t = s;
+    t.state = 7;
+    expect_refused(&t, "state");
+    t = s;
+    t.paused = 2;
+    expect_refused(&t, "flag");
+    t = s;
+    t.seat[1].present = 3;
+    expect_refused(&t, "flag");
+    t = s;
+    t.stop_votes = 1u << 5;
+    expect_refused(&t, "vote");
+    t = s;
+    t.rules.max_players = 9;
+    expect_refused(&t, "limits");
+    t = s;
+    t.rules.victory_points = 2;
+    expect_refused(&t, "victory");
+    t = s;
+    t.rules.turn_timeout_s = -1;
+    expect_refused(&t, "timeout");
+    t = s;
+    memset(&t.rng, 0, sizeof t.rng);
+    expect_refused(&t, "all zero");
+    t = s;
+    memset(&t.game.rng, 0, sizeof t.game.rng);
+    expect_refused(&t, "all zero");
+    t = s;
+    t.seat[2].nick[1] = '\n';
+    expect_refused(&t, "CR or LF");
+    t = s;
+    t.game.p[0].res[RES_ORE]++;
+    expect_refused(&t, "rules allow");
+    t = s;
+    t.game.vp_goal = 0;
+    expect_refused(&t, "goal");
+    t = s;
+    t.game.opt.n_players = 3;
+    expect_refused(&t, "disagree");
+    t = s;
+    t.game.opt.board = 2;
+    assert_int_equal(record_encode(&t, 0, buf, sizeof buf), 0);
+
+    /* Bytes no encoder writes. */
+    size_t len = record_encode(&s, 0, buf, sizeof buf);
+    size_t n_seats_at = 10 + 1 + strlen(s.channel) + 1;
+    assert_int_equal(buf[n_seats_at], 4);
+    buf[n_seats_at] = 7;
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "too many seats");
+    len = record_encode(&s, 0, buf, sizeof buf);
+    buf[4] = 9; /* the version */
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "version 9"));
+    len = record_encode(&s, 0, buf, sizeof buf);
+    buf[11] = 0; /* the channel's first byte: a NUL */
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "NUL"));
+    /* A byte after the last field, with the length in the header to match. */
+    len = record_encode(&s, 0, buf, sizeof buf);
+    memmove(buf + len - 3, buf + len - 4, 4);
+    buf[len - 4] = 0;
+    len++;
+    uint32_t body = (uint32_t)(len - RECORD_FRAME_SIZE);
+    for (int i = 0; i < 4; i++)
+        buf[6 + i] = (unsigned char)(body >> (8 * i));
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "after its last field"));
+    len = record_encode(&s, 0, buf, sizeof buf);
+    buf[8] ^= 1; /* the body's length, checksum matching */
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "length"));
+}
+
+/* Deadlines keep the time they had left; the sentinels stay; far-off times saturate. */
+static void test_times(void **state)
+{
+    (void)state;
+    struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE];
+    lobby(&s, 3, 1);
+    s.turn_deadline_ms = 1000 + 45000;
+    s.step_deadline_ms = INT64_MAX;
+    s.board_ms = INT64_MIN;
+    s.status_ms = INT64_MIN + 1;
+    s.board_text_ms = INT64_MAX - 1;
+    size_t len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 77, NULL, 0), BW_OK);
+    assert_true(t.turn_deadline_ms == 77 + 45000);
+    assert_true(t.step_deadline_ms == INT64_MAX);
+    assert_true(t.board_ms == INT64_MIN);
+    /* Too far off to be stored relative to 1000: saturated short of the sentinels. */
+    assert_true(t.status_ms == INT64_MIN + 1 + 77);
+    assert_true(t.board_text_ms == INT64_MAX - 1 - 1000 + 77);
+    assert_int_equal(record_decode(&t, buf, len, INT64_MAX - 10, NULL, 0), BW_OK);
+    assert_true(t.turn_deadline_ms == INT64_MAX - 1);
+}
+
+/* ---- the frozen version 1 record ---- */
+
+#define GOLDEN_RESTORED_MS 123
+
+/* The cards of the golden record's trades: the current player p gives one give for one want
+ * that seat p + 1 holds; seat p + 2 counters with one cgive for one give. */
+static bool golden_offers(const struct game *g, int *give, int *want, int *cgive)
+{
+    int p = g->current, q = (p + 1) % 4, c = (p + 2) % 4;
+    *give = *want = *cgive = -1;
+    for (int r = 0; r < RES_COUNT; r++) {
+        if (g->p[p].res[r] && *give < 0)
+            *give = r;
+        else if (!g->p[p].res[r] && g->p[q].res[r] && *want < 0)
+            *want = r;
+    }
+    for (int r = 0; r < RES_COUNT; r++)
+        if (g->p[c].res[r] && r != *give && *cgive < 0)
+            *cgive = r;
+    return *give >= 0 && *want >= 0 && *cgive >= 0;
+}
+
+/* Four players seventy turns in (cities, development cards, the largest army), the current
+ * player's offer to everyone accepted by one and a counter-offer open, one seat away, the
+ * turn warning given. Saved 5 s after the last change; returns that time. */
+static int64_t golden_session(struct session *s)
+{
+    struct bw_rng rng;
+    char msg[64];
+    int64_t now = 3000000;
+    int give, want, cgive;
+    bw_rng_seed(&rng, 2024);
+    lobby(s, 4, 2024);
+    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    for (int i = 0; i < 2000; i++) {
+        const struct game *g = &s->game;
+        if (g->turn >= 70 && g->phase == PHASE_MAIN && !g->offers_open &&
+            golden_offers(g, &give, &want, &cgive))
+            break;
+        struct game_action a;
+        assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
+        if (a.type == ACT_OFFER)
+            continue;
+        now += 1000;
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+    struct game *g = &s->game;
+    int p = g->current, q = (p + 1) % 4, c = (p + 2) % 4;
+    assert_true(golden_offers(g, &give, &want, &cgive));
+    struct game_action a = {.type = ACT_OFFER, .player = (int8_t)p};
+    a.give[give] = 1;
+    a.get[want] = 1;
+    now += 2000;
+    assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    int id = g->next_offer_id - 1;
+    a = (struct game_action){.type = ACT_ACCEPT, .player = (int8_t)q, .a = (int16_t)id};
+    now += 2000;
+    assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    a = (struct game_action){.type = ACT_OFFER, .player = (int8_t)c};
+    a.give[cgive] = 1;
+    a.get[give] = 1;
+    now += 2000;
+    assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    session_depart(s, s->seat[(p + 3) % 4].nick, now);
+    s->warned = 1;
+    s->status_ms = now - 1000;
+    return now + 5000;
+}
+
+static int write_golden(const char *path)
+{
+    static struct session s;
+    unsigned char buf[RECORD_MAX_SIZE];
+    int64_t saved = golden_session(&s);
+    size_t len = record_encode(&s, saved, buf, sizeof buf);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
+        perror(path);
+        return 1;
+    }
+    const struct game *g = &s.game;
+    printf("%zu bytes; turn %d phase %d current %d (%s); next offer %d; deck %d/%d; "
+           "robber %d; rng %016llx %016llx; turn deadline %lld\n",
+           len, g->turn, g->phase, g->current, s.seat[g->current].nick, g->next_offer_id,
+           g->deck_pos, g->deck_size, g->robber, (unsigned long long)g->rng.s[0],
+           (unsigned long long)s.rng.s[0], (long long)(s.turn_deadline_ms - saved));
+    for (int i = 0; i < 4; i++)
+        printf("seat %d %s/%s/%s present %d left %lld: res %d %d %d %d %d dev %d %d %d %d %d "
+               "new %d %d %d %d %d knights %d pieces %d %d %d road %d\n",
+               i, s.seat[i].nick, s.seat[i].account, s.seat[i].userhost, s.seat[i].present,
+               (long long)(s.seat[i].left_ms - saved), g->p[i].res[0], g->p[i].res[1],
+               g->p[i].res[2], g->p[i].res[3], g->p[i].res[4], g->p[i].dev[0], g->p[i].dev[1],
+               g->p[i].dev[2], g->p[i].dev[3], g->p[i].dev[4], g->p[i].dev_new[0],
+               g->p[i].dev_new[1], g->p[i].dev_new[2], g->p[i].dev_new[3], g->p[i].dev_new[4],
+               g->p[i].knights, g->p[i].settlements, g->p[i].cities, g->p[i].roads,
+               g->p[i].road_length);
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id)
+            printf("offer slot %d id %d from %d to %d acc %d; age %lld\n", i, g->offers[i].id,
+                   g->offers[i].from, g->offers[i].to_mask, g->offers[i].accepted,
+                   (long long)(s.offer_ms[i] - saved));
+    return 0;
+}
+
+static void test_golden_v1(void **state)
+{
+    (void)state;
+    const char *src = getenv("BW_SOURCE_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/record_v1.bin", src ? src : ".");
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char buf[RECORD_MAX_SIZE + 1];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    static struct session s;
+    char why[128];
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 1 record is refused: %s", why);
+    const int64_t at = GOLDEN_RESTORED_MS;
+    assert_string_equal(s.channel, "#catan");
+    assert_int_equal(s.state, SESSION_PLAYING);
+    assert_int_equal(s.n_seats, 4);
+    assert_int_equal(s.warned, 1);
+    assert_int_equal(s.paused, 0);
+    assert_int_equal(s.rules.turn_timeout_s, 60);
+    assert_int_equal(s.rules.min_players, 3);
+    assert_int_equal(s.rules.max_players, 6);
+    assert_int_equal(s.rules.victory_points, 10);
+    assert_true(s.rng.s[0] == 0x737b765c1be2b8c2ull);
+    static const char *const nicks[] = {"ben", "dan", "cat", "ann"};
+    for (int i = 0; i < 4; i++) {
+        assert_string_equal(s.seat[i].nick, nicks[i]);
+        assert_int_equal(s.seat[i].present, i != 0);
+    }
+    assert_string_equal(s.seat[1].account, "acct");
+    assert_string_equal(s.seat[2].account, "");
+    assert_string_equal(s.seat[2].userhost, "u2@h2.example");
+    /* Deadlines and moments keep their distance from the clock. */
+    assert_true(s.seat[0].left_ms == at - 5000);
+    assert_true(s.turn_deadline_ms == at + 48000);
+    assert_true(s.step_deadline_ms == INT64_MAX);
+    assert_true(s.board_ms == INT64_MIN);
+    assert_true(s.status_ms == at - 6000);
+    assert_int_equal(s.key_turn, 70);
+    assert_int_equal(s.key_sb, -1);
+    assert_int_equal(s.offer_id[0], 1);
+    assert_true(s.offer_ms[0] == at - 9000);
+    assert_int_equal(s.offer_id[1], 2);
+    assert_true(s.offer_ms[1] == at - 5000);
+
+    const struct game *g = &s.game;
+    assert_int_equal(g->opt.n_players, 4);
+    assert_int_equal(g->opt.board, BOARD_BASE);
+    assert_int_equal(g->turn, 70);
+    assert_int_equal(g->phase, PHASE_MAIN);
+    assert_int_equal(g->current, 1);
+    assert_int_equal(g->rolled, 1);
+    assert_int_equal(g->dice[0] + g->dice[1], 8);
+    assert_int_equal(g->robber, 6);
+    assert_int_equal(g->largest_army, 3);
+    assert_int_equal(g->longest_road, -1);
+    assert_int_equal(g->next_offer_id, 3);
+    assert_int_equal(g->deck_pos, 12);
+    assert_int_equal(g->deck_size, 25);
+    static const uint8_t deck[25] = {0, 2, 0, 0, 0, 0, 4, 4, 0, 2, 0, 4, 4,
+                                     3, 0, 0, 1, 0, 0, 0, 4, 1, 0, 0, 3};
+    assert_memory_equal(g->deck, deck, sizeof deck);
+    static const uint8_t bank[RES_COUNT] = {12, 19, 13, 14, 18};
+    assert_memory_equal(g->bank, bank, RES_COUNT);
+    static const uint8_t terrain[19] = {0, 1, 4, 3, 2, 1, 4, 0, 4, 3, 3, 2, 2, 0, 3, 1, 0, 5, 2};
+    static const uint8_t token[19] = {12, 3, 4, 11, 8, 10, 9, 6, 4, 10, 6, 9, 5, 5, 11, 2, 8, 0, 3};
+    static const uint8_t harbor[9] = {5, 5, 5, 1, 2, 4, 3, 5, 0};
+    assert_memory_equal(g->terrain, terrain, sizeof terrain);
+    assert_memory_equal(g->token, token, sizeof token);
+    assert_memory_equal(g->harbor, harbor, sizeof harbor);
+    assert_int_equal(g->vertex_building[9], BUILDING_CITY);
+    assert_int_equal(g->vertex_owner[9], 0);
+    assert_int_equal(g->edge_owner[11], 1);
+    static const uint8_t res[4][RES_COUNT] = {
+        {0, 0, 0, 0, 0}, {1, 0, 3, 3, 0}, {4, 0, 2, 0, 1}, {2, 0, 1, 2, 0}};
+    static const uint8_t pieces[4][4] = {{0, 3, 5, 2}, {3, 0, 4, 2}, {2, 0, 5, 2}, {2, 1, 4, 3}};
+    for (int i = 0; i < 4; i++) {
+        assert_memory_equal(g->p[i].res, res[i], RES_COUNT);
+        assert_int_equal(g->p[i].settlements, pieces[i][0]);
+        assert_int_equal(g->p[i].cities, pieces[i][1]);
+        assert_int_equal(g->p[i].roads, pieces[i][2]);
+        assert_int_equal(g->p[i].road_length, pieces[i][3]);
+    }
+    assert_int_equal(g->p[0].dev[DEV_VICTORY], 2);
+    assert_int_equal(g->p[1].dev[DEV_VICTORY], 1);
+    assert_int_equal(g->p[3].dev[DEV_KNIGHT], 1);
+    assert_int_equal(g->p[3].knights, 4);
+    assert_int_equal(game_vp_total(g, 0), 8);
+    /* dan's offer to everyone, accepted by cat; ann's counter-offer. */
+    assert_int_equal(g->offers[0].id, 1);
+    assert_int_equal(g->offers[0].from, 1);
+    assert_int_equal(g->offers[0].to_mask, 13);
+    assert_int_equal(g->offers[0].accepted, 4);
+    assert_int_equal(g->offers[0].give[RES_WOOD], 1);
+    assert_int_equal(g->offers[0].get[RES_ORE], 1);
+    assert_int_equal(g->offers[1].id, 2);
+    assert_int_equal(g->offers[1].from, 3);
+    assert_int_equal(g->offers[1].to_mask, 2);
+    assert_int_equal(g->offers[1].give[RES_WOOL], 1);
+    assert_int_equal(g->offers[1].get[RES_WOOD], 1);
+    assert_true(g->rng.s[0] == 0x626d350aa2eb576full && g->rng.s[3] == 0xc6255af85cfa26e8ull);
+    /* Derived fields rebuilt: both offer slots are open and the 8s pay. */
+    assert_int_equal(g->offers_open, 3);
+    assert_true(g->token_hex[8][0] >= 0);
+
+    /* While version 1 is the newest, the same session encodes to the same bytes. */
+    unsigned char again[RECORD_MAX_SIZE];
+    assert_int_equal(RECORD_VERSION, 1);
+    assert_int_equal(record_encode(&s, at, again, sizeof again), len);
+    assert_memory_equal(again, buf, len);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--write-golden") == 0)
+        return write_golden(argv[2]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lobby_round_trip),
+        cmocka_unit_test(test_playout_round_trips),
+        cmocka_unit_test(test_largest_record),
+        cmocka_unit_test(test_truncated_and_flipped),
+        cmocka_unit_test(test_damage_past_checksum),
+        cmocka_unit_test(test_impossible_sessions),
+        cmocka_unit_test(test_times),
+        cmocka_unit_test(test_golden_v1),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
