@@ -7,8 +7,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bot/bot.h"
 #include "config/config.h"
 #include "irc/conn.h"
+#include "session/session.h"
+#include "store/store.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
 
@@ -38,6 +41,12 @@ static void usage(FILE *out)
                  "$XDG_CONFIG_HOME/brickwood/brickwood.conf.\n");
 }
 
+/* What the store needs to know to save one network's games. */
+struct net_store {
+    struct store *st;
+    char *network;
+};
+
 /* Every running connection and the configuration they came from. */
 struct app {
     const char *path;
@@ -45,7 +54,81 @@ struct app {
     struct ircb_conn **conns;
     size_t conn_count;
     uint64_t seed;
+    struct store *store;
+    struct net_store **nets; /* one per network ever connected; freed at exit */
+    size_t net_count;
 };
+
+/* Channels are one game regardless of ASCII case: the store sees them folded. */
+static void fold(char *dst, size_t size, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < size; i++)
+        dst[i] = (src[i] >= 'A' && src[i] <= 'Z') ? (char)(src[i] - 'A' + 'a') : src[i];
+    dst[i] = 0;
+}
+
+static int save_game(void *ctx, const char *channel, const void *blob, size_t len)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    int rc = store_save_game(ns->st, ns->network, chan, blob, len, err, sizeof err);
+    if (rc)
+        log_error("%s %s: %s", ns->network, chan, err);
+    return rc;
+}
+
+static int erase_game(void *ctx, const char *channel)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    int rc = store_erase_game(ns->st, ns->network, chan, err, sizeof err);
+    if (rc)
+        log_error("%s %s: %s", ns->network, chan, err);
+    return rc;
+}
+
+struct restoring {
+    struct bot *bot;
+    const char *path;
+    int restored;
+};
+
+static int restore_game(void *ctx, const char *network, const char *channel, const void *blob,
+                        size_t len)
+{
+    struct restoring *r = ctx;
+    int rc = blob ? bot_restore(r->bot, blob, len, ircb_now_ms()) : BW_E(PARSE);
+    if (rc)
+        log_error("%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
+                  channel, bw_strerror(rc), r->path);
+    else
+        r->restored++;
+    return 0;
+}
+
+/* Keep c's games in the store, and bring back those saved for its network. */
+static void attach_store(struct app *app, struct ircb_conn *c, const struct config_network *net)
+{
+    struct net_store *ns = xcalloc(1, sizeof *ns);
+    ns->st = app->store;
+    ns->network = xstrdup(net->name);
+    app->nets = xreallocarray(app->nets, app->net_count + 1, sizeof *app->nets);
+    app->nets[app->net_count++] = ns;
+    struct bot *bot = ircb_conn_bot(c);
+    struct restoring r = {bot, store_path(app->store), 0};
+    char err[256];
+    if (store_each_game(app->store, net->name, restore_game, &r, err, sizeof err) < 0)
+        log_error("%s: %s", net->name, err);
+    else if (r.restored)
+        log_info("%s: %d lobbies and games restored; each resumes when the bot is back in its "
+                 "channel",
+                 net->name, r.restored);
+    struct session_store_ops ops = {ns, save_game, erase_game};
+    bot_set_store(bot, &ops);
+}
 
 static int load(const char *path, struct bw_config *cfg)
 {
@@ -69,6 +152,8 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
     struct ircb_conn *c = ircb_conn_new(net, &app->cfg.bot, &app->cfg.game, app->seed++, &hooks);
     if (!c)
         log_error("%s: cannot start the bot", net->name);
+    else if (app->store)
+        attach_store(app, c, net);
     return c;
 }
 
@@ -164,6 +249,17 @@ static int run(struct app *app)
     return 0;
 }
 
+static void close_store(struct app *app)
+{
+    store_close(app->store);
+    app->store = NULL;
+    for (size_t i = 0; i < app->net_count; i++) {
+        free(app->nets[i]->network);
+        free(app->nets[i]);
+    }
+    free(app->nets);
+}
+
 int main(int argc, char **argv)
 {
     const char *path = NULL;
@@ -241,7 +337,16 @@ int main(int argc, char **argv)
             (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
     }
     log_info("brickwood %s starting with %s", BW_VERSION, path);
+    char err[512];
+    app.store = store_open(app.cfg.store_path, err, sizeof err);
+    if (!app.store) {
+        fprintf(stderr, "brickwood: %s; not starting\n", err);
+        config_fini(&app.cfg);
+        free(found);
+        return 1;
+    }
     rc = run(&app);
+    close_store(&app);
     config_fini(&app.cfg);
     free(found);
     return rc;

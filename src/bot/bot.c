@@ -155,6 +155,13 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
         b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
     }
     b->games[b->n_games++] = g;
+    /* A game brought back after a restart waits, clocks stopped, until the bot is in its
+     * channel again; then it resumes (resume()). */
+    if (b->out.member) {
+        b->now_ms = now_ms;
+        bot_pause(b, g);
+        g->changed = false;
+    }
     return BW_OK;
 }
 
@@ -408,14 +415,16 @@ static void resume(struct bot *b, struct bot_game *g)
     if (!g->s.paused)
         return;
     session_resume(&g->s, b->now_ms);
+    /* What the channel saw before the bot left is old news: the next display is shown. */
+    g->s.board_ms = g->s.status_ms = g->s.board_text_ms = INT64_MIN;
     g->changed = true;
     char line[RENDER_LINE_MAX];
     unsigned waiting = g->s.state == SESSION_PLAYING ? game_waiting_for(&g->s.game) : 0;
     if (waiting)
-        snprintf(line, sizeof line, "I am back: the game goes on, %s's move (%sstatus)",
+        snprintf(line, sizeof line, "I am back: the game resumes, %s's move (%sstatus)",
                  g->s.seat[__builtin_ctz(waiting)].nick, b->prefix);
     else
-        snprintf(line, sizeof line, "I am back: the lobby is open (%sjoin, %sstart)", b->prefix,
+        snprintf(line, sizeof line, "I am back: the lobby resumes (%sjoin, %sstart)", b->prefix,
                  b->prefix);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }

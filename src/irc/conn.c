@@ -835,6 +835,11 @@ void ircb_conn_free(struct ircb_conn *c)
     free(c);
 }
 
+struct bot *ircb_conn_bot(struct ircb_conn *c)
+{
+    return c->bot;
+}
+
 const char *ircb_conn_name(const struct ircb_conn *c)
 {
     return c->name;

@@ -33,6 +33,9 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
 /* Close everything at once (no QUIT; see ircb_conn_quit) and free c with its bot. */
 void ircb_conn_free(struct ircb_conn *c);
 
+/* The bot c drives; borrowed from c. */
+struct bot *ircb_conn_bot(struct ircb_conn *c);
+
 /* The network's name from the configuration; borrowed from c. */
 const char *ircb_conn_name(const struct ircb_conn *c);
 

@@ -23,7 +23,7 @@ import sys
 import time
 
 from hostile import check_retries
-from harness import Ngircd, TestFailure, Workdir, check
+from harness import Bot, Ngircd, TestFailure, Workdir, check
 from play import Table
 import scenarios
 from scenarios import current, roll
@@ -234,7 +234,40 @@ def s_stale(w):
     s_silent(w, hold=True)
 
 
-SCENARIOS = {"kill": (s_kill, None), "silent": (s_silent, PING), "stale": (s_stale, PING)}
+def s_bot(w, sig):
+    """The bot itself is stopped (sig: SIGKILL, no goodbye; SIGTERM, QUIT) in the middle of a
+    turn and started again with the same configuration: the game comes back from the store and
+    resumes where it was."""
+    t = w.table()
+    midgame(t)
+    before = snapshot(t)
+    t.quiet(0.5, 2)
+    whose = before[1][0]
+    os.kill(w.bot.proc.pid, sig)
+    w.bot.proc.wait(15)
+    w.bot.check_clean_log()
+    w.bot.log.close()
+    stopped = time.time()
+    w.bot = Bot(w.args.bot, w.work, open(w.bot.conf).read(), name="bot2", seed=SEED)
+    bot_back(w, stopped, "the restart")
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines), 20, "a line saying the game resumes")
+    line = next(l for l in t.tr.lines if "resumes" in l)
+    check(any(p.nick in line and p.nick in whose for p in t.players),
+          "the resume line names whose move it is: %r (status said %r)" % (line, whose))
+    print("the game resumes %.1f s after the bot was stopped: %s" % (time.time() - stopped, line))
+    goes_on(w, before)
+
+
+def s_botkill(w):
+    s_bot(w, signal.SIGKILL)
+
+
+def s_botterm(w):
+    s_bot(w, signal.SIGTERM)
+
+
+SCENARIOS = {"kill": (s_kill, None), "silent": (s_silent, PING), "stale": (s_stale, PING),
+             "botkill": (s_botkill, None), "botterm": (s_botterm, None)}
 
 
 def run_one(args, name):

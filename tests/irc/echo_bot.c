@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bot/bot.h"
+#include "engine/error.h"
 #include "util/xmalloc.h"
 
 struct bot {
@@ -146,6 +147,16 @@ void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
 
 void bot_tick(struct bot *b, int64_t now_ms)
 {
+}
+
+/* No games here: nothing to keep or bring back. */
+void bot_set_store(struct bot *b, const struct session_store_ops *ops)
+{
+}
+
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
+{
+    return BW_E(PARSE);
 }
 
 int64_t bot_next_deadline(const struct bot *b)
