@@ -89,8 +89,8 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
         die("hidden information to someone else", target, text);
     }
     /* What the wire would carry: each piece fits in 512 bytes with a long prefix. */
-    size_t room = 512 - 2 - strlen(":brickwood!brickwood@") - 63 - strlen(" PRIVMSG  :") -
-                  strlen(target);
+    size_t room =
+        512 - 2 - strlen(":brickwood!brickwood@") - 63 - strlen(" PRIVMSG  :") - strlen(target);
     ircb_queue_push(&st.q, IRCB_PRIVMSG, target, text, flags & BW_OUT_URGENT, key, room);
     const struct ircb_line *l;
     while ((l = ircb_queue_peek(&st.q, 0))) {
@@ -106,8 +106,8 @@ static bool out_member(void *ctx, const char *channel, const char *nick, struct 
         return false;
     for (int u = 0; u < USERS; u++)
         if (st.in_chan[u] && strcasecmp(st.nick[u], nick) == 0) {
-            *id = (struct bw_identity){st.nick[u], users[u].user, users[u].host,
-                                       users[u].account, true};
+            *id = (struct bw_identity){st.nick[u], users[u].user, users[u].host, users[u].account,
+                                       true};
             return true;
         }
     return false;

@@ -182,8 +182,8 @@ bool bot_nick_usable(const char *nick)
 {
     size_t n = strlen(nick);
     char clean[BW_NICK_MAX + 1];
-    return n > 0 && n <= BW_NICK_MAX &&
-           utf8_sanitize_into(clean, sizeof clean, nick, n) == n && memcmp(clean, nick, n) == 0;
+    return n > 0 && n <= BW_NICK_MAX && utf8_sanitize_into(clean, sizeof clean, nick, n) == n &&
+           memcmp(clean, nick, n) == 0;
 }
 
 struct session_who bot_who(const struct bw_identity *id)
@@ -390,7 +390,6 @@ static void announce(struct bot *b, struct bot_game *g, const char *fmt, const c
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
-
 static bool is_own(const struct bot *b, const char *nick)
 {
     return nick && strcasecmp(nick, b->own_nick) == 0;
@@ -576,8 +575,8 @@ void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
             continue;
         int64_t left = seat->left_ms + SESSION_GRACE_MS - now_ms;
         char line[RENDER_LINE_MAX];
-        snprintf(line, sizeof line, "%s is away; the seat is kept for %d more minutes",
-                 seat->nick, left > 0 ? (int)((left + 59999) / 60000) : 0);
+        snprintf(line, sizeof line, "%s is away; the seat is kept for %d more minutes", seat->nick,
+                 left > 0 ? (int)((left + 59999) / 60000) : 0);
         bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
     }
     bot_commit(b);

@@ -56,7 +56,7 @@ struct bot {
     int n_games, cap_games;
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */
-    struct bot_line *lines; /* held back until flush */
+    struct bot_line *lines;            /* held back until flush */
     int n_lines, cap_lines;
 };
 

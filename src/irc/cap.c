@@ -93,8 +93,8 @@ static bool give_up_login(struct ircb_cap *c, const char *why)
         c->state = IRCB_CAP_FAILED;
         return true;
     }
-    log_warn("%s: SASL %s failed: %s; going on without the login (sasl.required is false)",
-             c->net, mech_name(c->mech), why);
+    log_warn("%s: SASL %s failed: %s; going on without the login (sasl.required is false)", c->net,
+             mech_name(c->mech), why);
     c->mech = CONFIG_SASL_NONE;
     return false;
 }
@@ -246,8 +246,7 @@ static void send_credentials(struct ircb_cap *c, struct strbuf *up)
     sb_fini(&enc);
 }
 
-bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now,
-                      struct strbuf *up)
+bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now, struct strbuf *up)
 {
     const char *last = m->nparams ? m->params[m->nparams - 1] : "";
     if (strcmp(m->command, "CAP") == 0) {

@@ -23,10 +23,10 @@
 #define IRCB_SASL_TIMEOUT_MS 30000
 
 enum ircb_cap_state {
-    IRCB_CAP_LS,   /* CAP LS sent, waiting for the whole list */
-    IRCB_CAP_REQ,  /* CAP REQ sent */
-    IRCB_CAP_SASL, /* AUTHENTICATE under way */
-    IRCB_CAP_DONE, /* CAP END sent, or the server has no CAP */
+    IRCB_CAP_LS,     /* CAP LS sent, waiting for the whole list */
+    IRCB_CAP_REQ,    /* CAP REQ sent */
+    IRCB_CAP_SASL,   /* AUTHENTICATE under way */
+    IRCB_CAP_DONE,   /* CAP END sent, or the server has no CAP */
     IRCB_CAP_FAILED, /* a required login failed: see error; the connection must close */
 };
 
@@ -57,8 +57,7 @@ void ircb_cap_fini(struct ircb_cap *c);
 /* A line from the server. Returns true when it belonged to the negotiation (CAP, AUTHENTICATE,
  * the SASL numerics 900-908, 421 for CAP) and must not reach the library. Replies go to up.
  * After a required login fails, state is IRCB_CAP_FAILED with the reason in error. */
-bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now,
-                      struct strbuf *up);
+bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now, struct strbuf *up);
 
 /* Registration finished (001): a negotiation still open is over; a required login that never
  * happened fails. */

@@ -61,7 +61,7 @@ struct ircb_conn {
     struct config_sasl sasl;             /* copies of the strings */
     int ping_interval_s, ping_timeout_s;
     uint64_t jitter; /* random state for the reconnect waits */
-    char **nicks; /* the configured nick, then alt_nicks */
+    char **nicks;    /* the configured nick, then alt_nicks */
     size_t nick_count;
     enum config_private private_reply;
     struct ircb_hooks hooks;
@@ -528,8 +528,7 @@ static void ev_message(irc_session_t *s, const char *event, const char *origin, 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     bot_on_message(c->bot, ircb_is_channel(target) ? target : NULL, &id, text, ircb_now_ms());
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    hist_add(&c->handling,
-             (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
+    hist_add(&c->handling, (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
 }
 
 /* CTCP requests: VERSION and PING only, rate-limited; nothing else is answered. */
@@ -613,7 +612,8 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
     ircb_queue_init(&c->queue, burst, interval);
-    c->reconnect_at = now + c->reconnect_delay + (int64_t)(next_random(c) % (uint64_t)(c->reconnect_delay / 4 + 1));
+    c->reconnect_at = now + c->reconnect_delay +
+                      (int64_t)(next_random(c) % (uint64_t)(c->reconnect_delay / 4 + 1));
     c->reconnect_delay =
         c->reconnect_delay * 2 > RECONNECT_MAX_MS ? RECONNECT_MAX_MS : c->reconnect_delay * 2;
 }

@@ -13,9 +13,9 @@ static const struct {
     const char *command;
     unsigned min;
 } min_params[] = {
-    {"NICK", 1},    {"JOIN", 1},   {"PART", 1},  {"KICK", 2}, {"PRIVMSG", 2},
-    {"NOTICE", 2},  {"TOPIC", 1},  {"MODE", 1},  {"INVITE", 2}, {"PING", 1},
-    {"ACCOUNT", 1}, {"CAP", 2},    {"AUTHENTICATE", 1},
+    {"NICK", 1},    {"JOIN", 1},  {"PART", 1},         {"KICK", 2},   {"PRIVMSG", 2},
+    {"NOTICE", 2},  {"TOPIC", 1}, {"MODE", 1},         {"INVITE", 2}, {"PING", 1},
+    {"ACCOUNT", 1}, {"CAP", 2},   {"AUTHENTICATE", 1},
 };
 
 static bool listed(const char *const *list, const char *word)

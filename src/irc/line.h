@@ -19,21 +19,22 @@
 #define IRCB_MSG_PARAMS 15
 
 struct ircb_msg {
-    const char *prefix; /* without ':'; NULL when the line has none */
+    const char *prefix;  /* without ':'; NULL when the line has none */
     const char *command; /* upper case: letters, or three digits */
     const char *params[IRCB_MSG_PARAMS];
     unsigned nparams;
-    bool trailing;   /* the last parameter was written with ':' */
-    int numeric;     /* the command's number; 0 for a word */
+    bool trailing;               /* the last parameter was written with ':' */
+    int numeric;                 /* the command's number; 0 for a word */
     char buf[IRCB_LINE_MAX + 1]; /* the fields point in here */
 };
 
 /* Parse the len bytes at line (one line without CR LF; it may hold any bytes) into m. Returns
  * NULL when the line may be acted on, else why not (a borrowed constant), and m is then
  * unusable. Tags are skipped. Refused: lines over the limits above, NUL or CR inside, nothing
- * after the tags, an empty prefix or one with control characters or broken UTF-8, no command or a malformed one, more than IRCB_MSG_PARAMS
- * parameters, a command that names a user (NICK, JOIN, PRIVMSG, ...) without a prefix, fewer
- * parameters than a command needs, and a message text that is empty or a lone CTCP mark. */
+ * after the tags, an empty prefix or one with control characters or broken UTF-8, no command or a
+ * malformed one, more than IRCB_MSG_PARAMS parameters, a command that names a user (NICK, JOIN,
+ * PRIVMSG, ...) without a prefix, fewer parameters than a command needs, and a message text that is
+ * empty or a lone CTCP mark. */
 const char *ircb_msg_parse(struct ircb_msg *m, const char *line, size_t len);
 
 /* Write m as one line without CR LF into out (size bytes); returns its length, never more than

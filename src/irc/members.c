@@ -81,8 +81,8 @@ static size_t chan_index(const struct ircb_member *u, const char *chan)
     return (size_t)-1;
 }
 
-void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick,
-                      const char *user, const char *host, const char *account)
+void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick, const char *user,
+                      const char *host, const char *account)
 {
     if (!chan || !nick || !*nick)
         return;

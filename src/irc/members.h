@@ -15,10 +15,10 @@
 
 struct ircb_member {
     char *nick;
-    char *user, *host; /* NULL until known (NAMES gives only the nick) */
-    char *account;     /* NULL: not logged in, or not known */
+    char *user, *host;  /* NULL until known (NAMES gives only the nick) */
+    char *account;      /* NULL: not logged in, or not known */
     bool account_known; /* the server said (extended-join, WHOX, account-notify) */
-    char **chans;      /* the shared channels it is in */
+    char **chans;       /* the shared channels it is in */
     size_t nchans;
 };
 
@@ -34,8 +34,8 @@ void ircb_members_fini(struct ircb_members *m);
 
 /* nick (with user and host when given, else NULL) is in chan. account: the account name when
  * the server said (extended-join, WHOX), "*" or "0" or "" for none, NULL when it did not say. */
-void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick,
-                      const char *user, const char *host, const char *account);
+void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick, const char *user,
+                      const char *host, const char *account);
 
 /* nick left chan (PART, KICK); forgotten when it shares no other channel with the bot. */
 void ircb_members_remove(struct ircb_members *m, const char *chan, const char *nick);

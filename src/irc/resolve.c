@@ -44,8 +44,8 @@ static void job_release(struct ircb_resolve *r)
 static void *job_run(void *arg)
 {
     struct ircb_resolve *r = arg;
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_ADDRCONFIG};
+    struct addrinfo hints = {
+        .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_ADDRCONFIG};
     struct addrinfo *res = NULL;
     int rc = getaddrinfo(r->host, r->port, &hints, &res);
     pthread_mutex_lock(&r->lock);

@@ -95,8 +95,7 @@ static void dropped(struct ircb_transport *t, const char *why, const char *line,
         return;
     char shown[81];
     utf8_sanitize_into(shown, sizeof shown, line, len < 80 ? len : 80);
-    log_msg(lv, "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len,
-            shown);
+    log_msg(lv, "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len, shown);
 }
 
 /* Queue one line (without CR LF) for the server, refusing what the server would not take. */
@@ -457,8 +456,7 @@ static int read_lib(struct ircb_transport *t)
 
 /* ---- interface ---- */
 
-int ircb_transport_open(struct ircb_transport *t, const struct ircb_transport_opts *o,
-                        int64_t now)
+int ircb_transport_open(struct ircb_transport *t, const struct ircb_transport_opts *o, int64_t now)
 {
     init(t, o, now);
     t->state = IRCB_T_RESOLVING;
@@ -543,8 +541,7 @@ size_t ircb_transport_pollfds(const struct ircb_transport *t, struct pollfd *fds
     return n;
 }
 
-int ircb_transport_handle(struct ircb_transport *t, const struct pollfd *fds, size_t n,
-                          int64_t now)
+int ircb_transport_handle(struct ircb_transport *t, const struct pollfd *fds, size_t n, int64_t now)
 {
     for (size_t i = 0; i < n && t->state != IRCB_T_CLOSED; i++) {
         short re = fds[i].revents;
@@ -608,8 +605,8 @@ int64_t ircb_transport_tick(struct ircb_transport *t, int64_t now)
             fail(t, "no reply to PING within %s", why);
             return INT64_MAX;
         }
-        int64_t k = t->ping_sent ? t->ping_sent + t->ping_timeout_ms
-                                 : t->last_rx + t->ping_interval_ms;
+        int64_t k =
+            t->ping_sent ? t->ping_sent + t->ping_timeout_ms : t->last_rx + t->ping_interval_ms;
         if (k < next)
             next = k;
     }

@@ -75,8 +75,8 @@ struct ircb_transport {
     struct addrinfo *addrs, *addr_next;
     int64_t connect_deadline; /* for the address being tried */
     struct ircb_tls *tls_session;
-    short tls_want;     /* poll events the last TLS call waits for */
-    int64_t tcp_up_ms;  /* when the TCP connection was made (handshake timing) */
+    short tls_want;    /* poll events the last TLS call waits for */
+    int64_t tcp_up_ms; /* when the TCP connection was made (handshake timing) */
 
     struct strbuf up_in, up_out, lib_in, lib_out;
     bool skipping; /* discarding the rest of an over-long line */
@@ -90,8 +90,7 @@ struct ircb_transport {
 
 /* Start resolving and listen on a free 127.0.0.1 port for the library. Returns 0, or -1 with
  * the reason in t->error (t is then closed; ircb_transport_close is still allowed). */
-int ircb_transport_open(struct ircb_transport *t, const struct ircb_transport_opts *o,
-                        int64_t now);
+int ircb_transport_open(struct ircb_transport *t, const struct ircb_transport_opts *o, int64_t now);
 
 /* The loopback port the library must connect to. */
 int ircb_transport_local_port(const struct ircb_transport *t);

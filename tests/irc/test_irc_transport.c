@@ -88,33 +88,33 @@ static void test_refused_lines(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "NICK foo",                 /* a user's command without the user */
+        "NICK foo", /* a user's command without the user */
         "JOIN #c",
         "PRIVMSG #c :hi",
         "QUIT :x",
         "KICK #c bot",
-        "@a=b",                     /* tags only */
+        "@a=b", /* tags only */
         "@a=b ",
         "@",
         "",
         "   ",
-        ":",                        /* prefix only */
+        ":", /* prefix only */
         ":nick!u@h",
         ": NICK x",
-        ":a!b@c NOTICE x",          /* too few parameters */
+        ":a!b@c NOTICE x", /* too few parameters */
         ":a!b@c PRIVMSG #c",
         ":a!b@c KICK #c",
         ":a!b@c NICK",
-        ":srv 001",                 /* a numeric needs its target */
+        ":srv 001", /* a numeric needs its target */
         "001",
-        ":srv 12 bot :x",           /* not three digits */
+        ":srv 12 bot :x", /* not three digits */
         ":srv 1234 bot :x",
-        ":srv 000 bot #c :x",       /* numeric 0: the library reads a command it never set */
+        ":srv 000 bot #c :x", /* numeric 0: the library reads a command it never set */
         ":srv PRIV-MSG #c :x",
         ":a!b@c PRIVMSG bot :\x01", /* a lone CTCP mark */
         ":a!b@c PRIVMSG bot :",
         ":srv 005 bot a b c d e f g h i j k l m n o p",
-        ":\xff\xfe!a@h PRIVMSG bot :help", /* a sender the bot could not write back */
+        ":\xff\xfe!a@h PRIVMSG bot :help",  /* a sender the bot could not write back */
         ":a\x02\x62!a@h PRIVMSG bot :help", /* \x62 is b */
         "PING",
     };
@@ -317,7 +317,8 @@ static void test_sasl_failure(void **state)
     /* No answer to the login in time. */
     open_t(&t, &sasl);
     feed(&t, ":srv CAP * LS :sasl\r\n:srv CAP * ACK :sasl\r\n");
-    assert_int_equal(ircb_transport_tick(&t, 1000 + IRCB_SASL_TIMEOUT_MS - 1), 1000 + IRCB_SASL_TIMEOUT_MS);
+    assert_int_equal(ircb_transport_tick(&t, 1000 + IRCB_SASL_TIMEOUT_MS - 1),
+                     1000 + IRCB_SASL_TIMEOUT_MS);
     assert_int_equal(t.state, IRCB_T_OPEN);
     ircb_transport_tick(&t, 1000 + IRCB_SASL_TIMEOUT_MS);
     assert_int_equal(t.state, IRCB_T_CLOSED);
