@@ -90,6 +90,15 @@ static int erase_game(void *ctx, const char *channel)
     return rc;
 }
 
+static int backup_store(void *ctx, const char *path, char *why, size_t whylen)
+{
+    struct net_store *ns = ctx;
+    int rc = store_backup(ns->st, path, why, whylen);
+    if (rc == BW_OK)
+        log_info("%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
+    return rc;
+}
+
 struct restoring {
     struct bot *bot;
     const char *path;
@@ -126,7 +135,7 @@ static void attach_store(struct app *app, struct ircb_conn *c, const struct conf
         log_info("%s: %d lobbies and games restored; each resumes when the bot is back in its "
                  "channel",
                  net->name, r.restored);
-    struct session_store_ops ops = {ns, save_game, erase_game};
+    struct session_store_ops ops = {ns, save_game, erase_game, backup_store};
     bot_set_store(bot, &ops);
 }
 

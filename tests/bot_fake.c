@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "engine/error.h"
 #include "engine/internal.h"
 #include "engine/playout.h"
 
@@ -47,6 +48,18 @@ static int fake_save(void *ctx, const char *channel, const void *blob, size_t le
     memcpy(saved, blob, len);
     saved_len = len;
     n_saves++;
+    return 0;
+}
+
+char backed_up[128];
+
+static int fake_backup(void *ctx, const char *path, char *why, size_t whylen)
+{
+    if (strcmp(path, "exists.db") == 0) {
+        snprintf(why, whylen, "%s exists; nothing is overwritten", path);
+        return BW_E(DENIED);
+    }
+    snprintf(backed_up, sizeof backed_up, "%s", path);
     return 0;
 }
 
@@ -115,7 +128,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
-    struct session_store_ops ops = {NULL, fake_save, fake_erase};
+    struct session_store_ops ops = {NULL, fake_save, fake_erase, fake_backup};
     bot_set_store(b, &ops);
     n_recs = 0;
     parted[0] = '\0';

@@ -29,6 +29,8 @@ extern int64_t now;
 extern unsigned char saved[SESSION_RECORD_SIZE];
 extern size_t saved_len;
 extern int n_saves;
+/* The last path the store was asked to back up to. */
+extern char backed_up[128];
 /* The last part() the bot asked for, "" when none. */
 extern char parted[64];
 

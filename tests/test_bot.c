@@ -501,9 +501,20 @@ static void test_admin(void **state)
     now += 2000;
     bot_on_message(b, NULL, &trusted, "save", now);
     assert_true(any_line(mark, "boss", "saved"));
+    now += 2000;
+    bot_on_message(b, NULL, &trusted, "backup copy.db", now);
+    assert_true(any_line(mark, "boss", "backup written to copy.db"));
+    assert_string_equal(backed_up, "copy.db");
+    now += 2000;
+    bot_on_message(b, NULL, &trusted, "backup exists.db", now);
+    assert_true(any_line(mark, "boss", "backup failed: exists.db exists"));
     struct bw_identity nobody = {"nobody", "x", "z.example", NULL, true};
     bot_on_message(b, NULL, &nobody, "reload", now);
     assert_true(any_line(mark, "nobody", "admins"));
+    backed_up[0] = 0;
+    now += 2000;
+    bot_on_message(b, NULL, &nobody, "backup mine.db", now);
+    assert_string_equal(backed_up, "");
     /* No game here: a command that needs one says so, privately; !help answers. */
     mark = n_recs;
     say(b, "ann", "!roll");

@@ -112,6 +112,14 @@ static int host_save_all(void *ctx)
     return bc->b->n_games;
 }
 
+static int host_backup(void *ctx, const char *path, char *why, size_t whylen)
+{
+    struct bot_call *bc = ctx;
+    if (!bc->b->store || !bc->b->store->backup)
+        return BW_E(NOT_FOUND);
+    return bc->b->store->backup(bc->b->store->ctx, path, why, whylen);
+}
+
 static const struct cmd_host bot_host_ops = {
     .reply = host_reply,
     .reply_keyed = host_reply_keyed,
@@ -125,6 +133,7 @@ static const struct cmd_host bot_host_ops = {
     .part = host_part,
     .reload = host_reload,
     .save_all = host_save_all,
+    .backup = host_backup,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns

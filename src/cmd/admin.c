@@ -45,6 +45,18 @@ static int exec_save(struct cmd_call *c)
     return n < 0 ? n : BW_OK;
 }
 
+static int exec_backup(struct cmd_call *c)
+{
+    char why[256] = "";
+    int rc = c->host->backup ? c->host->backup(c->host->ctx, c->argv[0], why, sizeof why)
+                             : BW_E(NOT_FOUND);
+    if (rc)
+        cmd_replyf(c, "backup failed: %s", *why ? why : bw_strerror(rc));
+    else
+        cmd_replyf(c, "backup written to %s", c->argv[0]);
+    return rc;
+}
+
 const struct cmd_entry cmd_part = {
     "part",
     {NULL},
@@ -61,6 +73,12 @@ const struct cmd_entry cmd_part = {
 const struct cmd_entry cmd_reload = {
     "reload",       {NULL}, "",          "reload the configuration", 0, 0, CMD_ADMIN,
     CMD_IN_PRIVATE, 0,      exec_reload,
+};
+const struct cmd_entry cmd_backup = {
+    "backup",       {NULL}, "FILE",      "a consistent copy of the store to FILE (which must not "
+                                         "exist yet), while games go on",
+    1,              1,      CMD_ADMIN,   CMD_IN_PRIVATE,
+    0,              exec_backup,
 };
 const struct cmd_entry cmd_save = {
     "save", {NULL}, "", "save every game now", 0, 0, CMD_ADMIN, CMD_IN_PRIVATE, 0, exec_save,

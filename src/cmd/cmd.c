@@ -16,7 +16,7 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_status, &cmd_hand, &cmd_spots,  &cmd_roll,  &cmd_build,  &cmd_road,
     &cmd_settle, &cmd_city, &cmd_buy,    &cmd_play,  &cmd_robber, &cmd_discard,
     &cmd_trade,  &cmd_bank, &cmd_end,    &cmd_help,  &cmd_top,    &cmd_stats,
-    &cmd_kick,   &cmd_part, &cmd_reload, &cmd_save,  NULL,
+    &cmd_kick,   &cmd_part, &cmd_reload, &cmd_save,  &cmd_backup, NULL,
 };
 
 #define CMD_NAMES_MAX 128

@@ -74,6 +74,8 @@ struct cmd_host {
     void (*part)(void *ctx, const char *channel);
     void (*reload)(void *ctx);
     int (*save_all)(void *ctx);
+    /* Admin: copy the store to path (must not exist); BW_OK or an error with why. */
+    int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */

@@ -177,6 +177,9 @@ struct session_store_ops {
     void *ctx;
     int (*save)(void *ctx, const char *channel, const void *blob, size_t len);
     int (*erase)(void *ctx, const char *channel);
+    /* Optional: a consistent copy of the whole store to path, which must not exist (admin
+     * "backup FILE"). BW_OK, or an error with the reason in why. */
+    int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
 };
 
 #endif
