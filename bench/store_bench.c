@@ -14,22 +14,11 @@
 
 #include "store/store.h"
 
+#include "bench_time.h"
+
 #define GAMES 500
 #define RECORD 4096
 #define FINISHED 1000
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static long long file_size(const char *path)
 {

@@ -104,8 +104,7 @@ void fake_member(const char *nick, const char *user, const char *host, const cha
     members[slot].has_account = account != NULL;
 }
 
-static bool fake_member_of(void *ctx, const char *channel, const char *nick,
-                           struct bw_identity *id)
+static bool fake_member_of(void *ctx, const char *channel, const char *nick, struct bw_identity *id)
 {
     if (strcasecmp(channel, CHAN) != 0)
         return false;

@@ -75,10 +75,17 @@ const struct cmd_entry cmd_reload = {
     CMD_IN_PRIVATE, 0,      exec_reload,
 };
 const struct cmd_entry cmd_backup = {
-    "backup",       {NULL}, "FILE",      "a consistent copy of the store to FILE (which must not "
-                                         "exist yet), while games go on",
-    1,              1,      CMD_ADMIN,   CMD_IN_PRIVATE,
-    0,              exec_backup,
+    "backup",
+    {NULL},
+    "FILE",
+    "a consistent copy of the store to FILE (which must not "
+    "exist yet), while games go on",
+    1,
+    1,
+    CMD_ADMIN,
+    CMD_IN_PRIVATE,
+    0,
+    exec_backup,
 };
 const struct cmd_entry cmd_save = {
     "save", {NULL}, "", "save every game now", 0, 0, CMD_ADMIN, CMD_IN_PRIVATE, 0, exec_save,

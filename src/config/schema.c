@@ -40,10 +40,24 @@ struct loader {
 typedef const char *(*string_rule)(const char *);
 
 static const char *const top_keys[] = {"networks", "bot", "game", "store", "log", NULL};
-static const char *const network_keys[] = {
-    "name",     "host", "port",      "tls",      "tls_verify", "tls_ca_file", "tls_client_cert",
-    "password", "nick", "alt_nicks", "username", "realname",   "sasl",        "channels",
-    "flood",    "ping_interval_s", "ping_timeout_s", NULL};
+static const char *const network_keys[] = {"name",
+                                           "host",
+                                           "port",
+                                           "tls",
+                                           "tls_verify",
+                                           "tls_ca_file",
+                                           "tls_client_cert",
+                                           "password",
+                                           "nick",
+                                           "alt_nicks",
+                                           "username",
+                                           "realname",
+                                           "sasl",
+                                           "channels",
+                                           "flood",
+                                           "ping_interval_s",
+                                           "ping_timeout_s",
+                                           NULL};
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};

@@ -1,9 +1,9 @@
-/* One network's connection: libircclient session, transport, queue, bot. */
+/* One network's connection: libircclient session, transport, queue, bot; its life and the
+ * shared poll loop. The events the library reports are handled in events.c. */
 #include "irc/conn.h"
 
 #include <errno.h>
 #include <libircclient.h>
-#include <libirc_rfcnumeric.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,83 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot/bot.h"
-#include "irc/members.h"
-#include "irc/queue.h"
+#include "irc/internal.h"
 #include "irc/tls.h"
-#include "irc/transport.h"
-#include "util/hist.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
-
-#ifndef BW_VERSION
-#define BW_VERSION "dev"
-#endif
-
-/* Reconnect after 5 s, doubling to 5 min; each wait grows by up to a quarter at random so that
- * many bots cut off together do not come back together. */
-#define RECONNECT_MIN_MS 5000
-#define RECONNECT_MAX_MS 300000
-#define REGISTER_TIMEOUT_MS 60000
-#define REJOIN_DELAY_MS 5000
-#define QUIT_WAIT_MS 3000
-/* CTCP answers: a burst of 3, then one per 10 s, whoever asks. */
-#define CTCP_BURST 3
-#define CTCP_INTERVAL_MS 10000
-/* Nicks tried after the configured ones before giving up on this connection attempt. */
-#define EXTRA_NICKS 20
-/* Host length assumed in our own prefix until the server shows it (our own JOIN). */
-#define HOST_RESERVE 63
-
-struct channel {
-    char *name;
-    bool from_config; /* else joined by an admin */
-    bool joined;
-    int64_t rejoin_at; /* after a kick; 0 = none */
-};
-
-enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
-
-struct ircb_conn {
-    char *name, *host, *password, *username, *realname;
-    int port;
-    bool tls, tls_verify;
-    char *tls_ca_file, *tls_client_cert; /* or NULL */
-    struct config_sasl sasl;             /* copies of the strings */
-    int ping_interval_s, ping_timeout_s;
-    uint64_t jitter; /* random state for the reconnect waits */
-    char **nicks;    /* the configured nick, then alt_nicks */
-    size_t nick_count;
-    enum config_private private_reply;
-    struct ircb_hooks hooks;
-
-    struct channel *chans;
-    size_t chan_count;
-    struct ircb_members members; /* who is in the channels the bot is in */
-    bool whox;                   /* the server has WHO with fields (ISUPPORT WHOX) */
-    char name_prefixes[16];      /* NAMES prefixes from ISUPPORT PREFIX ("~&@%+") */
-
-    enum conn_state state;
-    irc_session_t *session;
-    struct ircb_transport transport;
-    bool transport_open;
-    bool broken; /* a callback found the connection unusable: tear down after processing */
-    int64_t connect_deadline;
-    int64_t reconnect_at;
-    int reconnect_delay;
-    unsigned nick_try;
-    char own_nick[64];
-    char own_user[64];
-    char own_host[256]; /* "" until the server shows it */
-
-    bool quitting;
-    int64_t quit_deadline;
-
-    struct ircb_queue queue;
-    struct hist handling; /* the bot's time per user line, from reading it to its replies queued */
-    int64_t ctcp_clock;
-    struct bot *bot;
-};
 
 int64_t ircb_now_ms(void)
 {
@@ -101,50 +28,9 @@ int64_t ircb_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* ---- identities ---- */
-
-/* Split an origin "nick!user@host" into buf; fields point into buf. */
-static struct bw_identity split_origin(const char *origin, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", origin ? origin : "");
-    struct bw_identity id = {.nick = buf};
-    char *bang = strchr(buf, '!');
-    if (bang) {
-        *bang = 0;
-        id.user = bang + 1;
-        char *at = strchr(bang + 1, '@');
-        if (at) {
-            *at = 0;
-            id.host = at + 1;
-        }
-    }
-    return id;
-}
-
-/* Who sent a line: nick, user and host from the server's prefix, the account from what the
- * bot knows of the members of its channels. Someone the bot shares no channel with has no
- * account here: the bot could not have seen them quit, and another may hold the nick. */
-static struct bw_identity identity_of(struct ircb_conn *c, const char *origin, char *buf,
-                                      size_t size)
-{
-    struct bw_identity id = split_origin(origin, buf, size);
-    const struct ircb_member *u = ircb_members_find(&c->members, id.nick);
-    if (u && id.user && id.host && u->user && u->host &&
-        (strcmp(u->user, id.user) != 0 || strcasecmp(u->host, id.host) != 0))
-        u = NULL; /* not whom the bot knew under that nick */
-    id.account = u ? u->account : NULL;
-    id.account_known = u && u->account_known;
-    return id;
-}
-
-static bool is_me(const struct ircb_conn *c, const char *nick)
-{
-    return nick && strcasecmp(nick, c->own_nick) == 0;
-}
-
 /* ---- channels ---- */
 
-static struct channel *chan_find(struct ircb_conn *c, const char *name)
+struct channel *chan_find(struct ircb_conn *c, const char *name)
 {
     for (size_t i = 0; i < c->chan_count; i++)
         if (strcasecmp(c->chans[i].name, name) == 0)
@@ -171,7 +57,7 @@ static void chan_remove(struct ircb_conn *c, struct channel *ch)
     *ch = c->chans[--c->chan_count];
 }
 
-static void queue_join(struct ircb_conn *c, const char *name)
+void queue_join(struct ircb_conn *c, const char *name)
 {
     if (c->state == CONN_REGISTERED)
         ircb_queue_push(&c->queue, IRCB_JOIN, name, NULL, true, NULL, 0);
@@ -181,7 +67,7 @@ static void queue_join(struct ircb_conn *c, const char *name)
 
 /* Room for text in one PRIVMSG/NOTICE to target: 512 bytes less CR LF and the prefix the
  * server puts in front when relaying it (":nick!user@host PRIVMSG target :"). */
-static size_t max_text(const struct ircb_conn *c, const char *target)
+size_t max_text(const struct ircb_conn *c, const char *target)
 {
     size_t user = *c->own_user ? strlen(c->own_user) : strlen(c->username) + 1;
     size_t host = *c->own_host ? strlen(c->own_host) : HOST_RESERVE;
@@ -281,298 +167,6 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
                      irc_strerror(irc_errno(c->session)));
         ircb_queue_sent(&c->queue, now);
     }
-}
-
-/* ---- events from libircclient ---- */
-
-static struct ircb_conn *conn_of(irc_session_t *s)
-{
-    return irc_get_ctx(s);
-}
-
-static const char *param(const char **params, unsigned count, unsigned i)
-{
-    return i < count && params[i] ? params[i] : NULL;
-}
-
-/* The nick to try after nick_try failures, into buf; false when out of ideas. */
-static bool nick_candidate(const struct ircb_conn *c, unsigned try, char *buf, size_t size)
-{
-    if (try < c->nick_count) {
-        snprintf(buf, size, "%s", c->nicks[try]);
-        return true;
-    }
-    unsigned extra = try - (unsigned)c->nick_count;
-    if (extra >= EXTRA_NICKS)
-        return false;
-    /* Short enough for a NICKLEN of 9: the base cut to 6 bytes, '_', up to 2 digits. */
-    if (extra < 2)
-        snprintf(buf, size, "%s%s", c->nicks[0], extra ? "__" : "_");
-    else
-        snprintf(buf, size, "%.6s_%u", c->nicks[0], extra);
-    return true;
-}
-
-static void on_registered(struct ircb_conn *c, const char *nick)
-{
-    snprintf(c->own_nick, sizeof c->own_nick, "%s", nick);
-    c->state = CONN_REGISTERED;
-    c->reconnect_delay = RECONNECT_MIN_MS;
-    log_info("%s: registered as %s", c->name, c->own_nick);
-    bot_set_own_nick(c->bot, c->own_nick);
-    for (size_t i = 0; i < c->chan_count; i++)
-        queue_join(c, c->chans[i].name);
-}
-
-/* ISUPPORT (005): what the server's WHO and NAMES look like. */
-static void on_isupport(struct ircb_conn *c, const char **params, unsigned count)
-{
-    for (unsigned i = 1; i + 1 < count; i++) {
-        const char *t = params[i];
-        if (strcmp(t, "WHOX") == 0) {
-            c->whox = true;
-        } else if (strncmp(t, "PREFIX=(", 8) == 0) {
-            const char *close = strchr(t, ')');
-            if (close)
-                snprintf(c->name_prefixes, sizeof c->name_prefixes, "%s", close + 1);
-        } else if (strncmp(t, "NICKLEN=", 8) == 0 && atoi(t + 8) > BW_NICK_MAX) {
-            log_warn("%s: the server allows nicks of %d bytes; players with nicks over %d "
-                     "bytes cannot sit",
-                     c->name, atoi(t + 8), BW_NICK_MAX);
-        }
-    }
-}
-
-/* A member of a channel and who they are, from WHO (352) or WHOX (354). */
-static void on_who(struct ircb_conn *c, const char *chan, const char *user, const char *host,
-                   const char *nick, const char *account)
-{
-    if (!chan || !user || !host || !nick || is_me(c, nick) || !chan_find(c, chan))
-        return;
-    ircb_members_add(&c->members, chan, nick, user, host, account);
-    const struct ircb_member *u = ircb_members_find(&c->members, nick);
-    struct bw_identity id = {nick, user, host, u ? u->account : NULL, u && u->account_known};
-    bot_on_member(c->bot, chan, &id, ircb_now_ms());
-}
-
-static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, const char **params,
-                       unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    if (event == 5) {
-        on_isupport(c, params, count);
-    } else if (event == 353 && count >= 4) {
-        /* RPL_NAMREPLY me = #chan :names */
-        if (chan_find(c, params[2]))
-            ircb_members_names(&c->members, params[2], params[3], c->name_prefixes);
-    } else if (event == 352 && count >= 6) {
-        /* RPL_WHOREPLY me #chan user host server nick flags :hops realname */
-        on_who(c, params[1], params[2], params[3], params[5], NULL);
-    } else if (event == 315 && count >= 2) {
-        /* RPL_ENDOFWHO me #chan: every member has been told about */
-        if (chan_find(c, params[1]))
-            bot_on_members_known(c->bot, params[1], ircb_now_ms());
-    } else if (event == 354 && count >= 8 && strcmp(params[1], "152") == 0) {
-        /* WHOX with %tcuhnfa,152: me 152 #chan user host nick flags account ("0": none) */
-        on_who(c, params[2], params[3], params[4], params[5], params[7]);
-    } else if (event == 1 && param(params, count, 0)) {
-        on_registered(c, params[0]);
-    } else if ((event == LIBIRC_RFC_ERR_NICKNAMEINUSE || event == LIBIRC_RFC_ERR_ERRONEUSNICKNAME ||
-                event == LIBIRC_RFC_ERR_UNAVAILRESOURCE) &&
-               c->state != CONN_REGISTERED) {
-        char nick[64];
-        if (!nick_candidate(c, ++c->nick_try, nick, sizeof nick)) {
-            log_warn("%s: every nick is taken", c->name);
-            c->broken = true;
-            return;
-        }
-        log_info("%s: nick taken, trying %s", c->name, nick);
-        snprintf(c->own_nick, sizeof c->own_nick, "%s", nick);
-        irc_cmd_nick(s, nick);
-    } else if (event == LIBIRC_RFC_ERR_BANNEDFROMCHAN || event == LIBIRC_RFC_ERR_INVITEONLYCHAN ||
-               event == LIBIRC_RFC_ERR_BADCHANNELKEY || event == LIBIRC_RFC_ERR_CHANNELISFULL) {
-        log_warn("%s: cannot join %s (%u)", c->name, param(params, count, 1), event);
-    }
-}
-
-/* Ask who the members of chan are (user, host and, with WHOX, account). */
-static void ask_who(struct ircb_conn *c, const char *chan)
-{
-    ircb_queue_push(&c->queue, IRCB_WHO, chan, NULL, true, NULL, 0);
-}
-
-static void ev_join(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *chan = param(params, count, 0);
-    if (!chan)
-        return;
-    char buf[512];
-    struct bw_identity id = split_origin(origin, buf, sizeof buf);
-    /* extended-join: JOIN #chan account :realname */
-    const char *account = NULL;
-    if (count >= 2 && ircb_transport_has_cap(&c->transport, "extended-join"))
-        account = params[1];
-    if (is_me(c, id.nick)) {
-        snprintf(c->own_user, sizeof c->own_user, "%s", id.user ? id.user : "");
-        snprintf(c->own_host, sizeof c->own_host, "%s", id.host ? id.host : "");
-        struct channel *ch = chan_find(c, chan);
-        if (!ch) {
-            /* Forced in by the server or an old admin request: do not stay. */
-            irc_cmd_part(s, chan);
-            return;
-        }
-        ch->joined = true;
-        ch->rejoin_at = 0;
-        log_info("%s: joined %s", c->name, chan);
-        /* Whoever was there is learned anew: NAMES follows the JOIN, WHO tells who they are. */
-        ircb_members_drop_channel(&c->members, chan);
-        ask_who(c, chan);
-        bot_on_join(c->bot, chan, &id, ircb_now_ms());
-        return;
-    }
-    ircb_members_add(&c->members, chan, id.nick, id.user, id.host, account);
-    const struct ircb_member *u = ircb_members_find(&c->members, id.nick);
-    id.account = u ? u->account : NULL;
-    id.account_known = u && u->account_known;
-    bot_on_join(c->bot, chan, &id, ircb_now_ms());
-}
-
-static void ev_part(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *chan = param(params, count, 0);
-    if (!chan)
-        return;
-    char buf[512];
-    struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
-    if (is_me(c, id.nick)) {
-        struct channel *ch = chan_find(c, chan);
-        if (ch)
-            ch->joined = false;
-    }
-    bot_on_part(c->bot, chan, &id, ircb_now_ms());
-    if (is_me(c, id.nick))
-        ircb_members_drop_channel(&c->members, chan);
-    else
-        ircb_members_remove(&c->members, chan, id.nick);
-}
-
-static void ev_kick(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *chan = param(params, count, 0), *victim = param(params, count, 1);
-    if (!chan || !victim)
-        return;
-    int64_t now = ircb_now_ms();
-    if (is_me(c, victim)) {
-        struct channel *ch = chan_find(c, chan);
-        if (ch) {
-            ch->joined = false;
-            ch->rejoin_at = now + REJOIN_DELAY_MS;
-        }
-        log_warn("%s: kicked from %s", c->name, chan);
-    }
-    bot_on_kick(c->bot, chan, victim, now);
-    if (is_me(c, victim))
-        ircb_members_drop_channel(&c->members, chan);
-    else
-        ircb_members_remove(&c->members, chan, victim);
-}
-
-static void ev_quit(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    char buf[512];
-    struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
-    bot_on_quit(c->bot, &id, ircb_now_ms());
-    ircb_members_quit(&c->members, id.nick);
-}
-
-static void ev_nick(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *new_nick = param(params, count, 0);
-    if (!new_nick)
-        return;
-    char buf[512];
-    struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
-    if (is_me(c, id.nick)) {
-        snprintf(c->own_nick, sizeof c->own_nick, "%s", new_nick);
-        bot_set_own_nick(c->bot, c->own_nick);
-        return;
-    }
-    bot_on_nick(c->bot, &id, new_nick, ircb_now_ms());
-    ircb_members_rename(&c->members, id.nick, new_nick);
-}
-
-/* PRIVMSG, whichever callback the library picked: its own idea of our nick goes wrong after
- * other users' NICKs, so the target decides. */
-static void ev_message(irc_session_t *s, const char *event, const char *origin, const char **params,
-                       unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *target = param(params, count, 0), *text = param(params, count, 1);
-    if (!target || !text || !origin || *text == '\x01')
-        return;
-    char buf[512];
-    struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
-    if (is_me(c, id.nick))
-        return;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    bot_on_message(c->bot, ircb_is_channel(target) ? target : NULL, &id, text, ircb_now_ms());
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    hist_add(&c->handling, (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
-}
-
-/* CTCP requests: VERSION and PING only, rate-limited; nothing else is answered. */
-static void ev_ctcp(irc_session_t *s, const char *event, const char *origin, const char **params,
-                    unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    const char *req = param(params, count, 0);
-    if (!req || !origin)
-        return;
-    int64_t now = ircb_now_ms();
-    if (c->ctcp_clock - now > (int64_t)(CTCP_BURST - 1) * CTCP_INTERVAL_MS)
-        return;
-    char nick[128], reply[160];
-    irc_target_get_nick(origin, nick, sizeof nick);
-    if (strcasecmp(req, "VERSION") == 0)
-        snprintf(reply, sizeof reply, "\x01VERSION brickwood %s\x01", BW_VERSION);
-    else if (strncasecmp(req, "PING ", 5) == 0 && strlen(req) <= 5 + 64 && !strchr(req + 5, '\x01'))
-        snprintf(reply, sizeof reply, "\x01PING %s\x01", req + 5);
-    else
-        return;
-    c->ctcp_clock = (c->ctcp_clock > now ? c->ctcp_clock : now) + CTCP_INTERVAL_MS;
-    ircb_queue_push(&c->queue, IRCB_NOTICE, nick, reply, false, NULL, max_text(c, nick));
-}
-
-static void ev_unknown(irc_session_t *s, const char *event, const char *origin, const char **params,
-                       unsigned count)
-{
-    struct ircb_conn *c = conn_of(s);
-    /* account-notify: ":nick!user@host ACCOUNT name" ("*" = logged out). */
-    if (strcmp(event, "ACCOUNT") == 0 && origin && param(params, count, 0)) {
-        char buf[512];
-        struct bw_identity id = split_origin(origin, buf, sizeof buf);
-        if (!ircb_members_find(&c->members, id.nick))
-            return; /* nobody the bot shares a channel with */
-        ircb_members_set_account(&c->members, id.nick, params[0]);
-        const char *acc = strcmp(params[0], "*") == 0 ? NULL : params[0];
-        bot_on_account(c->bot, id.nick, acc, ircb_now_ms());
-    }
-}
-
-static void ev_ignore(irc_session_t *s, const char *event, const char *origin, const char **params,
-                      unsigned count)
-{
 }
 
 /* ---- connection life ---- */
@@ -678,18 +272,7 @@ static void start_connect(struct ircb_conn *c, int64_t now)
 
     irc_callbacks_t cb;
     memset(&cb, 0, sizeof cb);
-    cb.event_numeric = ev_numeric;
-    cb.event_join = ev_join;
-    cb.event_part = ev_part;
-    cb.event_kick = ev_kick;
-    cb.event_quit = ev_quit;
-    cb.event_nick = ev_nick;
-    cb.event_channel = ev_message;
-    cb.event_privmsg = ev_message;
-    cb.event_ctcp_req = ev_ctcp;
-    cb.event_ctcp_action = ev_ignore;
-    cb.event_ctcp_rep = ev_ignore;
-    cb.event_unknown = ev_unknown;
+    ircb_events_install(&cb);
     c->session = irc_create_session(&cb);
     if (!c->session) {
         teardown(c, "cannot create an IRC session", now);

@@ -76,9 +76,9 @@ struct session {
     int64_t turn_deadline_ms, step_deadline_ms; /* INT64_MAX when off */
     uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
     int64_t offer_ms[GAME_MAX_OFFERS];
-    int64_t board_ms;  /* last board drawing shown, for rate limiting */
+    int64_t board_ms;                 /* last board drawing shown, for rate limiting */
     int64_t status_ms, board_text_ms; /* last status and board text shown in the channel */
-    int64_t paused_ms; /* when the pause began, while paused */
+    int64_t paused_ms;                /* when the pause began, while paused */
 };
 
 /* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */

@@ -230,17 +230,24 @@ class Client:
             text = text.encode()
         self.send(b"PRIVMSG " + target.encode() + b" :" + text)
 
+    # What a read that finds nothing yet raises (a TLS client adds its own).
+    WOULD_BLOCK = (BlockingIOError, InterruptedError)
+
+    def readable(self, timeout):
+        """Whether something can be read within timeout seconds."""
+        r, _, _ = select.select([self.sock], [], [], max(0, timeout))
+        return bool(r)
+
     def pump(self, timeout):
         """Read what arrives within timeout seconds; answers PING."""
         if self.closed:
             time.sleep(timeout)
             return
-        r, _, _ = select.select([self.sock], [], [], max(0, timeout))
-        if not r:
+        if not self.readable(timeout):
             return
         try:
             data = self.sock.recv(65536)
-        except (BlockingIOError, InterruptedError):
+        except self.WOULD_BLOCK:
             return
         except OSError:
             data = b""
