@@ -18,10 +18,26 @@ static const struct {
     {"ACCOUNT", 1}, {"CAP", 2},   {"AUTHENTICATE", 1},
 };
 
+/* The names the library tells apart. It compares a command word with each of them only up to
+ * the end of its buffer, so a word at the very end of a line ("NO", "JO") is taken for any name
+ * it begins, with parameters the handler then reads without looking. */
+static const char *const library_names[] = {"PING",   "NICK",  "QUIT", "JOIN",    "PART",
+                                            "MODE",   "TOPIC", "KICK", "PRIVMSG", "NOTICE",
+                                            "INVITE", "KILL",  NULL};
+
 static bool listed(const char *const *list, const char *word)
 {
     for (; *list; list++)
         if (strcmp(*list, word) == 0)
+            return true;
+    return false;
+}
+
+static bool abbreviates(const char *const *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *list; list++)
+        if (strlen(*list) > n && strncmp(*list, word, n) == 0)
             return true;
     return false;
 }
@@ -59,8 +75,14 @@ static char *parse_command(struct ircb_msg *m, char *p, const char **why)
         *why = "malformed command";
         return NULL;
     }
-    if (*p)
-        *p++ = 0;
+    bool more = *p != 0;
+    *p = 0;
+    if (letters && abbreviates(library_names, start)) {
+        *why = "abbreviated command";
+        return NULL;
+    }
+    if (more)
+        p++;
     m->command = start;
     m->numeric = digits ? (start[0] - '0') * 100 + (start[1] - '0') * 10 + (start[2] - '0') : 0;
     return p;

@@ -574,7 +574,7 @@ def s_malformed(s):
         ":!@ PRIVMSG %s :help" % n, ":a!b!c@d@e PRIVMSG %s :hi" % n,
         ":alice!a@h " + "X" * 400, ":alice!a@h PRIVMSG %s a b c d e f g h i j k l m n o p q"
         % CHAN, " ", "     ", "\t", ":alice!a@h PRIVMSG  %s  :  hi" % CHAN,
-        ":alice!a@h\tPRIVMSG %s :hi" % n,
+        ":alice!a@h\tPRIVMSG %s :hi" % n, ":alice!a@h NO", ":alice!a@h JO", "NO", ":a!b@c P",
     ]
     for line in cases:
         s.survive(line)

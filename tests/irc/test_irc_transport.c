@@ -117,6 +117,11 @@ static void test_refused_lines(void **state)
         ":\xff\xfe!a@h PRIVMSG bot :help",  /* a sender the bot could not write back */
         ":a\x02\x62!a@h PRIVMSG bot :help", /* \x62 is b */
         "PING",
+        ":a!b@c NO", /* the library takes a word at the end of a line for any name it begins */
+        ":a!b@c JO",
+        ":a!b@c PRIVMS",
+        ":a!b@c N",
+        ":a!b@c NOTIC #c :x",
     };
     struct ircb_msg m;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
