@@ -11,6 +11,7 @@
 #include "config/config.h"
 #include "irc/conn.h"
 #include "session/session.h"
+#include "netstore.h"
 #include "store/store.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
@@ -41,12 +42,6 @@ static void usage(FILE *out)
                  "$XDG_CONFIG_HOME/brickwood/brickwood.conf.\n");
 }
 
-/* What the store needs to know to save one network's games. */
-struct net_store {
-    struct store *st;
-    char *network;
-};
-
 /* Every running connection and the configuration they came from. */
 struct app {
     const char *path;
@@ -59,83 +54,20 @@ struct app {
     size_t net_count;
 };
 
-/* Channels are one game regardless of ASCII case: the store sees them folded. */
-static void fold(char *dst, size_t size, const char *src)
-{
-    size_t i = 0;
-    for (; src[i] && i + 1 < size; i++)
-        dst[i] = (src[i] >= 'A' && src[i] <= 'Z') ? (char)(src[i] - 'A' + 'a') : src[i];
-    dst[i] = 0;
-}
-
-static int save_game(void *ctx, const char *channel, const void *blob, size_t len)
-{
-    struct net_store *ns = ctx;
-    char chan[SESSION_CHAN_MAX + 1], err[256];
-    fold(chan, sizeof chan, channel);
-    int rc = store_save_game(ns->st, ns->network, chan, blob, len, err, sizeof err);
-    if (rc)
-        log_error("%s %s: %s", ns->network, chan, err);
-    return rc;
-}
-
-static int erase_game(void *ctx, const char *channel)
-{
-    struct net_store *ns = ctx;
-    char chan[SESSION_CHAN_MAX + 1], err[256];
-    fold(chan, sizeof chan, channel);
-    int rc = store_erase_game(ns->st, ns->network, chan, err, sizeof err);
-    if (rc)
-        log_error("%s %s: %s", ns->network, chan, err);
-    return rc;
-}
-
-static int backup_store(void *ctx, const char *path, char *why, size_t whylen)
-{
-    struct net_store *ns = ctx;
-    int rc = store_backup(ns->st, path, why, whylen);
-    if (rc == BW_OK)
-        log_info("%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
-    return rc;
-}
-
-struct restoring {
-    struct bot *bot;
-    const char *path;
-    int restored;
-};
-
-static int restore_game(void *ctx, const char *network, const char *channel, const void *blob,
-                        size_t len)
-{
-    struct restoring *r = ctx;
-    int rc = blob ? bot_restore(r->bot, blob, len, ircb_now_ms()) : BW_E(PARSE);
-    if (rc)
-        log_error("%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
-                  channel, bw_strerror(rc), r->path);
-    else
-        r->restored++;
-    return 0;
-}
-
 /* Keep c's games in the store, and bring back those saved for its network. */
 static void attach_store(struct app *app, struct ircb_conn *c, const struct config_network *net)
 {
-    struct net_store *ns = xcalloc(1, sizeof *ns);
-    ns->st = app->store;
-    ns->network = xstrdup(net->name);
+    struct net_store *ns = net_store_new(app->store, net->name);
     app->nets = xreallocarray(app->nets, app->net_count + 1, sizeof *app->nets);
     app->nets[app->net_count++] = ns;
     struct bot *bot = ircb_conn_bot(c);
-    struct restoring r = {bot, store_path(app->store), 0};
-    char err[256];
-    if (store_each_game(app->store, net->name, restore_game, &r, err, sizeof err) < 0)
-        log_error("%s: %s", net->name, err);
-    else if (r.restored)
+    int restored = net_store_restore(ns, bot, ircb_now_ms());
+    if (restored > 0)
         log_info("%s: %d lobbies and games restored; each resumes when the bot is back in its "
                  "channel",
-                 net->name, r.restored);
-    struct session_store_ops ops = {ns, save_game, erase_game, backup_store};
+                 net->name, restored);
+    struct session_store_ops ops;
+    net_store_ops(ns, &ops);
     bot_set_store(bot, &ops);
 }
 
@@ -263,8 +195,7 @@ static void close_store(struct app *app)
     store_close(app->store);
     app->store = NULL;
     for (size_t i = 0; i < app->net_count; i++) {
-        free(app->nets[i]->network);
-        free(app->nets[i]);
+        net_store_free(app->nets[i]);
     }
     free(app->nets);
 }

@@ -127,7 +127,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
-    struct session_store_ops ops = {NULL, fake_save, fake_erase, fake_backup};
+    struct session_store_ops ops = {.save = fake_save, .erase = fake_erase, .backup = fake_backup};
     bot_set_store(b, &ops);
     n_recs = 0;
     parted[0] = '\0';

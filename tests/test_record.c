@@ -2,8 +2,9 @@
  * random playouts, deadlines moved to the restoring clock, damaged and cut records refused
  * without harm, impossible sessions refused, and the frozen version 1 record still read.
  *
- * `test_record --write-golden FILE` writes the version 1 record that tests/data holds; it was
- * run once when version 1 was frozen and must not be needed again. */
+ * `test_record --write-golden FILE` writes the golden session as a record of the newest version;
+ * it was run once when each version was frozen (tests/data/record_vN.bin) and must not be
+ * needed again for that version. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -447,6 +448,7 @@ static void test_times(void **state)
 /* ---- the frozen version 1 record ---- */
 
 #define GOLDEN_RESTORED_MS 123
+#define GOLDEN_AGE_MS 246000 /* the game started this long before the save */
 
 /* The cards of the golden record's trades: the current player p gives one give for one want
  * that seat p + 1 holds; seat p + 2 counters with one cgive for one give. */
@@ -525,6 +527,7 @@ static int write_golden(const char *path)
         return 1;
     }
     const struct game *g = &s.game;
+    printf("started %lld ms before the save\n", (long long)(saved - s.started_ms));
     printf("%zu bytes; turn %d phase %d current %d (%s); next offer %d; deck %d/%d; "
            "robber %d; rng %016llx %016llx; turn deadline %lld\n",
            len, g->turn, g->phase, g->current, s.seat[g->current].nick, g->next_offer_id,
@@ -548,22 +551,23 @@ static int write_golden(const char *path)
     return 0;
 }
 
-static void test_golden_v1(void **state)
+/* Read tests/data/record_vN.bin and check every field of the golden session; returns the
+ * restored session (static storage) and the record's bytes in buf/len. */
+static struct session *read_golden(int version, unsigned char *buf, size_t *lenp)
 {
-    (void)state;
     const char *src = getenv("BW_SOURCE_DIR");
     char path[4096];
-    snprintf(path, sizeof path, "%s/tests/data/record_v1.bin", src ? src : ".");
+    snprintf(path, sizeof path, "%s/tests/data/record_v%d.bin", src ? src : ".", version);
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
-    unsigned char buf[RECORD_MAX_SIZE + 1];
-    size_t len = fread(buf, 1, sizeof buf, f);
+    size_t len = fread(buf, 1, RECORD_MAX_SIZE + 1, f);
     fclose(f);
+    *lenp = len;
     static struct session s;
     char why[128];
     int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
     if (err)
-        fail_msg("the version 1 record is refused: %s", why);
+        fail_msg("the version %d record is refused: %s", version, why);
     const int64_t at = GOLDEN_RESTORED_MS;
     assert_string_equal(s.channel, "#catan");
     assert_int_equal(s.state, SESSION_PLAYING);
@@ -656,10 +660,37 @@ static void test_golden_v1(void **state)
     assert_int_equal(g->offers_open, 3);
     assert_true(g->token_hex[8][0] >= 0);
 
-    /* While version 1 is the newest, the same session encodes to the same bytes. */
+    return &s;
+}
+
+/* Version 1 had no start time: the migration counts the game's duration from the restore. */
+static void test_golden_v1(void **state)
+{
+    (void)state;
+    unsigned char buf[RECORD_MAX_SIZE + 1];
+    size_t len;
+    struct session *s = read_golden(1, buf, &len);
+    assert_true(s->started_ms == GOLDEN_RESTORED_MS);
+    /* The migrated session is written as the newest version and reads back the same. */
     unsigned char again[RECORD_MAX_SIZE];
-    assert_int_equal(RECORD_VERSION, 1);
-    assert_int_equal(record_encode(&s, at, again, sizeof again), len);
+    size_t n = record_encode(s, GOLDEN_RESTORED_MS, again, sizeof again);
+    assert_true(n > len);
+    static struct session t;
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, NULL, 0), BW_OK);
+    assert_memory_equal(&t, s, sizeof t);
+}
+
+static void test_golden_v2(void **state)
+{
+    (void)state;
+    unsigned char buf[RECORD_MAX_SIZE + 1];
+    size_t len;
+    struct session *s = read_golden(2, buf, &len);
+    assert_true(s->started_ms == GOLDEN_RESTORED_MS - GOLDEN_AGE_MS);
+    /* While version 2 is the newest, the same session encodes to the same bytes. */
+    unsigned char again[RECORD_MAX_SIZE];
+    assert_int_equal(RECORD_VERSION, 2);
+    assert_int_equal(record_encode(s, GOLDEN_RESTORED_MS, again, sizeof again), len);
     assert_memory_equal(again, buf, len);
 }
 
@@ -676,6 +707,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_impossible_sessions),
         cmocka_unit_test(test_times),
         cmocka_unit_test(test_golden_v1),
+        cmocka_unit_test(test_golden_v2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -594,13 +594,43 @@ static void test_finished_games_and_ratings(void **state)
     store_close(st);
 }
 
+/* Recording a finished game forgets its channel's running game in the same commit; other
+ * channels and networks keep theirs. A refused record forgets nothing. */
+static void test_finish_forgets_the_running_game(void **state)
+{
+    const char *path = path_in("finish.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_int_equal(store_save_game(st, "net", "#catan", "A", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "net", "#other", "B", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "oftc", "#catan", "C", 1, err, sizeof err), BW_OK);
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:alice", "alice", 3, false, false); /* twice: refused */
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 3);
+    g.seats[1].identity = "account:bob";
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+    store_close(st);
+    st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    memset(&s, 0, sizeof s);
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 2);
+    assert_string_equal(s.channels[0], "net/#other");
+    assert_string_equal(s.channels[1], "oftc/#catan");
+    store_close(st);
+}
+
 static void test_backup_and_checkpoint(void **state)
 {
     const char *path = path_in("live.db");
     const char *copy = path_in("copy.db");
     struct store *st = store_open(path, err, sizeof err);
     assert_non_null(st);
-    assert_int_equal(store_save_game(st, "net", "#catan", "game", 4, err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(st, "net", "#other", "game", 4, err, sizeof err), BW_OK);
     struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
     seat(&g, "account:alice", "alice", 10, true, false);
     seat(&g, "account:bob", "bob", 6, false, false);
@@ -650,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_other_process_refused),
         cmocka_unit_test(test_read_only_directory_refused),
         cmocka_unit_test(test_finished_games_and_ratings),
+        cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),
     };
     return cmocka_run_group_tests(tests, make_root, remove_root);

@@ -332,12 +332,15 @@ static void send_hands(struct bot *b, struct bot_game *g)
     g->hand_dirty = 0;
 }
 
-static void save_game(struct bot *b, struct bot_game *g)
+static int save_game(struct bot *b, struct bot_game *g)
 {
     if (!b->store)
-        return;
+        return BW_OK;
     int err = BW_OK;
-    if (g->closing) {
+    struct session_result r;
+    if (g->closing && b->store->finished && session_result(&g->s, b->now_ms, &r) == BW_OK) {
+        err = b->store->finished(b->store->ctx, g->s.channel, &r);
+    } else if (g->closing) {
         if (b->store->erase)
             err = b->store->erase(b->store->ctx, g->s.channel);
     } else if (b->store->save) {
@@ -348,6 +351,34 @@ static void save_game(struct bot *b, struct bot_game *g)
     }
     if (err)
         log_warn("%s: saving the game failed: %s", g->s.channel, bw_strerror(err));
+    return err;
+}
+
+int bot_save_all(struct bot *b, char *why, size_t whylen)
+{
+    if (!b->store) {
+        snprintf(why, whylen, "no store is open");
+        return BW_E(NOT_FOUND);
+    }
+    int saved = 0;
+    for (int i = 0; i < b->n_games; i++) {
+        struct bot_game *g = b->games[i];
+        if (g->closing || g->s.state == SESSION_OVER)
+            continue; /* the commit after this command finishes them */
+        int err = save_game(b, g);
+        if (err) {
+            snprintf(why, whylen, "%s could not be saved (%s)", g->s.channel, bw_strerror(err));
+            return err;
+        }
+        g->changed = false;
+        saved++;
+    }
+    if (b->store->checkpoint) {
+        int err = b->store->checkpoint(b->store->ctx, why, whylen);
+        if (err)
+            return err;
+    }
+    return saved;
 }
 
 void bot_commit(struct bot *b)

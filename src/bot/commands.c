@@ -102,14 +102,61 @@ static void host_reload(void *ctx)
         bc->b->out.reload(bc->b->out.ctx);
 }
 
-static int host_save_all(void *ctx)
+static int host_save_all(void *ctx, char *why, size_t whylen)
 {
     struct bot_call *bc = ctx;
-    if (!bc->b->store)
-        return BW_E(NOT_FOUND);
-    for (int i = 0; i < bc->b->n_games; i++)
-        bc->b->games[i]->changed = true;
-    return bc->b->n_games;
+    return bot_save_all(bc->b, why, whylen);
+}
+
+static int host_top(void *ctx, int n, struct session_rank *out)
+{
+    struct bot_call *bc = ctx;
+    if (!bc->b->store || !bc->b->store->top)
+        return BW_E(IO);
+    return bc->b->store->top(bc->b->store->ctx, n, out);
+}
+
+static int host_stats(void *ctx, const char *identity, const char *nick, struct session_rank *out)
+{
+    struct bot_call *bc = ctx;
+    if (!bc->b->store || !bc->b->store->stats)
+        return BW_E(IO);
+    return bc->b->store->stats(bc->b->store->ctx, identity, nick, out);
+}
+
+static bool host_may_show(void *ctx, const char *channel, const char *what)
+{
+    struct bot_call *bc = ctx;
+    struct bot *b = bc->b;
+    int kind = strcmp(what, "top") == 0 ? 0 : 1;
+    struct bot_shown *slot = NULL, *spare = NULL;
+    int64_t spare_ms = INT64_MAX;
+    for (int i = 0; i < BOT_SHOWN_MAX && !slot; i++) {
+        struct bot_shown *sh = &b->shown[i];
+        /* The slot of a channel that saw nothing for longest (or none yet) can be taken. */
+        int64_t seen = sh->channel[0] ? (sh->ms[0] > sh->ms[1] ? sh->ms[0] : sh->ms[1]) : INT64_MIN;
+        if (sh->channel[0] && strcasecmp(sh->channel, channel) == 0)
+            slot = sh;
+        else if (seen < spare_ms || !spare)
+            spare = sh, spare_ms = seen;
+    }
+    if (!slot) {
+        slot = spare;
+        snprintf(slot->channel, sizeof slot->channel, "%s", channel);
+        for (int k = 0; k < BOT_SHOWN_KINDS; k++)
+            slot->ms[k] = INT64_MIN;
+    }
+    int64_t last = slot->ms[kind];
+    if (last != INT64_MIN && last <= b->now_ms && b->now_ms - last < BOT_SHOWN_MS)
+        return false;
+    slot->ms[kind] = b->now_ms;
+    return true;
+}
+
+static void host_say(void *ctx, const char *channel, const char *text)
+{
+    struct bot_call *bc = ctx;
+    bot_queue(bc->b, channel, text, 0, NULL);
 }
 
 static int host_backup(void *ctx, const char *path, char *why, size_t whylen)
@@ -134,6 +181,10 @@ static const struct cmd_host bot_host_ops = {
     .reload = host_reload,
     .save_all = host_save_all,
     .backup = host_backup,
+    .top = host_top,
+    .stats = host_stats,
+    .may_show = host_may_show,
+    .say = host_say,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns

@@ -21,6 +21,17 @@
 /* Longer lines are cut before parsing: no command needs more. */
 #define BOT_TEXT_MAX 510
 
+/* Answers that belong to no game (!top, !stats) go public in a channel at most once per
+ * BOT_SHOWN_MS each; the bot remembers the last BOT_SHOWN_MAX channels that saw one. */
+#define BOT_SHOWN_MS 15000
+#define BOT_SHOWN_MAX 64
+#define BOT_SHOWN_KINDS 2
+
+struct bot_shown {
+    char channel[SESSION_CHAN_MAX + 1];
+    int64_t ms[BOT_SHOWN_KINDS]; /* INT64_MIN: never */
+};
+
 struct bot_game {
     struct session s;
     unsigned hand_dirty; /* seats whose hand changed in the change being handled */
@@ -56,7 +67,8 @@ struct bot {
     int n_games, cap_games;
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */
-    struct bot_line *lines;            /* held back until flush */
+    struct bot_shown shown[BOT_SHOWN_MAX];
+    struct bot_line *lines; /* held back until flush */
     int n_lines, cap_lines;
 };
 
@@ -80,6 +92,9 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
                  size_t msglen);
 /* Show events of g (after they happened), prompts for the next move included. */
 void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event *ev, int n_ev);
+/* Save every game now, then checkpoint the store (admin "save"): how many, or an error with
+ * why. */
+int bot_save_all(struct bot *b, char *why, size_t whylen);
 /* Save the changed games, send the held-back lines (hands first computed), drop closed games. */
 void bot_commit(struct bot *b);
 

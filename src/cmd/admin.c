@@ -35,13 +35,17 @@ static int exec_reload(struct cmd_call *c)
     return BW_OK;
 }
 
+/* Every change is already committed when it is announced; save writes each game once more and
+ * checkpoints the store, so that its file alone (without the write-ahead log) holds it all. */
 static int exec_save(struct cmd_call *c)
 {
-    int n = c->host->save_all(c->host->ctx);
+    char why[256] = "";
+    int n = c->host->save_all(c->host->ctx, why, sizeof why);
     if (n < 0)
-        cmd_replyf(c, "saving failed: %s", bw_strerror(n));
+        cmd_replyf(c, "saving failed: %s", *why ? why : bw_strerror(n));
     else
-        cmd_replyf(c, "saved %d game%s", n, n == 1 ? "" : "s");
+        cmd_replyf(c, "saved %d game%s; the store file is complete (checkpoint)", n,
+                   n == 1 ? "" : "s");
     return n < 0 ? n : BW_OK;
 }
 
@@ -88,5 +92,7 @@ const struct cmd_entry cmd_backup = {
     exec_backup,
 };
 const struct cmd_entry cmd_save = {
-    "save", {NULL}, "", "save every game now", 0, 0, CMD_ADMIN, CMD_IN_PRIVATE, 0, exec_save,
+    "save", {NULL},    "",        "save every game now and checkpoint the store",
+    0,      0,         CMD_ADMIN, CMD_IN_PRIVATE,
+    0,      exec_save,
 };

@@ -69,13 +69,23 @@ struct cmd_host {
     struct session *(*find)(void *ctx, const char *channel);
     void (*close)(void *ctx, struct session *s);
     /* Admin: join or part a channel (a lobby or game there is paused until the bot joins
-     * again), reload the configuration, save every game (returns how many were saved). */
+     * again), reload the configuration, save every game and checkpoint the store (returns how
+     * many were saved, or an error with why). */
     void (*join)(void *ctx, const char *channel);
     void (*part)(void *ctx, const char *channel);
     void (*reload)(void *ctx);
-    int (*save_all)(void *ctx);
+    int (*save_all)(void *ctx, char *why, size_t whylen);
     /* Admin: copy the store to path (must not exist); BW_OK or an error with why. */
     int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
+    /* The leaderboard and players' records, as session_store_ops top and stats;
+     * BW_E(NOT_FOUND) when there is no store. */
+    int (*top)(void *ctx, int n, struct session_rank *out);
+    int (*stats)(void *ctx, const char *identity, const char *nick, struct session_rank *out);
+    /* Whether an answer of kind what ("top", "stats") may go to channel now: false when the
+     * channel saw one a moment ago (it then goes to the caller), else true and remembered. */
+    bool (*may_show)(void *ctx, const char *channel, const char *what);
+    /* A line to channel that belongs to no game (the answer may_show allowed). */
+    void (*say)(void *ctx, const char *channel, const char *text);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */

@@ -1,4 +1,4 @@
-/* Commands that show things: board, status, hand, spots, help, top, stats. */
+/* Commands that show things: board, status, hand, spots, help. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -184,12 +184,6 @@ static int exec_help(struct cmd_call *c)
     return BW_OK;
 }
 
-static int exec_top(struct cmd_call *c)
-{
-    cmd_replyf(c, "no records yet");
-    return BW_OK;
-}
-
 const struct cmd_entry cmd_board = {
     "board",    {NULL},     "[text]",   "the board drawing, or the board as a plain list",
     0,          1,          CMD_ANYONE, CMD_ANYWHERE,
@@ -219,10 +213,4 @@ const struct cmd_entry cmd_spots = {
 const struct cmd_entry cmd_help = {
     "help",       {NULL}, "[COMMAND]", "short help, privately", 0, 1, CMD_ANYONE,
     CMD_ANYWHERE, 0,      exec_help,
-};
-const struct cmd_entry cmd_top = {
-    "top", {NULL}, "", "the leaderboard", 0, 0, CMD_ANYONE, CMD_ANYWHERE, 0, exec_top,
-};
-const struct cmd_entry cmd_stats = {
-    "stats", {NULL}, "[NICK]", "a player's record", 0, 1, CMD_ANYONE, CMD_ANYWHERE, 0, exec_top,
 };

@@ -371,6 +371,17 @@ static void put_session_v1(struct writer *w, const struct session *s, int64_t no
         put_game_v1(w, &s->game);
 }
 
+/* ---- version 2 ----
+ * The version 1 body, then, when state != SESSION_LOBBY: time started_ms (the game's start,
+ * for its duration when it is recorded as finished). */
+
+static void put_session_v2(struct writer *w, const struct session *s, int64_t now_ms)
+{
+    put_session_v1(w, s, now_ms);
+    if (s->state != SESSION_LOBBY)
+        put_time(w, s->started_ms, now_ms);
+}
+
 static void get_game_v1(struct reader *r, struct game *g)
 {
     g->opt.n_players = get_u8(r);
@@ -542,7 +553,7 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
     put_u16(&w, RECORD_VERSION);
     put_u32(&w, 0); /* the body's length, written below */
     size_t body = w.pos;
-    put_session_v1(&w, s, now_ms);
+    put_session_v2(&w, s, now_ms);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -584,7 +595,15 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
     memset(&t, 0, sizeof t);
     switch (version) {
     case 1:
+        /* Version 1 did not keep the start: the game's duration counts from this restore. */
         get_session_v1(&r, &t, now_ms);
+        if (t.state != SESSION_LOBBY)
+            t.started_ms = now_ms;
+        break;
+    case 2:
+        get_session_v1(&r, &t, now_ms);
+        if (t.state != SESSION_LOBBY && !r.bad)
+            t.started_ms = get_time(&r, now_ms);
         break;
     default: {
         char text[80];

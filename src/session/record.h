@@ -16,6 +16,9 @@
  * use. Strings are a u8 length and that many bytes (no NUL). Fields derived from others
  * (game_reindex() rebuilds them) are not stored. record.c lists the fields in order.
  *
+ * Body of version 2: the body of version 1, then the moment the game started (a time, only
+ * once a game was started). A version 1 record is read with the start set to the restore.
+ *
  * Times: the session keeps monotonic milliseconds, which mean nothing to another process.
  * A record stores each of them as the signed distance from the encoder's now_ms, and the
  * decoder adds its own now_ms, so deadlines keep the time they had left. INT64_MAX and
@@ -26,8 +29,8 @@
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin holds a version 1
- * record that every later build must keep reading.
+ * migration into the current struct session). tests/data/record_v1.bin and record_v2.bin
+ * hold records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
 #ifndef BW_RECORD_H
@@ -38,14 +41,14 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 1
+#define RECORD_VERSION 2
 
 /* The longest record this build writes: frame, session with every seat and string at its
  * longest, and a 6-player game on the big board with every offer slot in use. */
 #define RECORD_FRAME_SIZE (4 + 2 + 4 + 4)
 #define RECORD_SEAT_MAX (3 + SESSION_NICK_MAX + 2 * SESSION_ID_MAX + 1 + 8)
 #define RECORD_SESSION_MAX                                                                         \
-    (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 4 * 8 +       \
+    (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 5 * 8 +       \
      GAME_MAX_PLAYERS * RECORD_SEAT_MAX)
 #define RECORD_PLAYER_SIZE (3 * RES_COUNT + 8)
 #define RECORD_OFFER_SIZE (2 + 4 + 2 * RES_COUNT)

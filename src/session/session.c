@@ -1,6 +1,7 @@
 #include "session/session.h"
 #include "session/record.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -176,6 +177,7 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
         return err;
     }
     s->state = SESSION_PLAYING;
+    s->started_ms = now_ms;
     s->stop_votes = 0;
     s->turn_deadline_ms = INT64_MAX;
     update_timers(s, now_ms);
@@ -436,4 +438,47 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms)
 {
     return record_decode(s, blob, len, now_ms, NULL, 0);
+}
+
+/* ---- results ---- */
+
+void session_identity(const char *account, const char *nick, const char *userhost, char *buf,
+                      size_t size)
+{
+    if (account && account[0])
+        snprintf(buf, size, "account:%s", account);
+    else
+        snprintf(buf, size, "%s!%s", nick, userhost && userhost[0] ? userhost : "*@*");
+    for (char *p = buf; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+}
+
+int session_result(const struct session *s, int64_t now_ms, struct session_result *out)
+{
+    if (s->state == SESSION_LOBBY)
+        return BW_E(WRONG_PHASE);
+    const struct game *g = &s->game;
+    memset(out, 0, sizeof *out);
+    int winner = s->state == SESSION_OVER ? g->winner : -1;
+    if (winner < 0 || winner >= s->n_seats)
+        out->ending = SESSION_END_STOP;
+    else
+        out->ending = game_vp_total(g, winner) >= g->vp_goal ? SESSION_END_WIN : SESSION_END_RESIGN;
+    if (out->ending == SESSION_END_STOP)
+        winner = -1;
+    out->turns = g->turn;
+    out->duration_ms = now_ms > s->started_ms ? now_ms - s->started_ms : 0;
+    out->n_seats = s->n_seats;
+    for (int i = 0; i < s->n_seats; i++) {
+        const struct session_seat *seat = &s->seat[i];
+        struct session_result_seat *r = &out->seat[i];
+        session_identity(seat->account, seat->nick, seat->userhost, r->identity,
+                         sizeof r->identity);
+        snprintf(r->nick, sizeof r->nick, "%s", seat->nick);
+        r->points = game_vp_total(g, i);
+        r->won = i == winner;
+        r->resigned = g->p[i].resigned != 0;
+    }
+    return BW_OK;
 }

@@ -79,6 +79,7 @@ struct session {
     int64_t board_ms;                 /* last board drawing shown, for rate limiting */
     int64_t status_ms, board_text_ms; /* last status and board text shown in the channel */
     int64_t paused_ms;                /* when the pause began, while paused */
+    int64_t started_ms;               /* when the game started (its duration), 0 in a lobby */
 };
 
 /* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */
@@ -171,6 +172,54 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
  * BW_E(PARSE), with s untouched, when it is not a record this build can use. */
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms);
 
+/* How a finished game ended, for the record. */
+enum session_ending {
+    SESSION_END_WIN,    /* a player reached the victory point goal */
+    SESSION_END_STOP,   /* stopped (admin or vote), or everybody left: no winner, not rated */
+    SESSION_END_RESIGN, /* the others resigned, were kicked or timed out: the last one won */
+};
+
+/* Whom a seat's results belong to: "account:NAME" when the player was logged in when they sat
+ * down, else "nick!user@host" (the seat's nick now; "*" for an unknown user or host); ASCII
+ * lower case. */
+#define SESSION_IDENTITY_MAX (8 + SESSION_ID_MAX + SESSION_NICK_MAX + 1)
+
+/* The identity (above) of someone logged in as account (NULL or "" when not), else of
+ * nick!userhost (userhost "user@host"; NULL or "" when unknown), into buf. */
+void session_identity(const char *account, const char *nick, const char *userhost, char *buf,
+                      size_t size);
+
+struct session_result_seat {
+    char identity[SESSION_IDENTITY_MAX + 1];
+    char nick[SESSION_NICK_MAX + 1]; /* as shown */
+    int points;                      /* final victory points, hidden cards included */
+    bool won, resigned;
+};
+
+/* A started game that ends: how, after how many turns and how long (the time the game ran,
+ * from its start to now_ms), and each seat's result. */
+struct session_result {
+    int ending; /* enum session_ending */
+    int turns;
+    int64_t duration_ms;
+    int n_seats;
+    struct session_result_seat seat[GAME_MAX_PLAYERS];
+};
+
+/* The result of s, ending at now_ms: SESSION_END_WIN or RESIGN once the game is over with a
+ * winner; a game closed before that (or over without a winner) was stopped. BW_E(WRONG_PHASE)
+ * for a lobby, which has no result. */
+int session_result(const struct session *s, int64_t now_ms, struct session_result *out);
+
+/* A leaderboard row or a player's record, as the store keeps it. */
+struct session_rank {
+    char nick[SESSION_NICK_MAX + 1]; /* the nick of their latest finished game */
+    int rating;                      /* rounded */
+    int games, wins;
+    int win_percent; /* rounded */
+    int best_points;
+};
+
 /* Optional hooks a caller provides to keep sessions: save is called with every accepted change
  * before its reply goes out; erase when the session ends. Return BW_OK or a negative bw_err. */
 struct session_store_ops {
@@ -180,6 +229,20 @@ struct session_store_ops {
     /* Optional: a consistent copy of the whole store to path, which must not exist (admin
      * "backup FILE"). BW_OK, or an error with the reason in why. */
     int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
+    /* Optional: record a finished game and forget channel's saved record, in one commit (then
+     * erase is not called for it). */
+    int (*finished)(void *ctx, const char *channel, const struct session_result *r);
+    /* Optional: up to n (1..SESSION_TOP_MAX) leaders, best first, into out; returns how many,
+     * or a negative bw_err. */
+    int (*top)(void *ctx, int n, struct session_rank *out);
+    /* Optional: the record of identity (a session_result identity) into *out; when identity
+     * is NULL, of whoever last finished a game as nick. BW_OK, BW_E(NOT_FOUND) when they have
+     * no finished game, or another bw_err. */
+    int (*stats)(void *ctx, const char *identity, const char *nick, struct session_rank *out);
+    /* Optional: make the store's file complete on its own now (admin "save"). */
+    int (*checkpoint)(void *ctx, char *why, size_t whylen);
 };
+
+#define SESSION_TOP_MAX 10
 
 #endif

@@ -570,7 +570,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
         fail(err, errsize, "store: a finished game with missing or inconsistent fields");
         return BW_E(INVALID);
     }
-    sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL;
+    sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
     int result = BW_E(IO);
     bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2;
     if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
@@ -651,6 +651,17 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
         if (run(st, player, "cannot update a player", err, errsize) != BW_OK)
             goto done;
     }
+    /* The game no longer runs: its saved record goes in the same transaction, so a crash
+     * leaves either the running game or the finished one, never both. */
+    if (sqlite3_prepare_v2(st->db, "DELETE FROM games WHERE network = ? AND channel = ?", -1,
+                           &erase, NULL) != SQLITE_OK) {
+        sql_fail(st, err, errsize, "cannot prepare forgetting the running game");
+        goto done;
+    }
+    sqlite3_bind_text(erase, 1, g->network, -1, SQLITE_STATIC);
+    sqlite3_bind_text(erase, 2, g->channel, -1, SQLITE_STATIC);
+    if (run(st, erase, "cannot forget the running game", err, errsize) != BW_OK)
+        goto done;
     result = exec(st, "COMMIT", "cannot commit the game", err, errsize);
 
 done:
@@ -658,6 +669,7 @@ done:
     sqlite3_finalize(get);
     sqlite3_finalize(seat);
     sqlite3_finalize(player);
+    sqlite3_finalize(erase);
     if (result != BW_OK)
         sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
     return result;

@@ -108,7 +108,8 @@ struct store_finished {
 };
 
 /* Record a finished game and, when it ended with a winner and had two seats or more, update the
- * ratings of its players (rating.h) on g->network — all in one transaction, committed when this
+ * ratings of its players (rating.h) on g->network, and forget the saved record of g->channel
+ * (store_save_game: the game no longer runs) — all in one transaction, committed when this
  * returns BW_OK. Every seat counts one game for its player; a won seat counts a win. Returns
  * BW_E(INVALID) (nothing written) when a field is missing or out of range, an identity appears
  * twice, or the winners do not match the ending (STORE_END_STOP: nobody won; otherwise exactly

@@ -1,0 +1,220 @@
+#include "netstore.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/log.h"
+#include "util/xmalloc.h"
+
+struct net_store {
+    struct store *st;
+    char *network;
+};
+
+struct net_store *net_store_new(struct store *st, const char *network)
+{
+    struct net_store *ns = xcalloc(1, sizeof *ns);
+    ns->st = st;
+    ns->network = xstrdup(network);
+    return ns;
+}
+
+void net_store_free(struct net_store *ns)
+{
+    if (!ns)
+        return;
+    free(ns->network);
+    free(ns);
+}
+
+/* Channels and nicks are compared regardless of ASCII case: the store sees them folded. */
+static void fold(char *dst, size_t size, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < size; i++)
+        dst[i] = (src[i] >= 'A' && src[i] <= 'Z') ? (char)(src[i] - 'A' + 'a') : src[i];
+    dst[i] = 0;
+}
+
+static int save_game(void *ctx, const char *channel, const void *blob, size_t len)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    int rc = store_save_game(ns->st, ns->network, chan, blob, len, err, sizeof err);
+    if (rc)
+        log_error("%s %s: %s", ns->network, chan, err);
+    return rc;
+}
+
+static int erase_game(void *ctx, const char *channel)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    int rc = store_erase_game(ns->st, ns->network, chan, err, sizeof err);
+    if (rc)
+        log_error("%s %s: %s", ns->network, chan, err);
+    return rc;
+}
+
+static int backup_store(void *ctx, const char *path, char *why, size_t whylen)
+{
+    struct net_store *ns = ctx;
+    int rc = store_backup(ns->st, path, why, whylen);
+    if (rc == BW_OK)
+        log_info("%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
+    return rc;
+}
+
+static int checkpoint_store(void *ctx, char *why, size_t whylen)
+{
+    struct net_store *ns = ctx;
+    int rc = store_checkpoint(ns->st, why, whylen);
+    if (rc == BW_OK)
+        log_info("%s: %s checkpointed", ns->network, store_path(ns->st));
+    return rc;
+}
+
+static const enum store_ending endings[] = {
+    [SESSION_END_WIN] = STORE_END_WIN,
+    [SESSION_END_STOP] = STORE_END_STOP,
+    [SESSION_END_RESIGN] = STORE_END_RESIGN,
+};
+
+static int record_finished(void *ctx, const char *channel, const struct session_result *r)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    if (r->ending < 0 || r->ending > SESSION_END_RESIGN || r->n_seats < 1 ||
+        r->n_seats > STORE_MAX_SEATS)
+        return BW_E(INVALID);
+    int64_t ended = (int64_t)time(NULL);
+    struct store_finished f = {
+        .network = ns->network,
+        .channel = chan,
+        .started = ended - r->duration_ms / 1000,
+        .ended = ended,
+        .turns = r->turns,
+        .ending = endings[r->ending],
+        .n_seats = r->n_seats,
+    };
+    for (int i = 0; i < r->n_seats; i++)
+        f.seats[i] = (struct store_seat){r->seat[i].identity, r->seat[i].nick, i,
+                                         r->seat[i].points,   r->seat[i].won,  r->seat[i].resigned};
+    int rc = store_record_finished(ns->st, &f, err, sizeof err);
+    if (rc) {
+        log_error("%s %s: %s", ns->network, chan, err);
+        /* The result is lost, but the game must not come back after a restart. */
+        erase_game(ctx, channel);
+    }
+    return rc;
+}
+
+static void rank_of(const struct store_stats *s, struct session_rank *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->nick, sizeof out->nick, "%s", s->nick);
+    out->rating = (int)lround(s->rating);
+    out->games = s->games;
+    out->wins = s->wins;
+    out->win_percent = (int)lround(s->win_rate * 100.0);
+    out->best_points = s->best_points;
+}
+
+struct top_fill {
+    struct session_rank *out;
+    int n;
+};
+
+static int top_row(void *ctx, int rank, const struct store_stats *s)
+{
+    struct top_fill *t = ctx;
+    rank_of(s, &t->out[t->n++]);
+    return 0;
+}
+
+static int leaders(void *ctx, int n, struct session_rank *out)
+{
+    struct net_store *ns = ctx;
+    char err[256];
+    if (n < 1 || n > SESSION_TOP_MAX)
+        return BW_E(INVALID);
+    struct top_fill t = {out, 0};
+    int rc = store_top(ns->st, ns->network, n, top_row, &t, err, sizeof err);
+    if (rc < 0) {
+        log_error("%s: %s", ns->network, err);
+        return rc;
+    }
+    return t.n;
+}
+
+static int player_stats(void *ctx, const char *identity, const char *nick, struct session_rank *out)
+{
+    struct net_store *ns = ctx;
+    char err[256], found[256];
+    int rc = BW_OK;
+    if (!identity) {
+        if (!nick || !nick[0])
+            return BW_E(INVALID);
+        rc = store_find_nick(ns->st, ns->network, nick, found, sizeof found, err, sizeof err);
+        identity = found;
+    }
+    struct store_stats s;
+    if (rc == BW_OK)
+        rc = store_stats(ns->st, ns->network, identity, &s, err, sizeof err);
+    if (rc == BW_OK)
+        rank_of(&s, out);
+    else if (rc != BW_E(NOT_FOUND))
+        log_error("%s: %s", ns->network, err);
+    return rc;
+}
+
+void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
+{
+    *ops = (struct session_store_ops){
+        .ctx = ns,
+        .save = save_game,
+        .erase = erase_game,
+        .backup = backup_store,
+        .finished = record_finished,
+        .top = leaders,
+        .stats = player_stats,
+        .checkpoint = checkpoint_store,
+    };
+}
+
+struct restoring {
+    struct bot *bot;
+    const char *path;
+    int64_t now_ms;
+    int restored;
+};
+
+static int restore_game(void *ctx, const char *network, const char *channel, const void *blob,
+                        size_t len)
+{
+    struct restoring *r = ctx;
+    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms) : BW_E(PARSE);
+    if (rc)
+        log_error("%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
+                  channel, bw_strerror(rc), r->path);
+    else
+        r->restored++;
+    return 0;
+}
+
+int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms)
+{
+    struct restoring r = {bot, store_path(ns->st), now_ms, 0};
+    char err[256];
+    if (store_each_game(ns->st, ns->network, restore_game, &r, err, sizeof err) < 0) {
+        log_error("%s: %s", ns->network, err);
+        return BW_E(IO);
+    }
+    return r.restored;
+}

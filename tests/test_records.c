@@ -1,0 +1,350 @@
+/* Finished games through the bot into a real store, and what !top and !stats say about them:
+ * a game won, a game won because the others resigned, a stopped game, ties, ratings checked
+ * against values worked out by hand, the fixed reply forms, identities (a player is who sat
+ * down, not whoever uses the nick now), the two-line limit and the channel repeat limit; the
+ * admin save checkpoints the store. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "bot_fake.h"
+#include "netstore.h"
+#include "store/store.h"
+
+static char root[64], path[128];
+static struct store *st;
+static struct net_store *ns;
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(root, sizeof root, "/tmp/bw_records_test.XXXXXX");
+    if (!mkdtemp(root))
+        return -1;
+    snprintf(path, sizeof path, "%s/bw.db", root);
+    char err[256];
+    st = store_open(path, err, sizeof err);
+    if (!st)
+        return -1;
+    ns = net_store_new(st, "testnet");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    net_store_free(ns);
+    store_close(st);
+    static const char *const tails[] = {"", "-wal", "-shm", "-lock"};
+    char name[200];
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        snprintf(name, sizeof name, "%s%s", path, tails[i]);
+        unlink(name);
+    }
+    return rmdir(root);
+}
+
+static void use_store(struct bot *b)
+{
+    struct session_store_ops ops;
+    net_store_ops(ns, &ops);
+    bot_set_store(b, &ops);
+}
+
+/* The text of the last line since mark to target that contains needle, or NULL. */
+static const char *last_line(int mark, const char *target, const char *needle)
+{
+    const char *found = NULL;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0 && strstr(recs[i].text, needle))
+            found = recs[i].text;
+    return found;
+}
+
+static void expect_line(int mark, const char *target, const char *text)
+{
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0 && strcmp(recs[i].text, text) == 0)
+            return;
+    const char *near = last_line(mark, target, "");
+    fail_msg("no line \"%s\" to %s (last: \"%s\")", text, target, near ? near : "none");
+}
+
+/* A 3-player game (xena, yuri, zoe) played to 3 victory points: the current player holds a
+ * city's cards after the roll. Returns the bot; *winner is that player's seat. */
+static struct bot *near_the_end(int *winner)
+{
+    static struct session s;
+    crafted(&s, 0);
+    s.rules.victory_points = 3;
+    s.game.vp_goal = 3;
+    roll_to_main(&s, 2, 3);
+    int p = s.game.current;
+    s.game.p[p].res[RES_GRAIN] = 2;
+    s.game.p[p].res[RES_ORE] = 3;
+    *winner = p;
+    struct bot *b = bot_with(&s, 0);
+    use_store(b);
+    return b;
+}
+
+static int settlement_of(const struct session *s, int p)
+{
+    const struct board_geo *geo = board_geo(s->game.opt.board);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (s->game.vertex_owner[v] == p && s->game.vertex_building[v] == BUILDING_SETTLEMENT)
+            return v;
+    fail_msg("no settlement");
+    return -1;
+}
+
+static int count_game(void *ctx, const char *network, const char *channel, const void *blob,
+                      size_t len)
+{
+    ++*(int *)ctx;
+    return 0;
+}
+
+static int running_games(void)
+{
+    int n = 0;
+    char err[256];
+    assert_int_equal(store_each_game(st, NULL, count_game, &n, err, sizeof err), BW_OK);
+    return n;
+}
+
+/* Game 1: won by building a city (3 VP against 2 and 2). Every rating starts at 1500 and each
+ * of the 3 pairs weighs K / (n - 1) = 32 / 2 = 16: the winner beats both others (+8 each), the
+ * two others draw (2 VP each: 0) and lose to the winner (-8): 1516, 1492, 1492. */
+static void test_win_recorded_and_shown(void **state)
+{
+    (void)state;
+    int w;
+    struct bot *b = near_the_end(&w);
+    const struct session *s = sess(b);
+    char winner[SESSION_NICK_MAX + 1], cmd[64];
+    snprintf(winner, sizeof winner, "%s", s->seat[w].nick);
+    snprintf(cmd, sizeof cmd, "!city %d", settlement_of(s, w) + 1);
+    assert_true(running_games() == 0 || running_games() == 1);
+    say(b, winner, cmd);
+    assert_true(any_line(0, CHAN, "wins with 3 victory points"));
+    assert_null(sess(b));
+    assert_int_equal(running_games(), 0); /* the running game went with the record */
+
+    int mark = n_recs;
+    say(b, "zoe", "!top");
+    char want[256];
+    const char *first = strcmp(winner, "xena") ? "xena" : "yuri";
+    const char *second = strcmp(winner, "zoe") ? "zoe" : "yuri";
+    if (strcmp(winner, "yuri") == 0)
+        first = "xena", second = "zoe";
+    /* Equal ratings and games: by identity, "xena!u@xena.example" < "yuri!…" < "zoe!…". */
+    snprintf(want, sizeof want,
+             "#catan top: 1. %s 1516 (1 games, 1 wins) 2. %s 1492 (1 games, 0 wins) 3. %s 1492 "
+             "(1 games, 0 wins)",
+             winner, first, second);
+    expect_line(mark, CHAN, want);
+
+    mark = n_recs;
+    say(b, "yuri", "!stats");
+    say(b, "yuri", "!stats"); /* a moment later: to the one asking, not the channel again */
+    snprintf(want, sizeof want, "%s: 1516 rating, 1 games, 1 wins (100%%), best 3 VP", winner);
+    const char *me =
+        strcmp(winner, "yuri") == 0 ? want : "yuri: 1492 rating, 1 games, 0 wins (0%), best 2 VP";
+    expect_line(mark, CHAN, me);
+    expect_line(mark, "yuri", me);
+    assert_int_equal(count_to(mark, CHAN), 1);
+
+    mark = n_recs;
+    now += 20000;
+    snprintf(cmd, sizeof cmd, "!stats %s", winner);
+    say(b, "zoe", cmd);
+    snprintf(want, sizeof want, "%s: 1516 rating, 1 games, 1 wins (100%%), best 3 VP", winner);
+    expect_line(mark, CHAN, want);
+    mark = n_recs;
+    say(b, "zoe", "!stats nobody");
+    expect_line(mark, "zoe", "nobody has no games yet"); /* the channel saw stats just now */
+    bot_free(b);
+}
+
+/* Someone else using a player's nick is not that player: !stats for oneself (or one's own
+ * nick) goes by who one is (nick!user@host here), and !stats NICK of a nick not seated here
+ * goes by who last finished a game under it. */
+static void test_identity_not_nick(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 3);
+    use_store(b);
+    struct bw_identity fake = {"xena", "evil", "elsewhere.example", NULL, true};
+    int mark = n_recs;
+    bot_on_message(b, NULL, &fake, "!stats", now += 1000);
+    expect_line(mark, "xena", "xena has no games yet");
+    mark = n_recs;
+    bot_on_message(b, NULL, &fake, "!stats xena", now += 1000);
+    expect_line(mark, "xena", "xena has no games yet"); /* one's own nick: oneself */
+    struct bw_identity zoe;
+    ident(&zoe, "zoe");
+    mark = n_recs;
+    bot_on_message(b, NULL, &zoe, "!stats xena", now += 1000);
+    assert_non_null(last_line(mark, "zoe", "xena: 1"));
+    bot_free(b);
+}
+
+/* Game 2: the two others resign, the last one wins without the points. Resigned players place
+ * below the rest, and between themselves by points (a draw at 2 and 2). */
+static void test_resignations(void **state)
+{
+    (void)state;
+    int w;
+    struct bot *b = near_the_end(&w);
+    const struct session *s = sess(b);
+    char nicks[3][SESSION_NICK_MAX + 1];
+    for (int i = 0; i < 3; i++)
+        snprintf(nicks[i], sizeof nicks[i], "%s", s->seat[i].nick);
+    /* Ratings before, from game 1: 1516 for its winner, 1492 for the others. */
+    struct session_rank before[3];
+    struct session_store_ops ops;
+    net_store_ops(ns, &ops);
+    char ident_of[3][SESSION_IDENTITY_MAX + 1];
+    for (int i = 0; i < 3; i++) {
+        session_identity(NULL, nicks[i], s->seat[i].userhost, ident_of[i], sizeof ident_of[i]);
+        assert_int_equal(ops.stats(ops.ctx, ident_of[i], NULL, &before[i]), BW_OK);
+    }
+    for (int i = 0; i < 3; i++)
+        if (i != w)
+            say(b, nicks[i], "!leave");
+    assert_true(any_line(0, CHAN, "wins"));
+    assert_null(sess(b));
+    struct session_rank after[3];
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(ops.stats(ops.ctx, ident_of[i], NULL, &after[i]), BW_OK);
+        assert_int_equal(after[i].games, before[i].games + 1);
+        assert_int_equal(after[i].wins, before[i].wins + (i == w));
+    }
+    /* The same table sat down in the same order, so game 1's winner wins again: 1516 against
+     * 1492 and 1492. Per pair K = 16 and E = 1 / (1 + 10^((Rb - Ra) / 400)):
+     * E(1516 vs 1492) = 1 / (1 + 10^(-0.06)) = 0.534497, E(1492 vs 1516) = 0.465503.
+     * Winner: 1516 + 16 * 2 * (1 - 0.534497) = 1530.896 -> 1531.
+     * Each who resigned: loses to the winner, 16 * (0 - 0.465503) = -7.448, and draws the
+     * other (2 VP each, both resigned: 0): 1492 - 7.448 = 1484.552 -> 1485. */
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(before[i].rating, i == w ? 1516 : 1492);
+        assert_int_equal(after[i].rating, i == w ? 1531 : 1485);
+    }
+    bot_free(b);
+}
+
+/* Game 3: stopped by the admin: recorded as a game for each, rating unchanged. */
+static void test_stopped_unrated(void **state)
+{
+    (void)state;
+    int w;
+    struct bot *b = near_the_end(&w);
+    const struct session *s = sess(b);
+    struct session_store_ops ops;
+    net_store_ops(ns, &ops);
+    char id[SESSION_IDENTITY_MAX + 1];
+    session_identity(NULL, s->seat[0].nick, s->seat[0].userhost, id, sizeof id);
+    struct session_rank before, after;
+    assert_int_equal(ops.stats(ops.ctx, id, NULL, &before), BW_OK);
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true};
+    bot_on_message(b, CHAN, &admin, "!stop", now += 1000);
+    assert_null(sess(b));
+    assert_int_equal(running_games(), 0);
+    assert_int_equal(ops.stats(ops.ctx, id, NULL, &after), BW_OK);
+    assert_int_equal(after.games, before.games + 1);
+    assert_int_equal(after.rating, before.rating);
+    assert_int_equal(after.wins, before.wins);
+    bot_free(b);
+}
+
+/* !top N: bounds, the default, and two lines at most however long the nicks. */
+static void test_top_limits(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 3);
+    use_store(b);
+    char err[256];
+    /* Ten players with 60-character nicks, one game each in pairs. */
+    for (int k = 0; k < 5; k++) {
+        char ids[2][80], nicks[2][80];
+        struct store_finished f = {.network = "testnet",
+                                   .channel = "#long",
+                                   .started = 1,
+                                   .ended = 2,
+                                   .turns = 10,
+                                   .ending = STORE_END_WIN,
+                                   .n_seats = 2};
+        for (int j = 0; j < 2; j++) {
+            snprintf(nicks[j], sizeof nicks[j], "%c%059d", 'a' + k, j);
+            snprintf(ids[j], sizeof ids[j], "account:%s", nicks[j]);
+            f.seats[j] = (struct store_seat){ids[j], nicks[j], j, j ? 3 : 10, j == 0, false};
+        }
+        assert_int_equal(store_record_finished(st, &f, err, sizeof err), BW_OK);
+    }
+    int mark = n_recs;
+    say(b, "ann", "!top 10");
+    int lines = count_to(mark, CHAN);
+    assert_int_equal(lines, 2);
+    for (int i = mark; i < n_recs; i++) {
+        assert_true(strlen(recs[i].text) < 400);
+        assert_true(strncmp(recs[i].text, "#catan top: ", 12) == 0);
+    }
+    mark = n_recs;
+    say(b, "ann", "!top 0");
+    assert_non_null(last_line(mark, "ann", "usage: !top [N]"));
+    say(b, "ann", "!top x");
+    say(b, "ann", "!top -3");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    mark = n_recs;
+    now += 20000;
+    say(b, "ann", "!top 99999999999");
+    assert_non_null(last_line(mark, "ann", "usage"));
+    say(b, "ann", "!top 2");
+    const char *two = last_line(mark, CHAN, "top:");
+    assert_non_null(two);
+    assert_non_null(strstr(two, " 2. "));
+    assert_null(strstr(two, " 3. "));
+    bot_free(b);
+}
+
+/* The admin save writes each game and checkpoints: afterwards the write-ahead log is empty. */
+static void test_admin_save_checkpoints(void **state)
+{
+    (void)state;
+    int w;
+    struct bot *b = near_the_end(&w);
+    say(b, "xena", "!status"); /* the game is in the store once it changes */
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true};
+    int mark = n_recs;
+    bot_on_message(b, NULL, &admin, "save", now += 1000);
+    assert_non_null(last_line(mark, "root", "saved 1 game; the store file is complete"));
+    char wal[200];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    struct stat sb;
+    assert_true(stat(wal, &sb) != 0 || sb.st_size == 0);
+    assert_int_equal(running_games(), 1);
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_win_recorded_and_shown),
+        cmocka_unit_test(test_identity_not_nick),
+        cmocka_unit_test(test_resignations),
+        cmocka_unit_test(test_stopped_unrated),
+        cmocka_unit_test(test_top_limits),
+        cmocka_unit_test(test_admin_save_checkpoints),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
