@@ -527,7 +527,10 @@ static int write_golden(const char *path)
         return 1;
     }
     const struct game *g = &s.game;
-    printf("started %lld ms before the save\n", (long long)(saved - s.started_ms));
+    printf("started %lld ms before the save; rolls", (long long)(saved - s.started_ms));
+    for (int i = 0; i < 11; i++)
+        printf(" %d", s.rolls[i]);
+    printf("\n");
     printf("%zu bytes; turn %d phase %d current %d (%s); next offer %d; deck %d/%d; "
            "robber %d; rng %016llx %016llx; turn deadline %lld\n",
            len, g->turn, g->phase, g->current, s.seat[g->current].nick, g->next_offer_id,
@@ -671,6 +674,8 @@ static void test_golden_v1(void **state)
     size_t len;
     struct session *s = read_golden(1, buf, &len);
     assert_true(s->started_ms == GOLDEN_RESTORED_MS);
+    for (int i = 0; i < 11; i++)
+        assert_int_equal(s->rolls[i], 0); /* version 1 did not count them */
     /* The migrated session is written as the newest version and reads back the same. */
     unsigned char again[RECORD_MAX_SIZE];
     size_t n = record_encode(s, GOLDEN_RESTORED_MS, again, sizeof again);
@@ -687,6 +692,14 @@ static void test_golden_v2(void **state)
     size_t len;
     struct session *s = read_golden(2, buf, &len);
     assert_true(s->started_ms == GOLDEN_RESTORED_MS - GOLDEN_AGE_MS);
+    /* One roll a turn for 70 turns, the last an 8. */
+    static const uint16_t rolls[11] = {1, 3, 7, 9, 12, 7, 13, 6, 6, 5, 1};
+    int total = 0;
+    for (int i = 0; i < 11; i++) {
+        assert_int_equal(s->rolls[i], rolls[i]);
+        total += s->rolls[i];
+    }
+    assert_int_equal(total, s->game.turn);
     /* While version 2 is the newest, the same session encodes to the same bytes. */
     unsigned char again[RECORD_MAX_SIZE];
     assert_int_equal(RECORD_VERSION, 2);

@@ -373,13 +373,17 @@ static void put_session_v1(struct writer *w, const struct session *s, int64_t no
 
 /* ---- version 2 ----
  * The version 1 body, then, when state != SESSION_LOBBY: time started_ms (the game's start,
- * for its duration when it is recorded as finished). */
+ * for its duration when it is recorded as finished); 11 x u16 rolls (how often each sum 2..12
+ * was rolled). */
 
 static void put_session_v2(struct writer *w, const struct session *s, int64_t now_ms)
 {
     put_session_v1(w, s, now_ms);
-    if (s->state != SESSION_LOBBY)
-        put_time(w, s->started_ms, now_ms);
+    if (s->state == SESSION_LOBBY)
+        return;
+    put_time(w, s->started_ms, now_ms);
+    for (int i = 0; i < 11; i++)
+        put_u16(w, s->rolls[i]);
 }
 
 static void get_game_v1(struct reader *r, struct game *g)
@@ -595,15 +599,19 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
     memset(&t, 0, sizeof t);
     switch (version) {
     case 1:
-        /* Version 1 did not keep the start: the game's duration counts from this restore. */
+        /* Version 1 kept neither the start nor the rolls: the game's duration counts from
+         * this restore, and its dice histogram from none. */
         get_session_v1(&r, &t, now_ms);
         if (t.state != SESSION_LOBBY)
             t.started_ms = now_ms;
         break;
     case 2:
         get_session_v1(&r, &t, now_ms);
-        if (t.state != SESSION_LOBBY && !r.bad)
+        if (t.state != SESSION_LOBBY && !r.bad) {
             t.started_ms = get_time(&r, now_ms);
+            for (int i = 0; i < 11; i++)
+                t.rolls[i] = get_u16(&r);
+        }
         break;
     default: {
         char text[80];

@@ -191,9 +191,21 @@ int session_apply(struct session *s, const struct game_action *a, int64_t now_ms
         *n_ev = 0;
     if (s->state != SESSION_PLAYING || s->paused)
         return s->state == SESSION_OVER ? BW_E(GAME_OVER) : BW_E(WRONG_PHASE);
+    struct game_event local[GAME_MAX_EVENTS];
+    int n_local = 0;
+    if (!ev || !n_ev) {
+        ev = local;
+        max = GAME_MAX_EVENTS;
+        n_ev = &n_local;
+    }
     int err = game_apply(&s->game, a, ev, max, n_ev);
     if (err)
         return err;
+    for (int i = 0; i < *n_ev; i++) {
+        int sum = ev[i].type == EV_ROLL ? ev[i].a + ev[i].b : 0;
+        if (sum >= 2 && sum <= 12 && s->rolls[sum - 2] < UINT16_MAX)
+            s->rolls[sum - 2]++;
+    }
     if (s->game.phase == PHASE_OVER)
         s->state = SESSION_OVER;
     update_timers(s, now_ms);

@@ -80,6 +80,7 @@ struct session {
     int64_t status_ms, board_text_ms; /* last status and board text shown in the channel */
     int64_t paused_ms;                /* when the pause began, while paused */
     int64_t started_ms;               /* when the game started (its duration), 0 in a lobby */
+    uint16_t rolls[11];               /* how often each sum 2..12 was rolled in this game */
 };
 
 /* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */
