@@ -2428,10 +2428,10 @@ static void test_timeout_counts_once_per_turn(void **state)
     struct game_action a = th_action(ACT_TIMEOUT, 0);
     th_apply(&G, &a, NULL);
     assert_int_equal(G.p[0].timeouts, 1);
-    /* Another player's discard timeout is an absence of their own. */
+    /* Another player's discard timeout acts for them but is no absence from their own turn. */
     a = th_action(ACT_TIMEOUT, 1);
     th_apply(&G, &a, NULL);
-    assert_int_equal(G.p[1].timeouts, 1);
+    assert_int_equal(G.p[1].timeouts, 0);
     assert_int_equal(G.phase, PHASE_ROBBER);
     a = th_action(ACT_TIMEOUT, 0);
     th_apply(&G, &a, NULL);
@@ -2511,6 +2511,215 @@ static void test_resigned_pieces_still_block(void **state)
     /* The resigned player never acts again. */
     a = th_act_road(&G, 1, 2, 6);
     th_refused(&G, &a, BW_E(NOT_PLAYING));
+}
+
+/* ---- moderator rules: a player who leaves ---- */
+
+/* Player 0 rolls a 7 while players 0, 1 and 2 hold more than 7 cards; player 1 discards, then
+ * player 0 resigns. Player 2 still owes the discard (made by the timer here, which does not
+ * count as player 2's absence: it is not their turn); then the robber step is skipped and
+ * player 1's turn begins. */
+static void test_roller_resigns_during_discards(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    for (int by_timer = 0; by_timer < 2; by_timer++) {
+        seven_position(&G);
+        th_give(&G, 2, 1, 0, 0, 0, 0); /* 8 cards */
+        th_roll(&G, 3, 4, NULL);
+        assert_int_equal(G.phase, PHASE_DISCARD);
+        assert_int_equal(G.p[2].discard, 4);
+        uint8_t give[RES_COUNT] = {0, 0, 0, 4, 0};
+        struct game_action a = th_action(ACT_DISCARD, 1);
+        memcpy(a.give, give, sizeof give);
+        th_apply(&G, &a, NULL);
+        a = th_action(ACT_RESIGN, 0);
+        int n = th_apply(&G, &a, ev);
+        assert_true(G.p[0].resigned);
+        assert_int_equal(G.phase, PHASE_DISCARD); /* player 2 still owes 4 */
+        assert_int_equal(G.p[2].discard, 4);
+        assert_int_equal(game_waiting_for(&G), 1u << 2);
+        assert_null(th_find_event(ev, n, EV_ROBBER_NEEDED, -2));
+        if (by_timer) {
+            a = th_action(ACT_TIMEOUT, 2);
+        } else {
+            a = th_action(ACT_DISCARD, 2);
+            uint8_t g2[RES_COUNT] = {1, 3, 0, 0, 0};
+            memcpy(a.give, g2, sizeof g2);
+        }
+        n = th_apply(&G, &a, ev);
+        assert_int_equal(th_hand(&G, 2), 4);
+        assert_int_equal(G.p[2].timeouts, 0);
+        assert_null(th_find_event(ev, n, EV_ROBBER_NEEDED, -2));
+        assert_non_null(th_find_event(ev, n, EV_TURN, 1));
+        assert_int_equal(G.robber, HEX_S); /* nobody moved it */
+        assert_int_equal(G.current, 1);
+        assert_int_equal(G.phase, PHASE_ROLL);
+        th_check_supply(&G);
+    }
+}
+
+/* The roller's third timeout rolls a 7 and resigns them: the others' discards are still owed. */
+static void test_third_timeout_rolls_seven_discards_still_owed(void **state)
+{
+    (void)state;
+    seven_position(&G);
+    G.p[0].timeouts = 2;
+    reseed_roll(&G, ACT_TIMEOUT, 0, 1);
+    struct game_action a = th_action(ACT_TIMEOUT, 0);
+    th_apply(&G, &a, NULL);
+    assert_true(G.p[0].resigned);
+    assert_int_equal(G.phase, PHASE_DISCARD);
+    assert_int_equal(G.p[1].discard, 4);
+    a = th_action(ACT_TIMEOUT, 1);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(th_hand(&G, 1), 5);
+    assert_int_equal(G.current, 1);
+    assert_int_equal(G.phase, PHASE_ROLL);
+}
+
+/* Every special building phase until the next turn: the away player's turns time out, the
+ * others pass. */
+static void sb_with_one_away(struct game *g, int away)
+{
+    while (g->phase == PHASE_SPECIAL_BUILD) {
+        struct game_action a =
+            th_action(g->sb_player == away ? ACT_TIMEOUT : ACT_END, g->sb_player);
+        th_apply(g, &a, NULL);
+    }
+}
+
+/* On the big board: timeouts in the special building phase act for the player but are not
+ * absences from their own turn. Player 1 misses a special building phase, one own turn and
+ * two more special building phases: one timeout counted, not resigned (three counted, the
+ * rule before, would have resigned them). */
+static void test_special_building_timeouts_do_not_count(void **state)
+{
+    (void)state;
+    th_blank(&G, 5, BOARD_BIG);
+    th_clear_tokens(&G);
+    th_roll_phase(&G, 0);
+    th_pass_turn(&G); /* player 0 */
+    assert_int_equal(G.phase, PHASE_SPECIAL_BUILD);
+    sb_with_one_away(&G, 1);
+    assert_int_equal(G.p[1].timeouts, 0);
+    assert_int_equal(G.current, 1);
+    reseed_roll(&G, ACT_TIMEOUT, 1, 0);
+    struct game_action a = th_action(ACT_TIMEOUT, 1); /* rolls and ends player 1's turn */
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.p[1].timeouts, 1);
+    sb_with_one_away(&G, 1);
+    for (int p = 2; p <= 3; p++) {
+        assert_int_equal(G.current, p);
+        th_pass_turn(&G);
+        sb_with_one_away(&G, 1);
+    }
+    assert_int_equal(G.p[1].timeouts, 1);
+    assert_false(G.p[1].resigned);
+}
+
+/* Player 0 holds the longest road (6); players 1 and 2 have 5 each. Player 0 resigns: the
+ * award is set aside (a tie), and player 0's road no longer counts; player 2 then alone
+ * reaches 6 and takes it. */
+static void test_resigned_loses_longest_road_tie_set_aside(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    th_blank(&G, 4, BOARD_BASE);
+    th_place_settlement(&G, 0, 8);
+    int p0[7] = {8, 4, 1, 5, 2, 6, 3};
+    th_place_path(&G, 0, p0, 7);
+    th_place_settlement(&G, 1, 30);
+    int p1[6] = {30, 24, 19, 14, 9, 5};
+    th_place_path(&G, 1, p1, 6);
+    th_place_settlement(&G, 2, 44);
+    int p2[6] = {44, 48, 52, 49, 53, 50};
+    th_place_path(&G, 2, p2, 6);
+    th_sync_roads(&G);
+    G.longest_road = 0;
+    th_main_phase(&G, 1);
+    struct game_action a = th_action(ACT_RESIGN, 0);
+    int n = th_apply(&G, &a, ev);
+    assert_int_equal(G.longest_road, -1);
+    const struct game_event *e = th_find_event(ev, n, EV_LONGEST_ROAD, -1);
+    assert_non_null(e);
+    assert_int_equal(e->other, 0);
+    assert_int_equal(game_vp_total(&G, 0), 1);
+    /* Player 0's pieces still stand and still count for nobody. */
+    assert_int_equal(G.p[0].road_length, 6);
+    th_main_phase(&G, 2);
+    th_give(&G, 2, 1, 1, 0, 0, 0);
+    a = th_act_road(&G, 2, 50, 54);
+    n = th_apply(&G, &a, ev);
+    assert_int_equal(G.longest_road, 2);
+    e = th_find_event(ev, n, EV_LONGEST_ROAD, 2);
+    assert_non_null(e);
+    assert_int_equal(e->other, -1);
+}
+
+/* Player 0 holds the longest road; player 1 alone has 5 and player 2 has 4: at player 0's
+ * resignation the card goes to player 1 at once. */
+static void test_resigned_loses_longest_road_to_unique_leader(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    th_blank(&G, 4, BOARD_BASE);
+    th_place_settlement(&G, 0, 8);
+    int p0[7] = {8, 4, 1, 5, 2, 6, 3};
+    th_place_path(&G, 0, p0, 7);
+    th_place_settlement(&G, 1, 30);
+    int p1[6] = {30, 24, 19, 14, 9, 5};
+    th_place_path(&G, 1, p1, 6);
+    th_place_settlement(&G, 2, 44);
+    int p2[5] = {44, 48, 52, 49, 53};
+    th_place_path(&G, 2, p2, 5);
+    th_sync_roads(&G);
+    G.longest_road = 0;
+    th_main_phase(&G, 2);
+    struct game_action a = th_action(ACT_RESIGN, 0);
+    int n = th_apply(&G, &a, ev);
+    assert_int_equal(G.longest_road, 1);
+    const struct game_event *e = th_find_event(ev, n, EV_LONGEST_ROAD, 1);
+    assert_non_null(e);
+    assert_int_equal(e->other, 0);
+    assert_int_equal(e->a, 5);
+    assert_int_equal(game_vp_total(&G, 1), 1 + 2);
+}
+
+/* Largest army: the holder (4 knights) resigns. With two others at 3 it is set aside until
+ * one of them alone leads; with one at 3 and one at 2 it goes to the one at 3. */
+static void test_resigned_loses_largest_army(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    for (int tie = 0; tie < 2; tie++) {
+        th_blank(&G, 4, BOARD_BASE);
+        G.robber = HEX_S;
+        th_played_knights(&G, 0, 4);
+        th_played_knights(&G, 1, 3);
+        th_played_knights(&G, 2, tie ? 3 : 2);
+        G.largest_army = 0;
+        th_main_phase(&G, 3);
+        struct game_action a = th_action(ACT_RESIGN, 0);
+        int n = th_apply(&G, &a, ev);
+        const struct game_event *e = th_find_event(ev, n, EV_LARGEST_ARMY, tie ? -1 : 1);
+        assert_non_null(e);
+        assert_int_equal(e->other, 0);
+        assert_int_equal(G.largest_army, tie ? -1 : 1);
+        assert_int_equal(game_vp_total(&G, 1), tie ? 0 : 2);
+        if (!tie)
+            continue;
+        /* Player 2 plays a fourth knight and alone leads. */
+        th_give_dev(&G, 2, DEV_KNIGHT, 1, 0);
+        th_main_phase(&G, 2);
+        a = th_act_robber(ACT_PLAY_KNIGHT, 2, HEX_A, -1);
+        n = th_apply(&G, &a, ev);
+        assert_int_equal(G.largest_army, 2);
+        e = th_find_event(ev, n, EV_LARGEST_ARMY, 2);
+        assert_non_null(e);
+        assert_int_equal(e->other, -1);
+        assert_int_equal(e->a, 4);
+    }
 }
 
 /* A resigned player's cards went back to the bank and they never play again: their buildings
@@ -2639,6 +2848,12 @@ int main(void)
         cmocka_unit_test(test_timeout_after_return_counts),
         cmocka_unit_test(test_resign_on_turn_keeps_special_building),
         cmocka_unit_test(test_resigned_pieces_still_block),
+        cmocka_unit_test(test_roller_resigns_during_discards),
+        cmocka_unit_test(test_third_timeout_rolls_seven_discards_still_owed),
+        cmocka_unit_test(test_special_building_timeouts_do_not_count),
+        cmocka_unit_test(test_resigned_loses_longest_road_tie_set_aside),
+        cmocka_unit_test(test_resigned_loses_longest_road_to_unique_leader),
+        cmocka_unit_test(test_resigned_loses_largest_army),
         cmocka_unit_test(test_resigned_player_receives_nothing),
         cmocka_unit_test(test_game_ends_below_two_active_players),
     };

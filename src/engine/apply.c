@@ -213,23 +213,51 @@ void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_
             e->res[r] = give[r];
     }
     g->p[p].discard = 0;
+    discards_done(g, eb);
+}
+
+void discards_done(struct game *g, struct evbuf *eb)
+{
     for (int q = 0; q < g->opt.n_players; q++)
         if (g->p[q].discard)
             return;
+    if (g->p[g->current].resigned) {
+        /* The roller left during the discards: nobody moves the robber; the turn passes. */
+        close_all_offers(g, eb);
+        next_special_or_turn(g, eb, g->current);
+        return;
+    }
     g->phase = PHASE_ROBBER;
     ev_push(eb, EV_ROBBER_NEEDED, g->current);
 }
 
-static void update_largest_army(struct game *g, struct evbuf *eb, int p)
+void largest_army_award(struct game *g, struct evbuf *eb)
 {
-    int h = g->largest_army, k = g->p[p].knights;
-    if (h == p || k < 3 || (h >= 0 && k <= g->p[h].knights))
+    /* The holder keeps it unless strictly beaten; without a holder (none yet, or the holder
+     * resigned) it goes to the one player alone with the most knights, 3 or more. Resigned
+     * players' knights no longer count. */
+    int h = g->largest_army, max = 0, count = 0, who = -1;
+    for (int p = 0; p < g->opt.n_players; p++) {
+        int k = g->p[p].resigned ? 0 : g->p[p].knights;
+        if (k > max)
+            max = k, count = 1, who = p;
+        else if (k == max)
+            count++;
+    }
+    int next;
+    if (h >= 0 && !g->p[h].resigned && g->p[h].knights == max)
+        next = h;
+    else if (max >= 3 && count == 1)
+        next = who;
+    else
+        next = -1;
+    if (next == h)
         return;
-    g->largest_army = (int8_t)p;
-    struct game_event *e = ev_push(eb, EV_LARGEST_ARMY, p);
+    g->largest_army = (int8_t)next;
+    struct game_event *e = ev_push(eb, EV_LARGEST_ARMY, next);
     if (e) {
         e->other = (int8_t)h;
-        e->a = (int16_t)k;
+        e->a = (int16_t)max;
     }
 }
 
@@ -436,7 +464,7 @@ static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int targ
     start_dev(g, eb, p, DEV_KNIGHT);
     g->p[p].knights++;
     do_robber(g, eb, p, hex, victim);
-    update_largest_army(g, eb, p);
+    largest_army_award(g, eb);
     return BW_OK;
 }
 

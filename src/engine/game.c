@@ -488,7 +488,7 @@ void check_win(struct game *g, struct evbuf *eb)
         return;
     int p = g->current;
     int vp = game_vp_total(g, p);
-    if (vp < g->vp_goal)
+    if (vp < g->vp_goal || g->p[p].resigned) /* a roller who left still owed discards */
         return;
     g->phase = PHASE_OVER;
     g->winner = (int8_t)p;

@@ -151,6 +151,11 @@ int dev_play_check(const struct game *g, int player, int card);
 void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask);
 /* Move the longest road card by the rules after road lengths changed. */
 void longest_road_award(struct game *g, struct evbuf *eb);
+/* Largest army to whoever holds it now (after a knight or a resignation). */
+void largest_army_award(struct game *g, struct evbuf *eb);
+/* After a discard or a discarder's resignation: once nobody owes a discard, the robber step
+ * (or, when the roller has resigned, the next turn). */
+void discards_done(struct game *g, struct evbuf *eb);
 /* Bring p's road length up to date after p's road at edge was added (and indexed). */
 void road_length_add(struct game *g, int p, int edge);
 /* Players other than player with two or more roads at vertex v: a building there may cut

@@ -29,6 +29,11 @@ void resign(struct game *g, struct evbuf *eb, int p)
     pl->discard = 0;
     pl->resigned = 1;
     ev_push(eb, EV_RESIGN, p);
+    /* The awards leave with the player, to one who alone leads, else set aside. */
+    if (g->longest_road == p)
+        longest_road_award(g, eb);
+    if (g->largest_army == p)
+        largest_army_award(g, eb);
     for (unsigned m = g->offers_open; m; m &= m - 1) {
         struct trade_offer *o = &g->offers[__builtin_ctz(m)];
         o->to_mask &= (uint8_t)~BIT(p);
@@ -53,20 +58,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
             advance_setup(g, eb);
         break;
     case PHASE_DISCARD:
-        if (g->current == p) {
-            for (int q = 0; q < g->opt.n_players; q++)
-                g->p[q].discard = 0;
-            close_all_offers(g, eb);
-            next_special_or_turn(g, eb, p);
-        } else {
-            int pending = 0;
-            for (int q = 0; q < g->opt.n_players; q++)
-                pending |= g->p[q].discard;
-            if (!pending) {
-                g->phase = PHASE_ROBBER;
-                ev_push(eb, EV_ROBBER_NEEDED, g->current);
-            }
-        }
+        /* Every owed discard is still made, also when the roller is the one who left. */
+        discards_done(g, eb);
         break;
     case PHASE_SPECIAL_BUILD:
         if (g->sb_player == p)
@@ -137,10 +130,11 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
     struct game_event *e = ev_push(eb, EV_TIMEOUT, p);
     if (e)
         e->a = g->phase;
-    /* One absence counts once per turn: the roll, a discard of the player's own 7 and the
-     * robber that follow are the same absence. */
+    /* Only the player's own turns count towards resigning them, each once: the roll, a
+     * discard of their own 7 and the robber that follow are the same absence. Timeouts
+     * outside their turn (another's 7, the special building phase) act for them only. */
     int own_turn = p == g->current && g->phase != PHASE_SPECIAL_BUILD;
-    if (!own_turn || !g->turn_timed_out)
+    if (own_turn && !g->turn_timed_out)
         g->p[p].timeouts++;
     if (own_turn)
         g->turn_timed_out = 1;

@@ -159,7 +159,7 @@ void longest_road_award(struct game *g, struct evbuf *eb)
 {
     int n = g->opt.n_players, max = 0, count = 0, who = -1;
     for (int p = 0; p < n; p++) {
-        int len = g->p[p].road_length;
+        int len = g->p[p].resigned ? 0 : g->p[p].road_length; /* a resigned player's roads */
         if (len > max) {
             max = len;
             count = 1;
@@ -169,7 +169,8 @@ void longest_road_award(struct game *g, struct evbuf *eb)
         }
     }
     int holder = g->longest_road, next;
-    if (holder >= 0 && g->p[holder].road_length >= 5 && g->p[holder].road_length == max)
+    if (holder >= 0 && !g->p[holder].resigned && g->p[holder].road_length >= 5 &&
+        g->p[holder].road_length == max)
         next = holder;
     else if (max >= 5 && count == 1)
         next = who;
