@@ -118,7 +118,7 @@ static int record_finished(void *ctx, const char *channel, const struct session_
 static void rank_of(const struct store_stats *s, struct session_rank *out)
 {
     memset(out, 0, sizeof *out);
-    snprintf(out->nick, sizeof out->nick, "%s", s->nick);
+    snprintf(out->nick, sizeof out->nick, "%.*s", (int)sizeof out->nick - 1, s->nick);
     out->rating = (int)lround(s->rating);
     out->games = s->games;
     out->wins = s->wins;
