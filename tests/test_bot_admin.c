@@ -418,15 +418,28 @@ static void test_lobby_grace_and_board(void **state)
     assert_null(sess(b));
     assert_int_equal(saved_len, 0);
 
+    /* The game's start draws the board in the channel, before the first placement prompt. */
     static const char *const nicks[] = {"cat", "dan", "eve"};
-    start_game(b, nicks, 3);
     mark = n_recs;
-    say(b, "cat", "!board");
-    assert_true(count_to(mark, CHAN) > 5);
+    start_game(b, nicks, 3);
+    int drawn = -1, prompt = -1;
+    for (int i = mark; i < n_recs; i++) {
+        if (drawn < 0 && strcasecmp(recs[i].target, CHAN) == 0 && strcmp(recs[i].key, "board") == 0)
+            drawn = i;
+        if (prompt < 0 && strstr(recs[i].text, "place your first settlement"))
+            prompt = i;
+    }
+    assert_true(count_to(mark, CHAN) > 10);
+    assert_true(drawn >= 0 && prompt > drawn);
+    /* Asked for again at once, it is not drawn again; ten seconds later it is. */
     mark = n_recs;
     say(b, "dan", "!board");
     assert_int_equal(count_to(mark, CHAN), 0);
     assert_true(any_line(mark, "dan", "a moment ago"));
+    now += 10000;
+    mark = n_recs;
+    say(b, "cat", "!board");
+    assert_true(count_to(mark, CHAN) > 5);
     bot_free(b);
 }
 

@@ -247,48 +247,161 @@ static void style_of(const struct bot *b, const struct bot_game *g, struct rende
     render_style_init(st, g->s.channel, nicks, g->s.n_seats, b->colors);
 }
 
+/* The public lines of one change (one command or one timer) go out joined, as few channel
+ * lines as fit: "bob rolled 8 (3+5) · alice receives 1 wood · carol receives 2 ore". Private
+ * lines go out at once. */
+#define BOT_JOIN " \xc2\xb7 "
+
 struct route_ctx {
     struct bot *b;
     struct bot_game *g;
+    char pub[RENDER_LINE_MAX];
+    size_t n;
 };
+
+static void flush_public(struct route_ctx *r)
+{
+    if (r->n)
+        bot_game_line(r->b, r->g, RENDER_PUBLIC, r->pub, NULL);
+    r->n = 0;
+    r->pub[0] = 0;
+}
 
 static void route_line(void *ctx, int to, const char *text)
 {
     struct route_ctx *r = ctx;
-    bot_game_line(r->b, r->g, to, text, NULL);
+    if (to != RENDER_PUBLIC) {
+        bot_game_line(r->b, r->g, to, text, NULL);
+        return;
+    }
+    size_t len = strlen(text), sep = strlen(BOT_JOIN);
+    if (r->n && r->n + sep + len >= sizeof r->pub)
+        flush_public(r);
+    if (len >= sizeof r->pub) {
+        bot_game_line(r->b, r->g, RENDER_PUBLIC, text, NULL);
+        return;
+    }
+    if (r->n) {
+        memcpy(r->pub + r->n, BOT_JOIN, sep);
+        r->n += sep;
+    }
+    memcpy(r->pub + r->n, text, len + 1);
+    r->n += len;
 }
 
-/* During setup the engine reports no turn events: say who places what next. */
-static void setup_prompt(struct bot *b, struct bot_game *g)
+/* During setup the engine reports no turn events: say who places what next, and for a road
+ * the corners it may lead to. */
+static void setup_prompt(struct bot *b, struct bot_game *g, struct route_ctx *r)
 {
     const struct game *gm = &g->s.game;
     char line[RENDER_LINE_MAX];
-    if (gm->phase == PHASE_SETUP_SETTLEMENT)
+    if (gm->phase == PHASE_SETUP_SETTLEMENT) {
         snprintf(line, sizeof line, "%s: place a settlement (%ssettle N)",
                  g->s.seat[gm->current].nick, b->prefix);
-    else if (gm->phase == PHASE_SETUP_ROAD)
-        snprintf(line, sizeof line, "%s: place a road from %d (%sroad %d-N)",
-                 g->s.seat[gm->current].nick, gm->setup_vertex + 1, b->prefix,
-                 gm->setup_vertex + 1);
-    else
+    } else if (gm->phase == PHASE_SETUP_ROAD) {
+        const struct board_geo *geo = board_geo(gm->opt.board);
+        int v = gm->setup_vertex, ends[3], n = 0;
+        for (int k = 0; k < 3 && v >= 0 && v < geo->n_vertices; k++) {
+            int e = geo->vertex_edge[v][k], w = geo->vertex_vertex[v][k];
+            if (e >= 0 && w >= 0 && gm->edge_owner[e] < 0)
+                ends[n++] = w + 1;
+        }
+        char to[48] = "";
+        if (n == 1)
+            snprintf(to, sizeof to, ": %d", ends[0]);
+        else if (n == 2)
+            snprintf(to, sizeof to, ": %d or %d", ends[0], ends[1]);
+        else if (n == 3)
+            snprintf(to, sizeof to, ": %d, %d or %d", ends[0], ends[1], ends[2]);
+        snprintf(line, sizeof line, "%s: place a road from %d%s (%sroad %d-N)",
+                 g->s.seat[gm->current].nick, v + 1, to, b->prefix, v + 1);
+    } else {
         return;
-    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+    }
+    route_line(r, RENDER_PUBLIC, line);
+}
+
+/* After the winner's line: everyone's points, the turns, the time and the dice. */
+static void game_summary(struct bot *b, struct bot_game *g)
+{
+    struct render_style st;
+    style_of(b, g, &st);
+    int64_t played = b->now_ms > g->s.started_ms ? (b->now_ms - g->s.started_ms) / 1000 : 0;
+    struct render_lines lines;
+    render_lines_init(&lines);
+    struct render_sink collect = render_lines_sink(&lines);
+    render_summary(&g->s.game, &st, played, g->s.rolls, &collect);
+    for (int k = 0; k < lines.n; k++)
+        bot_game_line(b, g, RENDER_PUBLIC, lines.v[k].text, NULL);
+    render_lines_fini(&lines);
 }
 
 void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event *ev, int n_ev)
 {
     struct render_style st;
-    struct route_ctx r = {b, g};
+    struct route_ctx r = {b, g, "", 0};
     struct render_sink sink = {route_line, &r};
     style_of(b, g, &st);
     render_events(&g->s.game, &st, ev, n_ev, &sink);
-    setup_prompt(b, g);
+    setup_prompt(b, g, &r);
+    flush_public(&r);
+    for (int i = 0; i < n_ev; i++)
+        if (ev[i].type == EV_GAME_OVER && ev[i].player >= 0)
+            game_summary(b, g);
 }
 
 static bool hand_differs(const struct game_player *x, const struct game_player *y)
 {
     return memcmp(x->res, y->res, sizeof x->res) || memcmp(x->dev, y->dev, sizeof x->dev) ||
            memcmp(x->dev_new, y->dev_new, sizeof x->dev_new);
+}
+
+/* A refusal that says what to do instead: whose move it is, or which cards are missing. */
+static void explain_refusal(const struct bot *b, const struct bot_game *g,
+                            const struct game_action *a, int err, char *msg, size_t msglen)
+{
+    static const uint8_t costs[][RES_COUNT] = {
+        [ACT_BUILD_ROAD] = {1, 1, 0, 0, 0},
+        [ACT_BUILD_SETTLEMENT] = {1, 1, 1, 1, 0},
+        [ACT_BUILD_CITY] = {0, 0, 0, 2, 3},
+        [ACT_BUY_DEV] = {0, 0, 1, 1, 1},
+    };
+    const struct game *gm = &g->s.game;
+    snprintf(msg, msglen, "%s", bw_strerror(err));
+    if (err == BW_E(NOT_YOUR_TURN) || (err == BW_E(WRONG_PHASE) && a->player != gm->current)) {
+        session_whose_move(&g->s, a->player, msg, msglen);
+        return;
+    }
+    if (err == BW_E(WRONG_PHASE) && a->player == gm->current) {
+        if (gm->phase == PHASE_ROLL)
+            snprintf(msg, msglen, "roll first (%sroll)", b->prefix);
+        else if (gm->phase == PHASE_ROBBER)
+            snprintf(msg, msglen, "move the robber first (%srobber HEX [NICK])", b->prefix);
+        else if (gm->phase == PHASE_DISCARD)
+            session_whose_move(&g->s, a->player, msg, msglen);
+        return;
+    }
+    if (err != BW_E(NOT_ENOUGH) || a->player < 0 || a->player >= g->s.n_seats)
+        return;
+    const uint8_t *need = NULL;
+    if (a->type <= ACT_BUY_DEV)
+        need = costs[a->type];
+    else if (a->type == ACT_BANK_TRADE || a->type == ACT_OFFER)
+        need = a->give;
+    if (!need)
+        return;
+    size_t n = (size_t)snprintf(msg, msglen, "you need");
+    int parts = 0;
+    for (int r = 0; r < RES_COUNT && n < msglen; r++) {
+        int have = gm->p[a->player].res[r];
+        if (need[r] > have)
+            n += (size_t)snprintf(msg + n, msglen - n, "%s %d %s", parts++ ? " and" : "",
+                                  need[r] - have, render_res_name(r));
+    }
+    if (parts && n < msglen)
+        snprintf(msg + n, msglen - n, " more");
+    else
+        snprintf(msg, msglen, "%s", bw_strerror(err));
 }
 
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
@@ -300,7 +413,7 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
     memcpy(before, g->s.game.p, sizeof before);
     int err = session_apply(&g->s, a, b->now_ms, ev, GAME_MAX_EVENTS, &n_ev);
     if (err) {
-        snprintf(msg, msglen, "%s", bw_strerror(err));
+        explain_refusal(b, g, a, err, msg, msglen);
         return err;
     }
     for (int i = 0; i < g->s.n_seats; i++)
@@ -313,7 +426,7 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
 
 static void send_hands(struct bot *b, struct bot_game *g)
 {
-    if (g->s.state == SESSION_LOBBY || g->closing)
+    if (g->s.state == SESSION_LOBBY || g->closing || !g->hand_dirty)
         return;
     struct render_style st;
     style_of(b, g, &st);

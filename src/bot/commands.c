@@ -128,13 +128,18 @@ static bool host_may_show(void *ctx, const char *channel, const char *what)
 {
     struct bot_call *bc = ctx;
     struct bot *b = bc->b;
-    int kind = strcmp(what, "top") == 0 ? 0 : 1;
+    static const char *const kinds[BOT_SHOWN_KINDS] = {"top", "stats", "dice"};
+    int kind = 0;
+    while (kind < BOT_SHOWN_KINDS - 1 && strcmp(kinds[kind], what) != 0)
+        kind++;
     struct bot_shown *slot = NULL, *spare = NULL;
     int64_t spare_ms = INT64_MAX;
     for (int i = 0; i < BOT_SHOWN_MAX && !slot; i++) {
         struct bot_shown *sh = &b->shown[i];
         /* The slot of a channel that saw nothing for longest (or none yet) can be taken. */
-        int64_t seen = sh->channel[0] ? (sh->ms[0] > sh->ms[1] ? sh->ms[0] : sh->ms[1]) : INT64_MIN;
+        int64_t seen = INT64_MIN;
+        for (int k = 0; sh->channel[0] && k < BOT_SHOWN_KINDS; k++)
+            seen = sh->ms[k] > seen ? sh->ms[k] : seen;
         if (sh->channel[0] && strcasecmp(sh->channel, channel) == 0)
             slot = sh;
         else if (seen < spare_ms || !spare)

@@ -21,11 +21,11 @@
 /* Longer lines are cut before parsing: no command needs more. */
 #define BOT_TEXT_MAX 510
 
-/* Answers that belong to no game (!top, !stats) go public in a channel at most once per
- * BOT_SHOWN_MS each; the bot remembers the last BOT_SHOWN_MAX channels that saw one. */
+/* Short answers (!top, !stats, !dice) go public in a channel at most once per BOT_SHOWN_MS
+ * each; the bot remembers the last BOT_SHOWN_MAX channels that saw one. */
 #define BOT_SHOWN_MS 15000
 #define BOT_SHOWN_MAX 64
-#define BOT_SHOWN_KINDS 2
+#define BOT_SHOWN_KINDS 3
 
 struct bot_shown {
     char channel[SESSION_CHAN_MAX + 1];

@@ -12,11 +12,11 @@
 #include "util/utf8.h"
 
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_new,    &cmd_join, &cmd_leave,  &cmd_start, &cmd_stop,   &cmd_board,
-    &cmd_status, &cmd_hand, &cmd_spots,  &cmd_roll,  &cmd_build,  &cmd_road,
-    &cmd_settle, &cmd_city, &cmd_buy,    &cmd_play,  &cmd_robber, &cmd_discard,
-    &cmd_trade,  &cmd_bank, &cmd_end,    &cmd_help,  &cmd_top,    &cmd_stats,
-    &cmd_kick,   &cmd_part, &cmd_reload, &cmd_save,  &cmd_backup, NULL,
+    &cmd_new,  &cmd_join,   &cmd_leave,  &cmd_start,   &cmd_stop,  &cmd_board,  &cmd_status,
+    &cmd_hand, &cmd_spots,  &cmd_roll,   &cmd_build,   &cmd_road,  &cmd_settle, &cmd_city,
+    &cmd_buy,  &cmd_play,   &cmd_robber, &cmd_discard, &cmd_trade, &cmd_bank,   &cmd_end,
+    &cmd_help, &cmd_top,    &cmd_stats,  &cmd_dice,    &cmd_kick,  &cmd_part,   &cmd_reload,
+    &cmd_save, &cmd_backup, NULL,
 };
 
 #define CMD_NAMES_MAX 128
@@ -142,7 +142,9 @@ static bool allowed(struct cmd_call *c)
     }
     if (e->who == CMD_CURRENT && c->s->state == SESSION_PLAYING &&
         !(game_waiting_for(&c->s->game) & (1u << c->seat))) {
-        cmd_replyf(c, "%s", bw_strerror(BW_E(NOT_YOUR_TURN)));
+        char why[200];
+        session_whose_move(c->s, c->seat, why, sizeof why);
+        cmd_replyf(c, "%s", why);
         return false;
     }
     return true;

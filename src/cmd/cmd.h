@@ -81,7 +81,7 @@ struct cmd_host {
      * BW_E(NOT_FOUND) when there is no store. */
     int (*top)(void *ctx, int n, struct session_rank *out);
     int (*stats)(void *ctx, const char *identity, const char *nick, struct session_rank *out);
-    /* Whether an answer of kind what ("top", "stats") may go to channel now: false when the
+    /* Whether an answer of kind what ("top", "stats", "dice") may go to channel now: false when the
      * channel saw one a moment ago (it then goes to the caller), else true and remembered. */
     bool (*may_show)(void *ctx, const char *channel, const char *what);
     /* A line to channel that belongs to no game (the answer may_show allowed). */

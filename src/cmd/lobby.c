@@ -116,9 +116,10 @@ static void announce_order(struct cmd_call *c)
     for (int i = 0; i < c->s->n_seats && n < sizeof line; i++)
         n += (size_t)snprintf(line + n, sizeof line - n, "%s %s", i ? "," : "", c->s->seat[i].nick);
     cmd_announcef(c, "%s", line);
+    cmd_show_board(c);
     cmd_announcef(c,
                   "%s: place your first settlement (%ssettle N, then %sroad N-M); %sspots "
-                  "lists the places, %sboard shows the map",
+                  "lists the best corners, %scorner N tells about one",
                   c->s->seat[0].nick, c->prefix, c->prefix, c->prefix, c->prefix);
 }
 

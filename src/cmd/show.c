@@ -86,6 +86,16 @@ static int exec_board(struct cmd_call *c)
     return BW_OK;
 }
 
+void cmd_show_board(struct cmd_call *c)
+{
+    struct render_style st;
+    struct show_ctx sc = {c, "board", false};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    c->s->board_ms = c->now_ms;
+    render_board(&c->s->game, &st, &sink);
+}
+
 static int exec_status(struct cmd_call *c)
 {
     struct render_style st;
@@ -97,6 +107,19 @@ static int exec_status(struct cmd_call *c)
         snprintf(left, sizeof left, "%d:%02d left", secs / 60, secs % 60);
     style_of(c, &st);
     render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
+    return BW_OK;
+}
+
+/* The dice histogram of the game: in the channel at most once in a while, else privately. */
+static int exec_dice(struct cmd_call *c)
+{
+    struct render_style st;
+    bool public = !c->in_private && c->host->may_show &&
+                  c->host->may_show(c->host->ctx, c->s->channel, "dice");
+    struct show_ctx sc = {c, "dice", !public};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    render_dice(&st, c->s->rolls, &sink);
     return BW_OK;
 }
 
@@ -193,6 +216,11 @@ const struct cmd_entry cmd_status = {
     "status",   {NULL},      "",         "turn, whose move, scores, cards and awards",
     0,          0,           CMD_ANYONE, CMD_ANYWHERE,
     CMD_F_GAME, exec_status,
+};
+const struct cmd_entry cmd_dice = {
+    "dice",     {NULL},    "",         "how often each number was rolled in this game",
+    0,          0,         CMD_ANYONE, CMD_ANYWHERE,
+    CMD_F_GAME, exec_dice,
 };
 const struct cmd_entry cmd_hand = {
     "hand",       {NULL},     "",        "your hand, privately", 0, 0, CMD_SEATED,

@@ -272,3 +272,81 @@ void render_events(const struct game *g, const struct render_style *st, const st
     for (int i = 0; i < n_ev; i++)
         render_event(g, st, &ev[i], out);
 }
+
+/* One seat's points: "alice 10 VP (2 settlements, 3 cities, 1 VP card, longest road)", or in
+ * the short form "alice 10 (2S 3C 1V LR)". */
+static void add_points(struct rline *l, const struct game *g, const struct render_style *st, int p,
+                       int brief)
+{
+    const struct game_player *pl = &g->p[p];
+    int cards = pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
+    rline_nick(l, st, p);
+    if (brief) {
+        rline_addf(l, " %d (%dS %dC", game_vp_total(g, p), pl->settlements, pl->cities);
+        if (cards)
+            rline_addf(l, " %dV", cards);
+        rline_add(l, g->longest_road == p ? " LR" : "");
+        rline_add(l, g->largest_army == p ? " LA" : "");
+        rline_add(l, pl->resigned ? " left" : "");
+        rline_add(l, ")");
+        return;
+    }
+    rline_addf(l, " %d VP (%d settlement%s, %d cit%s", game_vp_total(g, p), pl->settlements,
+               pl->settlements == 1 ? "" : "s", pl->cities, pl->cities == 1 ? "y" : "ies");
+    if (cards)
+        rline_addf(l, ", %d VP card%s", cards, cards == 1 ? "" : "s");
+    rline_add(l, g->longest_road == p ? ", longest road" : "");
+    rline_add(l, g->largest_army == p ? ", largest army" : "");
+    rline_add(l, pl->resigned ? "; left the game" : "");
+    rline_add(l, ")");
+}
+
+/* " 2:1 3:4 ... 12:1" after the number of rolls. */
+static void add_dice(struct rline *l, const uint16_t rolls[11])
+{
+    int total = 0;
+    for (int i = 0; i < 11; i++)
+        total += rolls[i];
+    rline_addf(l, "dice (%d roll%s):", total, total == 1 ? "" : "s");
+    for (int i = 0; i < 11; i++)
+        rline_addf(l, " %d:%d", i + 2, rolls[i]);
+}
+
+void render_summary(const struct game *g, const struct render_style *st, int64_t duration_s,
+                    const uint16_t rolls[11], const struct render_sink *out)
+{
+    /* Everyone's points in one line: in full when it fits, else in the short form. */
+    struct rline l;
+    for (int brief = 0; brief < 2; brief++) {
+        rline_init(&l);
+        rline_add(&l, "points: ");
+        for (int p = 0; p < g->opt.n_players; p++) {
+            if (p)
+                rline_add(&l, "; ");
+            add_points(&l, g, st, p, brief);
+        }
+        if (!l.full)
+            break;
+    }
+    rline_emit(&l, out, RENDER_PUBLIC);
+
+    rline_init(&l);
+    rline_addf(&l, "%d turns in ", g->turn);
+    if (duration_s >= 3600)
+        rline_addf(&l, "%dh %02dm; ", (int)(duration_s / 3600), (int)(duration_s / 60 % 60));
+    else
+        rline_addf(&l, "%dm %02ds; ", (int)(duration_s / 60), (int)(duration_s % 60));
+    add_dice(&l, rolls);
+    rline_emit(&l, out, RENDER_PUBLIC);
+}
+
+void render_dice(const struct render_style *st, const uint16_t rolls[11],
+                 const struct render_sink *out)
+{
+    struct rline l;
+    char chan[RENDER_CHAN_MAX + 2];
+    rline_init(&l);
+    rline_add(&l, chan_prefix(st, chan));
+    add_dice(&l, rolls);
+    rline_emit(&l, out, RENDER_PUBLIC);
+}

@@ -69,6 +69,16 @@ const char *render_dev_name(int card);
 void render_board(const struct game *g, const struct render_style *st,
                   const struct render_sink *out);
 
+/* The end of a game, after the winner's line (public, two lines): each seat's points broken
+ * down (settlements, cities, victory point cards, longest road, largest army), then the number
+ * of turns, the duration and the dice histogram (rolls[i]: how often i + 2 was rolled). */
+void render_summary(const struct game *g, const struct render_style *st, int64_t duration_s,
+                    const uint16_t rolls[11], const struct render_sink *out);
+
+/* The dice histogram for !dice (public): "#chan dice (42 rolls): 2:1 3:4 ... 12:1". */
+void render_dice(const struct render_style *st, const uint16_t rolls[11],
+                 const struct render_sink *out);
+
 /* The board as lists for !board text (public): "#chan hexes: ...", "#chan harbors: ...",
  * "#chan buildings: ...". */
 void render_board_text(const struct game *g, const struct render_style *st,

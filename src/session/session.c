@@ -494,3 +494,50 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
     }
     return BW_OK;
 }
+
+/* ---- whose move ---- */
+
+static const char *awaited_move(const struct game *g)
+{
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        return "place a settlement";
+    case PHASE_SETUP_ROAD:
+        return "place a road";
+    case PHASE_ROLL:
+        return "roll";
+    case PHASE_ROBBER:
+        return "move the robber";
+    case PHASE_MAIN:
+        return "build, trade or end the turn";
+    case PHASE_SPECIAL_BUILD:
+        return "special building: build or buy, then end";
+    default:
+        return "nothing";
+    }
+}
+
+void session_whose_move(const struct session *s, int asker, char *buf, size_t size)
+{
+    const struct game *g = &s->game;
+    if (s->state != SESSION_PLAYING) {
+        snprintf(buf, size, "%s",
+                 s->state == SESSION_LOBBY ? "the game has not started yet" : "the game is over");
+        return;
+    }
+    unsigned waiting = game_waiting_for(g);
+    if (g->phase == PHASE_DISCARD) {
+        size_t n = (size_t)snprintf(buf, size, "waiting for discards from");
+        for (int i = 0, k = 0; i < s->n_seats && n < size; i++)
+            if (waiting & (1u << i))
+                n += (size_t)snprintf(buf + n, size - n, "%s %s", k++ ? "," : "", s->seat[i].nick);
+        return;
+    }
+    int who = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;
+    if (who == asker && (waiting & (1u << who)))
+        snprintf(buf, size, "it is your move (%s)", awaited_move(g));
+    else if (who >= 0 && who < s->n_seats)
+        snprintf(buf, size, "it is %s's move (%s)", s->seat[who].nick, awaited_move(g));
+    else
+        snprintf(buf, size, "it is not your turn");
+}

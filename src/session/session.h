@@ -134,6 +134,10 @@ void session_resume(struct session *s, int64_t now_ms);
  * time in full from now_ms; later moves get it as usual. */
 void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms);
 
+/* Whose move the running game waits for, for a refusal to seat asker (-1: someone not
+ * seated): "it is bob's move (roll)", "waiting for discards from bob, carol". */
+void session_whose_move(const struct session *s, int asker, char *buf, size_t size);
+
 /* A vote to stop from seat; returns true when a majority of the seated players agrees. */
 bool session_vote_stop(struct session *s, int seat);
 

@@ -29,6 +29,8 @@ SPOTS_RE = re.compile(r"^(#\S+) spots: (.*)$")
 # Private lines that report an event rather than answer a command.
 INFO_RE = re.compile(r"^#\S+ (you stole 1 |\S+ stole 1 \w+ from you$|you bought a )")
 ZERO = (0, 0, 0, 0, 0)
+# Between the events of one move in a channel line.
+JOIN = " \u00b7 "
 
 
 def _geometry():
@@ -107,6 +109,8 @@ class Tracker:
         self.prompts = []      # setup prompts: (kind, nick, road's vertex or None)
         self.winner = None
         self.lines = []        # every channel line from the bot, in order
+        self.parts = []        # the same, each joined line cut into its events
+        self.per_turn = {}     # "setup" or turn number: channel lines and what happened
         self.pending = []      # channel lines waiting for a private steal line
         self.steals = []       # (thief, victim, resource) from the thief's private lines
         self.victim_lines = []
@@ -152,11 +156,47 @@ class Tracker:
 
     # Channel lines from the bot, in the order the channel got them.
     def channel(self, text):
-        if self.pending:
-            self.pending.append(text)
-            return
         self.lines.append(text)
-        self._channel(text)
+        # Channel lines per turn: a line counts for the turn (or the setup) it began in; the
+        # lobby before the first placement prompt is not counted.
+        key = ("lobby" if not self.prompts else "setup") if self.setup else self.turn
+        st = self.per_turn.setdefault(key, {"lines": 0, "seven": False, "trade": False,
+                                            "placements": 0})
+        # The events of one move come joined in one line; each part reads as a line alone.
+        # Displays do not count: the board drawing (its lines, alone, hold runs of spaces)
+        # and the board as lists.
+        if "  " not in text and not re.match(r"^#\S+ (hexes|harbors|buildings): ", text):
+            st["lines"] += 1
+        for part in text.split(JOIN):
+            self.parts.append(part)
+            if re.match(r"^\S+ rolled 7 ", part):
+                st["seven"] = True
+            if re.match(r"^\S+ (offers|gives|trades) ", part):
+                st["trade"] = True
+            if key == "setup" and re.match(r"^\S+ built a settlement", part):
+                st["placements"] += 1
+            self._part(part)
+
+    def line_counts(self):
+        """Channel lines: (per setup placement, lines and turns for ordinary turns, turns with
+        trades, turns with a 7), for averaging over games."""
+        out = {"setup": [0, 0], "ordinary": [0, 0], "trade": [0, 0], "seven": [0, 0]}
+        for key, st in self.per_turn.items():
+            if key == "setup":
+                out["setup"][0] += st["lines"]
+                out["setup"][1] += st["placements"]
+            elif key != "lobby" and key:
+                kind = "seven" if st["seven"] else "trade" if st["trade"] else "ordinary"
+                out[kind][0] += st["lines"]
+                out[kind][1] += 1
+        return out
+
+    def _part(self, t):
+        """Reads one event; returns whether it was one the tracker knows."""
+        if self.pending:
+            self.pending.append(t)
+            return True
+        return self._channel(t)
 
     def _board(self, t):
         m = re.match(r"^\S+ hexes: (.*)$", t)
@@ -187,110 +227,111 @@ class Tracker:
         if m:
             self.setup = False
             self.turn, self.current = int(m.group(1)), m.group(2)
-            return
+            return True
         m = re.match(r"^(\S+): place (?:a|your first) settlement", t)
         if m:
             self.prompts.append(("settlement", m.group(1), None))
-            return
+            return True
         m = re.match(r"^(\S+): place a road from (\d+)", t)
         if m:
             self.prompts.append(("road", m.group(1), int(m.group(2))))
-            return
+            return True
         m = re.match(r"^(\S+) rolled (\d+) \(", t)
         if m:
             self.roll = (self.turn, int(m.group(2)))
-            return
+            return True
         m = re.match(r"^(\S+) receives (.+?)( for the second settlement)?$", t)
         if m:
             self.change(m.group(1), cards(m.group(2)))
-            return
+            return True
         m = re.match(r"^(\S+) built a (settlement|city) at (\d+)", t)
         if m:
             self.buildings[int(m.group(3))] = (m.group(1), m.group(2))
             if not self.setup:
                 self.change(m.group(1), COST[m.group(2)], -1)
-            return
+            return True
         m = re.match(r"^(\S+) built a road at (\d+-\d+)", t)
         if m:
             self.roads[edge_of(m.group(2))] = m.group(1)
             if not self.setup:
                 self.change(m.group(1), COST["road"], -1)
-            return
+            return True
         m = re.match(r"^(\S+) places a free road at (\d+-\d+)", t)
         if m:
             self.roads[edge_of(m.group(2))] = m.group(1)
-            return
+            return True
         m = re.match(r"^(\S+) bought a development card", t)
         if m:
             self.change(m.group(1), COST["dev"], -1, dev=1)
-            return
+            return True
         m = re.match(r"^(\S+) plays (a knight|road building|year of plenty|monopoly)", t)
         if m:
             self.change(m.group(1), dev=-1)
-            return
+            return True
         m = re.match(r"^(\S+) takes (.+) from the bank$", t)
         if m:
             self.change(m.group(1), cards(m.group(2)))
-            return
+            return True
         m = re.match(r"^(\S+) takes (\d+) (\w+) in all \(monopoly\)", t)
         if m:
             self.change(m.group(1), cards("%s %s" % (m.group(2), m.group(3))))
-            return
+            return True
         m = re.match(r"^(\S+) gives (.+) to (\S+) for (.+)$", t)
         if m:
             give, get = cards(m.group(2)), cards(m.group(4))
             self.change(m.group(1), add(get, give, -1))
             self.change(m.group(3), add(give, get, -1))
-            return
+            return True
         m = re.match(r"^(\S+) gives (\d+) (\w+) to (\S+)$", t)
         if m:
             self.change(m.group(1), cards("%s %s" % (m.group(2), m.group(3))), -1)
-            return
+            return True
         m = re.match(r"^(\S+) must discard (\d+) card", t)
         if m:
             self.discard[m.group(1)] = int(m.group(2))
-            return
+            return True
         m = re.match(r"^(\S+) discarded (.+)$", t)
         if m:
             self.discard.pop(m.group(1), None)
             self.change(m.group(1), cards(m.group(2)), -1)
-            return
+            return True
         m = re.match(r"^(\S+) must move the robber", t)
         if m:
             self.robber = m.group(1)
-            return
+            return True
         m = re.match(r"^(\S+) moved the robber to ([A-Z]+)", t)
         if m:
             self.robber = None
             self.robber_moved += 1
             if m.group(2) in HEX_NAMES:
                 self.robber_hex = HEX_NAMES.index(m.group(2))
-            return
+            return True
         m = re.match(r"^(\S+) stole a card from (\S+)$", t)
         if m:
             self.pending.append(t)
             self._resolve()
-            return
+            return True
         m = re.match(r"^(\S+) trades (.+) with the bank for (.+)$", t)
         if m:
             self.change(m.group(1), add(cards(m.group(3)), cards(m.group(2)), -1))
-            return
+            return True
         m = re.match(r"^(\S+) wins with (\d+) victory points", t)
         if m:
             self.winner = (m.group(1), int(m.group(2)))
-            return
+            return True
         m = re.match(r"^(\S+): (\d+) seconds left for your move", t)
         if m:
             self.warnings.append(m.group(1))
-            return
+            return True
         m = re.match(r"^time is up for (\S+): the game acted", t)
         if m:
             self.timeouts.append(m.group(1))
-            return
+            return True
         if self._board(t):
-            return
+            return True
         if " hand: " in t or "stole 1 " in t or "you bought" in t:
             self.problems.append("%s: hidden information in the channel: %r" % (self.chan, t))
+        return False
 
     def _resolve(self):
         """Applies a public steal once the thief's private line names the card."""
@@ -308,7 +349,7 @@ class Tracker:
                 return
             rest, self.pending = self.pending, []
             for t in rest:
-                self.channel(t)
+                self._part(t)
 
     # Private lines from the bot to one player.
     def private(self, nick, text):

@@ -98,6 +98,16 @@ def run(args, work):
             print("%s: %s wins with %d points after %d turns in %.0fs; %d channel lines; "
                   "%d moves refused" % (t.chan, t.tr.winner[0], t.tr.winner[1], t.tr.turn,
                                         t.done_at - started, len(t.tr.lines), len(t.refused)))
+        counts = {}
+        for t in tables:
+            for kind, (n, d) in t.tr.line_counts().items():
+                c = counts.setdefault(kind, [0, 0])
+                c[0] += n
+                c[1] += d
+        avg = {k: (n / d if d else 0.0, d) for k, (n, d) in counts.items()}
+        print("channel lines: %.2f per setup placement (%d), %.2f per ordinary turn (%d), "
+              "%.2f per turn with trades (%d), %.2f per turn with a 7 (%d)" % (
+                  avg["setup"] + avg["ordinary"] + avg["trade"] + avg["seven"]))
         check(checked > 20, "hand lines checked (%d)" % checked)
         print("checked %d hand lines; three games in %.0fs" % (checked, elapsed))
 

@@ -118,7 +118,7 @@ def s_nick(w):
     p.send("NICK " + old + "_x")
     t.wait(lambda: p.nick == old + "_x", 20, "nick change seen")
     roll(t, p)
-    check(any(l.startswith(old + "_x rolled") for l in t.tr.lines), "the seat follows the nick")
+    check(any(l.startswith(old + "_x rolled") for l in t.tr.parts), "the seat follows the nick")
     t.real_hand(p)
     end(t, p)
     check(t.tr.current != old, "turn moved on")
@@ -131,13 +131,13 @@ def s_rejoin(w):
     nick = p.nick
     p.close("brb")
     t.players.remove(p)
-    t.wait(lambda: any(l.startswith(nick + " is away") for l in t.tr.lines), 20, "away line")
+    t.wait(lambda: any(l.startswith(nick + " is away") for l in t.tr.parts), 20, "away line")
     q = w.client(nick)
     q.send("JOIN " + CHAN)
     t.players.append(q)
-    t.wait(lambda: any(l.startswith(nick + " is back") for l in t.tr.lines), 20, "back line")
+    t.wait(lambda: any(l.startswith(nick + " is back") for l in t.tr.parts), 20, "back line")
     roll(t, q)
-    check(any(l.startswith(nick + " rolled") for l in t.tr.lines), "the seat is kept")
+    check(any(l.startswith(nick + " rolled") for l in t.tr.parts), "the seat is kept")
     end(t, q)
 
 
@@ -148,18 +148,18 @@ def s_impostor(w):
     nick = p.nick
     p.close("gone")
     t.players.remove(p)
-    t.wait(lambda: any(l.startswith(nick + " is away") for l in t.tr.lines), 20, "away line")
+    t.wait(lambda: any(l.startswith(nick + " is away") for l in t.tr.parts), 20, "away line")
     q = w.client(nick, user="mallory")
     q.send("JOIN " + CHAN)
     t.players.append(q)
     t.quiet(0.5, 2)
-    check(not any(l.startswith(nick + " is back") for l in t.tr.lines), "no seat for an impostor")
-    n = len(t.tr.lines)
+    check(not any(l.startswith(nick + " is back") for l in t.tr.parts), "no seat for an impostor")
+    n = len(t.tr.parts)
     t.clear_replies(q)
     t.say(q, "!roll")
     text, _ = t.any_reply(q, 20, "refusal")
     t.quiet(0.3, 1.5)
-    check(not any("rolled" in l for l in t.tr.lines[n:]), "the impostor cannot roll: %s" % text)
+    check(not any("rolled" in l for l in t.tr.parts[n:]), "the impostor cannot roll: %s" % text)
     before = len(t.tr.seen_hands.get(nick, []))
     t.say(q, "!hand")
     t.quiet(0.5, 2)
@@ -173,8 +173,8 @@ def s_timer(w):
     t.wait(lambda: first in t.tr.warnings, 15, "turn timer warning")
     t.wait(lambda: first in t.tr.timeouts, 15, "turn timer firing")
     t.quiet(0.3, 2)
-    check(any(l.startswith(first + " built a settlement") for l in t.tr.lines),
-          "the game placed a settlement for %s: %s" % (first, t.tr.lines[-5:]))
+    check(any(l.startswith(first + " built a settlement") for l in t.tr.parts),
+          "the game placed a settlement for %s: %s" % (first, t.tr.parts[-5:]))
 
 
 def s_trade(w):
@@ -190,7 +190,7 @@ def s_trade(w):
         raise Skip("no cards to trade after setup")
     one = lambda i: cards_text([1 if k == i else 0 for k in range(5)])
     t.say(x, "!trade offer %s for %s" % (one(give), one(want)))
-    t.wait(lambda: any(" offers " in l and "(offer 1)" in l for l in t.tr.lines), 20, "offer")
+    t.wait(lambda: any(" offers " in l and "(offer 1)" in l for l in t.tr.parts), 20, "offer")
     # y answers with a counter-offer (2 of what x wants for the same card), x accepts it,
     # y confirms.
     give2 = [0] * 5
@@ -198,14 +198,14 @@ def s_trade(w):
     get2 = [0] * 5
     get2[give] = 1
     t.say(y, "!trade offer %s for %s" % (cards_text(give2), cards_text(get2)))
-    t.wait(lambda: any(l.startswith(y.nick + " offers") for l in t.tr.lines), 20,
+    t.wait(lambda: any(l.startswith(y.nick + " offers") for l in t.tr.parts), 20,
            "counter-offer")
-    oid = [l for l in t.tr.lines if l.startswith(y.nick + " offers")][-1].split("(offer ")[1]
+    oid = [l for l in t.tr.parts if l.startswith(y.nick + " offers")][-1].split("(offer ")[1]
     oid = oid.rstrip(")")
     t.say(x, "!trade accept " + oid)
-    t.wait(lambda: any(" accepts offer " + oid in l for l in t.tr.lines), 20, "accept")
+    t.wait(lambda: any(" accepts offer " + oid in l for l in t.tr.parts), 20, "accept")
     t.say(y, "!trade confirm %s %s" % (x.nick, oid))
-    t.wait(lambda: any(l.startswith(y.nick + " gives ") for l in t.tr.lines), 20, "trade done")
+    t.wait(lambda: any(l.startswith(y.nick + " gives ") for l in t.tr.parts), 20, "trade done")
     t.quiet(0.3, 2)
     check(t.real_hand(x) == t.tr.hand(x.nick)[0], "x's hand after the trade")
     check(t.real_hand(y) == t.tr.hand(y.nick)[0], "y's hand after the trade")
@@ -227,7 +227,7 @@ def hoard_until(t, cond, turns, seconds):
 def s_seven(w):
     t = w.table()
     t.setup()
-    seen = lambda: any(" discarded " in l for l in t.tr.lines)
+    seen = lambda: any(" discarded " in l for l in t.tr.parts)
     if not hoard_until(t, seen, 60, 110):
         raise Skip("no 7 while someone held more than 7 cards within the bounds")
     t.quiet(0.3, 2)
@@ -244,8 +244,8 @@ def play_card(t, p, card):
             if t.act(p, text, lambda: tr.robber_moved != moved, 20, "knight"):
                 return True
         return False
-    n = len(tr.lines)
-    played = lambda: any(" plays " in l for l in tr.lines[n:])
+    n = len(tr.parts)
+    played = lambda: any(" plays " in l for l in tr.parts[n:])
     if card == "road":
         s, _, _ = t.spots(p)
         roads = s.get("road") or []
@@ -253,7 +253,7 @@ def play_card(t, p, card):
             return False
         text = "!play roads " + " ".join(roads[:2])
         free = min(2, len(roads))
-        ok = t.act(p, text, lambda: sum(" places a free road " in l for l in tr.lines[n:]) >= free,
+        ok = t.act(p, text, lambda: sum(" places a free road " in l for l in tr.parts[n:]) >= free,
                    20, "road building")
         return bool(ok)
     if card == "year":
@@ -262,7 +262,7 @@ def play_card(t, p, card):
         others = [q.nick for q in t.players if q.nick != p.nick]
         r = max(range(5), key=lambda i: sum(tr.hand(o)[0][i] for o in others))
         ok = t.act(p, "!play monopoly " + RES[r],
-                   lambda: any(" in all (monopoly)" in l for l in tr.lines[n:]), 20, "monopoly")
+                   lambda: any(" in all (monopoly)" in l for l in tr.parts[n:]), 20, "monopoly")
         return bool(ok)
     return False
 
@@ -316,9 +316,9 @@ def s_devcards(w):
                    "engine's deck or dice for seed %d?)" % (sorted(played), w.seed))
     t.quiet(0.3, 2)
     check(tr.robber_moved >= 1, "the knight moved the robber")
-    check(any(" places a free road at " in l for l in tr.lines), "free roads placed")
-    check(any(" takes " in l and " from the bank" in l for l in tr.lines), "year of plenty")
-    check(any(" in all (monopoly)" in l for l in tr.lines), "monopoly")
+    check(any(" places a free road at " in l for l in tr.parts), "free roads placed")
+    check(any(" takes " in l and " from the bank" in l for l in tr.parts), "year of plenty")
+    check(any(" in all (monopoly)" in l for l in tr.parts), "monopoly")
 
 
 def s_badinput(w):

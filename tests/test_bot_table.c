@@ -1,0 +1,234 @@
+/* What players see at the table: the board when the game starts, one channel line per setup
+ * placement naming where the road may go, the events of a move joined into one line, refusals
+ * that say what to do instead, the end of the game worth reading, and !dice. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "engine/internal.h"
+#include "engine/playout.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+#define JOIN " \xc2\xb7 "
+
+/* The text of the only line since mark to target; fails unless there is exactly one. */
+static const char *only_line(int mark, const char *target)
+{
+    const char *found = NULL;
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0) {
+            found = recs[i].text;
+            n++;
+        }
+    if (n != 1)
+        fail_msg("%d lines to %s, one expected", n, target);
+    return found;
+}
+
+static const char *last_to(int mark, const char *target)
+{
+    const char *found = NULL;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0)
+            found = recs[i].text;
+    return found ? found : "";
+}
+
+/* The vertex the current setup player takes: the first the rules allow. */
+static int setup_corner(const struct game *g)
+{
+    for (int v = 0; v < board_geo(g->opt.board)->n_vertices; v++)
+        if (game_can_settle(g, g->current, v))
+            return v;
+    fail_msg("no corner");
+    return -1;
+}
+
+/* One channel line per placement: the settlement, then where the road may go. */
+static void test_setup_placement_one_line(void **state)
+{
+    (void)state;
+    static const char *const nicks[] = {"ann", "bob", "cid"};
+    struct bot *b = make_bot(0, 11);
+    start_game(b, nicks, 3);
+    const struct session *s = sess(b);
+    char who[SESSION_NICK_MAX + 1], cmd[40], want[120];
+    snprintf(who, sizeof who, "%s", s->seat[s->game.current].nick);
+    int v = setup_corner(&s->game);
+    snprintf(cmd, sizeof cmd, "!settle %d", v + 1);
+    int mark = n_recs;
+    say(b, who, cmd);
+    const char *line = only_line(mark, CHAN);
+    snprintf(want, sizeof want,
+             "%s built a settlement at %d" JOIN "%s: place a road from %d: ", who, v + 1, who,
+             v + 1);
+    if (strncmp(line, want, strlen(want)) != 0)
+        fail_msg("\"%s\" does not start \"%s\"", line, want);
+    /* Every corner the road may lead to is named, and no other. */
+    const struct board_geo *geo = board_geo(s->game.opt.board);
+    int named = 0;
+    for (int k = 0; k < 3; k++) {
+        int w = geo->vertex_vertex[v][k];
+        if (w < 0)
+            continue;
+        char num[8];
+        snprintf(num, sizeof num, "%d", w + 1);
+        assert_non_null(strstr(line + strlen(want), num));
+        named++;
+    }
+    assert_true(named >= 2);
+    assert_non_null(strstr(line, named == 3 ? ", " : " or "));
+
+    /* The road: one line again, with the next player's prompt. */
+    snprintf(cmd, sizeof cmd, "!road %d-%d", v + 1, geo->vertex_vertex[v][0] + 1);
+    if (geo->vertex_vertex[v][0] < 0)
+        snprintf(cmd, sizeof cmd, "!road %d-%d", v + 1, geo->vertex_vertex[v][1] + 1);
+    mark = n_recs;
+    say(b, who, cmd);
+    line = only_line(mark, CHAN);
+    assert_non_null(strstr(line, " built a road at "));
+    assert_non_null(strstr(line, JOIN));
+    assert_non_null(strstr(line, ": place a settlement"));
+    bot_free(b);
+}
+
+/* Refusals name whose move it is, and what a build lacks. */
+static void test_refusals_say_what_to_do(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    int p = s.game.current, q = (p + 1) % 3;
+    char cur[SESSION_NICK_MAX + 1], other[SESSION_NICK_MAX + 1], want[120];
+    snprintf(cur, sizeof cur, "%s", s.seat[p].nick);
+    snprintf(other, sizeof other, "%s", s.seat[q].nick);
+    struct bot *b = bot_with(&s, 0);
+
+    int mark = n_recs;
+    say(b, other, "!roll");
+    snprintf(want, sizeof want, "it is %s's move (roll)", cur);
+    assert_string_equal(last_to(mark, other), want);
+    assert_int_equal(count_to(mark, CHAN), 0);
+
+    mark = n_recs;
+    say(b, cur, "!buy");
+    assert_string_equal(last_to(mark, cur), "roll first (!roll)");
+
+    /* After the roll (no 7), with an empty hand: the cards a road and a city lack. */
+    struct session *live = (struct session *)sess(b);
+    assert_int_equal(game_apply_roll(&live->game, 2, 3, NULL, 0, NULL), BW_OK);
+    for (int r = 0; r < RES_COUNT; r++) {
+        live->game.bank[r] += live->game.p[p].res[r];
+        live->game.p[p].res[r] = 0;
+    }
+    live->game.p[p].res[RES_WOOD] = 1;
+    live->game.bank[RES_WOOD]--;
+    const struct board_geo *geo = board_geo(live->game.opt.board);
+    int edge = -1, v = -1;
+    for (int e = 0; e < geo->n_edges && edge < 0; e++)
+        if (game_can_road(&live->game, p, e))
+            edge = e;
+    for (int x = 0; x < geo->n_vertices && v < 0; x++)
+        if (live->game.vertex_owner[x] == p && live->game.vertex_building[x] == BUILDING_SETTLEMENT)
+            v = x;
+    assert_true(edge >= 0 && v >= 0);
+    char cmd[40];
+    snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[edge][0] + 1,
+             geo->edge_vertex[edge][1] + 1);
+    mark = n_recs;
+    say(b, cur, cmd);
+    assert_string_equal(last_to(mark, cur), "you need 1 brick more");
+    snprintf(cmd, sizeof cmd, "!city %d", v + 1);
+    mark = n_recs;
+    say(b, cur, cmd);
+    assert_string_equal(last_to(mark, cur), "you need 2 grain and 3 ore more");
+    mark = n_recs;
+    say(b, cur, "!buy");
+    assert_string_equal(last_to(mark, cur), "you need 1 wool and 1 grain and 1 ore more");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    bot_free(b);
+}
+
+/* The winner's line, then two lines: everyone's points broken down, the turns, the time and
+ * the dice; !dice shows the histogram of the game while it runs. */
+static void test_game_end_summary_and_dice(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    s.rules.victory_points = 3;
+    s.game.vp_goal = 3;
+    s.rolls[6] = 4; /* four 8s rolled before */
+    s.rolls[0] = 1;
+    int p = s.game.current;
+    s.game.p[p].res[RES_GRAIN] = 2;
+    s.game.p[p].res[RES_ORE] = 3;
+    char cur[SESSION_NICK_MAX + 1];
+    snprintf(cur, sizeof cur, "%s", s.seat[p].nick);
+    struct bot *b = bot_with(&s, 0);
+
+    int mark = n_recs;
+    say(b, cur, "!dice");
+    assert_string_equal(last_to(mark, CHAN),
+                        "#catan dice (5 rolls): 2:1 3:0 4:0 5:0 6:0 7:0 8:4 9:0 10:0 11:0 12:0");
+    mark = n_recs;
+    say(b, cur, "!dice"); /* again at once: to the one asking */
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_non_null(strstr(last_to(mark, cur), "dice (5 rolls)"));
+
+    struct session *live = (struct session *)sess(b);
+    assert_int_equal(game_apply_roll(&live->game, 4, 6, NULL, 0, NULL), BW_OK);
+    live->rolls[8]++;
+    int v = -1;
+    const struct board_geo *geo = board_geo(live->game.opt.board);
+    for (int x = 0; x < geo->n_vertices && v < 0; x++)
+        if (live->game.vertex_owner[x] == p && live->game.vertex_building[x] == BUILDING_SETTLEMENT)
+            v = x;
+    char cmd[40];
+    snprintf(cmd, sizeof cmd, "!city %d", v + 1);
+    now += 125000; /* two minutes and more since the restore */
+    mark = n_recs;
+    say(b, cur, cmd);
+    int win = -1;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, CHAN) == 0 && strstr(recs[i].text, "wins with 3 victory"))
+            win = i;
+    assert_true(win >= 0);
+    assert_int_equal(count_to(win + 1, CHAN), 2);
+    const char *points = recs[win + 1].text, *tail = recs[win + 2].text;
+    char want[120];
+    snprintf(want, sizeof want, "points: ");
+    assert_memory_equal(points, want, strlen(want));
+    snprintf(want, sizeof want, "%s 3 VP (1 settlement, 1 city)", cur);
+    assert_non_null(strstr(points, want));
+    for (int i = 0; i < 3; i++)
+        if (i != p) {
+            snprintf(want, sizeof want, "%s 2 VP (2 settlements, 0 cities)", s.seat[i].nick);
+            assert_non_null(strstr(points, want));
+        }
+    assert_non_null(strstr(tail, " turns in 2m "));
+    assert_non_null(strstr(tail, "dice (6 rolls): 2:1 3:0 4:0 5:0 6:0 7:0 8:4 9:0 10:1 11:0 12:0"));
+    check_no_leak();
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_setup_placement_one_line),
+        cmocka_unit_test(test_refusals_say_what_to_do),
+        cmocka_unit_test(test_game_end_summary_and_dice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
