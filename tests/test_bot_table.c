@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -223,12 +224,160 @@ static void test_game_end_summary_and_dice(void **state)
     bot_free(b);
 }
 
+static int pips(int token)
+{
+    static const int table[13] = {0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1};
+    return token >= 0 && token <= 12 ? table[token] : 0;
+}
+
+/* Pips and different resources of a corner, worked out here from the board. */
+static void worth(const struct game *g, int v, int *p, int *k)
+{
+    const struct board_geo *geo = board_geo(g->opt.board);
+    unsigned seen = 0;
+    *p = 0;
+    for (int i = 0; i < 3; i++) {
+        int h = geo->vertex_hex[v][i];
+        if (h >= 0 && g->terrain[h] != TERRAIN_DESERT) {
+            *p += pips(g->token[h]);
+            seen |= 1u << g->terrain[h];
+        }
+    }
+    *k = __builtin_popcount(seen);
+}
+
+/* !spots settlement lists the best corners first: most pips, then most resources. */
+static void test_spots_best_first(void **state)
+{
+    (void)state;
+    static const char *const nicks[] = {"ann", "bob", "cid"};
+    struct bot *b = make_bot(0, 12);
+    start_game(b, nicks, 3);
+    const struct session *s = sess(b);
+    char who[SESSION_NICK_MAX + 1];
+    snprintf(who, sizeof who, "%s", s->seat[s->game.current].nick);
+    int mark = n_recs;
+    say(b, who, "!spots settlement");
+    const char *line = last_to(mark, who);
+    const char *list = strstr(line, "spots: settlement ");
+    assert_non_null(list);
+    list += strlen("spots: settlement ");
+    int prev_p = 1000, prev_k = 1000, count = 0, v;
+    for (const char *q = list; sscanf(q, "%d", &v) == 1; count++) {
+        int p, k;
+        worth(&s->game, v - 1, &p, &k);
+        assert_true(p < prev_p || (p == prev_p && k <= prev_k));
+        prev_p = p;
+        prev_k = k;
+        q = strchr(q, ' ');
+        if (!q)
+            break;
+        q++;
+    }
+    assert_true(count >= 40); /* every corner is free at the start */
+
+    /* The best one, as the player to place sees it and as another player does. */
+    int best = atoi(list);
+    char cmd[32], other[SESSION_NICK_MAX + 1];
+    snprintf(cmd, sizeof cmd, "!corner %d", best);
+    snprintf(other, sizeof other, "%s", s->seat[(s->game.current + 1) % 3].nick);
+    mark = n_recs;
+    say(b, who, cmd);
+    say(b, other, cmd);
+    assert_non_null(strstr(last_to(mark, who), "| you may build a settlement here now"));
+    assert_non_null(strstr(last_to(mark, other), "| free: you may take it at your next placement"));
+    assert_int_equal(count_to(mark, CHAN), 0);
+    bot_free(b);
+}
+
+/* !corner V, privately: hexes with numbers and pips, the building or why nobody may build. */
+static void test_corner(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    int p = s.game.current;
+    assert_int_equal(game_apply_roll(&s.game, 2, 3, NULL, 0, NULL), BW_OK);
+    const struct board_geo *geo = board_geo(s.game.opt.board);
+    int mine = -1, near = -1, far = -1, open = -1;
+    for (int v = 0; v < geo->n_vertices; v++) {
+        if (mine < 0 && s.game.vertex_owner[v] == p)
+            mine = v;
+        if (s.game.vertex_owner[v] >= 0)
+            continue;
+        bool close = false;
+        for (int k = 0; k < 3; k++)
+            close |=
+                geo->vertex_vertex[v][k] >= 0 && s.game.vertex_owner[geo->vertex_vertex[v][k]] >= 0;
+        if (close && near < 0)
+            near = v;
+        else if (!close && game_can_settle(&s.game, p, v) && open < 0)
+            open = v;
+        else if (!close && !game_can_settle(&s.game, p, v) && far < 0)
+            far = v;
+    }
+    assert_true(mine >= 0 && near >= 0 && far >= 0);
+    char cur[SESSION_NICK_MAX + 1], cmd[32], want[160];
+    snprintf(cur, sizeof cur, "%s", s.seat[p].nick);
+    struct bot *b = bot_with(&s, 0);
+
+    snprintf(cmd, sizeof cmd, "!corner %d", mine + 1);
+    int mark = n_recs;
+    say(b, "outsider", cmd);
+    assert_int_equal(count_to(mark, CHAN), 0);
+    const char *line = last_to(mark, "outsider");
+    snprintf(want, sizeof want, "#catan corner %d: ", mine + 1);
+    assert_memory_equal(line, want, strlen(want));
+    int pp, kk;
+    worth(&sess(b)->game, mine, &pp, &kk);
+    snprintf(want, sizeof want, "; %d pips, %d resource", pp, kk);
+    assert_non_null(strstr(line, want));
+    snprintf(want, sizeof want, "| %s's settlement", cur);
+    if (!strstr(line, want))
+        fail_msg("no \"%s\" in \"%s\"", want, line);
+    /* Each hex around it with its number and pips. */
+    for (int k = 0; k < 3; k++) {
+        int h = geo->vertex_hex[mine][k];
+        if (h < 0 || !sess(b)->game.token[h])
+            continue;
+        static const char *const terrain[] = {"wood", "brick", "wool", "grain", "ore"};
+        char name[4];
+        snprintf(want, sizeof want, "%s %s %d (%d pip", board_hex_name(h, name),
+                 terrain[sess(b)->game.terrain[h]], sess(b)->game.token[h],
+                 pips(sess(b)->game.token[h]));
+        if (!strstr(line, want))
+            fail_msg("no \"%s\" in \"%s\"", want, line);
+    }
+
+    snprintf(cmd, sizeof cmd, "!corner %d", near + 1);
+    mark = n_recs;
+    say(b, cur, cmd);
+    assert_non_null(strstr(last_to(mark, cur), "(distance rule)"));
+    snprintf(cmd, sizeof cmd, "!corner %d", far + 1);
+    mark = n_recs;
+    say(b, cur, cmd);
+    assert_non_null(strstr(last_to(mark, cur), "free, but no road of yours reaches it"));
+    if (open >= 0) {
+        snprintf(cmd, sizeof cmd, "!corner %d", open + 1);
+        mark = n_recs;
+        say(b, cur, cmd);
+        assert_non_null(strstr(last_to(mark, cur), "you may build a settlement here now"));
+    }
+    mark = n_recs;
+    say(b, cur, "!corner 999");
+    assert_non_null(strstr(last_to(mark, cur), "usage: !corner V"));
+    assert_int_equal(count_to(mark, CHAN), 0);
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup_placement_one_line),
         cmocka_unit_test(test_refusals_say_what_to_do),
         cmocka_unit_test(test_game_end_summary_and_dice),
+        cmocka_unit_test(test_spots_best_first),
+        cmocka_unit_test(test_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,6 +123,25 @@ static int exec_dice(struct cmd_call *c)
     return BW_OK;
 }
 
+/* About one corner, privately: its hexes, harbor, building, and whether the caller may build
+ * there now (and if not, why). */
+static int exec_corner(struct cmd_call *c)
+{
+    const struct board_geo *geo = board_geo(c->s->game.opt.board);
+    char msg[160];
+    int v = words_vertex(geo, c->argv[0], msg, sizeof msg);
+    if (v < 0) {
+        cmd_replyf(c, "%s; usage: %scorner %s", msg, c->prefix, c->cmd->usage);
+        return v;
+    }
+    struct render_style st;
+    struct show_ctx sc = {c, "corner", true};
+    struct render_sink sink = {show_line, &sc};
+    style_of(c, &st);
+    render_corner(&c->s->game, &st, c->seat, v, &sink);
+    return BW_OK;
+}
+
 static int exec_hand(struct cmd_call *c)
 {
     struct render_style st;
@@ -221,6 +240,19 @@ const struct cmd_entry cmd_dice = {
     "dice",     {NULL},    "",         "how often each number was rolled in this game",
     0,          0,         CMD_ANYONE, CMD_ANYWHERE,
     CMD_F_GAME, exec_dice,
+};
+const struct cmd_entry cmd_corner = {
+    "corner",
+    {NULL},
+    "V",
+    "privately: the hexes around corner V, its harbor, who built there, and whether you may "
+    "build there now",
+    1,
+    1,
+    CMD_ANYONE,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_corner,
 };
 const struct cmd_entry cmd_hand = {
     "hand",       {NULL},     "",        "your hand, privately", 0, 0, CMD_SEATED,

@@ -75,6 +75,16 @@ void render_board(const struct game *g, const struct render_style *st,
 void render_summary(const struct game *g, const struct render_style *st, int64_t duration_s,
                     const uint16_t rolls[11], const struct render_sink *out);
 
+/* The pips of a number token: how many of the 36 rolls of two dice give it (0 for none). */
+int render_pips(int token);
+
+/* What corner v (0-based) is worth, for !corner, as seat sees it (RENDER_PUBLIC: someone not
+ * playing). One line of public facts only (the caller sends it to whoever asked): "#chan corner 12:
+ * A wood 6 (5 pips), B ore 3 (2 pips), sea; 7 pips, 2 resources | harbor 3:1 | bob's settlement",
+ * then whether seat may build there now, or why not (the distance rule, no road of theirs). */
+void render_corner(const struct game *g, const struct render_style *st, int seat, int v,
+                   const struct render_sink *out);
+
 /* The dice histogram for !dice (public): "#chan dice (42 rolls): 2:1 3:4 ... 12:1". */
 void render_dice(const struct render_style *st, const uint16_t rolls[11],
                  const struct render_sink *out);
@@ -99,6 +109,8 @@ enum render_spot_kind {
 /* Where seat may build now (cost ignored, piece supply respected), to seat:
  * "#chan spots: settlement 12 17 | road 12-13 | city 5", or "#chan spots: none" when nothing
  * fits or it is not seat's move. kinds is a mask of enum render_spot_kind. */
+/* (Settlement and city corners are listed best first: most pips, then most different
+ * resources.) */
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 

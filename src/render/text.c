@@ -135,6 +135,36 @@ static unsigned buildable_kinds(const struct game *g, int seat)
     }
 }
 
+int render_pips(int token)
+{
+    return token >= 2 && token <= 12 && token != 7 ? 6 - (token > 7 ? token - 7 : 7 - token) : 0;
+}
+
+/* A corner's production: the pips of its hexes (the robber's included: it moves) and how many
+ * different resources they give. */
+static void corner_worth(const struct game *g, int v, int *pips, int *kinds)
+{
+    const struct board_geo *geo = game_geo(g);
+    unsigned seen = 0;
+    *pips = 0;
+    for (int k = 0; k < 3; k++) {
+        int h = geo->vertex_hex[v][k];
+        if (h < 0 || g->terrain[h] >= TERRAIN_DESERT)
+            continue;
+        *pips += render_pips(g->token[h]);
+        seen |= 1u << g->terrain[h];
+    }
+    *kinds = __builtin_popcount(seen);
+}
+
+static int corner_better(const struct game *g, int a, int b)
+{
+    int pa, ka, pb, kb;
+    corner_worth(g, a, &pa, &ka);
+    corner_worth(g, b, &pb, &kb);
+    return pa != pb ? pa > pb : ka != kb ? ka > kb : a < b;
+}
+
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out)
 {
@@ -159,6 +189,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
             continue;
         int first = 1;
         int n = order[k] == RENDER_SPOT_ROAD ? geo->n_edges : geo->n_vertices;
+        int list[BOARD_MAX_EDGES], count = 0;
         for (int i = 0; i < n; i++) {
             int ok;
             if (order[k] == RENDER_SPOT_ROAD)
@@ -167,8 +198,19 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
                 ok = game_can_settle(g, seat, i);
             else
                 ok = game_can_city(g, seat, i);
-            if (!ok)
-                continue;
+            if (ok)
+                list[count++] = i;
+        }
+        /* Corners best first: most pips, then most different resources (then by number). */
+        if (order[k] != RENDER_SPOT_ROAD)
+            for (int a = 1; a < count; a++)
+                for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
+                    int t = list[b];
+                    list[b] = list[b - 1];
+                    list[b - 1] = t;
+                }
+        for (int j = 0; j < count; j++) {
+            int i = list[j];
             if (first)
                 rlist_group(&r,
                             order[k] == RENDER_SPOT_ROAD         ? "road"
@@ -276,5 +318,75 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_add(&l, "nobody");
     }
     rline_addf(&l, " | %d development cards left", g->deck_size - g->deck_pos);
+    rline_emit(&l, out, RENDER_PUBLIC);
+}
+
+void render_corner(const struct game *g, const struct render_style *st, int seat, int v,
+                   const struct render_sink *out)
+{
+    const struct board_geo *geo = game_geo(g);
+    struct rline l;
+    char chan[RENDER_CHAN_MAX + 2], name[4];
+    int to = seat >= 0 && seat < g->opt.n_players ? seat : RENDER_PUBLIC;
+    rline_init(&l);
+    rline_addf(&l, "%scorner %d: ", chan_prefix(st, chan), v + 1);
+    int land = 0, pips, kinds;
+    for (int k = 0; k < 3; k++) {
+        int h = geo->vertex_hex[v][k];
+        if (h < 0)
+            continue;
+        rline_add(&l, land++ ? ", " : "");
+        rline_addf(&l, "%s %s", board_hex_name(h, name), terrain_name(g->terrain[h]));
+        if (g->token[h])
+            rline_addf(&l, " %d (%d pip%s)", g->token[h], render_pips(g->token[h]),
+                       render_pips(g->token[h]) == 1 ? "" : "s");
+        if (g->robber == h)
+            rline_add(&l, " robber");
+    }
+    if (land < 3)
+        rline_add(&l, ", sea");
+    corner_worth(g, v, &pips, &kinds);
+    rline_addf(&l, "; %d pips, %d resource%s", pips, kinds, kinds == 1 ? "" : "s");
+    int slot = geo->vertex_harbor_slot[v];
+    if (slot >= 0 && slot < geo->n_harbors) {
+        if (g->harbor[slot] == HARBOR_GENERIC)
+            rline_add(&l, " | harbor 3:1");
+        else
+            rline_addf(&l, " | harbor %s 2:1", render_res_name(g->harbor[slot]));
+    }
+    int owner = g->vertex_owner[v];
+    if (owner >= 0) {
+        rline_add(&l, " | ");
+        rline_nick(&l, st, owner);
+        rline_add(&l, g->vertex_building[v] == BUILDING_CITY ? "'s city" : "'s settlement");
+        if (to >= 0 && game_can_city(g, seat, v))
+            rline_add(&l, buildable_kinds(g, seat) & RENDER_SPOT_CITY
+                              ? ": you may build a city here now"
+                              : ": you may build a city here on your move");
+        rline_emit(&l, out, RENDER_PUBLIC);
+        return;
+    }
+    int near = -1;
+    for (int k = 0; k < 3 && near < 0; k++) {
+        int w = geo->vertex_vertex[v][k];
+        if (w >= 0 && g->vertex_owner[w] >= 0)
+            near = w;
+    }
+    if (near >= 0) {
+        rline_add(&l, " | nobody may build here: too close to ");
+        rline_nick(&l, st, g->vertex_owner[near]);
+        rline_addf(&l, "'s %s at %d (distance rule)",
+                   g->vertex_building[near] == BUILDING_CITY ? "city" : "settlement", near + 1);
+    } else if (to < 0) {
+        rline_add(&l, " | free");
+    } else if (!game_can_settle(g, seat, v)) {
+        rline_add(&l, " | free, but no road of yours reaches it");
+    } else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT) {
+        rline_add(&l, " | you may build a settlement here now");
+    } else if (g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD) {
+        rline_add(&l, " | free: you may take it at your next placement");
+    } else {
+        rline_add(&l, " | free, and your roads reach it: you may build here on your move");
+    }
     rline_emit(&l, out, RENDER_PUBLIC);
 }
