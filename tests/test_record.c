@@ -675,7 +675,12 @@ static void test_golden_v1(void **state)
     struct session *s = read_golden(1, buf, &len);
     assert_true(s->started_ms == GOLDEN_RESTORED_MS);
     for (int i = 0; i < 11; i++)
-        assert_int_equal(s->rolls[i], 0); /* version 1 did not count them */
+        assert_int_equal(s->rolls[i], 0);  /* version 1 did not count them */
+    for (int i = 0; i < s->n_seats; i++) { /* people, who sat down as they are named now */
+        assert_string_equal(s->seat[i].sat_nick, s->seat[i].nick);
+        assert_int_equal(s->seat[i].robot, SESSION_HUMAN);
+        assert_int_equal(s->seat[i].takeover, 0);
+    }
     /* The migrated session is written as the newest version and reads back the same. */
     unsigned char again[RECORD_MAX_SIZE];
     size_t n = record_encode(s, GOLDEN_RESTORED_MS, again, sizeof again);
@@ -700,6 +705,8 @@ static void test_golden_v2(void **state)
         total += s->rolls[i];
     }
     assert_int_equal(total, s->game.turn);
+    for (int i = 0; i < s->n_seats; i++)
+        assert_string_equal(s->seat[i].sat_nick, s->seat[i].nick);
     /* While version 2 is the newest, the same session encodes to the same bytes. */
     unsigned char again[RECORD_MAX_SIZE];
     assert_int_equal(RECORD_VERSION, 2);

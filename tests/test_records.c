@@ -243,6 +243,24 @@ static void test_resignations(void **state)
     bot_free(b);
 }
 
+/* A player who changes nick during the game keeps one record: the result belongs to who sat
+ * down (nick!user@host as they sat down), shown under the nick they have at the end. */
+static void test_result_follows_the_person_not_the_nick(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    int p = (s.game.current + 1) % 3;
+    char old[SESSION_NICK_MAX + 1], id[SESSION_IDENTITY_MAX + 1];
+    snprintf(old, sizeof old, "%s", s.seat[p].nick);
+    session_identity(NULL, old, s.seat[p].userhost, id, sizeof id);
+    assert_int_equal(session_rename(&s, old, "renamed"), p);
+    struct session_result r;
+    assert_int_equal(session_result(&s, now, &r), BW_OK);
+    assert_string_equal(r.seat[p].identity, id);
+    assert_string_equal(r.seat[p].nick, "renamed");
+}
+
 /* Game 3: stopped by the admin: recorded as a game for each, rating unchanged. */
 static void test_stopped_unrated(void **state)
 {
@@ -305,10 +323,14 @@ static void test_top_limits(void **state)
     say(b, "ann", "!top x");
     say(b, "ann", "!top -3");
     assert_int_equal(count_to(mark, CHAN), 0);
+    /* A huge N is the most there is, privately now (the channel saw the top a moment ago). */
+    mark = n_recs;
+    say(b, "ann", "!top 99999999999");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_non_null(last_line(mark, "ann", "top: 1. "));
+    assert_non_null(last_line(mark, "ann", " 10. "));
     mark = n_recs;
     now += 20000;
-    say(b, "ann", "!top 99999999999");
-    assert_non_null(last_line(mark, "ann", "usage"));
     say(b, "ann", "!top 2");
     const char *two = last_line(mark, CHAN, "top:");
     assert_non_null(two);
@@ -344,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_resignations),
         cmocka_unit_test(test_stopped_unrated),
         cmocka_unit_test(test_top_limits),
+        cmocka_unit_test(test_result_follows_the_person_not_the_nick),
         cmocka_unit_test(test_admin_save_checkpoints),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

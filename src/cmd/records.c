@@ -32,15 +32,16 @@ static void no_records(struct cmd_call *c, int rc)
     cmd_replyf(c, "the records cannot be read now (%s)", bw_strerror(rc));
 }
 
+/* A count of digits only; any larger than 9999 reads as 9999 (it is capped anyway). */
 static int parse_count(const char *s)
 {
-    if (!*s || strlen(s) > 4)
+    if (!*s)
         return -1;
     int n = 0;
     for (; *s; s++) {
         if (*s < '0' || *s > '9')
             return -1;
-        n = n * 10 + (*s - '0');
+        n = n < 1000 ? n * 10 + (*s - '0') : 9999;
     }
     return n;
 }

@@ -16,9 +16,11 @@
  * use. Strings are a u8 length and that many bytes (no NUL). Fields derived from others
  * (game_reindex() rebuilds them) are not stored. record.c lists the fields in order.
  *
- * Body of version 2: the body of version 1, then, once a game was started, the moment it
- * started (a time) and how often each dice sum 2..12 was rolled (11 x u16). A version 1
- * record is read with the start set to the restore and no rolls.
+ * Body of version 2: the body of version 1, then per seat the nick it was taken with and who
+ * plays it (a computer player's level, and whether a computer plays for the absent player),
+ * then, once a game was started, the moment it started (a time) and how often each dice sum
+ * 2..12 was rolled (11 x u16). A version 1 record is read with every seat a person who sat
+ * down under its present nick, the start set to the restore, and no rolls.
  *
  * Times: the session keeps monotonic milliseconds, which mean nothing to another process.
  * A record stores each of them as the signed distance from the encoder's now_ms, and the
@@ -47,7 +49,7 @@
 /* The longest record this build writes: frame, session with every seat and string at its
  * longest, and a 6-player game on the big board with every offer slot in use. */
 #define RECORD_FRAME_SIZE (4 + 2 + 4 + 4)
-#define RECORD_SEAT_MAX (3 + SESSION_NICK_MAX + 2 * SESSION_ID_MAX + 1 + 8)
+#define RECORD_SEAT_MAX (4 + 2 * SESSION_NICK_MAX + 2 * SESSION_ID_MAX + 3 + 8)
 #define RECORD_SESSION_MAX                                                                         \
     (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 5 * 8 + 22 +  \
      GAME_MAX_PLAYERS * RECORD_SEAT_MAX)

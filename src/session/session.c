@@ -94,6 +94,7 @@ int session_join(struct session *s, const struct session_who *who)
     struct session_seat *seat = &s->seat[s->n_seats];
     memset(seat, 0, sizeof *seat);
     copy_str(seat->nick, sizeof seat->nick, who->nick);
+    copy_str(seat->sat_nick, sizeof seat->sat_nick, who->nick);
     copy_str(seat->account, sizeof seat->account, who->account);
     userhost_of(who, seat->userhost, sizeof seat->userhost);
     seat->present = 1;
@@ -485,8 +486,8 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
     for (int i = 0; i < s->n_seats; i++) {
         const struct session_seat *seat = &s->seat[i];
         struct session_result_seat *r = &out->seat[i];
-        session_identity(seat->account, seat->nick, seat->userhost, r->identity,
-                         sizeof r->identity);
+        session_identity(seat->account, seat->sat_nick[0] ? seat->sat_nick : seat->nick,
+                         seat->userhost, r->identity, sizeof r->identity);
         snprintf(r->nick, sizeof r->nick, "%s", seat->nick);
         r->points = game_vp_total(g, i);
         r->won = i == winner;

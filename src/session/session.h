@@ -49,10 +49,16 @@ struct session_who {
     bool account_unknown;
 };
 
+/* Who plays a seat. */
+enum session_robot { SESSION_HUMAN, SESSION_ROBOT_EASY, SESSION_ROBOT_NORMAL, SESSION_ROBOT_HARD };
+
 struct session_seat {
     char nick[SESSION_NICK_MAX + 1];
-    char account[SESSION_ID_MAX + 1];  /* "" when not logged in when they sat down */
-    char userhost[SESSION_ID_MAX + 1]; /* user@host when they sat down, "" when unknown */
+    char sat_nick[SESSION_NICK_MAX + 1]; /* the nick they sat down with (their identity) */
+    uint8_t robot;                       /* enum session_robot: a computer player's level */
+    uint8_t takeover;                    /* a computer plays for the absent player (level robot) */
+    char account[SESSION_ID_MAX + 1];    /* "" when not logged in when they sat down */
+    char userhost[SESSION_ID_MAX + 1];   /* user@host when they sat down, "" when unknown */
     uint8_t present;
     int64_t left_ms; /* when they parted or quit, while !present */
 };
@@ -185,8 +191,8 @@ enum session_ending {
 };
 
 /* Whom a seat's results belong to: "account:NAME" when the player was logged in when they sat
- * down, else "nick!user@host" (the seat's nick now; "*" for an unknown user or host); ASCII
- * lower case. */
+ * down, else "nick!user@host" as they sat down ("*" for an unknown user or host); ASCII lower
+ * case. */
 #define SESSION_IDENTITY_MAX (8 + SESSION_ID_MAX + SESSION_NICK_MAX + 1)
 
 /* The identity (above) of someone logged in as account (NULL or "" when not), else of
