@@ -186,7 +186,7 @@ static void bench_init(struct bench *x, struct store *st, struct net_store **ns,
     memset(x, 0, sizeof *x);
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "!"};
-    struct config_game cg = {3, 6, 10, 0};
+    struct config_game cg = {3, 6, 10, 0, 2, 100, 0, false};
     struct bw_out out = {.ctx = &x->lines, .send = count_line};
     x->bot = bot_new(&net, &cb, &cg, &out, seed);
     if (!x->bot)

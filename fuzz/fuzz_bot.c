@@ -118,7 +118,7 @@ static void fresh(void)
     static char *admins[] = {"account:dave"};
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "!", .admins = admins, .admin_count = 1};
-    struct config_game cg = {3, 6, 10, 60};
+    struct config_game cg = {3, 6, 10, 60, 2, 100, 0, false};
     struct bw_out out = {.send = out_send, .member = out_member};
     memset(st.in_chan, 0, sizeof st.in_chan);
     for (int u = 0; u < USERS; u++)

@@ -121,7 +121,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
 {
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
-    struct config_game cg = {3, 6, 10, timeout_s};
+    struct config_game cg = {3, 6, 10, timeout_s, 2, 100, 0, false};
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,
                          .part = fake_part,
@@ -251,7 +251,7 @@ struct bot *bot_with(struct session *s, int timeout_s)
 
 void crafted_n(struct session *s, int n, int timeout_s)
 {
-    struct session_rules rules = {3, 6, 10, timeout_s};
+    struct session_rules rules = {3, 6, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
     static const char *const nicks[] = {"xena", "yuri", "zoe", "una", "vic", "wes"};
     session_init(s, CHAN, &rules, 3);
     for (int i = 0; i < n; i++) {

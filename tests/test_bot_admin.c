@@ -97,7 +97,7 @@ static void test_reconfigure(void **state)
 
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "?", .admins = new_admins, .admin_count = 1, .colors = true};
-    struct config_game cg = {4, 5, 8, 0};
+    struct config_game cg = {4, 5, 8, 0, 2, 100, 0, false};
     struct game before = sess(b)->game;
     bot_reconfigure(b, &net, &cb, &cg);
     /* The running game keeps its rules but the turn timer, which is now off. */

@@ -20,7 +20,7 @@
 #include "session/record.h"
 #include "session/session.h"
 
-static const struct session_rules rules = {3, 6, 10, 60};
+static const struct session_rules rules = {3, 6, 10, 60, SESSION_ROBOT_NORMAL, false};
 
 static void seat_who(int i, char *nick, char *user, char *host, struct session_who *who)
 {

@@ -35,8 +35,10 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
     for (size_t i = 0; i < b->admin_count; i++)
         b->admins[i] = xstrdup(botcfg->admins[i]);
     b->colors = botcfg->colors;
-    b->rules = (struct session_rules){game->min_players, game->max_players, game->victory_points,
-                                      game->turn_timeout_s};
+    b->rules = (struct session_rules){game->min_players,    game->max_players, game->victory_points,
+                                      game->turn_timeout_s, game->bot_level,   game->takeover};
+    b->robot_delay_ms = game->bot_delay_ms;
+    b->robot_think_ms = game->bot_think_ms;
 }
 
 struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,

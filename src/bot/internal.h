@@ -59,6 +59,7 @@ struct bot {
     size_t admin_count;
     bool colors;
     struct session_rules rules;
+    int robot_delay_ms, robot_think_ms; /* computer players: wait before a move; hard's search */
     struct bw_out out;
     struct session_store_ops *store;
     struct bw_rng rng;

@@ -119,6 +119,10 @@ struct config_game {
     int max_players;
     int victory_points;
     int turn_timeout_s; /* 0 = no timer */
+    int bot_level;      /* computer players: 1 easy, 2 normal, 3 hard */
+    int bot_think_ms;   /* the hard level's time per move */
+    int bot_delay_ms;   /* a computer player waits this long before it moves */
+    bool takeover;      /* a computer player sits in for an absent player */
 };
 
 /* Everything a loaded file says; owned by whoever called config_load. */

@@ -61,8 +61,9 @@ static const char *const network_keys[] = {"name",
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
-static const char *const game_keys[] = {"min_players", "max_players", "victory_points",
-                                        "turn_timeout_s", NULL};
+static const char *const game_keys[] = {"min_players",    "max_players", "victory_points",
+                                        "turn_timeout_s", "bot_level",   "bot_think_ms",
+                                        "bot_delay_ms",   "takeover",    NULL};
 static const char *const store_keys[] = {"path", NULL};
 static const char *const log_keys[] = {"level", NULL};
 
@@ -619,6 +620,23 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
             game->turn_timeout_s = timeout;
     }
 
+    const config_setting_t *lv = config_setting_get_member(g, "bot_level");
+    const char *v;
+    if (lv && (v = string_value(ld, lv, "game.bot_level"))) {
+        static const char *const levels[] = {"easy", "normal", "hard"};
+        int found = 0;
+        for (int i = 0; i < 3; i++)
+            if (strcasecmp(v, levels[i]) == 0)
+                found = i + 1;
+        if (found)
+            game->bot_level = found;
+        else
+            problem(ld, line_of(lv), "game.bot_level", "must be \"easy\", \"normal\" or \"hard\"");
+    }
+    get_int(ld, g, "game", "bot_think_ms", 50, 60000, NULL, &game->bot_think_ms);
+    get_int(ld, g, "game", "bot_delay_ms", 0, 60000, NULL, &game->bot_delay_ms);
+    get_bool(ld, g, "game", "takeover", &game->takeover);
+
     if ((min_set || max_set) && game->min_players > game->max_players) {
         if (min_set)
             problem(ld, line_of(config_setting_get_member(g, "min_players")), "game.min_players",
@@ -669,8 +687,14 @@ int config_parse(struct bw_config *cfg, const char *text, const char *file,
     const config_setting_t *root = config_root_setting(&lc);
     cfg->bot.colors = true;
     cfg->bot.private_reply = CONFIG_PRIVATE_PRIVMSG;
-    cfg->game = (struct config_game){
-        .min_players = 3, .max_players = 6, .victory_points = 10, .turn_timeout_s = 180};
+    cfg->game = (struct config_game){.min_players = 3,
+                                     .max_players = 6,
+                                     .victory_points = 10,
+                                     .turn_timeout_s = 180,
+                                     .bot_level = 2,
+                                     .bot_think_ms = 2000,
+                                     .bot_delay_ms = 1500,
+                                     .takeover = false};
     cfg->log_level = LOG_LEVEL_INFO;
 
     check_keys(&ld, root, "", top_keys);

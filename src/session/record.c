@@ -372,13 +372,16 @@ static void put_session_v1(struct writer *w, const struct session *s, int64_t no
 }
 
 /* ---- version 2 ----
- * The version 1 body, then n_seats x (str sat_nick; u8 robot, takeover), then, when state !=
+ * The version 1 body, then u8 rules.robot_level, rules.takeover; n_seats x (str sat_nick; u8
+ * robot, takeover), then, when state !=
  * SESSION_LOBBY: time started_ms (the game's start, for its duration when it is recorded as
  * finished); 11 x u16 rolls (how often each sum 2..12 was rolled). */
 
 static void put_session_v2(struct writer *w, const struct session *s, int64_t now_ms)
 {
     put_session_v1(w, s, now_ms);
+    put_u8(w, (unsigned)s->rules.robot_level);
+    put_u8(w, s->rules.takeover);
     for (int i = 0; i < s->n_seats; i++) {
         put_str(w, s->seat[i].sat_nick, sizeof s->seat[i].sat_nick);
         put_u8(w, s->seat[i].robot);
@@ -532,9 +535,13 @@ static const char *session_problem(const struct session *s)
         return "the victory point goal is out of range";
     if (ru->turn_timeout_s < 0 || ru->turn_timeout_s > 86400)
         return "the turn timeout is out of range";
+    if (ru->robot_level < SESSION_ROBOT_EASY || ru->robot_level > SESSION_ROBOT_HARD)
+        return "unknown computer player level";
     for (int i = 0; i < s->n_seats; i++) {
-        if (s->seat[i].present > 1 || s->seat[i].takeover > 1)
+        if (s->seat[i].present > 1)
             return "a flag is neither 0 nor 1";
+        if (s->seat[i].takeover > SESSION_HANDBACK || (s->seat[i].robot && s->seat[i].takeover))
+            return "unknown takeover state";
         if (s->seat[i].robot > SESSION_ROBOT_HARD)
             return "unknown computer player level";
     }
@@ -611,6 +618,7 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
          * this restore, and its dice histogram from none; every seat was a person, who sat
          * down under the nick the seat has now. */
         get_session_v1(&r, &t, now_ms);
+        t.rules.robot_level = SESSION_ROBOT_NORMAL;
         for (int i = 0; i < t.n_seats && i < GAME_MAX_PLAYERS; i++)
             memcpy(t.seat[i].sat_nick, t.seat[i].nick, sizeof t.seat[i].sat_nick);
         if (t.state != SESSION_LOBBY)
@@ -618,6 +626,8 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
         break;
     case 2:
         get_session_v1(&r, &t, now_ms);
+        t.rules.robot_level = get_u8(&r);
+        t.rules.takeover = get_u8(&r) != 0;
         for (int i = 0; i < t.n_seats && i < GAME_MAX_PLAYERS && !r.bad; i++) {
             get_str(&r, t.seat[i].sat_nick, sizeof t.seat[i].sat_nick);
             t.seat[i].robot = get_u8(&r);

@@ -51,7 +51,7 @@
 #define RECORD_FRAME_SIZE (4 + 2 + 4 + 4)
 #define RECORD_SEAT_MAX (4 + 2 * SESSION_NICK_MAX + 2 * SESSION_ID_MAX + 3 + 8)
 #define RECORD_SESSION_MAX                                                                         \
-    (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 5 * 8 + 22 +  \
+    (1 + SESSION_CHAN_MAX + 5 + 4 * 4 + 32 + 5 + 2 * 8 + GAME_MAX_OFFERS * (2 + 8) + 5 * 8 + 24 +  \
      GAME_MAX_PLAYERS * RECORD_SEAT_MAX)
 #define RECORD_PLAYER_SIZE (3 * RES_COUNT + 8)
 #define RECORD_OFFER_SIZE (2 + 4 + 2 * RES_COUNT)

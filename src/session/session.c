@@ -29,10 +29,17 @@ void session_init(struct session *s, const char *channel, const struct session_r
     s->board_ms = s->status_ms = s->board_text_ms = INT64_MIN;
 }
 
+/* A computer player's name is its nick without the suffix. */
+static bool robot_named(const struct session_seat *seat, const char *name)
+{
+    size_t n = strlen(name), k = strlen(seat->nick), sfx = strlen(SESSION_ROBOT_SUFFIX);
+    return seat->robot && k == n + sfx && strncasecmp(seat->nick, name, n) == 0;
+}
+
 int session_seat_of_nick(const struct session *s, const char *nick)
 {
-    for (int i = 0; i < s->n_seats; i++)
-        if (nick && strcasecmp(s->seat[i].nick, nick) == 0)
+    for (int i = 0; nick && i < s->n_seats; i++)
+        if (strcasecmp(s->seat[i].nick, nick) == 0 || robot_named(&s->seat[i], nick))
             return i;
     return -1;
 }
@@ -101,6 +108,57 @@ int session_join(struct session *s, const struct session_who *who)
     return s->n_seats++;
 }
 
+int session_add_robot(struct session *s, int level)
+{
+    static const char *const names[] = {"Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald"};
+    if (s->state != SESSION_LOBBY)
+        return BW_E(WRONG_PHASE);
+    if (level < SESSION_ROBOT_EASY || level > SESSION_ROBOT_HARD)
+        return BW_E(INVALID);
+    if (s->n_seats >= s->rules.max_players || s->n_seats >= GAME_MAX_PLAYERS)
+        return BW_E(LIMIT);
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (session_seat_of_nick(s, names[k]) >= 0)
+            continue;
+        struct session_seat *seat = &s->seat[s->n_seats];
+        memset(seat, 0, sizeof *seat);
+        snprintf(seat->nick, sizeof seat->nick, "%s%s", names[k], SESSION_ROBOT_SUFFIX);
+        memcpy(seat->sat_nick, seat->nick, sizeof seat->sat_nick);
+        seat->robot = (uint8_t)level;
+        seat->present = 1;
+        return s->n_seats++;
+    }
+    return BW_E(LIMIT);
+}
+
+int session_remove_robot(struct session *s, const char *name)
+{
+    if (s->state != SESSION_LOBBY)
+        return BW_E(WRONG_PHASE);
+    for (int i = s->n_seats - 1; i >= 0; i--)
+        if (s->seat[i].robot &&
+            (!name || strcasecmp(s->seat[i].nick, name) == 0 || robot_named(&s->seat[i], name))) {
+            session_leave_lobby(s, i);
+            return i;
+        }
+    return BW_E(NOT_FOUND);
+}
+
+bool session_robot_plays(const struct session *s, int seat)
+{
+    return seat >= 0 && seat < s->n_seats &&
+           (s->seat[seat].robot || s->seat[seat].takeover != SESSION_OWN);
+}
+
+int session_robot_level(const struct session *s, int seat)
+{
+    if (!session_robot_plays(s, seat))
+        return 0;
+    int level = s->seat[seat].robot ? s->seat[seat].robot : s->rules.robot_level;
+    return level >= SESSION_ROBOT_EASY && level <= SESSION_ROBOT_HARD ? level
+                                                                      : SESSION_ROBOT_NORMAL;
+}
+
 int session_leave_lobby(struct session *s, int seat)
 {
     if (s->state != SESSION_LOBBY)
@@ -159,6 +217,13 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     }
     if (s->n_seats < s->rules.min_players) {
         copy_str(msg, msglen, "not enough players yet");
+        return BW_E(WRONG_PHASE);
+    }
+    int people = 0;
+    for (int i = 0; i < s->n_seats; i++)
+        people += !s->seat[i].robot;
+    if (!people) {
+        copy_str(msg, msglen, "a game needs at least one person");
         return BW_E(WRONG_PHASE);
     }
     for (int i = s->n_seats - 1; i > 0; i--) {
@@ -238,6 +303,8 @@ int session_return(struct session *s, const struct session_who *who)
         copy_str(seat->nick, sizeof seat->nick, who->nick);
         seat->present = 1;
         seat->left_ms = 0;
+        if (seat->takeover == SESSION_SITTING)
+            seat->takeover = SESSION_HANDBACK;
         return i;
     }
     return -1;
@@ -344,7 +411,8 @@ int64_t session_next_deadline(const struct session *s)
         return t;
     for (int i = 0; i < s->n_seats; i++)
         if (!s->seat[i].present && s->state != SESSION_OVER &&
-            (s->state == SESSION_LOBBY || !s->game.p[i].resigned))
+            (s->state == SESSION_LOBBY ||
+             (!s->game.p[i].resigned && s->seat[i].takeover == SESSION_OWN)))
             t = min64(t, s->seat[i].left_ms + SESSION_GRACE_MS);
     if (s->state != SESSION_PLAYING)
         return t;
@@ -383,7 +451,16 @@ static int tick_timeout(struct session *s, int64_t now_ms, struct session_tick *
     unsigned waiting = game_waiting_for(&s->game);
     if (!waiting)
         return SESSION_TICK_NONE;
-    return tick_apply(s, now_ms, ACT_TIMEOUT, __builtin_ctz(waiting), 0, out);
+    int seat = __builtin_ctz(waiting);
+    int kind = tick_apply(s, now_ms, ACT_TIMEOUT, seat, 0, out);
+    /* Out of time: with takeover a computer player makes this person's next moves. */
+    if (kind && s->rules.takeover && !s->seat[seat].robot &&
+        s->seat[seat].takeover == SESSION_OWN && !s->game.p[seat].resigned &&
+        s->state == SESSION_PLAYING) {
+        s->seat[seat].takeover = SESSION_SITTING;
+        out->sit_in = true;
+    }
+    return kind;
 }
 
 static int tick_once(struct session *s, int64_t now_ms, struct session_tick *out)
@@ -401,8 +478,14 @@ static int tick_once(struct session *s, int64_t now_ms, struct session_tick *out
             session_leave_lobby(s, i);
             return out->kind;
         }
-        if (s->game.p[i].resigned)
+        if (s->game.p[i].resigned || seat->takeover != SESSION_OWN)
             continue;
+        if (s->rules.takeover) {
+            seat->takeover = SESSION_SITTING;
+            out->kind = SESSION_TICK_SIT_IN;
+            out->seat = i;
+            return out->kind;
+        }
         struct game_action a = {.type = ACT_RESIGN, .player = (int8_t)i};
         if (session_apply(s, &a, now_ms, out->ev, GAME_MAX_EVENTS, &out->n_ev) == BW_OK) {
             out->kind = SESSION_TICK_GONE;

@@ -39,6 +39,8 @@ struct session_rules {
     int min_players, max_players;
     int victory_points;
     int turn_timeout_s; /* 0 = no turn, discard or robber timer */
+    int robot_level;    /* enum session_robot: !addbot without a level, and takeovers */
+    bool takeover;      /* a computer player sits in for a player away or out of time */
 };
 
 /* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
@@ -51,12 +53,21 @@ struct session_who {
 
 /* Who plays a seat. */
 enum session_robot { SESSION_HUMAN, SESSION_ROBOT_EASY, SESSION_ROBOT_NORMAL, SESSION_ROBOT_HARD };
+/* A person's seat played by a computer player (of rules.robot_level) while they are away. */
+enum session_takeover {
+    SESSION_OWN,      /* the person plays */
+    SESSION_SITTING,  /* a computer player sits in: the person was away too long or out of time */
+    SESSION_HANDBACK, /* the person is back: the seat is theirs again when their next move starts */
+};
+
+/* Computer players' names: "Ada (bot)" is no IRC nick (a space), so nobody can pose as one. */
+#define SESSION_ROBOT_SUFFIX " (bot)"
 
 struct session_seat {
     char nick[SESSION_NICK_MAX + 1];
     char sat_nick[SESSION_NICK_MAX + 1]; /* the nick they sat down with (their identity) */
     uint8_t robot;                       /* enum session_robot: a computer player's level */
-    uint8_t takeover;                    /* a computer plays for the absent player (level robot) */
+    uint8_t takeover;                    /* enum session_takeover */
     char account[SESSION_ID_MAX + 1];    /* "" when not logged in when they sat down */
     char userhost[SESSION_ID_MAX + 1];   /* user@host when they sat down, "" when unknown */
     uint8_t present;
@@ -93,7 +104,8 @@ struct session {
 void session_init(struct session *s, const char *channel, const struct session_rules *rules,
                   uint64_t seed);
 
-/* The seat whose current nick is nick (ASCII case-insensitive), or -1. */
+/* The seat whose current nick is nick (ASCII case-insensitive; a computer player also by its
+ * name without " (bot)"), or -1. */
 int session_seat_of_nick(const struct session *s, const char *nick);
 
 /* The seat who sits in, or -1 when who holds none; BW_E(DENIED) when who uses a seated nick
@@ -107,6 +119,20 @@ bool session_seat_is(const struct session *s, int seat, const struct session_who
 /* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
  * BW_E(OCCUPIED) when who already sits. Returns the seat. */
 int session_join(struct session *s, const struct session_who *who);
+
+/* Seat a computer player of level (enum session_robot, not SESSION_HUMAN) in the lobby, under
+ * the first free name of a fixed list ("Ada (bot)"). Returns the seat, or BW_E(WRONG_PHASE)
+ * once started, BW_E(LIMIT) when full. */
+int session_add_robot(struct session *s, int level);
+/* Remove the computer player named name ("Ada" or "Ada (bot)"; NULL: the last one seated).
+ * Returns the seat it had, BW_E(NOT_FOUND) when there is none such, BW_E(WRONG_PHASE) once
+ * started. */
+int session_remove_robot(struct session *s, const char *name);
+/* Whether a computer player moves for seat now: a computer player's own seat, or a person's
+ * while one sits in for them. */
+bool session_robot_plays(const struct session *s, int seat);
+/* The computer level that moves for seat (0 when its person does). */
+int session_robot_level(const struct session *s, int seat);
 
 /* Leave the lobby seat (the seats after it move up). BW_E(WRONG_PHASE) once started. */
 int session_leave_lobby(struct session *s, int seat);
@@ -149,13 +175,15 @@ bool session_vote_stop(struct session *s, int seat);
 
 enum session_tick_kind {
     SESSION_TICK_NONE,
-    SESSION_TICK_WARN,  /* seat's turn runs out in seconds */
-    SESSION_TICK_ACTED, /* an action was applied for seat: type, ev */
-    SESSION_TICK_GONE,  /* seat's grace ran out: lobby seat freed (ev empty) or resigned */
+    SESSION_TICK_WARN,   /* seat's turn runs out in seconds */
+    SESSION_TICK_ACTED,  /* an action was applied for seat: type, ev */
+    SESSION_TICK_GONE,   /* seat's grace ran out: lobby seat freed (ev empty) or resigned */
+    SESSION_TICK_SIT_IN, /* a computer player sits in for seat (away too long; ev empty) */
 };
 
 struct session_tick {
     int kind, seat, seconds, type;
+    bool sit_in; /* ACTED for a timed-out person: a computer player sits in from now on */
     char nick[SESSION_NICK_MAX + 1]; /* seat's nick ("" when none): a freed lobby seat is gone */
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
