@@ -138,14 +138,15 @@ static int top_row(void *ctx, int rank, const struct store_stats *s)
     return 0;
 }
 
-static int leaders(void *ctx, int n, struct session_rank *out)
+static int leaders(void *ctx, int n, bool robots, struct session_rank *out)
 {
     struct net_store *ns = ctx;
     char err[256];
     if (n < 1 || n > SESSION_TOP_MAX)
         return BW_E(INVALID);
     struct top_fill t = {out, 0};
-    int rc = store_top(ns->st, ns->network, n, top_row, &t, err, sizeof err);
+    int rc = robots ? store_top_robots(ns->st, ns->network, n, top_row, &t, err, sizeof err)
+                    : store_top(ns->st, ns->network, n, top_row, &t, err, sizeof err);
     if (rc < 0) {
         log_error("%s: %s", ns->network, err);
         return rc;

@@ -121,7 +121,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
 {
     struct config_network net = {.nick = "brickwood"};
     struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
-    struct config_game cg = {3, 6, 10, timeout_s, 2, 100, 0, false};
+    struct config_game cg = {3, 6, 10, timeout_s, 2, 100, 1500, false};
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,
                          .part = fake_part,

@@ -219,6 +219,10 @@ static void test_example_file(void **state)
     assert_int_equal(cfg.game.max_players, 6);
     assert_int_equal(cfg.game.victory_points, 10);
     assert_int_equal(cfg.game.turn_timeout_s, 180);
+    assert_int_equal(cfg.game.bot_level, 2);
+    assert_int_equal(cfg.game.bot_think_ms, 2000);
+    assert_int_equal(cfg.game.bot_delay_ms, 1500);
+    assert_false(cfg.game.takeover);
     assert_string_equal(cfg.store_path, "brickwood.db");
     assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
 
@@ -296,7 +300,8 @@ static void test_all_keys(void **state)
              "bot = { prefix = \"@@\"; admins = [ \"ACCOUNT:Bob\" ]; colors = false;\n"
              "  private = \"NOTICE\"; };\n"
              "game = { min_players = 4; max_players = 4; victory_points = 12;\n"
-             "  turn_timeout_s = 0; };\n"
+             "  turn_timeout_s = 0; bot_level = \"Hard\"; bot_think_ms = 500; bot_delay_ms = 0;\n"
+             "  takeover = true; };\n"
              "store = { path = \"/var/lib/brickwood/games.db\"; };\n"
              "log = { level = \"DEBUG\"; };\n",
              cert, cert);
@@ -334,6 +339,10 @@ static void test_all_keys(void **state)
     assert_int_equal(cfg.game.max_players, 4);
     assert_int_equal(cfg.game.victory_points, 12);
     assert_int_equal(cfg.game.turn_timeout_s, 0);
+    assert_int_equal(cfg.game.bot_level, 3);
+    assert_int_equal(cfg.game.bot_think_ms, 500);
+    assert_int_equal(cfg.game.bot_delay_ms, 0);
+    assert_true(cfg.game.takeover);
     assert_string_equal(cfg.store_path, "/var/lib/brickwood/games.db");
     assert_int_equal(cfg.log_level, LOG_LEVEL_DEBUG);
     config_fini(&cfg);
@@ -438,6 +447,16 @@ static void test_out_of_range(void **state)
                "must be 0 (no timer) or 10..86400 (got 5)");
     expect_one(NET "game = { turn_timeout_s = -1; };\n", BW_E(INVALID), 2, "game.turn_timeout_s",
                "(got -1)");
+    expect_one(NET "game = { bot_level = \"genius\"; };\n", BW_E(INVALID), 2, "game.bot_level",
+               "must be \"easy\", \"normal\" or \"hard\"");
+    expect_one(NET "game = { bot_level = 3; };\n", BW_E(INVALID), 2, "game.bot_level",
+               "must be a string");
+    expect_one(NET "game = { bot_think_ms = 10; };\n", BW_E(INVALID), 2, "game.bot_think_ms",
+               "must be 50..60000 (got 10)");
+    expect_one(NET "game = { bot_delay_ms = -5; };\n", BW_E(INVALID), 2, "game.bot_delay_ms",
+               "must be 0..60000 (got -5)");
+    expect_one(NET "game = { takeover = \"yes\"; };\n", BW_E(INVALID), 2, "game.takeover",
+               "must be true or false");
 }
 
 static void test_players(void **state)

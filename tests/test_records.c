@@ -319,7 +319,7 @@ static void test_top_limits(void **state)
     }
     mark = n_recs;
     say(b, "ann", "!top 0");
-    assert_non_null(last_line(mark, "ann", "usage: !top [N]"));
+    assert_non_null(last_line(mark, "ann", "usage: !top [bots] [N]"));
     say(b, "ann", "!top x");
     say(b, "ann", "!top -3");
     assert_int_equal(count_to(mark, CHAN), 0);
@@ -336,6 +336,75 @@ static void test_top_limits(void **state)
     assert_non_null(two);
     assert_non_null(strstr(two, " 2. "));
     assert_null(strstr(two, " 3. "));
+    bot_free(b);
+}
+
+/* A computer player's result belongs to its level, whatever its name at the table. */
+static void test_computer_result_identity(void **state)
+{
+    (void)state;
+    static struct session s;
+    struct session_rules rules = {3, 6, 10, 0, SESSION_ROBOT_NORMAL, false};
+    session_init(&s, "#r", &rules, 5);
+    struct session_who ann = {"ann", "a", "h.example", NULL, false};
+    assert_int_equal(session_join(&s, &ann), 0);
+    assert_int_equal(session_add_robot(&s, SESSION_ROBOT_EASY), 1);
+    assert_int_equal(session_add_robot(&s, SESSION_ROBOT_HARD), 2);
+    char msg[80];
+    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    struct session_result r;
+    assert_int_equal(session_result(&s, now, &r), BW_OK);
+    int found = 0;
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(r.seat[i].identity, "bot:easy") == 0)
+            found |= 1, assert_string_equal(r.seat[i].nick, "easy (bot)");
+        if (strcmp(r.seat[i].identity, "bot:hard") == 0)
+            found |= 2, assert_string_equal(r.seat[i].nick, "hard (bot)");
+        if (strcmp(r.seat[i].identity, "ann!a@h.example") == 0)
+            found |= 4;
+    }
+    assert_int_equal(found, 7);
+    /* Without a person there is no game. */
+    session_init(&s, "#r", &rules, 5);
+    session_add_robot(&s, SESSION_ROBOT_EASY);
+    session_add_robot(&s, SESSION_ROBOT_EASY);
+    session_add_robot(&s, SESSION_ROBOT_EASY);
+    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_E(WRONG_PHASE));
+    assert_string_equal(msg, "a game needs at least one person");
+}
+
+/* Computer players are rated by level and listed apart: !top leaves them out, !top bots shows
+ * only them, "normal (bot)" and so on; a person's rating still counts the games against them. */
+static void test_computer_players_apart(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 3);
+    use_store(b);
+    char err[256];
+    struct store_finished f = {.network = "testnet", .channel = "#bots", .started = 1, .ended = 2,
+                               .turns = 30, .ending = STORE_END_WIN, .n_seats = 3};
+    f.seats[0] = (struct store_seat){"account:zara", "zara", 0, 10, true, false};
+    f.seats[1] = (struct store_seat){"bot:normal", "normal (bot)", 1, 6, false, false};
+    f.seats[2] = (struct store_seat){"bot:hard", "hard (bot)", 2, 8, false, false};
+    assert_int_equal(store_record_finished(st, &f, err, sizeof err), BW_OK);
+    int mark = n_recs;
+    now += 20000;
+    say(b, "zoe", "!top 10");
+    const char *people = last_line(mark, CHAN, "top:");
+    assert_non_null(people);
+    assert_null(strstr(people, "(bot)"));
+    assert_non_null(strstr(people, "zara 1516 (1 games, 1 wins)"));
+    now += 20000;
+    mark = n_recs;
+    say(b, "zoe", "!top bots");
+    /* Worked out: zara beats both (+8 each), hard (8 VP) beats normal (6 VP): hard 1500 - 8 + 8,
+     * normal 1500 - 8 - 8. */
+    expect_line(mark, CHAN,
+                "#catan top bots: 1. hard (bot) 1500 (1 games, 0 wins) 2. normal (bot) 1484 (1 "
+                "games, 0 wins)");
+    mark = n_recs;
+    say(b, "zoe", "!top bots 0");
+    assert_non_null(last_line(mark, "zoe", "usage: !top [bots] [N]"));
     bot_free(b);
 }
 
@@ -367,6 +436,8 @@ int main(void)
         cmocka_unit_test(test_stopped_unrated),
         cmocka_unit_test(test_top_limits),
         cmocka_unit_test(test_result_follows_the_person_not_the_nick),
+        cmocka_unit_test(test_computer_result_identity),
+        cmocka_unit_test(test_computer_players_apart),
         cmocka_unit_test(test_admin_save_checkpoints),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -85,8 +85,10 @@ void bot_free(struct bot *b)
 {
     if (!b)
         return;
-    for (int i = 0; i < b->n_games; i++)
+    for (int i = 0; i < b->n_games; i++) {
+        bot_robots_forget(b->games[i]);
         free(b->games[i]);
+    }
     free(b->games);
     free_lines(b);
     free(b->lines);
@@ -134,6 +136,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     }
     struct bot_game *g = xcalloc(1, sizeof *g);
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
+    g->robot_due_ms = INT64_MAX;
     b->games[b->n_games++] = g;
     return g;
 }
@@ -141,6 +144,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
 int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
+    g->robot_due_ms = INT64_MAX;
     int err = session_restore(&g->s, blob, len, now_ms);
     if (err) {
         free(g);
@@ -221,8 +225,8 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         bot_queue(b, g->s.channel, text, 0, key);
         return;
     }
-    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0])
-        return;
+    if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
+        return; /* a computer player reads the game, not lines */
     struct session_who w;
     if (!seat_confirmed(b, g, to, &w)) {
         /* Whoever holds the nick now is not known to be the player: the seat waits as away
@@ -412,6 +416,11 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
     struct game_player before[GAME_MAX_PLAYERS];
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
+    if (!b->robot_acting && session_robot_plays(&g->s, a->player)) {
+        snprintf(msg, msglen, "a computer player sits in for you; the seat is yours again when "
+                              "your next move starts");
+        return BW_E(DENIED);
+    }
     memcpy(before, g->s.game.p, sizeof before);
     int err = session_apply(&g->s, a, b->now_ms, ev, GAME_MAX_EVENTS, &n_ev);
     if (err) {
@@ -509,10 +518,13 @@ void bot_commit(struct bot *b)
     }
     int kept = 0;
     for (int i = 0; i < b->n_games; i++) {
-        if (b->games[i]->closing)
+        if (b->games[i]->closing) {
+            bot_robots_forget(b->games[i]);
             free(b->games[i]);
-        else
+        } else {
+            bot_robots_schedule(b, b->games[i]);
             b->games[kept++] = b->games[i];
+        }
     }
     b->n_games = kept;
     /* An outdated hand or board still queued is dropped once, before the first new line. */
@@ -762,12 +774,17 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
         g->changed = true;
         if (kind == SESSION_TICK_GONE)
             announce(b, g, "%s was away too long and gives up the seat", nick);
+        if (kind == SESSION_TICK_SIT_IN)
+            announce(b, g, "%s is away: a computer player sits in until they are back", nick);
         if (t.n_ev) {
             for (int i = 0; i < g->s.n_seats; i++)
                 if (hand_differs(&before[i], &g->s.game.p[i]))
                     g->hand_dirty |= 1u << i;
             bot_show_events(b, g, t.ev, t.n_ev);
         }
+        if (t.sit_in)
+            announce(b, g, "%s is out of time: a computer player sits in until they are back",
+                     nick);
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
         /* The commit frees a game that closed or ended: g must not be touched after it. */
@@ -779,21 +796,33 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
     bot_commit(b);
 }
 
+static bool alive(const struct bot *b, const struct bot_game *g)
+{
+    for (int k = 0; g && k < b->n_games; k++)
+        if (b->games[k] == g)
+            return true;
+    return false;
+}
+
 void bot_tick(struct bot *b, int64_t now_ms)
 {
     b->now_ms = now_ms;
+    bot_robots_new_tick(b);
     /* Ticking a game may end and drop it: walk a copy of the list, skipping dropped games. */
     int n = b->n_games;
     struct bot_game **due = xcalloc((size_t)n + 1, sizeof *due);
     for (int i = 0; i < n; i++)
-        if (session_next_deadline(&b->games[i]->s) <= now_ms)
+        if (session_next_deadline(&b->games[i]->s) <= now_ms || b->games[i]->robot_due_ms <= now_ms)
             due[i] = b->games[i];
-    for (int i = 0; i < n; i++) {
-        bool alive = false;
-        for (int k = 0; due[i] && k < b->n_games && !alive; k++)
-            alive = b->games[k] == due[i];
-        if (alive)
+    /* Each tick starts with the next game, so thinking time goes round fairly. */
+    int first = n ? (int)(b->tick_count++ % (unsigned)n) : 0;
+    for (int k = 0; k < n; k++) {
+        int i = (first + k) % n;
+        if (alive(b, due[i]) && session_next_deadline(&due[i]->s) <= now_ms)
             tick_game(b, due[i], now_ms);
+        /* Timers first (a person's time may have run out meanwhile), then computer players. */
+        if (alive(b, due[i]))
+            bot_robots_run(b, due[i]);
     }
     free(due);
 }
@@ -805,6 +834,8 @@ int64_t bot_next_deadline(const struct bot *b)
         int64_t d = session_next_deadline(&b->games[i]->s);
         if (d < t)
             t = d;
+        if (b->games[i]->robot_due_ms < t && !b->games[i]->s.paused)
+            t = b->games[i]->robot_due_ms;
     }
     return t;
 }

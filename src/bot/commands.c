@@ -108,12 +108,12 @@ static int host_save_all(void *ctx, char *why, size_t whylen)
     return bot_save_all(bc->b, why, whylen);
 }
 
-static int host_top(void *ctx, int n, struct session_rank *out)
+static int host_top(void *ctx, int n, bool robots, struct session_rank *out)
 {
     struct bot_call *bc = ctx;
     if (!bc->b->store || !bc->b->store->top)
         return BW_E(IO);
-    return bc->b->store->top(bc->b->store->ctx, n, out);
+    return bc->b->store->top(bc->b->store->ctx, n, robots, out);
 }
 
 static int host_stats(void *ctx, const char *identity, const char *nick, struct session_rank *out)
@@ -350,6 +350,11 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
             g->changed = true;
             if (g->s.state == SESSION_PLAYING)
                 g->hand_dirty |= 1u << seat;
+        }
+        /* One a computer sat in for is back: the seat is theirs when their next move starts. */
+        if (seat >= 0 && in_channel && g->s.seat[seat].takeover == SESSION_SITTING) {
+            g->s.seat[seat].takeover = SESSION_HANDBACK;
+            g->changed = true;
         }
     }
     b->speaker = &bc.who;

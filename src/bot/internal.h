@@ -32,10 +32,19 @@ struct bot_shown {
     int64_t ms[BOT_SHOWN_KINDS]; /* INT64_MIN: never */
 };
 
+struct ai_search;
+
 struct bot_game {
     struct session s;
     unsigned hand_dirty; /* seats whose hand changed in the change being handled */
     bool changed, closing;
+    /* Computer players (robots.c; not saved: after a restart they think again). */
+    int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
+    struct ai_search *search; /* the hard level's search in progress, or NULL */
+    int search_seat;
+    unsigned search_key;     /* the game position the search is for (turn and phase) */
+    int64_t search_spent_us; /* thinking time spent on it */
+    int64_t search_since_ms; /* when it began */
 };
 
 struct bot_user {
@@ -68,6 +77,9 @@ struct bot {
     int n_games, cap_games;
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */
+    bool robot_acting;                 /* a computer player's move is being applied */
+    int64_t think_left_us;             /* the hard level's thinking time left in this tick */
+    unsigned tick_count;
     struct bot_shown shown[BOT_SHOWN_MAX];
     struct bot_line *lines; /* held back until flush */
     int n_lines, cap_lines;
@@ -98,6 +110,16 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
 int bot_save_all(struct bot *b, char *why, size_t whylen);
 /* Save the changed games, send the held-back lines (hands first computed), drop closed games. */
 void bot_commit(struct bot *b);
+
+/* robots.c */
+/* When g's computer players next have something to do (after any change). */
+void bot_robots_schedule(struct bot *b, struct bot_game *g);
+/* A turn of the event loop begins: the thinking time it may spend. */
+void bot_robots_new_tick(struct bot *b);
+/* Let them do it (the hard level thinks in slices: it may take several calls). */
+void bot_robots_run(struct bot *b, struct bot_game *g);
+/* Drop what they were thinking about (the game ends or is freed). */
+void bot_robots_forget(struct bot_game *g);
 
 /* commands.c */
 void bot_command(struct bot *b, const char *channel, const struct bw_identity *from,

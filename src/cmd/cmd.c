@@ -15,7 +15,7 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_new,    &cmd_join,  &cmd_leave,  &cmd_start,   &cmd_stop,   &cmd_board,  &cmd_status,
     &cmd_hand,   &cmd_spots, &cmd_roll,   &cmd_build,   &cmd_road,   &cmd_settle, &cmd_city,
     &cmd_buy,    &cmd_play,  &cmd_robber, &cmd_discard, &cmd_trade,  &cmd_bank,   &cmd_end,
-    &cmd_help,   &cmd_top,   &cmd_stats,  &cmd_dice,    &cmd_corner, &cmd_kick,   &cmd_part,
+    &cmd_help,   &cmd_top,   &cmd_stats,  &cmd_dice,    &cmd_corner, &cmd_addbot, &cmd_removebot, &cmd_kick,   &cmd_part,
     &cmd_reload, &cmd_save,  &cmd_backup, NULL,
 };
 
@@ -160,6 +160,14 @@ int cmd_run(struct cmd_call *c, char *text)
         argc = CMD_ARGS_MAX + 1;
     if (argc == 0)
         return BW_E(PARSE);
+    /* A computer player's name copied with its mark ("Ada (bot)") is one word. */
+    for (int i = 1; i < argc; i++)
+        if (strcasecmp(argv[i], "(bot)") == 0 && argv[i - 1] + strlen(argv[i - 1]) + 1 == argv[i]) {
+            argv[i][-1] = ' ';
+            memmove(&argv[i], &argv[i + 1], (size_t)(argc - i - 1) * sizeof argv[0]);
+            argc--;
+            i--;
+        }
     int err;
     const struct cmd_entry *e = find_entry(argv[0], msg, sizeof msg, &err);
     if (!e && err == BW_E(AMBIGUOUS)) {

@@ -79,7 +79,7 @@ struct cmd_host {
     int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
     /* The leaderboard and players' records, as session_store_ops top and stats;
      * BW_E(NOT_FOUND) when there is no store. */
-    int (*top)(void *ctx, int n, struct session_rank *out);
+    int (*top)(void *ctx, int n, bool robots, struct session_rank *out);
     int (*stats)(void *ctx, const char *identity, const char *nick, struct session_rank *out);
     /* Whether an answer of kind what ("top", "stats", "dice") may go to channel now: false when the
      * channel saw one a moment ago (it then goes to the caller), else true and remembered. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cmd/internal.h"
+#include "cmd/words.h"
 #include "render/render.h"
 
 static int exec_new(struct cmd_call *c)
@@ -161,6 +162,63 @@ static int exec_stop(struct cmd_call *c)
     return BW_OK;
 }
 
+static int exec_addbot(struct cmd_call *c)
+{
+    static const struct words_name levels[] = {{"easy", SESSION_ROBOT_EASY},
+                                               {"normal", SESSION_ROBOT_NORMAL},
+                                               {"hard", SESSION_ROBOT_HARD},
+                                               {NULL, 0}};
+    int level = c->s->rules.robot_level;
+    if (c->argc == 1) {
+        char msg[160];
+        level = words_lookup(c->argv[0], levels, "level", msg, sizeof msg);
+        if (level < 0) {
+            cmd_replyf(c, "%s; usage: %saddbot %s", msg, c->prefix, c->cmd->usage);
+            return level;
+        }
+    }
+    int seat = session_add_robot(c->s, level);
+    if (seat < 0) {
+        cmd_replyf(c, "%s", seat == BW_E(LIMIT) ? "the table is full"
+                                                 : "computer players join in the lobby");
+        return seat;
+    }
+    c->host->changed(c->host->ctx, c->s);
+    cmd_announcef(c, "%s joined, a computer player (%s) (%d seated, %d-%d needed)",
+                  c->s->seat[seat].nick, levels[level - 1].name, c->s->n_seats,
+                  c->s->rules.min_players, c->s->rules.max_players);
+    return BW_OK;
+}
+
+static int exec_removebot(struct cmd_call *c)
+{
+    char name[SESSION_NICK_MAX + 1] = "";
+    int seat = session_seat_of_nick(c->s, c->argc ? c->argv[0] : NULL);
+    if (c->s->state != SESSION_LOBBY) {
+        cmd_replyf(c, "computer players leave in the lobby");
+        return BW_E(WRONG_PHASE);
+    }
+    if (c->argc && (seat < 0 || !c->s->seat[seat].robot)) {
+        cmd_replyf(c, "no computer player of that name here");
+        return BW_E(NOT_FOUND);
+    }
+    if (seat >= 0)
+        snprintf(name, sizeof name, "%s", c->s->seat[seat].nick);
+    else
+        for (int i = c->s->n_seats - 1; i >= 0 && !name[0]; i--)
+            if (c->s->seat[i].robot)
+                snprintf(name, sizeof name, "%s", c->s->seat[i].nick);
+    int err = session_remove_robot(c->s, name[0] ? name : NULL);
+    if (err < 0) {
+        cmd_replyf(c, "%s", err == BW_E(WRONG_PHASE) ? "computer players leave in the lobby"
+                                                      : "no computer player is seated here");
+        return err;
+    }
+    c->host->changed(c->host->ctx, c->s);
+    cmd_announcef(c, "%s left (%d seated)", name, c->s->n_seats);
+    return BW_OK;
+}
+
 const struct cmd_entry cmd_new = {
     "new", {NULL},   "",         "open a lobby here; you take the first seat",
     0,     0,        CMD_ANYONE, CMD_IN_CHANNEL,
@@ -208,4 +266,20 @@ const struct cmd_entry cmd_stop = {
 const struct cmd_entry cmd_kick = {
     "kick",       {NULL},        "NICK",    "remove a player (they resign)", 1, 1, CMD_ADMIN,
     CMD_ANYWHERE, CMD_F_SESSION, exec_kick,
+};
+const struct cmd_entry cmd_addbot = {
+    "addbot",
+    {NULL},
+    "[easy|normal|hard]",
+    "seat a computer player in the lobby",
+    0,
+    1,
+    CMD_SEATED,
+    CMD_IN_CHANNEL,
+    CMD_F_SESSION,
+    exec_addbot,
+};
+const struct cmd_entry cmd_removebot = {
+    "removebot",    {NULL}, "[NAME]", "remove a computer player from the lobby", 0, 1, CMD_SEATED,
+    CMD_IN_CHANNEL, CMD_F_SESSION, exec_removebot,
 };

@@ -569,9 +569,16 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
     for (int i = 0; i < s->n_seats; i++) {
         const struct session_seat *seat = &s->seat[i];
         struct session_result_seat *r = &out->seat[i];
-        session_identity(seat->account, seat->sat_nick[0] ? seat->sat_nick : seat->nick,
-                         seat->userhost, r->identity, sizeof r->identity);
-        snprintf(r->nick, sizeof r->nick, "%s", seat->nick);
+        static const char *const levels[] = {"", "easy", "normal", "hard"};
+        if (seat->robot && seat->robot <= SESSION_ROBOT_HARD) {
+            /* Computer players are rated by level: "bot:normal", shown as "normal (bot)". */
+            snprintf(r->identity, sizeof r->identity, "bot:%s", levels[seat->robot]);
+            snprintf(r->nick, sizeof r->nick, "%s%s", levels[seat->robot], SESSION_ROBOT_SUFFIX);
+        } else {
+            session_identity(seat->account, seat->sat_nick[0] ? seat->sat_nick : seat->nick,
+                             seat->userhost, r->identity, sizeof r->identity);
+            snprintf(r->nick, sizeof r->nick, "%s", seat->nick);
+        }
         r->points = game_vp_total(g, i);
         r->won = i == winner;
         r->resigned = g->p[i].resigned != 0;

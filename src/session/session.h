@@ -220,7 +220,7 @@ enum session_ending {
 
 /* Whom a seat's results belong to: "account:NAME" when the player was logged in when they sat
  * down, else "nick!user@host" as they sat down ("*" for an unknown user or host); ASCII lower
- * case. */
+ * case. A computer player's are its level's: "bot:normal". */
 #define SESSION_IDENTITY_MAX (8 + SESSION_ID_MAX + SESSION_NICK_MAX + 1)
 
 /* The identity (above) of someone logged in as account (NULL or "" when not), else of
@@ -271,9 +271,9 @@ struct session_store_ops {
     /* Optional: record a finished game and forget channel's saved record, in one commit (then
      * erase is not called for it). */
     int (*finished)(void *ctx, const char *channel, const struct session_result *r);
-    /* Optional: up to n (1..SESSION_TOP_MAX) leaders, best first, into out; returns how many,
-     * or a negative bw_err. */
-    int (*top)(void *ctx, int n, struct session_rank *out);
+    /* Optional: up to n (1..SESSION_TOP_MAX) leaders, best first, into out: people, or with
+     * robots the computer players' levels; returns how many, or a negative bw_err. */
+    int (*top)(void *ctx, int n, bool robots, struct session_rank *out);
     /* Optional: the record of identity (a session_result identity) into *out; when identity
      * is NULL, of whoever last finished a game as nick. BW_OK, BW_E(NOT_FOUND) when they have
      * no finished game, or another bw_err. */

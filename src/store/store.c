@@ -749,17 +749,20 @@ int store_find_nick(struct store *st, const char *network, const char *nick, cha
     return result;
 }
 
-int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
-              size_t errsize)
+static int top_of(struct store *st, const char *network, int n, bool robots, store_top_fn fn,
+                  void *ctx, char *err, size_t errsize)
 {
     if (!is_name(network) || n < 1 || !fn)
         return BW_E(INVALID);
     sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db,
-                           "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                           "WHERE network = ? ORDER BY rating DESC, games DESC, identity ASC "
-                           "LIMIT ?",
-                           -1, &s, NULL) != SQLITE_OK)
+    /* Computer players ("bot:LEVEL") are listed apart from people. */
+    const char *sql = robots ? "SELECT identity, nick, rating, games, wins, best_points FROM players "
+                               "WHERE network = ? AND substr(identity, 1, 4) = 'bot:' "
+                               "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?"
+                             : "SELECT identity, nick, rating, games, wins, best_points FROM players "
+                               "WHERE network = ? AND substr(identity, 1, 4) <> 'bot:' "
+                               "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?";
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
         return sql_fail(st, err, errsize, "cannot read the leaders");
     sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 2, n);
@@ -776,6 +779,18 @@ int store_top(struct store *st, const char *network, int n, store_top_fn fn, voi
     int result = rc == SQLITE_DONE ? count : sql_fail(st, err, errsize, "cannot read the leaders");
     sqlite3_finalize(s);
     return result;
+}
+
+int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
+              size_t errsize)
+{
+    return top_of(st, network, n, false, fn, ctx, err, errsize);
+}
+
+int store_top_robots(struct store *st, const char *network, int n, store_top_fn fn, void *ctx,
+                     char *err, size_t errsize)
+{
+    return top_of(st, network, n, true, fn, ctx, err, errsize);
 }
 
 int store_checkpoint(struct store *st, char *err, size_t errsize)

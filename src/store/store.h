@@ -143,11 +143,16 @@ int store_find_nick(struct store *st, const char *network, const char *nick, cha
  * 0 to go on, nonzero to stop. The callback must not call the store. */
 typedef int (*store_top_fn)(void *ctx, int rank, const struct store_stats *s);
 
-/* The n best players on network (n >= 1) by rating, highest first; equal ratings by more games,
+/* The n best people on network (n >= 1) by rating, highest first; equal ratings by more games,
  * then by identity (byte order), so the order never depends on the file's layout. Returns the
  * number of players passed to fn, or BW_E(INVALID) / BW_E(IO). */
 int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
               size_t errsize);
+
+/* The same for computer players (identities "bot:LEVEL"), whom store_top leaves out: their
+ * games count for people's ratings, their own ratings are listed apart. */
+int store_top_robots(struct store *st, const char *network, int n, store_top_fn fn, void *ctx,
+                     char *err, size_t errsize);
 
 /* Copy the write-ahead log into the database file and truncate the log (the admin "save").
  * Everything was already durable; this makes the file alone complete. BW_OK, or BW_E(IO) when

@@ -1,0 +1,214 @@
+/* Computer players against each other: win rates, game length and time per decision.
+ * Usage: ai_arena [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]
+ *
+ * A lineup names the level of each seat, e for easy, n for normal, h for hard: "neee" is one
+ * normal player against three easy ones (the default lineups are neee, nnee and hnnn). Seats
+ * rotate from game to game, so every level plays from every seat equally often (seat order
+ * matters in Catan: the last to place in the setup places twice in a row). The hard level
+ * searches HARD_MS milliseconds of processor time per decision (default 50). -b plays on the
+ * 5-6 player board. Times per decision are processor time of the deciding thread, including
+ * the trivial decisions (a roll with no card to play, a forced road). Figures only: nothing
+ * here passes or fails. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+
+#include "bench_time.h"
+
+/* Processor time of this thread in seconds: what the hard level's budget counts, and what other
+ * work on the machine does not inflate. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+#define MAX_ACTIONS 20000
+#define LEVELS 4 /* indexed by enum ai_level */
+
+static const char level_names[LEVELS][8] = {"", "easy", "normal", "hard"};
+
+struct times {
+    double *ms;
+    long n, cap;
+};
+
+static void times_add(struct times *t, double ms)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 4096;
+        t->ms = realloc(t->ms, (size_t)t->cap * sizeof t->ms[0]);
+        if (!t->ms) {
+            perror("realloc");
+            exit(1);
+        }
+    }
+    t->ms[t->n++] = ms;
+}
+
+struct tally {
+    long seats[LEVELS], wins[LEVELS];
+    long games, unfinished, illegal, turns;
+    long searched; /* hard decisions that searched (more than one candidate) */
+    struct times times[LEVELS];
+};
+
+struct setup {
+    long games;
+    int64_t hard_us;
+    uint64_t seed;
+    int board;
+};
+
+static int level_of(char c)
+{
+    return c == 'e' ? AI_EASY : c == 'n' ? AI_NORMAL : c == 'h' ? AI_HARD : 0;
+}
+
+static int decide(const struct game *g, int p, int level, const struct setup *su, uint64_t seed,
+                  struct game_action *a, long *searched)
+{
+    if (level != AI_HARD)
+        return ai_choose(g, p, level, seed, a);
+    struct ai_search *s = ai_search_new(g, p, seed);
+    if (!s)
+        return ai_choose(g, p, AI_NORMAL, seed, a);
+    ai_search_step(s, su->hard_us);
+    *searched += ai_search_iterations(s) > 0;
+    int err = ai_search_best(s, a);
+    ai_search_free(s);
+    return err;
+}
+
+/* One game with levels[seat]; returns the winner, or -1. */
+static int play(const struct setup *su, const int *levels, int n, uint64_t seed, struct tally *t)
+{
+    struct game_options opt = {(uint8_t)n, (uint8_t)su->board, 0};
+    struct game g;
+    game_init(&g, &opt, seed);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, seed ^ 0x5eed5eed5eedull);
+    for (long k = 0; k < MAX_ACTIONS && g.phase != PHASE_OVER; k++) {
+        unsigned m = ai_players_to_act(&g);
+        if (!m)
+            break;
+        int p = __builtin_ctz(m);
+        struct game_action a;
+        double t0 = cpu_now();
+        int err = decide(&g, p, levels[p], su, bw_rng_next(&rng), &a, &t->searched);
+        times_add(&t->times[levels[p]], (cpu_now() - t0) * 1e3);
+        if (err == BW_OK)
+            err = game_apply(&g, &a, NULL, 0, NULL);
+        if (err != BW_OK) {
+            fprintf(stderr, "game %llu: %s for seat %d (%s)\n", (unsigned long long)seed,
+                    bw_strerror(err), p, level_names[levels[p]]);
+            t->illegal++;
+            break;
+        }
+    }
+    t->turns += g.turn;
+    return g.phase == PHASE_OVER ? g.winner : -1;
+}
+
+/* Wilson score interval at 95% for k successes in n trials. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    double z = 1.96, p = n ? (double)k / n : 0, d = 1 + z * z / n;
+    double c = (p + z * z / (2.0 * n)) / d,
+           h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+    *lo = c - h;
+    *hi = c + h;
+}
+
+static void report(const char *lineup, const struct tally *t)
+{
+    printf("%s: %ld games, %.1f turns on average, %ld unfinished, %ld illegal moves\n", lineup,
+           t->games, t->games ? (double)t->turns / t->games : 0.0, t->unfinished, t->illegal);
+    for (int l = 1; l < LEVELS; l++) {
+        if (!t->seats[l])
+            continue;
+        double lo, hi;
+        wilson(t->wins[l], t->seats[l], &lo, &hi);
+        const struct times *tm = &t->times[l];
+        qsort(tm->ms, (size_t)tm->n, sizeof tm->ms[0], by_value);
+        double med = tm->n ? tm->ms[tm->n / 2] : 0, p99 = tm->n ? tm->ms[tm->n * 99 / 100] : 0;
+        printf("  %-6s wins %5.1f%% per seat (95%%: %.1f-%.1f%%, %ld of %ld seat-games); "
+               "decision %.3f ms median, %.3f ms p99 (%ld decisions)\n",
+               level_names[l], 100.0 * t->wins[l] / t->seats[l], 100 * lo, 100 * hi, t->wins[l],
+               t->seats[l], med, p99, tm->n);
+        if (l == AI_HARD)
+            printf("  hard   searched %.0f%% of its decisions (the others had one sensible move)\n",
+                   tm->n ? 100.0 * t->searched / tm->n : 0.0);
+    }
+    fflush(stdout);
+}
+
+static int run(const struct setup *su, const char *lineup)
+{
+    int n = (int)strlen(lineup), levels[8], seat_levels[8];
+    if (n < 3 || n > (su->board ? 6 : 4))
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (!(levels[i] = level_of(lineup[i])))
+            return -1;
+    struct tally t;
+    memset(&t, 0, sizeof t);
+    for (long i = 0; i < su->games; i++) {
+        for (int s = 0; s < n; s++)
+            seat_levels[s] = levels[(s + i) % n];
+        for (int s = 0; s < n; s++)
+            t.seats[seat_levels[s]]++;
+        int w = play(su, seat_levels, n, su->seed + (uint64_t)i, &t);
+        t.games++;
+        if (w >= 0)
+            t.wins[seat_levels[w]]++;
+        else
+            t.unfinished++;
+    }
+    report(lineup, &t);
+    for (int l = 0; l < LEVELS; l++)
+        free(t.times[l].ms);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct setup su = {200, 50000, 1, BOARD_BASE};
+    int opt;
+    while ((opt = getopt(argc, argv, "g:t:s:bh")) != -1) {
+        switch (opt) {
+        case 'g':
+            su.games = strtol(optarg, NULL, 10);
+            break;
+        case 't':
+            su.hard_us = strtoll(optarg, NULL, 10) * 1000;
+            break;
+        case 's':
+            su.seed = strtoull(optarg, NULL, 0);
+            break;
+        case 'b':
+            su.board = BOARD_BIG;
+            break;
+        default:
+            fprintf(stderr, "usage: %s [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    static const char *const defaults[] = {"neee", "nnee", "hnnn"};
+    int n = argc - optind;
+    for (int i = 0; i < (n ? n : 3); i++) {
+        const char *lineup = n ? argv[optind + i] : defaults[i];
+        if (su.games <= 0 || run(&su, lineup) < 0) {
+            fprintf(stderr, "%s: bad lineup or game count: %s\n", argv[0], lineup);
+            return 2;
+        }
+    }
+    return 0;
+}

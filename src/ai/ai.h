@@ -1,0 +1,96 @@
+/* Computer players: choose a seat's move from what a player in that seat can see.
+ *
+ * Everything here sees the game only through a determinized view: before deciding, the
+ * hidden parts of the state (the other players' resource cards and development cards, the
+ * order of the development deck, the game's own random generator) are replaced by a sample
+ * consistent with what the seat knows (the bank, hand sizes, cards played, how many cards
+ * each player holds, cards left in the deck, the cards shown by open offers), drawn from the
+ * caller's seed. A decision therefore depends only on the public state, the seat's own hand and
+ * the seed: changing what the seat cannot see never changes it (tests/test_ai.c checks this).
+ * The one exception is a confirmation of the seat's own offer: whether the player who
+ * accepted still holds the cards is asked of the real game, as the game would tell a person
+ * trying to confirm.
+ *
+ * Levels:
+ *   easy    the weighted random player of the engine's playouts (src/engine/playout.c)
+ *   normal  one ply: every legal action is applied to the view and the result scored by a
+ *           value function (points, production by pips and resource diversity, harbors, room
+ *           to expand, the hand, development cards, the road and army races, the opponents'
+ *           production weighed by how close each is to winning); see src/ai/value.c
+ *   hard    flat Monte Carlo over the normal player's best few moves: each round samples a
+ *           fresh view and plays every candidate two rounds of turns ahead with normal
+ *           players in all seats, judged by the value function (src/ai/search.c); within a
+ *           processor-time budget that the caller hands out in slices (ai_search_step), so the
+ *           event loop never blocks
+ *
+ * Pure C on the engine: no I/O, no global state, no threads; all randomness from the seed.
+ * Calls on different games or searches may run on different threads at once. */
+#ifndef BW_AI_H
+#define BW_AI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+
+enum ai_level { AI_EASY = 1, AI_NORMAL = 2, AI_HARD = 3 };
+
+/* The determinized view of g for player (see above), sampled from seed: the same public state,
+ * player's own cards and seed always give the same view. Every card stays accounted for, so
+ * the view passes game_check_state() when g does. view may be g itself. BW_OK, or
+ * BW_E(INVALID) for a seat that is not in the game. */
+int ai_view(const struct game *g, int player, uint64_t seed, struct game *view);
+
+/* The players who have something to do now (a bit per seat): those the game waits for
+ * (game_waiting_for()) and, after the roll, those addressed by an open offer they have not
+ * answered. Several may be waiting at once (discards after a 7; the current player and the
+ * addressees of an offer): each may be asked in any order. */
+unsigned ai_players_to_act(const struct game *g);
+
+/* Choose player's action now (easy and normal; hard is normal here: the hard level's moves
+ * come from the search below). player must be one ai_players_to_act() names: one the game
+ * waits for, or an addressee of an open trade offer (then the answer: accept, reject; the
+ * current player first answers counter-offers made to them, the normal level by the rule of
+ * ai_answer_offer). The computer players never make offers themselves. Returns BW_OK with a
+ * legal action in *out, or a negative bw_err (BW_E(WRONG_PHASE) when player has nothing to
+ * do, BW_E(INVALID) for a seat not in the game). */
+int ai_choose(const struct game *g, int player, int level, uint64_t seed, struct game_action *out);
+
+/* Whether player, addressed by the open offer with this id, wants it (accept) or not: accepted
+ * when the cards received are worth more to the player than those given (by the value
+ * function, a build the hand then pays for counting extra), the player holds the cards asked
+ * for, and the offerer is not close to winning (one point from the goal: never; two: only for
+ * a much better trade). The same at every level. Returns BW_OK with ACT_ACCEPT or ACT_REJECT in
+ * *out; BW_E(NO_OFFER) when there is no such open offer; BW_E(WRONG_PHASE) when player is not
+ * addressed by it or has already given that answer. */
+int ai_answer_offer(const struct game *g, int player, int offer_id, uint64_t seed,
+                    struct game_action *out);
+
+/* The hard level's search, in slices. ai_search_new copies what it needs from g (the caller's
+ * game may change meanwhile; the result is then stale and must not be used: start a new search
+ * after any action in the game, an offer or answer included). It returns NULL when player has
+ * nothing to do (as ai_choose() would say) or memory runs out. A decision with a single
+ * sensible move (a roll without a card to play, a discard, an answer to an offer) is done at
+ * once: the first ai_search_step() returns true without searching. */
+struct ai_search;
+struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed);
+/* Search for about budget_us microseconds of processor time of the calling thread (one
+ * playout may run past it, typically by well under a millisecond); returns true once the
+ * search has nothing more to do (it may be stopped earlier: ai_search_best then gives its best
+ * so far). 20 ms slices up to a total of a second or so are reasonable: more time helps, but
+ * the gain flattens (see README). */
+bool ai_search_step(struct ai_search *s, int64_t budget_us);
+/* The same for a number of iterations instead of a time budget, so that the result depends
+ * only on the game (what player can see of it) and the seed: tests use it; true once the
+ * search is done. */
+bool ai_search_iterate(struct ai_search *s, long iterations);
+/* Iterations made so far (one iteration is one playout of one candidate). */
+long ai_search_iterations(const struct ai_search *s);
+/* Whether g is still the game the search was made from, byte for byte (any action since, an
+ * offer or an answer included, makes the search stale). */
+bool ai_search_current(const struct ai_search *s, const struct game *g);
+/* The best action found so far (always legal in the game the search was made from). */
+int ai_search_best(const struct ai_search *s, struct game_action *out);
+void ai_search_free(struct ai_search *s);
+
+#endif

@@ -1,0 +1,125 @@
+/* The easy level: the engine's weighted random player (src/engine/playout.c), but always for
+ * the given player. playout_choose() picks whichever player the game waits for first, so the
+ * same preferences are applied here to game_legal_actions() of the one player: builds weighed
+ * by the pips of their corner, roads that reach a free corner, buying a card, a bank trade
+ * that makes a build affordable; roads are not built while a free corner is in reach. */
+#include "ai/internal.h"
+
+#include <string.h>
+
+enum {
+    KNIGHT_WEIGHT = 8,
+    CARD_WEIGHT = 8,
+    CONFIRM_WEIGHT = 8,
+    BUY_WEIGHT = 32,
+    TRADE_WEIGHT = 64,
+    PLAIN_WEIGHT = 1,
+};
+
+static int corner_weight(const struct game *g, int v)
+{
+    int pips = g->vertex_pips[v];
+    return 16 + pips * pips * 4;
+}
+
+static int road_weight(const struct game *g, int edge)
+{
+    const struct board_geo *geo = game_geo(g);
+    return !ai_bits_has(g->no_settle, geo->edge_vertex[edge][0]) ||
+                   !ai_bits_has(g->no_settle, geo->edge_vertex[edge][1])
+               ? 16
+               : 2;
+}
+
+/* Whether a bank trade leaves the player exactly able to pay for a settlement, city or
+ * development card they could not pay for before. */
+static int trade_completes(const struct game *g, const struct game_action *a)
+{
+    static const uint8_t *const costs[3] = {game_cost_settlement, game_cost_city, game_cost_dev};
+    const uint8_t *have = g->p[a->player].res;
+    for (int i = 0; i < 3; i++) {
+        int before = 1, after = 1;
+        for (int r = 0; r < RES_COUNT; r++) {
+            before &= have[r] >= costs[i][r];
+            after &= have[r] - a->give[r] + a->get[r] >= costs[i][r];
+        }
+        if (after && !before)
+            return 1;
+    }
+    return 0;
+}
+
+static int has_spot(const struct game *g, int p)
+{
+    return g->phase == PHASE_MAIN &&
+           ((g->reach_of[p][0] & ~g->no_settle[0]) | (g->reach_of[p][1] & ~g->no_settle[1]));
+}
+
+static int weight(const struct game *g, const struct game_action *a, int spot)
+{
+    switch (a->type) {
+    case ACT_BUILD_SETTLEMENT:
+    case ACT_BUILD_CITY:
+        return corner_weight(g, a->a);
+    case ACT_BUY_DEV:
+        return spot ? 2 : BUY_WEIGHT;
+    case ACT_BUILD_ROAD:
+        return spot ? 0 : road_weight(g, a->a);
+    case ACT_BANK_TRADE:
+        return trade_completes(g, a) ? TRADE_WEIGHT : PLAIN_WEIGHT;
+    case ACT_PLAY_KNIGHT:
+        return KNIGHT_WEIGHT;
+    case ACT_PLAY_ROADS:
+    case ACT_PLAY_PLENTY:
+    case ACT_PLAY_MONOPOLY:
+        return CARD_WEIGHT;
+    case ACT_CONFIRM:
+        return CONFIRM_WEIGHT;
+    default:
+        return PLAIN_WEIGHT;
+    }
+}
+
+/* Half the hand, card by card at random: listing every way to discard a big hand costs much. */
+static void random_discard(const struct game *g, int p, struct bw_rng *rng, struct game_action *out)
+{
+    uint8_t hand[RES_COUNT];
+    memcpy(hand, g->p[p].res, sizeof hand);
+    ai_blank(out, ACT_DISCARD, p);
+    for (int i = 0; i < g->p[p].discard; i++) {
+        int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
+        int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
+        while (k >= hand[r])
+            k -= hand[r++];
+        hand[r]--;
+        out->give[r]++;
+    }
+}
+
+int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out)
+{
+    if (g->phase == PHASE_DISCARD && g->p[player].discard) {
+        random_discard(g, player, rng, out);
+        return BW_OK;
+    }
+    struct game_action buf[AI_MAX_ACTIONS];
+    int w[AI_MAX_ACTIONS];
+    int n = game_legal_actions(g, player, buf, AI_MAX_ACTIONS);
+    n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
+    int spot = has_spot(g, player), total = 0;
+    for (int i = 0; i < n; i++) {
+        w[i] = weight(g, &buf[i], spot);
+        total += w[i];
+    }
+    if (total == 0)
+        return BW_E(WRONG_PHASE);
+    int k = (int)bw_rng_below(rng, (uint32_t)total);
+    for (int i = 0; i < n; i++) {
+        k -= w[i];
+        if (k < 0) {
+            *out = buf[i];
+            return BW_OK;
+        }
+    }
+    return BW_E(WRONG_PHASE);
+}

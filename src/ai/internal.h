@@ -1,0 +1,127 @@
+/* Shared between the computer players' own files; not for other layers. */
+#ifndef BW_AI_INTERNAL_H
+#define BW_AI_INTERNAL_H
+
+#include "ai/ai.h"
+#include "engine/playout.h"
+
+/* Enough for every legal action listed at any decision (road building plays are the most). */
+#define AI_MAX_ACTIONS 1024
+
+#define AI_BIT(p) (1u << (p))
+
+/* Bit sets of two words, as in struct game's derived fields. */
+static inline int ai_bits_has(const uint64_t s[2], int i)
+{
+    return (int)((s[i >> 6] >> (i & 63)) & 1);
+}
+
+static inline int ai_bits_pop(uint64_t s[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (s[i]) {
+            int b = __builtin_ctzll(s[i]);
+            s[i] &= s[i] - 1;
+            return i * 64 + b;
+        }
+    return -1;
+}
+
+/* Members of a set of resources (5 bits), without relying on a popcount instruction. */
+static inline int ai_count5(unsigned m)
+{
+    return (int)(m & 1) + (int)(m >> 1 & 1) + (int)(m >> 2 & 1) + (int)(m >> 3 & 1) +
+           (int)(m >> 4 & 1);
+}
+
+/* Dice combinations (of 36) that roll token t; 0 for no token. */
+static inline int ai_pips(int t)
+{
+    return t >= 2 && t <= 12 && t != 7 ? 6 - (t > 7 ? t - 7 : 7 - t) : 0;
+}
+
+static inline void ai_blank(struct game_action *a, int type, int player)
+{
+    *a = (struct game_action){.type = (uint8_t)type, .player = (int8_t)player};
+    a->target = -1;
+    a->a = a->b = -1;
+}
+
+/* A seed for the i-th use of a caller's seed: different streams never overlap in practice. */
+uint64_t ai_mix(uint64_t seed, uint64_t i);
+
+/* BW_OK when player has something to do in g (ai_players_to_act()), else a bw_err. */
+int ai_check_player(const struct game *g, int player);
+
+/* Whether a is legal in the real game g (the view may differ in one way: see ai.c). */
+int ai_legal_in(const struct game *g, const struct game_action *a);
+/* A legal move of player when the chosen one is not: end the turn, roll, reject, or the first
+ * move listed. */
+int ai_fallback(const struct game *g, int player, struct game_action *out);
+
+/* The first open offer that player is addressed by and has not answered, or NULL. */
+const struct trade_offer *ai_unanswered(const struct game *g, int player);
+
+/* ---- value.c: how good a position is for one player ---- */
+
+/* The value function's weights (value.c has the defaults and what they stand for). The
+ * functions below take them through struct ai_board, so that a tuning run can play changed
+ * weights against the defaults in one game. */
+struct ai_weights {
+    double vp, win;
+    double pip, diversity, harbor2, harbor3;
+    double expand, expand_second, reach[3];
+    double card, prog_settle, prog_city, prog_dev, prog_road;
+    double risk;
+    double dev_held[DEV_COUNT];
+    double knight, army_near, road_len, road_near;
+    double opp_pip, opp_vp;
+};
+extern const struct ai_weights ai_default_weights;
+
+/* What the value function needs again and again about a board (its hexes and tokens, which
+ * never change during a game), and the weights. */
+struct ai_board {
+    const struct ai_weights *w;
+    double res_weight[RES_COUNT];           /* worth of a resource: scarce ones count more */
+    double corner_pips[BOARD_MAX_VERTICES]; /* a corner's pips, each by its resource's worth */
+    uint8_t corner_res[BOARD_MAX_VERTICES]; /* the resources around a corner (bits) */
+    uint8_t corner_prod[BOARD_MAX_VERTICES][RES_COUNT]; /* pips per resource at a corner */
+};
+
+void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_weights *w);
+/* The position's worth to player p, in hundredths of a victory point. */
+double ai_value(const struct ai_board *b, const struct game *g, int p);
+/* How much player q threatens to win: 0.5 with no points, 1.5 at the goal. */
+double ai_threat(const struct game *g, int q);
+
+/* ---- easy.c ---- */
+
+/* The weighted random player's choice for player (who has something to do in g). */
+int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out);
+
+/* ---- normal.c ---- */
+
+struct ai_scored {
+    struct game_action a;
+    double score;
+};
+
+/* The normal player's candidates for player in g, each with its score, best first (ties in a
+ * random order from rng). Returns how many (at most max, at least 1), or a negative bw_err. */
+int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
+                   struct ai_scored *out, int max);
+int ai_normal_choose(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
+                     struct game_action *out);
+
+/* ---- offer.c ---- */
+
+/* Whether player (addressed by o) gains from the trade enough to accept it, in view g. */
+int ai_offer_wanted(const struct ai_board *b, const struct game *g, int player,
+                    const struct trade_offer *o);
+/* The answer to o as an action: accept when wanted and possible, else reject (when
+ * possible). BW_E(WRONG_PHASE) when player can give neither answer. */
+int ai_offer_answer(const struct game *g, int player, const struct trade_offer *o, int want,
+                    struct game_action *out);
+
+#endif

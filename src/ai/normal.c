@@ -1,0 +1,308 @@
+/* The normal level: one ply. Every candidate action is applied to a copy of the view and the
+ * position it leads to is scored by the value function; the best one is chosen, and ending
+ * the turn (or rolling) when nothing scores better than the position as it is.
+ *
+ * Where a move's outcome is random, its expected worth is used instead of the view's draw, so
+ * that the choice does not hang on what the sampled deck or hands happen to hold: a bought
+ * card is valued as the average over the cards the player has not seen, and a stolen card as
+ * a fixed amount (more from a leader). A bank trade, year of plenty, monopoly or confirmed
+ * trade is worth what the best build it allows is worth. Discards are chosen card by card,
+ * each time giving up the card whose loss costs least. */
+#include "ai/internal.h"
+
+#include <string.h>
+
+#define AI_NONE (-1e18)
+
+/* A stolen card: about a card's worth, more the more the victim threatens to win. */
+#define STEAL_BASE 6.0
+#define STEAL_THREAT 6.0
+
+struct judge {
+    const struct game *g;
+    int p;
+    const struct ai_board *b;
+    int unseen[DEV_COUNT], n_unseen; /* development cards the player has not seen */
+};
+
+static void judge_init(struct judge *j, const struct ai_board *b, const struct game *g, int p)
+{
+    j->g = g;
+    j->p = p;
+    j->b = b;
+    memset(j->unseen, 0, sizeof j->unseen);
+    for (int i = g->deck_pos; i < g->deck_size; i++)
+        j->unseen[g->deck[i] % DEV_COUNT]++;
+    for (int q = 0; q < g->opt.n_players; q++)
+        for (int c = 0; c < DEV_COUNT && q != p; c++)
+            j->unseen[c] += g->p[q].dev[c] + g->p[q].dev_new[c];
+    j->n_unseen = 0;
+    for (int c = 0; c < DEV_COUNT; c++)
+        j->n_unseen += j->unseen[c];
+}
+
+/* c is the position after p bought the card drawn: its worth averaged over the card. */
+static double bought_value(const struct judge *j, struct game *c, int drawn)
+{
+    if (!j->n_unseen || c->phase == PHASE_OVER)
+        return ai_value(j->b, c, j->p);
+    struct game_player *pl = &c->p[j->p];
+    double sum = 0;
+    pl->dev_new[drawn]--;
+    for (int k = 0; k < DEV_COUNT; k++) {
+        if (!j->unseen[k])
+            continue;
+        pl->dev_new[k]++;
+        sum += j->unseen[k] * ai_value(j->b, c, j->p);
+        pl->dev_new[k]--;
+    }
+    pl->dev_new[drawn]++;
+    return sum / j->n_unseen;
+}
+
+struct outcome {
+    double bonus;
+    int drawn; /* the card bought, or -1 */
+};
+
+/* Apply a to c; the card a robber or knight steals goes back (its worth is in the bonus). */
+static int apply_expected(const struct judge *j, struct game *c, const struct game_action *a,
+                          struct outcome *o)
+{
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n_ev;
+    o->bonus = 0;
+    o->drawn = -1;
+    if (game_apply(c, a, ev, GAME_MAX_EVENTS, &n_ev) != BW_OK)
+        return 0;
+    for (int i = 0; i < n_ev; i++) {
+        const struct game_event *e = &ev[i];
+        if (e->type == EV_STEAL && e->player == j->p && e->other >= 0) {
+            c->p[j->p].res[e->a]--;
+            c->p[e->other].res[e->a]++;
+            o->bonus += STEAL_BASE + STEAL_THREAT * ai_threat(c, e->other);
+        } else if (e->type == EV_BUY_DEV && e->player == j->p) {
+            o->drawn = e->a;
+        }
+    }
+    return 1;
+}
+
+static double after_value(const struct judge *j, struct game *c, const struct outcome *o)
+{
+    if (o->drawn >= 0)
+        return bought_value(j, c, o->drawn) + o->bonus;
+    return ai_value(j->b, c, j->p) + o->bonus;
+}
+
+static int can_pay(const uint8_t have[RES_COUNT], const uint8_t cost[RES_COUNT])
+{
+    for (int r = 0; r < RES_COUNT; r++)
+        if (have[r] < cost[r])
+            return 0;
+    return 1;
+}
+
+static double try_build(const struct judge *j, const struct game *g, int type, int at)
+{
+    struct game c = *g;
+    struct game_action a;
+    struct outcome o;
+    ai_blank(&a, type, j->p);
+    a.a = (int16_t)at;
+    return apply_expected(j, &c, &a, &o) ? after_value(j, &c, &o) : AI_NONE;
+}
+
+/* The best a settlement, city or card bought right now would make of g (AI_NONE: none). */
+static double best_build(const struct judge *j, const struct game *g)
+{
+    const struct game_player *pl = &g->p[j->p];
+    double best = AI_NONE, v;
+    uint64_t set[2];
+    int x;
+    if (pl->cities < GAME_CITIES && can_pay(pl->res, game_cost_city)) {
+        set[0] = g->buildings_of[j->p][0];
+        set[1] = g->buildings_of[j->p][1];
+        while ((x = ai_bits_pop(set)) >= 0)
+            if (g->vertex_building[x] == BUILDING_SETTLEMENT &&
+                (v = try_build(j, g, ACT_BUILD_CITY, x)) > best)
+                best = v;
+    }
+    if (pl->settlements < GAME_SETTLEMENTS && can_pay(pl->res, game_cost_settlement)) {
+        set[0] = g->reach_of[j->p][0] & ~g->no_settle[0];
+        set[1] = g->reach_of[j->p][1] & ~g->no_settle[1];
+        while ((x = ai_bits_pop(set)) >= 0)
+            if ((v = try_build(j, g, ACT_BUILD_SETTLEMENT, x)) > best)
+                best = v;
+    }
+    if (g->deck_pos < g->deck_size && can_pay(pl->res, game_cost_dev) &&
+        (v = try_build(j, g, ACT_BUY_DEV, -1)) > best)
+        best = v;
+    return best;
+}
+
+/* Moves whose worth shows only in the build they make possible. */
+static int enables_builds(int type)
+{
+    return type == ACT_BANK_TRADE || type == ACT_PLAY_PLENTY || type == ACT_PLAY_MONOPOLY ||
+           type == ACT_CONFIRM;
+}
+
+static double score(const struct judge *j, const struct game_action *a)
+{
+    struct game c = *j->g;
+    struct outcome o;
+    if (!apply_expected(j, &c, a, &o))
+        return AI_NONE;
+    double v = after_value(j, &c, &o);
+    if (enables_builds(a->type) && c.phase == PHASE_MAIN) {
+        double b = best_build(j, &c);
+        v = b > v ? b : v;
+    }
+    return v;
+}
+
+/* Which listed actions the normal player considers. */
+static int considered(const struct game *g, const struct game_action *a)
+{
+    switch (a->type) {
+    case ACT_ACCEPT:
+    case ACT_REJECT:
+    case ACT_CANCEL:
+        return 0; /* answers are chosen by the offer rule; cancelling changes nothing */
+    case ACT_PLAY_ROADS:
+    case ACT_PLAY_PLENTY:
+    case ACT_PLAY_MONOPOLY:
+        return g->phase != PHASE_ROLL; /* these wait for the roll's cards */
+    default:
+        return 1;
+    }
+}
+
+static void discard_greedy(const struct judge *j, struct game_action *out)
+{
+    struct game c = *j->g;
+    int p = j->p;
+    ai_blank(out, ACT_DISCARD, p);
+    for (int k = 0; k < j->g->p[p].discard; k++) {
+        int best_r = -1;
+        double best = AI_NONE;
+        for (int r = 0; r < RES_COUNT; r++) {
+            if (!c.p[p].res[r])
+                continue;
+            c.p[p].res[r]--;
+            double v = ai_value(j->b, &c, p);
+            c.p[p].res[r]++;
+            if (v > best) {
+                best = v;
+                best_r = r;
+            }
+        }
+        if (best_r < 0)
+            break;
+        c.p[p].res[best_r]--;
+        out->give[best_r]++;
+    }
+}
+
+/* Moves the best `max` of s[0..n) to the front, best first; equal scores in the order of their
+ * random keys. A selection, not a sort: callers want one move or a handful of many. */
+static int take_best(struct ai_scored *s, uint32_t *key, int n, int max)
+{
+    int m = n < max ? n : max;
+    for (int i = 0; i < m; i++) {
+        int b = i;
+        for (int k = i + 1; k < n; k++)
+            if (s[k].score > s[b].score || (s[k].score == s[b].score && key[k] < key[b]))
+                b = k;
+        struct ai_scored t = s[i];
+        uint32_t tk = key[i];
+        s[i] = s[b];
+        key[i] = key[b];
+        s[b] = t;
+        key[b] = tk;
+    }
+    return m;
+}
+
+static int single(struct ai_scored *out, const struct game_action *a)
+{
+    out[0].a = *a;
+    out[0].score = 0;
+    return 1;
+}
+
+static int moves_robber(const struct game_action *a)
+{
+    return a->type == ACT_ROBBER || a->type == ACT_PLAY_KNIGHT;
+}
+
+/* The hexes where the player's robber may not go: their own, unless every hex is. */
+static uint32_t own_hexes(const struct game *g, int p, const struct game_action *list, int n)
+{
+    uint32_t own = g->hexes_of[p];
+    for (int i = 0; i < n; i++)
+        if (moves_robber(&list[i]) && !(own >> list[i].a & 1))
+            return own;
+    return 0;
+}
+
+/* Every legal move considered, scored, the best `max` into out. */
+static int rank_moves(const struct judge *j, struct bw_rng *rng, struct ai_scored *out, int max)
+{
+    struct ai_scored all[AI_MAX_ACTIONS];
+    uint32_t key[AI_MAX_ACTIONS];
+    struct game_action buf[AI_MAX_ACTIONS];
+    int n = game_legal_actions(j->g, j->p, buf, AI_MAX_ACTIONS), m = 0;
+    n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
+    uint32_t own = own_hexes(j->g, j->p, buf, n);
+    /* Ending the turn, or rolling, keeps the position as it is. */
+    double keep = ai_value(j->b, j->g, j->p);
+    for (int i = 0; i < n; i++) {
+        if (!considered(j->g, &buf[i]) || (moves_robber(&buf[i]) && (own >> buf[i].a & 1)))
+            continue;
+        all[m].a = buf[i];
+        all[m].score = buf[i].type == ACT_END || buf[i].type == ACT_ROLL ? keep : score(j, &buf[i]);
+        key[m] = (uint32_t)bw_rng_next(rng);
+        if (all[m].score > AI_NONE)
+            m++;
+    }
+    if (!m)
+        return BW_E(WRONG_PHASE);
+    m = take_best(all, key, m, max);
+    memcpy(out, all, (size_t)m * sizeof out[0]);
+    return m;
+}
+
+int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
+                   struct ai_scored *out, int max)
+{
+    struct judge j;
+    struct game_action a;
+    if (max < 1)
+        return BW_E(INVALID);
+    judge_init(&j, b, g, player);
+    const struct trade_offer *o = g->phase == PHASE_MAIN ? ai_unanswered(g, player) : NULL;
+    if (o) {
+        int err = ai_offer_answer(g, player, o, ai_offer_wanted(b, g, player, o), &a);
+        return err ? err : single(out, &a);
+    }
+    if (!(game_waiting_for(g) & AI_BIT(player)))
+        return BW_E(WRONG_PHASE);
+    if (g->phase == PHASE_DISCARD) {
+        discard_greedy(&j, &a);
+        return single(out, &a);
+    }
+    return rank_moves(&j, rng, out, max);
+}
+
+int ai_normal_choose(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
+                     struct game_action *out)
+{
+    struct ai_scored best;
+    int n = ai_normal_rank(b, g, player, rng, &best, 1);
+    if (n < 0)
+        return n;
+    *out = best.a;
+    return BW_OK;
+}

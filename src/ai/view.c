@@ -1,0 +1,174 @@
+/* The determinized view: the game as one seat can see it, the rest sampled.
+ *
+ * What the seat knows and the view keeps: the board, the bank, every public count (hand sizes,
+ * development cards held, knights played, cards left in the deck), its own hand and cards, the
+ * open offers. What it cannot see and the view replaces: which resource cards the others hold,
+ * which development cards they hold, the order of the deck, and the game's generator.
+ *
+ * The others' resource cards together are exactly what the bank and the seat's hand leave of
+ * each resource (bank + hands = the supply), so the view deals out that same pile at random,
+ * keeping each hand's size. The cards an offer shows are dealt first: an offerer holds what
+ * they offer, and a player who accepted holds what they agreed to give. The others' development
+ * cards and the rest of the deck are likewise one pile (the cards this seat has not seen), dealt
+ * out again keeping how many cards each player holds. */
+#include "ai/internal.h"
+
+#include <string.h>
+
+uint64_t ai_mix(uint64_t seed, uint64_t i)
+{
+    uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+const struct trade_offer *ai_unanswered(const struct game *g, int player)
+{
+    for (int k = 0; k < GAME_MAX_OFFERS; k++) {
+        const struct trade_offer *o = &g->offers[k];
+        if (o->id && o->from != player && (o->to_mask & AI_BIT(player)) &&
+            !((o->accepted | o->rejected) & AI_BIT(player)))
+            return o;
+    }
+    return NULL;
+}
+
+/* The others' hands being dealt: what is left of each resource, and room left per hand. */
+struct deal {
+    int pool[RES_COUNT];
+    int room[GAME_MAX_PLAYERS];
+};
+
+/* Deal q at least want[] of each resource, as far as the pile and q's hand size allow. */
+static void deal_known(struct deal *d, struct game *v, int q, const uint8_t want[RES_COUNT])
+{
+    for (int r = 0; r < RES_COUNT; r++) {
+        int k = want[r] - v->p[q].res[r];
+        k = k < d->pool[r] ? k : d->pool[r];
+        k = k < d->room[q] ? k : d->room[q];
+        if (k <= 0)
+            continue;
+        v->p[q].res[r] = (uint8_t)(v->p[q].res[r] + k);
+        d->pool[r] -= k;
+        d->room[q] -= k;
+    }
+}
+
+static void deal_offers(const struct game *g, int seat, struct deal *d, struct game *v)
+{
+    for (int k = 0; k < GAME_MAX_OFFERS; k++) {
+        const struct trade_offer *o = &g->offers[k];
+        if (!o->id)
+            continue;
+        if (o->from != seat)
+            deal_known(d, v, o->from, o->give);
+        for (int q = 0; q < g->opt.n_players; q++)
+            if (q != seat && (o->accepted & AI_BIT(q)))
+                deal_known(d, v, q, o->get);
+    }
+}
+
+static void sample_resources(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
+{
+    struct deal d;
+    for (int r = 0; r < RES_COUNT; r++) {
+        d.pool[r] = g->bank_start - g->bank[r] - g->p[seat].res[r];
+        d.pool[r] = d.pool[r] > 0 ? d.pool[r] : 0;
+    }
+    for (int q = 0; q < g->opt.n_players; q++) {
+        d.room[q] = q == seat ? 0 : game_hand_size(g, q);
+        if (q != seat)
+            memset(v->p[q].res, 0, sizeof v->p[q].res);
+    }
+    deal_offers(g, seat, &d, v);
+    uint8_t pile[RES_COUNT * 24 + 1];
+    int n = 0;
+    for (int r = 0; r < RES_COUNT; r++)
+        for (int k = 0; k < d.pool[r] && n < (int)sizeof pile; k++)
+            pile[n++] = (uint8_t)r;
+    bw_rng_shuffle_u8(rng, pile, n);
+    int next = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        for (int k = 0; k < d.room[q] && next < n; k++)
+            v->p[q].res[pile[next++]]++;
+}
+
+/* A player whose own turn it is has fewer points than the goal (else they would have won):
+ * a deal that gives them enough victory cards to win is not one the seat can be looking at. */
+static int deal_possible(const struct game *v, int seat)
+{
+    int q = v->current;
+    if (q == seat || v->phase < PHASE_ROLL || v->phase > PHASE_MAIN)
+        return 1;
+    return game_vp_total(v, q) < v->vp_goal;
+}
+
+static void deal_devs(const struct game *g, int seat, const uint8_t *pile, int n, struct game *v)
+{
+    int next = 0;
+    for (int q = 0; q < g->opt.n_players; q++) {
+        if (q == seat)
+            continue;
+        int held = 0, fresh = 0;
+        for (int c = 0; c < DEV_COUNT; c++) {
+            held += g->p[q].dev[c];
+            fresh += g->p[q].dev_new[c];
+        }
+        memset(v->p[q].dev, 0, sizeof v->p[q].dev);
+        memset(v->p[q].dev_new, 0, sizeof v->p[q].dev_new);
+        for (int k = 0; k < held && next < n; k++)
+            v->p[q].dev[pile[next++]]++;
+        for (int k = 0; k < fresh && next < n; k++)
+            v->p[q].dev_new[pile[next++]]++;
+    }
+    /* The rest is the deck still to draw; the cards drawn before it are the rest of the
+     * deck's make-up, in a fixed order since nothing reads them. */
+    int left[DEV_COUNT] = {0};
+    for (int i = 0; i < g->deck_size; i++)
+        left[g->deck[i]]++;
+    for (int i = g->deck_pos; i < g->deck_size && next < n; i++) {
+        v->deck[i] = pile[next++];
+        left[v->deck[i]]--;
+    }
+    int i = 0;
+    for (int c = 0; c < DEV_COUNT; c++)
+        for (int k = 0; k < left[c] && i < g->deck_pos; k++)
+            v->deck[i++] = (uint8_t)c;
+}
+
+static void sample_devs(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
+{
+    int unseen[DEV_COUNT] = {0};
+    for (int i = g->deck_pos; i < g->deck_size; i++)
+        unseen[g->deck[i] < DEV_COUNT ? g->deck[i] : 0]++;
+    for (int q = 0; q < g->opt.n_players; q++)
+        for (int c = 0; c < DEV_COUNT && q != seat; c++)
+            unseen[c] += g->p[q].dev[c] + g->p[q].dev_new[c];
+    uint8_t pile[GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * 2 * 32];
+    int n = 0;
+    for (int c = 0; c < DEV_COUNT; c++)
+        for (int k = 0; k < unseen[c] && n < (int)sizeof pile; k++)
+            pile[n++] = (uint8_t)c;
+    for (int tries = 0; tries < 16; tries++) {
+        bw_rng_shuffle_u8(rng, pile, n);
+        deal_devs(g, seat, pile, n, v);
+        if (deal_possible(v, seat))
+            return;
+    }
+}
+
+int ai_view(const struct game *g, int player, uint64_t seed, struct game *view)
+{
+    if (!g || !view || player < 0 || player >= g->opt.n_players ||
+        g->opt.n_players > GAME_MAX_PLAYERS)
+        return BW_E(INVALID);
+    struct game real = *g; /* view may be g itself */
+    struct bw_rng rng;
+    bw_rng_seed(&rng, ai_mix(seed, 0));
+    *view = real;
+    sample_resources(&real, player, &rng, view);
+    sample_devs(&real, player, &rng, view);
+    bw_rng_seed(&view->rng, ai_mix(seed, 1));
+    return BW_OK;
+}

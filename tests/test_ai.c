@@ -1,0 +1,425 @@
+/* Computer players: every move legal, decisions blind to what the seat cannot see, the view's
+ * cards all accounted for, normal stronger than easy, and the trade offer rule. */
+#include "engine_helpers.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#include "ai/ai.h"
+#include "engine/playout.h"
+
+/* Positions from random playouts. */
+struct positions {
+    struct game *g;
+    int n, cap;
+};
+
+static void keep(struct positions *ps, const struct game *g)
+{
+    if (ps->n == ps->cap) {
+        ps->cap = ps->cap ? 2 * ps->cap : 256;
+        ps->g = realloc(ps->g, (size_t)ps->cap * sizeof ps->g[0]);
+        assert_non_null(ps->g);
+    }
+    ps->g[ps->n++] = *g;
+}
+
+/* Decisions that come seldom in a playout are all kept; the rest one in every `every`. */
+static int rare(const struct game *g)
+{
+    return g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD ||
+           g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER ||
+           g->phase == PHASE_SPECIAL_BUILD || g->offers_open;
+}
+
+static void collect(struct positions *ps, int n_players, int board, uint64_t seed, int every)
+{
+    struct game g;
+    struct bw_rng rng;
+    th_init_seed(&g, n_players, board, seed);
+    bw_rng_seed(&rng, seed * 7919 + 1);
+    for (int k = 0; k < 20000 && g.phase != PHASE_OVER; k++) {
+        if (rare(&g) ? bw_rng_below(&rng, 3) == 0 : k % every == 0)
+            keep(ps, &g);
+        struct game_action a;
+        assert_int_equal(playout_choose(&g, &rng, &a), BW_OK);
+        assert_int_equal(game_apply(&g, &a, NULL, 0, NULL), BW_OK);
+    }
+}
+
+static struct positions sample_positions(int games)
+{
+    struct positions ps = {NULL, 0, 0};
+    for (int i = 0; i < games; i++) {
+        int big = i % 4 == 3;
+        collect(&ps, big ? 5 + i % 2 : 3 + i % 2, big ? BOARD_BIG : BOARD_BASE, 100 + i, 23);
+    }
+    return ps;
+}
+
+static void legal_here(const struct game *g, const struct game_action *a)
+{
+    struct game c = *g;
+    int err = game_apply(&c, a, NULL, 0, NULL);
+    if (err != BW_OK)
+        fail_msg("action type %d of seat %d refused in phase %d: %s", a->type, a->player, g->phase,
+                 bw_strerror(err));
+}
+
+static int hard_choose(const struct game *g, int p, uint64_t seed, long iterations,
+                       struct game_action *out)
+{
+    struct ai_search *s = ai_search_new(g, p, seed);
+    assert_non_null(s);
+    ai_search_iterate(s, iterations);
+    int err = ai_search_best(s, out);
+    ai_search_free(s);
+    return err;
+}
+
+/* The normal and hard levels never send the robber to one of their own hexes while another
+ * hex is free of their buildings. */
+static void robber_not_home(const struct game *g, const struct game_action *a)
+{
+    if (a->type != ACT_ROBBER && a->type != ACT_PLAY_KNIGHT)
+        return;
+    uint32_t own = g->hexes_of[a->player];
+    for (int h = 0; h < game_geo(g)->n_hexes; h++)
+        if (h != g->robber && !(own >> h & 1) && (own >> a->a & 1))
+            fail_msg("seat %d sent the robber to its own hex %d", a->player, a->a);
+}
+
+/* Each decision kind appears among the positions, and every level's move is legal. */
+static void test_moves_legal(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(16);
+    int phases[PHASE_OVER + 1] = {0}, answers = 0;
+    for (int i = 0; i < ps.n; i++) {
+        const struct game *g = &ps.g[i];
+        unsigned m = ai_players_to_act(g);
+        assert_true(m != 0);
+        for (int p = 0; p < g->opt.n_players; p++) {
+            struct game_action a;
+            if (!(m & (1u << p))) {
+                assert_int_equal(ai_choose(g, p, AI_NORMAL, 1, &a), BW_E(WRONG_PHASE));
+                continue;
+            }
+            phases[g->phase]++;
+            for (int level = AI_EASY; level <= AI_HARD; level++) {
+                assert_int_equal(ai_choose(g, p, level, (uint64_t)i * 31 + level, &a), BW_OK);
+                assert_int_equal(a.player, p);
+                legal_here(g, &a);
+                if (level != AI_EASY)
+                    robber_not_home(g, &a);
+            }
+            if (i % 2 == 0) {
+                assert_int_equal(hard_choose(g, p, (uint64_t)i, 20, &a), BW_OK);
+                legal_here(g, &a);
+                robber_not_home(g, &a);
+            }
+            for (int k = 0; k < GAME_MAX_OFFERS; k++) {
+                const struct trade_offer *o = &g->offers[k];
+                if (!o->id || !(o->to_mask & (1u << p)) || ((o->accepted | o->rejected) >> p & 1))
+                    continue;
+                assert_int_equal(ai_answer_offer(g, p, o->id, (uint64_t)i, &a), BW_OK);
+                assert_true(a.type == ACT_ACCEPT || a.type == ACT_REJECT);
+                legal_here(g, &a);
+                answers++;
+            }
+        }
+    }
+    for (int ph = PHASE_SETUP_SETTLEMENT; ph < PHASE_OVER; ph++)
+        if (!phases[ph])
+            fail_msg("no position in phase %d", ph);
+    assert_true(answers > 0);
+    printf("%d positions, %d offers answered\n", ps.n, answers);
+    free(ps.g);
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The hard level's time-sliced search returns a legal move, each slice within about its
+ * budget (one playout may run past it; sanitizers slow playouts down, hence the slack). */
+static void test_search_budget(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(2);
+    for (int i = 0; i < ps.n; i += 9) {
+        const struct game *g = &ps.g[i];
+        int p = __builtin_ctz(ai_players_to_act(g));
+        struct ai_search *s = ai_search_new(g, p, (uint64_t)i);
+        assert_non_null(s);
+        for (int k = 0; k < 3; k++) {
+            double t0 = cpu_ms();
+            bool done = ai_search_step(s, 2000);
+            assert_true(cpu_ms() - t0 < 100);
+            if (done)
+                break;
+        }
+        struct game_action a;
+        assert_int_equal(ai_search_best(s, &a), BW_OK);
+        legal_here(g, &a);
+        assert_true(ai_search_current(s, g));
+        struct game after = *g;
+        assert_int_equal(game_apply(&after, &a, NULL, 0, NULL), BW_OK);
+        assert_false(ai_search_current(s, &after));
+        ai_search_free(s);
+    }
+    free(ps.g);
+}
+
+/* The view deals out the same cards: the bank, each hand's size, the player's own hand and
+ * cards, each player's count of development cards, the deck's make-up; it passes the state
+ * check; only the hidden parts differ from the game. */
+static void test_view_accounts(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(8);
+    int differs = 0;
+    for (int i = 0; i < ps.n; i++) {
+        const struct game *g = &ps.g[i];
+        for (int p = 0; p < g->opt.n_players; p++) {
+            struct game v;
+            assert_int_equal(ai_view(g, p, (uint64_t)i, &v), BW_OK);
+            assert_int_equal(game_check_state(&v), BW_OK);
+            th_check_supply(&v);
+            assert_memory_equal(v.bank, g->bank, sizeof g->bank);
+            assert_memory_equal(&v.p[p], &g->p[p], sizeof g->p[p]);
+            int deck_g[DEV_COUNT] = {0}, deck_v[DEV_COUNT] = {0};
+            for (int k = 0; k < g->deck_size; k++) {
+                deck_g[g->deck[k]]++;
+                deck_v[v.deck[k]]++;
+            }
+            assert_memory_equal(deck_g, deck_v, sizeof deck_g);
+            for (int q = 0; q < g->opt.n_players; q++) {
+                assert_int_equal(game_hand_size(&v, q), game_hand_size(g, q));
+                assert_int_equal(game_dev_count(&v, q), game_dev_count(g, q));
+                assert_int_equal(game_vp_public(&v, q), game_vp_public(g, q));
+                assert_int_equal(v.p[q].knights, g->p[q].knights);
+                differs += memcmp(v.p[q].res, g->p[q].res, RES_COUNT) != 0;
+            }
+            struct game r = v;
+            game_reindex(&r);
+            assert_memory_equal(&r, &v, sizeof r);
+        }
+    }
+    assert_true(differs > 0); /* the others' hands really are resampled */
+    free(ps.g);
+}
+
+/* Scramble what seat cannot see: the others' resource cards among themselves (same sizes),
+ * their development cards with the rest of the deck (same counts), the deck order, the game's
+ * generator. Cards shown by an offer stay where the seat saw them (an accepter of the seat's
+ * offer keeps what they agreed to give): returns 0 when the deal broke that. */
+static int scramble(struct game *g, int seat, struct bw_rng *rng)
+{
+    uint8_t pile[200];
+    int n = 0, sizes[GAME_MAX_PLAYERS];
+    for (int q = 0; q < g->opt.n_players; q++) {
+        sizes[q] = q == seat ? 0 : game_hand_size(g, q);
+        for (int r = 0; r < RES_COUNT && q != seat; r++)
+            for (; g->p[q].res[r]; g->p[q].res[r]--)
+                pile[n++] = (uint8_t)r;
+    }
+    bw_rng_shuffle_u8(rng, pile, n);
+    for (int q = 0, k = 0; q < g->opt.n_players; q++)
+        for (int j = 0; j < sizes[q]; j++)
+            g->p[q].res[pile[k++]]++;
+    n = 0;
+    for (int i = g->deck_pos; i < g->deck_size; i++)
+        pile[n++] = g->deck[i];
+    int held[GAME_MAX_PLAYERS], fresh[GAME_MAX_PLAYERS];
+    for (int q = 0; q < g->opt.n_players; q++) {
+        held[q] = fresh[q] = 0;
+        for (int c = 0; c < DEV_COUNT && q != seat; c++) {
+            for (; g->p[q].dev[c]; g->p[q].dev[c]--, held[q]++)
+                pile[n++] = (uint8_t)c;
+            for (; g->p[q].dev_new[c]; g->p[q].dev_new[c]--, fresh[q]++)
+                pile[n++] = (uint8_t)c;
+        }
+    }
+    bw_rng_shuffle_u8(rng, pile, n);
+    int k = 0;
+    for (int q = 0; q < g->opt.n_players; q++) {
+        for (int j = 0; j < held[q]; j++)
+            g->p[q].dev[pile[k++]]++;
+        for (int j = 0; j < fresh[q]; j++)
+            g->p[q].dev_new[pile[k++]]++;
+    }
+    /* The deck keeps its make-up: what the others no longer hold was drawn by nobody. */
+    int make_up[DEV_COUNT] = {0};
+    for (int i = 0; i < g->deck_size; i++)
+        make_up[g->deck[i]]++;
+    for (int i = g->deck_pos; i < g->deck_size; i++) {
+        g->deck[i] = pile[k++];
+        make_up[g->deck[i]]--;
+    }
+    for (int c = 0, i = 0; c < DEV_COUNT; c++)
+        for (; make_up[c] > 0; make_up[c]--)
+            g->deck[i++] = (uint8_t)c;
+    bw_rng_shuffle_u8(rng, g->deck, g->deck_pos);
+    bw_rng_seed(&g->rng, bw_rng_next(rng));
+    for (int j = 0; j < GAME_MAX_OFFERS; j++) {
+        const struct trade_offer *o = &g->offers[j];
+        for (int q = 0; o->id && q < g->opt.n_players; q++)
+            for (int r = 0; r < RES_COUNT; r++)
+                if (((o->accepted >> q & 1) && g->p[q].res[r] < o->get[r]) ||
+                    (o->from == q && q != seat && g->p[q].res[r] < o->give[r]))
+                    return 0;
+    }
+    return game_check_state(g) == BW_OK;
+}
+
+static void same_action(const struct game_action *a, const struct game_action *b)
+{
+    assert_memory_equal(a, b, sizeof *a);
+}
+
+/* Changing what the seat cannot see changes neither its view nor any level's decision. */
+static void test_hidden_invariance(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(16);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 42);
+    int compared = 0;
+    for (int i = 0; i < ps.n; i++) {
+        const struct game *g = &ps.g[i];
+        unsigned m = ai_players_to_act(g);
+        int p = __builtin_ctz(m);
+        struct game other = *g;
+        if (!scramble(&other, p, &rng))
+            continue;
+        uint64_t seed = (uint64_t)i * 977;
+        struct game v1, v2;
+        ai_view(g, p, seed, &v1);
+        ai_view(&other, p, seed, &v2);
+        assert_memory_equal(&v1, &v2, sizeof v1);
+        struct game_action a, b;
+        for (int level = AI_EASY; level <= AI_NORMAL; level++) {
+            assert_int_equal(ai_choose(g, p, level, seed, &a), BW_OK);
+            assert_int_equal(ai_choose(&other, p, level, seed, &b), BW_OK);
+            same_action(&a, &b);
+        }
+        if (i % 2 == 0) {
+            assert_int_equal(hard_choose(g, p, seed, 20, &a), BW_OK);
+            assert_int_equal(hard_choose(&other, p, seed, 20, &b), BW_OK);
+            same_action(&a, &b);
+        }
+        const struct trade_offer *o = NULL;
+        for (int k = 0; k < GAME_MAX_OFFERS && !o; k++)
+            if (g->offers[k].id && (g->offers[k].to_mask >> p & 1) && g->offers[k].from != p)
+                o = &g->offers[k];
+        if (o && ai_answer_offer(g, p, o->id, seed, &a) == BW_OK) {
+            assert_int_equal(ai_answer_offer(&other, p, o->id, seed, &b), BW_OK);
+            same_action(&a, &b);
+        }
+        compared++;
+    }
+    assert_true(compared > ps.n / 2);
+    free(ps.g);
+}
+
+/* One game with a normal player in seat `normal` and easy players elsewhere. */
+static int arena_game(uint64_t seed, int normal)
+{
+    struct game g;
+    struct bw_rng rng;
+    th_init_seed(&g, 4, BOARD_BASE, seed);
+    bw_rng_seed(&rng, seed + 99);
+    for (int k = 0; k < 20000 && g.phase != PHASE_OVER; k++) {
+        int p = __builtin_ctz(ai_players_to_act(&g));
+        struct game_action a;
+        assert_int_equal(ai_choose(&g, p, p == normal ? AI_NORMAL : AI_EASY, bw_rng_next(&rng), &a),
+                         BW_OK);
+        assert_int_equal(game_apply(&g, &a, NULL, 0, NULL), BW_OK);
+    }
+    assert_int_equal(g.phase, PHASE_OVER);
+    return g.winner;
+}
+
+/* 200 games, one normal player against three easy ones, every seat in turn. A player as good
+ * as the others would win about 25%; the normal player wins nearly all (about 98% when this
+ * was written). The bound, 60%, is more than 10 standard deviations from either. */
+static void test_normal_beats_easy(void **state)
+{
+    (void)state;
+    int games = 200, wins = 0;
+    for (int i = 0; i < games; i++)
+        wins += arena_game(5000 + (uint64_t)i, i % 4) == i % 4;
+    printf("normal won %d of %d games against three easy players\n", wins, games);
+    assert_true(wins >= games * 60 / 100);
+}
+
+/* Player 1 (not to move) with a settlement, asked by player 0 to trade. */
+static void offer_position(struct game *g, int wool, int grain, int ore)
+{
+    th_blank(g, 4, BOARD_BASE);
+    th_place_settlement(g, 0, 1);
+    th_place_settlement(g, 1, 20);
+    th_place_settlement(g, 2, 40);
+    th_place_settlement(g, 3, 50);
+    th_give(g, 0, 2, 2, 2, 2, 2);
+    th_give(g, 1, 0, 0, wool, grain, ore);
+}
+
+static int offer(struct game *g, int wood, int brick, int wool, int grain, int ore_give,
+                 int get_res)
+{
+    struct game_action a = th_action(ACT_OFFER, 0);
+    th_set5(a.give, wood, brick, wool, grain, ore_give);
+    a.get[get_res] = 1;
+    a.to_mask = 1u << 1;
+    assert_int_equal(game_apply(g, &a, NULL, 0, NULL), BW_OK);
+    return g->next_offer_id - 1;
+}
+
+static int answer(const struct game *g, int id)
+{
+    struct game_action a;
+    assert_int_equal(ai_answer_offer(g, 1, id, 7, &a), BW_OK);
+    assert_int_equal(a.a, id);
+    legal_here(g, &a);
+    return a.type;
+}
+
+static void test_offers(void **state)
+{
+    (void)state;
+    struct game g;
+    /* Two grain and two ore: one more ore makes a city. An ore for a wool completes it. */
+    offer_position(&g, 1, 2, 2);
+    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_ACCEPT);
+    /* Two grain and three ore: a city. Giving an ore for a wood breaks it. */
+    offer_position(&g, 0, 2, 3);
+    assert_int_equal(answer(&g, offer(&g, 1, 0, 0, 0, 0, RES_ORE)), ACT_REJECT);
+    /* The completing trade, from a player one point from winning: refused. */
+    offer_position(&g, 1, 2, 2);
+    th_place_city(&g, 0, 1);
+    th_place_settlement(&g, 0, 30);
+    th_place_settlement(&g, 0, 10);
+    th_place_settlement(&g, 0, 45);
+    g.longest_road = 0;
+    g.largest_army = 0;
+    assert_int_equal(game_vp_public(&g, 0), g.vp_goal - 1);
+    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_REJECT);
+    /* Without the cards asked for, the answer is a refusal. */
+    offer_position(&g, 0, 2, 2);
+    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_REJECT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_moves_legal),       cmocka_unit_test(test_search_budget),
+        cmocka_unit_test(test_view_accounts),     cmocka_unit_test(test_hidden_invariance),
+        cmocka_unit_test(test_normal_beats_easy), cmocka_unit_test(test_offers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,301 @@
+/* Computer players at the table: seated and removed in the lobby, a game with one person, their
+ * moves after the configured delay (the hard level thinking in slices), no private line ever
+ * addressed to them, and one sitting in for a person away too long until the person is back and
+ * their next move starts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "engine/internal.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+static const char *last_to(int mark, const char *target)
+{
+    const char *found = NULL;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0)
+            found = recs[i].text;
+    return found ? found : "";
+}
+
+/* No line ever went to a computer player's name. */
+static void nothing_to_robots(void)
+{
+    for (int i = 0; i < n_recs; i++)
+        if (strstr(recs[i].target, "(bot)"))
+            fail_msg("a line to %s: %s", recs[i].target, recs[i].text);
+}
+
+static void test_lobby_seats_and_removes(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 21);
+    say(b, "ann", "!new");
+    int mark = n_recs;
+    say(b, "ann", "!addbot");
+    assert_non_null(strstr(last_to(mark, CHAN), "Ada (bot) joined, a computer player (normal)"));
+    say(b, "ann", "!addbot hard");
+    assert_non_null(strstr(last_to(mark, CHAN), "Alan (bot) joined, a computer player (hard)"));
+    assert_int_equal(sess(b)->n_seats, 3);
+    assert_int_equal(sess(b)->seat[2].robot, SESSION_ROBOT_HARD);
+    mark = n_recs;
+    say(b, "ann", "!addbot genius");
+    assert_non_null(strstr(last_to(mark, "ann"), "usage: !addbot [easy|normal|hard]"));
+    say(b, "zed", "!addbot"); /* not seated */
+    assert_int_equal(sess(b)->n_seats, 3);
+    assert_int_equal(count_to(mark, CHAN), 0);
+    say(b, "ann", "!removebot ada");
+    assert_non_null(strstr(last_to(mark, CHAN), "Ada (bot) left (2 seated)"));
+    say(b, "ann", "!removebot ann"); /* a person is no computer player */
+    assert_non_null(strstr(last_to(mark, "ann"), "no computer player of that name"));
+    for (int i = 0; i < 4; i++)
+        say(b, "ann", "!addbot easy");
+    assert_int_equal(sess(b)->n_seats, 6);
+    mark = n_recs;
+    say(b, "ann", "!addbot");
+    assert_string_equal(last_to(mark, "ann"), "the table is full");
+    /* Nobody can pose as one: the name is no IRC nick, and "ada" in a command is the robot. */
+    assert_int_equal(session_seat_of_nick(sess(b), "Ada (bot)"), 2); /* Ada's name is free again */
+    assert_int_equal(session_seat_of_nick(sess(b), "ada"), 2);
+    assert_int_equal(sess(b)->seat[2].robot, SESSION_ROBOT_EASY);
+    /* The person leaves: only computer players are left, and no game starts without a person. */
+    say(b, "ann", "!leave");
+    bot_free(b);
+}
+
+/* The person's move, as typed: the first legal one of the kinds a person needs here. */
+static void person_moves(struct bot *b, const char *nick, int seat)
+{
+    const struct session *s = sess(b);
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    struct game_action acts[512];
+    int n = game_legal_actions(g, seat, acts, 512);
+    char cmd[160] = "";
+    for (int i = 0; i < n && !cmd[0]; i++) {
+        const struct game_action *a = &acts[i];
+        char hex[4];
+        switch (a->type) {
+        case ACT_BUILD_SETTLEMENT:
+            snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
+            break;
+        case ACT_BUILD_ROAD:
+            if (g->phase == PHASE_SETUP_ROAD)
+                snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[a->a][0] + 1,
+                         geo->edge_vertex[a->a][1] + 1);
+            break;
+        case ACT_ROLL:
+            snprintf(cmd, sizeof cmd, "!roll");
+            break;
+        case ACT_DISCARD: {
+            size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
+            static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
+            for (int r = 0; r < RES_COUNT; r++)
+                if (a->give[r])
+                    k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r], names[r]);
+            break;
+        }
+        case ACT_ROBBER:
+            /* A computer player is named as people see it, mark and all. */
+            snprintf(cmd, sizeof cmd, "!robber %s%s%s", board_hex_name(a->a, hex),
+                     a->target >= 0 ? " " : "", a->target >= 0 ? s->seat[a->target].nick : "");
+            break;
+        case ACT_END:
+            if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
+                snprintf(cmd, sizeof cmd, "!end");
+            break;
+        case ACT_REJECT:
+            snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
+            break;
+        default:
+            break;
+        }
+    }
+    assert_true(cmd[0] != '\0');
+    int mark = n_recs;
+    uint16_t turn = g->turn;
+    uint8_t phase = g->phase;
+    say(b, nick, cmd);
+    s = sess(b);
+    if (s && s->state == SESSION_PLAYING && s->game.turn == turn && s->game.phase == phase &&
+        (game_waiting_for(&s->game) & (1u << seat)) && phase != PHASE_MAIN)
+        fail_msg("\"%s\" did nothing: %s", cmd, last_to(mark, nick));
+}
+
+/* One person and two computer players (easy and normal) play a whole game: the computers move
+ * only once their delay is over, and the game reaches its end. */
+static void test_one_person_and_two_computers(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 22);
+    say(b, "ann", "!new");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!start");
+    assert_non_null(sess(b));
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    int ann = session_seat_of_nick(sess(b), "ann"), robot_moves = 0;
+    bool delay_seen = false;
+    for (int step = 0; step < 20000 && sess(b); step++) {
+        const struct session *s = sess(b);
+        unsigned waiting = game_waiting_for(&s->game);
+        if (waiting & (1u << ann)) {
+            person_moves(b, "ann", ann);
+            continue;
+        }
+        /* A computer player's move: not before the delay (1.5 s here), then at once. */
+        int64_t due = bot_next_deadline(b);
+        assert_true(due != INT64_MAX);
+        if (!delay_seen && due > now) {
+            int mark = n_recs;
+            bot_tick(b, due - 1);
+            assert_int_equal(count_to(mark, CHAN), 0);
+            delay_seen = true;
+        }
+        if (due > now)
+            now = due;
+        bot_tick(b, now);
+        robot_moves++;
+    }
+    assert_null(sess(b));
+    assert_true(any_line(0, CHAN, "wins with"));
+    assert_true(any_line(0, CHAN, "(bot) rolled"));
+    assert_true(any_line(0, CHAN, "(bot) built a settlement"));
+    assert_true(delay_seen);
+    assert_true(robot_moves > 20);
+    nothing_to_robots();
+    check_no_leak();
+    bot_free(b);
+}
+
+/* The hard level thinks in slices: its move takes several turns of the loop, each one short,
+ * and the loop is asked back at once meanwhile. */
+static void test_hard_thinks_in_slices(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 23);
+    say(b, "ann", "!new");
+    say(b, "ann", "!addbot hard");
+    say(b, "ann", "!addbot hard");
+    say(b, "ann", "!start");
+    int ann = session_seat_of_nick(sess(b), "ann");
+    int slices = 0, moves = 0;
+    for (int step = 0; step < 400 && sess(b) && moves < 6; step++) {
+        if (game_waiting_for(&sess(b)->game) & (1u << ann)) {
+            person_moves(b, "ann", ann);
+            continue;
+        }
+        int64_t due = bot_next_deadline(b);
+        if (due > now)
+            now = due;
+        int before = sess(b)->game.turn * 64 + sess(b)->game.setup_step * 4 + sess(b)->game.phase;
+        bot_tick(b, now);
+        int after = sess(b)->game.turn * 64 + sess(b)->game.setup_step * 4 + sess(b)->game.phase;
+        if (after == before) {
+            slices++;
+            assert_true(bot_next_deadline(b) <= now); /* still thinking: call again at once */
+        } else {
+            moves++;
+        }
+    }
+    assert_true(moves >= 6);
+    assert_true(slices >= moves); /* 100 ms of thinking in 20 ms slices */
+    nothing_to_robots();
+    bot_free(b);
+}
+
+/* With takeover: a person away past the grace period is sat in for; they cannot move while the
+ * computer plays for them, and when back they take the seat when their next move starts. */
+static void test_takeover_and_handback(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    s.rules.takeover = true;
+    int p = s.game.current, q = (p + 1) % 3;
+    char away[SESSION_NICK_MAX + 1];
+    snprintf(away, sizeof away, "%s", s.seat[q].nick);
+    struct bot *b = bot_with(&s, 0);
+    struct bw_identity id;
+    ident(&id, away);
+    bot_on_part(b, CHAN, &id, now);
+    int mark = n_recs;
+    now += SESSION_GRACE_MS;
+    bot_tick(b, now);
+    char want[120];
+    snprintf(want, sizeof want, "%s is away: a computer player sits in until they are back", away);
+    assert_non_null(strstr(last_to(mark, CHAN), want));
+    assert_int_equal(sess(b)->seat[q].takeover, SESSION_SITTING);
+    assert_false(sess(b)->game.p[q].resigned);
+
+    /* The current player ends; the computer plays q's turn. */
+    char cur[SESSION_NICK_MAX + 1];
+    snprintf(cur, sizeof cur, "%s", sess(b)->seat[p].nick);
+    say(b, cur, "!roll");
+    while (sess(b)->game.phase != PHASE_MAIN && sess(b)->game.current == p) {
+        if (game_waiting_for(&sess(b)->game) & (1u << p))
+            person_moves(b, cur, p);
+        else {
+            now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+            bot_tick(b, now);
+        }
+    }
+    say(b, cur, "!end");
+    assert_int_equal(sess(b)->game.current, q);
+    for (int i = 0; i < 50 && sess(b)->game.current == q; i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+    }
+    assert_int_not_equal(sess(b)->game.current, q); /* the computer played the turn */
+
+    /* Back: a move now is refused; the seat is theirs at the start of their next move. */
+    ident(&id, away); /* (its host lives in a buffer that say() reuses) */
+    bot_on_join(b, CHAN, &id, now);
+    int mark2 = n_recs;
+    say(b, away, "!trade offer 1 wood for 1 ore");
+    assert_non_null(strstr(last_to(mark2, away), "a computer player sits in for you"));
+    assert_int_equal(sess(b)->seat[q].takeover, SESSION_HANDBACK);
+    for (int i = 0; i < 200 && sess(b)->game.current != q; i++) {
+        int w = __builtin_ctz(game_waiting_for(&sess(b)->game) | 0x80u);
+        if (w < 3 && !session_robot_plays(sess(b), w))
+            person_moves(b, sess(b)->seat[w].nick, w);
+        else {
+            now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+            bot_tick(b, now);
+        }
+    }
+    assert_int_equal(sess(b)->game.current, q);
+    assert_int_equal(sess(b)->game.phase, PHASE_ROLL);
+    mark = n_recs;
+    now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+    bot_tick(b, now);
+    snprintf(want, sizeof want, "%s is back and plays again", away);
+    assert_non_null(strstr(last_to(mark, CHAN), want));
+    assert_int_equal(sess(b)->seat[q].takeover, SESSION_OWN);
+    assert_int_equal(sess(b)->game.phase, PHASE_ROLL); /* the roll is theirs */
+    mark = n_recs;
+    say(b, away, "!roll");
+    assert_non_null(strstr(last_to(mark, CHAN), " rolled "));
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lobby_seats_and_removes),
+        cmocka_unit_test(test_one_person_and_two_computers),
+        cmocka_unit_test(test_hard_thinks_in_slices),
+        cmocka_unit_test(test_takeover_and_handback),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
