@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that brickwood needs to build, test and run, when missing.
+#   contrib/deps.sh           everything: the build, the tests (IRC servers included), fuzzers
+#   contrib/deps.sh --build   only what building and running the bot need (for a server)
 set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-dev clang-format
     libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libcmocka-dev
     ngircd python3 python3-irc openssl
+    # Manual page checks (mandoc -T lint) and the man pages' own reader.
+    mandoc man-db
     # Test servers: InspIRCd with Atheme services for SASL and IRCv3 capabilities.
     inspircd atheme-services
 )
+if [ "${1:-}" = "--build" ]; then
+    packages=(
+        build-essential cmake ninja-build pkg-config
+        libircclient-dev libconfig-dev libssl-dev libsqlite3-dev
+    )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

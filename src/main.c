@@ -1,15 +1,19 @@
 /* brickwood: command line, configuration, signals, and one connection per network. */
+#include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bot/bot.h"
 #include "config/config.h"
 #include "irc/conn.h"
+#include "irc/tls.h"
 #include "session/session.h"
 #include "netstore.h"
 #include "store/store.h"
@@ -18,6 +22,12 @@
 
 #ifndef BW_VERSION
 #define BW_VERSION "dev"
+#endif
+/* Where the install puts the example configuration. CMake sets it from GNUInstallDirs, with
+ * BW_INSTALL_BINDIR_REL and BW_EXAMPLE_CONF_REL, the binary's and the example's places relative
+ * to the prefix (see example_path). */
+#ifndef BW_EXAMPLE_CONF
+#define BW_EXAMPLE_CONF "/usr/local/share/doc/brickwood/examples/brickwood.conf"
 #endif
 
 static volatile sig_atomic_t stop_signal, reload_signal;
@@ -31,6 +41,102 @@ static void on_hup(int sig)
 {
     (void)sig;
     reload_signal = 1;
+}
+
+static void print_versions(void)
+{
+    char irc[32];
+    printf("brickwood %s\n", BW_VERSION);
+    printf("libircclient %s\n", ircb_libircclient_version(irc, sizeof irc));
+    printf("libconfig %s\n", config_libconfig_version());
+    printf("%s\n", ircb_tls_version());
+    printf("SQLite %s\n", store_sqlite_version());
+}
+
+/* The example configuration to name in the first-run message: the one installed beside this
+ * binary (PREFIX/bin/brickwood -> PREFIX/share/doc/brickwood/examples), so that an install
+ * under any --prefix names its own copy; else the one the build was configured to install;
+ * else, for a binary run from its build folder, the source tree's. */
+static const char *example_path(char *buf, size_t size)
+{
+#if defined(BW_INSTALL_BINDIR_REL) && defined(BW_EXAMPLE_CONF_REL)
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        size_t bin_len = strlen(BW_INSTALL_BINDIR_REL);
+        if (slash) {
+            *slash = '\0';
+            size_t dir_len = strlen(exe);
+            if (dir_len > bin_len && exe[dir_len - bin_len - 1] == '/' &&
+                strcmp(exe + dir_len - bin_len, BW_INSTALL_BINDIR_REL) == 0) {
+                exe[dir_len - bin_len - 1] = '\0';
+                snprintf(buf, size, "%s/%s", exe, BW_EXAMPLE_CONF_REL);
+                if (access(buf, R_OK) == 0)
+                    return buf;
+            }
+        }
+    }
+#endif
+    if (access(BW_EXAMPLE_CONF, R_OK) == 0)
+        return BW_EXAMPLE_CONF;
+#ifdef BW_SOURCE_EXAMPLE_CONF
+    if (access(BW_SOURCE_EXAMPLE_CONF, R_OK) == 0)
+        return BW_SOURCE_EXAMPLE_CONF;
+#endif
+    return BW_EXAMPLE_CONF;
+}
+
+/* s as one shell word, quoted only when it needs to be. */
+static void put_word(FILE *out, const char *s)
+{
+    if (*s &&
+        strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%=") ==
+            strlen(s)) {
+        fputs(s, out);
+        return;
+    }
+    fputc('\'', out);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("'\\''", out);
+        else
+            fputc(*s, out);
+    }
+    fputc('\'', out);
+}
+
+/* No configuration file yet: say where it was looked for and how to make one from the example.
+ * target is where to put it; looked is what was tried, for the first line. */
+static void first_run(const char *looked, const char *target)
+{
+    char buf[PATH_MAX + 64];
+    const char *example = example_path(buf, sizeof buf);
+    fprintf(stderr,
+            "brickwood: no configuration at %s\n"
+            "brickwood: to begin, copy the example, edit it (networks, channels, bot.admins) and "
+            "check it:\n",
+            looked);
+    char *dir = xstrdup(target);
+    char *slash = strrchr(dir, '/');
+    struct stat st;
+    if (slash && slash != dir) {
+        *slash = '\0';
+        if (stat(dir, &st) != 0) {
+            fputs("    mkdir -p ", stderr);
+            put_word(stderr, dir);
+            fputc('\n', stderr);
+        }
+    }
+    free(dir);
+    fputs("    cp ", stderr);
+    put_word(stderr, example);
+    fputc(' ', stderr);
+    put_word(stderr, target);
+    fputs("\n    brickwood -t -c ", stderr);
+    put_word(stderr, target);
+    fputc('\n', stderr);
 }
 
 static void usage(FILE *out)
@@ -63,9 +169,10 @@ static void attach_store(struct app *app, struct ircb_conn *c, const struct conf
     struct bot *bot = ircb_conn_bot(c);
     int restored = net_store_restore(ns, bot, ircb_now_ms());
     if (restored > 0)
-        log_info("%s: %d lobbies and games restored; each resumes when the bot is back in its "
-                 "channel",
-                 net->name, restored);
+        log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = net->name, .action = "restore"},
+                  "%s: %d lobbies and games restored; each resumes when the bot is back in its "
+                  "channel",
+                  net->name, restored);
     struct session_store_ops ops;
     net_store_ops(ns, &ops);
     bot_set_store(bot, &ops);
@@ -92,7 +199,9 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
     struct ircb_hooks hooks = {.ctx = app, .reload = request_reload};
     struct ircb_conn *c = ircb_conn_new(net, &app->cfg.bot, &app->cfg.game, app->seed++, &hooks);
     if (!c)
-        log_error("%s: cannot start the bot", net->name);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = net->name, .action = "start_failed"},
+                  "%s: cannot start the bot", net->name);
     else if (app->store)
         attach_store(app, c, net);
     return c;
@@ -104,11 +213,19 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
 static void reload(struct app *app)
 {
     struct bw_config fresh;
+    char err[PATH_MAX + 128];
+    const struct log_fields reloading = {.action = "reload_failed"};
     if (load(app->path, &fresh) != 0) {
-        log_error("reload: %s has problems; keeping the running configuration", app->path);
+        /* logrotate sends the same signal: a new log file even when the rest stays. */
+        if (log_use_path(app->cfg.log_file, err, sizeof err) != 0)
+            log_event(LOG_LEVEL_ERROR, &reloading, "reload: %s", err);
+        log_event(LOG_LEVEL_ERROR, &reloading,
+                  "reload: %s has problems; keeping the running configuration", app->path);
         return;
     }
     log_set_level(fresh.log_level);
+    if (log_use_path(fresh.log_file, err, sizeof err) != 0)
+        log_event(LOG_LEVEL_ERROR, &reloading, "reload: %s; logging goes on where it went", err);
     struct ircb_conn **next = xcalloc(fresh.network_count, sizeof *next);
     size_t count = 0;
     for (size_t i = 0; i < app->conn_count; i++) {
@@ -117,7 +234,9 @@ static void reload(struct app *app)
         if (net) {
             ircb_conn_reconfigure(c, net, &fresh.bot, &fresh.game);
         } else {
-            log_info("%s: no longer configured; leaving", ircb_conn_name(c));
+            log_event(LOG_LEVEL_INFO,
+                      &(struct log_fields){.network = ircb_conn_name(c), .action = "remove"},
+                      "%s: no longer configured; leaving", ircb_conn_name(c));
             ircb_conn_quit(c, "network removed from the configuration");
             for (int j = 0; j < 30 && !ircb_conn_done(c); j++)
                 ircb_run_once(&c, 1, 100);
@@ -144,7 +263,8 @@ static void reload(struct app *app)
     free(app->conns);
     app->conns = next;
     app->conn_count = count;
-    log_info("configuration reloaded from %s", app->path);
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "reload"},
+              "configuration reloaded from %s", app->path);
 }
 
 static int run(struct app *app)
@@ -173,7 +293,8 @@ static int run(struct app *app)
         }
         ircb_run_once(app->conns, app->conn_count, 1000);
     }
-    log_info("signal %d: leaving", (int)stop_signal);
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "stop"}, "signal %d: leaving",
+              (int)stop_signal);
     for (size_t i = 0; i < app->conn_count; i++)
         ircb_conn_quit(app->conns[i], "brickwood shutting down");
     for (int round = 0; round < 50; round++) {
@@ -214,7 +335,7 @@ int main(int argc, char **argv)
             check = true;
             break;
         case 'V':
-            printf("brickwood %s\n", BW_VERSION);
+            print_versions();
             return 0;
         case 'h':
             usage(stdout);
@@ -233,11 +354,30 @@ int main(int argc, char **argv)
     if (!path) {
         found = config_default_path(getenv("HOME"), getenv("XDG_CONFIG_HOME"));
         if (!found) {
-            fprintf(stderr, "brickwood: no configuration file: give one with -c FILE, or "
-                            "create ./brickwood.conf\n");
+            const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+            char looked[PATH_MAX + 64];
+            if (xdg && *xdg == '/')
+                snprintf(looked, sizeof looked,
+                         "./brickwood.conf or %s/brickwood/brickwood.conf (or give one with -c "
+                         "FILE)",
+                         xdg);
+            else if (home && *home)
+                snprintf(looked, sizeof looked,
+                         "./brickwood.conf or %s/.config/brickwood/brickwood.conf (or give one "
+                         "with -c FILE)",
+                         home);
+            else
+                snprintf(looked, sizeof looked, "./brickwood.conf (or give one with -c FILE)");
+            first_run(looked, "./brickwood.conf");
             return 1;
         }
         path = found;
+    } else {
+        struct stat st;
+        if (stat(path, &st) != 0 && errno == ENOENT) {
+            first_run(path, path);
+            return 1;
+        }
     }
 
     struct app app = {.path = path};
@@ -245,6 +385,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; rc == 0 && i < app.cfg.network_count; i++)
         if (!ircb_conn_usable(&app.cfg.networks[i]))
             rc = 1; /* valid, but its certificate files cannot be used */
+    char log_err[PATH_MAX + 128];
+    if (rc == 0 && check && log_check_path(app.cfg.log_file, log_err, sizeof log_err) != 0) {
+        fprintf(stderr, "%s: log.file: %s\n", path, log_err);
+        rc = 1;
+    }
     if (check) {
         if (rc == 0)
             printf("%s: configuration OK\n", path);
@@ -259,6 +404,12 @@ int main(int argc, char **argv)
         return 1;
     }
     log_set_level(app.cfg.log_level);
+    if (log_use_path(app.cfg.log_file, log_err, sizeof log_err) != 0) {
+        fprintf(stderr, "brickwood: log.file: %s; not starting\n", log_err);
+        config_fini(&app.cfg);
+        free(found);
+        return 1;
+    }
     /* BRICKWOOD_SEED makes boards, decks and dice repeatable (tests, bug reports). */
     const char *seed_text = getenv("BRICKWOOD_SEED");
     char *seed_end = NULL;
@@ -276,7 +427,8 @@ int main(int argc, char **argv)
         app.seed =
             (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
     }
-    log_info("brickwood %s starting with %s", BW_VERSION, path);
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "start"},
+              "brickwood %s starting with %s", BW_VERSION, path);
     char err[512];
     app.store = store_open(app.cfg.store_path, err, sizeof err);
     if (!app.store) {
@@ -289,5 +441,6 @@ int main(int argc, char **argv)
     close_store(&app);
     config_fini(&app.cfg);
     free(found);
+    log_use_path(NULL, NULL, 0);
     return rc;
 }

@@ -1,8 +1,11 @@
 /* README.md documents every command of the command table and every key of the example
- * configuration: adding either without documenting it fails here. */
+ * configuration, and the manual pages every option and every configuration key: adding either
+ * without documenting it fails here. */
 #include <ctype.h>
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -82,11 +85,147 @@ static void test_every_config_key_documented(void **state)
     free(conf);
 }
 
+/* Whether text holds word followed by something that cannot continue a key name. */
+static bool has_key_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; (p = strstr(p, word)); p++) {
+        unsigned char next = (unsigned char)p[n];
+        if (!isalnum(next) && next != '_' && next != '.')
+            return true;
+    }
+    return false;
+}
+
+/* brickwood.conf(5) documents every key the loader knows, as ".It Cm group.key": the key
+ * lists of src/config/schema.c (static arrays named *_keys) are read from the source, each
+ * with the dotted prefix its keys have in the manual. A new list must be added here. */
+static void test_every_schema_key_in_manual(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *list, *prefix;
+    } lists[] = {
+        {"top_keys", ""},
+        {"network_keys", "networks."},
+        {"sasl_keys", "networks.sasl."},
+        {"flood_keys", "networks.flood."},
+        {"bot_keys", "bot."},
+        {"game_keys", "game."},
+        {"store_keys", "store."},
+        {"log_keys", "log."},
+    };
+    char *schema = slurp("src/config/schema.c"), *manual = slurp("man/brickwood.conf.5");
+    int keys = 0;
+    const char *p = schema;
+    while ((p = strstr(p, "_keys[] = {"))) {
+        const char *name = p;
+        while (name > schema && (isalnum((unsigned char)name[-1]) || name[-1] == '_'))
+            name--;
+        char list[64];
+        snprintf(list, sizeof list, "%.*s_keys", (int)(p - name), name);
+        const char *prefix = NULL;
+        for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+            if (strcmp(lists[i].list, list) == 0)
+                prefix = lists[i].prefix;
+        if (!prefix)
+            fail_msg("%s in src/config/schema.c: add its prefix in brickwood.conf(5) to "
+                     "tests/test_docs.c",
+                     list);
+        const char *end = strstr(p, "NULL}");
+        assert_non_null(end);
+        for (const char *q = strchr(p, '"'); q && q < end; q = strchr(q, '"')) {
+            const char *close = strchr(q + 1, '"');
+            assert_non_null(close);
+            char want[128];
+            snprintf(want, sizeof want, ".It Cm %s%.*s", prefix, (int)(close - q - 1), q + 1);
+            if (!has_key_word(manual, want))
+                fail_msg("man/brickwood.conf.5 does not document the key %s (as \"%s\")", want + 7,
+                         want);
+            keys++;
+            q = close + 1;
+        }
+        p = end;
+    }
+    assert_true(keys >= 40);
+    free(schema);
+    free(manual);
+}
+
+/* brickwood(1) names every option the program takes. */
+static void test_every_option_in_manual(void **state)
+{
+    (void)state;
+    char *manual = slurp("man/brickwood.1"), *main_c = slurp("src/main.c");
+    const char *opts = strstr(main_c, "getopt(argc, argv, \"");
+    assert_non_null(opts);
+    opts = strchr(opts, '"') + 1;
+    int n = 0;
+    for (; *opts && *opts != '"'; opts++) {
+        if (*opts == ':')
+            continue;
+        char want[16];
+        snprintf(want, sizeof want, "Fl %c", *opts);
+        if (!strstr(manual, want))
+            fail_msg("man/brickwood.1 does not document -%c", *opts);
+        n++;
+    }
+    assert_true(n >= 4);
+    free(manual);
+    free(main_c);
+}
+
+/* Every action= word the program logs (in src/main.c and src/irc/) is in README's list. */
+static void test_every_log_action_documented(void **state)
+{
+    (void)state;
+    char *readme = slurp("README.md");
+    const char *logs = strstr(readme, "### Logs");
+    assert_non_null(logs);
+    const char *dir_name = getenv("BW_SOURCE_DIR");
+    char dir_path[4096];
+    snprintf(dir_path, sizeof dir_path, "%s/src/irc", dir_name ? dir_name : ".");
+    DIR *dir = opendir(dir_path);
+    assert_non_null(dir);
+    int actions = 0;
+    const char *files[64] = {"src/main.c"};
+    char names[64][300];
+    size_t n = 1;
+    for (struct dirent *e; (e = readdir(dir)) && n < 64;) {
+        size_t len = strlen(e->d_name);
+        if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0) {
+            snprintf(names[n], sizeof names[n], "src/irc/%s", e->d_name);
+            files[n] = names[n];
+            n++;
+        }
+    }
+    closedir(dir);
+    for (size_t i = 0; i < n; i++) {
+        char *src = slurp(files[i]);
+        for (const char *p = src; (p = strstr(p, ".action = \"")); p++) {
+            const char *word = p + strlen(".action = \"");
+            const char *end = strchr(word, '"');
+            assert_non_null(end);
+            char want[64];
+            snprintf(want, sizeof want, "`%.*s`", (int)(end - word), word);
+            if (!strstr(logs, want))
+                fail_msg("README.md (Logs) does not list the action %s of %s", want, files[i]);
+            actions++;
+        }
+        free(src);
+    }
+    assert_true(actions >= 20);
+    free(readme);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_documented),
         cmocka_unit_test(test_every_config_key_documented),
+        cmocka_unit_test(test_every_schema_key_in_manual),
+        cmocka_unit_test(test_every_option_in_manual),
+        cmocka_unit_test(test_every_log_action_documented),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

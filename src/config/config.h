@@ -50,6 +50,8 @@
  *   game.turn_timeout_s          180; 0 = no timer                  (0 or 10..86400)
  *   store.path                   "brickwood.db" (relative to the working directory)
  *   log.level                    "info" (error, warn, info, debug; any case)
+ *   log.file                     none: stderr; "" also means none. Opened for appending at
+ *                                start, opened again on SIGHUP (after logrotate moves it)
  *
  * At least one network is required. Nicks follow RFC 2812 (a letter or one of []\`_^{|} first,
  * then also digits and '-'). Channel names start with '#' or '&'. Nicks, user names, real names,
@@ -133,6 +135,7 @@ struct bw_config {
     struct config_game game;
     char *store_path;
     enum log_level log_level;
+    char *log_file; /* NULL: stderr */
 };
 
 /* One problem found in a file. */
@@ -205,5 +208,9 @@ const char *config_channel_problem(const char *name);
  * variables (NULL when unset); they are parameters so that tests need not touch the
  * environment. Returns a path for the caller to free, or NULL when no candidate exists. */
 char *config_default_path(const char *home, const char *xdg_config_home);
+
+/* The version of libconfig the program was built with ("1.5.0"; the library has no call that
+ * reports its own); a borrowed constant. */
+const char *config_libconfig_version(void);
 
 #endif

@@ -65,7 +65,7 @@ static const char *const game_keys[] = {"min_players",    "max_players", "victor
                                         "turn_timeout_s", "bot_level",   "bot_think_ms",
                                         "bot_delay_ms",   "takeover",    NULL};
 static const char *const store_keys[] = {"path", NULL};
-static const char *const log_keys[] = {"level", NULL};
+static const char *const log_keys[] = {"level", "file", NULL};
 
 static void problem(struct loader *ld, unsigned line, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -669,6 +669,7 @@ static void load_log(struct loader *ld, const config_setting_t *root, struct bw_
     if (s && (v = string_value(ld, s, "log.level")) && !log_level_parse(v, &cfg->log_level))
         problem(ld, line_of(s), "log.level",
                 "must be one of \"error\", \"warn\", \"info\", \"debug\"");
+    get_string(ld, g, "log", "file", config_path_problem, true, &cfg->log_file);
 }
 
 int config_parse(struct bw_config *cfg, const char *text, const char *file,

@@ -89,12 +89,14 @@ static bool give_up_login(struct ircb_cap *c, const char *why)
     c->sasl_deadline = INT64_MAX;
     if (c->required) {
         snprintf(c->error, sizeof c->error, "SASL %s failed: %.160s", mech_name(c->mech), why);
-        log_warn("%s: %s", c->net, c->error);
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = c->net, .action = "sasl_failed"},
+                  "%s: %s", c->net, c->error);
         c->state = IRCB_CAP_FAILED;
         return true;
     }
-    log_warn("%s: SASL %s failed: %s; going on without the login (sasl.required is false)", c->net,
-             mech_name(c->mech), why);
+    log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = c->net, .action = "sasl_failed"},
+              "%s: SASL %s failed: %s; going on without the login (sasl.required is false)", c->net,
+              mech_name(c->mech), why);
     c->mech = CONFIG_SASL_NONE;
     return false;
 }
@@ -291,7 +293,9 @@ bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now,
     case 903: /* RPL_SASLSUCCESS */
     case 907: /* ERR_SASLALREADY */
         if (c->state == IRCB_CAP_SASL) {
-            log_info("%s: SASL: logged in as %s", c->net, *c->account ? c->account : "?");
+            log_event(LOG_LEVEL_INFO,
+                      &(struct log_fields){.network = c->net, .action = "sasl_login"},
+                      "%s: SASL: logged in as %s", c->net, *c->account ? c->account : "?");
             finish(c, up);
         }
         break;
@@ -319,7 +323,8 @@ void ircb_cap_registered(struct ircb_cap *c)
         snprintf(c->error, sizeof c->error,
                  "SASL %s failed: the server finished registration without the login",
                  mech_name(c->mech));
-        log_warn("%s: %s", c->net, c->error);
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = c->net, .action = "sasl_failed"},
+                  "%s: %s", c->net, c->error);
         c->state = IRCB_CAP_FAILED;
         return;
     }

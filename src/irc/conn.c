@@ -76,6 +76,17 @@ size_t max_text(const struct ircb_conn *c, const char *target)
     return prefix + 2 + 32 >= 512 ? 32 : 512 - 2 - prefix;
 }
 
+/* A message target as the log's channel= or nick= field (the other one NULL). */
+static const char *to_channel(const char *target)
+{
+    return target && ircb_is_channel(target) ? target : NULL;
+}
+
+static const char *to_nick(const char *target)
+{
+    return target && !ircb_is_channel(target) ? target : NULL;
+}
+
 static void out_send(void *ctx, const char *target, const char *text, unsigned flags,
                      const char *key)
 {
@@ -85,7 +96,12 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
         kind = IRCB_NOTICE;
     if (!target || !ircb_queue_push(&c->queue, kind, target, text, flags & BW_OUT_URGENT, key,
                                     max_text(c, target)))
-        log_debug("%s: nothing sent to %s", c->name, target ? target : "(null)");
+        log_event(LOG_LEVEL_DEBUG,
+                  &(struct log_fields){.network = c->name,
+                                       .channel = to_channel(target),
+                                       .nick = to_nick(target),
+                                       .action = "send_dropped"},
+                  "%s: nothing sent to %s", c->name, target ? target : "(null)");
 }
 
 static void out_drop(void *ctx, const char *target, const char *key)
@@ -163,8 +179,13 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
         if (rc != 0 && irc_errno(c->session) == LIBIRC_ERR_NOMEM)
             return; /* the library's buffer is full: try again once it drained */
         if (rc != 0)
-            log_warn("%s: a line to %s was not sent: %s", c->name, l->target,
-                     irc_strerror(irc_errno(c->session)));
+            log_event(LOG_LEVEL_WARN,
+                      &(struct log_fields){.network = c->name,
+                                           .channel = to_channel(l->target),
+                                           .nick = to_nick(l->target),
+                                           .action = "send_failed"},
+                      "%s: a line to %s was not sent: %s", c->name, l->target,
+                      irc_strerror(irc_errno(c->session)));
         ircb_queue_sent(&c->queue, now);
     }
 }
@@ -190,10 +211,12 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
         ircb_transport_close(&c->transport);
         c->transport_open = false;
     }
+    const struct log_fields gone = {.network = c->name, .action = "disconnect"};
     if (c->quitting)
-        log_info("%s: disconnected: %s", c->name, why);
+        log_event(LOG_LEVEL_INFO, &gone, "%s: disconnected: %s", c->name, why);
     else if (c->state != CONN_IDLE)
-        log_warn("%s: disconnected: %s; retrying in %d s", c->name, why, c->reconnect_delay / 1000);
+        log_event(LOG_LEVEL_WARN, &gone, "%s: disconnected: %s; retrying in %d s", c->name, why,
+                  c->reconnect_delay / 1000);
     if (c->bot && c->state != CONN_IDLE)
         bot_on_disconnect(c->bot, now);
     c->state = CONN_IDLE;
@@ -241,7 +264,8 @@ static void start_connect(struct ircb_conn *c, int64_t now)
     c->nick_try = 0;
     snprintf(c->own_nick, sizeof c->own_nick, "%s", c->nicks[0]);
     c->own_user[0] = c->own_host[0] = 0;
-    log_info("%s: connecting to %s port %d%s", c->name, c->host, c->port, c->tls ? " (TLS)" : "");
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = c->name, .action = "connect"},
+              "%s: connecting to %s port %d%s", c->name, c->host, c->port, c->tls ? " (TLS)" : "");
     /* The library watches its socket with select(): a descriptor past FD_SETSIZE would be
      * written outside its fd_set. Its socket takes the lowest free number, which this probe
      * finds. */
@@ -353,7 +377,9 @@ bool ircb_conn_usable(const struct config_network *net)
                               .client_cert = net->tls_client_cert};
     const char *why = ircb_tls_check_files(&o);
     if (why)
-        log_error("%s: %s", net->name, why);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = net->name, .action = "tls_files"}, "%s: %s",
+                  net->name, why);
     return why == NULL;
 }
 
@@ -453,11 +479,12 @@ void ircb_conn_quit(struct ircb_conn *c, const char *reason)
     if (c->quitting)
         return;
     if (c->handling.count)
-        log_info("%s: handled %llu lines from users: median %lld us, p99 %lld us, max %lld us",
-                 c->name, (unsigned long long)c->handling.count,
-                 (long long)hist_quantile(&c->handling, 0.5),
-                 (long long)hist_quantile(&c->handling, 0.99),
-                 (long long)hist_quantile(&c->handling, 1.0));
+        log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = c->name, .action = "stats"},
+                  "%s: handled %llu lines from users: median %lld us, p99 %lld us, max %lld us",
+                  c->name, (unsigned long long)c->handling.count,
+                  (long long)hist_quantile(&c->handling, 0.5),
+                  (long long)hist_quantile(&c->handling, 0.99),
+                  (long long)hist_quantile(&c->handling, 1.0));
     c->quitting = true;
     c->quit_deadline = ircb_now_ms() + QUIT_WAIT_MS;
     if (c->state == CONN_REGISTERED)
@@ -600,7 +627,8 @@ void ircb_run_once(struct ircb_conn *const *conns, size_t n, int max_wait_ms)
         wait = max_wait_ms;
     int rc = poll(fds, used, (int)wait);
     if (rc < 0 && errno != EINTR)
-        log_error("poll: %s", strerror(errno));
+        log_event(LOG_LEVEL_ERROR, &(struct log_fields){.action = "poll"}, "poll: %s",
+                  strerror(errno));
     now = ircb_now_ms();
     for (size_t i = 0; i < n && rc > 0; i++)
         handle(conns[i], fds, &slots[i], now);

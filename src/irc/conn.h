@@ -61,4 +61,7 @@ void ircb_run_once(struct ircb_conn *const *conns, size_t n, int max_wait_ms);
 /* Milliseconds from CLOCK_MONOTONIC. */
 int64_t ircb_now_ms(void);
 
+/* The libircclient the program runs with, as "1.9" in buf (size bytes); returns buf. */
+const char *ircb_libircclient_version(char *buf, size_t size);
+
 #endif

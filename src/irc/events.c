@@ -90,7 +90,9 @@ static void on_registered(struct ircb_conn *c, const char *nick)
     snprintf(c->own_nick, sizeof c->own_nick, "%s", nick);
     c->state = CONN_REGISTERED;
     c->reconnect_delay = RECONNECT_MIN_MS;
-    log_info("%s: registered as %s", c->name, c->own_nick);
+    log_event(LOG_LEVEL_INFO,
+              &(struct log_fields){.network = c->name, .nick = c->own_nick, .action = "registered"},
+              "%s: registered as %s", c->name, c->own_nick);
     bot_set_own_nick(c->bot, c->own_nick);
     for (size_t i = 0; i < c->chan_count; i++)
         queue_join(c, c->chans[i].name);
@@ -108,9 +110,10 @@ static void on_isupport(struct ircb_conn *c, const char **params, unsigned count
             if (close)
                 snprintf(c->name_prefixes, sizeof c->name_prefixes, "%s", close + 1);
         } else if (strncmp(t, "NICKLEN=", 8) == 0 && atoi(t + 8) > BW_NICK_MAX) {
-            log_warn("%s: the server allows nicks of %d bytes; players with nicks over %d "
-                     "bytes cannot sit",
-                     c->name, atoi(t + 8), BW_NICK_MAX);
+            log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = c->name, .action = "nicklen"},
+                      "%s: the server allows nicks of %d bytes; players with nicks over %d "
+                      "bytes cannot sit",
+                      c->name, atoi(t + 8), BW_NICK_MAX);
         }
     }
 }
@@ -154,16 +157,24 @@ static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, con
                c->state != CONN_REGISTERED) {
         char nick[64];
         if (!nick_candidate(c, ++c->nick_try, nick, sizeof nick)) {
-            log_warn("%s: every nick is taken", c->name);
+            log_event(LOG_LEVEL_WARN,
+                      &(struct log_fields){.network = c->name, .action = "nick_exhausted"},
+                      "%s: every nick is taken", c->name);
             c->broken = true;
             return;
         }
-        log_info("%s: nick taken, trying %s", c->name, nick);
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = c->name, .nick = nick, .action = "nick_retry"},
+                  "%s: nick taken, trying %s", c->name, nick);
         snprintf(c->own_nick, sizeof c->own_nick, "%s", nick);
         irc_cmd_nick(s, nick);
     } else if (event == LIBIRC_RFC_ERR_BANNEDFROMCHAN || event == LIBIRC_RFC_ERR_INVITEONLYCHAN ||
                event == LIBIRC_RFC_ERR_BADCHANNELKEY || event == LIBIRC_RFC_ERR_CHANNELISFULL) {
-        log_warn("%s: cannot join %s (%u)", c->name, param(params, count, 1), event);
+        const char *chan = param(params, count, 1);
+        log_event(
+            LOG_LEVEL_WARN,
+            &(struct log_fields){.network = c->name, .channel = chan, .action = "join_failed"},
+            "%s: cannot join %s (%u)", c->name, chan ? chan : "?", event);
     }
 }
 
@@ -197,7 +208,9 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
         }
         ch->joined = true;
         ch->rejoin_at = 0;
-        log_info("%s: joined %s", c->name, chan);
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = c->name, .channel = chan, .action = "join"},
+                  "%s: joined %s", c->name, chan);
         /* Whoever was there is learned anew: NAMES follows the JOIN, WHO tells who they are. */
         ircb_members_drop_channel(&c->members, chan);
         ask_who(c, chan);
@@ -246,7 +259,14 @@ static void ev_kick(irc_session_t *s, const char *event, const char *origin, con
             ch->joined = false;
             ch->rejoin_at = now + REJOIN_DELAY_MS;
         }
-        log_warn("%s: kicked from %s", c->name, chan);
+        char by[64] = "";
+        if (origin)
+            snprintf(by, sizeof by, "%.*s", (int)strcspn(origin, "!"), origin);
+        log_event(
+            LOG_LEVEL_WARN,
+            &(struct log_fields){
+                .network = c->name, .channel = chan, .nick = *by ? by : NULL, .action = "kicked"},
+            "%s: kicked from %s", c->name, chan);
     }
     bot_on_kick(c->bot, chan, victim, now);
     if (is_me(c, victim))

@@ -295,3 +295,8 @@ void ircb_tls_free(struct ircb_tls *s)
     SSL_free(s->ssl);
     free(s);
 }
+
+const char *ircb_tls_version(void)
+{
+    return OpenSSL_version(OPENSSL_VERSION);
+}

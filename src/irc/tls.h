@@ -45,4 +45,7 @@ const char *ircb_tls_describe(struct ircb_tls *s, char *buf, size_t size);
 /* Free the session (without a close_notify: the socket is closing anyway). */
 void ircb_tls_free(struct ircb_tls *s);
 
+/* The OpenSSL library the program runs with ("OpenSSL 3.0.15 3 Sep 2024"); borrowed. */
+const char *ircb_tls_version(void);
+
 #endif

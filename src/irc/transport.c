@@ -95,14 +95,16 @@ static void dropped(struct ircb_transport *t, const char *why, const char *line,
         return;
     char shown[81];
     utf8_sanitize_into(shown, sizeof shown, line, len < 80 ? len : 80);
-    log_msg(lv, "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len, shown);
+    log_event(lv, &(struct log_fields){.network = t->name, .action = "drop_in"},
+              "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len, shown);
 }
 
 /* Queue one line (without CR LF) for the server, refusing what the server would not take. */
 static void send_up(struct ircb_transport *t, const char *line, size_t len)
 {
     if (len + 2 > 512) {
-        log_warn("%s: dropped an outgoing line of %zu bytes", t->name, len + 2);
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = t->name, .action = "drop_out"},
+                  "%s: dropped an outgoing line of %zu bytes", t->name, len + 2);
         return;
     }
     sb_append_len(&t->up_out, line, len);
@@ -338,8 +340,9 @@ static void handshake(struct ircb_transport *t, int64_t now)
     if (rc == 0)
         return;
     char what[128];
-    log_info("%s: TLS handshake done in %lld ms (%s)", t->name, (long long)(now - t->tcp_up_ms),
-             ircb_tls_describe(t->tls_session, what, sizeof what));
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = t->name, .action = "tls"},
+              "%s: TLS handshake done in %lld ms (%s)", t->name, (long long)(now - t->tcp_up_ms),
+              ircb_tls_describe(t->tls_session, what, sizeof what));
     t->tls_want = 0;
     opened(t, now);
 }
@@ -361,9 +364,11 @@ static void tcp_connected(struct ircb_transport *t, int64_t now)
         return;
     }
     if (!t->tls_verify)
-        log_warn("%s: TLS certificate verification is off (tls_verify = false): anyone between "
-                 "the bot and %s can read and change this connection",
-                 t->name, t->host);
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.network = t->name, .action = "tls_noverify"},
+                  "%s: TLS certificate verification is off (tls_verify = false): anyone between "
+                  "the bot and %s can read and change this connection",
+                  t->name, t->host);
     struct ircb_tls_opts o = {.host = t->host,
                               .verify = t->tls_verify,
                               .ca_file = t->ca_file,
@@ -409,7 +414,9 @@ static void accept_lib(struct ircb_transport *t)
     if (fd < 0)
         return;
     if (peer.sin_family != AF_INET || ntohs(peer.sin_port) != t->expect_port) {
-        log_warn("%s: refused a local connection that is not the IRC library", t->name);
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.network = t->name, .action = "refused_local"},
+                  "%s: refused a local connection that is not the IRC library", t->name);
         close(fd);
         return;
     }

@@ -166,4 +166,7 @@ int store_checkpoint(struct store *st, char *err, size_t errsize);
  * left at path. BW_OK or BW_E(IO), the reason in err. */
 int store_backup(struct store *st, const char *path, char *err, size_t errsize);
 
+/* The version of the SQLite library the program runs with ("3.40.1"); a borrowed constant. */
+const char *store_sqlite_version(void);
+
 #endif

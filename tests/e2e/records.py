@@ -430,7 +430,8 @@ def s_shown_a(w, cl, winner, losers):
     w.check_top(carol, "!top 2", 2)
     w.check_top(alice, "top 99", 10, where=BOT, head="top:")
     w.check_top(alice, "#s1 top 3", 3, where=BOT)
-    for bad in ("!top 0", "!top x", "!top -1", "!top 2 3", "!top 10000"):
+    w.check_top(alice, "top 10000", 10, where=BOT, head="top:")  # the most there is
+    for bad in ("!top 0", "!top x", "!top -1", "!top 2 3", "!top bots 2 3"):
         _, got = w.ask(alice, bad, USAGE_RX)
         check(got and not any(pub for pub, _ in got),
               "%r: a private usage reply and nothing in the channel: %s" % (bad, got))
