@@ -194,9 +194,52 @@ static void request_reload(void *ctx)
     reload_signal = 1;
 }
 
+struct counting {
+    void (*emit)(void *ectx, const char *line);
+    void *ectx;
+    int lines;
+};
+
+static void count_line(void *ctx, const char *line)
+{
+    struct counting *k = ctx;
+    k->lines++;
+    k->emit(k->ectx, line);
+}
+
+static long long file_size(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 ? (long long)sb.st_size : -1;
+}
+
+/* Admin "status" and "games": every network of the process, then the store. */
+static void describe_all(void *ctx, const char *what, const char *channel,
+                         void (*emit)(void *ectx, const char *line), void *ectx)
+{
+    struct app *app = ctx;
+    struct counting k = {emit, ectx, 0};
+    for (size_t i = 0; i < app->conn_count; i++)
+        if (app->conns[i])
+            ircb_conn_describe(app->conns[i], what, channel, count_line, &k);
+    if (strcmp(what, "games") == 0 && !k.lines)
+        emit(ectx, "no lobby or game");
+    if (strcmp(what, "status") == 0 && channel && !k.lines)
+        emit(ectx, "no network has that channel");
+    if (strcmp(what, "status") == 0 && !channel && app->store) {
+        char line[600], wal[4200];
+        const char *path = store_path(app->store);
+        snprintf(wal, sizeof wal, "%s-wal", path);
+        long long db = file_size(path), log = file_size(wal);
+        snprintf(line, sizeof line, "store: %s, %lld bytes (%lld more in the write-ahead log)",
+                 path, db < 0 ? 0 : db, log < 0 ? 0 : log);
+        emit(ectx, line);
+    }
+}
+
 static struct ircb_conn *open_conn(struct app *app, const struct config_network *net)
 {
-    struct ircb_hooks hooks = {.ctx = app, .reload = request_reload};
+    struct ircb_hooks hooks = {.ctx = app, .reload = request_reload, .describe = describe_all};
     struct ircb_conn *c = ircb_conn_new(net, &app->cfg.bot, &app->cfg.game, app->seed++, &hooks);
     if (!c)
         log_event(LOG_LEVEL_ERROR,

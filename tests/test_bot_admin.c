@@ -522,9 +522,45 @@ static void test_restore_rebuilds_derived_fields(void **state)
     bot_free(b);
 }
 
+/* Admin "status" and "games" in private: every lobby and game with whose move it is and who
+ * plays; a player's own private "status" is still their game's status; others get nothing of
+ * it. (The networks' part comes from the IRC layer: tests/e2e/admin_status.py.) */
+static void test_admin_status_and_games(void **state)
+{
+    struct bot *b = make_bot(0, 9);
+    static const char *const nicks[] = {"ann", "bob", "cid"};
+    start_game(b, nicks, 3);
+    from(b, "#other", &(struct bw_identity){"dan", "u", "dan.example", NULL, true}, "!new");
+    int mark = n_recs;
+    from(b, NULL, &trusted, "games");
+    int lines = count_to(mark, "boss");
+    assert_int_equal(lines, 2);
+    assert_true(any_line(mark, "boss", "#catan: game: turn 0, it is "));
+    for (int i = 0; i < 3; i++) { /* in seat order, which the start shuffled */
+        char who[16];
+        snprintf(who, sizeof who, " %s 0", nicks[i]);
+        assert_true(any_line(mark, "boss", who));
+    }
+    assert_true(any_line(mark, "boss", " 0 VP; idle "));
+    assert_true(any_line(mark, "boss", "#other: lobby: dan (1 seated)"));
+    mark = n_recs;
+    from(b, NULL, &trusted, "status");
+    assert_true(any_line(mark, "boss", "#catan: game: "));
+    /* Not an admin: the command is the game's status, for a player; refused for others. */
+    mark = n_recs;
+    from(b, NULL, &(struct bw_identity){"eve", "u", "eve.example", NULL, true}, "games");
+    assert_false(any_line(mark, "eve", "#catan: game"));
+    say(b, "ann", "!status");
+    from(b, NULL, &(struct bw_identity){"ann", "u", "ann.example", NULL, true}, "status");
+    assert_false(any_line(mark, "ann", "#catan: game: turn"));
+    assert_int_equal(count_to(mark, "boss"), 0);
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_admin_status_and_games),
         cmocka_unit_test(test_no_game_channel),
         cmocka_unit_test(test_reconfigure),
         cmocka_unit_test(test_seat_taken),

@@ -417,8 +417,9 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
     if (!b->robot_acting && session_robot_plays(&g->s, a->player)) {
-        snprintf(msg, msglen, "a computer player sits in for you; the seat is yours again when "
-                              "your next move starts");
+        snprintf(msg, msglen,
+                 "a computer player sits in for you; the seat is yours again when "
+                 "your next move starts");
         return BW_E(DENIED);
     }
     memcpy(before, g->s.game.p, sizeof before);
@@ -512,8 +513,10 @@ void bot_commit(struct bot *b)
         if (g->s.state == SESSION_OVER)
             g->closing = true;
         send_hands(b, g);
-        if (g->changed || g->closing)
+        if (g->changed || g->closing) {
             save_game(b, g);
+            g->active_ms = b->now_ms;
+        }
         g->changed = false;
     }
     int kept = 0;

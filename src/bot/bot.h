@@ -57,9 +57,23 @@ struct bw_out {
      * hidden information only to a nick this confirms as the seat's person. NULL: the IRC
      * layer cannot tell, and a seat's presence alone decides. */
     bool (*member)(void *ctx, const char *channel, const char *nick, struct bw_identity *id);
+    /* Admin "status [#chan]" and "games": lines about every network the process runs (what is
+     * "status" or "games"; channel NULL for all), each passed to emit. NULL: not available. */
+    void (*describe)(void *ctx, const char *what, const char *channel,
+                     void (*emit)(void *ectx, const char *line), void *ectx);
 };
 
 struct bot;
+
+/* A line about the lobby or game in channel for admin "status" into buf: "no game", "lobby:
+ * ann, bob (2 seated)", or "game: turn 12, bob's move (roll); ann 5, bob 4, Ada (bot) 3 VP;
+ * idle 35 s" (with paused, and who is away). */
+void bot_describe_channel(const struct bot *b, const char *channel, int64_t now_ms, char *buf,
+                          size_t size);
+/* Every lobby and game of b, one line each ("PREFIX #chan: ..." as above), to emit; returns how
+ * many. */
+int bot_describe_games(const struct bot *b, const char *prefix, int64_t now_ms,
+                       void (*emit)(void *ectx, const char *line), void *ectx);
 
 /* A bot for one network. net, botcfg and game are copied as needed (the caller may free its
  * configuration afterwards); out is copied. seed feeds the games' generators. NULL on bad

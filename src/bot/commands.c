@@ -164,6 +164,24 @@ static void host_say(void *ctx, const char *channel, const char *text)
     bot_queue(bc->b, channel, text, 0, NULL);
 }
 
+static void describe_line(void *ectx, const char *line)
+{
+    host_reply(ectx, line);
+}
+
+static void host_describe(void *ctx, const char *what, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    struct bot *b = bc->b;
+    if (b->out.describe) {
+        b->out.describe(b->out.ctx, what, channel, describe_line, bc);
+        return;
+    }
+    /* Without the IRC layer: this bot's games. */
+    if (bot_describe_games(b, NULL, b->now_ms, describe_line, bc) == 0)
+        host_reply(bc, "no lobby or game");
+}
+
 static int host_backup(void *ctx, const char *path, char *why, size_t whylen)
 {
     struct bot_call *bc = ctx;
@@ -190,6 +208,7 @@ static const struct cmd_host bot_host_ops = {
     .stats = host_stats,
     .may_show = host_may_show,
     .say = host_say,
+    .describe = host_describe,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
@@ -296,6 +315,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     struct bot_call bc = {b, nick, bot_who(from)};
     struct bot_game *g = NULL;
     char chan[SESSION_CHAN_MAX + 1] = "";
+    bool named = in_private && (body[0] == '#' || body[0] == '&');
     if (!in_private) {
         snprintf(chan, sizeof chan, "%s", channel);
         g = bot_find(b, chan);
@@ -328,6 +348,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .nick = nick,
         .channel = chan[0] ? chan : NULL,
         .in_private = in_private,
+        .channel_named = !in_private || named,
         .is_admin = cmd_is_admin(&bc.who, b->admins, b->admin_count),
         .color = b->colors,
         .s = g ? &g->s : NULL,

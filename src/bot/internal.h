@@ -45,6 +45,7 @@ struct bot_game {
     unsigned search_key;     /* the game position the search is for (turn and phase) */
     int64_t search_spent_us; /* thinking time spent on it */
     int64_t search_since_ms; /* when it began */
+    int64_t active_ms;       /* the last change (admin status shows the idle time) */
 };
 
 struct bot_user {

@@ -61,6 +61,39 @@ static int exec_backup(struct cmd_call *c)
     return rc;
 }
 
+/* What the bot is doing: networks, channels, lobbies and games, queues, the store. */
+static int exec_status(struct cmd_call *c)
+{
+    const char *chan = c->argc ? c->argv[0] : NULL;
+    if (chan && chan[0] != '#' && chan[0] != '&')
+        return cmd_usage(c);
+    c->host->describe(c->host->ctx, "status", chan);
+    return BW_OK;
+}
+
+static int exec_games(struct cmd_call *c)
+{
+    c->host->describe(c->host->ctx, "games", NULL);
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_status_admin = {
+    "status",
+    {NULL},
+    "[#channel]",
+    "networks (connection, TLS, SASL, lag, queue), channels and their games, the store; or one "
+    "channel",
+    0,
+    1,
+    CMD_ADMIN,
+    CMD_IN_PRIVATE,
+    0,
+    exec_status,
+};
+const struct cmd_entry cmd_games = {
+    "games",        {NULL}, "",         "every lobby and game on every network", 0, 0, CMD_ADMIN,
+    CMD_IN_PRIVATE, 0,      exec_games,
+};
 const struct cmd_entry cmd_part = {
     "part",
     {NULL},

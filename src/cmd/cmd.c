@@ -12,11 +12,11 @@
 #include "util/utf8.h"
 
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_new,    &cmd_join,  &cmd_leave,  &cmd_start,   &cmd_stop,   &cmd_board,  &cmd_status,
-    &cmd_hand,   &cmd_spots, &cmd_roll,   &cmd_build,   &cmd_road,   &cmd_settle, &cmd_city,
-    &cmd_buy,    &cmd_play,  &cmd_robber, &cmd_discard, &cmd_trade,  &cmd_bank,   &cmd_end,
-    &cmd_help,   &cmd_top,   &cmd_stats,  &cmd_dice,    &cmd_corner, &cmd_addbot, &cmd_removebot, &cmd_kick,   &cmd_part,
-    &cmd_reload, &cmd_save,  &cmd_backup, NULL,
+    &cmd_new,  &cmd_join,  &cmd_leave,  &cmd_start,   &cmd_stop,   &cmd_board,  &cmd_status,
+    &cmd_hand, &cmd_spots, &cmd_roll,   &cmd_build,   &cmd_road,   &cmd_settle, &cmd_city,
+    &cmd_buy,  &cmd_play,  &cmd_robber, &cmd_discard, &cmd_trade,  &cmd_bank,   &cmd_end,
+    &cmd_help, &cmd_top,   &cmd_stats,  &cmd_dice,    &cmd_corner, &cmd_addbot, &cmd_removebot,
+    &cmd_kick, &cmd_games, &cmd_part,   &cmd_reload,  &cmd_save,   &cmd_backup, NULL,
 };
 
 #define CMD_NAMES_MAX 128
@@ -182,6 +182,9 @@ int cmd_run(struct cmd_call *c, char *text)
                    keep < n ? "..." : "", c->prefix);
         return BW_E(NOT_FOUND);
     }
+    /* An admin's private "status" without a channel first is the bot's own status. */
+    if (e == &cmd_status && c->in_private && c->is_admin && !c->channel_named)
+        e = &cmd_status_admin;
     c->cmd = e;
     if (!allowed(c))
         return BW_E(DENIED);

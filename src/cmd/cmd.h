@@ -86,6 +86,9 @@ struct cmd_host {
     bool (*may_show)(void *ctx, const char *channel, const char *what);
     /* A line to channel that belongs to no game (the answer may_show allowed). */
     void (*say)(void *ctx, const char *channel, const char *text);
+    /* Admin: "status" (channel NULL: every network; else that channel) or "games", as private
+     * replies to the caller. */
+    void (*describe)(void *ctx, const char *what, const char *channel);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */
@@ -97,6 +100,7 @@ struct cmd_call {
     const char *nick;    /* the caller, sanitized */
     const char *channel; /* the channel the command is about, or NULL */
     bool in_private;
+    bool channel_named; /* in a channel, or named first in a private message */
     bool is_admin;
     bool color;
     struct session *s; /* the channel's lobby or game, or NULL */

@@ -149,6 +149,73 @@ static void out_reload(void *ctx)
         c->hooks.reload(c->hooks.ctx);
 }
 
+static void out_describe(void *ctx, const char *what, const char *channel,
+                         void (*emit)(void *ectx, const char *line), void *ectx)
+{
+    struct ircb_conn *c = ctx;
+    if (c->hooks.describe)
+        c->hooks.describe(c->hooks.ctx, what, channel, emit, ectx);
+    else
+        ircb_conn_describe(c, what, channel, emit, ectx);
+}
+
+static void describe_network(struct ircb_conn *c, int64_t now, char *buf, size_t size)
+{
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (n < size)                                                                              \
+            n += (size_t)snprintf(buf + n, size - n, __VA_ARGS__);                                 \
+    } while (0)
+    PUT("%s: ", c->name);
+    if (c->state == CONN_REGISTERED)
+        PUT("connected to %s:%d as %s", c->host, c->port, c->own_nick);
+    else if (c->state == CONN_CONNECTING)
+        PUT("connecting to %s:%d", c->host, c->port);
+    else if (c->reconnect_at > now)
+        PUT("backing off from %s:%d, next try in %lld s", c->host, c->port,
+            (long long)((c->reconnect_at - now + 999) / 1000));
+    else
+        PUT("not connected to %s:%d", c->host, c->port);
+    PUT("; %s", !c->tls ? "plain text" : c->tls_verify ? "TLS" : "TLS, not verified");
+    if (c->sasl.mechanism == CONFIG_SASL_NONE)
+        PUT("; no SASL");
+    else if (c->transport_open && c->transport.cap.account[0])
+        PUT("; SASL: logged in as %s", c->transport.cap.account);
+    else
+        PUT("; SASL: not logged in");
+    if (c->state == CONN_REGISTERED && c->transport_open && c->transport.lag_ms >= 0)
+        PUT("; lag %lld ms", (long long)c->transport.lag_ms);
+    else
+        PUT("; lag unknown");
+    PUT("; %zu lines queued", ircb_queue_length(&c->queue));
+#undef PUT
+}
+
+void ircb_conn_describe(struct ircb_conn *c, const char *what, const char *channel,
+                        void (*emit)(void *ectx, const char *line), void *ectx)
+{
+    int64_t now = ircb_now_ms();
+    char line[600], game[480];
+    if (strcmp(what, "games") == 0) {
+        bot_describe_games(c->bot, c->name, now, emit, ectx);
+        return;
+    }
+    if (!channel) {
+        describe_network(c, now, line, sizeof line);
+        emit(ectx, line);
+    }
+    for (size_t i = 0; i < c->chan_count; i++) {
+        struct channel *ch = &c->chans[i];
+        if (channel && strcasecmp(channel, ch->name) != 0)
+            continue;
+        bot_describe_channel(c->bot, ch->name, now, game, sizeof game);
+        snprintf(line, sizeof line, "%s %s: %s; %s", c->name, ch->name,
+                 ch->joined ? "joined" : "not joined", game);
+        emit(ectx, line);
+    }
+}
+
 /* Hand queued lines to the library while pacing and its 1 KiB send buffer allow. */
 static void flush_queue(struct ircb_conn *c, int64_t now)
 {
@@ -407,7 +474,8 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .join = out_join,
                          .part = out_part,
                          .reload = out_reload,
-                         .member = out_member};
+                         .member = out_member,
+                         .describe = out_describe};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {
         ircb_conn_free(c);

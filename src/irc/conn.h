@@ -18,6 +18,9 @@ struct ircb_conn;
 struct ircb_hooks {
     void *ctx;
     void (*reload)(void *ctx);
+    /* Admin "status"/"games" over every network (bw_out.describe); NULL: this one only. */
+    void (*describe)(void *ctx, const char *what, const char *channel,
+                     void (*emit)(void *ectx, const char *line), void *ectx);
 };
 
 /* Whether net's TLS files (CA bundle, client certificate and key) load; logs why not. */
@@ -29,6 +32,11 @@ bool ircb_conn_usable(const struct config_network *net);
 struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct config_bot *botcfg,
                                 const struct config_game *game, uint64_t seed,
                                 const struct ircb_hooks *hooks);
+
+/* Admin "status" (what; channel NULL for all of c's) or "games": lines about c, its channels
+ * and their lobbies and games, each passed to emit. */
+void ircb_conn_describe(struct ircb_conn *c, const char *what, const char *channel,
+                        void (*emit)(void *ectx, const char *line), void *ectx);
 
 /* Close everything at once (no QUIT; see ircb_conn_quit) and free c with its bot. */
 void ircb_conn_free(struct ircb_conn *c);

@@ -74,6 +74,7 @@ static void init(struct ircb_transport *t, const struct ircb_transport_opts *o, 
     t->client_cert = dup_or_null(o->tls_client_cert);
     t->ping_interval_ms = o->ping_interval_ms > 0 ? o->ping_interval_ms : 90000;
     t->ping_timeout_ms = o->ping_timeout_ms > 0 ? o->ping_timeout_ms : 60000;
+    t->lag_ms = -1;
     t->last_rx = now;
     /* The login settings are kept by the CAP state, which starts when the server is reached. */
     t->cap.state = IRCB_CAP_DONE;
@@ -115,6 +116,8 @@ static void send_up(struct ircb_transport *t, const char *line, size_t len)
 static void from_server(struct ircb_transport *t, const char *line, size_t len, int64_t now)
 {
     t->last_rx = now;
+    if (t->ping_sent)
+        t->lag_ms = now - t->ping_sent;
     t->ping_sent = 0;
     struct ircb_msg m;
     const char *why = ircb_msg_parse(&m, line, len);

@@ -85,6 +85,7 @@ struct ircb_transport {
     bool registered;
     int64_t last_rx;   /* when the last whole line came from the server */
     int64_t ping_sent; /* when our keepalive PING went out; 0 = none outstanding */
+    int64_t lag_ms;    /* the last keepalive's round trip; -1 before the first */
     char error[512];   /* why the transport closed */
 };
 

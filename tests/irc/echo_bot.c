@@ -163,3 +163,15 @@ int64_t bot_next_deadline(const struct bot *b)
 {
     return INT64_MAX;
 }
+
+void bot_describe_channel(const struct bot *b, const char *channel, int64_t now_ms, char *buf,
+                          size_t size)
+{
+    snprintf(buf, size, "no game");
+}
+
+int bot_describe_games(const struct bot *b, const char *prefix, int64_t now_ms,
+                       void (*emit)(void *ectx, const char *line), void *ectx)
+{
+    return 0;
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""Admin "status" and "games" through the real bot and a local ngIRCd: the network line
+(connected, server, nick, TLS, SASL, lag, queue), each channel (joined or not, its lobby or
+game), the store's size; "status #chan" for one channel; "games" across networks (two networks,
+both on the same server, so one process answers for both). A user who is no admin gets
+nothing of it."""
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import time
+
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot
+
+BOT = "brickwood"
+
+
+def ask(client, text, want, timeout=15):
+    """Send text to the bot privately; the private lines that follow, once want matches."""
+    client.say(BOT, text)
+    lines = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        client.pump(0.3)
+        got = [m for m in client.seen if m.nick == BOT and m.cmd in ("PRIVMSG", "NOTICE") and
+               m.params and m.params[0].lower() == client.nick.lower()]
+        client.seen = [m for m in client.seen if m not in got]
+        lines += [m.params[-1] for m in got]
+        if any(re.search(want, t) for t in lines):
+            client.collect(1.0)  # the rest of the answer
+            lines += [m.params[-1] for m in client.seen if m.nick == BOT]
+            client.seen = []
+            return lines
+    raise TestFailure("no %r after %r: %s" % (want, text, lines))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bot", required=True)
+    ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
+    args = ap.parse_args()
+    work = Workdir()
+    server = Ngircd(args.ngircd, work, throttle=False)
+    nets = [{"name": "first", "host": "127.0.0.1", "port": server.port, "tls": False,
+             "nick": BOT, "channels": ["#s1", "#s2"], "flood": {"burst": 20, "interval_ms": 50}},
+            {"name": "second", "host": "127.0.0.1", "port": server.port, "tls": False,
+             "nick": "otherbot", "channels": ["#t1"], "flood": {"burst": 20, "interval_ms": 50}}]
+    bot = Bot(args.bot, work, bot_config(nets, bot={"admins": ["boss!*@127.0.0.1"]}))
+    clients = []
+    try:
+        boss = Client(server.port, "boss")
+        ann = Client(server.port, "ann")
+        clients += [boss, ann]
+        ann.send("JOIN #s1")
+        ann.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT, 20, "the bot in #s1")
+        ann.say("#s1", "!new")
+        ann.expect(from_bot(BOT, target="#s1", contains="opened a lobby"), 15, "lobby")
+
+        lines = ask(boss, "status", r"^store: ")
+        net = [t for t in lines if t.startswith("first: ")]
+        check(net and re.search(r"^first: connected to 127\.0\.0\.1:%d as %s; plain text; "
+                                r"no SASL; lag (unknown|\d+ ms); \d+ lines queued$"
+                                % (server.port, BOT), net[0]), "network line: %s" % lines)
+        check(any(t.startswith("second: connected to ") for t in lines),
+              "the other network too: %s" % lines)
+        check(any(re.search(r"^first #s1: joined; lobby: ann \(1 seated\); idle \d+ s$", t)
+                  for t in lines), "#s1 and its lobby: %s" % lines)
+        check(any(re.search(r"^first #s2: joined; no game$", t) for t in lines),
+              "#s2: %s" % lines)
+        store = [t for t in lines if t.startswith("store: ")][0]
+        size = int(re.search(r", (\d+) bytes", store).group(1))
+        db = os.path.join(work.path, "brickwood.db")
+        check(size > 0 and os.path.exists(db), "store line: %s" % store)
+
+        lines = ask(boss, "status #s1", r"#s1: ")
+        check(all(t.startswith("first #s1: ") for t in lines if "#" in t) and
+              not any(t.startswith("store") for t in lines), "one channel: %s" % lines)
+
+        lines = ask(boss, "games", r"#s1: lobby")
+        check(any(t == "first #s1: lobby: ann (1 seated); idle %s s" % t.split()[-2]
+                  for t in lines), "games: %s" % lines)
+
+        # Not an admin: no status of the bot (a private "status" is the game's, and ann has
+        # none running), no list of games.
+        ann.collect(0.5)
+        ann.say(BOT, "games")
+        ann.say(BOT, "status")
+        got = [m.params[-1] for m in ann.collect(4.0) if m.nick == BOT]
+        check(not any("connected to" in t or "lobby:" in t or "store:" in t for t in got),
+              "a user sees no admin status: %s" % got)
+        check(bot.alive(), "the bot is alive")
+        print("ok: admin status and games")
+        return 0
+    finally:
+        for c in clients:
+            c.close()
+        bot.stop()
+        server.stop()
+        shutil.rmtree(work.path, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except TestFailure as e:
+        print("FAIL:", e)
+        sys.exit(1)
