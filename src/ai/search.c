@@ -9,12 +9,12 @@
  * others squashed into 0..1. The candidate with the best total over whole rounds is chosen; on
  * equal totals the one the normal player ranks higher.
  *
- * Why these choices: measured against three normal players (bench/ai_arena), playouts to the
- * end of the game with the engine's random players barely told the candidates apart (their
- * games are long and aimless), short playouts judged by the value function did better, and
- * normal players in every seat better still at the same time budget, though each playout costs
- * about five times as much. Playouts stop at the same turn for every candidate, so that ending
- * the turn does not look better merely by reaching a later turn. */
+ * Why these choices: in games against three normal players, playouts to the end of the game
+ * with the engine's random players barely told the candidates apart (their games are long and
+ * aimless), short playouts judged by the value function did better, and normal players in
+ * every seat better still at the same time budget, though each playout costs about five times
+ * as much. Playouts stop at the same turn for every candidate, so that ending the turn does
+ * not look better merely by reaching a later turn. */
 #include "ai/internal.h"
 
 #include <math.h>

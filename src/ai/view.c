@@ -10,7 +10,13 @@
  * keeping each hand's size. The cards an offer shows are dealt first: an offerer holds what
  * they offer, and a player who accepted holds what they agreed to give. The others' development
  * cards and the rest of the deck are likewise one pile (the cards this seat has not seen), dealt
- * out again keeping how many cards each player holds. */
+ * out again keeping how many cards each player holds; a player whose turn it is cannot hold
+ * enough victory cards to reach the goal (they would have won), so such a deal is made again.
+ *
+ * One simplification: the development cards a player held when resigning left the game
+ * without being shown, and the state keeps no record of them apart from the rest; the pile
+ * leaves them out, as if the seat knew which cards they were. They play no part any more, and
+ * a resignation is rare. */
 #include "ai/internal.h"
 
 #include <string.h>

@@ -84,7 +84,9 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
 {
     const struct game *gm = &g->s.game;
     unsigned key = (unsigned)gm->turn << 8 | (unsigned)gm->phase << 4 | (unsigned)seat;
-    if (g->search && (g->search_seat != seat || g->search_key != key))
+    /* A search for another position (an offer or answer came meanwhile) starts again. */
+    if (g->search && (g->search_seat != seat || g->search_key != key ||
+                      !ai_search_current(g->search, gm)))
         bot_robots_forget(g);
     if (!g->search) {
         g->search = ai_search_new(gm, seat, bw_rng_next(&b->rng));
