@@ -46,7 +46,10 @@ static int save_game(void *ctx, const char *channel, const void *blob, size_t le
     fold(chan, sizeof chan, channel);
     int rc = store_save_game(ns->st, ns->network, chan, blob, len, err, sizeof err);
     if (rc)
-        log_error("%s %s: %s", ns->network, chan, err);
+        log_event(
+            LOG_LEVEL_ERROR,
+            &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
+            "%s %s: %s", ns->network, chan, err);
     return rc;
 }
 
@@ -57,7 +60,10 @@ static int erase_game(void *ctx, const char *channel)
     fold(chan, sizeof chan, channel);
     int rc = store_erase_game(ns->st, ns->network, chan, err, sizeof err);
     if (rc)
-        log_error("%s %s: %s", ns->network, chan, err);
+        log_event(
+            LOG_LEVEL_ERROR,
+            &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
+            "%s %s: %s", ns->network, chan, err);
     return rc;
 }
 
@@ -66,7 +72,8 @@ static int backup_store(void *ctx, const char *path, char *why, size_t whylen)
     struct net_store *ns = ctx;
     int rc = store_backup(ns->st, path, why, whylen);
     if (rc == BW_OK)
-        log_info("%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
+        log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = ns->network, .action = "backup"},
+                  "%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
     return rc;
 }
 
@@ -75,7 +82,9 @@ static int checkpoint_store(void *ctx, char *why, size_t whylen)
     struct net_store *ns = ctx;
     int rc = store_checkpoint(ns->st, why, whylen);
     if (rc == BW_OK)
-        log_info("%s: %s checkpointed", ns->network, store_path(ns->st));
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = ns->network, .action = "checkpoint"},
+                  "%s: %s checkpointed", ns->network, store_path(ns->st));
     return rc;
 }
 
@@ -108,7 +117,10 @@ static int record_finished(void *ctx, const char *channel, const struct session_
                                          r->seat[i].points,   r->seat[i].won,  r->seat[i].resigned};
     int rc = store_record_finished(ns->st, &f, err, sizeof err);
     if (rc) {
-        log_error("%s %s: %s", ns->network, chan, err);
+        log_event(
+            LOG_LEVEL_ERROR,
+            &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
+            "%s %s: %s", ns->network, chan, err);
         /* The result is lost, but the game must not come back after a restart. */
         erase_game(ctx, channel);
     }
@@ -148,7 +160,9 @@ static int leaders(void *ctx, int n, bool robots, struct session_rank *out)
     int rc = robots ? store_top_robots(ns->st, ns->network, n, top_row, &t, err, sizeof err)
                     : store_top(ns->st, ns->network, n, top_row, &t, err, sizeof err);
     if (rc < 0) {
-        log_error("%s: %s", ns->network, err);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
+                  ns->network, err);
         return rc;
     }
     return t.n;
@@ -171,7 +185,9 @@ static int player_stats(void *ctx, const char *identity, const char *nick, struc
     if (rc == BW_OK)
         rank_of(&s, out);
     else if (rc != BW_E(NOT_FOUND))
-        log_error("%s: %s", ns->network, err);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
+                  ns->network, err);
     return rc;
 }
 
@@ -202,7 +218,10 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
     struct restoring *r = ctx;
     int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms) : BW_E(PARSE);
     if (rc)
-        log_error("%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){
+                      .network = network, .channel = channel, .action = "restore_failed"},
+                  "%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
                   channel, bw_strerror(rc), r->path);
     else
         r->restored++;
@@ -214,7 +233,9 @@ int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms)
     struct restoring r = {bot, store_path(ns->st), now_ms, 0};
     char err[256];
     if (store_each_game(ns->st, ns->network, restore_game, &r, err, sizeof err) < 0) {
-        log_error("%s: %s", ns->network, err);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
+                  ns->network, err);
         return BW_E(IO);
     }
     return r.restored;

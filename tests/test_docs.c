@@ -175,7 +175,8 @@ static void test_every_option_in_manual(void **state)
     free(main_c);
 }
 
-/* Every action= word the program logs (in src/main.c and src/irc/) is in README's list. */
+/* Every action= word the program logs (in src/main.c, src/netstore.c, src/irc/ and src/bot/)
+ * is in README's list. */
 static void test_every_log_action_documented(void **state)
 {
     (void)state;
@@ -188,18 +189,26 @@ static void test_every_log_action_documented(void **state)
     DIR *dir = opendir(dir_path);
     assert_non_null(dir);
     int actions = 0;
-    const char *files[64] = {"src/main.c"};
+    const char *files[64] = {"src/main.c", "src/netstore.c"};
     char names[64][300];
-    size_t n = 1;
-    for (struct dirent *e; (e = readdir(dir)) && n < 64;) {
-        size_t len = strlen(e->d_name);
-        if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0) {
-            snprintf(names[n], sizeof names[n], "src/irc/%s", e->d_name);
-            files[n] = names[n];
-            n++;
+    size_t n = 2;
+    static const char *const dirs[] = {"src/irc", "src/bot"};
+    for (size_t d = 0; d < 2; d++) {
+        if (d) {
+            snprintf(dir_path, sizeof dir_path, "%s/%s", dir_name ? dir_name : ".", dirs[d]);
+            dir = opendir(dir_path);
+            assert_non_null(dir);
         }
+        for (struct dirent *e; (e = readdir(dir)) && n < 64;) {
+            size_t len = strlen(e->d_name);
+            if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0) {
+                snprintf(names[n], sizeof names[n], "%s/%s", dirs[d], e->d_name);
+                files[n] = names[n];
+                n++;
+            }
+        }
+        closedir(dir);
     }
-    closedir(dir);
     for (size_t i = 0; i < n; i++) {
         char *src = slurp(files[i]);
         for (const char *p = src; (p = strstr(p, ".action = \"")); p++) {

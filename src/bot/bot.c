@@ -48,6 +48,7 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
         return NULL;
     struct bot *b = xcalloc(1, sizeof *b);
     copy_str(b->own_nick, sizeof b->own_nick, net->nick);
+    copy_str(b->network, sizeof b->network, net->name);
     set_settings(b, botcfg, game);
     b->out = *out;
     bw_rng_seed(&b->rng, seed);
@@ -145,6 +146,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
+    g->start_logged = true; /* its start is in the log of the process that started it */
     int err = session_restore(&g->s, blob, len, now_ms);
     if (err) {
         free(g);
@@ -463,6 +465,15 @@ static int save_game(struct bot *b, struct bot_game *g)
         return BW_OK;
     int err = BW_OK;
     struct session_result r;
+    if (g->closing && session_result(&g->s, b->now_ms, &r) == BW_OK) {
+        static const char *const endings[] = {"won", "stopped", "won (the others left)"};
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                       .channel = g->s.channel,
+                                       .action = "game_over"},
+                  "%s: the game ended: %s after %d turns", g->s.channel,
+                  endings[r.ending >= 0 && r.ending <= 2 ? r.ending : 1], r.turns);
+    }
     if (g->closing && b->store->finished && session_result(&g->s, b->now_ms, &r) == BW_OK) {
         err = b->store->finished(b->store->ctx, g->s.channel, &r);
     } else if (g->closing) {
@@ -475,7 +486,11 @@ static int save_game(struct bot *b, struct bot_game *g)
         free(buf);
     }
     if (err)
-        log_warn("%s: saving the game failed: %s", g->s.channel, bw_strerror(err));
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                       .channel = g->s.channel,
+                                       .action = "save_failed"},
+                  "%s: saving the game failed: %s", g->s.channel, bw_strerror(err));
     return err;
 }
 
@@ -513,6 +528,14 @@ void bot_commit(struct bot *b)
         if (g->s.state == SESSION_OVER)
             g->closing = true;
         send_hands(b, g);
+        if (g->s.state != SESSION_LOBBY && !g->start_logged) {
+            g->start_logged = true;
+            log_event(LOG_LEVEL_INFO,
+                      &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                           .channel = g->s.channel,
+                                           .action = "game_start"},
+                      "%s: a game of %d players starts", g->s.channel, g->s.n_seats);
+        }
         if (g->changed || g->closing) {
             save_game(b, g);
             g->active_ms = b->now_ms;
@@ -566,8 +589,12 @@ void bot_pause(struct bot *b, struct bot_game *g)
         session_depart(&g->s, g->s.seat[i].nick, b->now_ms);
     session_pause(&g->s, b->now_ms);
     g->changed = true;
-    log_info("%s: the bot left; the %s there is paused", g->s.channel,
-             g->s.state == SESSION_LOBBY ? "lobby" : "game");
+    log_event(LOG_LEVEL_INFO,
+              &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                   .channel = g->s.channel,
+                                   .action = "pause"},
+              "%s: the bot left; the %s there is paused", g->s.channel,
+              g->s.state == SESSION_LOBBY ? "lobby" : "game");
 }
 
 static void resume(struct bot *b, struct bot_game *g)

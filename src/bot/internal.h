@@ -46,6 +46,7 @@ struct bot_game {
     int64_t search_spent_us; /* thinking time spent on it */
     int64_t search_since_ms; /* when it began */
     int64_t active_ms;       /* the last change (admin status shows the idle time) */
+    bool start_logged;       /* the log has the game's start */
 };
 
 struct bot_user {
@@ -64,6 +65,7 @@ struct bot_line {
 
 struct bot {
     char own_nick[SESSION_NICK_MAX + 1];
+    char network[64]; /* the network's name, for log fields */
     char *prefix;
     char **admins;
     size_t admin_count;

@@ -85,8 +85,8 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
     const struct game *gm = &g->s.game;
     unsigned key = (unsigned)gm->turn << 8 | (unsigned)gm->phase << 4 | (unsigned)seat;
     /* A search for another position (an offer or answer came meanwhile) starts again. */
-    if (g->search && (g->search_seat != seat || g->search_key != key ||
-                      !ai_search_current(g->search, gm)))
+    if (g->search &&
+        (g->search_seat != seat || g->search_key != key || !ai_search_current(g->search, gm)))
         bot_robots_forget(g);
     if (!g->search) {
         g->search = ai_search_new(gm, seat, bw_rng_next(&b->rng));
@@ -148,11 +148,15 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         err = bot_game_act(b, g, &a, msg, sizeof msg);
     if (err != BW_OK) {
         /* Never stuck: the least harmful move, as for a person out of time. */
-        log_warn("%s: the computer player for %s could not move (%s); the game acts for it",
-                 g->s.channel, st->nick, msg[0] ? msg : bw_strerror(err));
-        struct game_action fallback = {.type = offer ? ACT_REJECT : ACT_TIMEOUT,
-                                       .player = (int8_t)seat,
-                                       .a = (int16_t)offer};
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                       .channel = g->s.channel,
+                                       .nick = st->nick,
+                                       .action = "robot_fallback"},
+                  "%s: the computer player for %s could not move (%s); the game acts for it",
+                  g->s.channel, st->nick, msg[0] ? msg : bw_strerror(err));
+        struct game_action fallback = {
+            .type = offer ? ACT_REJECT : ACT_TIMEOUT, .player = (int8_t)seat, .a = (int16_t)offer};
         bot_game_act(b, g, &fallback, msg, sizeof msg);
     }
     b->robot_acting = false;
