@@ -522,6 +522,16 @@ static void test_restore_rebuilds_derived_fields(void **state)
     bot_free(b);
 }
 
+static void collect_line(void *ctx, const char *line)
+{
+    struct {
+        char lines[8][480];
+        int n;
+    } *d = ctx;
+    if (d->n < 8)
+        snprintf(d->lines[d->n++], sizeof d->lines[0], "%s", line);
+}
+
 /* Admin "status" and "games" in private: every lobby and game with whose move it is and who
  * plays; a player's own private "status" is still their game's status; others get nothing of
  * it. (The networks' part comes from the IRC layer: tests/e2e/admin_status.py.) */
@@ -554,6 +564,23 @@ static void test_admin_status_and_games(void **state)
     from(b, NULL, &(struct bw_identity){"ann", "u", "ann.example", NULL, true}, "status");
     assert_false(any_line(mark, "ann", "#catan: game: turn"));
     assert_int_equal(count_to(mark, "boss"), 0);
+
+    /* One channel in detail: every seat, whom it belongs to, its public state; the timer. */
+    struct detail {
+        char lines[8][480];
+        int n;
+    } d = {.n = 0};
+    assert_int_equal(bot_describe_detail(b, CHAN, now, collect_line, &d), 4);
+    for (int i = 0; i < 3; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "%s!u@%s.example), present, 0 VP shown, ", nicks[i], nicks[i]);
+        bool found = false;
+        for (int k = 0; k < d.n; k++)
+            found |= strstr(d.lines[k], want) != NULL;
+        assert_true(found);
+    }
+    assert_non_null(strstr(d.lines[3], "#catan: no turn timer; 0 trade offers open"));
+    assert_int_equal(bot_describe_detail(b, "#nothing", now, collect_line, &d), 0);
     bot_free(b);
 }
 

@@ -70,6 +70,11 @@ struct bot;
  * idle 35 s" (with paused, and who is away). */
 void bot_describe_channel(const struct bot *b, const char *channel, int64_t now_ms, char *buf,
                           size_t size);
+/* The details of channel's lobby or game for admin "status #chan", one line each to emit: every
+ * seat (nick, whom it belongs to, present, away, left or sat in for, public points, cards in
+ * hand), the time left on the move, the open trade offers. Returns how many lines. */
+int bot_describe_detail(const struct bot *b, const char *channel, int64_t now_ms,
+                        void (*emit)(void *ectx, const char *line), void *ectx);
 /* Every lobby and game of b, one line each ("PREFIX #chan: ..." as above), to emit; returns how
  * many. */
 int bot_describe_games(const struct bot *b, const char *prefix, int64_t now_ms,

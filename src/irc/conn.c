@@ -213,6 +213,8 @@ void ircb_conn_describe(struct ircb_conn *c, const char *what, const char *chann
         snprintf(line, sizeof line, "%s %s: %s; %s", c->name, ch->name,
                  ch->joined ? "joined" : "not joined", game);
         emit(ectx, line);
+        if (channel) /* one channel: in detail */
+            bot_describe_detail(c->bot, ch->name, now, emit, ectx);
     }
 }
 

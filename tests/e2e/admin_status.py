@@ -74,9 +74,12 @@ def main():
         db = os.path.join(work.path, "brickwood.db")
         check(size > 0 and os.path.exists(db), "store line: %s" % store)
 
-        lines = ask(boss, "status #s1", r"#s1: ")
-        check(all(t.startswith("first #s1: ") for t in lines if "#" in t) and
+        lines = ask(boss, "status #s1", r"#s1 seat 1: ")
+        check(any(t.startswith("first #s1: joined; lobby: ann") for t in lines) and
+              all(t.startswith(("first #s1: ", "#s1 seat ")) for t in lines if "#" in t) and
               not any(t.startswith("store") for t in lines), "one channel: %s" % lines)
+        check(any(re.search(r"^#s1 seat 1: ann \(ann!~?ann@127\.0\.0\.1\), present$", t)
+                  for t in lines), "the seat in detail: %s" % lines)
 
         lines = ask(boss, "games", r"#s1: lobby")
         check(any(t == "first #s1: lobby: ann (1 seated); idle %s s" % t.split()[-2]

@@ -175,3 +175,9 @@ int bot_describe_games(const struct bot *b, const char *prefix, int64_t now_ms,
 {
     return 0;
 }
+
+int bot_describe_detail(const struct bot *b, const char *channel, int64_t now_ms,
+                        void (*emit)(void *ectx, const char *line), void *ectx)
+{
+    return 0;
+}
