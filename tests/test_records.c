@@ -381,8 +381,13 @@ static void test_computer_players_apart(void **state)
     struct bot *b = make_bot(0, 3);
     use_store(b);
     char err[256];
-    struct store_finished f = {.network = "testnet", .channel = "#bots", .started = 1, .ended = 2,
-                               .turns = 30, .ending = STORE_END_WIN, .n_seats = 3};
+    struct store_finished f = {.network = "testnet",
+                               .channel = "#bots",
+                               .started = 1,
+                               .ended = 2,
+                               .turns = 30,
+                               .ending = STORE_END_WIN,
+                               .n_seats = 3};
     f.seats[0] = (struct store_seat){"account:zara", "zara", 0, 10, true, false};
     f.seats[1] = (struct store_seat){"bot:normal", "normal (bot)", 1, 6, false, false};
     f.seats[2] = (struct store_seat){"bot:hard", "hard (bot)", 2, 8, false, false};

@@ -179,8 +179,9 @@ static int exec_addbot(struct cmd_call *c)
     }
     int seat = session_add_robot(c->s, level);
     if (seat < 0) {
-        cmd_replyf(c, "%s", seat == BW_E(LIMIT) ? "the table is full"
-                                                 : "computer players join in the lobby");
+        cmd_replyf(c, "%s",
+                   seat == BW_E(LIMIT) ? "the table is full"
+                                       : "computer players join in the lobby");
         return seat;
     }
     c->host->changed(c->host->ctx, c->s);
@@ -210,8 +211,9 @@ static int exec_removebot(struct cmd_call *c)
                 snprintf(name, sizeof name, "%s", c->s->seat[i].nick);
     int err = session_remove_robot(c->s, name[0] ? name : NULL);
     if (err < 0) {
-        cmd_replyf(c, "%s", err == BW_E(WRONG_PHASE) ? "computer players leave in the lobby"
-                                                      : "no computer player is seated here");
+        cmd_replyf(c, "%s",
+                   err == BW_E(WRONG_PHASE) ? "computer players leave in the lobby"
+                                            : "no computer player is seated here");
         return err;
     }
     c->host->changed(c->host->ctx, c->s);
@@ -280,6 +282,14 @@ const struct cmd_entry cmd_addbot = {
     exec_addbot,
 };
 const struct cmd_entry cmd_removebot = {
-    "removebot",    {NULL}, "[NAME]", "remove a computer player from the lobby", 0, 1, CMD_SEATED,
-    CMD_IN_CHANNEL, CMD_F_SESSION, exec_removebot,
+    "removebot",
+    {NULL},
+    "[NAME]",
+    "remove a computer player from the lobby",
+    0,
+    1,
+    CMD_SEATED,
+    CMD_IN_CHANNEL,
+    CMD_F_SESSION,
+    exec_removebot,
 };

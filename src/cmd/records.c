@@ -50,8 +50,8 @@ static int exec_top(struct cmd_call *c)
 {
     int n = TOP_DEFAULT, arg = 0;
     /* "!top bots [N]": the computer players' levels, apart from people. */
-    bool robots = c->argc > 0 && (strcasecmp(c->argv[0], "bots") == 0 ||
-                                  strcasecmp(c->argv[0], "bot") == 0);
+    bool robots =
+        c->argc > 0 && (strcasecmp(c->argv[0], "bots") == 0 || strcasecmp(c->argv[0], "bot") == 0);
     arg += robots;
     if (c->argc > arg + 1 || (c->argc == arg + 1 && (n = parse_count(c->argv[arg])) < 1)) {
         cmd_replyf(c, "usage: %stop [bots] [N] (N from 1 to %d)", c->prefix, SESSION_TOP_MAX);
@@ -66,8 +66,8 @@ static int exec_top(struct cmd_call *c)
         return got;
     }
     char head[SESSION_CHAN_MAX + 16];
-    snprintf(head, sizeof head, "%s%stop%s:", c->channel ? c->channel : "",
-             c->channel ? " " : "", robots ? " bots" : "");
+    snprintf(head, sizeof head, "%s%stop%s:", c->channel ? c->channel : "", c->channel ? " " : "",
+             robots ? " bots" : "");
     char lines[2][RENDER_LINE_MAX];
     int nl = 1;
     size_t len = (size_t)snprintf(lines[0], sizeof lines[0], "%s", head);
@@ -127,11 +127,17 @@ static int exec_stats(struct cmd_call *c)
 }
 
 const struct cmd_entry cmd_top = {
-    "top",      {NULL},
-    "[bots] [N]",      "the leaderboard: the N best ratings on this network (5; at most 10); bots: the computer players'",
-    0,          2,
-    CMD_ANYONE, CMD_ANYWHERE,
-    0,          exec_top,
+    "top",
+    {NULL},
+    "[bots] [N]",
+    "the leaderboard: the N best ratings on this network (5; at most 10); bots: the computer "
+    "players'",
+    0,
+    2,
+    CMD_ANYONE,
+    CMD_ANYWHERE,
+    0,
+    exec_top,
 };
 const struct cmd_entry cmd_stats = {
     "stats", {NULL},     "[NICK]",   "a player's record: rating, games, wins, best score",

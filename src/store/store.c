@@ -756,12 +756,13 @@ static int top_of(struct store *st, const char *network, int n, bool robots, sto
         return BW_E(INVALID);
     sqlite3_stmt *s;
     /* Computer players ("bot:LEVEL") are listed apart from people. */
-    const char *sql = robots ? "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                               "WHERE network = ? AND substr(identity, 1, 4) = 'bot:' "
-                               "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?"
-                             : "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                               "WHERE network = ? AND substr(identity, 1, 4) <> 'bot:' "
-                               "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?";
+    const char *sql = robots
+                          ? "SELECT identity, nick, rating, games, wins, best_points FROM players "
+                            "WHERE network = ? AND substr(identity, 1, 4) = 'bot:' "
+                            "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?"
+                          : "SELECT identity, nick, rating, games, wins, best_points FROM players "
+                            "WHERE network = ? AND substr(identity, 1, 4) <> 'bot:' "
+                            "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?";
     if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
         return sql_fail(st, err, errsize, "cannot read the leaders");
     sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
