@@ -76,18 +76,77 @@ int ai_choose(const struct game *g, int player, int level, uint64_t seed, struct
     return ai_legal_in(g, out) ? BW_OK : ai_fallback(g, player, out);
 }
 
+/* The view and board for a trade decision of player in g; BW_OK, or BW_E(INVALID) for a
+ * seat not in the game, BW_E(WRONG_PHASE) when nobody trades now. */
+static int trade_view(const struct game *g, int player, uint64_t seed, struct game *view,
+                      struct ai_board *b)
+{
+    if (!g || player < 0 || player >= g->opt.n_players || player >= GAME_MAX_PLAYERS)
+        return BW_E(INVALID);
+    if (g->phase != PHASE_MAIN || g->p[player].resigned)
+        return BW_E(WRONG_PHASE);
+    ai_view(g, player, seed, view);
+    ai_board_init(b, view, &ai_default_weights);
+    return BW_OK;
+}
+
 int ai_answer_offer(const struct game *g, int player, int offer_id, uint64_t seed,
                     struct game_action *out)
 {
-    if (!g || !out || player < 0 || player >= g->opt.n_players || player >= GAME_MAX_PLAYERS)
-        return BW_E(INVALID);
-    const struct trade_offer *o = game_offer(g, offer_id);
-    if (!o || g->phase != PHASE_MAIN || g->p[player].resigned)
-        return BW_E(NO_OFFER);
     struct game view;
     struct ai_board b;
-    ai_view(g, player, seed, &view);
-    ai_board_init(&b, &view, &ai_default_weights);
+    int err = out ? trade_view(g, player, seed, &view, &b) : BW_E(INVALID);
+    if (err)
+        return err == BW_E(WRONG_PHASE) ? BW_E(NO_OFFER) : err;
+    const struct trade_offer *o = game_offer(g, offer_id);
+    if (!o)
+        return BW_E(NO_OFFER);
     const struct trade_offer *seen = game_offer(&view, offer_id);
     return ai_offer_answer(g, player, o, ai_offer_wanted(&b, &view, player, seen), out);
+}
+
+int ai_make_offer(const struct game *g, int player, uint64_t seed, struct game_action *out)
+{
+    struct game view;
+    struct ai_board b;
+    int err = out ? trade_view(g, player, seed, &view, &b) : BW_E(INVALID);
+    if (!err)
+        err = ai_offer_make(&b, &view, player, out);
+    return err ? err : ai_legal_in(g, out) ? BW_OK : BW_E(NO_OFFER);
+}
+
+/* A decision about the open offer offer_id: a counter-offer to it, or closing one's own. */
+static int offer_decision(const struct game *g, int player, int offer_id, uint64_t seed,
+                          struct game_action *out, bool closing)
+{
+    struct game view;
+    struct ai_board b;
+    int err = out ? trade_view(g, player, seed, &view, &b) : BW_E(INVALID);
+    if (err)
+        return err;
+    const struct trade_offer *o = game_offer(&view, offer_id);
+    if (!o)
+        return BW_E(NO_OFFER);
+    err = closing ? ai_offer_close(&b, &view, player, o, out)
+                  : ai_offer_counter(&b, &view, player, o, out);
+    if (err || ai_legal_in(g, out))
+        return err;
+    if (!closing)
+        return BW_E(NO_OFFER);
+    /* The one who accepted no longer holds the cards (the game says so): withdraw. */
+    ai_blank(out, ACT_CANCEL, player);
+    out->a = (int16_t)offer_id;
+    return BW_OK;
+}
+
+int ai_counter_offer(const struct game *g, int player, int offer_id, uint64_t seed,
+                     struct game_action *out)
+{
+    return offer_decision(g, player, offer_id, seed, out, false);
+}
+
+int ai_close_offer(const struct game *g, int player, int offer_id, uint64_t seed,
+                   struct game_action *out)
+{
+    return offer_decision(g, player, offer_id, seed, out, true);
 }

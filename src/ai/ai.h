@@ -51,7 +51,9 @@ unsigned ai_players_to_act(const struct game *g);
  * come from the search below). player must be one ai_players_to_act() names: one the game
  * waits for, or an addressee of an open trade offer (then the answer: accept, reject; the
  * current player first answers counter-offers made to them, the normal level by the rule of
- * ai_answer_offer). The computer players never make offers themselves. Returns BW_OK with a
+ * ai_answer_offer). Offers of the player's own come from ai_make_offer and ai_counter_offer,
+ * which the caller asks when it wants (how often and how long to wait for answers is the
+ * table's business, not the AI's). Returns BW_OK with a
  * legal action in *out, or a negative bw_err (BW_E(WRONG_PHASE) when player has nothing to
  * do, BW_E(INVALID) for a seat not in the game). */
 int ai_choose(const struct game *g, int player, int level, uint64_t seed, struct game_action *out);
@@ -65,6 +67,24 @@ int ai_choose(const struct game *g, int player, int level, uint64_t seed, struct
  * addressed by it or has already given that answer. */
 int ai_answer_offer(const struct game *g, int player, int offer_id, uint64_t seed,
                     struct game_action *out);
+
+/* Trades of a computer player's own, the same at every level, each BW_OK with a legal action
+ * in *out or a negative bw_err:
+ * ai_make_offer: as the current player after the roll, an offer (ACT_OFFER) of one card a
+ *   build lacks for one or two the player can spare (fewer than the bank or a harbor would
+ *   take), addressed to every other player who holds cards and is not within two points of the
+ *   goal; BW_E(NO_OFFER) when no trade is worth asking for, BW_E(WRONG_PHASE) when it is not
+ *   the player's turn to trade.
+ * ai_counter_offer: addressed by the current player's offer offer_id, a counter-offer (one
+ *   card of what was asked for, for one of what was offered) when that is worth it to player
+ *   by the rule of answers; BW_E(NO_OFFER) when there is none worth making.
+ * ai_close_offer: player's own offer offer_id, which someone accepted: ACT_CONFIRM with the
+ *   first who accepted when the trade is still worth it and possible, else ACT_CANCEL. */
+int ai_make_offer(const struct game *g, int player, uint64_t seed, struct game_action *out);
+int ai_counter_offer(const struct game *g, int player, int offer_id, uint64_t seed,
+                     struct game_action *out);
+int ai_close_offer(const struct game *g, int player, int offer_id, uint64_t seed,
+                   struct game_action *out);
 
 /* The hard level's search, in slices. ai_search_new copies what it needs from g (the caller's
  * game may change meanwhile; the result is then stale and must not be used: start a new search

@@ -119,6 +119,21 @@ int ai_normal_choose(const struct ai_board *b, const struct game *g, int player,
 /* Whether player (addressed by o) gains from the trade enough to accept it, in view g. */
 int ai_offer_wanted(const struct ai_board *b, const struct game *g, int player,
                     const struct trade_offer *o);
+/* Player's own offer as the current player after the roll: one card a build lacks for one or
+ * two it can spare (fewer than the bank or a harbor asks), to every other player who holds
+ * cards and is not two points from the goal, when worth at least OFFER_ASK_GAIN to it.
+ * BW_E(NO_OFFER) when no such trade is worth asking for. */
+int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
+                  struct game_action *out);
+/* A counter-offer to the current player's offer o, which player does not want: one card of
+ * what o asks for, for one of what it offers, when worth it (by the rule of answers).
+ * BW_E(NO_OFFER) when there is none. */
+int ai_offer_counter(const struct ai_board *b, const struct game *g, int player,
+                     const struct trade_offer *o, struct game_action *out);
+/* Player's own offer o, accepted by someone: confirmed with the first who accepted when it is
+ * still worth it to player, else withdrawn. */
+int ai_offer_close(const struct ai_board *b, const struct game *g, int player,
+                   const struct trade_offer *o, struct game_action *out);
 /* The answer to o as an action: accept when wanted and possible, else reject (when
  * possible). BW_E(WRONG_PHASE) when player can give neither answer. */
 int ai_offer_answer(const struct game *g, int player, const struct trade_offer *o, int want,

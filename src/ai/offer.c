@@ -8,6 +8,8 @@
 #define OFFER_MIN_GAIN 4.0
 /* What a trade must be worth to help an offerer two points from the goal. */
 #define OFFER_LEADER_GAIN 80.0
+/* What an offer of the player's own must be worth to be made. */
+#define OFFER_ASK_GAIN 10.0
 /* A build the hand pays for after the trade and not before. */
 #define OFFER_BUILD_GAIN 20.0
 
@@ -50,22 +52,151 @@ static double outlook(const struct ai_board *b, const struct game *g, int p)
     return v;
 }
 
+/* What receiving in[] for out[] from partner (-1: not known yet) is worth to p. */
+static double trade_gain(const struct ai_board *b, const struct game *g, int p, int partner,
+                         const uint8_t in[RES_COUNT], const uint8_t out[RES_COUNT])
+{
+    double before = outlook(b, g, p);
+    struct game c = *g;
+    for (int r = 0; r < RES_COUNT; r++) {
+        c.p[p].res[r] = (uint8_t)(c.p[p].res[r] + in[r] - out[r]);
+        if (partner >= 0) {
+            int theirs = c.p[partner].res[r] + out[r] - in[r];
+            c.p[partner].res[r] = (uint8_t)(theirs > 0 ? theirs : 0);
+        }
+    }
+    return outlook(b, &c, p) - before;
+}
+
+/* Whether a trade with q is one that player may make at all: never with a player one point
+ * from the goal; with one two points away only for a gain above OFFER_LEADER_GAIN. */
+static double gain_needed(const struct game *g, int q)
+{
+    int vp = game_vp_public(g, q);
+    return vp >= g->vp_goal - 1 ? -1 : vp >= g->vp_goal - 2 ? OFFER_LEADER_GAIN : OFFER_MIN_GAIN;
+}
+
 int ai_offer_wanted(const struct ai_board *b, const struct game *g, int player,
                     const struct trade_offer *o)
 {
-    int from = o->from, vp = game_vp_public(g, from);
-    if (from < 0 || from >= g->opt.n_players || vp >= g->vp_goal - 1 ||
-        !holds(g->p[player].res, o->get))
+    int from = o->from;
+    if (from < 0 || from >= g->opt.n_players || !holds(g->p[player].res, o->get))
         return 0;
-    double before = outlook(b, g, player);
-    struct game c = *g;
-    for (int r = 0; r < RES_COUNT; r++) {
-        int theirs = c.p[from].res[r] + o->get[r] - o->give[r];
-        c.p[player].res[r] = (uint8_t)(c.p[player].res[r] + o->give[r] - o->get[r]);
-        c.p[from].res[r] = (uint8_t)(theirs > 0 ? theirs : 0);
+    double need = gain_needed(g, from);
+    return need >= 0 && trade_gain(b, g, player, from, o->give, o->get) > need;
+}
+
+/* The cards of r the other players hold between them (public: the bank and the player's own
+ * hand leave them, and the view deals them out again keeping that count). */
+static int held_by_others(const struct game *g, int player, int r)
+{
+    int n = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (q != player)
+            n += g->p[q].res[r];
+    return n;
+}
+
+int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
+                  struct game_action *out)
+{
+    if (g->phase != PHASE_MAIN || g->current != player)
+        return BW_E(WRONG_PHASE);
+    unsigned to = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (q != player && !g->p[q].resigned && game_hand_size(g, q) > 0 &&
+            game_vp_public(g, q) < g->vp_goal - 2)
+            to |= AI_BIT(q);
+    if (!to)
+        return BW_E(NO_OFFER);
+    const uint8_t *have = g->p[player].res;
+    double best = OFFER_ASK_GAIN;
+    int best_get = -1, best_give = -1, best_n = 0;
+    for (int get = 0; get < RES_COUNT; get++) {
+        if (!held_by_others(g, player, get))
+            continue;
+        for (int give = 0; give < RES_COUNT; give++)
+            /* One card, or two; the bank or a harbor gives as much for no more. */
+            for (int n = 1; n <= 2 && n < g->rates_of[player][give]; n++) {
+                if (give == get || have[give] < n)
+                    continue;
+                uint8_t in[RES_COUNT] = {0}, away[RES_COUNT] = {0};
+                in[get] = 1;
+                away[give] = (uint8_t)n;
+                double v = trade_gain(b, g, player, -1, in, away);
+                if (v > best) {
+                    best = v;
+                    best_get = get;
+                    best_give = give;
+                    best_n = n;
+                }
+            }
     }
-    double gain = outlook(b, &c, player) - before;
-    return gain > (vp >= g->vp_goal - 2 ? OFFER_LEADER_GAIN : OFFER_MIN_GAIN);
+    if (best_get < 0)
+        return BW_E(NO_OFFER);
+    ai_blank(out, ACT_OFFER, player);
+    out->give[best_give] = (uint8_t)best_n;
+    out->get[best_get] = 1;
+    out->to_mask = (uint8_t)to;
+    return BW_OK;
+}
+
+int ai_offer_counter(const struct ai_board *b, const struct game *g, int player,
+                     const struct trade_offer *o, struct game_action *out)
+{
+    int from = o->from;
+    if (g->phase != PHASE_MAIN || from != g->current || from == player ||
+        !(o->to_mask & AI_BIT(player)))
+        return BW_E(WRONG_PHASE);
+    double need = gain_needed(g, from), best = need;
+    if (need < 0)
+        return BW_E(NO_OFFER);
+    int best_get = -1, best_give = -1;
+    /* One card of what the offerer asked for, for one of what they offered. */
+    for (int get = 0; get < RES_COUNT; get++)
+        for (int give = 0; give < RES_COUNT; give++) {
+            if (!o->give[get] || !o->get[give] || give == get || !g->p[player].res[give])
+                continue;
+            uint8_t in[RES_COUNT] = {0}, away[RES_COUNT] = {0};
+            in[get] = 1;
+            away[give] = 1;
+            if (!memcmp(in, o->give, RES_COUNT) && !memcmp(away, o->get, RES_COUNT))
+                continue; /* the offer itself */
+            double v = trade_gain(b, g, player, from, in, away);
+            if (v > best) {
+                best = v;
+                best_get = get;
+                best_give = give;
+            }
+        }
+    if (best_get < 0)
+        return BW_E(NO_OFFER);
+    ai_blank(out, ACT_OFFER, player);
+    out->give[best_give] = 1;
+    out->get[best_get] = 1;
+    out->to_mask = (uint8_t)AI_BIT(from);
+    return BW_OK;
+}
+
+int ai_offer_close(const struct ai_board *b, const struct game *g, int player,
+                   const struct trade_offer *o, struct game_action *out)
+{
+    if (g->phase != PHASE_MAIN || o->from != player || !o->accepted)
+        return BW_E(WRONG_PHASE);
+    for (int q = 0; q < g->opt.n_players; q++) {
+        if (!(o->accepted & AI_BIT(q)) || !holds(g->p[player].res, o->give))
+            continue;
+        double need = gain_needed(g, q);
+        if (need >= 0 && trade_gain(b, g, player, q, o->get, o->give) > need) {
+            ai_blank(out, ACT_CONFIRM, player);
+            out->a = (int16_t)o->id;
+            out->target = (int8_t)q;
+            return BW_OK;
+        }
+    }
+    ai_blank(out, ACT_CANCEL, player);
+    out->a = (int16_t)o->id;
+    return BW_OK;
 }
 
 int ai_offer_answer(const struct game *g, int player, const struct trade_offer *o, int want,

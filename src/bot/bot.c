@@ -165,10 +165,12 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
     b->games[b->n_games++] = g;
     /* A game brought back after a restart waits, clocks stopped, until the bot is in its
      * channel again; then it resumes (resume()). */
+    b->now_ms = now_ms;
     if (b->out.member) {
-        b->now_ms = now_ms;
         bot_pause(b, g);
         g->changed = false;
+    } else {
+        bot_robots_schedule(b, g); /* computer players to move go on after their delay */
     }
     return BW_OK;
 }

@@ -42,11 +42,14 @@ struct bot_game {
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
     struct ai_search *search; /* the hard level's search in progress, or NULL */
     int search_seat;
-    unsigned search_key;     /* the game position the search is for (turn and phase) */
-    int64_t search_spent_us; /* thinking time spent on it */
-    int64_t search_since_ms; /* when it began */
-    int64_t active_ms;       /* the last change (admin status shows the idle time) */
-    bool start_logged;       /* the log has the game's start */
+    unsigned search_key;       /* the game position the search is for (turn and phase) */
+    int64_t search_spent_us;   /* thinking time spent on it */
+    int64_t search_since_ms;   /* when it began */
+    int robot_offer_id;        /* the current computer player's own offer this turn, or 0 */
+    int64_t robot_offer_ms;    /* when it was made */
+    unsigned robot_offer_turn; /* the turn it was made in (one offer of its own per turn) */
+    int64_t active_ms;         /* the last change (admin status shows the idle time) */
+    bool start_logged;         /* the log has the game's start */
 };
 
 struct bot_user {

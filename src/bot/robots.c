@@ -17,33 +17,84 @@
 #define BOT_SLICE_US 5000
 #define BOT_TICK_THINK_US 25000
 
-/* The seat a computer player moves for now (and the offer it answers, when that is the move),
- * or -1. People's moves come first: only seats the game waits for, then open offers. */
-static int robot_seat(const struct session *s, int *offer_id)
+/* How long a computer player waits for answers to its own offer before it goes on with its
+ * turn (people need the time to read and type), at most a third of the time left on the turn's
+ * clock; and how often it looks again meanwhile. */
+#define ROBOT_OFFER_WAIT_MS 10000
+#define ROBOT_POLL_MS 200
+
+/* What a computer player does next. */
+enum robot_task {
+    ROBOT_MOVE,   /* the move the game waits for */
+    ROBOT_ANSWER, /* answer the offer (and perhaps counter it) */
+    ROBOT_CLOSE,  /* confirm or withdraw its own offer, which someone accepted */
+    ROBOT_WAIT,   /* for answers to its own offer */
+};
+
+struct robot_job {
+    int seat, task, offer;
+};
+
+static bool robot_at(const struct session *s, int i)
 {
-    *offer_id = 0;
+    return session_robot_plays(s, i) && !s->game.p[i].resigned;
+}
+
+/* Whether the current player's own offer still waits for answers of people. */
+static bool offer_pending(const struct bot *b, const struct bot_game *g)
+{
+    const struct game *gm = &g->s.game;
+    const struct trade_offer *o = g->robot_offer_id ? game_offer(gm, g->robot_offer_id) : NULL;
+    if (!o || o->from != gm->current || gm->phase != PHASE_MAIN ||
+        !(o->to_mask & (unsigned)~(o->accepted | o->rejected)))
+        return false;
+    int64_t wait = ROBOT_OFFER_WAIT_MS;
+    if (g->s.turn_deadline_ms != INT64_MAX) {
+        int64_t left = (g->s.turn_deadline_ms - g->robot_offer_ms) / 3;
+        wait = left < wait ? left : wait;
+    }
+    return b->now_ms - g->robot_offer_ms < wait;
+}
+
+/* What a computer player does now, if anything (false: nothing). First their own offers that
+ * someone accepted, then answers to open offers (so that computer players answer each other's
+ * offers), then the move the game waits for. */
+static bool robot_job(const struct bot *b, const struct bot_game *g, struct robot_job *j)
+{
+    const struct session *s = &g->s;
+    const struct game *gm = &s->game;
     if (s->state != SESSION_PLAYING || s->paused)
-        return -1;
-    unsigned waiting = game_waiting_for(&s->game);
-    for (int i = 0; i < s->n_seats; i++)
-        if ((waiting & (1u << i)) && session_robot_plays(s, i) && !s->game.p[i].resigned)
-            return i;
-    for (int k = 0; k < GAME_MAX_OFFERS; k++) {
-        const struct trade_offer *o = &s->game.offers[k];
+        return false;
+    for (int k = 0; gm->phase == PHASE_MAIN && k < GAME_MAX_OFFERS; k++) {
+        const struct trade_offer *o = &gm->offers[k];
+        if (o->id && o->accepted && o->from >= 0 && robot_at(s, o->from)) {
+            *j = (struct robot_job){o->from, ROBOT_CLOSE, o->id};
+            return true;
+        }
+    }
+    for (int k = 0; gm->phase == PHASE_MAIN && k < GAME_MAX_OFFERS; k++) {
+        const struct trade_offer *o = &gm->offers[k];
         unsigned open = o->id ? o->to_mask & (unsigned)~(o->accepted | o->rejected) : 0;
         for (int i = 0; i < s->n_seats; i++)
-            if ((open & (1u << i)) && session_robot_plays(s, i) && !s->game.p[i].resigned) {
-                *offer_id = o->id;
-                return i;
+            if ((open & (1u << i)) && robot_at(s, i)) {
+                *j = (struct robot_job){i, ROBOT_ANSWER, o->id};
+                return true;
             }
     }
-    return -1;
+    unsigned waiting = game_waiting_for(gm);
+    for (int i = 0; i < s->n_seats; i++)
+        if ((waiting & (1u << i)) && robot_at(s, i)) {
+            bool wait = i == gm->current && offer_pending(b, g);
+            *j = (struct robot_job){i, wait ? ROBOT_WAIT : ROBOT_MOVE, 0};
+            return true;
+        }
+    return false;
 }
 
 void bot_robots_schedule(struct bot *b, struct bot_game *g)
 {
-    int offer;
-    if (robot_seat(&g->s, &offer) < 0) {
+    struct robot_job j;
+    if (!robot_job(b, g, &j)) {
         g->robot_due_ms = INT64_MAX;
         bot_robots_forget(g);
         return;
@@ -111,17 +162,38 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
     return err == BW_OK;
 }
 
+/* A computer player's own trading: an offer of its own at most once a turn, a counter-offer
+ * after refusing one. Nothing when it has none worth making, or the game has no room. */
+static void robot_offer(struct bot *b, struct bot_game *g, int seat, int answered)
+{
+    struct game_action a;
+    char msg[200];
+    const struct game *gm = &g->s.game;
+    int err = answered ? ai_counter_offer(gm, seat, answered, bw_rng_next(&b->rng), &a)
+                       : ai_make_offer(gm, seat, bw_rng_next(&b->rng), &a);
+    if (err != BW_OK || bot_game_act(b, g, &a, msg, sizeof msg) != BW_OK || answered)
+        return;
+    g->robot_offer_id = gm->next_offer_id == 1 ? UINT16_MAX : gm->next_offer_id - 1;
+    g->robot_offer_ms = b->now_ms;
+}
+
 void bot_robots_run(struct bot *b, struct bot_game *g)
 {
     if (b->now_ms < g->robot_due_ms)
         return;
-    int offer, seat = robot_seat(&g->s, &offer);
+    struct robot_job j;
     g->robot_due_ms = INT64_MAX;
-    if (seat < 0)
+    if (!robot_job(b, g, &j))
         return;
+    if (j.task == ROBOT_WAIT) {
+        g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
+        return;
+    }
+    int seat = j.seat, offer = j.offer;
     struct session_seat *st = &g->s.seat[seat];
+    const struct game *gm = &g->s.game;
     /* A person back at the table takes the seat when their next move starts. */
-    if (st->takeover == SESSION_HANDBACK && !offer && move_starts(&g->s.game, seat)) {
+    if (st->takeover == SESSION_HANDBACK && j.task == ROBOT_MOVE && move_starts(gm, seat)) {
         st->takeover = SESSION_OWN;
         g->changed = true;
         char line[RENDER_LINE_MAX];
@@ -130,20 +202,36 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         bot_commit(b);
         return;
     }
+    b->robot_acting = true;
+    /* Its own offer first, once a turn, before it thinks about the turn's moves. */
+    unsigned turn = (unsigned)gm->turn + 1;
+    if (j.task == ROBOT_MOVE && gm->phase == PHASE_MAIN && gm->current == seat && !g->search &&
+        g->robot_offer_turn != turn) {
+        g->robot_offer_turn = turn;
+        g->robot_offer_id = 0;
+        robot_offer(b, g, seat, 0);
+        if (g->robot_offer_id) {
+            b->robot_acting = false;
+            bot_commit(b);
+            return;
+        }
+    }
     struct game_action a;
     int level = session_robot_level(&g->s, seat), err;
-    if (offer)
-        err = ai_answer_offer(&g->s.game, seat, offer, bw_rng_next(&b->rng), &a);
+    if (j.task == ROBOT_ANSWER)
+        err = ai_answer_offer(gm, seat, offer, bw_rng_next(&b->rng), &a);
+    else if (j.task == ROBOT_CLOSE)
+        err = ai_close_offer(gm, seat, offer, bw_rng_next(&b->rng), &a);
     else if (level == SESSION_ROBOT_HARD) {
         if (!think(b, g, seat, &a)) {
+            b->robot_acting = false;
             g->robot_due_ms = b->now_ms; /* go on thinking at the next turn of the loop */
             return;
         }
         err = BW_OK;
     } else
-        err = ai_choose(&g->s.game, seat, level, bw_rng_next(&b->rng), &a);
+        err = ai_choose(gm, seat, level, bw_rng_next(&b->rng), &a);
     char msg[200] = "";
-    b->robot_acting = true;
     if (err == BW_OK)
         err = bot_game_act(b, g, &a, msg, sizeof msg);
     if (err != BW_OK) {
@@ -155,10 +243,14 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
                                        .action = "robot_fallback"},
                   "%s: the computer player for %s could not move (%s); the game acts for it",
                   g->s.channel, st->nick, msg[0] ? msg : bw_strerror(err));
-        struct game_action fallback = {
-            .type = offer ? ACT_REJECT : ACT_TIMEOUT, .player = (int8_t)seat, .a = (int16_t)offer};
+        struct game_action fallback = {.type = j.task == ROBOT_ANSWER  ? ACT_REJECT
+                                               : j.task == ROBOT_CLOSE ? ACT_CANCEL
+                                                                       : ACT_TIMEOUT,
+                                       .player = (int8_t)seat,
+                                       .a = (int16_t)offer};
         bot_game_act(b, g, &fallback, msg, sizeof msg);
-    }
+    } else if (j.task == ROBOT_ANSWER && a.type == ACT_REJECT)
+        robot_offer(b, g, seat, offer);
     b->robot_acting = false;
     bot_commit(b);
 }
