@@ -594,6 +594,30 @@ static void test_finished_games_and_ratings(void **state)
     store_close(st);
 }
 
+/* Two computer players of one level in a game: both seats recorded, the level's rating moved by
+ * the sum of their changes, each seat a game. A person twice is still refused. */
+static void test_robots_of_one_level(void **state)
+{
+    const char *path = path_in("robots.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    /* All at 1500, K/2 = 16. alice beats both: +16. The hard seat with 6 points loses to alice
+     * and beats the one with 4: 16 * ((0 - 0.5) + (1 - 0.5)) = 0; the one with 4 loses both:
+     * 16 * ((0 - 0.5) + (0 - 0.5)) = -16. bot:hard: 1500 + 0 - 16 = 1484, two games. */
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "bot:hard", "Ada (bot)", 6, false, false);
+    seat(&g, "bot:hard", "Alan (bot)", 4, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+    check_stats(st, "account:alice", 1516.0, 1, 1, 10);
+    check_stats(st, "bot:hard", 1484.0, 2, 0, 6);
+    g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:alice", "alice_", 6, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
+    store_close(st);
+}
+
 /* Recording a finished game forgets its channel's running game in the same commit; other
  * channels and networks keep theirs. A refused record forgets nothing. */
 static void test_finish_forgets_the_running_game(void **state)
@@ -680,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_other_process_refused),
         cmocka_unit_test(test_read_only_directory_refused),
         cmocka_unit_test(test_finished_games_and_ratings),
+        cmocka_unit_test(test_robots_of_one_level),
         cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),
     };

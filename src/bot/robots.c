@@ -154,8 +154,11 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
         g->search_spent_us += BOT_SLICE_US;
         b->think_left_us -= BOT_SLICE_US;
     }
+    /* The move is due robot_think_ms after thinking began. The time is known only at the start
+     * of each turn of the loop, and a turn lasts about BOT_TICK_THINK_US while games think:
+     * with less than that left, the move is played in this turn rather than a turn late. */
     if (!done && g->search_spent_us < (int64_t)b->robot_think_ms * 1000 &&
-        b->now_ms - g->search_since_ms < b->robot_think_ms)
+        b->now_ms - g->search_since_ms + BOT_TICK_THINK_US / 1000 < b->robot_think_ms)
         return false;
     int err = ai_search_best(g->search, out);
     bot_robots_forget(g);

@@ -542,6 +542,12 @@ static const char *ending_name(enum store_ending e)
     return e == STORE_END_WIN ? "win" : e == STORE_END_STOP ? "stop" : "resign";
 }
 
+/* Computer players are rated by level ("bot:hard"): one game may have several of a level. */
+static bool is_robot(const char *identity)
+{
+    return strncmp(identity, "bot:", 4) == 0;
+}
+
 static bool finished_valid(const struct store_finished *g)
 {
     if (!is_name(g->network) || !is_name(g->channel) || g->n_seats < 1 ||
@@ -557,7 +563,8 @@ static bool finished_valid(const struct store_finished *g)
             return false;
         winners += a->won;
         for (int j = 0; j < i; j++)
-            if (g->seats[j].seat == a->seat || strcmp(g->seats[j].identity, a->identity) == 0)
+            if (g->seats[j].seat == a->seat ||
+                (strcmp(g->seats[j].identity, a->identity) == 0 && !is_robot(a->identity)))
                 return false;
     }
     return g->ending == STORE_END_STOP ? winners == 0 : winners == 1;
@@ -628,6 +635,16 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     }
     if (rated)
         rating_update(rp, g->n_seats, after);
+    /* Seats of one identity (computer players of one level) move its rating by the sum of
+     * their changes; each seat counts as a game. (Two such seats against each other change
+     * it by nothing between them.) */
+    double total[STORE_MAX_SEATS];
+    for (int i = 0; i < g->n_seats; i++) {
+        total[i] = rp[i].rating;
+        for (int j = 0; j < g->n_seats; j++)
+            if (strcmp(g->seats[j].identity, g->seats[i].identity) == 0)
+                total[i] += after[j] - rp[j].rating;
+    }
 
     for (int i = 0; i < g->n_seats; i++) {
         const struct store_seat *a = &g->seats[i];
@@ -645,7 +662,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
         sqlite3_bind_text(player, 1, g->network, -1, SQLITE_STATIC);
         sqlite3_bind_text(player, 2, a->identity, -1, SQLITE_STATIC);
         sqlite3_bind_text(player, 3, a->nick, -1, SQLITE_STATIC);
-        sqlite3_bind_double(player, 4, after[i]);
+        sqlite3_bind_double(player, 4, total[i]);
         sqlite3_bind_int(player, 5, a->won);
         sqlite3_bind_int(player, 6, a->points);
         if (run(st, player, "cannot update a player", err, errsize) != BW_OK)
