@@ -1,7 +1,8 @@
 /* Computer players against each other: win rates, game length and time per decision.
  * Usage: ai_arena [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]
  *
- * A lineup names the level of each seat, e for easy, n for normal, h for hard: "neee" is one
+ * A lineup names the level of each seat, e for easy, n for normal, h for hard, r for the
+ * uniform random player (any legal move, all alike; not a level of the bot): "neee" is one
  * normal player against three easy ones (the default lineups are neee, nnee and hnnn). Seats
  * rotate from game to game, so every level plays from every seat equally often (seat order
  * matters in Catan: the last to place in the setup places twice in a row). The hard level
@@ -30,9 +31,11 @@ static double cpu_now(void)
 }
 
 #define MAX_ACTIONS 20000
-#define LEVELS 4 /* indexed by enum ai_level */
+#define LEVELS 5 /* indexed by enum ai_level, and RANDOM */
+#define RANDOM 4 /* the uniform random player: any legal move, all alike */
+#define MAX_LISTED 1024
 
-static const char level_names[LEVELS][8] = {"", "easy", "normal", "hard"};
+static const char level_names[LEVELS][8] = {"", "easy", "normal", "hard", "random"};
 
 struct times {
     double *ms;
@@ -68,12 +71,44 @@ struct setup {
 
 static int level_of(char c)
 {
-    return c == 'e' ? AI_EASY : c == 'n' ? AI_NORMAL : c == 'h' ? AI_HARD : 0;
+    return c == 'e' ? AI_EASY : c == 'n' ? AI_NORMAL : c == 'h' ? AI_HARD : c == 'r' ? RANDOM : 0;
+}
+
+/* The uniform random player: one of the legal moves, each as likely; a discard card by card
+ * (listing every way to discard a big hand would cost much). */
+static int random_move(const struct game *g, int p, struct bw_rng *rng, struct game_action *a)
+{
+    if (g->phase == PHASE_DISCARD && g->p[p].discard) {
+        uint8_t hand[RES_COUNT];
+        memcpy(hand, g->p[p].res, sizeof hand);
+        *a = (struct game_action){.type = ACT_DISCARD, .player = (int8_t)p, .target = -1};
+        for (int i = 0; i < g->p[p].discard; i++) {
+            int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
+            int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
+            while (k >= hand[r])
+                k -= hand[r++];
+            hand[r]--;
+            a->give[r]++;
+        }
+        return BW_OK;
+    }
+    struct game_action list[MAX_LISTED];
+    int n = game_legal_actions(g, p, list, MAX_LISTED);
+    n = n < MAX_LISTED ? n : MAX_LISTED;
+    if (n <= 0)
+        return BW_E(WRONG_PHASE);
+    *a = list[bw_rng_below(rng, (uint32_t)n)];
+    return BW_OK;
 }
 
 static int decide(const struct game *g, int p, int level, const struct setup *su, uint64_t seed,
                   struct game_action *a, long *searched)
 {
+    if (level == RANDOM) {
+        struct bw_rng rng;
+        bw_rng_seed(&rng, seed);
+        return random_move(g, p, &rng, a);
+    }
     if (level != AI_HARD)
         return ai_choose(g, p, level, seed, a);
     struct ai_search *s = ai_search_new(g, p, seed);
