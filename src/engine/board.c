@@ -3,17 +3,27 @@
 #include <string.h>
 #include <threads.h>
 
+#include "engine/game.h"
+#include "map/map.h"
+
+_Static_assert((int)MAP_FOREST == (int)TERRAIN_FOREST && (int)MAP_DESERT == (int)TERRAIN_DESERT,
+               "map terrains in the engine's order");
+_Static_assert((int)MAP_HARBOR_GENERIC == (int)HARBOR_GENERIC &&
+                   (int)MAP_HARBOR_TYPES == (int)RES_COUNT + 1,
+               "map harbor types in the engine's order");
+
 static const int corner_dx[6] = {0, 1, 1, 0, -1, -1};
 static const int corner_dy[6] = {-2, -1, 1, 2, 1, -1};
 /* Neighbour across the side between corner k and corner k+1. */
 static const int side_dx[6] = {1, 2, 1, -1, -2, -1};
 static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
 
-static const int shape_base[] = {3, 4, 5, 4, 3};
-static const int shape_big[] = {3, 4, 5, 6, 5, 4, 3};
-static const int harbors_per_kind[BOARD_KIND_COUNT] = {9, 11};
+/* The map of each board kind, among those built into the program. */
+static const char *const kind_map[BOARD_KIND_COUNT] = {"base", "big"};
 
 struct board_geo board_geos[BOARD_KIND_COUNT];
+static struct board_setup board_setups[BOARD_KIND_COUNT];
+static int board_built[BOARD_KIND_COUNT];
 static once_flag geo_once = ONCE_FLAG_INIT;
 
 static int find_hex(const struct board_geo *g, int x, int y)
@@ -44,7 +54,7 @@ static void add3(int8_t a[3], int value)
     }
 }
 
-static void build_vertices(struct board_geo *g)
+static int build_vertices(struct board_geo *g)
 {
     int xs[BOARD_MAX_VERTICES] = {0}, ys[BOARD_MAX_VERTICES] = {0}, n = 0;
     for (int h = 0; h < g->n_hexes; h++)
@@ -52,6 +62,8 @@ static void build_vertices(struct board_geo *g)
             int x = g->hex_x[h] + corner_dx[c], y = g->hex_y[h] + corner_dy[c], seen = 0;
             for (int i = 0; i < n; i++)
                 seen |= xs[i] == x && ys[i] == y;
+            if (!seen && n == BOARD_MAX_VERTICES)
+                return -1;
             if (!seen) {
                 xs[n] = x;
                 ys[n] = y;
@@ -76,6 +88,8 @@ static void build_vertices(struct board_geo *g)
     for (int v = 0; v < n; v++) {
         g->vertex_x[v] = (int16_t)xs[v];
         g->vertex_y[v] = (int16_t)ys[v];
+        if ((v == 0 || ys[v] != ys[v - 1]) && g->n_vrows == BOARD_MAX_VROWS)
+            return -1;
         if (v == 0 || ys[v] != ys[v - 1])
             g->vrow_len[g->n_vrows++] = 0;
         g->vrow_len[g->n_vrows - 1]++;
@@ -90,12 +104,13 @@ static void build_vertices(struct board_geo *g)
             g->hex_vertex[h][c] = (uint8_t)v;
             add3(g->vertex_hex[v], h);
         }
+    return 0;
 }
 
-static void build_edges(struct board_geo *g)
+static int build_edges(struct board_geo *g)
 {
     /* The hexes on each side of every pair of adjacent corners, then the pairs in order. */
-    static int8_t side_hex[BOARD_MAX_VERTICES][BOARD_MAX_VERTICES][2];
+    int8_t side_hex[BOARD_MAX_VERTICES][BOARD_MAX_VERTICES][2];
     memset(side_hex, -1, sizeof side_hex);
     for (int h = 0; h < g->n_hexes; h++)
         for (int c = 0; c < 6; c++) {
@@ -108,6 +123,8 @@ static void build_edges(struct board_geo *g)
         for (int b = a + 1; b < g->n_vertices; b++) {
             if (side_hex[a][b][0] < 0)
                 continue;
+            if (n == BOARD_MAX_EDGES)
+                return -1;
             g->edge_vertex[n][0] = (uint8_t)a;
             g->edge_vertex[n][1] = (uint8_t)b;
             g->edge_hex[n][0] = side_hex[a][b][0];
@@ -128,6 +145,7 @@ static void build_edges(struct board_geo *g)
         g->vertex_degree[v] = (uint8_t)d;
         g->vertex_hex_count[v] = (uint8_t)k;
     }
+    return 0;
 }
 
 static void set_bit(uint64_t set[2], int i)
@@ -153,11 +171,12 @@ static void build_bits(struct board_geo *g)
         }
 }
 
-static void build_coast_and_harbors(struct board_geo *g)
+/* The coast as one closed walk, clockwise from vertex 0 (the N corner of hex A), first to the
+ * right; -1 when it does not take in every coastal edge (sea within the island). */
+static int build_coast(struct board_geo *g)
 {
-    /* Walk the coast clockwise from vertex 0 (the N corner of hex A), first to the right. */
-    int prev_edge = -1, v = 0, n = 0;
-    for (int step = 0; step < BOARD_MAX_COAST; step++) {
+    int prev_edge = -1, v = 0, n = 0, closed = 0, coastal = 0;
+    for (int step = 0; step < BOARD_MAX_COAST + 1 && !closed; step++) {
         int next = -1;
         for (int i = 0; i < 3; i++) {
             int e = g->vertex_edge[v][i];
@@ -168,56 +187,140 @@ static void build_coast_and_harbors(struct board_geo *g)
                 continue;
             next = e;
         }
-        if (next < 0 || (n > 0 && next == g->coast_edge[0]))
+        closed = next < 0 || (n > 0 && next == g->coast_edge[0]);
+        if (closed)
             break;
+        if (n == BOARD_MAX_COAST)
+            return -1;
         g->coast_edge[n++] = (uint8_t)next;
         v = g->edge_vertex[next][0] == v ? g->edge_vertex[next][1] : g->edge_vertex[next][0];
         prev_edge = next;
     }
     g->n_coast = n;
-    g->n_harbors = harbors_per_kind[g->kind];
+    for (int e = 0; e < g->n_edges; e++)
+        coastal += g->edge_hex[e][1] < 0;
+    return closed && coastal == n ? 0 : -1;
+}
+
+static int build_harbors(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
+{
+    if (m->n_harbors > BOARD_MAX_HARBORS)
+        return -1;
+    g->n_harbors = m->n_harbors;
     memset(g->vertex_harbor_slot, -1, sizeof g->vertex_harbor_slot);
     for (int k = 0; k < g->n_harbors; k++) {
-        int e = g->coast_edge[k * n / g->n_harbors];
+        const struct map_harbor *mh = &m->harbor[k];
+        int h = cell_hex[mh->hex.row][mh->hex.col], s = mh->side;
+        int e = board_edge_between(g, g->hex_vertex[h][s], g->hex_vertex[h][(s + 1) % 6]);
         g->harbor_edge[k] = (uint8_t)e;
-        g->harbor_hex[k] = g->edge_hex[e][0];
+        g->harbor_hex[k] = (int8_t)h;
         g->vertex_harbor_slot[g->edge_vertex[e][0]] = (int8_t)k;
         g->vertex_harbor_slot[g->edge_vertex[e][1]] = (int8_t)k;
     }
+    return 0;
 }
 
-static void build(struct board_geo *g, int kind, const int *shape, int rows)
+/* The land hexes of the map, row by row: the users' lettering. */
+static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
 {
+    int top = -1;
+    for (int r = 0; r < m->n_rows; r++) {
+        int first = g->n_hexes;
+        for (int c = 0; c < m->row_len[r]; c++) {
+            const struct map_cell *cell = &m->cell[r][c];
+            cell_hex[r][c] = -1;
+            if (cell->kind == MAP_CELL_FOG)
+                return -1;
+            if (cell->kind != MAP_CELL_LAND && cell->kind != MAP_CELL_POOL)
+                continue;
+            if (g->n_hexes == BOARD_MAX_HEXES)
+                return -1;
+            if (top < 0)
+                top = r;
+            cell_hex[r][c] = (int8_t)g->n_hexes;
+            g->hex_x[g->n_hexes] = (int16_t)(2 * c - (m->row_len[r] - 1));
+            g->hex_y[g->n_hexes] = (int16_t)(3 * (r - top));
+            g->n_hexes++;
+        }
+        if (g->n_hexes == first)
+            continue;
+        if (g->n_rows == BOARD_MAX_ROWS)
+            return -1;
+        g->row_first[g->n_rows] = first;
+        g->row_len[g->n_rows++] = g->n_hexes - first;
+    }
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int s = 0; s < 6; s++)
+            g->hex_neighbor[h][s] =
+                (int8_t)find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
+    return 0;
+}
+
+static void add_pool(uint8_t *list, uint8_t *n, const int *counts, int kinds, int first)
+{
+    for (int t = 0; t < kinds; t++)
+        for (int k = 0; k < counts[t]; k++)
+            list[(*n)++] = (uint8_t)(first + t);
+}
+
+static int build_setup(struct board_setup *s, const struct board_geo *g, const struct map *m,
+                       int8_t cell_hex[][MAP_MAX_COLS])
+{
+    if (m->terrains[MAP_GOLD] || m->robber_start == MAP_START_NONE)
+        return -1;
+    memset(s, 0, sizeof *s);
+    s->robber = -1;
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++) {
+            int h = cell_hex[r][c];
+            const struct map_cell *cell = &m->cell[r][c];
+            if (h < 0)
+                continue;
+            if (cell->kind == MAP_CELL_LAND && cell->terrain == MAP_GOLD)
+                return -1;
+            s->hex_terrain[h] = cell->kind == MAP_CELL_POOL ? BOARD_POOL : cell->terrain;
+            s->hex_token[h] = cell->token;
+        }
+    if (m->robber_start == MAP_START_HEX)
+        s->robber = cell_hex[m->robber.row][m->robber.col];
+    /* The parser matched each pool to what draws from it, so the counts fit the arrays. */
+    add_pool(s->terrains, &s->n_terrains, m->terrains, TERRAIN_DESERT + 1, 0);
+    add_pool(s->tokens, &s->n_tokens, m->tokens + 2, 11, 2);
+    add_pool(s->harbors, &s->n_harbors, m->harbors, MAP_HARBOR_TYPES, 0);
+    for (int k = 0; k < g->n_harbors; k++)
+        s->harbor_type[k] = m->harbor[k].type == MAP_HARBOR_POOL ? BOARD_POOL : m->harbor[k].type;
+    s->players_min = (uint8_t)m->players_min;
+    s->players_max = (uint8_t)m->players_max;
+    s->points = (uint8_t)m->points;
+    return 0;
+}
+
+int board_build(struct board_geo *g, struct board_setup *setup, int kind, const struct map *m)
+{
+    int8_t cell_hex[MAP_MAX_ROWS][MAP_MAX_COLS];
     memset(g, 0, sizeof *g);
     memset(g->hex_neighbor, -1, sizeof g->hex_neighbor);
     memset(g->vertex_hex, -1, sizeof g->vertex_hex);
     memset(g->vertex_vertex, -1, sizeof g->vertex_vertex);
     memset(g->vertex_edge, -1, sizeof g->vertex_edge);
     g->kind = kind;
-    g->n_rows = rows;
-    for (int r = 0; r < rows; r++) {
-        g->row_len[r] = shape[r];
-        g->row_first[r] = g->n_hexes;
-        for (int i = 0; i < shape[r]; i++) {
-            g->hex_x[g->n_hexes] = (int16_t)(2 * i - (shape[r] - 1));
-            g->hex_y[g->n_hexes] = (int16_t)(3 * r);
-            g->n_hexes++;
-        }
-    }
-    for (int h = 0; h < g->n_hexes; h++)
-        for (int s = 0; s < 6; s++)
-            g->hex_neighbor[h][s] =
-                (int8_t)find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
-    build_vertices(g);
-    build_edges(g);
+    if (m->n_islands != 1 || m->pirate_start != MAP_START_NONE || build_hexes(g, m, cell_hex) < 0 ||
+        build_vertices(g) < 0 || build_edges(g) < 0)
+        return -1;
     build_bits(g);
-    build_coast_and_harbors(g);
+    if (build_coast(g) < 0 || build_harbors(g, m, cell_hex) < 0)
+        return -1;
+    return build_setup(setup, g, m, cell_hex);
 }
 
 static void build_all(void)
 {
-    build(&board_geos[BOARD_BASE], BOARD_BASE, shape_base, 5);
-    build(&board_geos[BOARD_BIG], BOARD_BIG, shape_big, 7);
+    for (int kind = 0; kind < BOARD_KIND_COUNT; kind++) {
+        const struct map_builtin *b = map_builtin(kind_map[kind]);
+        struct map m;
+        board_built[kind] = b && map_parse(b->text, b->len, b->name, &m, NULL, 0) == 0 &&
+                            board_build(&board_geos[kind], &board_setups[kind], kind, &m) == 0;
+    }
 }
 
 const struct board_geo *board_geo(int kind)
@@ -225,7 +328,15 @@ const struct board_geo *board_geo(int kind)
     if (kind < 0 || kind >= BOARD_KIND_COUNT)
         return NULL;
     call_once(&geo_once, build_all);
-    return &board_geos[kind];
+    return board_built[kind] ? &board_geos[kind] : NULL;
+}
+
+const struct board_setup *board_setup(int kind)
+{
+    if (kind < 0 || kind >= BOARD_KIND_COUNT)
+        return NULL;
+    call_once(&geo_once, build_all);
+    return board_built[kind] ? &board_setups[kind] : NULL;
 }
 
 int board_edge_between(const struct board_geo *geo, int v1, int v2)

@@ -1,4 +1,5 @@
-/* Board geometry, built generically from the row shape (3-4-5-4-3 or 3-4-5-6-5-4-3).
+/* Board geometry, built from a map description (src/map/map.h): the base and 5-6 player
+ * boards are maps/base.map and maps/big.map, built into the program.
  *
  * Hexes are pointy-topped. Internal indices are 0-based; users see hex letters (A, B, ... Z,
  * AA, ...) and 1-based vertex numbers, both row by row, top to bottom, left to right.
@@ -57,8 +58,34 @@ struct board_geo {
     uint32_t vertex_hex_bits[BOARD_MAX_VERTICES];     /* the hexes at a vertex */
 };
 
+/* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
+ * pools the rest is drawn from, in a fixed order (terrains and harbor types by their enum,
+ * tokens by number), so that a seed always deals the same board. */
+#define BOARD_POOL 255
+struct board_setup {
+    uint8_t hex_terrain[BOARD_MAX_HEXES];   /* enum terrain, or BOARD_POOL */
+    uint8_t hex_token[BOARD_MAX_HEXES];     /* a fixed number token, or 0 */
+    uint8_t harbor_type[BOARD_MAX_HARBORS]; /* a fixed type, or BOARD_POOL */
+    uint8_t n_terrains, n_tokens, n_harbors;
+    uint8_t terrains[BOARD_MAX_HEXES], tokens[BOARD_MAX_HEXES], harbors[BOARD_MAX_HARBORS];
+    int8_t robber; /* the hex the robber starts on, or -1 for the first desert */
+    uint8_t players_min, players_max, points;
+};
+
 /* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind. */
 const struct board_geo *board_geo(int kind);
+
+/* How a board kind is dealt; a borrowed constant, built with the geometry. NULL for an unknown
+ * kind. */
+const struct board_setup *board_setup(int kind);
+
+struct map;
+
+/* Build the geometry and the setup of a board from map M (board_geo() does this for the maps
+ * built into the program). Returns 0, or -1 when the map has what the engine cannot play yet
+ * (fog, gold, a pirate, no robber, more than one island, sea within the island) or does not
+ * fit the BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. */
+int board_build(struct board_geo *geo, struct board_setup *setup, int kind, const struct map *m);
 
 /* Edge between two vertices (0-based), or -1 if they are not adjacent. */
 int board_edge_between(const struct board_geo *geo, int v1, int v2);

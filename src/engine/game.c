@@ -8,28 +8,15 @@ const uint8_t game_cost_settlement[RES_COUNT] = {1, 1, 1, 1, 0};
 const uint8_t game_cost_city[RES_COUNT] = {0, 0, 0, 2, 3};
 const uint8_t game_cost_dev[RES_COUNT] = {0, 0, 1, 1, 1};
 
+/* What the box holds besides the board, which comes from the map (board_setup()). */
 struct supply {
-    uint8_t terrain[6]; /* forest hills pasture fields mountains desert */
-    uint8_t tokens[28];
-    uint8_t n_tokens;
-    uint8_t harbors[6]; /* 2:1 per resource, then 3:1 */
     uint8_t dev[DEV_COUNT];
     uint8_t bank;
 };
 
 static const struct supply supplies[BOARD_KIND_COUNT] = {
-    {{4, 3, 4, 4, 3, 1},
-     {2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12},
-     18,
-     {1, 1, 1, 1, 1, 4},
-     {14, 2, 2, 2, 5},
-     19},
-    {{6, 5, 6, 6, 5, 2},
-     {2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12},
-     28,
-     {1, 1, 2, 1, 1, 5},
-     {20, 3, 3, 3, 5},
-     24},
+    {{14, 2, 2, 2, 5}, 19},
+    {{20, 3, 3, 3, 5}, 24},
 };
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
@@ -201,11 +188,12 @@ void game_reindex(struct game *g)
             g->offers_open |= (uint8_t)BIT(i);
 }
 
-/* 3-4 players on the base board, 3-6 on the big one; 3 to 30 victory points (0 = 10). */
+/* As many players as the board's map allows (3-4 base, 3-6 big); 3 to 30 victory points (0 for
+ * the map's, 10 on both). */
 static int options_ok(const struct game_options *opt)
 {
-    return opt->board < BOARD_KIND_COUNT && opt->n_players >= 3 &&
-           opt->n_players <= (opt->board == BOARD_BIG ? 6 : 4) &&
+    const struct board_setup *s = board_setup(opt->board);
+    return s && opt->n_players >= s->players_min && opt->n_players <= s->players_max &&
            (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30));
 }
 
@@ -314,12 +302,15 @@ int game_check_state(const struct game *g)
 
 /* ---- board setup ---- */
 
-static int place_reds(struct game *g, const struct board_geo *geo, uint8_t *is_red, int n_red)
+/* Chooses the hexes of the red numbers among those that draw a token (DRAWS): none next to
+ * another or to a fixed red number. */
+static int place_reds(struct game *g, const struct board_geo *geo, const uint8_t *draws,
+                      uint8_t *is_red, int n_red)
 {
     uint8_t order[BOARD_MAX_HEXES];
     int n = 0;
     for (int h = 0; h < geo->n_hexes; h++)
-        if (g->terrain[h] != TERRAIN_DESERT)
+        if (draws[h])
             order[n++] = (uint8_t)h;
     bw_rng_shuffle_u8(&g->rng, order, n);
     int placed = 0;
@@ -328,7 +319,7 @@ static int place_reds(struct game *g, const struct board_geo *geo, uint8_t *is_r
         int h = order[i], ok = 1;
         for (int s = 0; s < 6; s++) {
             int nb = geo->hex_neighbor[h][s];
-            if (nb >= 0 && is_red[nb])
+            if (nb >= 0 && (is_red[nb] || g->token[nb] == 6 || g->token[nb] == 8))
                 ok = 0;
         }
         if (ok) {
@@ -339,16 +330,22 @@ static int place_reds(struct game *g, const struct board_geo *geo, uint8_t *is_r
     return placed == n_red;
 }
 
-static void setup_board(struct game *g, const struct board_geo *geo, const struct supply *s)
+/* Deals the board: terrains, then number tokens with no two red numbers (6, 8) on neighbouring
+ * hexes and none on a desert, then harbor types. Each pool is shuffled whole and dealt in hex
+ * (or slot) order to what draws from it; the parser made sure that the red numbers fit. */
+static void setup_board(struct game *g, const struct board_geo *geo, const struct board_setup *s)
 {
-    int n = 0;
-    for (int t = 0; t < 6; t++)
-        for (int k = 0; k < s->terrain[t]; k++)
-            g->terrain[n++] = (uint8_t)t;
-    bw_rng_shuffle_u8(&g->rng, g->terrain, geo->n_hexes);
+    uint8_t pool[BOARD_MAX_HEXES];
+    memcpy(pool, s->terrains, s->n_terrains);
+    bw_rng_shuffle_u8(&g->rng, pool, s->n_terrains);
+    uint8_t draws[BOARD_MAX_HEXES];
+    for (int h = 0, i = 0; h < geo->n_hexes; h++) {
+        g->terrain[h] = s->hex_terrain[h] == BOARD_POOL ? pool[i++] : s->hex_terrain[h];
+        g->token[h] = s->hex_token[h];
+        draws[h] = g->terrain[h] != TERRAIN_DESERT && !g->token[h];
+    }
 
-    /* No two red numbers (6, 8) on neighbouring hexes: choose the red hexes first. */
-    uint8_t reds[8], others[28], is_red[BOARD_MAX_HEXES];
+    uint8_t reds[BOARD_MAX_HEXES], others[BOARD_MAX_HEXES], is_red[BOARD_MAX_HEXES];
     int n_red = 0, n_other = 0;
     for (int i = 0; i < s->n_tokens; i++) {
         if (s->tokens[i] == 6 || s->tokens[i] == 8)
@@ -356,27 +353,23 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
         else
             others[n_other++] = s->tokens[i];
     }
-    while (!place_reds(g, geo, is_red, n_red))
+    while (!place_reds(g, geo, draws, is_red, n_red))
         ;
     bw_rng_shuffle_u8(&g->rng, reds, n_red);
     bw_rng_shuffle_u8(&g->rng, others, n_other);
     int ri = 0, oi = 0;
-    g->robber = -1;
+    g->robber = s->robber;
     for (int h = 0; h < geo->n_hexes; h++) {
-        if (g->terrain[h] == TERRAIN_DESERT) {
-            g->token[h] = 0;
-            if (g->robber < 0)
-                g->robber = (int8_t)h;
-        } else {
+        if (draws[h])
             g->token[h] = is_red[h] ? reds[ri++] : others[oi++];
-        }
+        if (g->robber < 0 && g->terrain[h] == TERRAIN_DESERT)
+            g->robber = (int8_t)h;
     }
 
-    n = 0;
-    for (int t = 0; t < 6; t++)
-        for (int k = 0; k < s->harbors[t]; k++)
-            g->harbor[n++] = (uint8_t)t;
-    bw_rng_shuffle_u8(&g->rng, g->harbor, geo->n_harbors);
+    memcpy(pool, s->harbors, s->n_harbors);
+    bw_rng_shuffle_u8(&g->rng, pool, s->n_harbors);
+    for (int k = 0, i = 0; k < geo->n_harbors; k++)
+        g->harbor[k] = s->harbor_type[k] == BOARD_POOL ? pool[i++] : s->harbor_type[k];
 }
 
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
@@ -384,12 +377,13 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
     if (!g || !opt || !options_ok(opt))
         return BW_E(INVALID);
     const struct board_geo *geo = board_geo(opt->board);
+    const struct board_setup *setup = board_setup(opt->board);
     const struct supply *s = &supplies[opt->board];
     memset(g, 0, sizeof *g);
     g->opt = *opt;
-    g->vp_goal = opt->victory_points ? opt->victory_points : 10;
+    g->vp_goal = opt->victory_points ? opt->victory_points : setup->points;
     bw_rng_seed(&g->rng, seed);
-    setup_board(g, geo, s);
+    setup_board(g, geo, setup);
     for (int c = 0; c < DEV_COUNT; c++)
         for (int k = 0; k < s->dev[c]; k++)
             g->deck[g->deck_size++] = (uint8_t)c;

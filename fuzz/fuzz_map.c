@@ -1,0 +1,108 @@
+/* Arbitrary bytes as a map file. Parsing never crashes, leaks or runs long; a refused map says
+ * where with "fuzz.map:"; an accepted one holds what the engine and the later Seafarers steps
+ * rely on without checking again, and the engine either builds a sound board from it or
+ * refuses it. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/board.h"
+#include "map/map.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int is_land(const struct map_cell *c)
+{
+    return c->kind == MAP_CELL_LAND || c->kind == MAP_CELL_POOL;
+}
+
+static void check_map(const struct map *m)
+{
+    if (!memchr(m->name, '\0', sizeof m->name) || m->players_min < MAP_MIN_PLAYERS ||
+        m->players_max > MAP_MAX_PLAYERS || m->players_min > m->players_max || m->n_rows < 1 ||
+        m->n_rows > MAP_MAX_ROWS || m->n_land < 1 || m->n_islands < 1)
+        abort();
+    int land = 0, pool = 0, homes = 0;
+    for (int r = 0; r < m->n_rows; r++) {
+        if (m->row_len[r] < 1 || m->row_len[r] > MAP_MAX_COLS ||
+            (r && (m->row_len[r] - m->row_len[r - 1]) % 2 == 0))
+            abort();
+        for (int c = 0; c < m->row_len[r]; c++) {
+            const struct map_cell *cell = &m->cell[r][c];
+            if (is_land(cell) != (cell->island >= 0) || cell->island >= m->n_islands)
+                abort();
+            if (cell->token && (cell->kind != MAP_CELL_LAND || cell->token < 2 ||
+                                cell->token > 12 || cell->token == 7))
+                abort();
+            land += is_land(cell);
+            pool += cell->kind == MAP_CELL_POOL;
+            /* Fixed red numbers are never neighbours. */
+            struct map_pos nb;
+            for (int s = 0; s < 6; s++)
+                if ((cell->token == 6 || cell->token == 8) && map_neighbor(m, r, c, s, &nb) &&
+                    (m->cell[nb.row][nb.col].token == 6 || m->cell[nb.row][nb.col].token == 8))
+                    abort();
+        }
+    }
+    for (int i = 0; i < m->n_islands; i++)
+        homes += m->home[i];
+    int terrains = 0;
+    for (int t = 0; t < MAP_TERRAINS; t++)
+        terrains += m->terrains[t];
+    if (land != m->n_land || terrains != pool || m->terrains[MAP_SEA] || !homes || m->tokens[7] ||
+        m->fog_tokens[7] || m->n_harbors > MAP_MAX_HARBORS)
+        abort();
+    for (int i = 0; i < m->n_harbors; i++) {
+        const struct map_harbor *h = &m->harbor[i];
+        struct map_pos nb;
+        if (h->hex.row < 0 || h->hex.row >= m->n_rows || h->hex.col < 0 ||
+            h->hex.col >= m->row_len[h->hex.row] || !is_land(&m->cell[h->hex.row][h->hex.col]) ||
+            h->side > 5 || (h->type >= MAP_HARBOR_TYPES && h->type != MAP_HARBOR_POOL))
+            abort();
+        if (map_neighbor(m, h->hex.row, h->hex.col, h->side, &nb) &&
+            m->cell[nb.row][nb.col].kind != MAP_CELL_SEA &&
+            m->cell[nb.row][nb.col].kind != MAP_CELL_NONE)
+            abort();
+    }
+    if ((m->robber_start == MAP_START_HEX && !is_land(&m->cell[m->robber.row][m->robber.col])) ||
+        (m->pirate_start == MAP_START_HEX &&
+         m->cell[m->pirate.row][m->pirate.col].kind != MAP_CELL_SEA))
+        abort();
+}
+
+static void check_board(const struct board_geo *g, const struct board_setup *s, const struct map *m)
+{
+    if (g->n_hexes != m->n_land || g->n_harbors != m->n_harbors ||
+        g->n_edges != g->n_vertices + g->n_hexes - 1)
+        abort();
+    for (int e = 0; e < g->n_edges; e++)
+        if (g->edge_vertex[e][0] >= g->edge_vertex[e][1] || g->edge_vertex[e][1] >= g->n_vertices)
+            abort();
+    for (int k = 0; k < g->n_harbors; k++)
+        if (g->edge_hex[g->harbor_edge[k]][1] >= 0 || g->harbor_hex[k] < 0 ||
+            g->harbor_hex[k] >= g->n_hexes)
+            abort();
+    int pool = 0;
+    for (int h = 0; h < g->n_hexes; h++)
+        pool += s->hex_terrain[h] == BOARD_POOL;
+    if (pool != s->n_terrains || s->robber >= g->n_hexes)
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct map m;
+    static struct board_geo geo;
+    static struct board_setup setup;
+    char err[256];
+    if (map_parse((const char *)data, size, "fuzz.map", &m, err, sizeof err) != 0) {
+        if (strncmp(err, "fuzz.map:", 9) || !memchr(err, '\0', sizeof err))
+            abort();
+        return 0;
+    }
+    check_map(&m);
+    if (board_build(&geo, &setup, BOARD_BASE, &m) == 0)
+        check_board(&geo, &setup, &m);
+    return 0;
+}

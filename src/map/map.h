@@ -1,0 +1,130 @@
+/* Maps as data: the text format of maps/ (README, "Maps") parsed and checked into a plain
+ * description that the engine builds its board from.
+ *
+ * map_parse() is pure: no I/O, no allocation, no global state; the description is a flat value.
+ * map_load_file() (map_file.c) is the only function that reads a file. The maps of maps/ are
+ * built into the program (map_builtins), so that nothing needs the files at run time.
+ *
+ * Positions are written ROW.COL, both counted from 1 as the grid is written: every cell of the
+ * row counts, `-` and `~` included. Rows are centred on each other; a cell's x is 2 * col -
+ * (row length - 1) in half hex widths (col from 0), its y 3 * row in quarter hex heights, as in
+ * engine/board.h. */
+#ifndef BW_MAP_H
+#define BW_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MAP_MAX_ROWS 20
+#define MAP_MAX_COLS 20
+#define MAP_MAX_CELLS (MAP_MAX_ROWS * MAP_MAX_COLS)
+#define MAP_MAX_HARBORS 40
+#define MAP_MAX_LINE 256   /* characters in a line, without its end */
+#define MAP_MAX_TEXT 65536 /* bytes in a map file */
+#define MAP_NAME_MAX 64    /* bytes of the name, with its NUL */
+#define MAP_MIN_PLAYERS 3
+#define MAP_MAX_PLAYERS 6
+
+enum map_cell_kind {
+    MAP_CELL_NONE, /* - no hex */
+    MAP_CELL_SEA,  /* ~ */
+    MAP_CELL_LAND, /* a fixed terrain: F H P W M D G */
+    MAP_CELL_POOL, /* * a terrain drawn from the terrains pool */
+    MAP_CELL_FOG   /* ? hidden; drawn from the fog pools when discovered */
+};
+
+/* Terrains in the engine's order (enum terrain: forest .. desert), then gold and sea. */
+enum map_terrain {
+    MAP_FOREST,
+    MAP_HILLS,
+    MAP_PASTURE,
+    MAP_FIELDS,
+    MAP_MOUNTAINS,
+    MAP_DESERT,
+    MAP_GOLD,
+    MAP_SEA,
+    MAP_TERRAINS
+};
+
+/* Harbor types: 2:1 of each resource in the engine's order (wood, brick, wool, grain, ore),
+ * then 3:1 (the engine's HARBOR_GENERIC). */
+enum { MAP_HARBOR_GENERIC = 5, MAP_HARBOR_TYPES = 6, MAP_HARBOR_POOL = 255 };
+
+/* Sides of a pointy-topped hex, clockwise from the top: side s joins the corners s and s + 1 of
+ * engine/board.h's enum hex_corner (N, NE, SE, S, SW, NW). */
+enum map_side { MAP_SIDE_NE, MAP_SIDE_E, MAP_SIDE_SE, MAP_SIDE_SW, MAP_SIDE_W, MAP_SIDE_NW };
+
+/* Where the robber or the pirate starts. */
+enum map_start { MAP_START_NONE, MAP_START_DESERT, MAP_START_HEX };
+
+struct map_pos {
+    int8_t row, col; /* 0-based */
+};
+
+struct map_cell {
+    uint8_t kind;    /* enum map_cell_kind */
+    uint8_t terrain; /* enum map_terrain, for MAP_CELL_LAND (MAP_SEA for sea) */
+    uint8_t token;   /* a fixed number token, 0 for none (drawn from the pool if it produces) */
+    int16_t island;  /* index of its island for land and pool cells, else -1 */
+};
+
+struct map_harbor {
+    struct map_pos hex; /* the land hex */
+    uint8_t side;       /* enum map_side, facing the sea */
+    uint8_t type;       /* 0..5 as above, or MAP_HARBOR_POOL */
+};
+
+struct map {
+    char name[MAP_NAME_MAX];
+    int players_min, players_max;
+    int points;       /* to win */
+    int island_bonus; /* points for a first settlement on an island other than a home island */
+    int robber_start; /* enum map_start */
+    struct map_pos robber;
+    int pirate_start; /* MAP_START_NONE or MAP_START_HEX */
+    struct map_pos pirate;
+
+    int n_rows;
+    int row_len[MAP_MAX_ROWS];
+    struct map_cell cell[MAP_MAX_ROWS][MAP_MAX_COLS];
+    int n_land;                  /* land and pool cells */
+    int n_islands;               /* land and pool cells joined by their sides */
+    uint8_t home[MAP_MAX_CELLS]; /* by island: players start there */
+
+    /* Pools, as counts: terrains by enum map_terrain, tokens by number, harbors by type. */
+    int terrains[MAP_TERRAINS], tokens[13], harbors[MAP_HARBOR_TYPES];
+    int fog_terrains[MAP_TERRAINS], fog_tokens[13];
+
+    int n_harbors;
+    struct map_harbor harbor[MAP_MAX_HARBORS]; /* in the order of the file */
+};
+
+/* Parse and check the map TEXT of LEN bytes (no NUL needed), named FILE in messages. Returns 0
+ * with *M filled in, or -1 with "FILE:LINE: what is wrong" in ERR (ERR_SIZE bytes, truncated
+ * to fit); *M is then unspecified. The first problem found is reported. */
+int map_parse(const char *text, size_t len, const char *file, struct map *m, char *err,
+              size_t err_size);
+
+/* map_parse() on the file at PATH (named PATH in messages); a file that cannot be read or is
+ * longer than MAP_MAX_TEXT is an error too. */
+int map_load_file(const char *path, struct map *m, char *err, size_t err_size);
+
+/* The cell across side SIDE of the cell at ROW, COL (0-based): 1 with *NB set when that cell
+ * is in the grid, else 0. */
+int map_neighbor(const struct map *m, int row, int col, int side, struct map_pos *nb);
+
+/* Whether a terrain gives something when its number is rolled (and so takes a token). */
+int map_terrain_produces(int terrain);
+
+/* The maps of maps/, built into the program: NAME is the file name without ".map". */
+struct map_builtin {
+    const char *name;
+    const char *text;
+    size_t len;
+};
+extern const struct map_builtin map_builtins[]; /* ends with a NULL name */
+
+/* The built-in map of that name, or NULL. */
+const struct map_builtin *map_builtin(const char *name);
+
+#endif
