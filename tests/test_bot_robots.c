@@ -78,6 +78,38 @@ static void test_lobby_seats_and_removes(void **state)
     bot_free(b);
 }
 
+/* A person whose nick is a computer player's short name does not act for it: not leaving,
+ * starting or voting in its name; a command naming "Ada" still means the computer player. */
+static void test_nobody_speaks_for_a_computer(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 24);
+    say(b, "ann", "!new");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot easy");
+    assert_string_equal(nick_of(b, 1), "Ada (bot)");
+    int mark = n_recs;
+    say(b, "ada", "!leave");
+    say(b, "Ada", "!start");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_int_equal(sess(b)->n_seats, 3);
+    assert_int_equal(sess(b)->state, SESSION_LOBBY);
+    /* Joining with that nick: the name is taken. */
+    say(b, "Ada", "!join");
+    assert_non_null(strstr(last_to(mark, "Ada"), "belongs to another user"));
+    assert_int_equal(sess(b)->n_seats, 3);
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    mark = n_recs;
+    say(b, "ada", "!stop");
+    say(b, "alan", "!stop");
+    assert_int_equal(sess(b)->stop_votes, 0);
+    assert_int_equal(count_to(mark, CHAN), 0);
+    say(b, "ann", "!removebot ada"); /* a command naming it means the computer player */
+    assert_non_null(strstr(last_to(mark, "ann"), "leave in the lobby"));
+    bot_free(b);
+}
+
 /* The person's move, as typed: the first legal one of the kinds a person needs here. */
 static void person_moves(struct bot *b, const char *nick, int seat)
 {
@@ -452,6 +484,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby_seats_and_removes),
+        cmocka_unit_test(test_nobody_speaks_for_a_computer),
         cmocka_unit_test(test_one_person_and_two_computers),
         cmocka_unit_test(test_hard_thinks_in_slices),
         cmocka_unit_test(test_takeover_and_handback),

@@ -439,6 +439,50 @@ static void test_legend(void **state)
     render_lines_fini(&l);
 }
 
+/* A computer player's name has a space in it ("Ada (bot)"): in colour the legend gives the
+ * whole name, letter and both words, one colour run, never one run per word; every event
+ * line colours the whole name too. */
+static void test_legend_robot_names(void **state)
+{
+    (void)state;
+    static const char *const names[GAME_MAX_PLAYERS] = {
+        "ann", "Ada (bot)", "Grace (bot)", "Edsger (bot)", "Alan (bot)", "Barbara (bot)"};
+    for (int board = 0; board < 2; board++) {
+        int n = board ? 6 : 4;
+        struct game g;
+        game_with_pieces(&g, board ? BOARD_BIG : BOARD_BASE, n, board ? 11 : 7);
+        struct render_style st;
+        render_style_init(&st, "#catan", names, n, 1);
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_board(&g, &st, &sink);
+        char *text = join_lines(&l);
+        for (int s = 0; s < n; s++) {
+            char item[64];
+            /* As join_lines shows it: bold, the seat's colour, the item, reset. */
+            snprintf(item, sizeof item, "^B^C%02d%c=%s^O", render_seat_color(s), st.letter[s],
+                     names[s]);
+            if (!strstr(text, item)) {
+                fputs(text, stderr);
+                fail_msg("legend item for %s is not one colour run", names[s]);
+            }
+        }
+        free(text);
+        render_lines_fini(&l);
+
+        struct game_event ev = {.type = EV_ROLL, .player = 1, .other = -1, .a = 3, .b = 4};
+        render_lines_init(&l);
+        render_events(&g, &st, &ev, 1, &sink);
+        assert_int_equal(l.n, 1);
+        char want[64];
+        snprintf(want, sizeof want, "\x03%02d%s\x0f rolled 7 (3+4)", render_seat_color(1),
+                 names[1]);
+        assert_string_equal(l.v[0].text, want);
+        render_lines_fini(&l);
+    }
+}
+
 /* Long lists are split into lines that each start with the prefix again. */
 static void test_long_lists_split(void **state)
 {
@@ -831,6 +875,7 @@ int main(void)
         cmocka_unit_test(test_limits_many_games),
         cmocka_unit_test(test_harbor_labels_all_types),
         cmocka_unit_test(test_legend),
+        cmocka_unit_test(test_legend_robot_names),
         cmocka_unit_test(test_long_lists_split),
         cmocka_unit_test(test_hand_forms),
         cmocka_unit_test(test_spots_forms),

@@ -25,6 +25,7 @@ struct style {
 struct cell {
     char ch;
     uint8_t used; /* taken, even when blank: no label may go there */
+    uint8_t run;  /* part of one piece of text: a blank keeps the style ("Ada (bot)") */
     struct style st;
 };
 
@@ -299,6 +300,8 @@ static int place_in_corner(struct canvas *cv, const struct box *b, const char *s
             if (c < b->c0 || !is_free(cv, r, right ? c - 1 : c, right ? c + len - 1 : c + len))
                 continue;
             put_text(cv, r, c, s, st);
+            for (int k = 0; k < len; k++)
+                cv->c[r][c + k].run = 1;
             return 1;
         }
     }
@@ -340,7 +343,7 @@ static void write_line(const struct canvas *cv, int r, int c0, int c1,
     for (int c = c0; c <= c1; c++) {
         const struct cell *cell = &cv->c[r][c];
         struct style st = cell->ch && cell->ch != ' ' ? cell->st : plain;
-        if (cell->ch == ' ' && cell->st.bg != NO_COLOR)
+        if (cell->ch == ' ' && (cell->st.bg != NO_COLOR || cell->run))
             st = cell->st;
         if (memcmp(&st, &cur, sizeof st)) {
             if (memcmp(&cur, &plain, sizeof cur))

@@ -39,7 +39,10 @@ static bool robot_named(const struct session_seat *seat, const char *name)
 int session_seat_of_nick(const struct session *s, const char *nick)
 {
     for (int i = 0; nick && i < s->n_seats; i++)
-        if (strcasecmp(s->seat[i].nick, nick) == 0 || robot_named(&s->seat[i], nick))
+        if (strcasecmp(s->seat[i].nick, nick) == 0)
+            return i;
+    for (int i = 0; nick && i < s->n_seats; i++)
+        if (robot_named(&s->seat[i], nick))
             return i;
     return -1;
 }
@@ -84,10 +87,12 @@ bool session_seat_is(const struct session *s, int seat, const struct session_who
 
 int session_identify(const struct session *s, const struct session_who *who)
 {
-    int seat = session_seat_of_nick(s, who->nick);
-    if (seat < 0)
-        return -1;
-    return seat_matches(&s->seat[seat], who) ? seat : BW_E(DENIED);
+    /* Nobody speaks for a computer player: a person whose nick is its short name ("Ada") is
+     * not in its seat, though "Ada" names it in a command. */
+    for (int i = 0; who->nick && i < s->n_seats; i++)
+        if (!s->seat[i].robot && strcasecmp(s->seat[i].nick, who->nick) == 0)
+            return seat_matches(&s->seat[i], who) ? i : BW_E(DENIED);
+    return -1;
 }
 
 int session_join(struct session *s, const struct session_who *who)

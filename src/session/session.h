@@ -105,11 +105,12 @@ void session_init(struct session *s, const char *channel, const struct session_r
                   uint64_t seed);
 
 /* The seat whose current nick is nick (ASCII case-insensitive; a computer player also by its
- * name without " (bot)"), or -1. */
+ * name without " (bot)", when no seat has that very nick), or -1. */
 int session_seat_of_nick(const struct session *s, const char *nick);
 
-/* The seat who sits in, or -1 when who holds none; BW_E(DENIED) when who uses a seated nick
- * but is somebody else (another account or user@host). */
+/* The seat who sits in, or -1 when who holds none (never a computer player's seat, whatever
+ * the nick); BW_E(DENIED) when who uses a seated nick but is somebody else (another account or
+ * user@host). */
 int session_identify(const struct session *s, const struct session_who *who);
 
 /* Whether who is the person who sat down in seat (the account when the seat has one, else

@@ -24,13 +24,31 @@ from harness import TestFailure, check
 RES = ["wood", "brick", "wool", "grain", "ore"]
 COST = {"road": (1, 1, 0, 0, 0), "settlement": (1, 1, 1, 1, 0), "city": (0, 0, 0, 2, 3),
         "dev": (0, 0, 1, 1, 1)}
+# A player's name in the bot's lines: a nick, or a computer player's name, which ends in
+# " (bot)" ("Ada (bot)"). In the patterns below NICK stands for it.
+NICK = r"\S+(?: \(bot\))?"
+ROBOT_SUFFIX = " (bot)"
 HAND_RE = re.compile(r"^(#\S+) hand: (.*?)\s*\((\d+) cards?\)(.*)$")
 SPOTS_RE = re.compile(r"^(#\S+) spots: (.*)$")
 # Private lines that report an event rather than answer a command.
-INFO_RE = re.compile(r"^#\S+ (you stole 1 |\S+ stole 1 \w+ from you$|you bought a )")
+INFO_RE = re.compile(r"^#\S+ (you stole 1 |%s stole 1 \w+ from you$|you bought a )" % NICK)
 ZERO = (0, 0, 0, 0, 0)
 # Between the events of one move in a channel line.
 JOIN = " \u00b7 "
+_PATTERNS = {}  # compiled nick_match patterns
+
+
+def nick_match(pattern, text):
+    """re.match with NICK in pattern standing for a player's name (see NICK)."""
+    r = _PATTERNS.get(pattern)
+    if r is None:
+        r = _PATTERNS[pattern] = re.compile(pattern.replace("NICK", NICK))
+    return r.match(text)
+
+
+def typed(nick):
+    """A player's name as a command takes it: a computer player's without " (bot)"."""
+    return nick[:-len(ROBOT_SUFFIX)] if nick.endswith(ROBOT_SUFFIX) else nick
 
 
 def _geometry():
@@ -92,11 +110,18 @@ def cards_text(t):
 
 
 class Tracker:
-    """Follows one channel's game from the lines its players receive."""
+    """Follows one channel's game from the lines its players receive.
 
-    def __init__(self, chan, bot_nick):
+    watched: the players whose private lines it is given (None: every player). A steal between
+    two others names no card to anyone it reads: both hands are then unknown, and only the
+    hands of watched players are checked."""
+
+    def __init__(self, chan, bot_nick, watched=None):
         self.chan = chan
         self.bot = bot_nick.lower()
+        self.watched = None if watched is None else set(watched)
+        self.unknown = set()   # nicks whose tracked hand lacks a card nobody watched named
+        self.victim_steals = []  # (thief, victim, resource) from the victims' private lines
         self.hands = {}        # nick -> list of (resources, dev cards held)
         self.seen_hands = {}   # nick -> list of (resources, dev count, raw text)
         self.setup = True
@@ -150,7 +175,7 @@ class Tracker:
     def change(self, nick, res=ZERO, sign=1, dev=0):
         r, d = self.hand(nick)
         r = add(r, res, sign)
-        if min(r) < 0:
+        if min(r) < 0 and nick not in self.unknown:
             self.problems.append("%s: %s's hand went negative: %s" % (self.chan, nick, r))
         self.hands[nick].append((r, d + dev))
 
@@ -169,11 +194,11 @@ class Tracker:
             st["lines"] += 1
         for part in text.split(JOIN):
             self.parts.append(part)
-            if re.match(r"^\S+ rolled 7 ", part):
+            if nick_match(r"^NICK rolled 7 ", part):
                 st["seven"] = True
-            if re.match(r"^\S+ (offers|gives|trades) ", part):
+            if nick_match(r"^NICK (offers|gives|trades) ", part):
                 st["trade"] = True
-            if key == "setup" and re.match(r"^\S+ built a settlement", part):
+            if key == "setup" and nick_match(r"^NICK built a settlement", part):
                 st["placements"] += 1
             self._part(part)
 
@@ -223,107 +248,107 @@ class Tracker:
         return False
 
     def _channel(self, t):
-        m = re.match(r"^turn (\d+): (\S+) to roll", t)
+        m = nick_match(r"^turn (\d+): (NICK) to roll", t)
         if m:
             self.setup = False
             self.turn, self.current = int(m.group(1)), m.group(2)
             return True
-        m = re.match(r"^(\S+): place (?:a|your first) settlement", t)
+        m = nick_match(r"^(NICK): place (?:a|your first) settlement", t)
         if m:
             self.prompts.append(("settlement", m.group(1), None))
             return True
-        m = re.match(r"^(\S+): place a road from (\d+)", t)
+        m = nick_match(r"^(NICK): place a road from (\d+)", t)
         if m:
             self.prompts.append(("road", m.group(1), int(m.group(2))))
             return True
-        m = re.match(r"^(\S+) rolled (\d+) \(", t)
+        m = nick_match(r"^(NICK) rolled (\d+) \(", t)
         if m:
             self.roll = (self.turn, int(m.group(2)))
             return True
-        m = re.match(r"^(\S+) receives (.+?)( for the second settlement)?$", t)
+        m = nick_match(r"^(NICK) receives (.+?)( for the second settlement)?$", t)
         if m:
             self.change(m.group(1), cards(m.group(2)))
             return True
-        m = re.match(r"^(\S+) built a (settlement|city) at (\d+)", t)
+        m = nick_match(r"^(NICK) built a (settlement|city) at (\d+)", t)
         if m:
             self.buildings[int(m.group(3))] = (m.group(1), m.group(2))
             if not self.setup:
                 self.change(m.group(1), COST[m.group(2)], -1)
             return True
-        m = re.match(r"^(\S+) built a road at (\d+-\d+)", t)
+        m = nick_match(r"^(NICK) built a road at (\d+-\d+)", t)
         if m:
             self.roads[edge_of(m.group(2))] = m.group(1)
             if not self.setup:
                 self.change(m.group(1), COST["road"], -1)
             return True
-        m = re.match(r"^(\S+) places a free road at (\d+-\d+)", t)
+        m = nick_match(r"^(NICK) places a free road at (\d+-\d+)", t)
         if m:
             self.roads[edge_of(m.group(2))] = m.group(1)
             return True
-        m = re.match(r"^(\S+) bought a development card", t)
+        m = nick_match(r"^(NICK) bought a development card", t)
         if m:
             self.change(m.group(1), COST["dev"], -1, dev=1)
             return True
-        m = re.match(r"^(\S+) plays (a knight|road building|year of plenty|monopoly)", t)
+        m = nick_match(r"^(NICK) plays (a knight|road building|year of plenty|monopoly)", t)
         if m:
             self.change(m.group(1), dev=-1)
             return True
-        m = re.match(r"^(\S+) takes (.+) from the bank$", t)
+        m = nick_match(r"^(NICK) takes (.+) from the bank$", t)
         if m:
             self.change(m.group(1), cards(m.group(2)))
             return True
-        m = re.match(r"^(\S+) takes (\d+) (\w+) in all \(monopoly\)", t)
+        m = nick_match(r"^(NICK) takes (\d+) (\w+) in all \(monopoly\)", t)
         if m:
             self.change(m.group(1), cards("%s %s" % (m.group(2), m.group(3))))
             return True
-        m = re.match(r"^(\S+) gives (.+) to (\S+) for (.+)$", t)
+        m = nick_match(r"^(NICK) gives (.+) to (NICK) for (.+)$", t)
         if m:
             give, get = cards(m.group(2)), cards(m.group(4))
             self.change(m.group(1), add(get, give, -1))
             self.change(m.group(3), add(give, get, -1))
             return True
-        m = re.match(r"^(\S+) gives (\d+) (\w+) to (\S+)$", t)
+        m = nick_match(r"^(NICK) gives (\d+) (\w+) to (NICK)$", t)
         if m:
             self.change(m.group(1), cards("%s %s" % (m.group(2), m.group(3))), -1)
             return True
-        m = re.match(r"^(\S+) must discard (\d+) card", t)
+        m = nick_match(r"^(NICK) must discard (\d+) card", t)
         if m:
             self.discard[m.group(1)] = int(m.group(2))
             return True
-        m = re.match(r"^(\S+) discarded (.+)$", t)
+        m = nick_match(r"^(NICK) discarded (.+)$", t)
         if m:
             self.discard.pop(m.group(1), None)
             self.change(m.group(1), cards(m.group(2)), -1)
             return True
-        m = re.match(r"^(\S+) must move the robber", t)
+        m = nick_match(r"^(NICK) must move the robber", t)
         if m:
             self.robber = m.group(1)
             return True
-        m = re.match(r"^(\S+) moved the robber to ([A-Z]+)", t)
+        m = nick_match(r"^(NICK) moved the robber to ([A-Z]+)", t)
         if m:
             self.robber = None
             self.robber_moved += 1
             if m.group(2) in HEX_NAMES:
                 self.robber_hex = HEX_NAMES.index(m.group(2))
             return True
-        m = re.match(r"^(\S+) stole a card from (\S+)$", t)
+        m = nick_match(r"^(NICK) stole a card from (NICK)$", t)
         if m:
             self.pending.append(t)
             self._resolve()
             return True
-        m = re.match(r"^(\S+) trades (.+) with the bank for (.+)$", t)
+        m = nick_match(r"^(NICK) trades (.+) with the bank for (.+)$", t)
         if m:
             self.change(m.group(1), add(cards(m.group(3)), cards(m.group(2)), -1))
             return True
-        m = re.match(r"^(\S+) wins with (\d+) victory points", t)
+        m = nick_match(r"^(NICK) wins with (\d+) victory points", t)
         if m:
             self.winner = (m.group(1), int(m.group(2)))
             return True
-        m = re.match(r"^(\S+): (\d+) seconds left for your move", t)
+        m = nick_match(r"^(NICK): (\d+) seconds left for your move", t)
         if m:
             self.warnings.append(m.group(1))
             return True
-        m = re.match(r"^time is up for (\S+): the game acted", t)
+        m = nick_match(r"^time is up for (NICK): the game acted", t)
         if m:
             self.timeouts.append(m.group(1))
             return True
@@ -333,20 +358,39 @@ class Tracker:
             self.problems.append("%s: hidden information in the channel: %r" % (self.chan, t))
         return False
 
+    def sees(self, nick):
+        """Whether the tracker is given nick's private lines."""
+        return self.watched is None or nick in self.watched
+
+    def _stolen(self, thief, victim):
+        """The card of a public steal: its name from the thief's private line, else from the
+        victim's; None when neither is watched (the card stays unknown); False while the
+        private line that names it has not come yet."""
+        for who, lines in ((thief, self.steals), (victim, self.victim_steals)):
+            if not self.sees(who):
+                continue
+            for i, (t, v, r) in enumerate(lines):
+                if t == thief and v == victim:
+                    del lines[i]
+                    return r
+            return False
+        return None
+
     def _resolve(self):
-        """Applies a public steal once the thief's private line names the card."""
+        """Applies a public steal once a private line names the card."""
         while self.pending:
-            m = re.match(r"^(\S+) stole a card from (\S+)$", self.pending[0])
-            for i, (thief, victim, r) in enumerate(self.steals):
-                if thief == m.group(1) and victim == m.group(2):
-                    del self.steals[i]
-                    self.pending.pop(0)
-                    one = cards("1 " + r)
-                    self.change(thief, one)
-                    self.change(victim, one, -1)
-                    break
-            else:
+            m = nick_match(r"^(NICK) stole a card from (NICK)$", self.pending[0])
+            thief, victim = m.group(1), m.group(2)
+            r = self._stolen(thief, victim)
+            if r is False:
                 return
+            self.pending.pop(0)
+            if r is None:
+                self.unknown.update((thief, victim))
+            else:
+                one = cards("1 " + r)
+                self.change(thief, one)
+                self.change(victim, one, -1)
             rest, self.pending = self.pending, []
             for t in rest:
                 self._part(t)
@@ -368,14 +412,17 @@ class Tracker:
             self.seat(nick)
             self.seen_hands[nick].append((res, dev, text))
             return
-        m = re.match(r"^\S+ you stole 1 (\w+) from (\S+)$", text)
+        m = nick_match(r"^\S+ you stole 1 (\w+) from (NICK)$", text)
         if m:
             self.steals.append((nick, m.group(2), m.group(1)))
             self._resolve()
             return
-        m = re.match(r"^\S+ (\S+) stole 1 (\w+) from you$", text)
+        m = nick_match(r"^\S+ (NICK) stole 1 (\w+) from you$", text)
         if m:
             self.victim_lines.append((m.group(1), nick, m.group(2)))
+            if not self.sees(m.group(1)):
+                self.victim_steals.append((m.group(1), nick, m.group(2)))
+                self._resolve()
             return
         m = re.match(r"^\S+ you bought a development card: (\w+)", text)
         if m:
@@ -726,16 +773,18 @@ class Table:
         moved = self.tr.robber_moved
         tries = self.robber_choices(nick) if self.tr.terrain else []
         tries += [(h, None) for h in self.rng.sample(hexes, len(hexes))]
+        # Computer players too, after the people; a command names them without " (bot)".
         others = [q.nick for q in self.players if q.nick != nick]
+        others += [o for o in self.tr.hands if o != nick and o not in others]
         for h, victim in tries[:8]:
-            text = "!robber %s %s" % (h, victim) if victim else "!robber %s" % h
+            text = "!robber %s %s" % (h, typed(victim)) if victim else "!robber %s" % h
             if self.act(p, text, lambda: self.tr.robber_moved != moved, 10, "robber answer"):
                 return
             if self.tr.winner:
                 return
             if "name whom" in self.refused[-1][2]:
                 for o in others:
-                    if self.act(p, "!robber %s %s" % (h, o),
+                    if self.act(p, "!robber %s %s" % (h, typed(o)),
                                 lambda: self.tr.robber_moved != moved, 10, "robber answer"):
                         return
         raise TestFailure("%s: %s could not move the robber (%s)" % (self.chan, nick,
