@@ -417,14 +417,15 @@ static void test_offers(void **state)
 {
     (void)state;
     struct game g;
-    /* Two grain and two ore: one more ore makes a city. An ore for a wool completes it. */
-    offer_position(&g, 1, 2, 2);
+    /* Two grain and two ore: one more ore makes a city. An ore for one of two wool completes it
+     * (and keeps a development card within reach). */
+    offer_position(&g, 2, 2, 2);
     assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_ACCEPT);
     /* Two grain and three ore: a city. Giving an ore for a wood breaks it. */
     offer_position(&g, 0, 2, 3);
     assert_int_equal(answer(&g, offer(&g, 1, 0, 0, 0, 0, RES_ORE)), ACT_REJECT);
     /* The completing trade, from a player one point from winning: refused. */
-    offer_position(&g, 1, 2, 2);
+    offer_position(&g, 2, 2, 2);
     one_point_from_goal(&g);
     assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_REJECT);
     /* Without the cards asked for, the answer is a refusal. */
@@ -508,19 +509,20 @@ static void test_counter_and_close(void **state)
     (void)state;
     struct game g;
     struct game_action a;
-    /* Player 0 gives an ore for two wool; player 1 (two grain, two ore, one wool) cannot pay
-     * two wool but wants the ore for a city: it offers one wool for the ore, to player 0. */
-    offer_position(&g, 1, 2, 2);
-    int id = offer(&g, 0, 0, 0, 0, 1, RES_WOOL);
+    /* Player 0 gives an ore for two brick; player 1 (two grain, two ore, one brick) cannot pay
+     * two brick but wants the ore for a city: it offers one brick for the ore, to player 0. */
+    offer_position(&g, 0, 2, 2);
+    th_give(&g, 1, 0, 1, 0, 0, 0);
+    int id = offer(&g, 0, 0, 0, 0, 1, RES_BRICK);
     struct trade_offer *o = &g.offers[0];
     assert_int_equal(o->id, id);
-    o->get[RES_WOOL] = 2;
+    o->get[RES_BRICK] = 2;
     assert_int_equal(answer(&g, id), ACT_REJECT);
     assert_int_equal(ai_counter_offer(&g, 1, id, 7, &a), BW_OK);
     legal_here(&g, &a);
     assert_int_equal(a.type, ACT_OFFER);
     assert_int_equal(a.player, 1);
-    assert_int_equal(a.give[RES_WOOL], 1);
+    assert_int_equal(a.give[RES_BRICK], 1);
     assert_int_equal(sum_res(a.give), 1);
     assert_int_equal(a.get[RES_ORE], 1);
     assert_int_equal(sum_res(a.get), 1);
@@ -530,9 +532,10 @@ static void test_counter_and_close(void **state)
     assert_int_equal(ai_counter_offer(&g, 1, id, 7, &a), BW_E(NO_OFFER));
 
     /* Player 1's counter-offer, accepted by player 0: confirmed with player 0. */
-    offer_position(&g, 1, 2, 2);
+    offer_position(&g, 0, 2, 2);
+    th_give(&g, 1, 0, 1, 0, 0, 0);
     struct game_action c = th_action(ACT_OFFER, 1);
-    c.give[RES_WOOL] = 1;
+    c.give[RES_BRICK] = 1;
     c.get[RES_ORE] = 1;
     assert_int_equal(game_apply(&g, &c, NULL, 0, NULL), BW_OK);
     id = g.next_offer_id - 1;
