@@ -71,22 +71,36 @@ static void check_map(const struct map *m)
         abort();
 }
 
+static int land_hex(const struct board_geo *g, int h)
+{
+    return h >= 0 && (g->land_hexes >> h & 1);
+}
+
 static void check_board(const struct board_geo *g, const struct board_setup *s, const struct map *m)
 {
-    if (g->n_hexes != m->n_land || g->n_harbors != m->n_harbors ||
-        g->n_edges != g->n_vertices + g->n_hexes - 1)
+    /* Euler: edges = vertices + hexes - pieces of the map (one piece without sea or islands). */
+    int one_piece = g->n_land == g->n_hexes && g->n_islands == 1;
+    if (g->n_land != m->n_land || g->n_islands != m->n_islands || g->n_harbors != m->n_harbors ||
+        g->n_edges > g->n_vertices + g->n_hexes - 1 ||
+        (one_piece && g->n_edges != g->n_vertices + g->n_hexes - 1))
         abort();
     for (int e = 0; e < g->n_edges; e++)
-        if (g->edge_vertex[e][0] >= g->edge_vertex[e][1] || g->edge_vertex[e][1] >= g->n_vertices)
+        if (g->edge_vertex[e][0] >= g->edge_vertex[e][1] || g->edge_vertex[e][1] >= g->n_vertices ||
+            (g->edge_land_bits[e >> 6] >> (e & 63) & 1) !=
+                (uint64_t)(land_hex(g, g->edge_hex[e][0]) || land_hex(g, g->edge_hex[e][1])))
             abort();
-    for (int k = 0; k < g->n_harbors; k++)
-        if (g->edge_hex[g->harbor_edge[k]][1] >= 0 || g->harbor_hex[k] < 0 ||
-            g->harbor_hex[k] >= g->n_hexes)
+    for (int k = 0; k < g->n_harbors; k++) {
+        int e = g->harbor_edge[k];
+        if (land_hex(g, g->edge_hex[e][0]) + land_hex(g, g->edge_hex[e][1]) != 1 ||
+            !land_hex(g, g->harbor_hex[k]))
             abort();
+    }
     int pool = 0;
     for (int h = 0; h < g->n_hexes; h++)
         pool += s->hex_terrain[h] == BOARD_POOL;
-    if (pool != s->n_terrains || s->robber >= g->n_hexes)
+    if (pool != s->n_terrains || s->robber >= g->n_hexes ||
+        (s->robber >= 0 && !land_hex(g, s->robber)) || s->pirate >= g->n_hexes ||
+        (s->pirate >= 0 && land_hex(g, s->pirate)))
         abort();
 }
 

@@ -51,6 +51,18 @@ static void ref_add3(int8_t a[3], int value)
     }
 }
 
+static void ref_add3_16(int16_t a[3], int value)
+{
+    for (int i = 0; i < 3; i++) {
+        if (a[i] == value)
+            return;
+        if (a[i] < 0) {
+            a[i] = (int16_t)value;
+            return;
+        }
+    }
+}
+
 static void ref_build_vertices(struct board_geo *g)
 {
     int xs[BOARD_MAX_VERTICES] = {0}, ys[BOARD_MAX_VERTICES] = {0}, n = 0;
@@ -119,10 +131,10 @@ static void ref_build_edges(struct board_geo *g)
             g->edge_vertex[n][1] = (uint8_t)b;
             g->edge_hex[n][0] = side_hex[a][b][0];
             g->edge_hex[n][1] = side_hex[a][b][1];
-            ref_add3(g->vertex_vertex[a], b);
-            ref_add3(g->vertex_vertex[b], a);
-            ref_add3(g->vertex_edge[a], n);
-            ref_add3(g->vertex_edge[b], n);
+            ref_add3_16(g->vertex_vertex[a], b);
+            ref_add3_16(g->vertex_vertex[b], a);
+            ref_add3_16(g->vertex_edge[a], n);
+            ref_add3_16(g->vertex_edge[b], n);
             n++;
         }
     g->n_edges = n;
@@ -137,7 +149,7 @@ static void ref_build_edges(struct board_geo *g)
     }
 }
 
-static void ref_set_bit(uint64_t set[2], int i)
+static void ref_set_bit(uint64_t set[BOARD_WORDS], int i)
 {
     set[i >> 6] |= 1ull << (i & 63);
 }
@@ -217,6 +229,14 @@ static void ref_build(struct board_geo *g, int kind, const int *shape, int rows)
                 (int8_t)ref_find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
     ref_build_vertices(g);
     ref_build_edges(g);
+    /* Land only, one island: every hex, corner and edge touches land. */
+    g->n_islands = 1;
+    g->n_land = g->n_hexes;
+    g->land_hexes = (1ull << g->n_hexes) - 1;
+    for (int v = 0; v < g->n_vertices; v++)
+        ref_set_bit(g->vertex_land_bits, v);
+    for (int e = 0; e < g->n_edges; e++)
+        ref_set_bit(g->edge_land_bits, e);
     ref_build_bits(g);
     ref_build_coast_and_harbors(g);
 }
@@ -542,21 +562,18 @@ static void test_build_refuses(void **state)
 {
     (void)state;
     static const char *const maps[] = {
-        /* two islands */
-        "name = x\nplayers = 3-4\nrobber = 1.1\ngrid\nD ~ D\nend\nhome = 1.1\n",
         /* gold */
         "name = x\nplayers = 3-4\nrobber = 1.1\ngrid\nD G5\nend\n",
         /* fog */
         "name = x\nplayers = 3-4\nrobber = 1.1\nfog_terrains = sea\ngrid\nD ?\nend\n",
-        /* a pirate */
+        /* a pirate on the sea of the frame, which is not a hex */
         "name = x\nplayers = 3-4\nrobber = 1.1\npirate = 1.2\ngrid\nD ~\nend\n",
         /* no robber */
         "name = x\nplayers = 3-4\nrobber = none\ngrid\nD\nend\n",
-        /* sea within the island */
-        "name = x\nplayers = 3-4\nrobber = 1.1\ngrid\n D D\nD ~ D\n D D\nend\n",
         /* more hexes than the engine holds */
         ("name = x\nplayers = 3-4\nrobber = 1.1\ngrid\nD D D D D D D D D D D\n"
-         "D D D D D D D D D D\nD D D D D D D D D D D\nend\n"),
+         "D D D D D D D D D D\nD D D D D D D D D D D\nD D D D D D D D D D\n"
+         "D D D D D D D D D D D\nD D D D D D D D D D\nD D D D D D D D D D D\nend\n"),
     };
     static struct board_geo geo;
     static struct board_setup setup;
@@ -580,6 +597,144 @@ static void test_build_refuses(void **state)
     assert_int_equal(setup.n_terrains + setup.n_tokens + setup.n_harbors, 0);
 }
 
+/* What every geometry holds, land and sea: the land bits, the coast, the harbors on it. */
+static void check_land_and_sea(const struct board_geo *g)
+{
+    int land = 0;
+    for (int h = 0; h < g->n_hexes; h++)
+        land += (int)(g->land_hexes >> h & 1);
+    assert_int_equal(land, g->n_land);
+    assert_true(g->n_hexes < 64 && g->land_hexes >> g->n_hexes == 0);
+    for (int h = 1; h < g->n_hexes; h++) /* lettered row by row, left to right */
+        assert_true(g->hex_y[h] > g->hex_y[h - 1] ||
+                    (g->hex_y[h] == g->hex_y[h - 1] && g->hex_x[h] > g->hex_x[h - 1]));
+    for (int v = 0; v < g->n_vertices; v++) {
+        int touches = 0;
+        for (int i = 0; i < g->vertex_hex_count[v]; i++)
+            touches |= (int)(g->land_hexes >> g->vertex_hex[v][i] & 1);
+        assert_int_equal((int)(g->vertex_land_bits[v >> 6] >> (v & 63) & 1), touches);
+    }
+    int coast = 0;
+    for (int e = 0; e < g->n_edges; e++) {
+        int sides = 0;
+        for (int k = 0; k < 2; k++)
+            sides += g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1);
+        assert_int_equal((int)(g->edge_land_bits[e >> 6] >> (e & 63) & 1), sides > 0);
+        coast += sides == 1;
+    }
+    assert_int_equal(coast, g->n_coast);
+    for (int k = 0; k < g->n_coast; k++) {
+        int e = g->coast_edge[k], sides = 0;
+        for (int i = 0; i < 2; i++)
+            sides += g->edge_hex[e][i] >= 0 && (g->land_hexes >> g->edge_hex[e][i] & 1);
+        assert_int_equal(sides, 1);
+    }
+    for (int k = 0; k < g->n_harbors; k++) {
+        int e = g->harbor_edge[k], on_coast = 0;
+        for (int i = 0; i < g->n_coast; i++)
+            on_coast |= g->coast_edge[i] == e;
+        assert_true(on_coast);
+        assert_true(g->land_hexes >> g->harbor_hex[k] & 1);
+    }
+}
+
+/* Sea inside the frame makes hexes; the sea of the frame does not. The Seafarers maps fit the
+ * limits; those with gold or fog wait for their rules. */
+static void test_sea_geometry(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind < BOARD_KINDS; kind++) {
+        const struct board_geo *g = board_geo(kind);
+        int playable =
+            kind < BOARD_KIND_COUNT || kind == BOARD_FOUR_ISLANDS_3 || kind == BOARD_FOUR_ISLANDS_4;
+        assert_int_equal(g != NULL, playable);
+        if (g)
+            check_land_and_sea(g);
+    }
+    const struct board_geo *fi3 = board_geo(BOARD_FOUR_ISLANDS_3),
+                           *fi4 = board_geo(BOARD_FOUR_ISLANDS_4);
+    assert_int_equal(fi3->n_hexes, 35);
+    assert_int_equal(fi3->n_land, 20);
+    assert_int_equal(fi4->n_land, 23);
+    assert_int_equal(fi3->n_islands, 4);
+    assert_int_equal(fi4->n_vertices, 94);
+    assert_int_equal(fi4->n_edges, 128);
+    assert_int_equal(fi4->n_harbors, 9);
+    char buf[4];
+    assert_int_equal(board_hex_parse(fi4, board_hex_name(34, buf)), 34);
+    assert_string_equal(buf, "AI");
+    assert_int_equal(board_setup(BOARD_FOUR_ISLANDS_4)->points, 13);
+    /* hex A of the four islands for 3 players is sea; the pirate waits in the middle */
+    assert_false(fi3->land_hexes & 1);
+    assert_int_equal(board_setup(BOARD_FOUR_ISLANDS_3)->pirate, 17);
+
+    /* The biggest maps, 42 hexes (gold and fog taken for land and sea to build them). */
+    static const char *const names[] = {"new_shores_4", "fog_islands_4"};
+    static struct board_geo geo;
+    static struct board_setup setup;
+    static char text[MAP_MAX_TEXT];
+    char err[256];
+    for (int i = 0; i < 2; i++) {
+        const struct map_builtin *b = map_builtin(names[i]);
+        assert_non_null(b);
+        assert_true(b->len < sizeof text);
+        size_t n = 0;
+        int in_grid = 0;
+        for (size_t k = 0; k < b->len; k++) {
+            char c = b->text[k];
+            if (c == '\n' && k + 5 <= b->len && !memcmp(b->text + k + 1, "grid", 4))
+                in_grid = 1;
+            if (c == '\n' && k + 4 <= b->len && !memcmp(b->text + k + 1, "end", 3))
+                in_grid = 0;
+            if (in_grid && c == 'G')
+                c = 'M';
+            if (in_grid && c == '?')
+                c = '~';
+            text[n++] = c;
+        }
+        /* the fog pools have nothing left to draw for */
+        char *fog = strstr(text, "fog_terrains");
+        if (fog)
+            memcpy(fog, "#", 1);
+        fog = strstr(text, "fog_tokens");
+        if (fog)
+            memcpy(fog, "#", 1);
+        struct map m;
+        if (map_parse(text, n, names[i], &m, err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(board_build(&geo, &setup, BOARD_BASE, &m), 0);
+        check_land_and_sea(&geo);
+        assert_int_equal(geo.n_hexes, 42);
+        assert_int_equal(geo.n_vertices, 110);
+        assert_int_equal(geo.n_edges, 151);
+        assert_true(geo.n_edges <= BOARD_MAX_EDGES && geo.n_vertices <= BOARD_MAX_VERTICES);
+    }
+    assert_int_equal(geo.n_islands, 2);
+
+    /* A lake: the sea hex in the middle is a hex (D) with its corners and edges; no road or
+     * settlement can be only on it, as every corner and edge touches land. */
+    static const char lake[] =
+        "name = x\nplayers = 3-4\nrobber = 1.1\ngrid\n D D\nD ~ D\n D D\nend\n";
+    struct map m;
+    assert_int_equal(map_parse(lake, strlen(lake), "t.map", &m, err, sizeof err), 0);
+    assert_int_equal(board_build(&geo, &setup, BOARD_BASE, &m), 0);
+    assert_int_equal(geo.n_hexes, 7);
+    assert_int_equal(geo.n_land, 6);
+    assert_int_equal(geo.land_hexes, 0x77);
+    assert_int_equal(setup.hex_terrain[3], TERRAIN_SEA);
+    check_land_and_sea(&geo);
+    assert_int_equal(geo.n_coast, 6 + 18);
+    /* Two islands with the frame's sea between them: land hexes only. */
+    static const char two[] = "name = x\nplayers = 3-4\nrobber = 1.1\nhome = 1.1, 1.3\n"
+                              "grid\nD ~ D\nend\n";
+    assert_int_equal(map_parse(two, strlen(two), "t.map", &m, err, sizeof err), 0);
+    assert_int_equal(board_build(&geo, &setup, BOARD_BASE, &m), 0);
+    assert_int_equal(geo.n_hexes, 2);
+    assert_int_equal(geo.n_islands, 2);
+    assert_int_equal(geo.n_vertices, 12);
+    check_land_and_sea(&geo);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -588,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_coast_and_harbors), cmocka_unit_test(test_hex_names),
         cmocka_unit_test(test_same_as_shapes),    cmocka_unit_test(test_same_deal),
         cmocka_unit_test(test_setup_from_maps),   cmocka_unit_test(test_build_refuses),
+        cmocka_unit_test(test_sea_geometry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,6 +110,14 @@ static void check_invariants(const struct game *g, const struct tally *t)
                  2 * (g->largest_army == p) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
         assert_int_equal(game_vp_total(g, p), vp);
     }
+    /* Buildings only on corners touching land, roads only on edges with land on a side. */
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->vertex_owner[v] >= 0)
+            assert_true(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1);
+    for (int e = 0; e < geo->n_edges; e++)
+        if (g->edge_owner[e] >= 0)
+            assert_true(geo->edge_land_bits[e >> 6] >> (e & 63) & 1);
+    assert_true(geo->land_hexes >> g->robber & 1);
     /* A saved record of this state would be accepted. */
     assert_int_equal(game_check_state(g), BW_OK);
     /* The derived fields agree with the board. */
@@ -350,6 +358,17 @@ static void test_playouts_other_sizes(void **state)
     }
 }
 
+/* The Four Islands, with sea hexes and four islands, played with the base rules: settlements
+ * and roads only where they touch land, every move listed and every invariant kept. */
+static void test_playouts_sea(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 20;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, i % 2 ? BOARD_FOUR_ISLANDS_4 : BOARD_FOUR_ISLANDS_3,
+                     4000000u + (uint64_t)i, i % 4 < 2);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -399,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_illegal_actions_change_nothing),
         cmocka_unit_test(test_playouts_other_sizes),
+        cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_base_4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

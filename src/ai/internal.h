@@ -10,15 +10,15 @@
 
 #define AI_BIT(p) (1u << (p))
 
-/* Bit sets of two words, as in struct game's derived fields. */
-static inline int ai_bits_has(const uint64_t s[2], int i)
+/* Bit sets of BOARD_WORDS words, as in struct game's derived fields. */
+static inline int ai_bits_has(const uint64_t s[BOARD_WORDS], int i)
 {
     return (int)((s[i >> 6] >> (i & 63)) & 1);
 }
 
-static inline int ai_bits_pop(uint64_t s[2])
+static inline int ai_bits_pop(uint64_t s[BOARD_WORDS])
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < BOARD_WORDS; i++)
         if (s[i]) {
             int b = __builtin_ctzll(s[i]);
             s[i] &= s[i] - 1;

@@ -118,11 +118,10 @@ static double best_build(const struct judge *j, const struct game *g)
 {
     const struct game_player *pl = &g->p[j->p];
     double best = AI_NONE, v;
-    uint64_t set[2];
+    uint64_t set[BOARD_WORDS];
     int x;
     if (pl->cities < GAME_CITIES && can_pay(pl->res, game_cost_city)) {
-        set[0] = g->buildings_of[j->p][0];
-        set[1] = g->buildings_of[j->p][1];
+        memcpy(set, g->buildings_of[j->p], sizeof set);
         while ((x = ai_bits_pop(set)) >= 0)
             if (g->vertex_building[x] == BUILDING_SETTLEMENT &&
                 (v = try_build(j, g, ACT_BUILD_CITY, x)) > best)
@@ -238,9 +237,9 @@ static int moves_robber(const struct game_action *a)
 }
 
 /* The hexes where the player's robber may not go: their own, unless every hex is. */
-static uint32_t own_hexes(const struct game *g, int p, const struct game_action *list, int n)
+static uint64_t own_hexes(const struct game *g, int p, const struct game_action *list, int n)
 {
-    uint32_t own = g->hexes_of[p];
+    uint64_t own = g->hexes_of[p];
     for (int i = 0; i < n; i++)
         if (moves_robber(&list[i]) && !(own >> list[i].a & 1))
             return own;
@@ -255,7 +254,7 @@ static int rank_moves(const struct judge *j, struct bw_rng *rng, struct ai_score
     struct game_action buf[AI_MAX_ACTIONS];
     int n = game_legal_actions(j->g, j->p, buf, AI_MAX_ACTIONS), m = 0;
     n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
-    uint32_t own = own_hexes(j->g, j->p, buf, n);
+    uint64_t own = own_hexes(j->g, j->p, buf, n);
     /* Ending the turn, or rolling, keeps the position as it is. */
     double keep = ai_value(j->b, j->g, j->p);
     for (int i = 0; i < n; i++) {

@@ -86,8 +86,9 @@ static void production(const struct ai_board *b, const struct game *g, int p, in
     const struct board_geo *geo = game_geo(g);
     int robbed = g->robber >= 0 && g->terrain[g->robber] < TERRAIN_DESERT ? g->robber : -1;
     memset(prod, 0, RES_COUNT * sizeof prod[0]);
-    uint64_t set[2] = {g->buildings_of[p][0], g->buildings_of[p][1]};
+    uint64_t set[BOARD_WORDS];
     int v;
+    memcpy(set, g->buildings_of[p], sizeof set);
     while ((v = ai_bits_pop(set)) >= 0) {
         int mult = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
         for (int r = 0; r < RES_COUNT; r++)
@@ -144,33 +145,32 @@ static double corner_value(const struct ai_board *b, const struct game *g, int v
 
 /* The corners p's roads reach (at[0]), or would reach with one (at[1]) or two (at[2]) more
  * roads: over free edges, and through corners without an opponent's building. */
-static void road_reach(const struct game *g, int p, uint64_t at[3][2])
+static void road_reach(const struct game *g, int p, uint64_t at[3][BOARD_WORDS])
 {
     const struct board_geo *geo = game_geo(g);
-    uint64_t seen[2];
-    for (int i = 0; i < 2; i++) {
+    uint64_t seen[BOARD_WORDS];
+    for (int i = 0; i < BOARD_WORDS; i++) {
         uint64_t theirs = g->buildings_all[i] & ~g->buildings_of[p][i];
         at[0][i] = g->buildings_of[p][i] | (g->reach_of[p][i] & ~theirs);
         seen[i] = at[0][i] | theirs;
     }
     for (int d = 1; d <= 2; d++) {
         /* Corners with a building stop a road: only corners reached at 0 may hold one. */
-        uint64_t from[2] = {at[d - 1][0], at[d - 1][1]}, lo = 0, hi = 0;
+        uint64_t from[BOARD_WORDS], to[BOARD_WORDS] = {0};
         int v;
+        memcpy(from, at[d - 1], sizeof from);
         while ((v = ai_bits_pop(from)) >= 0)
             for (int i = 0; i < 3; i++) {
                 int e = geo->vertex_edge[v][i];
                 if (e < 0 || ai_bits_has(g->roads_all, e))
                     continue;
                 int w = geo->edge_vertex[e][0] ^ geo->edge_vertex[e][1] ^ v;
-                uint64_t bit = 1ull << (w & 63);
-                lo |= w < 64 ? bit : 0;
-                hi |= w < 64 ? 0 : bit;
+                to[w >> 6] |= 1ull << (w & 63);
             }
-        at[d][0] = lo & ~seen[0];
-        at[d][1] = hi & ~seen[1];
-        seen[0] |= at[d][0];
-        seen[1] |= at[d][1];
+        for (int i = 0; i < BOARD_WORDS; i++) {
+            at[d][i] = to[i] & ~seen[i];
+            seen[i] |= at[d][i];
+        }
     }
 }
 
@@ -182,7 +182,7 @@ struct room {
 static void expansion(const struct ai_board *b, const struct game *g, int p,
                       const int prod[RES_COUNT], struct room *out)
 {
-    uint64_t at[3][2];
+    uint64_t at[3][BOARD_WORDS];
     unsigned produced = 0;
     for (int r = 0; r < RES_COUNT; r++)
         produced |= (unsigned)(prod[r] > 0) << r;
@@ -190,9 +190,11 @@ static void expansion(const struct ai_board *b, const struct game *g, int p,
     double best = 0, second = 0;
     out->best_dist = 3;
     for (int d = 2; d >= 0; d--) {
-        uint64_t spots[2] = {at[d][0] & ~g->no_settle[0], at[d][1] & ~g->no_settle[1]};
+        uint64_t spots[BOARD_WORDS], any = 0;
         int v;
-        if (spots[0] | spots[1])
+        for (int i = 0; i < BOARD_WORDS; i++)
+            any |= spots[i] = at[d][i] & ~g->no_settle[i];
+        if (any)
             out->best_dist = d;
         while ((v = ai_bits_pop(spots)) >= 0) {
             double s = corner_value(b, g, v, prod, produced) * b->w->reach[d];

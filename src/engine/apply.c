@@ -60,8 +60,8 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
             for (int p = 0; p < GAME_MAX_PLAYERS; p++)
                 owed[p][r] = 0;
         }
-        uint64_t built[2] = {geo->hex_vertex_bits[h][0] & g->buildings_all[0],
-                             geo->hex_vertex_bits[h][1] & g->buildings_all[1]};
+        uint64_t built[BOARD_WORDS];
+        bits_and(built, geo->hex_vertex_bits[h], g->buildings_all);
         while ((v = bits_pop(built)) >= 0) {
             int o = g->vertex_owner[v];
             if (g->p[o].resigned)
@@ -149,7 +149,7 @@ unsigned robber_candidates(const struct game *g, int player, int hex)
 
 int check_robber(const struct game *g, int player, int hex, int target, int *victim)
 {
-    if (hex < 0 || hex >= GEO(g)->n_hexes)
+    if (hex < 0 || hex >= GEO(g)->n_hexes || !(GEO(g)->land_hexes >> hex & 1))
         return BW_E(NO_SUCH_SPOT);
     if (hex == g->robber)
         return BW_E(ROBBER_SAME);
@@ -350,7 +350,7 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
         uint8_t got[RES_COUNT] = {0};
         for (int i = 0; i < 3; i++) {
             int h = geo->vertex_hex[v][i];
-            if (h >= 0 && g->terrain[h] != TERRAIN_DESERT &&
+            if (h >= 0 && g->terrain[h] < TERRAIN_DESERT &&
                 g->bank[g->terrain[h]] > got[g->terrain[h]])
                 got[g->terrain[h]]++;
         }

@@ -8,6 +8,7 @@
 
 _Static_assert((int)MAP_FOREST == (int)TERRAIN_FOREST && (int)MAP_DESERT == (int)TERRAIN_DESERT,
                "map terrains in the engine's order");
+_Static_assert((int)MAP_SEA == (int)TERRAIN_SEA, "sea hexes keep the map's terrain code");
 _Static_assert((int)MAP_HARBOR_GENERIC == (int)HARBOR_GENERIC &&
                    (int)MAP_HARBOR_TYPES == (int)RES_COUNT + 1,
                "map harbor types in the engine's order");
@@ -19,11 +20,13 @@ static const int side_dx[6] = {1, 2, 1, -1, -2, -1};
 static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
 
 /* The map of each board kind, among those built into the program. */
-static const char *const kind_map[BOARD_KIND_COUNT] = {"base", "big"};
+static const char *const kind_map[BOARD_KINDS] = {
+    "base",           "big",           "new_shores_3", "new_shores_4", "four_islands_3",
+    "four_islands_4", "fog_islands_3", "fog_islands_4"};
 
-struct board_geo board_geos[BOARD_KIND_COUNT];
-static struct board_setup board_setups[BOARD_KIND_COUNT];
-static int board_built[BOARD_KIND_COUNT];
+struct board_geo board_geos[BOARD_KINDS];
+static struct board_setup board_setups[BOARD_KINDS];
+static int board_built[BOARD_KINDS];
 static once_flag geo_once = ONCE_FLAG_INIT;
 
 static int find_hex(const struct board_geo *g, int x, int y)
@@ -49,6 +52,18 @@ static void add3(int8_t a[3], int value)
             return;
         if (a[i] < 0) {
             a[i] = (int8_t)value;
+            return;
+        }
+    }
+}
+
+static void add3_16(int16_t a[3], int value)
+{
+    for (int i = 0; i < 3; i++) {
+        if (a[i] == value)
+            return;
+        if (a[i] < 0) {
+            a[i] = (int16_t)value;
             return;
         }
     }
@@ -129,10 +144,10 @@ static int build_edges(struct board_geo *g)
             g->edge_vertex[n][1] = (uint8_t)b;
             g->edge_hex[n][0] = side_hex[a][b][0];
             g->edge_hex[n][1] = side_hex[a][b][1];
-            add3(g->vertex_vertex[a], b);
-            add3(g->vertex_vertex[b], a);
-            add3(g->vertex_edge[a], n);
-            add3(g->vertex_edge[b], n);
+            add3_16(g->vertex_vertex[a], b);
+            add3_16(g->vertex_vertex[b], a);
+            add3_16(g->vertex_edge[a], n);
+            add3_16(g->vertex_edge[b], n);
             n++;
         }
     g->n_edges = n;
@@ -148,7 +163,7 @@ static int build_edges(struct board_geo *g)
     return 0;
 }
 
-static void set_bit(uint64_t set[2], int i)
+static void set_bit(uint64_t set[BOARD_WORDS], int i)
 {
     set[i >> 6] |= 1ull << (i & 63);
 }
@@ -167,20 +182,50 @@ static void build_bits(struct board_geo *g)
     for (int h = 0; h < g->n_hexes; h++)
         for (int c = 0; c < 6; c++) {
             set_bit(g->hex_vertex_bits[h], g->hex_vertex[h][c]);
-            g->vertex_hex_bits[g->hex_vertex[h][c]] |= 1u << h;
+            g->vertex_hex_bits[g->hex_vertex[h][c]] |= 1ull << h;
         }
+    for (int v = 0; v < g->n_vertices; v++)
+        if (g->vertex_hex_bits[v] & g->land_hexes)
+            set_bit(g->vertex_land_bits, v);
+    for (int e = 0; e < g->n_edges; e++)
+        for (int k = 0; k < 2; k++)
+            if (g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1))
+                set_bit(g->edge_land_bits, e);
 }
 
-/* The coast as one closed walk, clockwise from vertex 0 (the N corner of hex A), first to the
- * right; -1 when it does not take in every coastal edge (sea within the island). */
+/* A coast edge has land on one side only: sea, or no hex (the frame, the edge of the map), on
+ * the other. */
+static int coastal(const struct board_geo *g, int e)
+{
+    int land = 0;
+    for (int k = 0; k < 2; k++)
+        land += g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1);
+    return land == 1;
+}
+
+/* The coast. A board of land only (base, big) has it as one closed walk, clockwise from vertex
+ * 0 (the N corner of hex A), first to the right; -1 when that walk does not take in every coast
+ * edge (a hole in the island). A board with sea hexes or several islands lists its coast edges
+ * in the order of the edges. */
 static int build_coast(struct board_geo *g)
 {
-    int prev_edge = -1, v = 0, n = 0, closed = 0, coastal = 0;
+    int prev_edge = -1, v = 0, n = 0, closed = 0, coast = 0;
+    for (int e = 0; e < g->n_edges; e++)
+        coast += coastal(g, e);
+    if (g->n_land != g->n_hexes || g->n_islands > 1) {
+        if (coast > BOARD_MAX_COAST)
+            return -1;
+        for (int e = 0; e < g->n_edges; e++)
+            if (coastal(g, e))
+                g->coast_edge[n++] = (uint8_t)e;
+        g->n_coast = n;
+        return 0;
+    }
     for (int step = 0; step < BOARD_MAX_COAST + 1 && !closed; step++) {
         int next = -1;
         for (int i = 0; i < 3; i++) {
             int e = g->vertex_edge[v][i];
-            if (e < 0 || e == prev_edge || g->edge_hex[e][1] >= 0)
+            if (e < 0 || e == prev_edge || !coastal(g, e))
                 continue;
             int other = g->edge_vertex[e][0] == v ? g->edge_vertex[e][1] : g->edge_vertex[e][0];
             if (prev_edge < 0 && g->vertex_x[other] < g->vertex_x[v])
@@ -197,9 +242,7 @@ static int build_coast(struct board_geo *g)
         prev_edge = next;
     }
     g->n_coast = n;
-    for (int e = 0; e < g->n_edges; e++)
-        coastal += g->edge_hex[e][1] < 0;
-    return closed && coastal == n ? 0 : -1;
+    return closed && coast == n ? 0 : -1;
 }
 
 static int build_harbors(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
@@ -220,7 +263,20 @@ static int build_harbors(struct board_geo *g, const struct map *m, int8_t cell_h
     return 0;
 }
 
-/* The land hexes of the map, row by row: the users' lettering. */
+/* Whether a sea cell frames the map rather than being a hex of it: a side on the edge of the
+ * grid or on a cell with no hex. */
+static int frame_cell(const struct map *m, int r, int c)
+{
+    for (int s = 0; s < 6; s++) {
+        struct map_pos nb;
+        if (!map_neighbor(m, r, c, s, &nb) || m->cell[nb.row][nb.col].kind == MAP_CELL_NONE)
+            return 1;
+    }
+    return 0;
+}
+
+/* The hexes of the map, land and sea but not the sea of the frame, row by row: the users'
+ * lettering. */
 static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
 {
     int top = -1;
@@ -228,10 +284,11 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
         int first = g->n_hexes;
         for (int c = 0; c < m->row_len[r]; c++) {
             const struct map_cell *cell = &m->cell[r][c];
+            int land = cell->kind == MAP_CELL_LAND || cell->kind == MAP_CELL_POOL;
             cell_hex[r][c] = -1;
             if (cell->kind == MAP_CELL_FOG)
                 return -1;
-            if (cell->kind != MAP_CELL_LAND && cell->kind != MAP_CELL_POOL)
+            if (!land && (cell->kind != MAP_CELL_SEA || frame_cell(m, r, c)))
                 continue;
             if (g->n_hexes == BOARD_MAX_HEXES)
                 return -1;
@@ -240,6 +297,10 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
             cell_hex[r][c] = (int8_t)g->n_hexes;
             g->hex_x[g->n_hexes] = (int16_t)(2 * c - (m->row_len[r] - 1));
             g->hex_y[g->n_hexes] = (int16_t)(3 * (r - top));
+            if (land) {
+                g->land_hexes |= 1ull << g->n_hexes;
+                g->n_land++;
+            }
             g->n_hexes++;
         }
         if (g->n_hexes == first)
@@ -253,6 +314,7 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
         for (int s = 0; s < 6; s++)
             g->hex_neighbor[h][s] =
                 (int8_t)find_hex(g, g->hex_x[h] + side_dx[s], g->hex_y[h] + side_dy[s]);
+    g->n_islands = m->n_islands;
     return 0;
 }
 
@@ -269,7 +331,7 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
     if (m->terrains[MAP_GOLD] || m->robber_start == MAP_START_NONE)
         return -1;
     memset(s, 0, sizeof *s);
-    s->robber = -1;
+    s->robber = s->pirate = -1;
     for (int r = 0; r < m->n_rows; r++)
         for (int c = 0; c < m->row_len[r]; c++) {
             int h = cell_hex[r][c];
@@ -283,6 +345,10 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
         }
     if (m->robber_start == MAP_START_HEX)
         s->robber = cell_hex[m->robber.row][m->robber.col];
+    if (m->pirate_start == MAP_START_HEX)
+        s->pirate = cell_hex[m->pirate.row][m->pirate.col];
+    if (m->pirate_start == MAP_START_HEX && s->pirate < 0)
+        return -1; /* on the sea of the frame, which is not a hex */
     /* The parser matched each pool to what draws from it, so the counts fit the arrays. */
     add_pool(s->terrains, &s->n_terrains, m->terrains, TERRAIN_DESERT + 1, 0);
     add_pool(s->tokens, &s->n_tokens, m->tokens + 2, 11, 2);
@@ -304,8 +370,7 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
     memset(g->vertex_vertex, -1, sizeof g->vertex_vertex);
     memset(g->vertex_edge, -1, sizeof g->vertex_edge);
     g->kind = kind;
-    if (m->n_islands != 1 || m->pirate_start != MAP_START_NONE || build_hexes(g, m, cell_hex) < 0 ||
-        build_vertices(g) < 0 || build_edges(g) < 0)
+    if (build_hexes(g, m, cell_hex) < 0 || build_vertices(g) < 0 || build_edges(g) < 0)
         return -1;
     build_bits(g);
     if (build_coast(g) < 0 || build_harbors(g, m, cell_hex) < 0)
@@ -315,7 +380,7 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
 
 static void build_all(void)
 {
-    for (int kind = 0; kind < BOARD_KIND_COUNT; kind++) {
+    for (int kind = 0; kind < BOARD_KINDS; kind++) {
         const struct map_builtin *b = map_builtin(kind_map[kind]);
         struct map m;
         board_built[kind] = b && map_parse(b->text, b->len, b->name, &m, NULL, 0) == 0 &&
@@ -325,7 +390,7 @@ static void build_all(void)
 
 const struct board_geo *board_geo(int kind)
 {
-    if (kind < 0 || kind >= BOARD_KIND_COUNT)
+    if (kind < 0 || kind >= BOARD_KINDS)
         return NULL;
     call_once(&geo_once, build_all);
     return board_built[kind] ? &board_geos[kind] : NULL;
@@ -333,7 +398,7 @@ const struct board_geo *board_geo(int kind)
 
 const struct board_setup *board_setup(int kind)
 {
-    if (kind < 0 || kind >= BOARD_KIND_COUNT)
+    if (kind < 0 || kind >= BOARD_KINDS)
         return NULL;
     call_once(&geo_once, build_all);
     return board_built[kind] ? &board_setups[kind] : NULL;

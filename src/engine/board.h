@@ -12,21 +12,40 @@
 
 #include <stdint.h>
 
-enum board_kind { BOARD_BASE = 0, BOARD_BIG = 1, BOARD_KIND_COUNT };
+/* The boards built into the program. Sessions and saved games use the first BOARD_KIND_COUNT;
+ * the Seafarers scenario maps after them are built for the tests and the Seafarers rules to
+ * come (board_geo() is NULL for those the engine cannot play yet: fog, gold). */
+enum board_kind {
+    BOARD_BASE = 0,
+    BOARD_BIG = 1,
+    BOARD_KIND_COUNT,
+    BOARD_NEW_SHORES_3 = BOARD_KIND_COUNT, /* Heading for New Shores */
+    BOARD_NEW_SHORES_4,
+    BOARD_FOUR_ISLANDS_3, /* The Four Islands */
+    BOARD_FOUR_ISLANDS_4,
+    BOARD_FOG_ISLANDS_3, /* The Fog Islands */
+    BOARD_FOG_ISLANDS_4,
+    BOARD_KINDS
+};
 
-#define BOARD_MAX_ROWS 7
-#define BOARD_MAX_VROWS 16
-#define BOARD_MAX_HEXES 30
-#define BOARD_MAX_VERTICES 80
-#define BOARD_MAX_EDGES 109
+/* Limits: the Seafarers maps for 3-4 players have up to 42 hexes of land and sea inside their
+ * frame (7 rows), about 110 corners and 150 edges. Bit sets of corners or edges are
+ * BOARD_WORDS words of 64 bits; sets of hexes are one word. */
+#define BOARD_WORDS 3
+#define BOARD_MAX_ROWS 12
+#define BOARD_MAX_VROWS (2 * BOARD_MAX_ROWS + 2)
+#define BOARD_MAX_HEXES 64
+#define BOARD_MAX_VERTICES (64 * BOARD_WORDS)
+#define BOARD_MAX_EDGES (64 * BOARD_WORDS)
 #define BOARD_MAX_HARBORS 11
-#define BOARD_MAX_COAST 48
+#define BOARD_MAX_COAST 160
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
 struct board_geo {
     int kind;
     int n_rows, n_hexes, n_vertices, n_edges, n_harbors, n_coast;
+    int n_islands; /* land hexes joined by their sides */
     int row_len[BOARD_MAX_ROWS];
     int row_first[BOARD_MAX_ROWS]; /* index of the first hex of each row */
     int n_vrows;
@@ -37,25 +56,35 @@ struct board_geo {
     int16_t vertex_x[BOARD_MAX_VERTICES], vertex_y[BOARD_MAX_VERTICES];
 
     uint8_t hex_vertex[BOARD_MAX_HEXES][6];   /* by enum hex_corner */
-    int8_t hex_neighbor[BOARD_MAX_HEXES][6];  /* land neighbours, -1 where none */
+    int8_t hex_neighbor[BOARD_MAX_HEXES][6];  /* neighbours (land or sea), -1 where none */
     int8_t vertex_hex[BOARD_MAX_VERTICES][3]; /* -1 padded */
-    int8_t vertex_vertex[BOARD_MAX_VERTICES][3];
-    int8_t vertex_edge[BOARD_MAX_VERTICES][3];
+    int16_t vertex_vertex[BOARD_MAX_VERTICES][3];
+    int16_t vertex_edge[BOARD_MAX_VERTICES][3];
     uint8_t vertex_hex_count[BOARD_MAX_VERTICES];
     uint8_t vertex_degree[BOARD_MAX_VERTICES];
     uint8_t edge_vertex[BOARD_MAX_EDGES][2]; /* smaller vertex first */
     int8_t edge_hex[BOARD_MAX_EDGES][2];     /* -1 padded */
 
-    uint8_t coast_edge[BOARD_MAX_COAST];           /* coastal edges, clockwise from the top */
+    uint8_t
+        coast_edge[BOARD_MAX_COAST]; /* coastal edges: land on one side only (see build_coast) */
     uint8_t harbor_edge[BOARD_MAX_HARBORS];        /* fixed harbor frame positions */
     int8_t harbor_hex[BOARD_MAX_HARBORS];          /* the land hex each harbor touches */
     int8_t vertex_harbor_slot[BOARD_MAX_VERTICES]; /* harbor slot at a vertex, or -1 */
 
-    /* The same relations as bit sets of two words (index i is bit i % 64 of word i / 64). */
-    uint64_t vertex_edge_bits[BOARD_MAX_VERTICES][2]; /* the edges at a vertex */
-    uint64_t vertex_near_bits[BOARD_MAX_VERTICES][2]; /* a vertex and its neighbours */
-    uint64_t hex_vertex_bits[BOARD_MAX_HEXES][2];     /* the corners of a hex */
-    uint32_t vertex_hex_bits[BOARD_MAX_VERTICES];     /* the hexes at a vertex */
+    /* The same relations as bit sets (index i is bit i % 64 of word i / 64). */
+    uint64_t vertex_edge_bits[BOARD_MAX_VERTICES][BOARD_WORDS]; /* the edges at a vertex */
+    uint64_t vertex_near_bits[BOARD_MAX_VERTICES][BOARD_WORDS]; /* a vertex and its neighbours */
+    uint64_t hex_vertex_bits[BOARD_MAX_HEXES][BOARD_WORDS];     /* the corners of a hex */
+    uint64_t vertex_hex_bits[BOARD_MAX_VERTICES];               /* the hexes at a vertex */
+
+    /* Land and sea. Sea hexes are hexes of the geometry like land (lettered, with corners and
+     * edges) except the sea that frames the map: a sea cell with a side on the edge of the grid
+     * or on a `-` cell is frame, not a hex. A map without sea inside its frame (base, big) has
+     * only land hexes. */
+    int n_land;                             /* land hexes */
+    uint64_t land_hexes;                    /* bit per land hex */
+    uint64_t vertex_land_bits[BOARD_WORDS]; /* corners touching land: settlements */
+    uint64_t edge_land_bits[BOARD_WORDS];   /* edges with land on a side: roads */
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -69,10 +98,12 @@ struct board_setup {
     uint8_t n_terrains, n_tokens, n_harbors;
     uint8_t terrains[BOARD_MAX_HEXES], tokens[BOARD_MAX_HEXES], harbors[BOARD_MAX_HARBORS];
     int8_t robber; /* the hex the robber starts on, or -1 for the first desert */
+    int8_t pirate; /* the sea hex the pirate starts on, or -1 (kept for the Seafarers rules) */
     uint8_t players_min, players_max, points;
 };
 
-/* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind. */
+/* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind, or
+ * one whose map the engine cannot play yet. */
 const struct board_geo *board_geo(int kind);
 
 /* How a board kind is dealt; a borrowed constant, built with the geometry. NULL for an unknown
@@ -82,9 +113,10 @@ const struct board_setup *board_setup(int kind);
 struct map;
 
 /* Build the geometry and the setup of a board from map M (board_geo() does this for the maps
- * built into the program). Returns 0, or -1 when the map has what the engine cannot play yet
- * (fog, gold, a pirate, no robber, more than one island, sea within the island) or does not
- * fit the BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. */
+ * built into the program). Sea inside the frame and several islands are taken; returns -1 when
+ * the map has what the engine cannot play yet (fog, gold, no robber) or does not fit the
+ * BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. A pirate's start is read but not
+ * kept: the pirate comes with the Seafarers rules. */
 int board_build(struct board_geo *geo, struct board_setup *setup, int kind, const struct map *m);
 
 /* Edge between two vertices (0-based), or -1 if they are not adjacent. */

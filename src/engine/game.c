@@ -14,10 +14,12 @@ struct supply {
     uint8_t bank;
 };
 
-static const struct supply supplies[BOARD_KIND_COUNT] = {
-    {{14, 2, 2, 2, 5}, 19},
-    {{20, 3, 3, 3, 5}, 24},
+/* By board kind; the Seafarers maps use the base game's box. */
+static const struct supply supplies[BOARD_KINDS] = {
+    {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
+_Static_assert(BOARD_KINDS == 8, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -121,8 +123,8 @@ void index_building(struct game *g, int player, int vertex)
     bits_set(g->buildings_of[player], vertex);
     g->hexes_of[player] |= geo->vertex_hex_bits[vertex];
     bits_set(g->buildings_all, vertex);
-    g->no_settle[0] |= geo->vertex_near_bits[vertex][0];
-    g->no_settle[1] |= geo->vertex_near_bits[vertex][1];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        g->no_settle[i] |= geo->vertex_near_bits[vertex][i];
     int slot = geo->vertex_harbor_slot[vertex];
     if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC) {
         g->harbors_of[player] |= (uint8_t)BIT(g->harbor[slot]);
@@ -161,7 +163,7 @@ static void index_pips(struct game *g, const struct board_geo *geo)
 
 void game_reindex(struct game *g)
 {
-    if (!g || g->opt.board >= BOARD_KIND_COUNT)
+    if (!g || g->opt.board >= BOARD_KINDS || !game_geo(g))
         return;
     const struct board_geo *geo = GEO(g);
     int n = g->opt.n_players < GAME_MAX_PLAYERS ? g->opt.n_players : GAME_MAX_PLAYERS;
@@ -170,7 +172,9 @@ void game_reindex(struct game *g)
     memset(g->buildings_of, 0, sizeof g->buildings_of);
     memset(g->roads_all, 0, sizeof g->roads_all);
     memset(g->buildings_all, 0, sizeof g->buildings_all);
-    memset(g->no_settle, 0, sizeof g->no_settle);
+    /* Corners touching no land never take a settlement (none on the base and big boards). */
+    for (int i = 0; i < BOARD_WORDS; i++)
+        g->no_settle[i] = ~geo->vertex_land_bits[i];
     memset(g->harbors_of, 0, sizeof g->harbors_of);
     memset(g->hexes_of, 0, sizeof g->hexes_of);
     memset(g->rates_of, 4, sizeof g->rates_of);
@@ -206,7 +210,9 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
 {
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
-        if (g->terrain[h] > TERRAIN_DESERT || (t && (t < 2 || t > 12 || t == 7)))
+        int sea = !(geo->land_hexes >> h & 1);
+        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_DESERT) ||
+            (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }
     for (int k = 0; k < geo->n_harbors; k++)
@@ -289,9 +295,9 @@ int game_check_state(const struct game *g)
     if (g->phase > PHASE_OVER || g->current < 0 || g->current >= n ||
         !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
         !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) || g->robber < 0 ||
-        g->robber >= geo->n_hexes || g->setup_step > 2 * n || g->setup_vertex < -1 ||
-        g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 || g->dice[1] > 6 ||
-        g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
+        g->robber >= geo->n_hexes || !(geo->land_hexes >> g->robber & 1) || g->setup_step > 2 * n ||
+        g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 ||
+        g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
         (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
@@ -342,7 +348,7 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
     for (int h = 0, i = 0; h < geo->n_hexes; h++) {
         g->terrain[h] = s->hex_terrain[h] == BOARD_POOL ? pool[i++] : s->hex_terrain[h];
         g->token[h] = s->hex_token[h];
-        draws[h] = g->terrain[h] != TERRAIN_DESERT && !g->token[h];
+        draws[h] = g->terrain[h] < TERRAIN_DESERT && !g->token[h];
     }
 
     uint8_t reds[BOARD_MAX_HEXES], others[BOARD_MAX_HEXES], is_red[BOARD_MAX_HEXES];
@@ -409,7 +415,8 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
 int can_road_with(const struct game *g, int player, int edge, int extra_edge)
 {
     const struct board_geo *geo = GEO(g);
-    if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0)
+    if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0 ||
+        !bits_has(geo->edge_land_bits, edge))
         return 0;
     for (int k = 0; k < 2; k++) {
         int v = geo->edge_vertex[edge][k];
@@ -431,7 +438,8 @@ int game_can_road(const struct game *g, int player, int edge)
 {
     const struct board_geo *geo = GEO(g);
     if (g->phase == PHASE_SETUP_ROAD) {
-        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current)
+        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current ||
+            !bits_has(geo->edge_land_bits, edge))
             return 0;
         return geo->edge_vertex[edge][0] == g->setup_vertex ||
                geo->edge_vertex[edge][1] == g->setup_vertex;

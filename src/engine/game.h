@@ -25,8 +25,9 @@ enum terrain {
     TERRAIN_PASTURE,
     TERRAIN_FIELDS,
     TERRAIN_MOUNTAINS,
-    TERRAIN_DESERT
-}; /* terrain t < TERRAIN_DESERT produces resource t */
+    TERRAIN_DESERT,
+    TERRAIN_SEA = 7 /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
+};                  /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
 enum { HARBOR_GENERIC = 5 };
@@ -177,16 +178,17 @@ struct game {
     struct bw_rng rng;
 
     /* Derived from the board fields above and kept in step by the engine, so that listing
-     * moves reads a few words: bit sets of vertices or edges (index i is bit i % 64 of word
-     * i / 64). game_reindex() rebuilds them, and token_hex above. */
-    uint64_t roads_of[GAME_MAX_PLAYERS][2];     /* edges with the player's road */
-    uint64_t reach_of[GAME_MAX_PLAYERS][2];     /* vertices the player's roads touch */
-    uint64_t buildings_of[GAME_MAX_PLAYERS][2]; /* vertices with the player's building */
-    uint64_t roads_all[2];                      /* edges with a road */
-    uint64_t buildings_all[2];                  /* vertices with a building */
-    uint64_t no_settle[2];                      /* vertices with a building or next to one */
-    uint32_t hexes_of[GAME_MAX_PLAYERS];        /* bit per hex the player's buildings touch */
-    uint8_t offers_open;                        /* bit per offers[] slot in use */
+     * moves reads a few words: bit sets of vertices or edges of BOARD_WORDS words (index i is
+     * bit i % 64 of word i / 64). game_reindex() rebuilds them, and token_hex above. */
+    uint64_t roads_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* edges with the player's road */
+    uint64_t reach_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* vertices the player's roads touch */
+    uint64_t buildings_of[GAME_MAX_PLAYERS][BOARD_WORDS]; /* vertices with the player's building */
+    uint64_t roads_all[BOARD_WORDS];                      /* edges with a road */
+    uint64_t buildings_all[BOARD_WORDS];                  /* vertices with a building */
+    /* Vertices with a building or next to one, and those touching no land (sea maps). */
+    uint64_t no_settle[BOARD_WORDS];
+    uint64_t hexes_of[GAME_MAX_PLAYERS];  /* bit per hex the player's buildings touch */
+    uint8_t offers_open;                  /* bit per offers[] slot in use */
     uint8_t harbors_of[GAME_MAX_PLAYERS]; /* bit per harbor type the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
     uint8_t vertex_pips[BOARD_MAX_VERTICES];       /* dice combinations (of 36) that pay a vertex */

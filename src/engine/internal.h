@@ -6,7 +6,7 @@
 
 /* Built by the first board_geo() call, which game_init() makes: after that a game's geometry
  * can be read without synchronisation. */
-extern struct board_geo board_geos[BOARD_KIND_COUNT];
+extern struct board_geo board_geos[BOARD_KINDS];
 #define GEO(g) (&board_geos[(g)->opt.board])
 
 struct evbuf {
@@ -30,21 +30,21 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
 
 #define BIT(p) (1u << (p))
 
-/* Bit sets of two words, as in struct game's derived fields. */
-static inline int bits_has(const uint64_t s[2], int i)
+/* Bit sets of BOARD_WORDS words, as in struct game's derived fields. */
+static inline int bits_has(const uint64_t s[BOARD_WORDS], int i)
 {
     return (int)((s[i >> 6] >> (i & 63)) & 1);
 }
 
-static inline void bits_set(uint64_t s[2], int i)
+static inline void bits_set(uint64_t s[BOARD_WORDS], int i)
 {
     s[i >> 6] |= 1ull << (i & 63);
 }
 
 /* Pops the lowest member of s, or returns -1 when s is empty. */
-static inline int bits_pop(uint64_t s[2])
+static inline int bits_pop(uint64_t s[BOARD_WORDS])
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < BOARD_WORDS; i++)
         if (s[i]) {
             int b = __builtin_ctzll(s[i]);
             s[i] &= s[i] - 1;
@@ -62,9 +62,35 @@ static inline int count64(uint64_t x)
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
-static inline int bits_count(const uint64_t s[2])
+static inline int bits_count(const uint64_t s[BOARD_WORDS])
 {
-    return count64(s[0]) + count64(s[1]);
+    int n = 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        n += count64(s[i]);
+    return n;
+}
+
+static inline int bits_empty(const uint64_t s[BOARD_WORDS])
+{
+    uint64_t any = 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        any |= s[i];
+    return !any;
+}
+
+/* out = a & b, and out = a & ~b (out may be a). */
+static inline void bits_and(uint64_t out[BOARD_WORDS], const uint64_t a[BOARD_WORDS],
+                            const uint64_t b[BOARD_WORDS])
+{
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] = a[i] & b[i];
+}
+
+static inline void bits_andnot(uint64_t out[BOARD_WORDS], const uint64_t a[BOARD_WORDS],
+                               const uint64_t b[BOARD_WORDS])
+{
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] = a[i] & ~b[i];
 }
 
 /* Whether a settlement may stand at v by the distance rule (v and its neighbours empty). */
@@ -136,8 +162,8 @@ int offer_actions(const struct game *g, int player, struct game_action *out, int
 /* Free corners at the end of player's roads where a settlement may stand (out may be NULL). */
 int settlement_spots(const struct game *g, int player, uint8_t *out);
 /* The same as a bit set, and the edges where player may build a road now. */
-void settle_spot_bits(const struct game *g, int player, uint64_t out[2]);
-void road_spot_bits(const struct game *g, int player, uint64_t out[2]);
+void settle_spot_bits(const struct game *g, int player, uint64_t out[BOARD_WORDS]);
+void road_spot_bits(const struct game *g, int player, uint64_t out[BOARD_WORDS]);
 /* Road legality with one extra edge counted as the player's (-1 for none). */
 int can_road_with(const struct game *g, int player, int edge, int extra_edge);
 /* Robber target check: BW_OK and *victim resolved (-1 when nobody can be robbed). */

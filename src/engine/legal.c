@@ -36,45 +36,45 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
 
 /* The corners a road of player may start from: their buildings, and the corners their roads
  * reach unless an opponent's building stands there. */
-static void road_base(const struct game *g, int p, uint64_t out[2])
+static void road_base(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < BOARD_WORDS; i++)
         out[i] = g->buildings_of[p][i] |
                  (g->reach_of[p][i] & ~(g->buildings_all[i] & ~g->buildings_of[p][i]));
 }
 
-/* The free edges at the corners in from. */
-static void free_edges_at(const struct game *g, const uint64_t from[2], uint64_t out[2])
+/* The free edges at the corners in from where a road may lie (land on a side). */
+static void free_edges_at(const struct game *g, const uint64_t from[BOARD_WORDS],
+                          uint64_t out[BOARD_WORDS])
 {
     const struct board_geo *geo = GEO(g);
-    uint64_t set[2] = {from[0], from[1]}, e0 = 0, e1 = 0;
+    uint64_t set[BOARD_WORDS], e[BOARD_WORDS] = {0};
     int v;
-    while ((v = bits_pop(set)) >= 0) {
-        e0 |= geo->vertex_edge_bits[v][0];
-        e1 |= geo->vertex_edge_bits[v][1];
-    }
-    out[0] = e0 & ~g->roads_all[0];
-    out[1] = e1 & ~g->roads_all[1];
+    memcpy(set, from, sizeof set);
+    while ((v = bits_pop(set)) >= 0)
+        for (int i = 0; i < BOARD_WORDS; i++)
+            e[i] |= geo->vertex_edge_bits[v][i];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] = e[i] & geo->edge_land_bits[i] & ~g->roads_all[i];
 }
 
-void road_spot_bits(const struct game *g, int p, uint64_t out[2])
+void road_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
-    uint64_t from[2];
+    uint64_t from[BOARD_WORDS];
     road_base(g, p, from);
     free_edges_at(g, from, out);
 }
 
-void settle_spot_bits(const struct game *g, int p, uint64_t out[2])
+void settle_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
-    out[0] = g->reach_of[p][0] & ~g->no_settle[0];
-    out[1] = g->reach_of[p][1] & ~g->no_settle[1];
+    bits_andnot(out, g->reach_of[p], g->no_settle);
 }
 
 /* Free corners at the end of the player's roads where the distance rule allows a
  * settlement; writes them to out (may be NULL) and returns how many. */
 int settlement_spots(const struct game *g, int p, uint8_t *out)
 {
-    uint64_t set[2];
+    uint64_t set[BOARD_WORDS];
     settle_spot_bits(g, p, set);
     if (!out)
         return bits_count(set);
@@ -86,7 +86,7 @@ int settlement_spots(const struct game *g, int p, uint8_t *out)
 
 /* Per opponent of p holding cards, the hexes (bits) where the robber could rob them; returns
  * those opponents (bits). */
-static unsigned robbable_hexes(const struct game *g, int p, uint32_t hexes[GAME_MAX_PLAYERS])
+static unsigned robbable_hexes(const struct game *g, int p, uint64_t hexes[GAME_MAX_PLAYERS])
 {
     unsigned robbable = 0;
     for (int q = 0; q < g->opt.n_players; q++) {
@@ -99,40 +99,40 @@ static unsigned robbable_hexes(const struct game *g, int p, uint32_t hexes[GAME_
     return robbable;
 }
 
-static unsigned victims_at(const uint32_t hexes[GAME_MAX_PLAYERS], unsigned robbable, int h)
+static unsigned victims_at(const uint64_t hexes[GAME_MAX_PLAYERS], unsigned robbable, int h)
 {
     unsigned m = 0;
     for (unsigned r = robbable; r; r &= r - 1)
-        m |= ((hexes[__builtin_ctz(r)] >> h) & 1u) << __builtin_ctz(r);
+        m |= (unsigned)((hexes[__builtin_ctz(r)] >> h) & 1u) << __builtin_ctz(r);
     return m;
 }
 
 int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
 {
-    uint32_t hexes[GAME_MAX_PLAYERS];
+    uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
-    uint32_t land = (uint32_t)((1ull << GEO(g)->n_hexes) - 1) & ~(1u << g->robber);
+    uint64_t land = GEO(g)->land_hexes & ~(1ull << g->robber);
     if (nth < 0) {
         /* A hex without victims is one choice; one with k victims is k choices. */
-        uint32_t any = 0;
+        uint64_t any = 0;
         int n = count64(land);
         for (unsigned r = robbable; r; r &= r - 1) {
-            uint32_t at = hexes[__builtin_ctz(r)] & land;
+            uint64_t at = hexes[__builtin_ctz(r)] & land;
             n += count64(at);
             any |= at;
         }
         return n - count64(any);
     }
     /* Victims per hex as three bit planes (1, 2 and 4): at most five opponents. */
-    uint32_t ones = 0, twos = 0, fours = 0;
+    uint64_t ones = 0, twos = 0, fours = 0;
     for (unsigned r = robbable; r; r &= r - 1) {
-        uint32_t x = hexes[__builtin_ctz(r)], carry = ones & x, carry2 = twos & carry;
+        uint64_t x = hexes[__builtin_ctz(r)], carry = ones & x, carry2 = twos & carry;
         ones ^= x;
         twos ^= carry;
         fours |= carry2;
     }
-    for (uint32_t l = land; l; l &= l - 1) {
-        int h = __builtin_ctz(l);
+    for (uint64_t l = land; l; l &= l - 1) {
+        int h = __builtin_ctzll(l);
         int k = (int)(((ones >> h) & 1) + 2 * ((twos >> h) & 1) + 4 * ((fours >> h) & 1));
         if (nth < (k ? k : 1)) {
             *hex = h;
@@ -151,11 +151,11 @@ int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
-    uint32_t hexes[GAME_MAX_PLAYERS];
+    uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
-    uint32_t land = (uint32_t)((1ull << GEO(g)->n_hexes) - 1) & ~(1u << g->robber);
+    uint64_t land = GEO(g)->land_hexes & ~(1ull << g->robber);
     for (; land; land &= land - 1) {
-        int h = __builtin_ctz(land);
+        int h = __builtin_ctzll(land);
         unsigned m = victims_at(hexes, robbable, h);
         if (!m)
             push_ab(b, type, h, -1, -1);
@@ -185,31 +185,32 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
 
 /* The second roads of a road building card played with e1 first, into out (one bit set per
  * pair listed); returns 0 when there is none, so that e1 is played alone. */
-static int second_roads(const struct game *g, int p, int left, const uint64_t from[2],
-                        const uint64_t first[2], int e1, uint64_t out[2])
+static int second_roads(const struct game *g, int p, int left, const uint64_t from[BOARD_WORDS],
+                        const uint64_t first[BOARD_WORDS], int e1, uint64_t out[BOARD_WORDS])
 {
     const struct board_geo *geo = GEO(g);
-    out[0] = out[1] = 0;
+    memset(out, 0, BOARD_WORDS * sizeof *out);
     if (left < 2)
         return 0;
     /* With e1 built the player also reaches its other corner, unless an opponent's building
      * stands there. */
-    uint64_t more[2] = {0, 0};
+    uint64_t more[BOARD_WORDS] = {0};
     for (int k = 0; k < 2; k++) {
         int v = geo->edge_vertex[e1][k];
         if (!bits_has(from, v) && !bits_has(g->buildings_all, v))
             bits_set(more, v);
     }
     free_edges_at(g, more, out);
-    out[0] |= first[0];
-    out[1] |= first[1];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] |= first[i];
     out[e1 >> 6] &= ~(1ull << (e1 & 63));
-    if (!out[0] && !out[1])
+    if (bits_empty(out))
         return 0;
     /* A pair of independently legal roads is listed once, with the smaller edge first. */
-    uint64_t below[2] = {e1 < 64 ? (1ull << e1) - 1 : ~0ull, e1 < 64 ? 0 : (1ull << (e1 - 64)) - 1};
-    out[0] &= ~(first[0] & below[0]);
-    out[1] &= ~(first[1] & below[1]);
+    for (int i = 0; i < BOARD_WORDS; i++) {
+        uint64_t below = i < e1 >> 6 ? ~0ull : i == e1 >> 6 ? (1ull << (e1 & 63)) - 1 : 0;
+        out[i] &= ~(first[i] & below);
+    }
     return 1;
 }
 
@@ -220,11 +221,10 @@ static int walk_road_pairs(const struct game *g, int p, int nth, int *e1, int *e
     int left = GAME_ROADS - g->p[p].roads, n = 0, e;
     if (left <= 0)
         return nth < 0 ? 0 : -1;
-    uint64_t from[2], first[2], rest[2], second[2];
+    uint64_t from[BOARD_WORDS], first[BOARD_WORDS], rest[BOARD_WORDS], second[BOARD_WORDS];
     road_base(g, p, from);
     free_edges_at(g, from, first);
-    rest[0] = first[0];
-    rest[1] = first[1];
+    memcpy(rest, first, sizeof rest);
     while ((e = bits_pop(rest)) >= 0) {
         int pairs = second_roads(g, p, left, from, first, e, second), x;
         if (b) {
@@ -324,11 +324,11 @@ static void builds(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
     unsigned kinds = build_kinds(g, p);
-    uint64_t spots[2];
+    uint64_t spots[BOARD_WORDS];
     settle_spot_bits(g, p, spots);
     if ((kinds & BIT(ACT_BUILD_ROAD)) &&
-        !((b->flags & LEGAL_NO_ROADS_AT_SPOTS) && (spots[0] | spots[1]))) {
-        uint64_t edges[2];
+        !((b->flags & LEGAL_NO_ROADS_AT_SPOTS) && !bits_empty(spots))) {
+        uint64_t edges[BOARD_WORDS];
         road_spot_bits(g, p, edges);
         int e;
         while ((e = bits_pop(edges)) >= 0)
@@ -338,7 +338,8 @@ static void builds(const struct game *g, struct actbuf *b)
     while ((kinds & BIT(ACT_BUILD_SETTLEMENT)) && (v = bits_pop(spots)) >= 0)
         push_ab(b, ACT_BUILD_SETTLEMENT, v, -1, -1);
     if (kinds & BIT(ACT_BUILD_CITY)) {
-        uint64_t built[2] = {g->buildings_of[p][0], g->buildings_of[p][1]};
+        uint64_t built[BOARD_WORDS];
+        memcpy(built, g->buildings_of[p], sizeof built);
         while ((v = bits_pop(built)) >= 0)
             if (g->vertex_building[v] == BUILDING_SETTLEMENT)
                 push_ab(b, ACT_BUILD_CITY, v, -1, -1);

@@ -99,7 +99,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
     const struct board_geo *geo = GEO(g);
     int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
     for (int h = 0; h < geo->n_hexes; h++) {
-        if (h == g->robber)
+        if (h == g->robber || !(geo->land_hexes >> h & 1))
             continue;
         int mine = 0, any = 0;
         for (int c = 0; c < 6; c++) {
@@ -117,8 +117,12 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
         hex = empty[bw_rng_below(&g->rng, (uint32_t)n_empty)];
     else if (n_other)
         hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
-    else
-        hex = (g->robber + 1) % geo->n_hexes;
+    else { /* the next land hex */
+        hex = g->robber;
+        do
+            hex = (hex + 1) % geo->n_hexes;
+        while (!(geo->land_hexes >> hex & 1));
+    }
     unsigned m = robber_candidates(g, p, hex);
     do_robber(g, eb, p, hex, m ? random_player(&g->rng, m) : -1);
 }

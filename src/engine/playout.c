@@ -128,10 +128,17 @@ static void blank_action(struct game_action *out, int type, int p)
  * victim first costs more than the rest of a turn. */
 static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
-    int n_hexes = GEO(g)->n_hexes;
-    int hex = (int)bw_rng_below(rng, (uint32_t)n_hexes - 1);
-    if (hex >= g->robber)
-        hex++;
+    const struct board_geo *geo = GEO(g);
+    int hex = (int)bw_rng_below(rng, (uint32_t)geo->n_land - 1);
+    if (geo->n_land == geo->n_hexes) {
+        if (hex >= g->robber)
+            hex++;
+    } else { /* the hex-th land hex other than the robber's */
+        uint64_t land = geo->land_hexes & ~(1ull << g->robber);
+        while (hex--)
+            land &= land - 1;
+        hex = __builtin_ctzll(land);
+    }
     unsigned m = robber_candidates(g, p, hex);
     blank_action(out, ACT_ROBBER, p);
     out->a = (int16_t)hex;
@@ -251,7 +258,7 @@ static int choose_listed(const struct game *g, struct bw_rng *rng, int p, struct
 /* The fast way for the common decisions: choices packed in a few bytes, weighed as they are
  * found, and only the chosen one written out as an action. It offers exactly what
  * choose_listed() would, with the same weights. */
-#define PLAYOUT_CHOICES 160
+#define PLAYOUT_CHOICES BOARD_MAX_VERTICES /* a setup settlement on every corner */
 
 /* A choice that is a whole action, listed by offer_actions(). */
 enum { CHOICE_LISTED = ACT_TYPE_COUNT };
@@ -300,9 +307,9 @@ static void add_bank_trades(const struct game *g, int p, struct choices *cs)
 static void add_builds(const struct game *g, int p, struct choices *cs, int *spot)
 {
     unsigned kinds = build_kinds(g, p);
-    uint64_t spots[2], set[2];
+    uint64_t spots[BOARD_WORDS], set[BOARD_WORDS];
     settle_spot_bits(g, p, spots);
-    *spot = g->phase == PHASE_MAIN && (spots[0] | spots[1]);
+    *spot = g->phase == PHASE_MAIN && !bits_empty(spots);
     int x;
     if (!*spot && (kinds & BIT(ACT_BUILD_ROAD))) {
         road_spot_bits(g, p, set);
@@ -313,8 +320,7 @@ static void add_builds(const struct game *g, int p, struct choices *cs, int *spo
         while ((x = bits_pop(spots)) >= 0)
             add_choice(cs, ACT_BUILD_SETTLEMENT, x, 0, build_weight(g, x));
     if (kinds & BIT(ACT_BUILD_CITY)) {
-        set[0] = g->buildings_of[p][0];
-        set[1] = g->buildings_of[p][1];
+        memcpy(set, g->buildings_of[p], sizeof set);
         while ((x = bits_pop(set)) >= 0)
             if (g->vertex_building[x] == BUILDING_SETTLEMENT)
                 add_choice(cs, ACT_BUILD_CITY, x, 0, build_weight(g, x));
@@ -343,9 +349,13 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
         int n = GEO(g)->n_vertices, v;
-        uint64_t free[2] = {~g->no_settle[0], ~g->no_settle[1]};
-        free[1] &= n > 64 ? (1ull << (n - 64)) - 1 : 0;
-        free[0] &= n < 64 ? (1ull << n) - 1 : ~0ull;
+        uint64_t free[BOARD_WORDS];
+        for (int i = 0; i < BOARD_WORDS; i++) {
+            int below = n - 64 * i; /* the corners of the board in this word */
+            free[i] = ~g->no_settle[i] & (below >= 64 ? ~0ull
+                                          : below > 0 ? (1ull << below) - 1
+                                                      : 0);
+        }
         while ((v = bits_pop(free)) >= 0)
             add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
         break;

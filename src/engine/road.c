@@ -2,6 +2,8 @@
  * that does not pass through a vertex holding an opponent's building. */
 #include "engine/internal.h"
 
+#include <string.h>
+
 /* An opponent's building at v: a trail may end there but not pass through. */
 static int blocks(const struct game *g, int p, int v)
 {
@@ -10,11 +12,12 @@ static int blocks(const struct game *g, int p, int v)
 
 /* The longest trail of p's roads outside used that starts at v. */
 static int trail_from(const struct game *g, const struct board_geo *geo, int p, int v,
-                      uint64_t used[2])
+                      uint64_t used[BOARD_WORDS])
 {
     int best = 0;
-    uint64_t next[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[p][0] & ~used[0],
-                        geo->vertex_edge_bits[v][1] & g->roads_of[p][1] & ~used[1]};
+    uint64_t next[BOARD_WORDS];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        next[i] = geo->vertex_edge_bits[v][i] & g->roads_of[p][i] & ~used[i];
     int e;
     while ((e = bits_pop(next)) >= 0) {
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
@@ -31,16 +34,16 @@ static int trail_from(const struct game *g, const struct board_geo *geo, int p, 
 }
 
 /* Removes from left the roads in it connected to v (through any vertex); returns how many. */
-static int take_piece(const struct board_geo *geo, int v, uint64_t left[2])
+static int take_piece(const struct board_geo *geo, int v, uint64_t left[BOARD_WORDS])
 {
-    uint64_t todo[2] = {0, 0};
+    uint64_t todo[BOARD_WORDS] = {0};
     int n = 0;
     bits_set(todo, v);
     while ((v = bits_pop(todo)) >= 0) {
-        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & left[0],
-                          geo->vertex_edge_bits[v][1] & left[1]};
-        left[0] &= ~at[0];
-        left[1] &= ~at[1];
+        uint64_t at[BOARD_WORDS];
+        for (int i = 0; i < BOARD_WORDS; i++)
+            at[i] = geo->vertex_edge_bits[v][i] & left[i];
+        bits_andnot(left, left, at);
         int e;
         while ((e = bits_pop(at)) >= 0) {
             n++;
@@ -57,18 +60,20 @@ int game_longest_road_of(const struct game *g, int player)
         return 0;
     const struct board_geo *geo = GEO(g);
     const uint64_t *roads = g->roads_of[player];
-    uint64_t left[2] = {roads[0], roads[1]},
-             starts[2] = {g->reach_of[player][0], g->reach_of[player][1]};
+    uint64_t left[BOARD_WORDS], starts[BOARD_WORDS];
+    memcpy(left, roads, sizeof left);
+    memcpy(starts, g->reach_of[player], sizeof starts);
     int n = bits_count(roads), best = 0, v;
     /* A longest trail starts where the roads end or fork or meet an opponent's building: a
      * trail starting inside a plain chain either extends backwards or is a closed circuit,
      * and a circuit through an end or fork could be rotated and extended. */
     while ((v = bits_pop(starts)) >= 0) {
-        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & roads[0],
-                          geo->vertex_edge_bits[v][1] & roads[1]};
+        uint64_t at[BOARD_WORDS];
+        for (int i = 0; i < BOARD_WORDS; i++)
+            at[i] = geo->vertex_edge_bits[v][i] & roads[i];
         if (bits_count(at) == 2 && !blocks(g, player, v))
             continue;
-        uint64_t used[2] = {0, 0};
+        uint64_t used[BOARD_WORDS] = {0};
         int len = trail_from(g, geo, player, v, used);
         if (len > best)
             best = len;
@@ -77,8 +82,9 @@ int game_longest_road_of(const struct game *g, int player)
         take_piece(geo, v, left);
     }
     /* What is left are pieces without such a corner: plain cycles, each one trail. */
-    while (left[0] | left[1]) {
-        uint64_t rest[2] = {left[0], left[1]};
+    while (!bits_empty(left)) {
+        uint64_t rest[BOARD_WORDS];
+        memcpy(rest, left, sizeof rest);
         int e = bits_pop(rest);
         int len = take_piece(geo, geo->edge_vertex[e][0], left);
         if (len > best)
@@ -92,13 +98,14 @@ int game_longest_road_of(const struct game *g, int player)
 /* The longest trail through the edges in used (a trail of len edges from a to v): every way
  * to go on from v, each completed by the longest way on from a. */
 static int trail_through(const struct game *g, const struct board_geo *geo, int p, int a, int v,
-                         uint64_t used[2], int len)
+                         uint64_t used[BOARD_WORDS], int len)
 {
     int best = len + (blocks(g, p, a) ? 0 : trail_from(g, geo, p, a, used));
     if (blocks(g, p, v))
         return best;
-    uint64_t next[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[p][0] & ~used[0],
-                        geo->vertex_edge_bits[v][1] & g->roads_of[p][1] & ~used[1]};
+    uint64_t next[BOARD_WORDS];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        next[i] = geo->vertex_edge_bits[v][i] & g->roads_of[p][i] & ~used[i];
     int e;
     while ((e = bits_pop(next)) >= 0) {
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
@@ -115,16 +122,18 @@ void road_length_add(struct game *g, int p, int edge)
 {
     const struct board_geo *geo = GEO(g);
     int a = geo->edge_vertex[edge][0], b = geo->edge_vertex[edge][1];
-    uint64_t at_b[2] = {geo->vertex_edge_bits[b][0] & g->roads_of[p][0],
-                        geo->vertex_edge_bits[b][1] & g->roads_of[p][1]};
-    uint64_t at_a[2] = {geo->vertex_edge_bits[a][0] & g->roads_of[p][0],
-                        geo->vertex_edge_bits[a][1] & g->roads_of[p][1]};
+    uint64_t at_b[BOARD_WORDS];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        at_b[i] = geo->vertex_edge_bits[b][i] & g->roads_of[p][i];
+    uint64_t at_a[BOARD_WORDS];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        at_a[i] = geo->vertex_edge_bits[a][i] & g->roads_of[p][i];
     if (bits_count(at_a) < bits_count(at_b)) { /* go on first from the end with fewer roads */
         int t = a;
         a = b;
         b = t;
     }
-    uint64_t used[2] = {0, 0};
+    uint64_t used[BOARD_WORDS] = {0};
     bits_set(used, edge);
     int len = trail_through(g, geo, p, a, b, used, 1);
     if (len > g->p[p].road_length)
@@ -136,8 +145,9 @@ unsigned road_owners_at(const struct game *g, int v, int player)
     const struct board_geo *geo = GEO(g);
     unsigned m = 0;
     for (int q = 0; q < g->opt.n_players; q++) {
-        uint64_t at[2] = {geo->vertex_edge_bits[v][0] & g->roads_of[q][0],
-                          geo->vertex_edge_bits[v][1] & g->roads_of[q][1]};
+        uint64_t at[BOARD_WORDS];
+        for (int i = 0; i < BOARD_WORDS; i++)
+            at[i] = geo->vertex_edge_bits[v][i] & g->roads_of[q][i];
         /* A building can only cut a trail that passes through v, on two roads. */
         if (q != player && bits_count(at) >= 2)
             m |= BIT(q);
