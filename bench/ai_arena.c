@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "engine/playout.h"
 
 #include "bench_time.h"
 
@@ -79,17 +80,7 @@ static int level_of(char c)
 static int random_move(const struct game *g, int p, struct bw_rng *rng, struct game_action *a)
 {
     if (g->phase == PHASE_DISCARD && g->p[p].discard) {
-        uint8_t hand[RES_COUNT];
-        memcpy(hand, g->p[p].res, sizeof hand);
-        *a = (struct game_action){.type = ACT_DISCARD, .player = (int8_t)p, .target = -1};
-        for (int i = 0; i < g->p[p].discard; i++) {
-            int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
-            int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
-            while (k >= hand[r])
-                k -= hand[r++];
-            hand[r]--;
-            a->give[r]++;
-        }
+        playout_discard(g, p, rng, a);
         return BW_OK;
     }
     struct game_action list[MAX_LISTED];

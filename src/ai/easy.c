@@ -80,26 +80,10 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
     }
 }
 
-/* Half the hand, card by card at random: listing every way to discard a big hand costs much. */
-static void random_discard(const struct game *g, int p, struct bw_rng *rng, struct game_action *out)
-{
-    uint8_t hand[RES_COUNT];
-    memcpy(hand, g->p[p].res, sizeof hand);
-    ai_blank(out, ACT_DISCARD, p);
-    for (int i = 0; i < g->p[p].discard; i++) {
-        int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
-        int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
-        while (k >= hand[r])
-            k -= hand[r++];
-        hand[r]--;
-        out->give[r]++;
-    }
-}
-
 int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out)
 {
     if (g->phase == PHASE_DISCARD && g->p[player].discard) {
-        random_discard(g, player, rng, out);
+        playout_discard(g, player, rng, out);
         return BW_OK;
     }
     struct game_action buf[AI_MAX_ACTIONS];

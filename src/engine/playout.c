@@ -416,6 +416,21 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     return 1;
 }
 
+void playout_discard(const struct game *g, int p, struct bw_rng *rng, struct game_action *out)
+{
+    uint8_t hand[RES_COUNT];
+    memcpy(hand, g->p[p].res, sizeof hand);
+    blank_action(out, ACT_DISCARD, p);
+    for (int i = 0; i < g->p[p].discard; i++) {
+        int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
+        int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
+        while (k >= hand[r])
+            k -= hand[r++];
+        hand[r]--;
+        out->give[r]++;
+    }
+}
+
 int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out)
 {
     unsigned waiting = game_waiting_for(g);
@@ -423,18 +438,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         return BW_E(GAME_OVER);
     int p = __builtin_ctz(waiting);
     if (g->phase == PHASE_DISCARD) {
-        /* Discards are chosen directly: listing every way to discard a big hand is costly. */
-        uint8_t hand[RES_COUNT];
-        memcpy(hand, g->p[p].res, sizeof hand);
-        blank_action(out, ACT_DISCARD, p);
-        for (int i = 0; i < g->p[p].discard; i++) {
-            int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
-            int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
-            while (k >= hand[r])
-                k -= hand[r++];
-            hand[r]--;
-            out->give[r]++;
-        }
+        playout_discard(g, p, rng, out);
         return BW_OK;
     }
     if (g->phase == PHASE_MAIN) {

@@ -11,6 +11,10 @@
  * or BW_E(GAME_OVER) when nobody can act. */
 int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action *out);
 
+/* Player p's discard (g->p[p].discard cards), card by card at random from the hand: listing
+ * every way to discard a big hand costs much. */
+void playout_discard(const struct game *g, int p, struct bw_rng *rng, struct game_action *out);
+
 /* Play a whole game from g with random legal players. Returns the number of actions applied
  * (stops after max_actions). */
 long playout_game(struct game *g, struct bw_rng *rng, long max_actions);
