@@ -1,5 +1,5 @@
 /* Computer players against each other: win rates, game length and time per decision.
- * Usage: ai_arena [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]
+ * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]
  *
  * A lineup names the level of each seat, e for easy, n for normal, h for hard, r for the
  * uniform random player (any legal move, all alike; not a level of the bot): "neee" is one
@@ -7,10 +7,13 @@
  * rotate from game to game, so every level plays from every seat equally often (seat order
  * matters in Catan: the last to place in the setup places twice in a row). The hard level
  * searches HARD_MS milliseconds of processor time per decision (default 50). -b plays on the
- * 5-6 player board. Times per decision are processor time of the deciding thread, including
+ * 5-6 player board. Games are shared among THREADS threads (default: one per processor);
+ * each game depends only on the seed and its number, so the figures do not depend on THREADS.
+ * Times per decision are processor time of the deciding thread, including
  * the trivial decisions (a roll with no card to play, a forced road). Figures only: nothing
  * here passes or fails. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +67,7 @@ struct tally {
 };
 
 struct setup {
+    int threads;
     long games;
     int64_t hard_us;
     uint64_t seed;
@@ -175,28 +179,83 @@ static void report(const char *lineup, const struct tally *t)
     fflush(stdout);
 }
 
+/* A share of the games, played on one thread: games first, first + step, ... */
+struct share {
+    const struct setup *su;
+    const int *levels;
+    int n;
+    long first, step;
+    struct tally t;
+};
+
+static void *play_share(void *arg)
+{
+    struct share *sh = arg;
+    int seat_levels[8];
+    for (long i = sh->first; i < sh->su->games; i += sh->step) {
+        for (int s = 0; s < sh->n; s++)
+            seat_levels[s] = sh->levels[(s + i) % sh->n];
+        for (int s = 0; s < sh->n; s++)
+            sh->t.seats[seat_levels[s]]++;
+        int w = play(sh->su, seat_levels, sh->n, sh->su->seed + (uint64_t)i, &sh->t);
+        sh->t.games++;
+        if (w >= 0)
+            sh->t.wins[seat_levels[w]]++;
+        else
+            sh->t.unfinished++;
+    }
+    return NULL;
+}
+
+/* Adds the tally of one thread to the total (the times moved over). */
+static void merge(struct tally *to, struct tally *from)
+{
+    for (int l = 0; l < LEVELS; l++) {
+        to->seats[l] += from->seats[l];
+        to->wins[l] += from->wins[l];
+        for (long k = 0; k < from->times[l].n; k++)
+            times_add(&to->times[l], from->times[l].ms[k]);
+        free(from->times[l].ms);
+    }
+    to->games += from->games;
+    to->unfinished += from->unfinished;
+    to->illegal += from->illegal;
+    to->turns += from->turns;
+    to->searched += from->searched;
+}
+
 static int run(const struct setup *su, const char *lineup)
 {
-    int n = (int)strlen(lineup), levels[8], seat_levels[8];
+    int n = (int)strlen(lineup), levels[8];
     if (n < 3 || n > (su->board ? 6 : 4))
         return -1;
     for (int i = 0; i < n; i++)
         if (!(levels[i] = level_of(lineup[i])))
             return -1;
+    /* Each game depends only on its number and the seed: the figures do not depend on how
+     * many threads play them. */
+    int threads = su->threads < su->games ? su->threads : (int)su->games;
+    struct share *sh = calloc((size_t)threads, sizeof *sh);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!sh || !tid) {
+        perror("calloc");
+        exit(1);
+    }
+    for (int k = 0; k < threads; k++) {
+        sh[k] = (struct share){.su = su, .levels = levels, .n = n, .first = k, .step = threads};
+        if (pthread_create(&tid[k], NULL, play_share, &sh[k]) != 0) {
+            perror("pthread_create");
+            exit(1);
+        }
+    }
     struct tally t;
     memset(&t, 0, sizeof t);
-    for (long i = 0; i < su->games; i++) {
-        for (int s = 0; s < n; s++)
-            seat_levels[s] = levels[(s + i) % n];
-        for (int s = 0; s < n; s++)
-            t.seats[seat_levels[s]]++;
-        int w = play(su, seat_levels, n, su->seed + (uint64_t)i, &t);
-        t.games++;
-        if (w >= 0)
-            t.wins[seat_levels[w]]++;
-        else
-            t.unfinished++;
+    for (int k = 0; k < threads; k++) {
+        pthread_join(tid[k], NULL);
+        merge(&t, &sh[k].t);
     }
+    free(sh);
+    free(tid);
     report(lineup, &t);
     for (int l = 0; l < LEVELS; l++)
         free(t.times[l].ms);
@@ -205,10 +264,18 @@ static int run(const struct setup *su, const char *lineup)
 
 int main(int argc, char **argv)
 {
-    struct setup su = {200, 50000, 1, BOARD_BASE};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE};
     int opt;
-    while ((opt = getopt(argc, argv, "g:t:s:bh")) != -1) {
+    while ((opt = getopt(argc, argv, "j:g:t:s:bh")) != -1) {
         switch (opt) {
+        case 'j':
+            su.threads = (int)strtol(optarg, NULL, 10);
+            if (su.threads < 1 || su.threads > 256) {
+                fprintf(stderr, "%s: -j takes 1 to 256 threads\n", argv[0]);
+                return 2;
+            }
+            break;
         case 'g':
             su.games = strtol(optarg, NULL, 10);
             break;
@@ -222,7 +289,8 @@ int main(int argc, char **argv)
             su.board = BOARD_BIG;
             break;
         default:
-            fprintf(stderr, "usage: %s [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]\n",
+            fprintf(stderr,
+                    "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]\n",
                     argv[0]);
             return 2;
         }
