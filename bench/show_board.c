@@ -1,7 +1,8 @@
 /* Print the board drawing for a seed, to look at it without IRC.
  *
- * show_board [-b] [-c] [-t] [-n PLAYERS] [-N NICK,NICK,...] [-m MOVES] [SEED]
+ * show_board [-b] [-k KIND] [-c] [-t] [-n PLAYERS] [-N NICK,NICK,...] [-m MOVES] [SEED]
  *   -b  the 5-6 player board      -c  mIRC colour codes (as sent)   -t  also the board as text
+ *   -k  a board kind by number (enum board_kind: 5 is The Four Islands for 4 players)
  *   -n  players (default 4, 6 with -b)   -N  the players' nicks
  *   -m  random legal moves to play first (default 0)
  */
@@ -25,14 +26,17 @@ static void print_line(void *ctx, int to, const char *text)
 
 int main(int argc, char **argv)
 {
-    int big = 0, color = 0, text = 0, players = 0, opt;
+    int big = 0, kind = -1, color = 0, text = 0, players = 0, opt;
     static const char *nicks[GAME_MAX_PLAYERS] = {"alice", "bob", "carol", "dave", "erin", "frank"};
     char *names = NULL;
     long moves = 0;
-    while ((opt = getopt(argc, argv, "bctn:N:m:h")) != -1) {
+    while ((opt = getopt(argc, argv, "bk:ctn:N:m:h")) != -1) {
         switch (opt) {
         case 'b':
             big = 1;
+            break;
+        case 'k':
+            kind = atoi(optarg);
             break;
         case 'c':
             color = 1;
@@ -50,15 +54,16 @@ int main(int argc, char **argv)
             moves = atol(optarg);
             break;
         default:
-            fprintf(stderr,
-                    "usage: %s [-b] [-c] [-t] [-n PLAYERS] [-N NICK,...] [-m MOVES] [SEED]\n",
-                    argv[0]);
+            fprintf(
+                stderr,
+                "usage: %s [-b] [-k KIND] [-c] [-t] [-n PLAYERS] [-N NICK,...] [-m MOVES] [SEED]\n",
+                argv[0]);
             return opt == 'h' ? 0 : 2;
         }
     }
     uint64_t seed = optind < argc ? strtoull(argv[optind], NULL, 0) : 1;
     struct game_options o = {0};
-    o.board = big ? BOARD_BIG : BOARD_BASE;
+    o.board = (uint8_t)(kind >= 0 ? kind : big ? BOARD_BIG : BOARD_BASE);
     o.n_players = (uint8_t)(players ? players : big ? 6 : 4);
     struct game g;
     if (game_init(&g, &o, seed) != BW_OK) {

@@ -15,6 +15,7 @@
 
 #include "engine/game.h"
 #include "engine/playout.h"
+#include "map/map.h"
 #include "render/render.h"
 
 static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
@@ -184,10 +185,10 @@ static void game_with_pieces(struct game *g, int board, int n_players, uint64_t 
     g->p[0].dev_new[DEV_VICTORY] = 1;
 }
 
-static void check_board_limits(const struct render_lines *l, int board)
+static void check_geo_limits(const struct render_lines *l, const struct board_geo *geo)
 {
-    int max_cols = board == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
-    int max_rows = board == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+    int max_cols, max_rows;
+    render_board_limits(geo, &max_cols, &max_rows);
     check_lines(l);
     if (l->n > max_rows) {
         for (int i = 0; i < l->n; i++)
@@ -202,10 +203,24 @@ static void check_board_limits(const struct render_lines *l, int board)
     }
 }
 
-/* Everything a drawing must show, read from its visible text. */
-static void check_board_content(const struct game *g, const struct render_lines *l)
+static void check_board_limits(const struct render_lines *l, int board)
 {
-    const struct board_geo *geo = game_geo(g);
+    int max_cols = board == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
+    int max_rows = board == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+    if (board >= BOARD_KIND_COUNT) {
+        max_cols = RENDER_SEA_COLS;
+        max_rows = RENDER_SEA_ROWS;
+    }
+    int cols, rows;
+    render_board_limits(board_geo(board), &cols, &rows);
+    assert_int_equal(cols, max_cols);
+    assert_int_equal(rows, max_rows);
+    check_geo_limits(l, board_geo(board));
+}
+
+/* Everything a drawing must show, read from its visible text. */
+static void check_geo_content(const struct board_geo *geo, const struct render_lines *l)
+{
     static char text[1 << 14];
     size_t n = 0;
     for (int i = 0; i < l->n; i++) {
@@ -244,8 +259,16 @@ static void check_board_content(const struct game *g, const struct render_lines 
     int labels = 0;
     for (const char *p = text; (p = strstr(p, ":1")); p++)
         labels++;
-    assert_int_equal(labels, geo->n_harbors);
+    if (labels != geo->n_harbors) {
+        fputs(text, stderr);
+        fail_msg("%d harbor labels in the drawing, %d harbors", labels, geo->n_harbors);
+    }
     assert_true(strstr(text, "rob") || strstr(text, " R "));
+}
+
+static void check_board_content(const struct game *g, const struct render_lines *l)
+{
+    check_geo_content(game_geo(g), l);
 }
 
 static void render_board_lines(const struct game *g, const char *const *names, int color,
@@ -305,6 +328,20 @@ static void test_golden_big_color(void **state)
 {
     (void)state;
     golden_case(BOARD_BIG, 6, 11, 1, "board_big_color.txt");
+}
+
+/* The Four Islands: sea hexes with their letter among waves, four islands, harbors in the sea
+ * between them, and the list form's sea line. */
+static void test_golden_four_islands_plain(void **state)
+{
+    (void)state;
+    golden_case(BOARD_FOUR_ISLANDS_4, 4, 5, 0, "board_four_islands_4_plain.txt");
+}
+
+static void test_golden_four_islands_color(void **state)
+{
+    (void)state;
+    golden_case(BOARD_FOUR_ISLANDS_4, 4, 5, 1, "board_four_islands_4_color.txt");
 }
 
 /* One of each event, built by hand so the file does not depend on the engine's dice. */
@@ -371,6 +408,14 @@ static void test_golden_events(void **state)
     }
 }
 
+/* The boards the drawing tests go through, with their players: base, big and the Seafarers
+ * maps the engine plays (sea hexes, several islands). */
+static const struct {
+    int board;
+    uint8_t players;
+} drawn[] = {{BOARD_BASE, 4}, {BOARD_BIG, 6}, {BOARD_FOUR_ISLANDS_3, 3}, {BOARD_FOUR_ISLANDS_4, 4}};
+#define N_DRAWN ((int)(sizeof drawn / sizeof drawn[0]))
+
 /* ---- limits over many boards and positions ---- */
 
 static void test_limits_many_games(void **state)
@@ -382,9 +427,10 @@ static void test_limits_many_games(void **state)
                                                              "Dave[away]",
                                                              "erin|phone",
                                                              "frank^^"};
-    for (int board = 0; board < 2; board++)
+    for (int b = 0; b < N_DRAWN; b++)
         for (uint64_t seed = 1; seed <= 40; seed++) {
-            struct game_options o = {(uint8_t)(board ? 6 : 4), (uint8_t)board, 0};
+            int board = drawn[b].board;
+            struct game_options o = {drawn[b].players, (uint8_t)board, 0};
             struct game g;
             assert_int_equal(game_init(&g, &o, seed), BW_OK);
             struct bw_rng rng;
@@ -406,9 +452,10 @@ static void test_limits_many_games(void **state)
 static void test_harbor_labels_all_types(void **state)
 {
     (void)state;
-    for (int board = 0; board < 2; board++)
+    for (int b = 0; b < N_DRAWN; b++)
         for (int type = 0; type <= HARBOR_GENERIC; type++) {
-            struct game_options o = {(uint8_t)(board ? 6 : 4), (uint8_t)board, 0};
+            int board = drawn[b].board;
+            struct game_options o = {drawn[b].players, (uint8_t)board, 0};
             struct game g;
             assert_int_equal(game_init(&g, &o, 3), BW_OK);
             memset(g.harbor, type, sizeof g.harbor);
@@ -670,6 +717,170 @@ static void test_board_text_forms(void **state)
     render_lines_fini(&l);
 }
 
+/* Heading for New Shores for 4 players, the biggest map required (42 hexes, 7 rows of 6, 110
+ * corners), built with its gold fields taken for mountains until gold is played: a board dealt
+ * by hand from its pools, since no game can be set up on it yet. */
+static void new_shores_board(struct board_geo *geo, struct game *g)
+{
+    static struct board_setup setup;
+    static char text[MAP_MAX_TEXT];
+    char err[256];
+    const struct map_builtin *b = map_builtin("new_shores_4");
+    assert_non_null(b);
+    assert_true(b->len < sizeof text);
+    int in_grid = 0;
+    for (size_t k = 0; k < b->len; k++) {
+        char c = b->text[k];
+        if (c == '\n' && k + 5 <= b->len && !memcmp(b->text + k + 1, "grid", 4))
+            in_grid = 1;
+        if (c == '\n' && k + 4 <= b->len && !memcmp(b->text + k + 1, "end", 3))
+            in_grid = 0;
+        text[k] = in_grid && c == 'G' ? 'M' : c;
+    }
+    struct map m;
+    if (map_parse(text, b->len, "new_shores_4", &m, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(board_build(geo, &setup, BOARD_NEW_SHORES_4, &m), 0);
+    assert_int_equal(geo->n_hexes, 42);
+    assert_int_equal(geo->n_vertices, 110);
+
+    memset(g, 0, sizeof *g);
+    g->opt.n_players = 4;
+    g->opt.board = BOARD_NEW_SHORES_4;
+    memset(g->vertex_owner, -1, sizeof g->vertex_owner);
+    memset(g->edge_owner, -1, sizeof g->edge_owner);
+    g->robber = -1;
+    int terrains = 0, tokens = 0, harbors = 0;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int t = setup.hex_terrain[h];
+        g->terrain[h] = (uint8_t)(t == BOARD_POOL ? setup.terrains[terrains++] : t);
+        g->token[h] = setup.hex_token[h];
+        if (g->terrain[h] < TERRAIN_DESERT && !g->token[h])
+            g->token[h] = setup.tokens[tokens++];
+        if (g->terrain[h] == TERRAIN_DESERT)
+            g->robber = (int8_t)h;
+    }
+    assert_int_equal(terrains, setup.n_terrains);
+    assert_int_equal(tokens, setup.n_tokens);
+    assert_true(g->robber >= 0);
+    for (int k = 0; k < geo->n_harbors; k++) {
+        int t = setup.harbor_type[k];
+        g->harbor[k] = (uint8_t)(t == BOARD_POOL ? setup.harbors[harbors++] : t);
+    }
+    /* Buildings and roads on corners of three digits, the owner's letter before the number. */
+    for (int v = 99, p = 0; v < geo->n_vertices && p < 4; v++) {
+        int near = 0;
+        for (int i = 0; i < 3; i++)
+            near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
+        if (near || !(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1))
+            continue;
+        g->vertex_owner[v] = (int8_t)p;
+        g->vertex_building[v] = p == 1 ? BUILDING_CITY : BUILDING_SETTLEMENT;
+        g->edge_owner[geo->vertex_edge[v][0]] = (int8_t)p;
+        p++;
+    }
+}
+
+/* The biggest map keeps within 30 lines of at most 100 columns and shows every hex letter,
+ * every corner number and every harbor, whatever the harbors' types and in both modes. */
+static void test_biggest_sea_map(void **state)
+{
+    (void)state;
+    static struct board_geo geo;
+    struct game g;
+    new_shores_board(&geo, &g);
+    int cols, rows;
+    render_board_limits(&geo, &cols, &rows);
+    assert_int_equal(cols, 100);
+    assert_int_equal(rows, 30);
+    assert_int_equal(RENDER_SEA_COLS, 100);
+    assert_int_equal(RENDER_SEA_ROWS, 30);
+    struct render_style st;
+    for (int type = -1; type <= HARBOR_GENERIC; type++)
+        for (int color = 0; color < 2; color++) {
+            if (type >= 0)
+                memset(g.harbor, type, sizeof g.harbor);
+            render_style_init(&st, "#catan", nicks, 4, color);
+            struct render_lines l;
+            render_lines_init(&l);
+            struct render_sink sink = render_lines_sink(&l);
+            render_board_geo(&g, &geo, &st, &sink);
+            check_geo_limits(&l, &geo);
+            check_geo_content(&geo, &l);
+            if (type < 0 && !color) {
+                char *text = join_lines(&l);
+                /* the waves and a sea letter among them; corners of three digits with their
+                 * owners (a settlement, a city) */
+                assert_non_null(strstr(text, "| ~  AK ~ ~ |"));
+                assert_non_null(strstr(text, "a100"));
+                assert_non_null(strstr(text, "B101"));
+                free(text);
+            }
+            render_lines_fini(&l);
+        }
+}
+
+/* The list form on a map with sea: the land in the hexes line, then a sea line naming every
+ * sea hex by its letter; both read from the same geometry as the drawing. */
+static void test_board_text_sea(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 1);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board_text(&g, &st, &sink);
+    assert_int_equal(l.n, 4);
+    assert_true(!strncmp(l.v[0].text, "#chan hexes: ", 13));
+    assert_null(strstr(l.v[0].text, "sea"));
+    assert_string_equal(l.v[1].text, "#chan sea: C, H, M, P, Q, R, S, T, W, AB, AG, AI");
+    assert_true(!strncmp(l.v[2].text, "#chan harbors: ", 15));
+    assert_string_equal(l.v[3].text, "#chan buildings: none");
+    int items = 1;
+    for (const char *p = l.v[0].text; (p = strstr(p, ", ")); p++)
+        items++;
+    assert_int_equal(items, game_geo(&g)->n_land);
+    for (int i = 0; i < l.n; i++)
+        assert_null(strchr(l.v[i].text, '\x03'));
+    render_lines_fini(&l);
+
+    /* The biggest map: 28 land hexes in the hexes line, 14 sea hexes, 42 in all. */
+    static struct board_geo geo;
+    new_shores_board(&geo, &g);
+    render_lines_init(&l);
+    render_board_text_geo(&g, &geo, &st, &sink);
+    check_lines(&l);
+    int land = 0, sea = 0;
+    for (int i = 0; i < l.n; i++) {
+        const char *t = l.v[i].text;
+        int hexes = !strncmp(t, "#chan hexes: ", 13), sea_line = !strncmp(t, "#chan sea: ", 11);
+        if (!hexes && !sea_line)
+            continue;
+        int n = 1;
+        for (const char *p = t; (p = strstr(p, ", ")); p++)
+            n++;
+        *(hexes ? &land : &sea) += n;
+    }
+    assert_int_equal(land, geo.n_land);
+    assert_int_equal(sea, geo.n_hexes - geo.n_land);
+    assert_int_equal(land + sea, 42);
+    render_lines_fini(&l);
+
+    /* A board of land only has no sea line. */
+    o.board = BOARD_BASE;
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    render_lines_init(&l);
+    render_board_text(&g, &st, &sink);
+    assert_int_equal(l.n, 3);
+    for (int i = 0; i < l.n; i++)
+        assert_null(strstr(l.v[i].text, "sea:"));
+    render_lines_fini(&l);
+}
+
 static void test_dice_and_win_lines(void **state)
 {
     (void)state;
@@ -871,6 +1082,10 @@ int main(void)
         cmocka_unit_test(test_golden_base_color),
         cmocka_unit_test(test_golden_big_plain),
         cmocka_unit_test(test_golden_big_color),
+        cmocka_unit_test(test_golden_four_islands_plain),
+        cmocka_unit_test(test_golden_four_islands_color),
+        cmocka_unit_test(test_biggest_sea_map),
+        cmocka_unit_test(test_board_text_sea),
         cmocka_unit_test(test_golden_events),
         cmocka_unit_test(test_limits_many_games),
         cmocka_unit_test(test_harbor_labels_all_types),

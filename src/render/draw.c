@@ -6,6 +6,8 @@
  * strokes ("_.-'" and "'-._") drawn on the line of the edge's upper vertex, so that they run
  * down to the lower vertex on the next line; vertical sides are a '|' on the line between.
  * What is left inside a hex is two short lines: letter and terrain, then token and robber.
+ * A sea hex (a map with sea inside its frame) has its letter and a light pattern of '~' waves
+ * there instead, put in last around whatever else needs its room (harbor labels, legend).
  *
  * Everything is first drawn on a canvas of cells that remember what is taken, so harbor
  * labels and the legend can look for free sea around the coast; then each line is written
@@ -26,6 +28,7 @@ struct cell {
     char ch;
     uint8_t used; /* taken, even when blank: no label may go there */
     uint8_t run;  /* part of one piece of text: a blank keeps the style ("Ada (bot)") */
+    uint8_t wave; /* the pattern of a sea hex */
     struct style st;
 };
 
@@ -52,7 +55,12 @@ static int row_of(const struct canvas *cv, int y)
 
 static int digits(int n)
 {
-    return n >= 10 ? 2 : 1;
+    return n >= 100 ? 3 : n >= 10 ? 2 : 1;
+}
+
+static int is_sea(const struct canvas *cv, int h)
+{
+    return !(cv->geo->land_hexes >> h & 1);
 }
 
 static void put(struct canvas *cv, int r, int c, char ch, struct style st)
@@ -163,6 +171,8 @@ static void draw_hexes(struct canvas *cv)
     const struct board_geo *geo = cv->geo;
     const struct game *g = cv->g;
     for (int h = 0; h < geo->n_hexes; h++) {
+        if (is_sea(cv, h))
+            continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         int t = g->terrain[h] <= TERRAIN_DESERT ? g->terrain[h] : TERRAIN_DESERT;
         char name[4];
@@ -203,6 +213,65 @@ static void draw_hexes(struct canvas *cv)
             put_text(cv, r, c + (int)strlen(line) + 1, robber + 1, rst);
         }
     }
+}
+
+static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st);
+
+/* The letter of a sea hex: in the middle like a land hex's when there is room, else anywhere
+ * free inside the hex (a harbor label beside the coast may have taken the middle). */
+static void draw_sea_letters(struct canvas *cv)
+{
+    const struct board_geo *geo = cv->geo;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (!is_sea(cv, h))
+            continue;
+        int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
+        char name[4];
+        board_hex_name(h, name);
+        int len = (int)strlen(name), placed = try_place(cv, r, x - 5 + (11 - len) / 2, name, plain);
+        placed = placed || try_place(cv, r - 1, x - 4 + (7 - len) / 2, name, plain);
+        for (int c = x - 4; !placed && c + len <= x + 5; c++)
+            placed = try_place(cv, r, c, name, plain);
+        for (int c = x - 4; !placed && c + len <= x + 3; c++)
+            placed = try_place(cv, r - 1, c, name, plain);
+    }
+}
+
+static int wave_free(const struct canvas *cv, int r, int c)
+{
+    for (int k = c - 1; k <= c + 1; k++)
+        if (r < 0 || r >= CANVAS_H || k < 0 || k >= CANVAS_W ||
+            (cv->c[r][k].used && !cv->c[r][k].wave))
+            return 0;
+    return !cv->c[r][c].used;
+}
+
+/* The sea's light pattern, last: a '~' every other column on the two lines inside each sea
+ * hex, wherever nothing else is and a blank keeps it apart from what is there. */
+static void draw_waves(struct canvas *cv)
+{
+    const struct board_geo *geo = cv->geo;
+    struct style st = plain;
+    if (cv->rs->color)
+        st.fg = 14; /* grey: lighter than the land and unlike any seat's colour */
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (!is_sea(cv, h))
+            continue;
+        int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
+        for (int line = 0; line < 2; line++)
+            for (int c = x - 4; c <= x + (line ? 2 : 4); c += 2)
+                if (wave_free(cv, r - line, c)) {
+                    put(cv, r - line, c, '~', st);
+                    cv->c[r - line][c].wave = 1;
+                }
+    }
+    /* The blank between two waves keeps their colour: one colour code for a run of them. */
+    for (int r = 0; r < CANVAS_H; r++)
+        for (int c = 1; c + 1 < CANVAS_W; c++)
+            if (!cv->c[r][c].used && cv->c[r][c - 1].wave && cv->c[r][c + 1].wave) {
+                put(cv, r, c, ' ', st);
+                cv->c[r][c].run = 1;
+            }
 }
 
 /* "3:1" or "2:1wool"; the short form abbreviates the two long resource names for the few
@@ -264,6 +333,29 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
             c = !beside ? mid : right ? xl - digits(l + 1) - 1 - len : xl + 2;
         }
         if (r <= last_row && try_place(cv, r, c, s, st))
+            return 1;
+    }
+    /* A sea hex across the edge (a map with sea) has room inside: on its two lines, as near
+     * the middle of the edge as it goes. */
+    int sea = geo->edge_hex[e][0] == hex ? geo->edge_hex[e][1] : geo->edge_hex[e][0];
+    if (sea < 0 || !is_sea(cv, sea))
+        return 0;
+    int xs = col_of(cv, geo->hex_x[sea]), rs = row_of(cv, geo->hex_y[sea]);
+    for (int short_form = 0; short_form < 2; short_form++) {
+        char s[16];
+        harbor_label(cv->g, k, short_form, s, sizeof s);
+        int len = (int)strlen(s), best_r = -1, best_c = 0, best_d = 0;
+        for (int line = 0; line < 2; line++)
+            for (int c = xs - 4; c + len <= xs + (line ? 3 : 5); c++) {
+                int d = 2 * c + len - (xu + xl);
+                d = d < 0 ? -d : d;
+                if (is_free(cv, rs - line, c - 1, c + len) && (best_r < 0 || d < best_d)) {
+                    best_r = rs - line;
+                    best_c = c;
+                    best_d = d;
+                }
+            }
+        if (best_r >= 0 && try_place(cv, best_r, best_c, s, st))
             return 1;
     }
     return 0;
@@ -363,26 +455,43 @@ static void write_line(const struct canvas *cv, int r, int c0, int c1,
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 
+void render_board_limits(const struct board_geo *geo, int *cols, int *rows)
+{
+    int sea = geo->kind >= BOARD_KIND_COUNT || geo->n_land != geo->n_hexes;
+    *cols = sea ? RENDER_SEA_COLS : geo->kind == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
+    *rows = sea ? RENDER_SEA_ROWS : geo->kind == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+}
+
 void render_board(const struct game *g, const struct render_style *st,
                   const struct render_sink *out)
+{
+    render_board_geo(g, game_geo(g), st, out);
+}
+
+void render_board_geo(const struct game *g, const struct board_geo *geo,
+                      const struct render_style *st, const struct render_sink *out)
 {
     struct canvas canvas;
     struct canvas *cv = &canvas;
     memset(cv, 0, sizeof *cv);
-    cv->geo = game_geo(g);
+    cv->geo = geo;
     cv->g = g;
     cv->rs = st;
     draw_edges(cv);
     draw_vertices(cv);
     draw_hexes(cv);
     /* The line above the board is for harbors; the one below only if the limit allows it. */
-    int max_rows = cv->geo->kind == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
+    int max_cols, max_rows;
+    render_board_limits(geo, &max_cols, &max_rows);
+    (void)max_cols; /* the geometry's coordinates keep within it */
     int last_row = row_of(cv, cv->geo->max_y) + 1;
     if (last_row - (TOP - 1) + 1 > max_rows)
         last_row--;
     for (int k = 0; k < cv->geo->n_harbors; k++)
         draw_harbor(cv, k, last_row);
+    draw_sea_letters(cv);
     draw_legend(cv);
+    draw_waves(cv);
 
     struct box b = bounding_box(cv);
     for (int r = b.r0; r <= b.r1; r++) {

@@ -27,6 +27,9 @@
 #define RENDER_BASE_ROWS 20
 #define RENDER_BIG_COLS 96
 #define RENDER_BIG_ROWS 24
+/* A map with sea hexes (Seafarers), up to 7 rows of 6 hexes. */
+#define RENDER_SEA_COLS 100
+#define RENDER_SEA_ROWS 30
 
 /* Where lines go. line() is called once per line, in order; to is RENDER_PUBLIC or a seat
  * (0..n_players-1); text is borrowed and valid only during the call. */
@@ -69,6 +72,15 @@ const char *render_dev_name(int card);
 void render_board(const struct game *g, const struct render_style *st,
                   const struct render_sink *out);
 
+/* The same for a board whose geometry is not one of the built-in kinds (a map under test):
+ * geo stands for game_geo(g). Sea hexes are drawn with their letter among '~' waves; a map
+ * with sea hexes keeps within 100 columns and 30 lines. */
+void render_board_geo(const struct game *g, const struct board_geo *geo,
+                      const struct render_style *st, const struct render_sink *out);
+
+/* The limits render_board keeps to for a geometry: visible columns and lines. */
+void render_board_limits(const struct board_geo *geo, int *cols, int *rows);
+
 /* The end of a game, after the winner's line (public, two lines): each seat's points broken
  * down (settlements, cities, victory point cards, longest road, largest army), then the number
  * of turns, the duration and the dice histogram (rolls[i]: how often i + 2 was rolled). */
@@ -90,9 +102,14 @@ void render_dice(const struct render_style *st, const uint16_t rolls[11],
                  const struct render_sink *out);
 
 /* The board as lists for !board text (public): "#chan hexes: ...", "#chan harbors: ...",
- * "#chan buildings: ...". */
+ * "#chan buildings: ...". On a map with sea hexes, "#chan hexes: ..." lists the land and a
+ * line "#chan sea: C, H, M, ..." (after the hexes) names the sea hexes. */
 void render_board_text(const struct game *g, const struct render_style *st,
                        const struct render_sink *out);
+
+/* The same for a geometry that is not a built-in kind (see render_board_geo). */
+void render_board_text_geo(const struct game *g, const struct board_geo *geo,
+                           const struct render_style *st, const struct render_sink *out);
 
 /* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory".
  */

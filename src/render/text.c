@@ -8,7 +8,7 @@ static const char *const terrain_names[] = {"wood", "brick", "wool", "grain", "o
 
 static const char *terrain_name(int t)
 {
-    return t >= 0 && t <= TERRAIN_DESERT ? terrain_names[t] : "?";
+    return t >= 0 && t <= TERRAIN_DESERT ? terrain_names[t] : t == TERRAIN_SEA ? "sea" : "?";
 }
 
 static void begin(struct rlist *r, const struct render_style *st, const struct render_sink *out,
@@ -22,12 +22,21 @@ static void begin(struct rlist *r, const struct render_style *st, const struct r
 void render_board_text(const struct game *g, const struct render_style *st,
                        const struct render_sink *out)
 {
-    const struct board_geo *geo = game_geo(g);
+    render_board_text_geo(g, game_geo(g), st, out);
+}
+
+void render_board_text_geo(const struct game *g, const struct board_geo *geo,
+                           const struct render_style *st, const struct render_sink *out)
+{
     struct rlist r;
     char item[128], name[4], edge[8];
 
+    /* The land with what it gives, then the sea hexes by letter: a map of land only (base,
+     * big) has no sea line. */
     begin(&r, st, out, RENDER_PUBLIC, "hexes", ", ");
     for (int h = 0; h < geo->n_hexes; h++) {
+        if (!(geo->land_hexes >> h & 1))
+            continue;
         int n = snprintf(item, sizeof item, "%s %s", board_hex_name(h, name),
                          terrain_name(g->terrain[h]));
         if (g->token[h])
@@ -37,6 +46,14 @@ void render_board_text(const struct game *g, const struct render_style *st,
         rlist_item(&r, item);
     }
     rlist_end(&r, "none");
+
+    if (geo->n_land != geo->n_hexes) {
+        begin(&r, st, out, RENDER_PUBLIC, "sea", ", ");
+        for (int h = 0; h < geo->n_hexes; h++)
+            if (!(geo->land_hexes >> h & 1))
+                rlist_item(&r, board_hex_name(h, name));
+        rlist_end(&r, "none");
+    }
 
     begin(&r, st, out, RENDER_PUBLIC, "harbors", ", ");
     for (int k = 0; k < geo->n_harbors; k++) {
