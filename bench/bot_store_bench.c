@@ -39,7 +39,7 @@
 #include "store/store.h"
 #include "util/xmalloc.h"
 
-#include "bench_time.h"
+#include "bench_samples.h"
 
 #define GAMES 500
 #define NETWORK "bench"
@@ -51,33 +51,6 @@
 /* The fake clock moves on this much per message: more than the rate limit asks of one player.
  * No turn timer runs, so nothing else depends on it. */
 #define STEP_MS 1100
-
-/* Growing arrays of figures. */
-struct samples {
-    double *v;
-    size_t n, cap;
-};
-
-static void add_sample(struct samples *s, double x)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 4096;
-        s->v = xreallocarray(s->v, s->cap, sizeof *s->v);
-    }
-    s->v[s->n++] = x;
-}
-
-/* The value at fraction q (0..1) of the sorted figures. */
-static double quantile(const struct samples *s, double q)
-{
-    size_t i = (size_t)((double)s->n * q);
-    return s->v[i < s->n ? i : s->n - 1];
-}
-
-static void sort_samples(struct samples *s)
-{
-    qsort(s->v, s->n, sizeof *s->v, by_value);
-}
 
 /* The net_store's hooks that moves use, counted on the way through: which calls committed,
  * how long the store took, how long the records were. */

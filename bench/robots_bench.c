@@ -43,7 +43,7 @@
 #include "store/store.h"
 #include "util/xmalloc.h"
 
-#include "bench_time.h"
+#include "bench_samples.h"
 
 #define NETWORK "bench"
 #define OWN_NICK "brickwood"
@@ -55,33 +55,6 @@
 /* The hard level's slice and thinking per turn of the loop (src/bot/robots.c), for figures. */
 #define SLICE_MS 5.0
 #define TICK_THINK_MS 25.0
-
-struct samples {
-    double *v;
-    size_t n, cap;
-};
-
-static void add_sample(struct samples *s, double x)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 4096;
-        s->v = xreallocarray(s->v, s->cap, sizeof *s->v);
-    }
-    s->v[s->n++] = x;
-}
-
-static double quantile(const struct samples *s, double q)
-{
-    if (!s->n)
-        return 0;
-    size_t i = (size_t)((double)s->n * q);
-    return s->v[i < s->n ? i : s->n - 1];
-}
-
-static void sort_samples(struct samples *s)
-{
-    qsort(s->v, s->n, sizeof *s->v, by_value);
-}
 
 static size_t count_above(const struct samples *s, double limit)
 {
