@@ -606,8 +606,8 @@ static void test_robots_of_one_level(void **state)
      * 16 * ((0 - 0.5) + (0 - 0.5)) = -16. bot:hard: 1500 + 0 - 16 = 1484, two games. */
     struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
     seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "bot:hard", "Ada (bot)", 6, false, false);
     seat(&g, "bot:hard", "Alan (bot)", 4, false, false);
+    seat(&g, "bot:hard", "Ada (bot)", 6, false, false); /* last: its own change alone is 0 */
     assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
     check_stats(st, "account:alice", 1516.0, 1, 1, 10);
     check_stats(st, "bot:hard", 1484.0, 2, 0, 6);
