@@ -239,6 +239,22 @@ static void ref_build(struct board_geo *g, int kind, const int *shape, int rows)
         ref_set_bit(g->edge_land_bits, e);
     ref_build_bits(g);
     ref_build_coast_and_harbors(g);
+    /* No sea inside the frame: no ship edges, no pirate, no island bonus; every hex and corner
+     * on island 0, the home island. */
+    memset(g->hex_island, 0, sizeof g->hex_island);
+    memset(g->hex_island + g->n_hexes, -1, sizeof g->hex_island - (size_t)g->n_hexes);
+    memset(g->vertex_island, 0, sizeof g->vertex_island);
+    memset(g->vertex_island + g->n_vertices, -1, sizeof g->vertex_island - (size_t)g->n_vertices);
+    g->home_islands = 1;
+    memcpy(g->vertex_home_bits, g->vertex_land_bits, sizeof g->vertex_home_bits);
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++)
+            for (int e = 0; e < g->n_edges; e++)
+                if ((g->edge_vertex[e][0] == g->hex_vertex[h][c] &&
+                     g->edge_vertex[e][1] == g->hex_vertex[h][(c + 1) % 6]) ||
+                    (g->edge_vertex[e][1] == g->hex_vertex[h][c] &&
+                     g->edge_vertex[e][0] == g->hex_vertex[h][(c + 1) % 6]))
+                    ref_set_bit(g->hex_edge_bits[h], e);
 }
 
 struct ref_supply {
@@ -515,6 +531,14 @@ static void test_same_as_shapes(void **state)
         SAME_ARRAY(vertex_near_bits);
         SAME_ARRAY(hex_vertex_bits);
         SAME_ARRAY(vertex_hex_bits);
+        SAME_ARRAY(hex_edge_bits);
+        SAME_ARRAY(hex_island);
+        SAME_ARRAY(vertex_island);
+        SAME_ARRAY(vertex_home_bits);
+        SAME_ARRAY(edge_sea_bits);
+        assert_int_equal(geo->home_islands, 1);
+        assert_int_equal(geo->island_bonus, 0);
+        assert_int_equal(geo->has_pirate, 0);
         /* Nothing left out above: the whole value, padding included, is the same. */
         assert_memory_equal(geo, ref, sizeof *ref);
     }

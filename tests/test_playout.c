@@ -18,8 +18,10 @@ struct tally {
 };
 
 /* Longest road by brute force from every vertex: an independent check of the engine's
- * search, which starts only at road ends and forks. */
-static int ref_walk(const struct game *g, int p, int v, uint8_t *used, int len)
+ * search, which starts only at road ends and forks. On maps with sea, roads and ships (the
+ * trade route) joined only at the player's own building; came_by is the kind of the last
+ * edge (1 ship, 0 road, -1 none). */
+static int ref_walk(const struct game *g, int p, int v, uint8_t *used, int len, int came_by)
 {
     const struct board_geo *geo = game_geo(g);
     int best = len;
@@ -29,9 +31,12 @@ static int ref_walk(const struct game *g, int p, int v, uint8_t *used, int len)
         int e = geo->vertex_edge[v][i];
         if (e < 0 || g->edge_owner[e] != p || used[e])
             continue;
+        int ship = (int)(g->ships[e >> 6] >> (e & 63) & 1);
+        if (came_by >= 0 && ship != came_by && g->vertex_owner[v] != p)
+            continue;
         used[e] = 1;
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
-        int r = ref_walk(g, p, w, used, len + 1);
+        int r = ref_walk(g, p, w, used, len + 1, ship);
         used[e] = 0;
         if (r > best)
             best = r;
@@ -45,7 +50,7 @@ static void check_longest_roads(const struct game *g)
         uint8_t used[BOARD_MAX_EDGES] = {0};
         int best = 0;
         for (int v = 0; v < game_geo(g)->n_vertices; v++) {
-            int r = ref_walk(g, p, v, used, 0);
+            int r = ref_walk(g, p, v, used, 0, -1);
             if (r > best)
                 best = r;
         }
@@ -77,7 +82,7 @@ static void check_invariants(const struct game *g, const struct tally *t)
     assert_int_equal(knights, t->played[DEV_KNIGHT]);
 
     int settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
-        roads[GAME_MAX_PLAYERS] = {0};
+        roads[GAME_MAX_PLAYERS] = {0}, ships[GAME_MAX_PLAYERS] = {0};
     for (int v = 0; v < geo->n_vertices; v++) {
         int o = g->vertex_owner[v];
         if (o < 0) {
@@ -93,13 +98,15 @@ static void check_invariants(const struct game *g, const struct tally *t)
     }
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0)
-            roads[g->edge_owner[e]]++;
+            (g->ships[e >> 6] >> (e & 63) & 1 ? ships : roads)[g->edge_owner[e]]++;
     int best = 0;
     for (int p = 0; p < n; p++) {
         const struct game_player *pl = &g->p[p];
         assert_int_equal(pl->settlements, settlements[p]);
         assert_int_equal(pl->cities, cities[p]);
         assert_int_equal(pl->roads, roads[p]);
+        assert_int_equal(pl->ships, ships[p]);
+        assert_true(ships[p] <= GAME_SHIPS);
         assert_true(settlements[p] <= GAME_SETTLEMENTS && cities[p] <= GAME_CITIES &&
                     roads[p] <= GAME_ROADS);
         int len = game_longest_road_of(g, p);
@@ -108,6 +115,15 @@ static void check_invariants(const struct game *g, const struct tally *t)
             best = len;
         int vp = settlements[p] + 2 * cities[p] + 2 * (g->longest_road == p) +
                  2 * (g->largest_army == p) + pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
+        /* Island bonus: each island with the player's building but none of their first two. */
+        unsigned own = 0, home = 0;
+        for (int v = 0; v < geo->n_vertices; v++)
+            if (g->vertex_owner[v] == p && geo->vertex_island[v] >= 0)
+                own |= 1u << geo->vertex_island[v];
+        home = pl->home_islands;
+        assert_true((home & ~own) == 0);
+        assert_true((home & ~(unsigned)geo->home_islands) == 0);
+        vp += geo->island_bonus * __builtin_popcount(own & ~home);
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -116,8 +132,15 @@ static void check_invariants(const struct game *g, const struct tally *t)
             assert_true(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1);
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0)
-            assert_true(geo->edge_land_bits[e >> 6] >> (e & 63) & 1);
+            assert_true((g->ships[e >> 6] >> (e & 63) & 1 ? geo->edge_sea_bits
+                                                          : geo->edge_land_bits)[e >> 6] >>
+                            (e & 63) &
+                        1);
     assert_true(geo->land_hexes >> g->robber & 1);
+    if (geo->has_pirate)
+        assert_true(!(geo->land_hexes >> g->pirate & 1) && g->pirate < geo->n_hexes);
+    else
+        assert_int_equal(g->pirate, -1);
     /* A saved record of this state would be accepted. */
     assert_int_equal(game_check_state(g), BW_OK);
     /* The derived fields agree with the board. */
@@ -168,43 +191,53 @@ static void check_build_listing(const struct game *g)
     }
 }
 
-/* The road building pairs listed equal those found by trying every pair of edges. */
+/* Whether the road building play (k1 e1, k2 e2) is listed, in either order (k: 1 for a ship). */
+static int pair_listed(const struct game_action *listed, int n, int k1, int e1, int k2, int e2)
+{
+    int ships = (k1 ? PIECE_SHIP_1 : 0) | (k2 ? PIECE_SHIP_2 : 0);
+    int swapped = (k2 ? PIECE_SHIP_1 : 0) | (k1 ? PIECE_SHIP_2 : 0);
+    for (int i = 0; i < n; i++)
+        if (listed[i].type == ACT_PLAY_ROADS &&
+            ((listed[i].a == e1 && listed[i].b == e2 && listed[i].ships == ships) ||
+             (e2 >= 0 && listed[i].a == e2 && listed[i].b == e1 && listed[i].ships == swapped)))
+            return 1;
+    return 0;
+}
+
+/* The road building plays listed (two roads; on maps with sea also two ships or one of each)
+ * equal those found by trying every pair of pieces. */
 static void check_free_roads(const struct game *g)
 {
     int p = g->current;
-    if (dev_play_check(g, p, DEV_ROADS) != BW_OK || g->p[p].roads >= GAME_ROADS)
+    if (dev_play_check(g, p, DEV_ROADS) != BW_OK)
         return;
     static struct game_action listed[4096];
     int n = game_legal_actions(g, p, listed, 4096), n_pairs = 0;
-    int n_edges = game_geo(g)->n_edges, two = GAME_ROADS - g->p[p].roads >= 2;
-    for (int e1 = 0; e1 < n_edges; e1++) {
-        if (!can_road_with(g, p, e1, -1))
-            continue;
-        int seconds = 0;
-        for (int e2 = 0; two && e2 < n_edges; e2++) {
-            if (!can_road_with(g, p, e2, e1))
+    int n_edges = game_geo(g)->n_edges;
+    int left[2] = {GAME_ROADS - g->p[p].roads, GAME_SHIPS - g->p[p].ships};
+    for (int k1 = 0; k1 < 2; k1++)
+        for (int e1 = 0; left[k1] > 0 && e1 < n_edges; e1++) {
+            if (!can_piece_with(g, p, k1, e1, -1, 0))
                 continue;
-            seconds++;
-            if (e2 < e1 && can_road_with(g, p, e2, -1))
-                continue; /* the same pair as (e2, e1) */
-            int found = 0;
-            for (int i = 0; i < n; i++)
-                found |=
-                    listed[i].type == ACT_PLAY_ROADS && ((listed[i].a == e1 && listed[i].b == e2) ||
-                                                         (listed[i].a == e2 && listed[i].b == e1));
-            if (!found)
-                fail_msg("road building %d and %d is not listed", e1, e2);
-            n_pairs++;
+            int seconds = 0;
+            for (int k2 = 0; k2 < 2; k2++)
+                for (int e2 = 0; left[k2] - (k1 == k2) > 0 && e2 < n_edges; e2++) {
+                    if (!can_piece_with(g, p, k2, e2, e1, k1))
+                        continue;
+                    seconds++;
+                    if (k2 * 1000 + e2 < k1 * 1000 + e1 && can_piece_with(g, p, k2, e2, -1, 0))
+                        continue; /* the same pair as (e2, e1) */
+                    if (!pair_listed(listed, n, k1, e1, k2, e2))
+                        fail_msg("road building %d%s and %d%s is not listed", e1, k1 ? "s" : "", e2,
+                                 k2 ? "s" : "");
+                    n_pairs++;
+                }
+            if (!seconds) {
+                if (!pair_listed(listed, n, k1, e1, 0, -1))
+                    fail_msg("road building %d%s alone is not listed", e1, k1 ? "s" : "");
+                n_pairs++;
+            }
         }
-        if (!seconds) {
-            int found = 0;
-            for (int i = 0; i < n; i++)
-                found |= listed[i].type == ACT_PLAY_ROADS && listed[i].a == e1 && listed[i].b < 0;
-            if (!found)
-                fail_msg("road building %d alone is not listed", e1);
-            n_pairs++;
-        }
-    }
     int listed_pairs = 0;
     for (int i = 0; i < n; i++)
         listed_pairs += listed[i].type == ACT_PLAY_ROADS;
@@ -223,15 +256,16 @@ static void check_counted(const struct game *g)
     assert_true(n <= 4096);
     int knights = 0, pairs = 0;
     for (int i = 0; i < n; i++) {
-        int x = -2, y = -2;
+        int x = -2, y = -2, kinds = -2;
         if (listed[i].type == ACT_PLAY_KNIGHT) {
             assert_int_equal(robber_choices(g, p, knights++, &x, &y), 0);
             assert_int_equal(x, listed[i].a);
             assert_int_equal(y, listed[i].target);
         } else if (listed[i].type == ACT_PLAY_ROADS) {
-            assert_int_equal(road_pairs(g, p, pairs++, &x, &y), 0);
+            assert_int_equal(road_pairs(g, p, pairs++, &x, &y, &kinds), 0);
             assert_int_equal(x, listed[i].a);
             assert_int_equal(y, listed[i].b);
+            assert_int_equal(kinds, listed[i].ships);
         }
     }
     if (!dev_play_check(g, p, DEV_KNIGHT))
@@ -239,7 +273,7 @@ static void check_counted(const struct game *g)
     else
         assert_int_equal(knights, 0);
     if (!dev_play_check(g, p, DEV_ROADS))
-        assert_int_equal(road_pairs(g, p, -1, NULL, NULL), pairs);
+        assert_int_equal(road_pairs(g, p, -1, NULL, NULL, NULL), pairs);
     else
         assert_int_equal(pairs, 0);
 }

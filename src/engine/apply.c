@@ -147,13 +147,32 @@ unsigned robber_candidates(const struct game *g, int player, int hex)
     return m;
 }
 
+/* Players other than player holding cards with a ship on a side of sea hex hex. */
+unsigned pirate_candidates(const struct game *g, int player, int hex)
+{
+    const struct board_geo *geo = GEO(g);
+    unsigned m = 0;
+    for (int q = 0; q < g->opt.n_players; q++) {
+        uint64_t any = 0;
+        for (int i = 0; i < BOARD_WORDS; i++)
+            any |= g->ships_of[q][i] & geo->hex_edge_bits[hex][i];
+        if (q != player && any && hand_size_of(&g->p[q]) > 0)
+            m |= BIT(q);
+    }
+    return m;
+}
+
 int check_robber(const struct game *g, int player, int hex, int target, int *victim)
 {
-    if (hex < 0 || hex >= GEO(g)->n_hexes || !(GEO(g)->land_hexes >> hex & 1))
+    const struct board_geo *geo = GEO(g);
+    if (hex < 0 || hex >= geo->n_hexes)
         return BW_E(NO_SUCH_SPOT);
-    if (hex == g->robber)
-        return BW_E(ROBBER_SAME);
-    unsigned m = robber_candidates(g, player, hex);
+    int sea = !(geo->land_hexes >> hex & 1);
+    if (sea && g->pirate < 0)
+        return BW_E(NO_SUCH_SPOT);
+    if (hex == (sea ? g->pirate : g->robber))
+        return sea ? BW_E(PIRATE_SAME) : BW_E(ROBBER_SAME);
+    unsigned m = sea ? pirate_candidates(g, player, hex) : robber_candidates(g, player, hex);
     if (target < 0) {
         if (m & (m - 1))
             return BW_E(BAD_VICTIM); /* several to choose from: the player must name one */
@@ -168,8 +187,12 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
 
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
 {
-    g->robber = (int8_t)hex;
-    struct game_event *e = ev_push(eb, EV_ROBBER, player);
+    int sea = !(GEO(g)->land_hexes >> hex & 1);
+    if (sea)
+        g->pirate = (int8_t)hex;
+    else
+        g->robber = (int8_t)hex;
+    struct game_event *e = ev_push(eb, sea ? EV_PIRATE : EV_ROBBER, player);
     if (e)
         e->a = (int16_t)hex;
     if (victim < 0) {
@@ -263,16 +286,22 @@ void largest_army_award(struct game *g, struct evbuf *eb)
 
 /* ---- building ---- */
 
-static int road_error(const struct game *g, int p, int edge, int extra)
+/* Why a road (ship 0) or a ship (ship 1) may not lie at edge, with one more piece of kind
+ * extra_ship at extra counted as the player's (-1 for none). */
+static int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship)
 {
     const struct board_geo *geo = GEO(g);
-    if (edge < 0 || edge >= geo->n_edges)
+    if (edge < 0 || edge >= geo->n_edges ||
+        !bits_has(ship ? geo->edge_sea_bits : geo->edge_land_bits, edge))
         return BW_E(NO_SUCH_SPOT);
     if (g->edge_owner[edge] >= 0 || edge == extra)
         return BW_E(OCCUPIED);
+    if (ship && pirate_edge(g, edge))
+        return BW_E(PIRATE);
     if (g->phase == PHASE_SETUP_ROAD)
-        return game_can_road(g, p, edge) ? BW_OK : BW_E(NOT_CONNECTED);
-    return can_road_with(g, p, edge, extra) ? BW_OK : BW_E(NOT_CONNECTED);
+        return (ship ? game_can_ship(g, p, edge) : game_can_road(g, p, edge)) ? BW_OK
+                                                                              : BW_E(NOT_CONNECTED);
+    return can_piece_with(g, p, ship, edge, extra, extra_ship) ? BW_OK : BW_E(NOT_CONNECTED);
 }
 
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -288,28 +317,129 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
     }
 }
 
-static int act_road(struct game *g, struct evbuf *eb, int p, int edge)
+void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
+{
+    g->edge_owner[edge] = (int8_t)p;
+    bits_set(g->ships, edge);
+    bits_set(g->ships_new, edge);
+    index_road(g, p, edge);
+    g->p[p].ships++;
+    g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
+    struct game_event *e = ev_push(eb, type, p);
+    if (e) {
+        e->a = PIECE_SHIP;
+        e->b = (int16_t)edge;
+    }
+}
+
+/* Whether p's ship at edge has an open end: a corner with neither p's building nor another of
+ * p's ships. */
+static int ship_open(const struct game *g, int p, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    for (int k = 0; k < 2; k++) {
+        int v = geo->edge_vertex[edge][k];
+        if (g->vertex_owner[v] == p)
+            continue;
+        int n = 0;
+        for (int i = 0; i < 3; i++) {
+            int e = geo->vertex_edge[v][i];
+            n += e >= 0 && e != edge && bits_has(g->ships_of[p], e);
+        }
+        if (!n)
+            return 1;
+    }
+    return 0;
+}
+
+int game_ship_move_error(const struct game *g, int p, int from, int to)
+{
+    const struct board_geo *geo = GEO(g);
+    if (p < 0 || p >= g->opt.n_players || g->phase == PHASE_OVER)
+        return BW_E(WRONG_PHASE);
+    if (g->phase != PHASE_MAIN || g->current != p)
+        return turn_error(g, p);
+    if (from < 0 || from >= geo->n_edges || to < 0 || to >= geo->n_edges)
+        return BW_E(NO_SUCH_SPOT);
+    if (g->edge_owner[from] != p || !bits_has(g->ships, from))
+        return BW_E(NOT_YOURS);
+    if (g->ship_moved)
+        return BW_E(SHIP_MOVED);
+    if (bits_has(g->ships_new, from))
+        return BW_E(SHIP_NEW);
+    if (pirate_edge(g, from))
+        return BW_E(PIRATE);
+    if (!ship_open(g, p, from))
+        return BW_E(SHIP_CLOSED);
+    if (to == from)
+        return BW_E(OCCUPIED);
+    /* Where it goes is judged without it: it cannot hold itself up. */
+    struct game h = *g;
+    h.edge_owner[from] = -1;
+    h.ships[from >> 6] &= ~(1ull << (from & 63));
+    h.ships_of[p][from >> 6] &= ~(1ull << (from & 63));
+    return piece_error(&h, p, 1, to, -1, 0);
+}
+
+static int act_move_ship(struct game *g, struct evbuf *eb, int p, int from, int to)
+{
+    int err = game_ship_move_error(g, p, from, to);
+    if (err)
+        return err;
+    g->edge_owner[from] = -1;
+    g->ships[from >> 6] &= ~(1ull << (from & 63));
+    g->edge_owner[to] = (int8_t)p;
+    bits_set(g->ships, to);
+    g->ship_moved = 1;
+    game_reindex(g);
+    g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
+    struct game_event *e = ev_push(eb, EV_MOVE_SHIP, p);
+    if (e) {
+        e->a = (int16_t)from;
+        e->b = (int16_t)to;
+    }
+    longest_road_award(g, eb);
+    return BW_OK;
+}
+
+/* Pieces of a kind (0 road, 1 ship) player p has left to place. */
+static int pieces_left(const struct game *g, int p, int ship)
+{
+    return ship ? GAME_SHIPS - g->p[p].ships : GAME_ROADS - g->p[p].roads;
+}
+
+static void place_piece(struct game *g, struct evbuf *eb, int p, int ship, int edge, int type)
+{
+    if (ship)
+        place_ship(g, eb, p, edge, type);
+    else
+        place_road(g, eb, p, edge, type);
+}
+
+/* A road (ship 0) or a ship (ship 1): in the setup beside the new settlement, else paid. */
+static int act_piece(struct game *g, struct evbuf *eb, int p, int ship, int edge)
 {
     if (g->phase == PHASE_SETUP_ROAD && g->current == p) {
-        int err = road_error(g, p, edge, -1);
+        int err = piece_error(g, p, ship, edge, -1, 0);
         if (err)
             return err;
-        place_road(g, eb, p, edge, EV_BUILD);
+        place_piece(g, eb, p, ship, edge, EV_BUILD);
         longest_road_award(g, eb);
         advance_setup(g, eb);
         return BW_OK;
     }
     if (!can_build_now(g, p))
         return turn_error(g, p);
-    int err = road_error(g, p, edge, -1);
+    int err = piece_error(g, p, ship, edge, -1, 0);
     if (err)
         return err;
-    if (g->p[p].roads >= GAME_ROADS)
+    if (pieces_left(g, p, ship) <= 0)
         return BW_E(NO_PIECES);
-    if (!has_cards(g->p[p].res, game_cost_road))
+    const uint8_t *cost = ship ? game_cost_ship : game_cost_road;
+    if (!has_cards(g->p[p].res, cost))
         return BW_E(NOT_ENOUGH);
-    pay(g, p, game_cost_road);
-    place_road(g, eb, p, edge, EV_BUILD);
+    pay(g, p, cost);
+    place_piece(g, eb, p, ship, edge, EV_BUILD);
     longest_road_award(g, eb);
     return BW_OK;
 }
@@ -325,11 +455,31 @@ static int settle_error(const struct game *g, int p, int v)
         return BW_E(TOO_CLOSE);
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
+    if (g->phase == PHASE_SETUP_SETTLEMENT && !bits_has(geo->vertex_home_bits, v))
+        return BW_E(NOT_HOME);
     return BW_OK;
+}
+
+/* The player, when their own new building may join their roads to their ships. */
+static unsigned joins_route(const struct game *g, int p)
+{
+    return g->p[p].ships ? BIT(p) : 0;
 }
 
 static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
+    const struct board_geo *geo = GEO(g);
+    int island = geo->vertex_island[v];
+    if (g->phase <= PHASE_SETUP_ROAD && island >= 0)
+        g->p[p].home_islands |= (uint16_t)(1u << island);
+    else if (island >= 0 && geo->island_bonus &&
+             !((g->islands_of[p] | g->p[p].home_islands) >> island & 1)) {
+        struct game_event *e = ev_push(eb, EV_ISLAND, p);
+        if (e) {
+            e->a = (int16_t)island;
+            e->b = (int16_t)geo->island_bonus;
+        }
+    }
     g->vertex_owner[v] = (int8_t)p;
     g->vertex_building[v] = BUILDING_SETTLEMENT;
     index_building(g, p, v);
@@ -364,7 +514,7 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
     g->phase = PHASE_SETUP_ROAD;
     g->setup_vertex = (int16_t)v;
-    longest_road_update(g, eb, road_owners_at(g, v, p));
+    longest_road_update(g, eb, road_owners_at(g, v, p) | joins_route(g, p));
 }
 
 static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
@@ -387,7 +537,8 @@ static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(NOT_ENOUGH);
     pay(g, p, game_cost_settlement);
     place_settlement(g, eb, p, v);
-    longest_road_update(g, eb, road_owners_at(g, v, p)); /* it may cut their roads */
+    /* It may cut their roads, and join a road of the player's to a ship. */
+    longest_road_update(g, eb, road_owners_at(g, v, p) | joins_route(g, p));
     return BW_OK;
 }
 
@@ -468,41 +619,46 @@ static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int targ
     return BW_OK;
 }
 
-static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2)
+/* Road building: two roads, or on maps with sea two ships or one of each (k1, k2: which are
+ * ships). */
+static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2, int k1, int k2)
 {
     int err = dev_play_check(g, p, DEV_ROADS);
     if (err)
         return err;
-    int left = GAME_ROADS - g->p[p].roads;
-    if (left <= 0)
+    if (pieces_left(g, p, k1) <= 0)
         return BW_E(NO_PIECES);
     if (e2 < 0) {
-        if ((err = road_error(g, p, e1, -1)))
+        if ((err = piece_error(g, p, k1, e1, -1, 0)))
             return err;
-        /* One road only when a second one is impossible. */
-        if (left >= 2)
-            for (int e = 0; e < GEO(g)->n_edges; e++)
-                if (can_road_with(g, p, e, e1))
-                    return BW_E(INVALID);
+        /* One piece only when a second one is impossible. */
+        for (int k = 0; k < 2; k++)
+            if (pieces_left(g, p, k) - (k == k1) >= 1)
+                for (int e = 0; e < GEO(g)->n_edges; e++)
+                    if (can_piece_with(g, p, k, e, e1, k1))
+                        return BW_E(INVALID);
     } else {
-        if (left < 2)
+        if (pieces_left(g, p, k2) - (k1 == k2) <= 0)
             return BW_E(NO_PIECES);
         if (e1 == e2)
             return BW_E(OCCUPIED);
-        int first = road_error(g, p, e1, -1), second = road_error(g, p, e2, e1);
+        int first = piece_error(g, p, k1, e1, -1, 0), second = piece_error(g, p, k2, e2, e1, k1);
         if (first || second) {
-            /* The other order: the second road may be what connects the first. */
-            if (road_error(g, p, e2, -1) || road_error(g, p, e1, e2))
+            /* The other order: the second piece may be what connects the first. */
+            if (piece_error(g, p, k2, e2, -1, 0) || piece_error(g, p, k1, e1, e2, k2))
                 return first ? first : second;
             int t = e1;
             e1 = e2;
             e2 = t;
+            t = k1;
+            k1 = k2;
+            k2 = t;
         }
     }
     start_dev(g, eb, p, DEV_ROADS);
-    place_road(g, eb, p, e1, EV_FREE_ROAD);
+    place_piece(g, eb, p, k1, e1, EV_FREE_ROAD);
     if (e2 >= 0)
-        place_road(g, eb, p, e2, EV_FREE_ROAD);
+        place_piece(g, eb, p, k2, e2, EV_FREE_ROAD);
     longest_road_award(g, eb);
     return BW_OK;
 }
@@ -571,7 +727,7 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     int p = a->player;
     switch (a->type) {
     case ACT_BUILD_ROAD:
-        return act_road(g, eb, p, a->a);
+        return act_piece(g, eb, p, 0, a->a);
     case ACT_BUILD_SETTLEMENT:
         return act_settlement(g, eb, p, a->a);
     case ACT_BUILD_CITY:
@@ -605,7 +761,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_PLAY_KNIGHT:
         return act_knight(g, eb, p, a->a, a->target);
     case ACT_PLAY_ROADS:
-        return act_roads(g, eb, p, a->a, a->b);
+        return act_roads(g, eb, p, a->a, a->b, (a->ships & PIECE_SHIP_1) != 0,
+                         (a->ships & PIECE_SHIP_2) != 0);
     case ACT_PLAY_PLENTY:
         return act_plenty(g, eb, p, a->res, a->res2);
     case ACT_PLAY_MONOPOLY:
@@ -628,6 +785,10 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_RESIGN:
         resign(g, eb, p);
         return BW_OK;
+    case ACT_BUILD_SHIP:
+        return act_piece(g, eb, p, 1, a->a);
+    case ACT_MOVE_SHIP:
+        return act_move_ship(g, eb, p, a->a, a->b);
     default:
         return BW_E(INVALID);
     }

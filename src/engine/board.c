@@ -191,6 +191,49 @@ static void build_bits(struct board_geo *g)
         for (int k = 0; k < 2; k++)
             if (g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1))
                 set_bit(g->edge_land_bits, e);
+    for (int h = 0; h < g->n_hexes; h++)
+        for (int c = 0; c < 6; c++)
+            set_bit(g->hex_edge_bits[h],
+                    board_edge_between(g, g->hex_vertex[h][c], g->hex_vertex[h][(c + 1) % 6]));
+    /* Ships: an edge with sea or the frame on a side, on a map with sea hexes. */
+    for (int e = 0; e < g->n_edges && g->n_land < g->n_hexes; e++) {
+        int land = 0;
+        for (int k = 0; k < 2; k++)
+            land += g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1);
+        if (land < 2)
+            set_bit(g->edge_sea_bits, e);
+    }
+}
+
+/* Islands: each land hex's, each corner's (the hexes at a corner touch each other, so a corner
+ * touches one island at most), and the corners of the home islands. */
+static int build_islands(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
+{
+    if (m->n_islands > BOARD_MAX_ISLANDS)
+        return -1;
+    memset(g->hex_island, -1, sizeof g->hex_island);
+    memset(g->vertex_island, -1, sizeof g->vertex_island);
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++) {
+            int h = cell_hex[r][c];
+            if (h >= 0 && (g->land_hexes >> h & 1))
+                g->hex_island[h] = (int8_t)m->cell[r][c].island;
+        }
+    for (int i = 0; i < m->n_islands; i++)
+        if (m->home[i])
+            g->home_islands |= (uint16_t)(1u << i);
+    for (int v = 0; v < g->n_vertices; v++)
+        for (int k = 0; k < 3; k++) {
+            int h = g->vertex_hex[v][k];
+            if (h >= 0 && g->hex_island[h] >= 0) {
+                g->vertex_island[v] = g->hex_island[h];
+                if (g->home_islands >> g->hex_island[h] & 1)
+                    set_bit(g->vertex_home_bits, v);
+            }
+        }
+    g->island_bonus = m->island_bonus;
+    g->has_pirate = m->pirate_start == MAP_START_HEX;
+    return 0;
 }
 
 /* A coast edge has land on one side only: sea, or no hex (the frame, the edge of the map), on
@@ -373,7 +416,8 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
     if (build_hexes(g, m, cell_hex) < 0 || build_vertices(g) < 0 || build_edges(g) < 0)
         return -1;
     build_bits(g);
-    if (build_coast(g) < 0 || build_harbors(g, m, cell_hex) < 0)
+    if (build_coast(g) < 0 || build_harbors(g, m, cell_hex) < 0 ||
+        build_islands(g, m, cell_hex) < 0)
         return -1;
     return build_setup(setup, g, m, cell_hex);
 }

@@ -39,6 +39,7 @@ enum board_kind {
 #define BOARD_MAX_EDGES (64 * BOARD_WORDS)
 #define BOARD_MAX_HARBORS 11
 #define BOARD_MAX_COAST 160
+#define BOARD_MAX_ISLANDS 16
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
@@ -85,6 +86,18 @@ struct board_geo {
     uint64_t land_hexes;                    /* bit per land hex */
     uint64_t vertex_land_bits[BOARD_WORDS]; /* corners touching land: settlements */
     uint64_t edge_land_bits[BOARD_WORDS];   /* edges with land on a side: roads */
+
+    /* Seafarers. Ships lie on edges with sea (or the frame) on a side, only on maps with sea
+     * hexes: edge_sea_bits is empty on the base and big boards. Islands are numbered as the
+     * map numbers them (row by row); setup settlements stand on the home islands only. */
+    uint64_t edge_sea_bits[BOARD_WORDS];
+    uint64_t hex_edge_bits[BOARD_MAX_HEXES][BOARD_WORDS]; /* the six sides of a hex */
+    int8_t hex_island[BOARD_MAX_HEXES];                   /* -1 for sea */
+    int8_t vertex_island[BOARD_MAX_VERTICES];             /* the land a corner touches, or -1 */
+    uint16_t home_islands;                                /* bit per island */
+    uint64_t vertex_home_bits[BOARD_WORDS];               /* corners on a home island */
+    int island_bonus; /* points for a first settlement on each island off a player's own */
+    int has_pirate;   /* the map has a pirate (and so sea hexes) */
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -115,8 +128,7 @@ struct map;
 /* Build the geometry and the setup of a board from map M (board_geo() does this for the maps
  * built into the program). Sea inside the frame and several islands are taken; returns -1 when
  * the map has what the engine cannot play yet (fog, gold, no robber) or does not fit the
- * BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. A pirate's start is read but not
- * kept: the pirate comes with the Seafarers rules. */
+ * BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. */
 int board_build(struct board_geo *geo, struct board_setup *setup, int kind, const struct map *m);
 
 /* Edge between two vertices (0-based), or -1 if they are not adjacent. */

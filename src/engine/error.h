@@ -36,7 +36,13 @@
     X(NOT_FOUND, "not found")                                                                      \
     X(DENIED, "permission denied")                                                                 \
     X(AMBIGUOUS, "ambiguous")                                                                      \
-    X(LIMIT, "limit exceeded")
+    X(LIMIT, "limit exceeded")                                                                     \
+    X(PIRATE, "the pirate is there: no ship may be built or moved beside it")                      \
+    X(SHIP_MOVED, "you already moved a ship this turn")                                            \
+    X(SHIP_NEW, "a ship built this turn cannot move yet")                                          \
+    X(SHIP_CLOSED, "only a ship at the open end of a line can move")                               \
+    X(PIRATE_SAME, "the pirate must move to a different sea hex")                                  \
+    X(NOT_HOME, "the first settlements stand on a home island")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

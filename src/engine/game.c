@@ -7,6 +7,7 @@ const uint8_t game_cost_road[RES_COUNT] = {1, 1, 0, 0, 0};
 const uint8_t game_cost_settlement[RES_COUNT] = {1, 1, 1, 1, 0};
 const uint8_t game_cost_city[RES_COUNT] = {0, 0, 0, 2, 3};
 const uint8_t game_cost_dev[RES_COUNT] = {0, 0, 1, 1, 1};
+const uint8_t game_cost_ship[RES_COUNT] = {1, 0, 1, 0, 0};
 
 /* What the box holds besides the board, which comes from the map (board_setup()). */
 struct supply {
@@ -63,7 +64,14 @@ int game_vp_public(const struct game *g, int player)
 {
     const struct game_player *pl = &g->p[player];
     return pl->settlements + 2 * pl->cities + 2 * (g->longest_road == player) +
-           2 * (g->largest_army == player);
+           2 * (g->largest_army == player) +
+           ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0);
+}
+
+int game_island_points(const struct game *g, int player)
+{
+    int bonus = GEO(g)->island_bonus;
+    return bonus ? bonus * count64(g->islands_of[player] & ~g->p[player].home_islands) : 0;
 }
 
 int game_vp_total(const struct game *g, int player)
@@ -111,7 +119,7 @@ const struct trade_offer *game_offer(const struct game *g, int id)
 void index_road(struct game *g, int player, int edge)
 {
     const struct board_geo *geo = GEO(g);
-    bits_set(g->roads_of[player], edge);
+    bits_set(bits_has(g->ships, edge) ? g->ships_of[player] : g->roads_of[player], edge);
     bits_set(g->roads_all, edge);
     bits_set(g->reach_of[player], geo->edge_vertex[edge][0]);
     bits_set(g->reach_of[player], geo->edge_vertex[edge][1]);
@@ -123,6 +131,8 @@ void index_building(struct game *g, int player, int vertex)
     bits_set(g->buildings_of[player], vertex);
     g->hexes_of[player] |= geo->vertex_hex_bits[vertex];
     bits_set(g->buildings_all, vertex);
+    if (geo->vertex_island[vertex] >= 0)
+        g->islands_of[player] |= (uint16_t)(1u << geo->vertex_island[vertex]);
     for (int i = 0; i < BOARD_WORDS; i++)
         g->no_settle[i] |= geo->vertex_near_bits[vertex][i];
     int slot = geo->vertex_harbor_slot[vertex];
@@ -168,6 +178,8 @@ void game_reindex(struct game *g)
     const struct board_geo *geo = GEO(g);
     int n = g->opt.n_players < GAME_MAX_PLAYERS ? g->opt.n_players : GAME_MAX_PLAYERS;
     memset(g->roads_of, 0, sizeof g->roads_of);
+    memset(g->ships_of, 0, sizeof g->ships_of);
+    memset(g->islands_of, 0, sizeof g->islands_of);
     memset(g->reach_of, 0, sizeof g->reach_of);
     memset(g->buildings_of, 0, sizeof g->buildings_of);
     memset(g->roads_all, 0, sizeof g->roads_all);
@@ -186,6 +198,7 @@ void game_reindex(struct game *g)
             index_building(g, g->vertex_owner[v], v);
     index_tokens(g, geo);
     index_pips(g, geo);
+    g->sea = geo->n_land < geo->n_hexes;
     g->offers_open = 0;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
         if (g->offers[i].id)
@@ -221,6 +234,21 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
     for (int i = 0; i < g->deck_size; i++)
         if (g->deck[i] >= DEV_COUNT)
             return 0;
+    /* The pirate on a sea hex of a map that has one; ships only on owned edges at sea, the new
+     * ones among them. */
+    if (geo->has_pirate
+            ? g->pirate < 0 || g->pirate >= geo->n_hexes || (geo->land_hexes >> g->pirate & 1)
+            : g->pirate != -1)
+        return 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        if ((g->ships[i] & ~geo->edge_sea_bits[i]) || (g->ships_new[i] & ~g->ships[i]))
+            return 0;
+    for (int e = 0; e < geo->n_edges; e++)
+        if (bits_has(g->ships, e) && g->edge_owner[e] < 0)
+            return 0;
+    for (int e = geo->n_edges; e < BOARD_MAX_EDGES; e++)
+        if (bits_has(g->ships, e))
+            return 0;
     return 1;
 }
 
@@ -228,7 +256,7 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
 static int pieces_ok(const struct game *g, const struct board_geo *geo)
 {
     int n = g->opt.n_players, settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
-        roads[GAME_MAX_PLAYERS] = {0};
+        roads[GAME_MAX_PLAYERS] = {0}, ships[GAME_MAX_PLAYERS] = {0};
     for (int v = 0; v < geo->n_vertices; v++) {
         int o = g->vertex_owner[v], b = g->vertex_building[v];
         if (!seat_or_none(o, n) || b > BUILDING_CITY || (o < 0) != (b == BUILDING_NONE))
@@ -240,13 +268,14 @@ static int pieces_ok(const struct game *g, const struct board_geo *geo)
         if (!seat_or_none(g->edge_owner[e], n))
             return 0;
         if (g->edge_owner[e] >= 0)
-            roads[g->edge_owner[e]]++;
+            (bits_has(g->ships, e) ? ships : roads)[g->edge_owner[e]]++;
     }
     for (int p = 0; p < n; p++) {
         const struct game_player *pl = &g->p[p];
         if (pl->settlements != settlements[p] || pl->cities != cities[p] || pl->roads != roads[p] ||
             pl->settlements > GAME_SETTLEMENTS || pl->cities > GAME_CITIES ||
-            pl->roads > GAME_ROADS || pl->road_length > pl->roads)
+            pl->roads > GAME_ROADS || pl->ships != ships[p] || pl->ships > GAME_SHIPS ||
+            pl->road_length > pl->roads + pl->ships || (pl->home_islands & ~GEO(g)->home_islands))
             return 0;
     }
     return 1;
@@ -405,6 +434,7 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
     g->longest_road = -1;
     g->largest_army = -1;
     g->setup_vertex = -1;
+    g->pirate = setup->pirate;
     g->next_offer_id = 1;
     game_reindex(g);
     return BW_OK;
@@ -412,11 +442,18 @@ int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
 
 /* ---- placement rules ---- */
 
-int can_road_with(const struct game *g, int player, int edge, int extra_edge)
+int pirate_edge(const struct game *g, int edge)
+{
+    return g->pirate >= 0 && bits_has(GEO(g)->hex_edge_bits[g->pirate], edge);
+}
+
+int can_piece_with(const struct game *g, int player, int ship, int edge, int extra_edge,
+                   int extra_ship)
 {
     const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0 ||
-        !bits_has(geo->edge_land_bits, edge))
+        !bits_has(ship ? geo->edge_sea_bits : geo->edge_land_bits, edge) ||
+        (ship && pirate_edge(g, edge)))
         return 0;
     for (int k = 0; k < 2; k++) {
         int v = geo->edge_vertex[edge][k];
@@ -425,13 +462,21 @@ int can_road_with(const struct game *g, int player, int edge, int extra_edge)
             return 1;
         if (owner >= 0)
             continue; /* an opponent's building blocks the way through */
+        /* Elsewhere a road goes on from a road, a ship from a ship. */
         for (int i = 0; i < 3; i++) {
             int e = geo->vertex_edge[v][i];
-            if (e >= 0 && e != edge && (g->edge_owner[e] == player || e == extra_edge))
+            if (e >= 0 && e != edge &&
+                ((g->edge_owner[e] == player && bits_has(g->ships, e) == ship) ||
+                 (e == extra_edge && extra_ship == ship)))
                 return 1;
         }
     }
     return 0;
+}
+
+int can_road_with(const struct game *g, int player, int edge, int extra_edge)
+{
+    return can_piece_with(g, player, 0, edge, extra_edge, 0);
 }
 
 int game_can_road(const struct game *g, int player, int edge)
@@ -447,6 +492,21 @@ int game_can_road(const struct game *g, int player, int edge)
     return can_road_with(g, player, edge, -1);
 }
 
+int game_can_ship(const struct game *g, int player, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    if (player < 0 || player >= GAME_MAX_PLAYERS)
+        return 0;
+    if (g->phase == PHASE_SETUP_ROAD) {
+        if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current ||
+            !bits_has(geo->edge_sea_bits, edge) || pirate_edge(g, edge))
+            return 0;
+        return geo->edge_vertex[edge][0] == g->setup_vertex ||
+               geo->edge_vertex[edge][1] == g->setup_vertex;
+    }
+    return can_piece_with(g, player, 1, edge, -1, 0);
+}
+
 int game_can_settle(const struct game *g, int player, int vertex)
 {
     const struct board_geo *geo = GEO(g);
@@ -454,7 +514,7 @@ int game_can_settle(const struct game *g, int player, int vertex)
         !settle_free(g, vertex))
         return 0;
     if (g->phase == PHASE_SETUP_SETTLEMENT)
-        return 1;
+        return bits_has(geo->vertex_home_bits, vertex);
     return bits_has(g->reach_of[player], vertex);
 }
 
@@ -510,6 +570,8 @@ void begin_turn(struct game *g, struct evbuf *eb, int player)
     g->dev_played = 0;
     g->sb_player = -1;
     g->turn_timed_out = 0;
+    g->ship_moved = 0;
+    memset(g->ships_new, 0, sizeof g->ships_new);
     struct game_event *e = ev_push(eb, EV_TURN, player);
     if (e)
         e->a = (int16_t)g->turn;

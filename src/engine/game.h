@@ -51,9 +51,9 @@ enum action_type {
     ACT_BUY_DEV,
     ACT_ROLL,
     ACT_DISCARD,       /* give[] = the cards discarded */
-    ACT_ROBBER,        /* a = hex, target = victim or -1 */
-    ACT_PLAY_KNIGHT,   /* a = hex, target = victim or -1 */
-    ACT_PLAY_ROADS,    /* a = edge, b = second edge or -1 */
+    ACT_ROBBER,        /* a = hex, target = victim or -1; a sea hex moves the pirate */
+    ACT_PLAY_KNIGHT,   /* a = hex, target = victim or -1; a sea hex moves the pirate */
+    ACT_PLAY_ROADS,    /* a = edge, b = second edge or -1; ships: PIECE_SHIP_1, PIECE_SHIP_2 */
     ACT_PLAY_PLENTY,   /* res, res2 (res2 RES_NONE only when the bank has a single card) */
     ACT_PLAY_MONOPOLY, /* res */
     ACT_BANK_TRADE,    /* give[] for get[] at the player's rates */
@@ -65,8 +65,15 @@ enum action_type {
     ACT_END,           /* end the turn, or pass in the special building phase */
     ACT_TIMEOUT,       /* moderator: act for the player in the least harmful way */
     ACT_RESIGN,        /* moderator or player: the player leaves the game */
+    ACT_BUILD_SHIP,    /* a = edge (Seafarers maps) */
+    ACT_MOVE_SHIP,     /* a = the ship's edge, b = the edge it moves to */
     ACT_TYPE_COUNT
 };
+
+/* ACT_PLAY_ROADS's ships: which of its pieces are ships rather than roads. */
+enum { PIECE_SHIP_1 = 1, PIECE_SHIP_2 = 2 };
+/* EV_BUILD's and EV_FREE_ROAD's a for a road and a ship (buildings are enum building). */
+enum { PIECE_ROAD = 3, PIECE_SHIP = 4 };
 
 struct game_action {
     uint8_t type;
@@ -74,6 +81,7 @@ struct game_action {
     int8_t target;
     uint8_t res, res2;
     uint8_t to_mask;
+    uint8_t ships; /* ACT_PLAY_ROADS on maps with sea: PIECE_SHIP_1 | PIECE_SHIP_2 */
     int16_t a, b;
     uint8_t give[RES_COUNT], get[RES_COUNT];
 };
@@ -84,7 +92,7 @@ enum event_type {
     EV_ROLL,            /* player rolled a + b */
     EV_PRODUCE,         /* player receives res[] */
     EV_SHORTAGE,        /* the bank could not pay resource a: nobody receives it */
-    EV_BUILD,           /* player built a (enum building, or 3 = road) at b (vertex or edge) */
+    EV_BUILD,           /* player built a (enum building, PIECE_ROAD, PIECE_SHIP) at b */
     EV_BUY_DEV,         /* player bought a card; a = the card (private to player) */
     EV_PLAY_DEV,        /* player played card a */
     EV_FREE_ROAD,       /* player placed a free road at edge b (road building) */
@@ -110,6 +118,9 @@ enum event_type {
     EV_TIMEOUT,       /* the game acted for player (a = the phase it acted in) */
     EV_RESIGN,        /* player left the game */
     EV_GAME_OVER,     /* player wins with a victory points (-1: no winner); b = victory cards */
+    EV_PIRATE,        /* player moved the pirate to hex a (EV_STEAL or EV_NO_STEAL follows) */
+    EV_MOVE_SHIP,     /* player moved the ship at edge a to edge b */
+    EV_ISLAND,        /* player settled island a, not their own: b bonus points */
     EV_TYPE_COUNT
 };
 
@@ -139,6 +150,8 @@ struct game_player {
     uint8_t dev_new[DEV_COUNT];         /* bought this turn */
     uint8_t knights;                    /* knights played */
     uint8_t settlements, cities, roads; /* pieces on the board */
+    uint8_t ships;                      /* ships on the board (Seafarers maps) */
+    uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */
@@ -154,6 +167,8 @@ struct game {
     int8_t winner;                     /* -1 until the game is over */
     int8_t longest_road, largest_army; /* holders, -1 none */
     int8_t robber;                     /* hex */
+    int8_t pirate;                     /* sea hex, -1 on maps without a pirate */
+    uint8_t ship_moved;                /* the current player moved a ship this turn */
     uint8_t setup_step;                /* 0 .. 2n-1 in snake order */
     int16_t setup_vertex;              /* the settlement the setup road must touch */
     uint8_t dice[2];
@@ -172,6 +187,8 @@ struct game {
     int8_t vertex_owner[BOARD_MAX_VERTICES];     /* seat, -1 for none */
     uint8_t vertex_building[BOARD_MAX_VERTICES]; /* enum building */
     int8_t edge_owner[BOARD_MAX_EDGES];          /* seat, -1 for none */
+    uint64_t ships[BOARD_WORDS];                 /* edges whose piece is a ship, not a road */
+    uint64_t ships_new[BOARD_WORDS];             /* ships built this turn: they may not move yet */
     uint8_t deck[GAME_DEV_DECK_MAX];
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
@@ -181,23 +198,26 @@ struct game {
      * moves reads a few words: bit sets of vertices or edges of BOARD_WORDS words (index i is
      * bit i % 64 of word i / 64). game_reindex() rebuilds them, and token_hex above. */
     uint64_t roads_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* edges with the player's road */
-    uint64_t reach_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* vertices the player's roads touch */
+    uint64_t ships_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* edges with the player's ship */
+    uint64_t reach_of[GAME_MAX_PLAYERS][BOARD_WORDS];     /* vertices their roads, ships touch */
     uint64_t buildings_of[GAME_MAX_PLAYERS][BOARD_WORDS]; /* vertices with the player's building */
-    uint64_t roads_all[BOARD_WORDS];                      /* edges with a road */
+    uint64_t roads_all[BOARD_WORDS];                      /* edges with a road or a ship */
     uint64_t buildings_all[BOARD_WORDS];                  /* vertices with a building */
     /* Vertices with a building or next to one, and those touching no land (sea maps). */
     uint64_t no_settle[BOARD_WORDS];
-    uint64_t hexes_of[GAME_MAX_PLAYERS];  /* bit per hex the player's buildings touch */
-    uint8_t offers_open;                  /* bit per offers[] slot in use */
-    uint8_t harbors_of[GAME_MAX_PLAYERS]; /* bit per harbor type the player's buildings touch */
+    uint64_t hexes_of[GAME_MAX_PLAYERS];   /* bit per hex the player's buildings touch */
+    uint8_t offers_open;                   /* bit per offers[] slot in use */
+    uint8_t sea;                           /* the map has sea hexes: ships may be built */
+    uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
+    uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
     uint8_t vertex_pips[BOARD_MAX_VERTICES];       /* dice combinations (of 36) that pay a vertex */
 };
 
 /* Piece supply and costs. */
-enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15 };
+enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15, GAME_SHIPS = 15 };
 extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
-    game_cost_city[RES_COUNT], game_cost_dev[RES_COUNT];
+    game_cost_city[RES_COUNT], game_cost_dev[RES_COUNT], game_cost_ship[RES_COUNT];
 
 /* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. */
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed);
@@ -232,11 +252,18 @@ int game_vp_total(const struct game *g, int player);
 int game_trade_rate(const struct game *g, int player, int res);
 int game_active_players(const struct game *g);
 const struct trade_offer *game_offer(const struct game *g, int id);
-/* Longest road length of player computed from the board (what road_length tracks). */
+/* Longest road length of player computed from the board (what road_length tracks); on maps
+ * with ships the longest trade route, roads and ships joined at the player's buildings. */
 int game_longest_road_of(const struct game *g, int player);
 /* Whether player may build a road / settlement / city there now, ignoring cost. */
 int game_can_road(const struct game *g, int player, int edge);
 int game_can_settle(const struct game *g, int player, int vertex);
 int game_can_city(const struct game *g, int player, int vertex);
+/* Whether player may build a ship there now (setup included), ignoring cost. */
+int game_can_ship(const struct game *g, int player, int edge);
+/* Whether player may move the ship at edge FROM to edge TO now: BW_OK or why not. */
+int game_ship_move_error(const struct game *g, int player, int from, int to);
+/* Island bonus points of player (public). */
+int game_island_points(const struct game *g, int player);
 
 #endif

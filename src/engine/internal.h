@@ -148,13 +148,17 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
  * returns -1 when there are fewer. */
 int robber_choices(const struct game *g, int player, int nth, int *hex, int *victim);
 /* What player may build or buy now by pieces and cards: BIT(ACT_BUILD_ROAD),
- * BIT(ACT_BUILD_SETTLEMENT), BIT(ACT_BUILD_CITY), BIT(ACT_BUY_DEV) (where is left to check). */
+ * BIT(ACT_BUILD_SETTLEMENT), BIT(ACT_BUILD_CITY), BIT(ACT_BUY_DEV), BIT(ACT_BUILD_SHIP)
+ * (where is left to check). */
 unsigned build_kinds(const struct game *g, int player);
 /* Maritime trades of player: the resources they hold enough of to give at their rate, and
  * those the bank can pay (a bit per resource). */
 void trade_sets(const struct game *g, int player, unsigned *gives, unsigned *gets);
-/* The same for the roads (e1, then e2 or -1) of a road building card. */
-int road_pairs(const struct game *g, int player, int nth, int *e1, int *e2);
+/* The same for the pieces (e1, then e2 or -1; kinds: the play's ships field) of a
+ * road building card. */
+int road_pairs(const struct game *g, int player, int nth, int *e1, int *e2, int *kinds);
+/* Players other than player holding cards with a ship on a side of sea hex hex. */
+unsigned pirate_candidates(const struct game *g, int player, int hex);
 /* The answers, confirmations and withdrawals of trade offers open to player, as
  * game_legal_actions() lists them. */
 int offer_actions(const struct game *g, int player, struct game_action *out, int max);
@@ -166,6 +170,19 @@ void settle_spot_bits(const struct game *g, int player, uint64_t out[BOARD_WORDS
 void road_spot_bits(const struct game *g, int player, uint64_t out[BOARD_WORDS]);
 /* Road legality with one extra edge counted as the player's (-1 for none). */
 int can_road_with(const struct game *g, int player, int edge, int extra_edge);
+/* The same for a road (ship 0) or a ship (ship 1), the extra piece a ship when extra_ship. */
+int can_piece_with(const struct game *g, int player, int ship, int edge, int extra_edge,
+                   int extra_ship);
+/* Whether edge is a side of the pirate's hex. */
+int pirate_edge(const struct game *g, int edge);
+/* The corners touched by the edges in edges. */
+void edge_ends(const struct board_geo *geo, const uint64_t edges[BOARD_WORDS],
+               uint64_t out[BOARD_WORDS]);
+/* The free edges where player may build a ship now (not in the setup). */
+void ship_spot_bits(const struct game *g, int player, uint64_t out[BOARD_WORDS]);
+/* Place a ship (paid for or free) and bring the trade routes up to date; type is EV_BUILD or
+ * EV_FREE_ROAD. */
+void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type);
 /* Robber target check: BW_OK and *victim resolved (-1 when nobody can be robbed). */
 int check_robber(const struct game *g, int player, int hex, int target, int *victim);
 /* Bitmask of players with a building on hex that player may rob. */

@@ -34,13 +34,38 @@ static void push_ab(struct actbuf *b, int type, int x, int y, int target)
     }
 }
 
-/* The corners a road of player may start from: their buildings, and the corners their roads
- * reach unless an opponent's building stands there. */
+void edge_ends(const struct board_geo *geo, const uint64_t edges[BOARD_WORDS],
+               uint64_t out[BOARD_WORDS])
+{
+    uint64_t set[BOARD_WORDS];
+    memcpy(set, edges, sizeof set);
+    memset(out, 0, BOARD_WORDS * sizeof *out);
+    int e;
+    while ((e = bits_pop(set)) >= 0) {
+        bits_set(out, geo->edge_vertex[e][0]);
+        bits_set(out, geo->edge_vertex[e][1]);
+    }
+}
+
+/* The corners a road (ship 0) or ship (ship 1) of player may start from: their buildings, and
+ * the corners their roads (ships) reach unless an opponent's building stands there. */
+static void piece_base(const struct game *g, int p, int ship, uint64_t out[BOARD_WORDS])
+{
+    uint64_t reach[BOARD_WORDS];
+    if (ship)
+        edge_ends(GEO(g), g->ships_of[p], reach);
+    else if (g->p[p].ships)
+        edge_ends(GEO(g), g->roads_of[p], reach);
+    else
+        memcpy(reach, g->reach_of[p], sizeof reach);
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] =
+            g->buildings_of[p][i] | (reach[i] & ~(g->buildings_all[i] & ~g->buildings_of[p][i]));
+}
+
 static void road_base(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
-    for (int i = 0; i < BOARD_WORDS; i++)
-        out[i] = g->buildings_of[p][i] |
-                 (g->reach_of[p][i] & ~(g->buildings_all[i] & ~g->buildings_of[p][i]));
+    piece_base(g, p, 0, out);
 }
 
 /* The free edges at the corners in from where a road may lie (land on a side). */
@@ -65,6 +90,20 @@ void road_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
     free_edges_at(g, from, out);
 }
 
+void ship_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
+{
+    const struct board_geo *geo = GEO(g);
+    uint64_t from[BOARD_WORDS], e[BOARD_WORDS] = {0};
+    int v;
+    piece_base(g, p, 1, from);
+    while ((v = bits_pop(from)) >= 0)
+        for (int i = 0; i < BOARD_WORDS; i++)
+            e[i] |= geo->vertex_edge_bits[v][i];
+    for (int i = 0; i < BOARD_WORDS; i++)
+        out[i] = e[i] & geo->edge_sea_bits[i] & ~g->roads_all[i] &
+                 (g->pirate >= 0 ? ~geo->hex_edge_bits[g->pirate][i] : ~0ull);
+}
+
 void settle_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
     bits_andnot(out, g->reach_of[p], g->no_settle);
@@ -83,6 +122,9 @@ int settlement_spots(const struct game *g, int p, uint8_t *out)
         out[n++] = (uint8_t)v;
     return n;
 }
+
+static int robber_land_choices(const struct game *g, int p, int nth, int *hex, int *victim);
+static void robber_land_moves(const struct game *g, struct actbuf *b, int type);
 
 /* Per opponent of p holding cards, the hexes (bits) where the robber could rob them; returns
  * those opponents (bits). */
@@ -107,7 +149,49 @@ static unsigned victims_at(const uint64_t hexes[GAME_MAX_PLAYERS], unsigned robb
     return m;
 }
 
+/* The pirate's moves of p (sea hexes other than the pirate's, a victim each or none), in
+ * listing order, as robber_choices() counts and picks them. */
+static int pirate_choices(const struct game *g, int p, int nth, int *hex, int *victim)
+{
+    const struct board_geo *geo = GEO(g);
+    int n = 0;
+    if (g->pirate < 0)
+        return nth < 0 ? 0 : -1;
+    for (uint64_t sea = ~geo->land_hexes & ~(1ull << g->pirate); sea; sea &= sea - 1) {
+        int h = __builtin_ctzll(sea);
+        if (h >= geo->n_hexes)
+            break;
+        unsigned m = pirate_candidates(g, p, h);
+        int k = m ? __builtin_popcount(m) : 1;
+        if (nth >= 0 && nth < k) {
+            *hex = h;
+            *victim = -1;
+            while (m && nth--)
+                m &= m - 1;
+            if (m)
+                *victim = __builtin_ctz(m);
+            return 0;
+        }
+        if (nth >= 0)
+            nth -= k;
+        n += k;
+    }
+    return nth < 0 ? n : -1;
+}
+
 int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
+{
+    if (g->pirate >= 0) {
+        int land = robber_land_choices(g, p, -1, NULL, NULL);
+        if (nth < 0)
+            return land + pirate_choices(g, p, -1, NULL, NULL);
+        return nth < land ? robber_land_choices(g, p, nth, hex, victim)
+                          : pirate_choices(g, p, nth - land, hex, victim);
+    }
+    return robber_land_choices(g, p, nth, hex, victim);
+}
+
+static int robber_land_choices(const struct game *g, int p, int nth, int *hex, int *victim)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
@@ -150,6 +234,17 @@ int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
 }
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
+{
+    int n = pirate_choices(g, b->player, -1, NULL, NULL);
+    robber_land_moves(g, b, type);
+    for (int i = 0; i < n; i++) {
+        int h, v;
+        pirate_choices(g, b->player, i, &h, &v);
+        push_ab(b, type, h, -1, v);
+    }
+}
+
+static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
@@ -214,10 +309,83 @@ static int second_roads(const struct game *g, int p, int left, const uint64_t fr
     return 1;
 }
 
-/* The road building plays of p in listing order: pushed to b when b is set; otherwise their
- * number (nth < 0), or the nth of them set in e1 and e2. */
-static int walk_road_pairs(const struct game *g, int p, int nth, int *e1, int *e2, struct actbuf *b)
+/* Road building on a map with sea: the first pieces are the roads, then the ships, p may
+ * place (as key ship * BOARD_MAX_EDGES + edge); each goes with every piece that may follow it,
+ * a pair of pieces each legal alone listed once (the smaller key first), or alone when none
+ * may follow. As walk_road_pairs(), with kinds set to the play's ships. */
+static int walk_sea_pairs(const struct game *g, int p, int nth, int *e1, int *e2, int *kinds,
+                          struct actbuf *b)
 {
+    const struct board_geo *geo = GEO(g);
+    int left[2] = {GAME_ROADS - g->p[p].roads, GAME_SHIPS - g->p[p].ships}, n = 0;
+    uint64_t first[2][BOARD_WORDS];
+    for (int k = 0; k < 2; k++) {
+        if (left[k] <= 0)
+            memset(first[k], 0, sizeof first[k]);
+        else if (k)
+            ship_spot_bits(g, p, first[k]);
+        else
+            road_spot_bits(g, p, first[k]);
+    }
+    for (int k1 = 0; k1 < 2; k1++)
+        for (int e1x = 0; e1x < geo->n_edges; e1x++) {
+            if (!bits_has(first[k1], e1x))
+                continue;
+            int found = 0;
+            for (int k2 = 0; k2 < 2; k2++) {
+                if (left[k2] - (k1 == k2) <= 0)
+                    continue;
+                for (int e = 0; e < geo->n_edges; e++) {
+                    if (!can_piece_with(g, p, k2, e, e1x, k1))
+                        continue;
+                    found = 1;
+                    if (bits_has(first[k2], e) &&
+                        k2 * BOARD_MAX_EDGES + e < k1 * BOARD_MAX_EDGES + e1x)
+                        continue; /* listed with that one first */
+                    if (b) {
+                        struct game_action *a = push(b, ACT_PLAY_ROADS);
+                        if (a) {
+                            a->a = (int16_t)e1x;
+                            a->b = (int16_t)e;
+                            a->ships = (uint8_t)((k1 ? PIECE_SHIP_1 : 0) | (k2 ? PIECE_SHIP_2 : 0));
+                        }
+                    } else if (nth >= 0 && n == nth) {
+                        *e1 = e1x;
+                        *e2 = e;
+                        *kinds = (k1 ? PIECE_SHIP_1 : 0) | (k2 ? PIECE_SHIP_2 : 0);
+                        return 0;
+                    }
+                    n++;
+                }
+            }
+            if (found)
+                continue;
+            if (b) {
+                struct game_action *a = push(b, ACT_PLAY_ROADS);
+                if (a) {
+                    a->a = (int16_t)e1x;
+                    a->ships = (uint8_t)(k1 ? PIECE_SHIP_1 : 0);
+                }
+            } else if (nth >= 0 && n == nth) {
+                *e1 = e1x;
+                *e2 = -1;
+                *kinds = k1 ? PIECE_SHIP_1 : 0;
+                return 0;
+            }
+            n++;
+        }
+    return nth < 0 ? n : -1;
+}
+
+/* The road building plays of p in listing order: pushed to b when b is set; otherwise their
+ * number (nth < 0), or the nth of them set in e1 and e2 (and kinds, the play's ships). */
+static int walk_road_pairs(const struct game *g, int p, int nth, int *e1, int *e2, int *kinds,
+                           struct actbuf *b)
+{
+    if (g->sea)
+        return walk_sea_pairs(g, p, nth, e1, e2, kinds, b);
+    if (kinds)
+        *kinds = 0;
     int left = GAME_ROADS - g->p[p].roads, n = 0, e;
     if (left <= 0)
         return nth < 0 ? 0 : -1;
@@ -251,9 +419,9 @@ static int walk_road_pairs(const struct game *g, int p, int nth, int *e1, int *e
     return nth < 0 ? n : -1;
 }
 
-int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2)
+int road_pairs(const struct game *g, int p, int nth, int *e1, int *e2, int *kinds)
 {
-    return walk_road_pairs(g, p, nth, e1, e2, NULL);
+    return walk_road_pairs(g, p, nth, e1, e2, kinds, NULL);
 }
 
 static void dev_plays(const struct game *g, struct actbuf *b)
@@ -265,7 +433,7 @@ static void dev_plays(const struct game *g, struct actbuf *b)
     if (!(b->flags & LEGAL_NO_KNIGHTS) && !dev_play_check(g, p, DEV_KNIGHT))
         robber_moves(g, b, ACT_PLAY_KNIGHT);
     if (!(b->flags & LEGAL_NO_ROAD_PAIRS) && !dev_play_check(g, p, DEV_ROADS))
-        walk_road_pairs(g, p, -1, NULL, NULL, b);
+        walk_road_pairs(g, p, -1, NULL, NULL, NULL, b);
     if (!dev_play_check(g, p, DEV_PLENTY)) {
         int total = 0;
         for (int r = 0; r < RES_COUNT; r++)
@@ -308,6 +476,8 @@ unsigned build_kinds(const struct game *g, int p)
         kinds |= BIT(ACT_BUILD_CITY);
     if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
         kinds |= BIT(ACT_BUY_DEV);
+    if (g->sea && pl->ships < GAME_SHIPS && has_cards(pl->res, game_cost_ship))
+        kinds |= BIT(ACT_BUILD_SHIP);
     return kinds;
 }
 
@@ -346,6 +516,28 @@ static void builds(const struct game *g, struct actbuf *b)
     }
     if (kinds & BIT(ACT_BUY_DEV))
         push(b, ACT_BUY_DEV);
+    if (kinds & BIT(ACT_BUILD_SHIP)) {
+        uint64_t edges[BOARD_WORDS];
+        ship_spot_bits(g, p, edges);
+        int e;
+        while ((e = bits_pop(edges)) >= 0)
+            push_ab(b, ACT_BUILD_SHIP, e, -1, -1);
+    }
+}
+
+/* The ship moves of the current player p: each ship that may move, to each edge it may go. */
+static void ship_moves(const struct game *g, struct actbuf *b)
+{
+    const struct board_geo *geo = GEO(g);
+    int p = b->player, from, to;
+    if (g->ship_moved || !g->p[p].ships)
+        return;
+    uint64_t ships[BOARD_WORDS];
+    bits_andnot(ships, g->ships_of[p], g->ships_new);
+    while ((from = bits_pop(ships)) >= 0)
+        for (to = 0; to < geo->n_edges; to++)
+            if (bits_has(geo->edge_sea_bits, to) && !game_ship_move_error(g, p, from, to))
+                push_ab(b, ACT_MOVE_SHIP, from, to, -1);
 }
 
 static void bank_trades(const struct game *g, struct actbuf *b)
@@ -416,6 +608,11 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
             if (e >= 0 && game_can_road(g, player, e))
                 push_ab(&b, ACT_BUILD_ROAD, e, -1, -1);
         }
+        for (int i = 0; current && i < 3; i++) {
+            int e = geo->vertex_edge[g->setup_vertex][i];
+            if (e >= 0 && game_can_ship(g, player, e))
+                push_ab(&b, ACT_BUILD_SHIP, e, -1, -1);
+        }
         break;
     case PHASE_ROLL:
         if (current) {
@@ -436,6 +633,7 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
     case PHASE_MAIN:
         if (current) {
             builds(g, &b);
+            ship_moves(g, &b);
             dev_plays(g, &b);
             bank_trades(g, &b);
         }

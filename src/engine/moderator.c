@@ -100,7 +100,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
     int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
     for (int h = 0; h < geo->n_hexes; h++) {
         if (h == g->robber || !(geo->land_hexes >> h & 1))
-            continue;
+            continue; /* the pirate stays where it is */
         int mine = 0, any = 0;
         for (int c = 0; c < 6; c++) {
             int o = g->vertex_owner[geo->hex_vertex[h][c]];
@@ -155,6 +155,12 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         int edge = pick_random_road(g, p);
         if (edge >= 0)
             place_road(g, eb, p, edge, EV_BUILD);
+        else
+            for (int i = 0; i < 3 && edge < 0; i++) { /* a corner with room for a ship only */
+                int at = GEO(g)->vertex_edge[g->setup_vertex][i];
+                if (at >= 0 && game_can_ship(g, p, at))
+                    place_ship(g, eb, p, edge = at, EV_BUILD);
+            }
         advance_setup(g, eb);
         break;
     }

@@ -79,7 +79,10 @@ static int weight(const struct game *g, const struct game_action *a, const struc
     case ACT_BUY_DEV:
         return w->spot ? 2 : BUY_WEIGHT;
     case ACT_BUILD_ROAD:
+    case ACT_BUILD_SHIP:
         return w->spot ? 0 : road_weight(g, a->a);
+    case ACT_MOVE_SHIP:
+        return 0; /* the random player leaves its ships where they are */
     case ACT_BANK_TRADE: {
         int give = 0, get = 0;
         for (int r = 0; r < RES_COUNT; r++) {
@@ -185,7 +188,7 @@ static void count_cards(const struct game *g, int p, struct counted *c)
     if (!dev_play_check(g, p, DEV_KNIGHT))
         c->knights = robber_choices(g, p, -1, NULL, NULL);
     if (!dev_play_check(g, p, DEV_ROADS))
-        c->pairs = road_pairs(g, p, -1, NULL, NULL);
+        c->pairs = road_pairs(g, p, -1, NULL, NULL, NULL);
 }
 
 static int counted_weight(const struct counted *c)
@@ -197,7 +200,7 @@ static int counted_weight(const struct counted *c)
 static int counted_pick(const struct game *g, int p, const struct counted *c, int *k,
                         struct game_action *out)
 {
-    int x, y;
+    int x, y, kinds;
     if (*k < KNIGHT_WEIGHT * c->knights) {
         robber_choices(g, p, *k / KNIGHT_WEIGHT, &x, &y);
         blank_action(out, ACT_PLAY_KNIGHT, p);
@@ -207,10 +210,11 @@ static int counted_pick(const struct game *g, int p, const struct counted *c, in
     }
     *k -= KNIGHT_WEIGHT * c->knights;
     if (*k < CARD_WEIGHT * c->pairs) {
-        road_pairs(g, p, *k / CARD_WEIGHT, &x, &y);
+        road_pairs(g, p, *k / CARD_WEIGHT, &x, &y, &kinds);
         blank_action(out, ACT_PLAY_ROADS, p);
         out->a = (int16_t)x;
         out->b = (int16_t)y;
+        out->ships = (uint8_t)kinds;
         return 1;
     }
     *k -= CARD_WEIGHT * c->pairs;
@@ -327,6 +331,11 @@ static void add_builds(const struct game *g, int p, struct choices *cs, int *spo
     }
     if (kinds & BIT(ACT_BUY_DEV))
         add_choice(cs, ACT_BUY_DEV, 0, 0, *spot ? 2 : BUY_WEIGHT);
+    if (!*spot && (kinds & BIT(ACT_BUILD_SHIP))) {
+        ship_spot_bits(g, p, set);
+        while ((x = bits_pop(set)) >= 0)
+            add_choice(cs, ACT_BUILD_SHIP, x, 0, road_weight(g, x));
+    }
 }
 
 static void add_offer_actions(const struct game *g, int p, struct choices *cs)
@@ -348,14 +357,10 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
     cs.n = cs.total = cs.n_listed = 0;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
-        int n = GEO(g)->n_vertices, v;
-        uint64_t free[BOARD_WORDS];
-        for (int i = 0; i < BOARD_WORDS; i++) {
-            int below = n - 64 * i; /* the corners of the board in this word */
-            free[i] = ~g->no_settle[i] & (below >= 64 ? ~0ull
-                                          : below > 0 ? (1ull << below) - 1
-                                                      : 0);
-        }
+        int v;
+        uint64_t free[BOARD_WORDS]; /* on the home islands (only corners of the board) */
+        for (int i = 0; i < BOARD_WORDS; i++)
+            free[i] = ~g->no_settle[i] & GEO(g)->vertex_home_bits[i];
         while ((v = bits_pop(free)) >= 0)
             add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
         break;
@@ -410,7 +415,7 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
         int give = cs.a[i];
         out->give[give] = g->rates_of[p][give];
         out->get[cs.b[i]] = 1;
-    } else if (cs.type[i] <= ACT_BUILD_CITY) {
+    } else if (cs.type[i] <= ACT_BUILD_CITY || cs.type[i] == ACT_BUILD_SHIP) {
         out->a = cs.a[i];
     }
     return 1;

@@ -1,5 +1,7 @@
 /* Longest road: the longest trail (each road once, vertices may repeat) of one player's roads
- * that does not pass through a vertex holding an opponent's building. */
+ * that does not pass through a vertex holding an opponent's building. On maps with sea, the
+ * longest trade route: the same over roads and ships, which join only at the player's own
+ * settlement or city. */
 #include "engine/internal.h"
 
 #include <string.h>
@@ -54,10 +56,55 @@ static int take_piece(const struct board_geo *geo, int v, uint64_t left[BOARD_WO
     return n;
 }
 
+/* ---- trade routes: roads and ships ---- */
+
+/* The longest trail on from v of p's roads and ships outside used, having come by a ship
+ * (ship 1) or a road (ship 0), or from nowhere (ship -1). */
+static int route_from(const struct game *g, const struct board_geo *geo, int p, int v, int ship,
+                      uint64_t used[BOARD_WORDS])
+{
+    int best = 0, own = g->vertex_owner[v] == p;
+    for (int i = 0; i < 3; i++) {
+        int e = geo->vertex_edge[v][i];
+        if (e < 0 || bits_has(used, e) || g->edge_owner[e] != p)
+            continue;
+        int is_ship = bits_has(g->ships, e);
+        if (ship >= 0 && !own && is_ship != ship)
+            continue; /* a road and a ship meet only at the player's building */
+        int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
+        int len = 1;
+        if (!blocks(g, p, w)) {
+            bits_set(used, e);
+            len += route_from(g, geo, p, w, is_ship, used);
+            used[e >> 6] &= ~(1ull << (e & 63));
+        }
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+static int longest_route_of(const struct game *g, int p)
+{
+    const struct board_geo *geo = GEO(g);
+    uint64_t starts[BOARD_WORDS];
+    memcpy(starts, g->reach_of[p], sizeof starts);
+    int best = 0, v;
+    while ((v = bits_pop(starts)) >= 0) {
+        uint64_t used[BOARD_WORDS] = {0};
+        int len = route_from(g, geo, p, v, -1, used);
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
 int game_longest_road_of(const struct game *g, int player)
 {
     if (player < 0 || player >= GAME_MAX_PLAYERS)
         return 0;
+    if (g->p[player].ships)
+        return longest_route_of(g, player);
     const struct board_geo *geo = GEO(g);
     const uint64_t *roads = g->roads_of[player];
     uint64_t left[BOARD_WORDS], starts[BOARD_WORDS];
@@ -121,6 +168,10 @@ static int trail_through(const struct game *g, const struct board_geo *geo, int 
 void road_length_add(struct game *g, int p, int edge)
 {
     const struct board_geo *geo = GEO(g);
+    if (g->p[p].ships) {
+        g->p[p].road_length = (uint8_t)longest_route_of(g, p);
+        return;
+    }
     int a = geo->edge_vertex[edge][0], b = geo->edge_vertex[edge][1];
     uint64_t at_b[BOARD_WORDS];
     for (int i = 0; i < BOARD_WORDS; i++)
@@ -147,7 +198,7 @@ unsigned road_owners_at(const struct game *g, int v, int player)
     for (int q = 0; q < g->opt.n_players; q++) {
         uint64_t at[BOARD_WORDS];
         for (int i = 0; i < BOARD_WORDS; i++)
-            at[i] = geo->vertex_edge_bits[v][i] & g->roads_of[q][i];
+            at[i] = geo->vertex_edge_bits[v][i] & (g->roads_of[q][i] | g->ships_of[q][i]);
         /* A building can only cut a trail that passes through v, on two roads. */
         if (q != player && bits_count(at) >= 2)
             m |= BIT(q);

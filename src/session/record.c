@@ -413,6 +413,7 @@ static void get_game_v1(struct reader *r, struct game *g)
     g->longest_road = get_i8(r);
     g->largest_army = get_i8(r);
     g->robber = get_i8(r);
+    g->pirate = -1; /* the base and big boards have none */
     g->setup_step = get_u8(r);
     g->setup_vertex = get_i16(r);
     g->dice[0] = get_u8(r);
@@ -453,6 +454,8 @@ static void get_game_v1(struct reader *r, struct game *g)
         pl->discard = get_u8(r);
         pl->timeouts = get_u8(r);
         pl->resigned = get_u8(r);
+        /* One island on the base and big boards: home to whoever has built on it. */
+        pl->home_islands = pl->settlements + pl->cities > 0;
     }
     unsigned used = get_u8(r);
     for (int i = 0; i < GAME_MAX_OFFERS; i++) {
