@@ -120,7 +120,8 @@ enum render_spot_kind {
     RENDER_SPOT_SETTLEMENT = 1,
     RENDER_SPOT_ROAD = 2,
     RENDER_SPOT_CITY = 4,
-    RENDER_SPOT_ALL = 7
+    RENDER_SPOT_SHIP = 8, /* maps with sea */
+    RENDER_SPOT_ALL = 15
 };
 
 /* Where seat may build now (cost ignored, piece supply respected), to seat:
