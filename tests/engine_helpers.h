@@ -145,6 +145,17 @@ static inline void th_place_road(struct game *g, int p, int v1, int v2)
     game_reindex(g);
 }
 
+/* A ship (maps with sea), not built this turn. */
+static inline void th_place_ship(struct game *g, int p, int v1, int v2)
+{
+    int e = th_edge(g, v1, v2);
+    assert_int_equal(g->edge_owner[e], -1);
+    g->edge_owner[e] = (int8_t)p;
+    g->ships[e >> 6] |= 1ull << (e & 63);
+    g->p[p].ships++;
+    game_reindex(g);
+}
+
 /* Roads along a path of n 1-based vertices (n - 1 roads). */
 static inline void th_place_path(struct game *g, int p, const int *v1s, int n)
 {
@@ -325,7 +336,8 @@ static inline void th_check_supply(const struct game *g)
             total += g->p[p].res[r];
         assert_int_equal(total, g->bank_start);
     }
-    int s[GAME_MAX_PLAYERS] = {0}, c[GAME_MAX_PLAYERS] = {0}, roads[GAME_MAX_PLAYERS] = {0};
+    int s[GAME_MAX_PLAYERS] = {0}, c[GAME_MAX_PLAYERS] = {0}, roads[GAME_MAX_PLAYERS] = {0},
+        ships[GAME_MAX_PLAYERS] = {0};
     for (int v = 0; v < geo->n_vertices; v++) {
         int o = g->vertex_owner[v];
         if (o < 0)
@@ -337,8 +349,10 @@ static inline void th_check_supply(const struct game *g)
     }
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0)
-            roads[g->edge_owner[e]]++;
+            (g->ships[e >> 6] >> (e & 63) & 1 ? ships : roads)[g->edge_owner[e]]++;
     for (int p = 0; p < g->opt.n_players; p++) {
+        assert_int_equal(g->p[p].ships, ships[p]);
+        assert_true(g->p[p].ships <= GAME_SHIPS);
         assert_int_equal(g->p[p].settlements, s[p]);
         assert_int_equal(g->p[p].cities, c[p]);
         assert_int_equal(g->p[p].roads, roads[p]);
