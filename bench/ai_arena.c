@@ -7,11 +7,11 @@
  * rotate from game to game, so every level plays from every seat equally often (seat order
  * matters in Catan: the last to place in the setup places twice in a row). The hard level
  * searches HARD_MS milliseconds of processor time per decision (default 50). -b plays on the
- * 5-6 player board. Games are shared among THREADS threads (default: one per processor);
- * each game depends only on the seed and its number, so the figures do not depend on THREADS.
- * Times per decision are processor time of the deciding thread, including
- * the trivial decisions (a roll with no card to play, a forced road). Figures only: nothing
- * here passes or fails. */
+ * 5-6 player board, -k KIND on that board kind (engine/board.h: 5 is The Four Islands for 4). Games
+ * are shared among THREADS threads (default: one per processor); each game depends only on the seed
+ * and its number, so the figures do not depend on THREADS. Times per decision are processor time of
+ * the deciding thread, including the trivial decisions (a roll with no card to play, a forced
+ * road). Figures only: nothing here passes or fails. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -267,7 +267,7 @@ int main(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE};
     int opt;
-    while ((opt = getopt(argc, argv, "j:g:t:s:bh")) != -1) {
+    while ((opt = getopt(argc, argv, "j:g:t:s:bk:h")) != -1) {
         switch (opt) {
         case 'j':
             su.threads = (int)strtol(optarg, NULL, 10);
@@ -288,9 +288,17 @@ int main(int argc, char **argv)
         case 'b':
             su.board = BOARD_BIG;
             break;
+        case 'k':
+            su.board = (int)strtol(optarg, NULL, 10);
+            if (!board_geo(su.board) || board_setup(su.board)->players_max < 4) {
+                fprintf(stderr, "%s: -k takes a playable board kind for 4 players\n", argv[0]);
+                return 2;
+            }
+            break;
         default:
             fprintf(stderr,
-                    "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]\n",
+                    "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] "
+                    "[LINEUP...]\n",
                     argv[0]);
             return 2;
         }

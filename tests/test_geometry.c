@@ -481,7 +481,8 @@ static void test_hex_names(void **state)
     assert_int_equal(board_hex_parse(big, "AE"), -1);
     assert_int_equal(board_hex_parse(big, ""), -1);
     assert_int_equal(board_hex_parse(big, "A1"), -1);
-    assert_null(board_geo(BOARD_KIND_COUNT));
+    assert_null(board_geo(BOARD_FOG_ISLANDS_3)); /* fog: not playable yet */
+    assert_null(board_geo(BOARD_KINDS));
 }
 
 #define SAME_ARRAY(field) assert_memory_equal(geo->field, ref->field, sizeof ref->field)
@@ -574,26 +575,26 @@ static void test_setup_from_maps(void **state)
     assert_int_equal(big->players_min, 3);
     assert_int_equal(big->players_max, 6);
     assert_int_equal(base->points, 10);
-    assert_null(board_setup(BOARD_KIND_COUNT));
+    assert_null(board_setup(BOARD_FOG_ISLANDS_3));
+    assert_non_null(board_setup(BOARD_NEW_SHORES_3));
+    assert_true(board_setup(BOARD_NEW_SHORES_3)->robber_off); /* no desert for 3 players */
+    assert_false(board_setup(BOARD_NEW_SHORES_4)->robber_off);
     struct game g;
     struct game_options five_on_base = {5, BOARD_BASE, 0}, two = {2, BOARD_BIG, 0};
     assert_int_equal(game_init(&g, &five_on_base, 1), BW_E(INVALID));
     assert_int_equal(game_init(&g, &two, 1), BW_E(INVALID));
 }
 
-/* A map the engine cannot play yet, or that does not fit its limits, is refused. */
+/* A map the engine cannot play yet, or that does not fit its limits, is refused; gold fields and
+ * a robber that starts off the board are taken. */
 static void test_build_refuses(void **state)
 {
     (void)state;
     static const char *const maps[] = {
-        /* gold */
-        "name = x\nplayers = 3-4\nrobber = 1.1\ngrid\nD G5\nend\n",
         /* fog */
         "name = x\nplayers = 3-4\nrobber = 1.1\nfog_terrains = sea\ngrid\nD ?\nend\n",
         /* a pirate on the sea of the frame, which is not a hex */
         "name = x\nplayers = 3-4\nrobber = 1.1\npirate = 1.2\ngrid\nD ~\nend\n",
-        /* no robber */
-        "name = x\nplayers = 3-4\nrobber = none\ngrid\nD\nend\n",
         /* more hexes than the engine holds */
         ("name = x\nplayers = 3-4\nrobber = 1.1\ngrid\nD D D D D D D D D D D\n"
          "D D D D D D D D D D\nD D D D D D D D D D D\nD D D D D D D D D D\n"
@@ -619,6 +620,12 @@ static void test_build_refuses(void **state)
     assert_int_equal(setup.hex_token[4], 8);
     assert_int_equal(setup.harbor_type[0], RES_ORE);
     assert_int_equal(setup.n_terrains + setup.n_tokens + setup.n_harbors, 0);
+    static const char gold[] = "name = x\nplayers = 3-4\nrobber = none\ngrid\nD G5\nend\n";
+    assert_int_equal(map_parse(gold, strlen(gold), "t.map", &m, err, sizeof err), 0);
+    assert_int_equal(board_build(&geo, &setup, BOARD_BASE, &m), 0);
+    assert_int_equal(setup.hex_terrain[1], TERRAIN_GOLD);
+    assert_int_equal(setup.hex_token[1], 5);
+    assert_true(setup.robber_off);
 }
 
 /* What every geometry holds, land and sea: the land bits, the coast, the harbors on it. */
@@ -663,14 +670,13 @@ static void check_land_and_sea(const struct board_geo *g)
 }
 
 /* Sea inside the frame makes hexes; the sea of the frame does not. The Seafarers maps fit the
- * limits; those with gold or fog wait for their rules. */
+ * limits; those with fog wait for their rules. */
 static void test_sea_geometry(void **state)
 {
     (void)state;
     for (int kind = 0; kind < BOARD_KINDS; kind++) {
         const struct board_geo *g = board_geo(kind);
-        int playable =
-            kind < BOARD_KIND_COUNT || kind == BOARD_FOUR_ISLANDS_3 || kind == BOARD_FOUR_ISLANDS_4;
+        int playable = kind != BOARD_FOG_ISLANDS_3 && kind != BOARD_FOG_ISLANDS_4;
         assert_int_equal(g != NULL, playable);
         if (g)
             check_land_and_sea(g);

@@ -136,7 +136,10 @@ static void check_invariants(const struct game *g, const struct tally *t)
                                                           : geo->edge_land_bits)[e >> 6] >>
                             (e & 63) &
                         1);
-    assert_true(geo->land_hexes >> g->robber & 1);
+    if (g->robber >= 0) /* off the board only while a map starts it there */
+        assert_true(geo->land_hexes >> g->robber & 1);
+    else
+        assert_true(g->robber == -1 && board_setup(g->opt.board)->robber_off);
     if (geo->has_pirate)
         assert_true(!(geo->land_hexes >> g->pirate & 1) && g->pirate < geo->n_hexes);
     else
@@ -399,8 +402,10 @@ static void test_playouts_sea(void **state)
     (void)state;
     int games = playout_count(10000) / 20;
     for (int i = 0; i < games; i++)
-        play_checked(3 + i % 2, i % 2 ? BOARD_FOUR_ISLANDS_4 : BOARD_FOUR_ISLANDS_3,
-                     4000000u + (uint64_t)i, i % 4 < 2);
+        play_checked(3 + i % 2,
+                     i % 4 < 2 ? (i % 2 ? BOARD_FOUR_ISLANDS_4 : BOARD_FOUR_ISLANDS_3)
+                               : (i % 2 ? BOARD_NEW_SHORES_4 : BOARD_NEW_SHORES_3),
+                     4000000u + (uint64_t)i, i % 8 < 4);
 }
 
 static void test_illegal_actions_change_nothing(void **state)

@@ -837,7 +837,8 @@ static void test_board_text_sea(void **state)
     assert_int_equal(l.n, 4);
     assert_true(!strncmp(l.v[0].text, "#chan hexes: ", 13));
     assert_null(strstr(l.v[0].text, "sea"));
-    assert_string_equal(l.v[1].text, "#chan sea: C, H, M, P, Q, R, S, T, W, AB, AG, AI");
+    /* The pirate starts in the middle of the sea, named after its hex as the robber is. */
+    assert_string_equal(l.v[1].text, "#chan sea: C, H, M, P, Q, R pirate, S, T, W, AB, AG, AI");
     assert_true(!strncmp(l.v[2].text, "#chan harbors: ", 15));
     assert_string_equal(l.v[3].text, "#chan buildings: none");
     int items = 1;
@@ -1041,6 +1042,414 @@ static void test_private_in_playouts(void **state)
     }
 }
 
+/* ---- Seafarers: ships, the pirate, the longest trade route, island points ---- */
+
+/* "12-13" for an edge, as the renderer writes it. */
+static const char *edge_name_of(const struct board_geo *geo, int e, char *buf)
+{
+    snprintf(buf, 8, "%d-%d", geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+    return buf;
+}
+
+/* An edge of the geometry between two vertex numbers as users write them. */
+static int edge_of(const struct game *g, int v1, int v2)
+{
+    int e = board_edge_between(game_geo(g), v1 - 1, v2 - 1);
+    assert_true(e >= 0);
+    return e;
+}
+
+static void give_ship(struct game *g, int p, int e)
+{
+    g->edge_owner[e] = (int8_t)p;
+    g->ships[e >> 6] |= 1ull << (e & 63);
+    g->p[p].ships++;
+    game_reindex(g);
+}
+
+/* The Four Islands after the setup (which may already place ships), in bob's main phase: bob
+ * sails further (vertical sides first, so the drawing shows both kinds of ship), carol has a
+ * settlement on an island that is not hers (2 island points), the pirate has moved and bob
+ * holds the longest trade route. Set directly: the renderer only reads the state. */
+static void sea_game_with_ships(struct game *g)
+{
+    game_with_pieces(g, BOARD_FOUR_ISLANDS_4, 4, 5);
+    const struct board_geo *geo = game_geo(g);
+    g->phase = PHASE_MAIN;
+    g->current = 1;
+    g->rolled = 1;
+    g->dice[0] = 2;
+    g->dice[1] = 4;
+    for (int k = 0; k < 5; k++) {
+        int pick = -1;
+        for (int e = 0; e < geo->n_edges; e++) {
+            if (!game_can_ship(g, 1, e))
+                continue;
+            int vertical =
+                geo->vertex_x[geo->edge_vertex[e][0]] == geo->vertex_x[geo->edge_vertex[e][1]];
+            if (pick < 0 || vertical) {
+                pick = e;
+                if (vertical)
+                    break;
+            }
+        }
+        assert_true(pick >= 0);
+        give_ship(g, 1, pick);
+    }
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int island = geo->vertex_island[v], near = 0;
+        for (int i = 0; i < 3; i++)
+            near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
+        if (island < 0 || near || g->vertex_owner[v] >= 0 || (g->p[2].home_islands >> island & 1) ||
+            geo->vertex_hex_count[v] < 2)
+            continue;
+        g->vertex_owner[v] = 2;
+        g->vertex_building[v] = BUILDING_SETTLEMENT;
+        g->p[2].settlements++;
+        break;
+    }
+    game_reindex(g);
+    assert_int_equal(game_island_points(g, 2), 2);
+    g->pirate = 7; /* H */
+    for (int p = 0; p < 4; p++)
+        g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
+    g->longest_road = 1;
+}
+
+static void sea_golden_case(int color, const char *name)
+{
+    struct game g;
+    sea_game_with_ships(&g);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    check_board_limits(&l, BOARD_FOUR_ISLANDS_4);
+    check_board_content(&g, &l);
+    char *board = join_lines(&l);
+    /* Ships (in angle brackets, also on a vertical side), roads, the pirate and the robber. */
+    char want[8];
+    snprintf(want, sizeof want, "<%c>", st.letter[1]);
+    assert_non_null(strstr(board, want));
+    assert_non_null(strstr(board, color ? "H ^B^C00,02pirate^O" : "H pirate"));
+    assert_non_null(strstr(board, "rob"));
+    free(board);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_spots(&g, &st, 1, RENDER_SPOT_ALL, &sink);
+    uint16_t rolls[11] = {0, 1, 2, 3, 4, 5, 4, 3, 2, 1, 0};
+    render_summary(&g, &st, 1800, rolls, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+/* The Four Islands with ships of several players, roads, buildings, the robber and the pirate:
+ * the drawing, the lists, the status, the spots and the points at the end. */
+static void test_golden_sea_ships_plain(void **state)
+{
+    (void)state;
+    sea_golden_case(0, "board_four_islands_4_ships_plain.txt");
+}
+
+static void test_golden_sea_ships_color(void **state)
+{
+    (void)state;
+    sea_golden_case(1, "board_four_islands_4_ships_color.txt");
+}
+
+/* Every Seafarers event, line for line, and the robber's words kept on the base board. */
+static void test_sea_events(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct game_event ev[16];
+    int n = 0;
+#define EV(t, pl, ot, aa, bb)                                                                      \
+    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
+     ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
+    EV(EV_BUILD, 2, -1, PIECE_SHIP, edge_of(&g, 38, 43));
+    EV(EV_BUILD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, edge_of(&g, 1, 6));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
+    EV(EV_MOVE_SHIP, 2, -1, edge_of(&g, 38, 43), edge_of(&g, 43, 49));
+    EV(EV_ROBBER_NEEDED, 2, -1, 0, 0);
+    EV(EV_PIRATE, 2, -1, 17, 0);
+    EV(EV_STEAL, 2, 0, RES_GRAIN, 0);
+    EV(EV_PIRATE, 2, -1, 7, 0);
+    EV(EV_NO_STEAL, 2, -1, 0, 0);
+    EV(EV_ISLAND, 2, -1, 1, 2);
+    EV(EV_ISLAND, 3, -1, 2, 1);
+    EV(EV_LONGEST_ROAD, 2, 1, 6, 0);
+    EV(EV_LONGEST_ROAD, -1, 2, 5, 0);
+#undef EV
+    static const struct {
+        int to;
+        const char *text;
+    } want[] = {
+        {RENDER_PUBLIC, "carol built a ship at 38-43"},
+        {RENDER_PUBLIC, "carol built a road at 2-7"},
+        {RENDER_PUBLIC, "carol places a free ship at 1-6"},
+        {RENDER_PUBLIC, "carol places a free road at 2-7"},
+        {RENDER_PUBLIC, "carol moved a ship from 38-43 to 43-49"},
+        {RENDER_PUBLIC, "carol must move the robber or the pirate"},
+        {RENDER_PUBLIC, "carol moved the pirate to R"},
+        {RENDER_PUBLIC, "carol stole a card from alice"},
+        {2, "#catan you stole 1 grain from alice"},
+        {0, "#catan carol stole 1 grain from you"},
+        {RENDER_PUBLIC, "carol moved the pirate to H"},
+        {RENDER_PUBLIC, "nobody to steal from"},
+        {RENDER_PUBLIC, "carol settled a new island: +2 points"},
+        {RENDER_PUBLIC, "dave settled a new island: +1 point"},
+        {RENDER_PUBLIC, "carol now holds the longest trade route (6), taken from bob"},
+        {RENDER_PUBLIC,
+         "the longest trade route card is set aside: nobody has a single longest trade route"},
+    };
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_events(&g, &st, ev, n, &sink);
+    check_lines(&l);
+    assert_int_equal(l.n, (int)(sizeof want / sizeof want[0]));
+    for (int i = 0; i < l.n; i++) {
+        assert_int_equal(l.v[i].to, want[i].to);
+        assert_string_equal(l.v[i].text, want[i].text);
+    }
+    render_lines_fini(&l);
+
+    /* In colour the nick takes its colour, as in every other event line. */
+    render_style_init(&st, "#catan", nicks, 4, 1);
+    render_lines_init(&l);
+    render_events(&g, &st, &ev[6], 1, &sink);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.v[0].text, "\x03"
+                                     "03carol\x0f moved the pirate to R");
+    render_lines_fini(&l);
+
+    /* The base board keeps the words of the base game. */
+    struct game b;
+    o.board = BOARD_BASE;
+    assert_int_equal(game_init(&b, &o, 1), BW_OK);
+    render_style_init(&st, "#catan", nicks, 4, 0);
+    render_lines_init(&l);
+    render_events(&b, &st, &ev[5], 1, &sink);
+    render_events(&b, &st, &ev[12], 2, &sink);
+    assert_int_equal(l.n, 3);
+    assert_string_equal(l.v[0].text, "carol must move the robber");
+    assert_string_equal(l.v[1].text, "carol now holds the longest road (6), taken from bob");
+    assert_string_equal(l.v[2].text,
+                        "the longest road card is set aside: nobody has a single longest road");
+    render_lines_fini(&l);
+}
+
+/* The buildings list: ships after the roads, with the same separators. */
+static void test_board_text_ships(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    g.vertex_owner[5] = 0;
+    g.vertex_building[5] = BUILDING_SETTLEMENT;
+    g.edge_owner[edge_of(&g, 2, 7)] = 0;
+    give_ship(&g, 0, edge_of(&g, 1, 6));
+    give_ship(&g, 1, edge_of(&g, 5, 10));
+    give_ship(&g, 1, edge_of(&g, 38, 43));
+    game_reindex(&g);
+    g.pirate = 12; /* M */
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 1);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board_text(&g, &st, &sink);
+    assert_int_equal(l.n, 4);
+    assert_string_equal(l.v[1].text, "#chan sea: C, H, M pirate, P, Q, R, S, T, W, AB, AG, AI");
+    assert_string_equal(
+        l.v[3].text, "#chan buildings: alice settlement 6 road 2-7 ship 1-6; bob ship 5-10 38-43");
+    render_lines_fini(&l);
+}
+
+/* Spots with ships: "| ship A-B C-D" right after the roads, exactly the edges the engine allows;
+ * a kind with no spot left out; the setup road may be a ship on the coast. */
+static void test_spots_ships(void **state)
+{
+    (void)state;
+    struct game g;
+    sea_game_with_ships(&g);
+    const struct board_geo *geo = game_geo(&g);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    char want[RENDER_LINE_MAX + 1] = "#chan spots: ship", edge[8];
+    for (int e = 0; e < geo->n_edges; e++)
+        if (game_can_ship(&g, 1, e)) {
+            strcat(want, " ");
+            strcat(want, edge_name_of(geo, e, edge));
+        }
+    assert_true(strlen(want) > strlen("#chan spots: ship"));
+    render_spots(&g, &st, 1, RENDER_SPOT_SHIP, &sink);
+    render_spots(&g, &st, 1, RENDER_SPOT_ALL, &sink);
+    render_spots(&g, &st, 0, RENDER_SPOT_SHIP, &sink); /* not alice's move */
+    assert_int_equal(l.n, 3);
+    assert_string_equal(l.v[0].text, want);
+    const char *all = l.v[1].text, *road = strstr(all, "road "), *ship = strstr(all, " | ship ");
+    const char *city = strstr(all, " | city ");
+    assert_non_null(ship);
+    assert_true(!road || road < ship);
+    assert_true(!city || city > ship);
+    assert_non_null(strstr(all, want + strlen("#chan spots: ")));
+    assert_string_equal(l.v[2].text, "#chan spots: none");
+    render_lines_fini(&l);
+
+    /* No ship left in the supply: the kind is left out. */
+    g.p[1].ships = GAME_SHIPS;
+    render_lines_init(&l);
+    render_spots(&g, &st, 1, RENDER_SPOT_SHIP, &sink);
+    assert_string_equal(l.v[0].text, "#chan spots: none");
+    render_lines_fini(&l);
+
+    /* Setup on the coast: the road that follows the settlement may be a ship. */
+    struct game s;
+    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
+    assert_int_equal(game_init(&s, &o, 1), BW_OK);
+    struct game_action a = {0};
+    a.type = ACT_BUILD_SETTLEMENT;
+    a.player = (int8_t)s.current;
+    a.target = -1;
+    a.a = 5; /* 6: A's west corner, on the coast */
+    apply_ok(&s, &a);
+    render_lines_init(&l);
+    render_spots(&s, &st, s.current, RENDER_SPOT_ALL, &sink);
+    assert_int_equal(l.n, 1);
+    const char *t = l.v[0].text;
+    assert_true(!strncmp(t, "#chan spots: road ", 18));
+    assert_non_null(strstr(t, " | ship "));
+    assert_non_null(strstr(t, "6-12"));
+    render_lines_fini(&l);
+}
+
+/* The status on a map with sea: trade routes, ships, island points, the pirate's hex; who must
+ * move the robber or the pirate. */
+static void test_status_sea(void **state)
+{
+    (void)state;
+    struct game g;
+    sea_game_with_ships(&g);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_status(&g, &st, NULL, &sink);
+    g.phase = PHASE_ROBBER;
+    render_status(&g, &st, NULL, &sink);
+    check_lines(&l);
+    assert_int_equal(l.n, 6);
+    char item[64];
+    snprintf(item, sizeof item, "bob %d VP,", game_vp_public(&g, 1));
+    assert_non_null(strstr(l.v[1].text, item));
+    snprintf(item, sizeof item, "trade route %d, %d ships", g.p[1].road_length, g.p[1].ships);
+    assert_non_null(strstr(l.v[1].text, item));
+    assert_non_null(strstr(l.v[1].text, ", 2 island points"));
+    assert_null(strstr(l.v[1].text, "road "));
+    snprintf(item, sizeof item, "longest trade route: bob (%d)", g.p[1].road_length);
+    assert_non_null(strstr(l.v[2].text, item));
+    assert_non_null(strstr(l.v[2].text, " | pirate on H"));
+    assert_non_null(strstr(l.v[3].text, "bob moves the robber or the pirate"));
+    render_lines_fini(&l);
+}
+
+/* SPEC §6 with the longest nicks and channel on a map with sea: ships on every sea edge, so the
+ * lists are long; every line within the limits, a split buildings line still says whose and
+ * what; the drawing keeps within its lines and columns and shows every harbor. */
+static void test_sea_line_limits(void **state)
+{
+    (void)state;
+    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
+        "a2345678901234567890123456789012345678901234567",
+        "b2345678901234567890123456789012345678901234567",
+        "c2345678901234567890123456789012345678901234567",
+        "d2345678901234567890123456789012345678901234567"};
+    char chan[RENDER_CHAN_MAX + 1];
+    memset(chan, 'x', sizeof chan - 1);
+    chan[0] = '#';
+    chan[sizeof chan - 1] = '\0';
+    for (int b = 0; b < N_DRAWN; b++) {
+        if (drawn[b].board < BOARD_KIND_COUNT)
+            continue;
+        struct game g;
+        game_with_pieces(&g, drawn[b].board, drawn[b].players, 9);
+        const struct board_geo *geo = game_geo(&g);
+        for (int e = 0, k = 0; e < geo->n_edges; e++)
+            if (g.edge_owner[e] < 0 && (geo->edge_sea_bits[e >> 6] >> (e & 63) & 1))
+                give_ship(&g, k++ % drawn[b].players, e);
+        g.phase = PHASE_MAIN;
+        g.p[1].road_length = 40;
+        g.longest_road = 1;
+        for (int color = 0; color < 2; color++) {
+            struct render_style st;
+            render_style_init(&st, chan, long_nicks, drawn[b].players, color);
+            struct render_lines l;
+            render_lines_init(&l);
+            struct render_sink sink = render_lines_sink(&l);
+            render_board(&g, &st, &sink);
+            check_board_limits(&l, drawn[b].board);
+            check_board_content(&g, &l);
+            render_lines_fini(&l);
+
+            render_lines_init(&l);
+            render_board_text(&g, &st, &sink);
+            render_status(&g, &st, "0:05 left", &sink);
+            render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
+            uint16_t rolls[11] = {0};
+            render_summary(&g, &st, 100, rolls, &sink);
+            struct game_event ev[4] = {{0}};
+            ev[0].type = EV_MOVE_SHIP;
+            ev[0].player = 1;
+            ev[0].a = 0;
+            ev[0].b = (int16_t)(geo->n_edges - 1);
+            ev[1].type = EV_PIRATE;
+            ev[1].player = 1;
+            ev[1].a = 7;
+            ev[2].type = EV_ISLAND;
+            ev[2].player = 1;
+            ev[2].b = 2;
+            ev[3].type = EV_LONGEST_ROAD;
+            ev[3].player = 1;
+            ev[3].other = 0;
+            ev[3].a = 40;
+            render_events(&g, &st, ev, 4, &sink);
+            check_lines(&l);
+            char prefix[RENDER_CHAN_MAX + 32];
+            snprintf(prefix, sizeof prefix, "%s buildings: ", chan);
+            int buildings = 0, ship_heads = 0;
+            for (int i = 0; i < l.n; i++) {
+                const char *t = l.v[i].text;
+                if (strncmp(t, prefix, strlen(prefix)))
+                    continue;
+                buildings++;
+                if (!(t[strlen(prefix)] >= 'a' && t[strlen(prefix)] <= 'd'))
+                    fail_msg("continuation: %s", t);
+                ship_heads += strstr(t, " ship ") != NULL;
+            }
+            assert_true(buildings >= 2);
+            assert_true(ship_heads >= 1);
+            render_lines_fini(&l);
+        }
+    }
+}
+
 /* ---- style ---- */
 
 static void test_style(void **state)
@@ -1098,6 +1507,13 @@ int main(void)
         cmocka_unit_test(test_dice_and_win_lines),
         cmocka_unit_test(test_private_steal_and_dev),
         cmocka_unit_test(test_private_in_playouts),
+        cmocka_unit_test(test_golden_sea_ships_plain),
+        cmocka_unit_test(test_golden_sea_ships_color),
+        cmocka_unit_test(test_sea_events),
+        cmocka_unit_test(test_board_text_ships),
+        cmocka_unit_test(test_spots_ships),
+        cmocka_unit_test(test_status_sea),
+        cmocka_unit_test(test_sea_line_limits),
         cmocka_unit_test(test_style),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

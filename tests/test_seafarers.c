@@ -370,6 +370,136 @@ static void test_island_bonus(void **state)
     assert_int_equal(game_island_points(&G, 0), 0);
 }
 
+/* Heading for New Shores (4 players): the main island 0 is the only home island; E (corners 5
+ * 12 19 25 18 11, token 4) is a gold field on island 1. */
+enum { NS_E = 4 };
+
+/* Gold fields give each owner 1 card of their choice per settlement, 2 per city, from what
+ * the bank holds; the game waits for every choice. */
+static void test_gold_fields(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    th_blank(&G, 4, BOARD_NEW_SHORES_4);
+    assert_int_equal(G.terrain[NS_E], TERRAIN_GOLD);
+    assert_int_equal(G.token[NS_E], 4);
+    th_place_settlement(&G, 0, 12);
+    th_place_city(&G, 1, 18);
+    th_roll_phase(&G, 0);
+    int n = th_roll(&G, 1, 3, ev);
+    assert_int_equal(G.phase, PHASE_GOLD);
+    assert_int_equal(game_waiting_for(&G), 3u);
+    assert_int_equal(th_count_events(ev, n, EV_GOLD_NEEDED), 2);
+    assert_int_equal(th_find_event(ev, n, EV_GOLD_NEEDED, 1)->a, 2);
+    assert_int_equal(th_hand(&G, 0) + th_hand(&G, 1), 0);
+    struct game_action a = th_action(ACT_GOLD, 0);
+    th_set5(a.get, 0, 0, 0, 0, 2);
+    th_refused(&G, &a, BW_E(GOLD_COUNT)); /* one card for a settlement */
+    struct game_action end = th_action(ACT_END, 0);
+    th_refused(&G, &end, BW_E(WRONG_PHASE));
+    struct game_action other = th_action(ACT_GOLD, 2);
+    th_set5(other.get, 0, 0, 0, 0, 1);
+    th_refused(&G, &other, BW_E(WRONG_PHASE)); /* owed nothing */
+    th_set5(a.get, 0, 0, 0, 0, 1);
+    n = th_apply(&G, &a, ev);
+    assert_int_equal(th_find_event(ev, n, EV_GOLD, 0)->res[RES_ORE], 1);
+    assert_int_equal(G.p[0].res[RES_ORE], 1);
+    assert_int_equal(G.phase, PHASE_GOLD); /* player 1 still chooses */
+    struct game_action b = th_action(ACT_GOLD, 1);
+    th_set5(b.get, 1, 0, 0, 0, 1);
+    static struct game_action buf[4096];
+    int listed_n = game_legal_actions(&G, 1, buf, 4096), found = 0;
+    for (int i = 0; i < listed_n; i++) {
+        assert_int_equal(buf[i].type, ACT_GOLD);
+        assert_int_equal(
+            buf[i].get[0] + buf[i].get[1] + buf[i].get[2] + buf[i].get[3] + buf[i].get[4], 2);
+        found |= memcmp(buf[i].get, b.get, RES_COUNT) == 0;
+    }
+    assert_int_equal(listed_n, 15); /* two of five kinds, with repetition */
+    assert_true(found);
+    th_apply(&G, &b, NULL);
+    assert_int_equal(G.phase, PHASE_MAIN);
+    assert_int_equal(th_hand(&G, 1), 2);
+    th_check_supply(&G);
+    /* The robber on the gold field stops it. */
+    G.robber = NS_E;
+    th_roll_phase(&G, 2);
+    th_roll(&G, 2, 2, NULL);
+    assert_int_equal(G.phase, PHASE_MAIN);
+    /* An empty bank gives nothing; a short one no more than it holds. */
+    G.robber = 0;
+    for (int r = 0; r < RES_COUNT; r++)
+        th_bank_holds(&G, r, r == RES_WOOL ? 1 : 0, 3);
+    th_roll_phase(&G, 2);
+    th_roll(&G, 3, 1, NULL);
+    assert_int_equal(G.phase, PHASE_GOLD);
+    assert_int_equal(G.p[1].gold, 1); /* each owed no more than the bank holds */
+    assert_int_equal(G.p[0].gold, 1);
+    /* An absent player's choice is made for them, from what the bank holds; whoever chooses
+     * first takes the last card, and the other is owed nothing more. */
+    struct game_action t = th_action(ACT_TIMEOUT, 1);
+    th_apply(&G, &t, NULL);
+    assert_int_equal(G.p[1].res[RES_WOOL], 1);
+    assert_int_equal(G.p[0].gold, 0);
+    assert_int_equal(G.phase, PHASE_MAIN);
+    assert_int_equal(G.bank[RES_WOOL], 0);
+    th_check_supply(&G);
+}
+
+/* A second setup settlement beside a gold field takes one card of choice, then its road. */
+static void test_setup_gold_and_home_islands(void **state)
+{
+    (void)state;
+    th_init(&G, 4, BOARD_NEW_SHORES_4);
+    struct game_action off = th_act_settle(&G, 0, 12); /* on island 1 */
+    th_refused(&G, &off, BW_E(NOT_HOME));
+    assert_false(listed(&G, 0, &off));
+    th_set_hex(&G, 2, TERRAIN_GOLD, 3); /* C, on the main island, made a gold field */
+    G.setup_step = 4;                   /* the second round: player 3 first */
+    G.current = 3;
+    struct game_action s = th_act_settle(&G, 3, 10);
+    th_apply(&G, &s, NULL);
+    assert_int_equal(G.phase, PHASE_GOLD);
+    assert_int_equal(G.p[3].gold, 1);
+    struct game_action a = th_action(ACT_GOLD, 3);
+    th_set5(a.get, 0, 1, 0, 0, 0);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.phase, PHASE_SETUP_ROAD);
+    assert_int_equal(G.p[3].res[RES_BRICK], 1);
+    assert_int_equal(G.current, 3);
+}
+
+/* Random games on Heading for New Shores end, choose gold and settle other islands. */
+static void test_new_shores_in_play(void **state)
+{
+    (void)state;
+    int golds = 0, islands = 0;
+    for (int i = 0; i < 40; i++) {
+        struct game_options opt = {(uint8_t)(3 + i % 2),
+                                   (uint8_t)(i % 2 ? BOARD_NEW_SHORES_4 : BOARD_NEW_SHORES_3), 0};
+        struct bw_rng rng;
+        assert_int_equal(game_init(&G, &opt, 8000u + (uint64_t)i), BW_OK);
+        assert_int_equal(G.vp_goal, 14);
+        bw_rng_seed(&rng, 9100u + (uint64_t)i);
+        struct game_action a;
+        struct game_event ev[GAME_MAX_EVENTS];
+        for (int k = 0; k < 40000 && G.phase != PHASE_OVER; k++) {
+            if (playout_choose(&G, &rng, &a) != BW_OK)
+                fail_msg("game %d action %d: phase %d waiting %x gold %d %d %d %d bank %d", i, k,
+                         G.phase, game_waiting_for(&G), G.p[0].gold, G.p[1].gold, G.p[2].gold,
+                         G.p[3].gold, G.bank[0] + G.bank[1] + G.bank[2] + G.bank[3] + G.bank[4]);
+            int n = 0;
+            assert_int_equal(game_apply(&G, &a, ev, GAME_MAX_EVENTS, &n), BW_OK);
+            golds += th_count_events(ev, n, EV_GOLD);
+            islands += th_count_events(ev, n, EV_ISLAND);
+            assert_int_equal(game_check_state(&G), BW_OK);
+        }
+        assert_int_equal(G.phase, PHASE_OVER);
+    }
+    assert_true(golds > 0);
+    assert_true(islands > 0);
+}
+
 /* The base board has no sea inside its frame: no ships, no pirate. */
 static void test_no_ships_on_the_base_board(void **state)
 {
@@ -433,6 +563,9 @@ int main(void)
         cmocka_unit_test(test_trade_route),
         cmocka_unit_test(test_road_building_with_ships),
         cmocka_unit_test(test_island_bonus),
+        cmocka_unit_test(test_gold_fields),
+        cmocka_unit_test(test_setup_gold_and_home_islands),
+        cmocka_unit_test(test_new_shores_in_play),
         cmocka_unit_test(test_no_ships_on_the_base_board),
         cmocka_unit_test(test_reached_in_play),
     };

@@ -34,6 +34,11 @@ unsigned game_waiting_for(const struct game *g)
             if (g->p[p].discard)
                 m |= BIT(p);
         return m;
+    case PHASE_GOLD:
+        for (int p = 0; p < g->opt.n_players; p++)
+            if (g->p[p].gold)
+                m |= BIT(p);
+        return m;
     case PHASE_SPECIAL_BUILD:
         return BIT(g->sb_player);
     case PHASE_OVER:
@@ -54,6 +59,10 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
         int h = g->token_hex[sum][i], r = g->terrain[h], v;
         if (h == g->robber)
             continue;
+        if (r == TERRAIN_GOLD) {
+            owe_gold(g, h);
+            continue;
+        }
         if (!(kinds & BIT(r))) {
             kinds |= BIT(r);
             total[r] = owers[r] = 0;
@@ -104,6 +113,80 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
     }
 }
 
+void owe_gold(struct game *g, int hex)
+{
+    uint64_t built[BOARD_WORDS];
+    int v;
+    bits_and(built, GEO(g)->hex_vertex_bits[hex], g->buildings_all);
+    while ((v = bits_pop(built)) >= 0) {
+        int o = g->vertex_owner[v];
+        if (!g->p[o].resigned)
+            g->p[o].gold += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+    }
+}
+
+int gold_owed(struct game *g, struct evbuf *eb, int resume)
+{
+    unsigned m = 0;
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->p[p].gold) {
+            /* No more than the bank holds. */
+            if (g->p[p].gold > sum5(g->bank))
+                g->p[p].gold = (uint8_t)sum5(g->bank);
+            m |= g->p[p].gold ? BIT(p) : 0;
+        }
+    if (!m)
+        return 0;
+    for (unsigned k = m; k; k &= k - 1) {
+        struct game_event *e = ev_push(eb, EV_GOLD_NEEDED, __builtin_ctz(k));
+        if (e)
+            e->a = g->p[__builtin_ctz(k)].gold;
+    }
+    g->gold_resume = (uint8_t)resume;
+    g->phase = PHASE_GOLD;
+    return 1;
+}
+
+void gold_done(struct game *g)
+{
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->p[p].gold)
+            return;
+    g->phase = g->gold_resume;
+}
+
+static int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT])
+{
+    if (g->phase != PHASE_GOLD || !g->p[p].gold)
+        return g->phase == PHASE_GOLD ? BW_E(WRONG_PHASE) : turn_error(g, p);
+    for (int r = 0; r < RES_COUNT; r++)
+        if (get[r] > g->p[p].gold)
+            return BW_E(GOLD_COUNT);
+    if (sum5(get) != g->p[p].gold)
+        return BW_E(GOLD_COUNT);
+    if (!has_cards(g->bank, get))
+        return BW_E(BANK_EMPTY);
+    take_gold(g, eb, p, get);
+    return BW_OK;
+}
+
+void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT])
+{
+    struct game_event *e = ev_push(eb, EV_GOLD, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        g->p[p].res[r] += get[r];
+        g->bank[r] -= get[r];
+        if (e)
+            e->res[r] = get[r];
+    }
+    g->p[p].gold = 0;
+    /* The others choose from what is left: no more than the bank still holds. */
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (g->p[q].gold > sum5(g->bank))
+            g->p[q].gold = (uint8_t)sum5(g->bank);
+    gold_done(g);
+}
+
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
 {
     g->dice[0] = (uint8_t)d1;
@@ -117,6 +200,7 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     if (d1 + d2 != 7) {
         produce(g, eb, d1 + d2);
         g->phase = PHASE_MAIN;
+        gold_owed(g, eb, PHASE_MAIN);
         return;
     }
     int any = 0;
@@ -514,6 +598,12 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
     g->phase = PHASE_SETUP_ROAD;
     g->setup_vertex = (int16_t)v;
+    if (g->setup_step >= g->opt.n_players) /* a gold field gives one card of choice */
+        for (int i = 0; i < 3; i++) {
+            int h = geo->vertex_hex[v][i];
+            g->p[p].gold += h >= 0 && g->terrain[h] == TERRAIN_GOLD;
+        }
+    gold_owed(g, eb, PHASE_SETUP_ROAD);
     longest_road_update(g, eb, road_owners_at(g, v, p) | joins_route(g, p));
 }
 
@@ -789,6 +879,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
         return act_piece(g, eb, p, 1, a->a);
     case ACT_MOVE_SHIP:
         return act_move_ship(g, eb, p, a->a, a->b);
+    case ACT_GOLD:
+        return act_gold(g, eb, p, a->get);
     default:
         return BW_E(INVALID);
     }
@@ -811,6 +903,7 @@ static int may_score(int type)
     case ACT_CONFIRM:
     case ACT_CANCEL:
     case ACT_END:
+    case ACT_GOLD:
         return 0;
     default:
         return 1;

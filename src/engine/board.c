@@ -8,7 +8,8 @@
 
 _Static_assert((int)MAP_FOREST == (int)TERRAIN_FOREST && (int)MAP_DESERT == (int)TERRAIN_DESERT,
                "map terrains in the engine's order");
-_Static_assert((int)MAP_SEA == (int)TERRAIN_SEA, "sea hexes keep the map's terrain code");
+_Static_assert((int)MAP_SEA == (int)TERRAIN_SEA && (int)MAP_GOLD == (int)TERRAIN_GOLD,
+               "sea and gold keep the map's terrain codes");
 _Static_assert((int)MAP_HARBOR_GENERIC == (int)HARBOR_GENERIC &&
                    (int)MAP_HARBOR_TYPES == (int)RES_COUNT + 1,
                "map harbor types in the engine's order");
@@ -371,9 +372,8 @@ static void add_pool(uint8_t *list, uint8_t *n, const int *counts, int kinds, in
 static int build_setup(struct board_setup *s, const struct board_geo *g, const struct map *m,
                        int8_t cell_hex[][MAP_MAX_COLS])
 {
-    if (m->terrains[MAP_GOLD] || m->robber_start == MAP_START_NONE)
-        return -1;
     memset(s, 0, sizeof *s);
+    s->robber_off = m->robber_start == MAP_START_NONE;
     s->robber = s->pirate = -1;
     for (int r = 0; r < m->n_rows; r++)
         for (int c = 0; c < m->row_len[r]; c++) {
@@ -381,8 +381,6 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
             const struct map_cell *cell = &m->cell[r][c];
             if (h < 0)
                 continue;
-            if (cell->kind == MAP_CELL_LAND && cell->terrain == MAP_GOLD)
-                return -1;
             s->hex_terrain[h] = cell->kind == MAP_CELL_POOL ? BOARD_POOL : cell->terrain;
             s->hex_token[h] = cell->token;
         }
@@ -393,7 +391,7 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
     if (m->pirate_start == MAP_START_HEX && s->pirate < 0)
         return -1; /* on the sea of the frame, which is not a hex */
     /* The parser matched each pool to what draws from it, so the counts fit the arrays. */
-    add_pool(s->terrains, &s->n_terrains, m->terrains, TERRAIN_DESERT + 1, 0);
+    add_pool(s->terrains, &s->n_terrains, m->terrains, TERRAIN_GOLD + 1, 0);
     add_pool(s->tokens, &s->n_tokens, m->tokens + 2, 11, 2);
     add_pool(s->harbors, &s->n_harbors, m->harbors, MAP_HARBOR_TYPES, 0);
     for (int k = 0; k < g->n_harbors; k++)

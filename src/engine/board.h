@@ -110,8 +110,9 @@ struct board_setup {
     uint8_t harbor_type[BOARD_MAX_HARBORS]; /* a fixed type, or BOARD_POOL */
     uint8_t n_terrains, n_tokens, n_harbors;
     uint8_t terrains[BOARD_MAX_HEXES], tokens[BOARD_MAX_HEXES], harbors[BOARD_MAX_HARBORS];
-    int8_t robber; /* the hex the robber starts on, or -1 for the first desert */
-    int8_t pirate; /* the sea hex the pirate starts on, or -1 (kept for the Seafarers rules) */
+    int8_t robber;      /* the hex the robber starts on, or -1 for the first desert */
+    uint8_t robber_off; /* the robber starts off the board (no desert; "robber = none") */
+    int8_t pirate;      /* the sea hex the pirate starts on, or -1 (kept for the Seafarers rules) */
     uint8_t players_min, players_max, points;
 };
 

@@ -42,7 +42,8 @@
     X(SHIP_NEW, "a ship built this turn cannot move yet")                                          \
     X(SHIP_CLOSED, "only a ship at the open end of a line can move")                               \
     X(PIRATE_SAME, "the pirate must move to a different sea hex")                                  \
-    X(NOT_HOME, "the first settlements stand on a home island")
+    X(NOT_HOME, "the first settlements stand on a home island")                                    \
+    X(GOLD_COUNT, "choose as many cards as your gold fields give")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

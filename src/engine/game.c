@@ -148,7 +148,8 @@ static void index_tokens(struct game *g, const struct board_geo *geo)
     memset(g->token_hex, -1, sizeof g->token_hex);
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
-        if (t < 2 || t > 12 || t == 7 || g->terrain[h] >= TERRAIN_DESERT)
+        if (t < 2 || t > 12 || t == 7 ||
+            (g->terrain[h] >= TERRAIN_DESERT && g->terrain[h] != TERRAIN_GOLD))
             continue;
         for (int i = 0; i < 3; i++)
             if (g->token_hex[t][i] < 0) {
@@ -224,7 +225,7 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
         int sea = !(geo->land_hexes >> h & 1);
-        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_DESERT) ||
+        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_GOLD) ||
             (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }
@@ -275,7 +276,8 @@ static int pieces_ok(const struct game *g, const struct board_geo *geo)
         if (pl->settlements != settlements[p] || pl->cities != cities[p] || pl->roads != roads[p] ||
             pl->settlements > GAME_SETTLEMENTS || pl->cities > GAME_CITIES ||
             pl->roads > GAME_ROADS || pl->ships != ships[p] || pl->ships > GAME_SHIPS ||
-            pl->road_length > pl->roads + pl->ships || (pl->home_islands & ~GEO(g)->home_islands))
+            pl->road_length > pl->roads + pl->ships || (pl->gold && g->phase != PHASE_GOLD) ||
+            (pl->home_islands & ~GEO(g)->home_islands))
             return 0;
     }
     return 1;
@@ -321,13 +323,16 @@ int game_check_state(const struct game *g)
         return BW_E(INVALID);
     const struct board_geo *geo = board_geo(g->opt.board);
     int n = g->opt.n_players;
-    if (g->phase > PHASE_OVER || g->current < 0 || g->current >= n ||
+    if (g->phase > PHASE_GOLD || g->current < 0 || g->current >= n ||
+        (g->phase == PHASE_GOLD && g->gold_resume != PHASE_MAIN &&
+         g->gold_resume != PHASE_SETUP_ROAD) ||
         !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
-        !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) || g->robber < 0 ||
-        g->robber >= geo->n_hexes || !(geo->land_hexes >> g->robber & 1) || g->setup_step > 2 * n ||
-        g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 ||
-        g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
-        (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
+        !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
+        (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
+                       : g->robber >= geo->n_hexes || !(geo->land_hexes >> g->robber & 1)) ||
+        g->setup_step > 2 * n || g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices ||
+        g->dice[0] > 6 || g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX ||
+        g->deck_pos > g->deck_size || (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g))
@@ -377,7 +382,8 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
     for (int h = 0, i = 0; h < geo->n_hexes; h++) {
         g->terrain[h] = s->hex_terrain[h] == BOARD_POOL ? pool[i++] : s->hex_terrain[h];
         g->token[h] = s->hex_token[h];
-        draws[h] = g->terrain[h] < TERRAIN_DESERT && !g->token[h];
+        draws[h] =
+            (g->terrain[h] < TERRAIN_DESERT || g->terrain[h] == TERRAIN_GOLD) && !g->token[h];
     }
 
     uint8_t reds[BOARD_MAX_HEXES], others[BOARD_MAX_HEXES], is_red[BOARD_MAX_HEXES];
@@ -397,7 +403,7 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
     for (int h = 0; h < geo->n_hexes; h++) {
         if (draws[h])
             g->token[h] = is_red[h] ? reds[ri++] : others[oi++];
-        if (g->robber < 0 && g->terrain[h] == TERRAIN_DESERT)
+        if (g->robber < 0 && !s->robber_off && g->terrain[h] == TERRAIN_DESERT)
             g->robber = (int8_t)h;
     }
 

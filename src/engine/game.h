@@ -26,8 +26,9 @@ enum terrain {
     TERRAIN_FIELDS,
     TERRAIN_MOUNTAINS,
     TERRAIN_DESERT,
-    TERRAIN_SEA = 7 /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
-};                  /* terrain t < TERRAIN_DESERT produces resource t */
+    TERRAIN_GOLD, /* a gold field (Seafarers): its owners choose what it gives */
+    TERRAIN_SEA   /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
+};                /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
 enum { HARBOR_GENERIC = 5 };
@@ -41,7 +42,8 @@ enum game_phase {
     PHASE_ROBBER,           /* after a 7: the roller moves the robber */
     PHASE_MAIN,             /* after the roll: trade, build, buy, play, end */
     PHASE_SPECIAL_BUILD,    /* 5-6 players: sb_player may build or buy, then pass */
-    PHASE_OVER
+    PHASE_OVER,
+    PHASE_GOLD /* players owed gold (game_player.gold) choose their cards, then gold_resume */
 };
 
 enum action_type {
@@ -67,6 +69,7 @@ enum action_type {
     ACT_RESIGN,        /* moderator or player: the player leaves the game */
     ACT_BUILD_SHIP,    /* a = edge (Seafarers maps) */
     ACT_MOVE_SHIP,     /* a = the ship's edge, b = the edge it moves to */
+    ACT_GOLD,          /* get[] = the cards chosen for gold owed (PHASE_GOLD) */
     ACT_TYPE_COUNT
 };
 
@@ -121,6 +124,8 @@ enum event_type {
     EV_PIRATE,        /* player moved the pirate to hex a (EV_STEAL or EV_NO_STEAL follows) */
     EV_MOVE_SHIP,     /* player moved the ship at edge a to edge b */
     EV_ISLAND,        /* player settled island a, not their own: b bonus points */
+    EV_GOLD_NEEDED,   /* player chooses a cards for their gold fields */
+    EV_GOLD,          /* player took res[] for gold */
     EV_TYPE_COUNT
 };
 
@@ -152,6 +157,7 @@ struct game_player {
     uint8_t settlements, cities, roads; /* pieces on the board */
     uint8_t ships;                      /* ships on the board (Seafarers maps) */
     uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
+    uint8_t gold;                       /* cards still to choose for gold fields */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */
@@ -169,6 +175,7 @@ struct game {
     int8_t robber;                     /* hex */
     int8_t pirate;                     /* sea hex, -1 on maps without a pirate */
     uint8_t ship_moved;                /* the current player moved a ship this turn */
+    uint8_t gold_resume;               /* the phase after PHASE_GOLD */
     uint8_t setup_step;                /* 0 .. 2n-1 in snake order */
     int16_t setup_vertex;              /* the settlement the setup road must touch */
     uint8_t dice[2];

@@ -30,6 +30,12 @@ static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RE
 
 #define BIT(p) (1u << (p))
 
+/* The robber's hex as a hex set: empty while it is off the board (a map may start it there). */
+static inline uint64_t robber_bit(const struct game *g)
+{
+    return g->robber >= 0 ? 1ull << g->robber : 0;
+}
+
 /* Bit sets of BOARD_WORDS words, as in struct game's derived fields. */
 static inline int bits_has(const uint64_t s[BOARD_WORDS], int i)
 {
@@ -123,6 +129,14 @@ unsigned others_mask(const struct game *g, int p);
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
 void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
+/* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,
+ * if anyone is owed (no more than the bank holds), PHASE_GOLD until they have chosen, then
+ * resume (returns 1), else 0. take_gold() gives a player their choice; gold_done() resumes
+ * once nobody is owed. */
+void owe_gold(struct game *g, int hex);
+int gold_owed(struct game *g, struct evbuf *eb, int resume);
+void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
+void gold_done(struct game *g);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);

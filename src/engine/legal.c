@@ -195,7 +195,7 @@ static int robber_land_choices(const struct game *g, int p, int nth, int *hex, i
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
-    uint64_t land = GEO(g)->land_hexes & ~(1ull << g->robber);
+    uint64_t land = GEO(g)->land_hexes & ~robber_bit(g);
     if (nth < 0) {
         /* A hex without victims is one choice; one with k victims is k choices. */
         uint64_t any = 0;
@@ -248,7 +248,7 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
-    uint64_t land = GEO(g)->land_hexes & ~(1ull << g->robber);
+    uint64_t land = GEO(g)->land_hexes & ~robber_bit(g);
     for (; land; land &= land - 1) {
         int h = __builtin_ctzll(land);
         unsigned m = victims_at(hexes, robbable, h);
@@ -275,6 +275,26 @@ static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_CO
     for (int k = 0; k <= most; k++) {
         give[r] = (uint8_t)k;
         discards(g, b, give, r + 1, left - k);
+    }
+}
+
+/* Every way to take left cards from the bank, resources r and up. */
+static void gold_choices(const struct game *g, struct actbuf *b, uint8_t get[RES_COUNT], int r,
+                         int left)
+{
+    if (r == RES_COUNT - 1) {
+        if (left > g->bank[r])
+            return;
+        get[r] = (uint8_t)left;
+        struct game_action *a = push(b, ACT_GOLD);
+        if (a)
+            memcpy(a->get, get, RES_COUNT);
+        return;
+    }
+    int most = g->bank[r] < left ? g->bank[r] : left;
+    for (int k = 0; k <= most; k++) {
+        get[r] = (uint8_t)k;
+        gold_choices(g, b, get, r + 1, left - k);
     }
 }
 
@@ -629,6 +649,12 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
     case PHASE_ROBBER:
         if (current)
             robber_moves(g, &b, ACT_ROBBER);
+        break;
+    case PHASE_GOLD:
+        if (g->p[player].gold) {
+            uint8_t get[RES_COUNT] = {0};
+            gold_choices(g, &b, get, 0, g->p[player].gold);
+        }
         break;
     case PHASE_MAIN:
         if (current) {

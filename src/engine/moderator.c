@@ -27,6 +27,7 @@ void resign(struct game *g, struct evbuf *eb, int p)
     memset(pl->dev, 0, sizeof pl->dev);
     memset(pl->dev_new, 0, sizeof pl->dev_new);
     pl->discard = 0;
+    pl->gold = 0;
     pl->resigned = 1;
     ev_push(eb, EV_RESIGN, p);
     /* The awards leave with the player, to one who alone leads, else set aside. */
@@ -51,6 +52,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
             e->a = (int16_t)game_vp_total(g, w);
         return;
     }
+    if (g->phase == PHASE_GOLD)
+        gold_done(g); /* what follows the gold may be the resigned player's to do */
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
     case PHASE_SETUP_ROAD:
@@ -118,7 +121,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
     else if (n_other)
         hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
     else { /* the next land hex */
-        hex = g->robber;
+        hex = g->robber < 0 ? 0 : g->robber;
         do
             hex = (hex + 1) % geo->n_hexes;
         while (!(geo->land_hexes >> hex & 1));
@@ -175,6 +178,19 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         uint8_t give[RES_COUNT];
         random_discard(g, p, give);
         do_discard(g, eb, p, give);
+        break;
+    }
+    case PHASE_GOLD: { /* cards the bank holds, at random */
+        uint8_t get[RES_COUNT] = {0}, bank[RES_COUNT];
+        memcpy(bank, g->bank, sizeof bank);
+        for (int i = 0; i < g->p[p].gold; i++) {
+            int k = (int)bw_rng_below(&g->rng, (uint32_t)sum5(bank)), r = 0;
+            while (k >= bank[r])
+                k -= bank[r++];
+            bank[r]--;
+            get[r]++;
+        }
+        take_gold(g, eb, p, get);
         break;
     }
     case PHASE_ROBBER:

@@ -132,12 +132,12 @@ static void blank_action(struct game_action *out, int type, int p)
 static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     const struct board_geo *geo = GEO(g);
-    int hex = (int)bw_rng_below(rng, (uint32_t)geo->n_land - 1);
+    int hex = (int)bw_rng_below(rng, (uint32_t)(geo->n_land - (g->robber >= 0)));
     if (geo->n_land == geo->n_hexes) {
-        if (hex >= g->robber)
+        if (hex >= g->robber && g->robber >= 0)
             hex++;
     } else { /* the hex-th land hex other than the robber's */
-        uint64_t land = geo->land_hexes & ~(1ull << g->robber);
+        uint64_t land = geo->land_hexes & ~robber_bit(g);
         while (hex--)
             land &= land - 1;
         hex = __builtin_ctzll(land);

@@ -7,7 +7,12 @@
  * down to the lower vertex on the next line; vertical sides are a '|' on the line between.
  * What is left inside a hex is two short lines: letter and terrain, then token and robber.
  * A sea hex (a map with sea inside its frame) has its letter and a light pattern of '~' waves
- * there instead, put in last around whatever else needs its room (harbor labels, legend).
+ * there instead, put in last around whatever else needs its room (harbor labels, legend), and
+ * the pirate, a word beside the letter of its sea hex ("M pirate", "M pir").
+ *
+ * A road is a run of its owner's letter along the side ("aaa", or the letter in place of a
+ * '|'); a ship is the letter between angle brackets ("<a>"), on a vertical side centred on it,
+ * so the two read apart without colours.
  *
  * Everything is first drawn on a canvas of cells that remember what is taken, so harbor
  * labels and the legend can look for free sea around the coast; then each line is written
@@ -123,20 +128,25 @@ static void draw_edges(struct canvas *cv)
         struct style st = seat_style(cv, owner, 0);
         char road = owner >= 0 ? seat_letter(cv, owner, 0) : 0;
         int xu = col_of(cv, geo->vertex_x[u]), r = row_of(cv, geo->vertex_y[u]);
+        int ship = road && edge_is_ship(cv->g, e);
+        char hull[4] = {'<', road, '>', 0};
         if (geo->vertex_x[u] == geo->vertex_x[l]) {
-            put(cv, r + 1, xu, road ? road : '|', st);
+            if (ship)
+                put_text(cv, r + 1, xu - 1, hull, st);
+            else
+                put(cv, r + 1, xu, road ? road : '|', st);
             continue;
         }
         /* The glyph next to the number stays, so a road never looks like a building. */
         if (geo->vertex_x[l] > geo->vertex_x[u]) {
             const char *s = "'-._";
             for (int i = 0; i < 4; i++)
-                put(cv, r, xu + 1 + i, road && i ? road : s[i], st);
+                put(cv, r, xu + 1 + i, ship && i ? hull[i - 1] : road && i ? road : s[i], st);
         } else {
             const char *s = "_.-'";
             int la = xu - digits(u + 1);
             for (int i = 0; i < 4; i++)
-                put(cv, r, la - 3 + i, road && i < 3 ? road : s[i], st);
+                put(cv, r, la - 3 + i, ship && i < 3 ? hull[i] : road && i < 3 ? road : s[i], st);
         }
     }
 }
@@ -217,23 +227,61 @@ static void draw_hexes(struct canvas *cv)
 
 static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st);
 
-/* The letter of a sea hex: in the middle like a land hex's when there is room, else anywhere
- * free inside the hex (a harbor label beside the coast may have taken the middle). */
+/* Room for len columns inside sea hex h, with a free column on both sides: in the middle like
+ * a land hex's letter when there is room, else on the line above, else anywhere free on either
+ * line (a harbor label beside the coast or a ship may have taken the middle). */
+static int sea_room(const struct canvas *cv, int h, int len, int *pr, int *pc)
+{
+    const struct board_geo *geo = cv->geo;
+    int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
+    int cand[2][2] = {{r, x - 5 + (11 - len) / 2}, {r - 1, x - 4 + (7 - len) / 2}};
+    for (int i = 0; i < 2; i++)
+        if (is_free(cv, cand[i][0], cand[i][1] - 1, cand[i][1] + len)) {
+            *pr = cand[i][0];
+            *pc = cand[i][1];
+            return 1;
+        }
+    for (int line = 0; line < 2; line++)
+        for (int c = x - 4; c + len <= x + (line ? 3 : 5); c++)
+            if (is_free(cv, r - line, c - 1, c + len)) {
+                *pr = r - line;
+                *pc = c;
+                return 1;
+            }
+    return 0;
+}
+
+/* The letter of each sea hex, and the pirate beside the letter of its hex: "M pirate", or
+ * "M pir" where that is too long, or the word apart from the letter when they do not fit on
+ * one line together. */
 static void draw_sea_letters(struct canvas *cv)
 {
     const struct board_geo *geo = cv->geo;
+    int pirate = pirate_hex(cv->g, geo);
+    struct style pst = plain;
+    if (cv->rs->color) {
+        pst.fg = 0; /* white on navy: like the robber's block, yet told apart from it */
+        pst.bg = 2;
+        pst.bold = 1;
+    }
+    static const char *const words[] = {"pirate", "pir"};
     for (int h = 0; h < geo->n_hexes; h++) {
         if (!is_sea(cv, h))
             continue;
-        int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         char name[4];
         board_hex_name(h, name);
-        int len = (int)strlen(name), placed = try_place(cv, r, x - 5 + (11 - len) / 2, name, plain);
-        placed = placed || try_place(cv, r - 1, x - 4 + (7 - len) / 2, name, plain);
-        for (int c = x - 4; !placed && c + len <= x + 5; c++)
-            placed = try_place(cv, r, c, name, plain);
-        for (int c = x - 4; !placed && c + len <= x + 3; c++)
-            placed = try_place(cv, r - 1, c, name, plain);
+        int len = (int)strlen(name), r, c, done = 0;
+        for (int w = 0; h == pirate && w < 2 && !done; w++)
+            if (sea_room(cv, h, len + 1 + (int)strlen(words[w]), &r, &c)) {
+                put_text(cv, r, c, name, plain);
+                put(cv, r, c + len, ' ', plain);
+                put_text(cv, r, c + len + 1, words[w], pst);
+                done = 1;
+            }
+        if (!done && sea_room(cv, h, len, &r, &c))
+            put_text(cv, r, c, name, plain);
+        if (!done && h == pirate && sea_room(cv, h, (int)strlen(words[1]), &r, &c))
+            put_text(cv, r, c, words[1], pst);
     }
 }
 
@@ -325,6 +373,11 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
                 continue;
             r = row_of(cv, (geo->vertex_y[a] + geo->vertex_y[b]) / 2);
             c = dx < 0 ? xu - 1 - len : xu + 2;
+            /* A ship on the side ("<a>") takes a column more of the sea. */
+            if (r <= last_row &&
+                (try_place(cv, r, c, s, st) || try_place(cv, r, c + (dx < 0 ? -1 : 1), s, st)))
+                return 1;
+            continue;
         } else if (dy < 0) {
             r = row_of(cv, geo->vertex_y[u]) - !beside;
             c = !beside ? mid : right ? xu + 6 : xu - digits(u + 1) - 4 - len;
@@ -423,6 +476,10 @@ static void draw_legend(struct canvas *cv)
         place_in_corner(cv, &b, key, plain);
         snprintf(key, sizeof key, "%c#=city", seat_letter(cv, 0, 1));
         place_in_corner(cv, &b, key, plain);
+        if (cv->geo->n_land != cv->geo->n_hexes) {
+            snprintf(key, sizeof key, "<%c>=ship", seat_letter(cv, 0, 0));
+            place_in_corner(cv, &b, key, plain);
+        }
     }
 }
 

@@ -1,5 +1,8 @@
 /* One line per game event. Only EV_BUY_DEV and EV_STEAL carry hidden information; it goes
- * into extra lines addressed to the players concerned, never into the public line. */
+ * into extra lines addressed to the players concerned, never into the public line.
+ *
+ * On a map with sea (Seafarers) the longest road is called the longest trade route, since
+ * ships count toward it; the base and big boards keep the words of the base game. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,8 +14,14 @@ static const char *const dev_titles[DEV_COUNT] = {"a knight", "road building", "
 static const char *const dev_bought[DEV_COUNT] = {
     "knight", "road building (roads)", "year of plenty (plenty)", "monopoly",
     "victory point (kept hidden, it counts toward your score)"};
-/* EV_BUILD kinds: enum building, and 3 for a road. */
-static const char *const building_names[] = {"?", "settlement", "city", "road"};
+/* EV_BUILD kinds: enum building, then PIECE_ROAD and PIECE_SHIP. */
+static const char *const building_names[] = {"?", "settlement", "city", "road", "ship"};
+
+/* What the longest road award is called on this board. */
+static const char *route_word(const struct game *g)
+{
+    return geo_has_sea(game_geo(g)) ? "longest trade route" : "longest road";
+}
 
 static const char *dev_title(int card)
 {
@@ -28,7 +37,9 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
         return buf;
     }
     board_hex_name(h, name);
-    if (g->token[h])
+    if (!(geo->land_hexes >> h & 1))
+        snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
+    else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
                  g->terrain[h] < TERRAIN_DESERT ? render_res_name(g->terrain[h]) : "desert",
                  g->token[h]);
@@ -95,9 +106,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_BUILD:
         rline_nick(&l, st, e->player);
-        if (e->a == 3) {
+        if (e->a == PIECE_ROAD || e->a == PIECE_SHIP) {
             if (e->b >= 0 && e->b < geo->n_edges)
-                rline_addf(&l, " built a road at %s", edge_name(geo, e->b, buf));
+                rline_addf(&l, " built a %s at %s", building_names[e->a],
+                           edge_name(geo, e->b, buf));
         } else {
             rline_addf(&l, " built a %s at %d", building_names[e->a >= 1 && e->a <= 2 ? e->a : 0],
                        e->b + 1);
@@ -119,7 +131,8 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_FREE_ROAD:
         rline_nick(&l, st, e->player);
         if (e->b >= 0 && e->b < geo->n_edges)
-            rline_addf(&l, " places a free road at %s", edge_name(geo, e->b, buf));
+            rline_addf(&l, " places a free %s at %s", e->a == PIECE_SHIP ? "ship" : "road",
+                       edge_name(geo, e->b, buf));
         break;
     case EV_PLENTY:
         rline_nick(&l, st, e->player);
@@ -147,11 +160,28 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_ROBBER_NEEDED:
         rline_nick(&l, st, e->player);
-        rline_add(&l, " must move the robber");
+        rline_add(&l, geo->has_pirate ? " must move the robber or the pirate"
+                                      : " must move the robber");
         break;
     case EV_ROBBER:
         rline_nick(&l, st, e->player);
         rline_addf(&l, " moved the robber to %s", hex_label(g, e->a, buf, sizeof buf));
+        break;
+    case EV_PIRATE:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " moved the pirate to %s", hex_label(g, e->a, buf, sizeof buf));
+        break;
+    case EV_MOVE_SHIP:
+        rline_nick(&l, st, e->player);
+        if (e->a >= 0 && e->a < geo->n_edges && e->b >= 0 && e->b < geo->n_edges) {
+            char to[8];
+            rline_addf(&l, " moved a ship from %s to %s", edge_name(geo, e->a, buf),
+                       edge_name(geo, e->b, to));
+        }
+        break;
+    case EV_ISLAND:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " settled a new island: +%d point%s", e->b, e->b == 1 ? "" : "s");
         break;
     case EV_STEAL:
         rline_nick(&l, st, e->player);
@@ -218,11 +248,12 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_LONGEST_ROAD:
         if (e->player < 0) {
-            rline_add(&l, "the longest road card is set aside: nobody has a single longest road");
+            rline_addf(&l, "the %s card is set aside: nobody has a single %s", route_word(g),
+                       route_word(g));
             break;
         }
         rline_nick(&l, st, e->player);
-        rline_addf(&l, " now holds the longest road (%d)", e->a);
+        rline_addf(&l, " now holds the %s (%d)", route_word(g), e->a);
         if (e->other >= 0) {
             rline_add(&l, ", taken from ");
             rline_nick(&l, st, e->other);
@@ -274,18 +305,22 @@ void render_events(const struct game *g, const struct render_style *st, const st
 }
 
 /* One seat's points: "alice 10 VP (2 settlements, 3 cities, 1 VP card, longest road)", or in
- * the short form "alice 10 (2S 3C 1V LR)". */
+ * the short form "alice 10 (2S 3C 1V LR)". On a map with sea, island points come after the
+ * victory point cards ("2 island points", "2I") and the award is the longest trade route ("TR"). */
 static void add_points(struct rline *l, const struct game *g, const struct render_style *st, int p,
                        int brief)
 {
     const struct game_player *pl = &g->p[p];
     int cards = pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
+    int sea = geo_has_sea(game_geo(g)), island = sea ? game_island_points(g, p) : 0;
     rline_nick(l, st, p);
     if (brief) {
         rline_addf(l, " %d (%dS %dC", game_vp_total(g, p), pl->settlements, pl->cities);
         if (cards)
             rline_addf(l, " %dV", cards);
-        rline_add(l, g->longest_road == p ? " LR" : "");
+        if (island)
+            rline_addf(l, " %dI", island);
+        rline_add(l, g->longest_road == p ? sea ? " TR" : " LR" : "");
         rline_add(l, g->largest_army == p ? " LA" : "");
         rline_add(l, pl->resigned ? " left" : "");
         rline_add(l, ")");
@@ -295,7 +330,10 @@ static void add_points(struct rline *l, const struct game *g, const struct rende
                pl->settlements == 1 ? "" : "s", pl->cities, pl->cities == 1 ? "y" : "ies");
     if (cards)
         rline_addf(l, ", %d VP card%s", cards, cards == 1 ? "" : "s");
-    rline_add(l, g->longest_road == p ? ", longest road" : "");
+    if (island)
+        rline_addf(l, ", %d island point%s", island, island == 1 ? "" : "s");
+    if (g->longest_road == p)
+        rline_addf(l, ", %s", route_word(g));
     rline_add(l, g->largest_army == p ? ", largest army" : "");
     rline_add(l, pl->resigned ? "; left the game" : "");
     rline_add(l, ")");

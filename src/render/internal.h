@@ -66,4 +66,14 @@ const char *seat_nick(const struct render_style *st, int seat);
 /* "12-13": an edge as users write it (1-based, smaller first) into buf (8 bytes). */
 const char *edge_name(const struct board_geo *geo, int edge, char *buf);
 
+/* Whether a geometry has sea hexes (a Seafarers map): ships, the longest trade route and island
+ * points are only spoken of there, so the base and big boards read as before. */
+int geo_has_sea(const struct board_geo *geo);
+
+/* Whether the piece on edge e is a ship (a road otherwise, or nothing when it has no owner). */
+int edge_is_ship(const struct game *g, int e);
+
+/* The hex the pirate is on when it is a sea hex of geo, else -1 (no pirate on the map). */
+int pirate_hex(const struct game *g, const struct board_geo *geo);
+
 #endif

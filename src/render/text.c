@@ -47,11 +47,16 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     }
     rlist_end(&r, "none");
 
-    if (geo->n_land != geo->n_hexes) {
+    if (geo_has_sea(geo)) {
+        /* The pirate is named after its sea hex, as the robber after its land hex. */
+        int pirate = pirate_hex(g, geo);
         begin(&r, st, out, RENDER_PUBLIC, "sea", ", ");
         for (int h = 0; h < geo->n_hexes; h++)
-            if (!(geo->land_hexes >> h & 1))
-                rlist_item(&r, board_hex_name(h, name));
+            if (!(geo->land_hexes >> h & 1)) {
+                snprintf(item, sizeof item, "%s%s", board_hex_name(h, name),
+                         h == pirate ? " pirate" : "");
+                rlist_item(&r, item);
+            }
         rlist_end(&r, "none");
     }
 
@@ -67,21 +72,24 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     }
     rlist_end(&r, "none");
 
-    /* A group per player and kind, so a split line still says whose and what. */
+    /* A group per player and kind, so a split line still says whose and what; ships (maps with
+     * sea) after the roads. */
     begin(&r, st, out, RENDER_PUBLIC, "buildings", " ");
     for (int p = 0; p < g->opt.n_players; p++) {
         int first = 1;
-        static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, 3};
-        for (int k = 0; k < 3; k++) {
+        static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, PIECE_ROAD, PIECE_SHIP};
+        for (int k = 0; k < 4; k++) {
             char head[RENDER_NICK_MAX + 16];
+            int edges = kinds[k] == PIECE_ROAD || kinds[k] == PIECE_SHIP;
             snprintf(head, sizeof head, "%s %s", seat_nick(st, p),
-                     kinds[k] == 3               ? "road"
+                     kinds[k] == PIECE_SHIP      ? "ship"
+                     : kinds[k] == PIECE_ROAD    ? "road"
                      : kinds[k] == BUILDING_CITY ? "city"
                                                  : "settlement");
-            int n = kinds[k] == 3 ? geo->n_edges : geo->n_vertices, started = 0;
+            int n = edges ? geo->n_edges : geo->n_vertices, started = 0;
             for (int i = 0; i < n; i++) {
-                if (kinds[k] == 3 ? g->edge_owner[i] != p
-                                  : g->vertex_owner[i] != p || g->vertex_building[i] != kinds[k])
+                if (edges ? g->edge_owner[i] != p || edge_is_ship(g, i) != (kinds[k] == PIECE_SHIP)
+                          : g->vertex_owner[i] != p || g->vertex_building[i] != kinds[k])
                     continue;
                 if (!started) {
                     /* The nick is said once per player unless a line break repeats it. */
@@ -90,7 +98,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
                     started = 1;
                     first = 0;
                 }
-                if (kinds[k] == 3)
+                if (edges)
                     edge_name(geo, i, item);
                 else
                     snprintf(item, sizeof item, "%d", i + 1);
@@ -141,8 +149,8 @@ static unsigned buildable_kinds(const struct game *g, int seat)
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
         return g->current == seat ? RENDER_SPOT_SETTLEMENT : 0;
-    case PHASE_SETUP_ROAD:
-        return g->current == seat ? RENDER_SPOT_ROAD : 0;
+    case PHASE_SETUP_ROAD: /* a road, or a ship on a map with sea */
+        return g->current == seat ? RENDER_SPOT_ROAD | RENDER_SPOT_SHIP : 0;
     case PHASE_MAIN:
         return g->current == seat ? RENDER_SPOT_ALL : 0;
     case PHASE_SPECIAL_BUILD:
@@ -196,21 +204,27 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         kinds &= ~(unsigned)RENDER_SPOT_ROAD;
     if (pl->cities >= GAME_CITIES)
         kinds &= ~(unsigned)RENDER_SPOT_CITY;
+    if (pl->ships >= GAME_SHIPS || !geo_has_sea(geo))
+        kinds &= ~(unsigned)RENDER_SPOT_SHIP;
 
     struct rlist r;
     begin(&r, st, out, seat, "spots", " ");
     char item[32];
-    static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_CITY};
-    for (int k = 0; k < 3; k++) {
+    /* The order of SPEC §5, ships (maps with sea) right after the roads. */
+    static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
+                                     RENDER_SPOT_CITY};
+    for (int k = 0; k < 4; k++) {
         if (!(kinds & order[k]))
             continue;
-        int first = 1;
-        int n = order[k] == RENDER_SPOT_ROAD ? geo->n_edges : geo->n_vertices;
+        int first = 1, edges = order[k] == RENDER_SPOT_ROAD || order[k] == RENDER_SPOT_SHIP;
+        int n = edges ? geo->n_edges : geo->n_vertices;
         int list[BOARD_MAX_EDGES], count = 0;
         for (int i = 0; i < n; i++) {
             int ok;
             if (order[k] == RENDER_SPOT_ROAD)
                 ok = game_can_road(g, seat, i);
+            else if (order[k] == RENDER_SPOT_SHIP)
+                ok = game_can_ship(g, seat, i);
             else if (order[k] == RENDER_SPOT_SETTLEMENT)
                 ok = game_can_settle(g, seat, i);
             else
@@ -219,7 +233,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
                 list[count++] = i;
         }
         /* Corners best first: most pips, then most different resources (then by number). */
-        if (order[k] != RENDER_SPOT_ROAD)
+        if (!edges)
             for (int a = 1; a < count; a++)
                 for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
                     int t = list[b];
@@ -231,11 +245,12 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
             if (first)
                 rlist_group(&r,
                             order[k] == RENDER_SPOT_ROAD         ? "road"
+                            : order[k] == RENDER_SPOT_SHIP       ? "ship"
                             : order[k] == RENDER_SPOT_SETTLEMENT ? "settlement"
                                                                  : "city",
                             NULL, " | ");
             first = 0;
-            if (order[k] == RENDER_SPOT_ROAD)
+            if (edges)
                 edge_name(geo, i, item);
             else
                 snprintf(item, sizeof item, "%d", i + 1);
@@ -264,7 +279,8 @@ static const char *awaited(const struct game *g, char *buf, size_t size,
         snprintf(buf, size, "turn %d: %s rolled 7, waiting for discards:", g->turn, cur);
         break;
     case PHASE_ROBBER:
-        snprintf(buf, size, "turn %d: %s moves the robber", g->turn, cur);
+        snprintf(buf, size, "turn %d: %s moves the robber%s", g->turn, cur,
+                 game_geo(g)->has_pirate ? " or the pirate" : "");
         break;
     case PHASE_MAIN:
         snprintf(buf, size, "turn %d: %s rolled %d, trades, builds or ends the turn", g->turn, cur,
@@ -287,6 +303,10 @@ static const char *awaited(const struct game *g, char *buf, size_t size,
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
                    const struct render_sink *out)
 {
+    /* On a map with sea: ships, the longest trade route (roads and ships) and island points;
+     * the base and big boards read as the base game. */
+    const struct board_geo *geo = game_geo(g);
+    int sea = geo_has_sea(geo);
     struct rline l;
     char buf[RENDER_NICK_MAX * 2 + 128];
     rline_init(&l);
@@ -310,9 +330,15 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_nick(&item, st, p);
         int vp = g->phase == PHASE_OVER ? game_vp_total(g, p) : game_vp_public(g, p);
         int cards = game_hand_size(g, p);
-        rline_addf(&item, " %d VP, %d card%s, %d dev, %d knight%s, road %d", vp, cards,
+        rline_addf(&item, " %d VP, %d card%s, %d dev, %d knight%s, %s %d", vp, cards,
                    cards == 1 ? "" : "s", game_dev_count(g, p), pl->knights,
-                   pl->knights == 1 ? "" : "s", pl->road_length);
+                   pl->knights == 1 ? "" : "s", sea ? "trade route" : "road", pl->road_length);
+        if (sea) {
+            int island = game_island_points(g, p);
+            rline_addf(&item, ", %d ship%s", pl->ships, pl->ships == 1 ? "" : "s");
+            if (island)
+                rline_addf(&item, ", %d island point%s", island, island == 1 ? "" : "s");
+        }
         if (pl->resigned)
             rline_add(&item, " (resigned)");
         rlist_item(&r, item.s);
@@ -327,7 +353,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     } else {
         rline_add(&l, "nobody");
     }
-    rline_add(&l, " | longest road: ");
+    rline_add(&l, sea ? " | longest trade route: " : " | longest road: ");
     if (g->longest_road >= 0) {
         rline_nick(&l, st, g->longest_road);
         rline_addf(&l, " (%d)", g->p[g->longest_road].road_length);
@@ -335,6 +361,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_add(&l, "nobody");
     }
     rline_addf(&l, " | %d development cards left", g->deck_size - g->deck_pos);
+    if (pirate_hex(g, geo) >= 0) {
+        char name[4];
+        rline_addf(&l, " | pirate on %s", board_hex_name(pirate_hex(g, geo), name));
+    }
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 
@@ -359,6 +389,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
                        render_pips(g->token[h]) == 1 ? "" : "s");
         if (g->robber == h)
             rline_add(&l, " robber");
+        if (h == pirate_hex(g, geo))
+            rline_add(&l, " pirate");
     }
     if (land < 3)
         rline_add(&l, ", sea");

@@ -247,6 +247,23 @@ const char *edge_name(const struct board_geo *geo, int edge, char *buf)
     return buf;
 }
 
+int geo_has_sea(const struct board_geo *geo)
+{
+    return geo->n_land != geo->n_hexes;
+}
+
+int edge_is_ship(const struct game *g, int e)
+{
+    return e >= 0 && e < BOARD_MAX_EDGES && g->edge_owner[e] >= 0 &&
+           (g->ships[e >> 6] >> (e & 63) & 1);
+}
+
+int pirate_hex(const struct game *g, const struct board_geo *geo)
+{
+    int h = g->pirate;
+    return h >= 0 && h < geo->n_hexes && !(geo->land_hexes >> h & 1) ? h : -1;
+}
+
 /* ---- collecting sink ---- */
 
 void render_lines_init(struct render_lines *l)
