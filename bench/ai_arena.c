@@ -106,7 +106,7 @@ static int decide(const struct game *g, int p, int level, const struct setup *su
     }
     if (level != AI_HARD)
         return ai_choose(g, p, level, seed, a);
-    struct ai_search *s = ai_search_new(g, p, seed);
+    struct ai_search *s = ai_search_new_budget(g, p, seed, su->hard_us);
     if (!s)
         return ai_choose(g, p, AI_NORMAL, seed, a);
     ai_search_step(s, su->hard_us);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "session/session.h"
 #include "engine/error.h"
 #include "util/strbuf.h"
 
@@ -220,6 +221,7 @@ static void test_example_file(void **state)
     assert_int_equal(cfg.game.victory_points, 10);
     assert_int_equal(cfg.game.turn_timeout_s, 180);
     assert_int_equal(cfg.game.bot_level, 2);
+    assert_int_equal(cfg.bot.game_map, SESSION_MAP_BASE);
     assert_int_equal(cfg.game.bot_think_ms, 2000);
     assert_int_equal(cfg.game.bot_delay_ms, 1500);
     assert_false(cfg.game.takeover);
@@ -301,6 +303,7 @@ static void test_all_keys(void **state)
              "  private = \"NOTICE\"; };\n"
              "game = { min_players = 4; max_players = 4; victory_points = 12;\n"
              "  turn_timeout_s = 0; bot_level = \"Hard\"; bot_think_ms = 500; bot_delay_ms = 0;\n"
+             "  map = \"Four_Islands\";\n"
              "  takeover = true; };\n"
              "store = { path = \"/var/lib/brickwood/games.db\"; };\n"
              "log = { level = \"DEBUG\"; };\n",
@@ -340,6 +343,7 @@ static void test_all_keys(void **state)
     assert_int_equal(cfg.game.victory_points, 12);
     assert_int_equal(cfg.game.turn_timeout_s, 0);
     assert_int_equal(cfg.game.bot_level, 3);
+    assert_int_equal(cfg.bot.game_map, SESSION_MAP_FOUR_ISLANDS);
     assert_int_equal(cfg.game.bot_think_ms, 500);
     assert_int_equal(cfg.game.bot_delay_ms, 0);
     assert_true(cfg.game.takeover);
@@ -451,6 +455,13 @@ static void test_out_of_range(void **state)
                "must be \"easy\", \"normal\" or \"hard\"");
     expect_one(NET "game = { bot_level = 3; };\n", BW_E(INVALID), 2, "game.bot_level",
                "must be a string");
+    expect_one(NET "game = { map = \"atlantis\"; };\n", BW_E(INVALID), 2, "game.map",
+               "must be \"base\", \"four_islands\", \"new_shores\" or \"fog_islands\"");
+    expect_one(NET "game = { map = \"fog_islands\"; };\n", BW_E(INVALID), 2, "game.map",
+               "fog_islands (The Fog Islands) cannot be played yet");
+    expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");
+    expect_one(NET "game = { min_players = 5; map = \"four_islands\"; };\n", BW_E(INVALID), 2,
+               "game.map", "four_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { bot_think_ms = 10; };\n", BW_E(INVALID), 2, "game.bot_think_ms",
                "must be 50..60000 (got 10)");
     expect_one(NET "game = { bot_delay_ms = -5; };\n", BW_E(INVALID), 2, "game.bot_delay_ms",

@@ -27,8 +27,11 @@
 #define SEARCH_MARGIN 150.0
 /* Rounds after which the search has nothing more to do (one round plays every candidate). */
 #define SEARCH_ROUNDS 4000
-/* Playouts look this many rounds of turns ahead. */
+/* Playouts look this many rounds of turns ahead; SEARCH_AHEAD_LONG with a budget of at least
+ * SEARCH_LONG_US. */
 #define SEARCH_AHEAD 2
+#define SEARCH_AHEAD_LONG 4
+#define SEARCH_LONG_US 1000000
 /* A value difference of this much is about two to one. */
 #define SEARCH_SCALE 400.0
 #define SEARCH_PLAYOUT_ACTIONS 2000
@@ -38,7 +41,7 @@ struct ai_search {
     struct ai_board board;
     int player;
     uint64_t seed;
-    int n;
+    int n, ahead;
     struct game_action cand[SEARCH_CANDIDATES];
     double sum[SEARCH_CANDIDATES];
     double done_sum[SEARCH_CANDIDATES]; /* sum after the last whole round */
@@ -63,6 +66,12 @@ static void pick_candidates(struct ai_search *s)
 
 struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed)
 {
+    return ai_search_new_budget(g, player, seed, 0);
+}
+
+struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_t seed,
+                                       int64_t budget_us)
+{
     if (ai_check_player(g, player))
         return NULL;
     struct ai_search *s = calloc(1, sizeof *s);
@@ -71,6 +80,7 @@ struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed)
     s->g = *g;
     s->player = player;
     s->seed = seed;
+    s->ahead = budget_us >= SEARCH_LONG_US ? SEARCH_AHEAD_LONG : SEARCH_AHEAD;
     ai_board_init(&s->board, g, &ai_default_weights);
     pick_candidates(s);
     if (!s->n) {
@@ -115,7 +125,7 @@ static void iterate(struct ai_search *s)
     ai_view(&s->g, s->player, ai_mix(s->seed, 16 + (uint64_t)round), &v);
     bw_rng_seed(&rng, ai_mix(s->seed, (1ull << 40) + (uint64_t)round));
     if (game_apply(&v, &s->cand[k], NULL, 0, NULL) == BW_OK) {
-        play_on(&s->board, &v, s->g.turn + SEARCH_AHEAD * s->g.opt.n_players, &rng);
+        play_on(&s->board, &v, s->g.turn + s->ahead * s->g.opt.n_players, &rng);
         s->sum[k] += result(&s->board, &v, s->player);
     }
     if (k == s->n - 1)

@@ -37,6 +37,7 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
     b->colors = botcfg->colors;
     b->rules = (struct session_rules){game->min_players,    game->max_players, game->victory_points,
                                       game->turn_timeout_s, game->bot_level,   game->takeover};
+    b->map = botcfg->game_map;
     b->robot_delay_ms = game->bot_delay_ms;
     b->robot_think_ms = game->bot_think_ms;
 }
@@ -137,6 +138,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     }
     struct bot_game *g = xcalloc(1, sizeof *g);
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
+    g->s.map = (uint8_t)b->map;
     g->robot_due_ms = INT64_MAX;
     b->games[b->n_games++] = g;
     return g;

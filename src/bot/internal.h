@@ -74,6 +74,7 @@ struct bot {
     size_t admin_count;
     bool colors;
     struct session_rules rules;
+    int map; /* enum session_map: new lobbies play on it (config game.map) */
     int robot_delay_ms, robot_think_ms; /* computer players: wait before a move; hard's search */
     struct bw_out out;
     struct session_store_ops *store;

@@ -140,7 +140,8 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
         (g->search_seat != seat || g->search_key != key || !ai_search_current(g->search, gm)))
         bot_robots_forget(g);
     if (!g->search) {
-        g->search = ai_search_new(gm, seat, bw_rng_next(&b->rng));
+        g->search =
+            ai_search_new_budget(gm, seat, bw_rng_next(&b->rng), (int64_t)b->robot_think_ms * 1000);
         g->search_seat = seat;
         g->search_key = key;
         g->search_spent_us = 0;
@@ -178,6 +179,28 @@ static void robot_offer(struct bot *b, struct bot_game *g, int seat, int answere
         return;
     g->robot_offer_id = gm->next_offer_id == 1 ? UINT16_MAX : gm->next_offer_id - 1;
     g->robot_offer_ms = b->now_ms;
+}
+
+/* The last resort of a computer player whose level found nothing the game takes (a map the
+ * level does not know well): a legal move, ending the turn where it can. */
+static void legal_fallback(struct bot *b, struct bot_game *g, int seat)
+{
+    struct game_action legal[256];
+    char msg[200];
+    const struct game *gm = &g->s.game;
+    int n = game_legal_actions(gm, seat, legal, (int)(sizeof legal / sizeof legal[0]));
+    if (n > (int)(sizeof legal / sizeof legal[0]))
+        n = (int)(sizeof legal / sizeof legal[0]);
+    int pick = -1;
+    for (int i = 0; i < n && pick < 0; i++)
+        if (legal[i].type == ACT_END || legal[i].type == ACT_ROLL)
+            pick = i;
+    if (pick < 0 && n > 0)
+        pick = (int)bw_rng_below(&b->rng, (uint32_t)n);
+    if (pick >= 0) {
+        legal[pick].player = (int8_t)seat;
+        bot_game_act(b, g, &legal[pick], msg, sizeof msg);
+    }
 }
 
 void bot_robots_run(struct bot *b, struct bot_game *g)
@@ -251,7 +274,8 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
                                                                        : ACT_TIMEOUT,
                                        .player = (int8_t)seat,
                                        .a = (int16_t)offer};
-        bot_game_act(b, g, &fallback, msg, sizeof msg);
+        if (bot_game_act(b, g, &fallback, msg, sizeof msg) != BW_OK && j.task == ROBOT_MOVE)
+            legal_fallback(b, g, seat);
     } else if (j.task == ROBOT_ANSWER && a.type == ACT_REJECT)
         robot_offer(b, g, seat, offer);
     b->robot_acting = false;

@@ -25,6 +25,18 @@ static int exec_new(struct cmd_call *c)
     return BW_OK;
 }
 
+/* A lobby full because its map takes fewer players than the rules: says so and returns true. */
+static bool map_full(struct cmd_call *c)
+{
+    int lo, hi, points;
+    session_map_limits(c->s->map, &lo, &hi, &points);
+    if (c->s->n_seats < hi || hi >= c->s->rules.max_players)
+        return false;
+    cmd_replyf(c, "the lobby in %s is full: %s is for %d-%d players (%smap base for more)",
+               c->channel, session_map_name(c->s->map), lo, hi, c->prefix);
+    return true;
+}
+
 static bool is_channel(const char *w)
 {
     return w[0] == '#' || w[0] == '&';
@@ -61,7 +73,8 @@ static int exec_join(struct cmd_call *c)
         return seat;
     }
     if (seat == BW_E(LIMIT)) {
-        cmd_replyf(c, "the lobby in %s is full", c->channel);
+        if (!map_full(c))
+            cmd_replyf(c, "the lobby in %s is full", c->channel);
         return seat;
     }
     if (seat < 0) {
@@ -127,6 +140,11 @@ static void announce_order(struct cmd_call *c)
 static int exec_start(struct cmd_call *c)
 {
     char msg[200];
+    if (c->s->state == SESSION_LOBBY &&
+        !session_map_fits(c->s->map, c->s->n_seats, msg, sizeof msg)) {
+        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        return BW_E(WRONG_PHASE);
+    }
     int err = session_start(c->s, c->now_ms, msg, sizeof msg);
     if (err) {
         cmd_replyf(c, "%s (%d seated, %d needed)", msg, c->s->n_seats, c->s->rules.min_players);
@@ -178,6 +196,8 @@ static int exec_addbot(struct cmd_call *c)
         }
     }
     int seat = session_add_robot(c->s, level);
+    if (seat == BW_E(LIMIT) && c->s->state == SESSION_LOBBY && map_full(c))
+        return seat;
     if (seat < 0) {
         cmd_replyf(c, "%s",
                    seat == BW_E(LIMIT) ? "the table is full"
@@ -220,6 +240,90 @@ static int exec_removebot(struct cmd_call *c)
     cmd_announcef(c, "%s left (%d seated)", name, c->s->n_seats);
     return BW_OK;
 }
+
+/* One map in the listing: "four_islands 3-4 players 13 points", marked. */
+static size_t map_item(struct cmd_call *c, int m, char *buf, size_t size)
+{
+    int lo, hi, points;
+    session_map_limits(m, &lo, &hi, &points);
+    if (m == SESSION_MAP_BASE) {
+        lo = c->s ? c->s->rules.min_players : lo;
+        hi = c->s ? c->s->rules.max_players : hi;
+        points = c->s && c->s->rules.victory_points ? c->s->rules.victory_points : points;
+    }
+    bool chosen = c->s && c->s->map == m;
+    int n = snprintf(buf, size, "%s%s %d-%d players %d points%s%s", m ? ", " : " ",
+                     session_map_name(m), lo, hi, points, chosen ? " (chosen)" : "",
+                     session_map_playable(m) ? "" : " (not playable yet)");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int exec_map(struct cmd_call *c)
+{
+    char line[RENDER_LINE_MAX];
+    if (c->argc == 0 && (!c->s || c->s->state == SESSION_LOBBY)) {
+        size_t n = (size_t)snprintf(line, sizeof line, "maps:");
+        for (int m = 0; m < SESSION_MAP_COUNT && n < sizeof line; m++)
+            n += map_item(c, m, line + n, sizeof line - n);
+        if (n < sizeof line)
+            snprintf(line + n, sizeof line - n, "; %smap NAME picks one in the lobby", c->prefix);
+        cmd_replyf(c, "%s", line);
+        return BW_OK;
+    }
+    if (!c->s) {
+        cmd_replyf(c, "no game in %s; %snew opens one, then %smap NAME picks its map",
+                   c->channel ? c->channel : "this channel", c->prefix, c->prefix);
+        return BW_E(NOT_FOUND);
+    }
+    if (c->s->state != SESSION_LOBBY) {
+        const struct board_geo *geo = game_geo(&c->s->game);
+        int lo, hi, points;
+        session_map_limits(c->s->map, &lo, &hi, &points);
+        cmd_replyf(c, "this game is played on %s (%s%s), to %d points%s",
+                   session_map_name(c->s->map), session_map_title(c->s->map),
+                   geo && geo->kind == BOARD_BIG ? ", the 5-6 player board" : "",
+                   c->s->game.vp_goal, c->argc ? "; the map is chosen in the lobby" : "");
+        return c->argc ? BW_E(WRONG_PHASE) : BW_OK;
+    }
+    if (c->seat < 0)
+        return cmd_not_seated(c);
+    struct words_name names[SESSION_MAP_COUNT + 1];
+    for (int m = 0; m < SESSION_MAP_COUNT; m++)
+        names[m] = (struct words_name){session_map_name(m), m};
+    names[SESSION_MAP_COUNT] = (struct words_name){NULL, 0};
+    char msg[160];
+    int m = words_lookup(c->argv[0], names, "map", msg, sizeof msg);
+    if (m < 0) {
+        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        return m;
+    }
+    if (!session_map_fits(m, c->s->n_seats, msg, sizeof msg)) {
+        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        return BW_E(INVALID);
+    }
+    if (c->s->map == m) {
+        cmd_replyf(c, "the lobby in %s already plays on %s", c->channel, session_map_name(m));
+        return BW_OK;
+    }
+    int lo, hi, points;
+    session_map_limits(m, &lo, &hi, &points);
+    if (m == SESSION_MAP_BASE) {
+        lo = c->s->rules.min_players;
+        hi = c->s->rules.max_players;
+        points = c->s->rules.victory_points ? c->s->rules.victory_points : points;
+    }
+    c->s->map = (uint8_t)m;
+    c->host->changed(c->host->ctx, c->s);
+    cmd_announcef(c, "%s chose the map %s (%s, %d-%d players, %d points)", c->nick,
+                  session_map_name(m), session_map_title(m), lo, hi, points);
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_map = {
+    "map", {NULL},   "[NAME]",   "list the maps, or pick the lobby's map (base, four_islands)",
+    0,     1,        CMD_ANYONE, CMD_ANYWHERE,
+    0,     exec_map,
+};
 
 const struct cmd_entry cmd_new = {
     "new", {NULL},   "",         "open a lobby here; you take the first seat",

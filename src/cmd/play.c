@@ -1,6 +1,7 @@
 /* The moves of a turn: roll, build (road, settle, city), buy, play, robber, discard, bank, end.
  * Each turns words into one engine action; the engine decides whether it is allowed. */
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
@@ -35,12 +36,27 @@ static int exec_end(struct cmd_call *c)
     return cmd_act(c, &a);
 }
 
+/* Whether the game's board has sea for ships and the pirate; else replies why not. */
+static bool sea_here(struct cmd_call *c)
+{
+    if (c->s->game.sea)
+        return true;
+    cmd_replyf(c,
+               "there is no sea on this board: ships and the pirate sail on a Seafarers map "
+               "(%smap in the lobby)",
+               c->prefix);
+    return false;
+}
+
 static int build_at(struct cmd_call *c, int type, const char *where)
 {
     char msg[160];
     struct game_action a = {.type = (uint8_t)type};
-    int at = type == ACT_BUILD_ROAD ? words_edge(geo_of(c), where, msg, sizeof msg)
-                                    : words_vertex(geo_of(c), where, msg, sizeof msg);
+    if (type == ACT_BUILD_SHIP && !sea_here(c))
+        return BW_E(WRONG_PHASE);
+    int at = type == ACT_BUILD_ROAD || type == ACT_BUILD_SHIP
+                 ? words_edge(geo_of(c), where, msg, sizeof msg)
+                 : words_vertex(geo_of(c), where, msg, sizeof msg);
     if (at < 0)
         return bad_words(c, at, msg);
     a.a = (int16_t)at;
@@ -55,10 +71,20 @@ static const struct words_name build_kinds[] = {
     {NULL, 0},
 };
 
+/* On maps with sea: ships too (elsewhere a prefix "s" stays a settlement). */
+static const struct words_name sea_build_kinds[] = {
+    {"road", ACT_BUILD_ROAD},         {"settlement", ACT_BUILD_SETTLEMENT},
+    {"settle", ACT_BUILD_SETTLEMENT}, {"city", ACT_BUILD_CITY},
+    {"ship", ACT_BUILD_SHIP},         {NULL, 0},
+};
+
 static int exec_build(struct cmd_call *c)
 {
     char msg[160];
-    int type = words_lookup(c->argv[0], build_kinds, "kind of piece", msg, sizeof msg);
+    if (!c->s->game.sea && strcasecmp(c->argv[0], "ship") == 0)
+        return sea_here(c) ? BW_OK : BW_E(WRONG_PHASE);
+    int type = words_lookup(c->argv[0], c->s->game.sea ? sea_build_kinds : build_kinds,
+                            "kind of piece", msg, sizeof msg);
     if (type < 0)
         return bad_words(c, type, msg);
     return build_at(c, type, c->argv[1]);
@@ -106,11 +132,60 @@ static int robber_act(struct cmd_call *c, struct game_action *a)
     return err;
 }
 
+/* The robber command takes a sea hex too: the engine then moves the pirate, as the rules
+ * have it (a 7 moves the robber or the pirate). */
 static int exec_robber(struct cmd_call *c)
 {
     struct game_action a = {.type = ACT_ROBBER};
     int err = robber_args(c, c->argc, c->argv, &a);
     return err ? err : robber_act(c, &a);
+}
+
+static int exec_pirate(struct cmd_call *c)
+{
+    char name[8];
+    if (!sea_here(c))
+        return BW_E(WRONG_PHASE);
+    struct game_action a = {.type = ACT_ROBBER};
+    int err = robber_args(c, c->argc, c->argv, &a);
+    if (err)
+        return err;
+    if (game_geo(&c->s->game)->land_hexes >> a.a & 1) {
+        cmd_replyf(c, "%s is land: the pirate sails the sea (%srobber %s moves the robber)",
+                   board_hex_name(a.a, name), c->prefix, name);
+        return BW_E(NO_SUCH_SPOT);
+    }
+    return robber_act(c, &a);
+}
+
+/* "ship A-B to C-D" (the words "ship" and "to" may be left out). */
+static int exec_move(struct cmd_call *c)
+{
+    char msg[160];
+    int argc = c->argc;
+    char **argv = c->argv;
+    if (argc > 0 && (strcasecmp(argv[0], "ship") == 0 || strcasecmp(argv[0], "ships") == 0)) {
+        argc--;
+        argv++;
+    }
+    if (argc == 3 && strcasecmp(argv[1], "to") == 0) {
+        argv[1] = argv[2];
+        argc = 2;
+    }
+    if (argc != 2)
+        return cmd_usage(c);
+    if (!sea_here(c))
+        return BW_E(WRONG_PHASE);
+    struct game_action a = {.type = ACT_MOVE_SHIP};
+    int from = words_edge(geo_of(c), argv[0], msg, sizeof msg);
+    if (from < 0)
+        return bad_words(c, from, msg);
+    int to = words_edge(geo_of(c), argv[1], msg, sizeof msg);
+    if (to < 0)
+        return bad_words(c, to, msg);
+    a.a = (int16_t)from;
+    a.b = (int16_t)to;
+    return cmd_act(c, &a);
 }
 
 static int exec_play(struct cmd_call *c)
@@ -123,6 +198,9 @@ static int exec_play(struct cmd_call *c)
     int argc = c->argc - used;
     char **argv = c->argv + used;
     struct game_action a = {0};
+    /* Only road building takes more than 4 words ("roads ship A-B ship C-D"). */
+    if (card != DEV_ROADS && c->argc > 4)
+        return cmd_usage(c);
     switch (card) {
     case DEV_KNIGHT:
         if (argc < 1 || argc > 2)
@@ -132,19 +210,33 @@ static int exec_play(struct cmd_call *c)
             return BW_E(PARSE);
         return robber_act(c, &a);
     case DEV_ROADS: {
-        if (argc < 1 || argc > 2)
-            return cmd_usage(c);
+        /* [ship|road] A-B [[ship|road] C-D]: "ship" makes the piece after it a ship. */
+        int pieces = 0;
         a.type = ACT_PLAY_ROADS;
         a.b = -1;
         for (int i = 0; i < argc; i++) {
+            bool ship = strcasecmp(argv[i], "ship") == 0;
+            if (ship || strcasecmp(argv[i], "road") == 0) {
+                if (i + 1 >= argc || pieces >= 2)
+                    return cmd_usage(c);
+                if (ship && !sea_here(c))
+                    return BW_E(WRONG_PHASE);
+                if (ship)
+                    a.ships |= pieces == 0 ? PIECE_SHIP_1 : PIECE_SHIP_2;
+                i++;
+            }
+            if (pieces >= 2)
+                return cmd_usage(c);
             int e = words_edge(geo_of(c), argv[i], msg, sizeof msg);
             if (e < 0)
                 return bad_words(c, e, msg);
-            if (i == 0)
+            if (pieces++ == 0)
                 a.a = (int16_t)e;
             else
                 a.b = (int16_t)e;
         }
+        if (pieces < 1)
+            return cmd_usage(c);
         return cmd_act(c, &a);
     }
     case DEV_PLENTY: {
@@ -211,7 +303,7 @@ const struct cmd_entry cmd_roll = {
 const struct cmd_entry cmd_build = {
     "build",
     {NULL},
-    "road N-M | settlement N | city N",
+    "road N-M | settlement N | city N | ship N-M",
     "build (free during setup)",
     2,
     2,
@@ -242,10 +334,10 @@ const struct cmd_entry cmd_buy = {
 const struct cmd_entry cmd_play = {
     "play",
     {NULL},
-    "knight HEX [NICK] | roads N-M [N-M] | plenty RES RES | monopoly RES",
-    "play a development card",
+    "knight HEX [NICK] | roads [ship] N-M [[ship] N-M] | plenty RES RES | monopoly RES",
+    "play a development card (a knight on a sea hex moves the pirate)",
     1,
-    4,
+    6,
     CMD_CURRENT,
     CMD_ANYWHERE,
     CMD_F_GAME,
@@ -255,6 +347,23 @@ const struct cmd_entry cmd_robber = {
     "robber",   {NULL},      "HEX [NICK]", "move the robber and steal from NICK",
     1,          2,           CMD_CURRENT,  CMD_ANYWHERE,
     CMD_F_GAME, exec_robber,
+};
+const struct cmd_entry cmd_pirate = {
+    "pirate",
+    {NULL},
+    "HEX [NICK]",
+    "move the pirate to a sea hex and steal from NICK, who has a ship beside it",
+    1,
+    2,
+    CMD_CURRENT,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_pirate,
+};
+const struct cmd_entry cmd_move = {
+    "move",     {NULL},    "ship N-M to N-M", "move a ship at the open end of a line",
+    2,          4,         CMD_CURRENT,       CMD_ANYWHERE,
+    CMD_F_GAME, exec_move,
 };
 const struct cmd_entry cmd_discard = {
     "discard",  {NULL},       "LIST",     "discard half your cards after a 7, e.g. 2 ore 1 wool",

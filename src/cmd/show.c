@@ -162,12 +162,34 @@ static const struct words_name spot_kinds[] = {
     {NULL, 0},
 };
 
+/* On maps with sea: ships too (elsewhere a prefix "s" stays a settlement). */
+static const struct words_name sea_spot_kinds[] = {
+    {"road", RENDER_SPOT_ROAD},
+    {"roads", RENDER_SPOT_ROAD},
+    {"settlement", RENDER_SPOT_SETTLEMENT},
+    {"settle", RENDER_SPOT_SETTLEMENT},
+    {"city", RENDER_SPOT_CITY},
+    {"cities", RENDER_SPOT_CITY},
+    {"ship", RENDER_SPOT_SHIP},
+    {"ships", RENDER_SPOT_SHIP},
+    {NULL, 0},
+};
+
 static int exec_spots(struct cmd_call *c)
 {
     unsigned kinds = RENDER_SPOT_ALL;
     if (c->argc == 1) {
         char msg[160];
-        int k = words_lookup(c->argv[0], spot_kinds, "kind of piece", msg, sizeof msg);
+        bool sea = c->s->game.sea;
+        if (!sea && (strcasecmp(c->argv[0], "ship") == 0 || strcasecmp(c->argv[0], "ships") == 0)) {
+            cmd_replyf(c,
+                       "there is no sea on this board: ships sail on a Seafarers map (%smap in "
+                       "the lobby)",
+                       c->prefix);
+            return BW_E(WRONG_PHASE);
+        }
+        int k = words_lookup(c->argv[0], sea ? sea_spot_kinds : spot_kinds, "kind of piece", msg,
+                             sizeof msg);
         if (k < 0) {
             cmd_replyf(c, "%s; usage: %sspots %s", msg, c->prefix, c->cmd->usage);
             return k;
@@ -261,7 +283,7 @@ const struct cmd_entry cmd_hand = {
 const struct cmd_entry cmd_spots = {
     "spots",
     {NULL},
-    "[road|settlement|city]",
+    "[road|settlement|city|ship]",
     "where you may build now, privately",
     0,
     1,

@@ -48,6 +48,8 @@
  *   game.max_players             6                                  (3..6, >= min_players)
  *   game.victory_points          10                                 (3..30)
  *   game.turn_timeout_s          180; 0 = no timer                  (0 or 10..86400)
+ *   game.map                     "base" (base, four_islands; any case; new_shores and
+ *                                fog_islands are known but cannot be played yet)
  *   store.path                   "brickwood.db" (relative to the working directory)
  *   log.level                    "info" (error, warn, info, debug; any case)
  *   log.file                     none: stderr; "" also means none. Opened for appending at
@@ -114,6 +116,9 @@ struct config_bot {
     size_t admin_count;
     bool colors;
     enum config_private private_reply;
+    /* game.map: enum session_map, the map a new lobby plays on (base: 0). Kept here rather
+     * than in struct config_game, which callers fill by position. */
+    int game_map;
 };
 
 struct config_game {

@@ -11,6 +11,7 @@
 
 #include "config/internal.h"
 #include "engine/error.h"
+#include "session/session.h"
 #include "util/xmalloc.h"
 
 /* Past this length an unknown key gets no "did you mean": it is not a typo of a short name. */
@@ -61,9 +62,16 @@ static const char *const network_keys[] = {"name",
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
-static const char *const game_keys[] = {"min_players",    "max_players", "victory_points",
-                                        "turn_timeout_s", "bot_level",   "bot_think_ms",
-                                        "bot_delay_ms",   "takeover",    NULL};
+static const char *const game_keys[] = {"min_players",
+                                        "max_players",
+                                        "victory_points",
+                                        "turn_timeout_s",
+                                        "bot_level",
+                                        "bot_think_ms",
+                                        "bot_delay_ms",
+                                        "takeover",
+                                        "map",
+                                        NULL};
 static const char *const store_keys[] = {"path", NULL};
 static const char *const log_keys[] = {"level", "file", NULL};
 
@@ -600,7 +608,8 @@ static void load_bot(struct loader *ld, const config_setting_t *root, struct con
         bot->prefix = xstrdup("!");
 }
 
-static void load_game(struct loader *ld, const config_setting_t *root, struct config_game *game)
+static void load_game(struct loader *ld, const config_setting_t *root, struct config_game *game,
+                      int *game_map)
 {
     const config_setting_t *g = get_group(ld, root, "", "game");
     if (!g)
@@ -636,6 +645,24 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
     get_int(ld, g, "game", "bot_think_ms", 50, 60000, NULL, &game->bot_think_ms);
     get_int(ld, g, "game", "bot_delay_ms", 0, 60000, NULL, &game->bot_delay_ms);
     get_bool(ld, g, "game", "takeover", &game->takeover);
+
+    const config_setting_t *mp = config_setting_get_member(g, "map");
+    if (mp && (v = string_value(ld, mp, "game.map"))) {
+        int map = session_map_find(v);
+        if (map < 0)
+            problem(ld, line_of(mp), "game.map",
+                    "must be \"base\", \"four_islands\", \"new_shores\" or \"fog_islands\"");
+        else if (!session_map_playable(map))
+            problem(ld, line_of(mp), "game.map", "%s (%s) cannot be played yet",
+                    session_map_name(map), session_map_title(map));
+        else
+            *game_map = map;
+        int lo, hi, points;
+        session_map_limits(*game_map, &lo, &hi, &points);
+        if (*game_map != SESSION_MAP_BASE && game->min_players > hi)
+            problem(ld, line_of(mp), "game.map", "%s is for %d-%d players, but min_players is %d",
+                    session_map_name(*game_map), lo, hi, game->min_players);
+    }
 
     if ((min_set || max_set) && game->min_players > game->max_players) {
         if (min_set)
@@ -701,7 +728,7 @@ int config_parse(struct bw_config *cfg, const char *text, const char *file,
     check_keys(&ld, root, "", top_keys);
     load_networks(&ld, root, cfg);
     load_bot(&ld, root, &cfg->bot);
-    load_game(&ld, root, &cfg->game);
+    load_game(&ld, root, &cfg->game, &cfg->bot.game_map);
     load_store(&ld, root, cfg);
     load_log(&ld, root, cfg);
 

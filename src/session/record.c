@@ -262,11 +262,16 @@ static void get_rng(struct reader *r, struct bw_rng *rng)
  *   rejected, give[5], get[5]); rng (4 x u64).
  * Times are relative to the save (see record.h). */
 
-static void put_game_v1(struct writer *w, const struct game *g)
+static void put_game_v1(struct writer *w, const struct game *g, int version)
 {
     const struct board_geo *geo = board_geo(g->opt.board);
     put_u8(w, g->opt.n_players);
-    put_u8(w, g->opt.board);
+    if (version >= 3) {
+        const char *board = session_board_name(g->opt.board);
+        put_str(w, board, strlen(board) + 1);
+    } else {
+        put_u8(w, g->opt.board);
+    }
     put_u8(w, g->opt.victory_points);
     put_u8(w, g->vp_goal);
     put_u8(w, g->phase);
@@ -330,7 +335,7 @@ static void put_game_v1(struct writer *w, const struct game *g)
     put_rng(w, &g->rng);
 }
 
-static void put_session_v1(struct writer *w, const struct session *s, int64_t now_ms)
+static void put_session_v1(struct writer *w, const struct session *s, int64_t now_ms, int version)
 {
     put_str(w, s->channel, sizeof s->channel);
     put_u8(w, s->state);
@@ -368,7 +373,7 @@ static void put_session_v1(struct writer *w, const struct session *s, int64_t no
             put_time(w, seat->left_ms, now_ms);
     }
     if (s->state != SESSION_LOBBY)
-        put_game_v1(w, &s->game);
+        put_game_v1(w, &s->game, version);
 }
 
 /* ---- version 2 ----
@@ -377,9 +382,9 @@ static void put_session_v1(struct writer *w, const struct session *s, int64_t no
  * SESSION_LOBBY: time started_ms (the game's start, for its duration when it is recorded as
  * finished); 11 x u16 rolls (how often each sum 2..12 was rolled). */
 
-static void put_session_v2(struct writer *w, const struct session *s, int64_t now_ms)
+static void put_session_v2(struct writer *w, const struct session *s, int64_t now_ms, int version)
 {
-    put_session_v1(w, s, now_ms);
+    put_session_v1(w, s, now_ms, version);
     put_u8(w, (unsigned)s->rules.robot_level);
     put_u8(w, s->rules.takeover);
     for (int i = 0; i < s->n_seats; i++) {
@@ -394,13 +399,23 @@ static void put_session_v2(struct writer *w, const struct session *s, int64_t no
         put_u16(w, s->rolls[i]);
 }
 
-static void get_game_v1(struct reader *r, struct game *g)
+static void get_game_v1(struct reader *r, struct game *g, int version)
 {
     g->opt.n_players = get_u8(r);
-    g->opt.board = get_u8(r);
+    if (version >= 3) {
+        char board[SESSION_BOARD_NAME_MAX + 1] = "";
+        get_str(r, board, sizeof board);
+        int kind = session_board_find(board);
+        if (!r->bad && (kind < 0 || !board_geo(kind)))
+            refuse(r, "the game's board is unknown or cannot be played");
+        g->opt.board = (uint8_t)(kind < 0 ? 0 : kind);
+    } else {
+        g->opt.board = get_u8(r);
+    }
     g->opt.victory_points = get_u8(r);
     /* The sizes below come from these two: check them before anything is read by them. */
-    if (g->opt.board >= BOARD_KIND_COUNT || g->opt.n_players > GAME_MAX_PLAYERS)
+    if ((version < 3 && g->opt.board >= BOARD_KIND_COUNT) || !board_geo(g->opt.board) ||
+        g->opt.n_players > GAME_MAX_PLAYERS)
         refuse(r, "the game's board kind or player count is out of range");
     if (r->bad)
         return;
@@ -475,7 +490,7 @@ static void get_game_v1(struct reader *r, struct game *g)
     get_rng(r, &g->rng);
 }
 
-static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms)
+static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms, int version)
 {
     get_str(r, s->channel, sizeof s->channel);
     s->state = get_u8(r);
@@ -515,7 +530,111 @@ static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms)
             seat->left_ms = get_time(r, now_ms);
     }
     if (s->state != SESSION_LOBBY && !r->bad)
-        get_game_v1(r, &s->game);
+        get_game_v1(r, &s->game, version);
+}
+
+static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, int version)
+{
+    get_session_v1(r, t, now_ms, version);
+    t->rules.robot_level = get_u8(r);
+    t->rules.takeover = get_u8(r) != 0;
+    for (int i = 0; i < t->n_seats && i < GAME_MAX_PLAYERS && !r->bad; i++) {
+        get_str(r, t->seat[i].sat_nick, sizeof t->seat[i].sat_nick);
+        t->seat[i].robot = get_u8(r);
+        t->seat[i].takeover = get_u8(r);
+    }
+    if (t->state != SESSION_LOBBY && !r->bad) {
+        t->started_ms = get_time(r, now_ms);
+        for (int i = 0; i < 11; i++)
+            t->rolls[i] = get_u16(r);
+    }
+}
+
+/* ---- version 3 ----
+ * The version 2 body, except that the game's board is a str naming it ("base", "big",
+ * "four_islands_3", ... as the built-in map files are named) instead of a u8 board kind, so
+ * that the numbers of enum board_kind may change; then str map (the session's map by name:
+ * "base", "four_islands", ...); then, when state != SESSION_LOBBY, the Seafarers fields:
+ *   i8 pirate; u8 ship_moved, gold_resume; ships[], ships_new[] as bits over the board's
+ *   edges ((n_edges + 7) / 8 bytes each, edge e is bit e % 8 of byte e / 8, the bits past
+ *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold).
+ * A version 1 or 2 record is read with the base map (their boards are the base and big ones),
+ * no pirate, no ships, and each player's home island the one island of those boards once they
+ * have built on it. */
+
+static void put_edge_bits(struct writer *w, const uint64_t *bits, int n_edges)
+{
+    for (int i = 0; i < (n_edges + 7) / 8; i++) {
+        unsigned byte = 0;
+        for (int k = 0; k < 8 && 8 * i + k < n_edges; k++) {
+            int e = 8 * i + k;
+            byte |= (unsigned)((bits[e / 64] >> (e % 64)) & 1u) << k;
+        }
+        put_u8(w, byte);
+    }
+}
+
+static void get_edge_bits(struct reader *r, uint64_t *bits, int n_edges)
+{
+    memset(bits, 0, BOARD_WORDS * sizeof *bits);
+    for (int i = 0; i < (n_edges + 7) / 8; i++) {
+        unsigned byte = get_u8(r);
+        for (int k = 0; k < 8; k++) {
+            if (!(byte & (1u << k)))
+                continue;
+            int e = 8 * i + k;
+            if (e >= n_edges)
+                refuse(r, "a ship lies past the board's last edge");
+            else
+                bits[e / 64] |= (uint64_t)1 << (e % 64);
+        }
+    }
+}
+
+static void put_session_v3(struct writer *w, const struct session *s, int64_t now_ms)
+{
+    put_session_v2(w, s, now_ms, 3);
+    const char *map = session_map_name(s->map);
+    put_str(w, map, strlen(map) + 1);
+    if (s->state == SESSION_LOBBY)
+        return;
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    put_u8(w, (uint8_t)g->pirate);
+    put_u8(w, g->ship_moved);
+    put_u8(w, g->gold_resume);
+    put_edge_bits(w, g->ships, geo->n_edges);
+    put_edge_bits(w, g->ships_new, geo->n_edges);
+    for (int i = 0; i < g->opt.n_players; i++) {
+        put_u8(w, g->p[i].ships);
+        put_u16(w, g->p[i].home_islands);
+        put_u8(w, g->p[i].gold);
+    }
+}
+
+static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
+{
+    get_session_v2(r, t, now_ms, 3);
+    char map[SESSION_BOARD_NAME_MAX + 1] = "";
+    get_str(r, map, sizeof map);
+    int m = session_map_find(map);
+    if (!r->bad && (m < 0 || strcmp(map, session_map_name(m)) != 0))
+        refuse(r, "the session's map is unknown");
+    t->map = m < 0 ? SESSION_MAP_BASE : m;
+    if (t->state == SESSION_LOBBY || r->bad)
+        return;
+    struct game *g = &t->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    g->pirate = get_i8(r);
+    g->ship_moved = get_u8(r);
+    g->gold_resume = get_u8(r);
+    get_edge_bits(r, g->ships, geo->n_edges);
+    get_edge_bits(r, g->ships_new, geo->n_edges);
+    for (int i = 0; i < g->opt.n_players; i++) {
+        g->p[i].ships = get_u8(r);
+        g->p[i].home_islands = get_u16(r);
+        g->p[i].gold = get_u8(r);
+    }
 }
 
 /* ---- checks common to every version ---- */
@@ -540,6 +659,8 @@ static const char *session_problem(const struct session *s)
         return "the turn timeout is out of range";
     if (ru->robot_level < SESSION_ROBOT_EASY || ru->robot_level > SESSION_ROBOT_HARD)
         return "unknown computer player level";
+    if (!session_map_playable(s->map))
+        return "the session's map cannot be played";
     for (int i = 0; i < s->n_seats; i++) {
         if (s->seat[i].present > 1)
             return "a flag is neither 0 nor 1";
@@ -552,10 +673,14 @@ static const char *session_problem(const struct session *s)
         return NULL;
     if (s->game.opt.n_players != s->n_seats)
         return "the game's players and the seats disagree";
+    if (session_map_board(s->map, s->n_seats) != s->game.opt.board)
+        return "the game's board is not the session map's";
     /* The engine indexes its own arrays by these fields: a state it cannot vouch for would be
      * read out of bounds. */
     if (game_check_state(&s->game) != BW_OK)
         return "the game's state is not one the rules allow";
+    if (s->game.ship_moved > 1)
+        return "a flag is neither 0 nor 1";
     if (s->game.vp_goal < 3 || s->game.vp_goal > 30)
         return "the game's victory point goal is out of range";
     return NULL;
@@ -567,15 +692,17 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
 {
     if (s->n_seats > GAME_MAX_PLAYERS ||
         (s->state != SESSION_LOBBY &&
-         (s->game.opt.board >= BOARD_KIND_COUNT || s->game.opt.n_players > GAME_MAX_PLAYERS ||
-          s->game.deck_size > GAME_DEV_DECK_MAX)))
+         (!board_geo(s->game.opt.board) || !session_board_name(s->game.opt.board) ||
+          s->game.opt.n_players > GAME_MAX_PLAYERS || s->game.deck_size > GAME_DEV_DECK_MAX)))
         return 0;
     struct writer w = {buf, size, 0, false};
     put_bytes(&w, record_magic, sizeof record_magic);
     put_u16(&w, RECORD_VERSION);
     put_u32(&w, 0); /* the body's length, written below */
     size_t body = w.pos;
-    put_session_v2(&w, s, now_ms);
+    if (!session_map_name(s->map))
+        return 0;
+    put_session_v3(&w, s, now_ms);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -620,7 +747,7 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
         /* Version 1 kept neither the start nor the rolls: the game's duration counts from
          * this restore, and its dice histogram from none; every seat was a person, who sat
          * down under the nick the seat has now. */
-        get_session_v1(&r, &t, now_ms);
+        get_session_v1(&r, &t, now_ms, 1);
         t.rules.robot_level = SESSION_ROBOT_NORMAL;
         for (int i = 0; i < t.n_seats && i < GAME_MAX_PLAYERS; i++)
             memcpy(t.seat[i].sat_nick, t.seat[i].nick, sizeof t.seat[i].sat_nick);
@@ -628,19 +755,10 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
             t.started_ms = now_ms;
         break;
     case 2:
-        get_session_v1(&r, &t, now_ms);
-        t.rules.robot_level = get_u8(&r);
-        t.rules.takeover = get_u8(&r) != 0;
-        for (int i = 0; i < t.n_seats && i < GAME_MAX_PLAYERS && !r.bad; i++) {
-            get_str(&r, t.seat[i].sat_nick, sizeof t.seat[i].sat_nick);
-            t.seat[i].robot = get_u8(&r);
-            t.seat[i].takeover = get_u8(&r);
-        }
-        if (t.state != SESSION_LOBBY && !r.bad) {
-            t.started_ms = get_time(&r, now_ms);
-            for (int i = 0; i < 11; i++)
-                t.rolls[i] = get_u16(&r);
-        }
+        get_session_v2(&r, &t, now_ms, 2);
+        break;
+    case 3:
+        get_session_v3(&r, &t, now_ms);
         break;
     default: {
         char text[80];

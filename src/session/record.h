@@ -28,12 +28,17 @@
  * INT64_MIN (timer off, never shown) are kept as they are. A seat's left_ms is stored only
  * while the seat is away and paused_ms only while paused (the session keeps them 0 else).
  *
+ * Body of version 3: the body of version 2 with the game's board named by a string rather than
+ * numbered, then the session's map (by name) and, once a game was started, the Seafarers fields
+ * (the pirate, the ship moved this turn, which edges hold ships and which of them are new, each
+ * player's ships and home islands). Version 1 and 2 records are read as games on the base map.
+ *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin and record_v2.bin
- * hold records of each version that every later build must keep reading.
+ * migration into the current struct session). tests/data/record_v1.bin, record_v2.bin and
+ * record_v3.bin hold records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
 #ifndef BW_RECORD_H
@@ -44,7 +49,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 2
+#define RECORD_VERSION 3
 
 /* The longest record this build writes: frame, session with every seat and string at its
  * longest, and a 6-player game on the big board with every offer slot in use. */
@@ -58,7 +63,10 @@
 #define RECORD_GAME_MAX                                                                            \
     (31 + 2 * BOARD_MAX_HEXES + BOARD_MAX_HARBORS + 2 * BOARD_MAX_VERTICES + BOARD_MAX_EDGES +     \
      GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * RECORD_PLAYER_SIZE + 1 +                               \
-     GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32)
+     GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32 + RECORD_SEA_MAX)
+/* Version 3: the board's and the map's names, the pirate, the ships and the home islands. */
+#define RECORD_SEA_MAX                                                                             \
+    (2 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 3)
 #define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + RECORD_SESSION_MAX + RECORD_GAME_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always

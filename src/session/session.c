@@ -95,13 +95,21 @@ int session_identify(const struct session *s, const struct session_who *who)
     return -1;
 }
 
+int session_max_seats(const struct session *s)
+{
+    int lo, hi, points, max = s->rules.max_players;
+    session_map_limits(s->map, &lo, &hi, &points);
+    max = hi < max ? hi : max;
+    return max < GAME_MAX_PLAYERS ? max : GAME_MAX_PLAYERS;
+}
+
 int session_join(struct session *s, const struct session_who *who)
 {
     if (s->state != SESSION_LOBBY)
         return BW_E(WRONG_PHASE);
     if (session_seat_of_nick(s, who->nick) >= 0)
         return BW_E(OCCUPIED);
-    if (s->n_seats >= s->rules.max_players || s->n_seats >= GAME_MAX_PLAYERS)
+    if (s->n_seats >= session_max_seats(s))
         return BW_E(LIMIT);
     struct session_seat *seat = &s->seat[s->n_seats];
     memset(seat, 0, sizeof *seat);
@@ -120,7 +128,7 @@ int session_add_robot(struct session *s, int level)
         return BW_E(WRONG_PHASE);
     if (level < SESSION_ROBOT_EASY || level > SESSION_ROBOT_HARD)
         return BW_E(INVALID);
-    if (s->n_seats >= s->rules.max_players || s->n_seats >= GAME_MAX_PLAYERS)
+    if (s->n_seats >= session_max_seats(s))
         return BW_E(LIMIT);
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         if (session_seat_of_nick(s, names[k]) >= 0)
@@ -231,6 +239,14 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
         copy_str(msg, msglen, "a game needs at least one person");
         return BW_E(WRONG_PHASE);
     }
+    if (!session_map_fits(s->map, s->n_seats, msg, msglen))
+        return BW_E(WRONG_PHASE);
+    int board = session_map_board(s->map, s->n_seats);
+    if (board < 0) {
+        snprintf(msg, msglen, "%s has no board for %d players",
+                 session_map_name(s->map) ? session_map_name(s->map) : "the map", s->n_seats);
+        return BW_E(WRONG_PHASE);
+    }
     for (int i = s->n_seats - 1; i > 0; i--) {
         int j = (int)bw_rng_below(&s->rng, (uint32_t)i + 1);
         struct session_seat t = s->seat[i];
@@ -239,8 +255,9 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     }
     struct game_options opt = {
         .n_players = s->n_seats,
-        .board = s->n_seats > 4 ? BOARD_BIG : BOARD_BASE,
-        .victory_points = (uint8_t)s->rules.victory_points,
+        .board = (uint8_t)board,
+        /* A Seafarers map plays to its scenario's points (0: the map's). */
+        .victory_points = (uint8_t)(s->map == SESSION_MAP_BASE ? s->rules.victory_points : 0),
     };
     int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (err) {

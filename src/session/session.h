@@ -43,6 +43,39 @@ struct session_rules {
     bool takeover;      /* a computer player sits in for a player away or out of time */
 };
 
+/* The maps a lobby may be played on (config game.map, !map; struct session's map). A map has a
+ * board kind for 3 and for 4 players (the base map the 5-6 player board for 5 and 6). The base
+ * map plays to rules.victory_points, a Seafarers map to its scenario's points. */
+enum session_map {
+    SESSION_MAP_BASE,
+    SESSION_MAP_FOUR_ISLANDS,
+    SESSION_MAP_NEW_SHORES,
+    SESSION_MAP_FOG_ISLANDS,
+    SESSION_MAP_COUNT
+};
+
+/* The name users type ("four_islands"), and its title ("The Four Islands"); NULL when map is
+ * unknown. Borrowed constants. */
+const char *session_map_name(int map);
+const char *session_map_title(int map);
+/* The map of that name (ASCII case-insensitive, whole name), or -1. */
+int session_map_find(const char *name);
+/* Whether the engine can play map now (fog and gold fields are still to come). */
+bool session_map_playable(int map);
+/* The players map takes and the points its scenario is won with (the base map: 3-6, 10). */
+void session_map_limits(int map, int *min_players, int *max_players, int *points);
+/* The board kind of map for n_players, or -1 when it has none for that many or is not
+ * playable. */
+int session_map_board(int map, int n_players);
+/* Boards by a name that does not change when enum board_kind does ("base", "big",
+ * "four_islands_3", ...): the name of kind (NULL when unknown), and the kind of name (-1). */
+#define SESSION_BOARD_NAME_MAX 31 /* the longest board or map name */
+const char *session_board_name(int kind);
+int session_board_find(const char *name);
+/* Why s cannot be started, or picked map with n seated players: false with a sentence in msg
+ * ("four_islands is for 3-4 players, and 5 are seated"); true when all is well. */
+bool session_map_fits(int map, int n_seats, char *msg, size_t msglen);
+
 /* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
  * account NULL means not logged in, unless account_unknown says the server did not tell: then
  * a seat taken with an account is matched by the user@host it was taken from. */
@@ -82,6 +115,7 @@ struct session {
     uint8_t warned;     /* the turn warning went out */
     uint8_t paused;     /* the bot is out of the channel: no timers, no moves */
     struct session_rules rules;
+    uint8_t map; /* enum session_map: chosen in the lobby (session_init: the base map) */
     struct session_seat seat[GAME_MAX_PLAYERS];
     struct bw_rng rng; /* seat order and the game's seed */
     struct game game;  /* valid once state != SESSION_LOBBY */
@@ -116,6 +150,9 @@ int session_identify(const struct session *s, const struct session_who *who);
 /* Whether who is the person who sat down in seat (the account when the seat has one, else
  * user@host, else the nick alone). */
 bool session_seat_is(const struct session *s, int seat, const struct session_who *who);
+
+/* The most seats the lobby has: rules.max_players, or fewer when s->map takes fewer. */
+int session_max_seats(const struct session *s);
 
 /* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
  * BW_E(OCCUPIED) when who already sits. Returns the seat. */

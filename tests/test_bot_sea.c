@@ -1,0 +1,297 @@
+/* Seafarers maps through the bot's commands: !map in the lobby (listing, picking, refusals),
+ * the ship and pirate commands refused on the base board and taken on The Four Islands, and
+ * whole games on The Four Islands typed by people and played by computer players. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+static const char *last_to(int mark, const char *target)
+{
+    const char *found = NULL;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0)
+            found = recs[i].text;
+    return found ? found : "";
+}
+
+static void expect_reply(struct bot *b, const char *nick, const char *text, const char *reply)
+{
+    int mark = n_recs;
+    say(b, nick, text);
+    const char *got = last_to(mark, nick);
+    if (strcmp(got, reply) != 0)
+        fail_msg("\"%s\" got \"%s\", expected \"%s\"", text, got, reply);
+}
+
+/* The listing; new_shores is marked by what the engine plays today (gold fields are coming). */
+static void expect_listing(struct bot *b, const char *chosen)
+{
+    char want[512];
+    const char *ns = session_map_playable(SESSION_MAP_NEW_SHORES) ? "" : " (not playable yet)";
+    snprintf(want, sizeof want,
+             "maps: base 3-6 players 10 points%s, four_islands 3-4 players 13 points, "
+             "new_shores 3-4 players 14 points%s, fog_islands 3-4 players 12 points (not playable "
+             "yet); !map NAME picks one in the lobby",
+             chosen, ns);
+    expect_reply(b, "ann", "!map", want);
+}
+
+static void test_map_lobby(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 31);
+    expect_listing(b, "");
+    expect_reply(b, "ann", "!map four",
+                 "no game in #catan; !new opens one, then !map NAME picks its map");
+    say(b, "ann", "!new");
+    expect_listing(b, " (chosen)");
+    expect_reply(b, "ann", "!map atlantis", "\"atlantis\" is not a map; !map lists the maps");
+    expect_reply(b, "ann", "!map fog",
+                 "fog_islands (The Fog Islands) cannot be played yet; !map lists the maps");
+    expect_reply(b, "zed", "!map four", "you are not playing in #catan");
+    assert_int_equal(sess(b)->map, SESSION_MAP_BASE);
+    int mark = n_recs;
+    say(b, "ann", "!map FOUR");
+    assert_string_equal(last_to(mark, CHAN), "ann chose the map four_islands (The Four Islands, "
+                                             "3-4 players, 13 points)");
+    assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
+    expect_reply(b, "ann", "!map four_islands",
+                 "the lobby in #catan already plays on four_islands");
+    say(b, "bob", "!join");
+    say(b, "cat", "!join");
+    say(b, "dan", "!join");
+    expect_reply(
+        b, "eve", "!join",
+        "the lobby in #catan is full: four_islands is for 3-4 players (!map base for more)");
+    expect_reply(
+        b, "ann", "!addbot",
+        "the lobby in #catan is full: four_islands is for 3-4 players (!map base for more)");
+    assert_int_equal(sess(b)->n_seats, 4);
+    say(b, "ann", "!map base");
+    say(b, "eve", "!join");
+    assert_int_equal(sess(b)->n_seats, 5);
+    expect_reply(b, "ann", "!map four",
+                 "four_islands is for 3-4 players, and 5 are seated; !map lists the maps");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    assert_int_equal(sess(b)->game.opt.board, BOARD_BIG);
+    expect_reply(b, "bob", "!map",
+                 "this game is played on base (the base game, the 5-6 player board), to 10 points");
+    expect_reply(b, "bob", "!map four",
+                 "this game is played on base (the base game, the 5-6 player board), to 10 points; "
+                 "the map is chosen in the lobby");
+    bot_free(b);
+}
+
+/* On the base board every ship and pirate command says there is no sea. */
+static void test_no_sea_on_base(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 3, 3);
+    struct bot *b = bot_with(&s, 0);
+    const char *p = nick_of(b, sess(b)->game.current);
+    const char *no_sea = "there is no sea on this board: ships and the pirate sail on a Seafarers "
+                         "map (!map in the lobby)";
+    expect_reply(b, p, "!build ship 1-4", no_sea);
+    expect_reply(b, p, "!move ship 1-4 to 4-8", no_sea);
+    expect_reply(b, p, "!pirate A", no_sea);
+    expect_reply(b, p, "!play roads ship 1-4", no_sea);
+    expect_reply(
+        b, p, "!spots ship",
+        "there is no sea on this board: ships sail on a Seafarers map (!map in the lobby)");
+    /* "s" stays a settlement where there are no ships. */
+    int mark = n_recs;
+    say(b, p, "!build s 1");
+    assert_null(strstr(last_to(mark, p), "ambiguous"));
+    expect_reply(b, p, "!move ship 1-4", "usage: !move ship N-M to N-M");
+    bot_free(b);
+}
+
+/* The move typed for seat: the first legal one of the kinds people type, in the sea words. */
+static bool type_move(struct bot *b, const char *nick, int seat, bool prefer_ship)
+{
+    const struct session *s = sess(b);
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    static struct game_action acts[2048];
+    int n = game_legal_actions(g, seat, acts, 2048);
+    char cmd[160] = "";
+    for (int pass = prefer_ship ? 0 : 1; pass < 2 && !cmd[0]; pass++)
+        for (int i = 0; i < n && i < 2048 && !cmd[0]; i++) {
+            const struct game_action *a = &acts[i];
+            char hex[4];
+            int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0;
+            switch (a->type) {
+            case ACT_BUILD_SHIP:
+                snprintf(cmd, sizeof cmd, "!build ship %d-%d", geo->edge_vertex[e][0] + 1,
+                         geo->edge_vertex[e][1] + 1);
+                break;
+            case ACT_MOVE_SHIP:
+                if (pass == 0)
+                    snprintf(cmd, sizeof cmd, "!move ship %d-%d to %d-%d",
+                             geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1,
+                             geo->edge_vertex[a->b][0] + 1, geo->edge_vertex[a->b][1] + 1);
+                break;
+            case ACT_BUILD_SETTLEMENT:
+                if (pass == 1)
+                    snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
+                break;
+            case ACT_BUILD_ROAD:
+                if (pass == 1)
+                    snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[e][0] + 1,
+                             geo->edge_vertex[e][1] + 1);
+                break;
+            case ACT_ROLL:
+                if (pass == 1)
+                    snprintf(cmd, sizeof cmd, "!roll");
+                break;
+            case ACT_DISCARD: {
+                if (pass == 0)
+                    break;
+                size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
+                static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
+                for (int r = 0; r < RES_COUNT; r++)
+                    if (a->give[r])
+                        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r],
+                                              names[r]);
+                break;
+            }
+            case ACT_ROBBER: {
+                bool sea = !(geo->land_hexes >> a->a & 1);
+                if (pass == 0 && !sea)
+                    break;
+                snprintf(cmd, sizeof cmd, "!%s %s%s%s", sea ? "pirate" : "robber",
+                         board_hex_name(a->a, hex), a->target >= 0 ? " " : "",
+                         a->target >= 0 ? s->seat[a->target].nick : "");
+                break;
+            }
+            case ACT_END:
+                if (pass == 1 && (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD))
+                    snprintf(cmd, sizeof cmd, "!end");
+                break;
+            case ACT_REJECT:
+                if (pass == 1)
+                    snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
+                break;
+            default:
+                break;
+            }
+        }
+    if (!cmd[0])
+        return false;
+    int mark = n_recs;
+    uint16_t turn = g->turn;
+    uint8_t phase = g->phase;
+    unsigned before = game_waiting_for(g);
+    int ships = g->p[seat].ships;
+    say(b, nick, cmd);
+    s = sess(b);
+    if (s && s->state == SESSION_PLAYING && s->game.turn == turn && s->game.phase == phase &&
+        game_waiting_for(&s->game) == before && phase != PHASE_MAIN &&
+        s->game.p[seat].ships == ships)
+        fail_msg("\"%s\" did nothing: %s", cmd, last_to(mark, nick));
+    return true;
+}
+
+/* Three people type a game on The Four Islands: ships built and moved, the pirate moved, up to
+ * a winner or a bounded number of moves. */
+static void test_four_islands_people(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 32);
+    say(b, "ann", "!new");
+    say(b, "ann", "!map four");
+    say(b, "bob", "!join");
+    say(b, "cat", "!join");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    assert_int_equal(sess(b)->game.opt.board, BOARD_FOUR_ISLANDS_3);
+    assert_int_equal(sess(b)->game.vp_goal, 13);
+    assert_true(sess(b)->game.pirate >= 0);
+    expect_reply(b, "bob", "!map",
+                 "this game is played on four_islands (The Four Islands), to "
+                 "13 points");
+    int ship_cmds = 0;
+    for (int step = 0; step < 4000 && sess(b) && sess(b)->state == SESSION_PLAYING; step++) {
+        const struct session *s = sess(b);
+        unsigned waiting = game_waiting_for(&s->game);
+        int seat = 0;
+        while (seat < s->n_seats && !(waiting & (1u << seat)))
+            seat++;
+        assert_true(seat < s->n_seats);
+        char nick[SESSION_NICK_MAX + 1];
+        snprintf(nick, sizeof nick, "%s", s->seat[seat].nick);
+        int before = s->game.p[seat].ships;
+        if (step % 7 == 3) {
+            int mark = n_recs;
+            say(b, nick, "!spots ship");
+            assert_true(count_to(mark, nick) >= 1);
+        }
+        assert_true(type_move(b, nick, seat, step % 3 != 0));
+        if (sess(b) && sess(b)->game.p[seat].ships != before)
+            ship_cmds++;
+    }
+    assert_true(ship_cmds > 0);
+    assert_true(any_line(0, CHAN, "rolled"));
+    check_no_leak();
+    bot_free(b);
+}
+
+/* One person and two computer players on The Four Islands: the computers never stall, and the
+ * game ends or goes on for a bounded number of moves without a crash. */
+static void test_four_islands_robots(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 33);
+    say(b, "ann", "!new");
+    say(b, "ann", "!map four_islands");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    int ann = session_seat_of_nick(sess(b), "ann"), robot_moves = 0;
+    for (int step = 0; step < 6000 && sess(b); step++) {
+        const struct session *s = sess(b);
+        unsigned waiting = game_waiting_for(&s->game);
+        if (waiting & (1u << ann)) {
+            assert_true(type_move(b, "ann", ann, step % 2 == 0));
+            continue;
+        }
+        int64_t due = bot_next_deadline(b);
+        assert_true(due != INT64_MAX); /* a computer player always has its move coming */
+        if (due > now)
+            now = due;
+        bot_tick(b, now);
+        robot_moves++;
+    }
+    assert_true(robot_moves > 20);
+    assert_true(any_line(0, CHAN, "(bot) rolled"));
+    check_no_leak();
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_map_lobby),
+        cmocka_unit_test(test_no_sea_on_base),
+        cmocka_unit_test(test_four_islands_people),
+        cmocka_unit_test(test_four_islands_robots),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
