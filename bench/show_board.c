@@ -2,7 +2,8 @@
  *
  * show_board [-b] [-k KIND] [-c] [-t] [-n PLAYERS] [-N NICK,NICK,...] [-m MOVES] [SEED]
  *   -b  the 5-6 player board      -c  mIRC colour codes (as sent)   -t  also the board as text
- *   -k  a board kind by number (enum board_kind: 5 is The Four Islands for 4 players)
+ *   -k  a board kind by number (enum board_kind: 5 is The Four Islands for 4 players, 3 is
+ *       Heading for New Shores for 4 players, with gold fields)
  *   -n  players (default 4, 6 with -b)   -N  the players' nicks
  *   -m  random legal moves to play first (default 0)
  */

@@ -14,6 +14,7 @@
 
 #include "bot/bot.h"
 #include "engine/board.h"
+#include "engine/playout.h"
 #include "session/session.h"
 
 #include "bot_fake.h"
@@ -285,13 +286,103 @@ static void test_four_islands_robots(void **state)
     bot_free(b);
 }
 
+/* A New Shores game for xena, yuri and zoe after the setup, hands empty, xena's settlement on a
+ * corner of a gold field and its number rolled: the game waits for xena's gold choice. */
+static int gold_session(struct session *s, int timeout_s)
+{
+    struct session_rules rules = {3, 4, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
+    static const char *const nicks[] = {"xena", "yuri", "zoe"};
+    session_init(s, CHAN, &rules, 3);
+    for (int i = 0; i < 3; i++) {
+        char host[64];
+        snprintf(host, sizeof host, "%s.example", nicks[i]);
+        struct session_who w = {nicks[i], "u", host, NULL, false};
+        assert_true(session_join(s, &w) >= 0);
+    }
+    s->map = SESSION_MAP_NEW_SHORES;
+    char msg[100];
+    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    struct game *g = &s->game;
+    assert_int_equal(g->opt.board, BOARD_NEW_SHORES_3);
+    assert_int_equal(g->robber, -1); /* no desert for three: the robber waits off the board */
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 5);
+    while (g->phase != PHASE_ROLL) {
+        struct game_action a;
+        assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+    for (int p = 0; p < 3; p++)
+        for (int r = 0; r < RES_COUNT; r++) {
+            g->bank[r] += g->p[p].res[r];
+            g->p[p].res[r] = 0;
+        }
+    const struct board_geo *geo = board_geo(g->opt.board);
+    int hex = -1, v = -1;
+    for (int h = 0; h < geo->n_hexes && v < 0; h++)
+        for (int c = 0; c < 6 && g->terrain[h] == TERRAIN_GOLD && v < 0; c++) {
+            int x = geo->hex_vertex[h][c];
+            if (!(g->no_settle[x >> 6] >> (x & 63) & 1)) {
+                hex = h;
+                v = x;
+            }
+        }
+    assert_true(v >= 0);
+    g->vertex_owner[v] = (int8_t)g->current;
+    g->vertex_building[v] = BUILDING_SETTLEMENT;
+    g->p[g->current].settlements++;
+    game_reindex(g);
+    int t = g->token[hex];
+    roll_to_main(s, t > 7 ? 6 : 1, t > 7 ? t - 6 : t - 1);
+    assert_int_equal(g->phase, PHASE_GOLD);
+    /* The roll came from the engine here: give the choice the minute a roll made through the
+     * session would have started. */
+    s->step_phase = PHASE_GOLD;
+    s->step_deadline_ms = now + SESSION_STEP_MS;
+    return g->current;
+}
+
+/* !gold: the count checked, the choice taken, others refused; a player out of time gets a
+ * choice made for them. */
+static void test_gold_command(void **state)
+{
+    (void)state;
+    static struct session s;
+    int p = gold_session(&s, 60);
+    assert_int_equal(p, 0);
+    assert_int_equal(s.game.p[0].gold, 1);
+    struct bot *b = bot_with(&s, 60);
+    expect_reply(b, "xena", "!gold ore wool",
+                 "choose exactly 1 card from the gold fields (you named 2)");
+    expect_refused(b, "yuri", "!gold ore");
+    expect_refused(b, "xena", "!gold banana");
+    int mark = n_recs, ore = sess(b)->game.p[0].res[RES_ORE];
+    say(b, "xena", "!gold ore");
+    assert_int_equal(sess(b)->game.phase, PHASE_MAIN);
+    assert_int_equal(sess(b)->game.p[0].res[RES_ORE], ore + 1);
+    assert_true(count_to(mark, CHAN) >= 1);
+    check_no_leak();
+    bot_free(b);
+
+    gold_session(&s, 120);
+    int before = game_hand_size(&s.game, 0); /* the roll may have paid a card besides */
+    b = bot_with(&s, 120);                   /* the step's minute runs out before the turn's two */
+    mark = n_recs;
+    now += 61 * 1000;
+    bot_tick(b, now);
+    assert_int_equal(sess(b)->game.p[0].gold, 0);
+    assert_int_equal(game_hand_size(&sess(b)->game, 0), before + 1);
+    assert_int_equal(sess(b)->game.phase, PHASE_MAIN);
+    assert_true(any_line(mark, CHAN, "xena took 1 "));
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_map_lobby),
-        cmocka_unit_test(test_no_sea_on_base),
-        cmocka_unit_test(test_four_islands_people),
-        cmocka_unit_test(test_four_islands_robots),
+        cmocka_unit_test(test_map_lobby),           cmocka_unit_test(test_no_sea_on_base),
+        cmocka_unit_test(test_four_islands_people), cmocka_unit_test(test_four_islands_robots),
+        cmocka_unit_test(test_gold_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -409,11 +409,12 @@ static void test_golden_events(void **state)
 }
 
 /* The boards the drawing tests go through, with their players: base, big and the Seafarers
- * maps the engine plays (sea hexes, several islands). */
+ * maps the engine plays (sea hexes, several islands, gold fields on New Shores). */
 static const struct {
     int board;
     uint8_t players;
-} drawn[] = {{BOARD_BASE, 4}, {BOARD_BIG, 6}, {BOARD_FOUR_ISLANDS_3, 3}, {BOARD_FOUR_ISLANDS_4, 4}};
+} drawn[] = {{BOARD_BASE, 4},           {BOARD_BIG, 6},          {BOARD_FOUR_ISLANDS_3, 3},
+             {BOARD_FOUR_ISLANDS_4, 4}, {BOARD_NEW_SHORES_3, 3}, {BOARD_NEW_SHORES_4, 4}};
 #define N_DRAWN ((int)(sizeof drawn / sizeof drawn[0]))
 
 /* ---- limits over many boards and positions ---- */
@@ -1450,6 +1451,352 @@ static void test_sea_line_limits(void **state)
     }
 }
 
+/* ---- Seafarers: gold fields ---- */
+
+/* The first hex of terrain t on g's board. */
+static int hex_of_terrain(const struct game *g, int t)
+{
+    for (int h = 0; h < game_geo(g)->n_hexes; h++)
+        if (g->terrain[h] == t)
+            return h;
+    fail_msg("no hex of terrain %d", t);
+    return -1;
+}
+
+/* The gold events line for line, all public like the discards they mirror (the cards taken are
+ * no secret: they come from the bank in sight of all); the robber on a gold field names it. */
+static void test_gold_events(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    int gold = hex_of_terrain(&g, TERRAIN_GOLD);
+    struct game_event ev[16];
+    int n = 0;
+#define EV(t, pl, ot, aa, bb)                                                                      \
+    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
+     ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
+    EV(EV_GOLD_NEEDED, 1, -1, 2, 0);
+    EV(EV_GOLD_NEEDED, 3, -1, 1, 0);
+    EV(EV_GOLD_NEEDED, 0, -1, 4, 0);
+    EV(EV_GOLD_NEEDED, 2, -1, 6, 0);
+    EV(EV_GOLD, 1, -1, 0, 0)->res[RES_ORE] = 1;
+    ev[n - 1].res[RES_WOOL] = 1;
+    EV(EV_GOLD, 3, -1, 0, 0)->res[RES_GRAIN] = 1;
+    EV(EV_GOLD, 2, -1, 0, 0)->res[RES_BRICK] = 6;
+    EV(EV_ROBBER, 2, -1, gold, 0);
+    EV(EV_TIMEOUT, 3, -1, PHASE_GOLD, 0);
+#undef EV
+    char name[4], robber[64];
+    board_hex_name(gold, name);
+    snprintf(robber, sizeof robber, "carol moved the robber to %s (gold %d)", name, g.token[gold]);
+    const char *const want[] = {
+        "bob chooses 2 cards from the gold fields: !gold RES RES",
+        "dave chooses 1 card from the gold fields: !gold RES",
+        "alice chooses 4 cards from the gold fields: !gold RES RES RES RES",
+        "carol chooses 6 cards from the gold fields: !gold RES ... (counts allowed, e.g. 2 ore 1 "
+        "wool)",
+        "bob took 1 wool, 1 ore from the gold fields",
+        "dave took 1 grain from the gold fields",
+        "carol took 6 brick from the gold fields",
+        robber,
+        "time is up for dave: the game acted in their place",
+    };
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_events(&g, &st, ev, n, &sink);
+    check_lines(&l);
+    assert_int_equal(l.n, (int)(sizeof want / sizeof want[0]));
+    for (int i = 0; i < l.n; i++) {
+        assert_int_equal(l.v[i].to, RENDER_PUBLIC);
+        assert_string_equal(l.v[i].text, want[i]);
+    }
+    render_lines_fini(&l);
+
+    /* In colour the nick takes its colour, as in every other event line. */
+    render_style_init(&st, "#catan", nicks, 4, 1);
+    render_lines_init(&l);
+    render_events(&g, &st, ev, 1, &sink);
+    render_events(&g, &st, &ev[4], 1, &sink);
+    assert_int_equal(l.n, 2);
+    assert_string_equal(l.v[0].text,
+                        "\x03"
+                        "12bob\x0f chooses 2 cards from the gold fields: !gold RES RES");
+    assert_string_equal(l.v[1].text, "\x03"
+                                     "12bob\x0f took 1 wool, 1 ore from the gold fields");
+    render_lines_fini(&l);
+
+    /* As many lines as for the discards: one public line each, nothing private. */
+    struct game_event d[2] = {{0}};
+    d[0].type = EV_DISCARD_NEEDED;
+    d[0].player = 1;
+    d[0].a = 2;
+    d[1].type = EV_DISCARD;
+    d[1].player = 1;
+    d[1].res[RES_ORE] = 2;
+    render_lines_init(&l);
+    render_events(&g, &st, d, 2, &sink);
+    render_events(&g, &st, ev, 1, &sink);
+    render_events(&g, &st, &ev[4], 1, &sink);
+    assert_int_equal(l.n, 4);
+    for (int i = 0; i < l.n; i++)
+        assert_int_equal(l.v[i].to, RENDER_PUBLIC);
+    render_lines_fini(&l);
+}
+
+/* The status while players choose gold: who and how many, in the words of the discards, after a
+ * roll and in the setup; nothing to build meanwhile; the board text and !corner name gold. */
+static void test_status_gold(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+
+    g.phase = PHASE_GOLD;
+    g.gold_resume = PHASE_MAIN;
+    g.turn = 12;
+    g.current = 2;
+    g.dice[0] = 3;
+    g.dice[1] = 2;
+    g.p[1].gold = 2;
+    g.p[3].gold = 1;
+    render_status(&g, &st, "0:45 left", &sink);
+    for (int p = 0; p < 4; p++)
+        render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
+    check_lines(&l);
+    assert_int_equal(l.n, 3 + 4);
+    assert_string_equal(
+        l.v[0].text,
+        "turn 12: carol rolled 5, waiting for gold choices: bob 2, dave 1 (0:45 left)");
+    for (int p = 0; p < 4; p++) {
+        assert_int_equal(l.v[3 + p].to, p);
+        assert_string_equal(l.v[3 + p].text, "#chan spots: none");
+    }
+    render_lines_fini(&l);
+
+    /* A second setup settlement beside a gold field: its owner chooses before the road. */
+    g.gold_resume = PHASE_SETUP_ROAD;
+    g.turn = 0;
+    g.current = 3;
+    g.p[1].gold = 0;
+    render_lines_init(&l);
+    render_status(&g, &st, NULL, &sink);
+    assert_string_equal(l.v[0].text,
+                        "setup: dave placed a settlement, waiting for gold choices: dave 1");
+    render_lines_fini(&l);
+
+    /* The discards keep their words. */
+    g.phase = PHASE_DISCARD;
+    g.p[3].gold = 0;
+    g.p[0].discard = 4;
+    g.turn = 12;
+    render_lines_init(&l);
+    render_status(&g, &st, NULL, &sink);
+    assert_string_equal(l.v[0].text, "turn 12: dave rolled 7, waiting for discards: alice 4");
+    render_lines_fini(&l);
+
+    /* !board text and !corner call a gold field gold, with its token and pips. */
+    int gold = hex_of_terrain(&g, TERRAIN_GOLD);
+    char name[4], item[64];
+    board_hex_name(gold, name);
+    assert_true(g.token[gold] > 0);
+    render_lines_init(&l);
+    render_board_text(&g, &st, &sink);
+    snprintf(item, sizeof item, " %s gold %d", name, g.token[gold]);
+    assert_non_null(strstr(l.v[0].text, item));
+    assert_null(strstr(l.v[0].text, "?"));
+    render_lines_fini(&l);
+    render_lines_init(&l);
+    render_corner(&g, &st, RENDER_PUBLIC, game_geo(&g)->hex_vertex[gold][0], &sink);
+    assert_int_equal(l.n, 1);
+    snprintf(item, sizeof item, "%s gold %d (%d pip", name, g.token[gold],
+             render_pips(g.token[gold]));
+    assert_non_null(strstr(l.v[0].text, item));
+    render_lines_fini(&l);
+}
+
+/* Random games on New Shores until gold is chosen: the status names every player still choosing
+ * with their count, every gold line keeps the limits, nobody has spots meanwhile. */
+static void test_gold_in_playouts(void **state)
+{
+    (void)state;
+    int gold_phases = 0, taken = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        int board = seed % 2 ? BOARD_NEW_SHORES_3 : BOARD_NEW_SHORES_4;
+        struct game_options o = {(uint8_t)(seed % 2 ? 3 : 4), (uint8_t)board, 0};
+        struct game g;
+        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        struct bw_rng rng;
+        bw_rng_seed(&rng, seed * 5);
+        struct render_style st;
+        render_style_init(&st, "#catan", nicks, o.n_players, (int)(seed % 3 == 0));
+        for (int step = 0; step < 1500 && g.phase != PHASE_OVER; step++) {
+            struct game_action a;
+            if (playout_choose(&g, &rng, &a) != BW_OK)
+                break;
+            struct game_event ev[GAME_MAX_EVENTS];
+            int n = 0;
+            if (game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n) != BW_OK)
+                continue;
+            struct render_lines l;
+            render_lines_init(&l);
+            struct render_sink sink = render_lines_sink(&l);
+            render_events(&g, &st, ev, n, &sink);
+            for (int i = 0; i < n; i++)
+                taken += ev[i].type == EV_GOLD;
+            if (g.phase == PHASE_GOLD) {
+                gold_phases++;
+                int first = l.n;
+                render_status(&g, &st, "0:30 left", &sink);
+                char plain[RENDER_LINE_MAX + 1], want[RENDER_NICK_MAX + 16];
+                strip_codes(l.v[first].text, plain, sizeof plain);
+                assert_non_null(strstr(plain, "waiting for gold choices:"));
+                for (int p = 0; p < o.n_players; p++) {
+                    snprintf(want, sizeof want, " %s %d", nicks[p], g.p[p].gold);
+                    assert_true(!g.p[p].gold == !strstr(plain, want));
+                }
+                for (int p = 0; p < o.n_players; p++) {
+                    render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
+                    assert_string_equal(l.v[l.n - 1].text, "#catan spots: none");
+                }
+            }
+            check_lines(&l);
+            render_lines_fini(&l);
+        }
+    }
+    assert_true(gold_phases > 0);
+    assert_true(taken > 0);
+}
+
+/* Heading for New Shores after random moves, stopped while a roll's gold is being chosen: the
+ * drawing with its gold fields, the lines of that roll, the lists, the status, hands and spots. */
+static void new_shores_golden_case(int color, const char *name)
+{
+    struct game g;
+    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
+    assert_int_equal(game_init(&g, &o, 3), BW_OK);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 3);
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n = 0, step;
+    for (step = 0; step < 2000; step++) {
+        struct game_action a;
+        assert_int_equal(playout_choose(&g, &rng, &a), BW_OK);
+        if (game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n) != BW_OK)
+            continue;
+        if (step >= 60 && g.phase == PHASE_GOLD && g.gold_resume == PHASE_MAIN)
+            break;
+    }
+    assert_int_equal(g.phase, PHASE_GOLD);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    check_board_limits(&l, BOARD_NEW_SHORES_4);
+    check_board_content(&g, &l);
+    char *board = join_lines(&l);
+    assert_non_null(strstr(board, color ? "^B^C01,08gold^O" : " gold "));
+    assert_null(strstr(board, "desert 2") || strstr(board, "?"));
+    free(board);
+    render_events(&g, &st, ev, n, &sink);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, "1:00 left", &sink);
+    render_hand(&g, &st, 0, &sink);
+    render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    assert_non_null(strstr(text, "from the gold fields: !gold RES"));
+    assert_non_null(strstr(text, "waiting for gold choices:"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static void test_golden_new_shores_plain(void **state)
+{
+    (void)state;
+    new_shores_golden_case(0, "board_new_shores_4_plain.txt");
+}
+
+static void test_golden_new_shores_color(void **state)
+{
+    (void)state;
+    new_shores_golden_case(1, "board_new_shores_4_color.txt");
+}
+
+/* The longest nicks and channel: the status with everyone choosing gold, the gold lines with the
+ * longest card lists, within RENDER_LINE_MAX and never cut short. */
+static void test_gold_line_limits(void **state)
+{
+    (void)state;
+    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
+        "a2345678901234567890123456789012345678901234567",
+        "b2345678901234567890123456789012345678901234567",
+        "c2345678901234567890123456789012345678901234567",
+        "d2345678901234567890123456789012345678901234567"};
+    char chan[RENDER_CHAN_MAX + 1];
+    memset(chan, 'x', sizeof chan - 1);
+    chan[0] = '#';
+    chan[sizeof chan - 1] = '\0';
+    struct game g;
+    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
+    assert_int_equal(game_init(&g, &o, 2), BW_OK);
+    g.phase = PHASE_GOLD;
+    g.gold_resume = PHASE_MAIN;
+    g.turn = 999;
+    g.current = 3;
+    for (int p = 0; p < 4; p++)
+        g.p[p].gold = (uint8_t)(10 + p);
+    for (int color = 0; color < 2; color++) {
+        struct render_style st;
+        render_style_init(&st, chan, long_nicks, 4, color);
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_status(&g, &st, "0:05 left", &sink);
+        int status = l.n;
+        struct game_event ev[6] = {{0}};
+        for (int i = 0; i < 4; i++) {
+            ev[i].type = EV_GOLD_NEEDED;
+            ev[i].player = (int8_t)i;
+            ev[i].a = (int16_t)(i + 3);
+        }
+        ev[4].type = EV_GOLD;
+        ev[4].player = 2;
+        memset(ev[4].res, 19, sizeof ev[4].res);
+        ev[5] = ev[4];
+        ev[5].player = 3;
+        render_events(&g, &st, ev, 6, &sink);
+        check_lines(&l);
+        assert_true(status >= 3);
+        assert_int_equal(l.n, status + 6);
+        char plain[RENDER_LINE_MAX + 1];
+        strip_codes(l.v[0].text, plain, sizeof plain);
+        assert_non_null(strstr(plain, "d2345678901234567890123456789012345678901234567 rolled"));
+        assert_non_null(
+            strstr(plain, "d2345678901234567890123456789012345678901234567 13 (0:05 left)"));
+        for (int i = status; i < l.n; i++) {
+            strip_codes(l.v[i].text, plain, sizeof plain);
+            const char *end = plain + strlen(plain);
+            assert_true(!strcmp(end - 4, " RES") || !strcmp(end - 7, "1 wool)") ||
+                        !strcmp(end - 21, " from the gold fields"));
+        }
+        render_lines_fini(&l);
+    }
+}
+
 /* ---- style ---- */
 
 static void test_style(void **state)
@@ -1514,6 +1861,12 @@ int main(void)
         cmocka_unit_test(test_spots_ships),
         cmocka_unit_test(test_status_sea),
         cmocka_unit_test(test_sea_line_limits),
+        cmocka_unit_test(test_gold_events),
+        cmocka_unit_test(test_status_gold),
+        cmocka_unit_test(test_gold_in_playouts),
+        cmocka_unit_test(test_golden_new_shores_plain),
+        cmocka_unit_test(test_golden_new_shores_color),
+        cmocka_unit_test(test_gold_line_limits),
         cmocka_unit_test(test_style),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -286,6 +286,22 @@ static int exec_discard(struct cmd_call *c)
     return cmd_act(c, &a);
 }
 
+static int exec_gold(struct cmd_call *c)
+{
+    char msg[160];
+    struct game_action a = {.type = ACT_GOLD};
+    int n = words_list(c->argc, c->argv, a.get, msg, sizeof msg);
+    if (n < 0)
+        return bad_words(c, n, msg);
+    int need = c->s->game.p[c->seat].gold;
+    if (need && n != need) {
+        cmd_replyf(c, "choose exactly %d %s from the gold fields (you named %d)", need,
+                   need == 1 ? "card" : "cards", n);
+        return BW_E(GOLD_COUNT);
+    }
+    return cmd_act(c, &a);
+}
+
 static int exec_bank(struct cmd_call *c)
 {
     char msg[160];
@@ -364,6 +380,11 @@ const struct cmd_entry cmd_move = {
     "move",     {NULL},    "ship N-M to N-M", "move a ship at the open end of a line",
     2,          4,         CMD_CURRENT,       CMD_ANYWHERE,
     CMD_F_GAME, exec_move,
+};
+const struct cmd_entry cmd_gold = {
+    "gold",     {NULL},       "RES [RES]", "choose what your gold fields give, e.g. ore wool",
+    1,          CMD_ARGS_MAX, CMD_SEATED,  CMD_ANYWHERE,
+    CMD_F_GAME, exec_gold,
 };
 const struct cmd_entry cmd_discard = {
     "discard",  {NULL},       "LIST",     "discard half your cards after a 7, e.g. 2 ore 1 wool",

@@ -50,6 +50,8 @@ unsigned game_waiting_for(const struct game *g)
 
 /* ---- production and the robber ---- */
 
+static void discover(struct game *g, struct evbuf *eb, int hex);
+
 static void produce(struct game *g, struct evbuf *eb, int sum)
 {
     const struct board_geo *geo = GEO(g);
@@ -61,6 +63,10 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
             continue;
         if (r == TERRAIN_GOLD) {
             owe_gold(g, h);
+            continue;
+        }
+        if (r == TERRAIN_JUNGLE) {
+            discover(g, eb, h);
             continue;
         }
         if (!(kinds & BIT(r))) {
@@ -110,6 +116,31 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
         if (e)
             for (int r = 0; r < RES_COUNT; r++)
                 e->res[r] = (kinds & BIT(r)) ? owed[p][r] : 0;
+    }
+}
+
+/* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
+static void discover(struct game *g, struct evbuf *eb, int hex)
+{
+    uint8_t found[GAME_MAX_PLAYERS] = {0};
+    uint64_t built[BOARD_WORDS];
+    int v;
+    bits_and(built, GEO(g)->hex_vertex_bits[hex], g->buildings_all);
+    while ((v = bits_pop(built)) >= 0) {
+        int o = g->vertex_owner[v];
+        if (!g->p[o].resigned)
+            found[o] += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+    }
+    for (int p = 0; p < g->opt.n_players; p++) {
+        if (!found[p])
+            continue;
+        int total = g->p[p].discoveries + found[p];
+        g->p[p].discoveries = (uint8_t)(total > 200 ? 200 : total);
+        struct game_event *e = ev_push(eb, EV_DISCOVERY, p);
+        if (e) {
+            e->a = found[p];
+            e->b = g->p[p].discoveries;
+        }
     }
 }
 
@@ -656,20 +687,50 @@ static int act_city(struct game *g, struct evbuf *eb, int p, int v)
     return BW_OK;
 }
 
-static int act_buy(struct game *g, struct evbuf *eb, int p)
+int dev_cost_with(const struct game_player *pl, int want, uint8_t cost[RES_COUNT])
+{
+    memcpy(cost, game_cost_dev, RES_COUNT);
+    int most = pl->discoveries < 3 ? pl->discoveries : 3, left = want < 0 ? most : want, used = 0;
+    if (want > most)
+        return -1;
+    /* The cards the player lacks first; asked for more, ore, then grain, then wool. */
+    static const uint8_t lacking[3] = {RES_WOOL, RES_GRAIN, RES_ORE};
+    static const uint8_t more[3] = {RES_ORE, RES_GRAIN, RES_WOOL};
+    for (int i = 0; i < 3 && left; i++)
+        if (pl->res[lacking[i]] < cost[lacking[i]]) {
+            cost[lacking[i]]--;
+            left--;
+            used++;
+        }
+    for (int i = 0; i < 3 && left && want >= 0; i++)
+        if (cost[more[i]]) {
+            cost[more[i]]--;
+            left--;
+            used++;
+        }
+    return used;
+}
+
+static int act_buy(struct game *g, struct evbuf *eb, int p, int want)
 {
     if (!can_build_now(g, p))
         return turn_error(g, p);
     if (g->deck_pos >= g->deck_size)
         return BW_E(DECK_EMPTY);
-    if (!has_cards(g->p[p].res, game_cost_dev))
+    struct game_player *pl = &g->p[p];
+    uint8_t cost[RES_COUNT];
+    int used = dev_cost_with(pl, want, cost);
+    if (used < 0 || !has_cards(pl->res, cost))
         return BW_E(NOT_ENOUGH);
-    pay(g, p, game_cost_dev);
+    pay(g, p, cost);
+    pl->discoveries -= (uint8_t)used;
     int card = g->deck[g->deck_pos++];
-    g->p[p].dev_new[card]++;
+    pl->dev_new[card]++;
     struct game_event *e = ev_push(eb, EV_BUY_DEV, p);
-    if (e)
+    if (e) {
         e->a = (int16_t)card;
+        e->b = (int16_t)used; /* discoveries used */
+    }
     return BW_OK;
 }
 
@@ -823,7 +884,7 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_BUILD_CITY:
         return act_city(g, eb, p, a->a);
     case ACT_BUY_DEV:
-        return act_buy(g, eb, p);
+        return act_buy(g, eb, p, a->a);
     case ACT_ROLL:
         if (g->phase != PHASE_ROLL || g->current != p)
             return turn_error(g, p);

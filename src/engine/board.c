@@ -22,8 +22,8 @@ static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
 
 /* The map of each board kind, among those built into the program. */
 static const char *const kind_map[BOARD_KINDS] = {
-    "base",           "big",           "new_shores_3", "new_shores_4", "four_islands_3",
-    "four_islands_4", "fog_islands_3", "fog_islands_4"};
+    "base",           "big",           "new_shores_3",  "new_shores_4", "four_islands_3",
+    "four_islands_4", "fog_islands_3", "fog_islands_4", "base"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -427,6 +427,7 @@ static void build_all(void)
         struct map m;
         board_built[kind] = b && map_parse(b->text, b->len, b->name, &m, NULL, 0) == 0 &&
                             board_build(&board_geos[kind], &board_setups[kind], kind, &m) == 0;
+        board_setups[kind].jungle = kind == BOARD_JUNGLE;
     }
 }
 

@@ -25,6 +25,7 @@ enum board_kind {
     BOARD_FOUR_ISLANDS_4,
     BOARD_FOG_ISLANDS_3, /* The Fog Islands */
     BOARD_FOG_ISLANDS_4,
+    BOARD_JUNGLE, /* the base board with the Jungle variant (RULES.md "Variants") */
     BOARD_KINDS
 };
 
@@ -112,6 +113,7 @@ struct board_setup {
     uint8_t terrains[BOARD_MAX_HEXES], tokens[BOARD_MAX_HEXES], harbors[BOARD_MAX_HARBORS];
     int8_t robber;      /* the hex the robber starts on, or -1 for the first desert */
     uint8_t robber_off; /* the robber starts off the board (no desert; "robber = none") */
+    uint8_t jungle;     /* the deserts are jungles, each with a token of JUNGLE_TOKENS */
     int8_t pirate;      /* the sea hex the pirate starts on, or -1 (kept for the Seafarers rules) */
     uint8_t players_min, players_max, points;
 };

@@ -17,10 +17,11 @@ struct supply {
 
 /* By board kind; the Seafarers maps use the base game's box. */
 static const struct supply supplies[BOARD_KINDS] = {
-    {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
-    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 8, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 9, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -149,7 +150,8 @@ static void index_tokens(struct game *g, const struct board_geo *geo)
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
         if (t < 2 || t > 12 || t == 7 ||
-            (g->terrain[h] >= TERRAIN_DESERT && g->terrain[h] != TERRAIN_GOLD))
+            (g->terrain[h] >= TERRAIN_DESERT && g->terrain[h] != TERRAIN_GOLD &&
+             g->terrain[h] != TERRAIN_JUNGLE))
             continue;
         for (int i = 0; i < 3; i++)
             if (g->token_hex[t][i] < 0) {
@@ -225,7 +227,8 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
         int sea = !(geo->land_hexes >> h & 1);
-        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_GOLD) ||
+        int jungle = g->terrain[h] == TERRAIN_JUNGLE && board_setup(g->opt.board)->jungle;
+        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_GOLD && !jungle) ||
             (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }
@@ -277,6 +280,7 @@ static int pieces_ok(const struct game *g, const struct board_geo *geo)
             pl->settlements > GAME_SETTLEMENTS || pl->cities > GAME_CITIES ||
             pl->roads > GAME_ROADS || pl->ships != ships[p] || pl->ships > GAME_SHIPS ||
             pl->road_length > pl->roads + pl->ships || (pl->gold && g->phase != PHASE_GOLD) ||
+            (pl->discoveries && !board_setup(g->opt.board)->jungle) ||
             (pl->home_islands & ~GEO(g)->home_islands))
             return 0;
     }
@@ -406,6 +410,13 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
         if (g->robber < 0 && !s->robber_off && g->terrain[h] == TERRAIN_DESERT)
             g->robber = (int8_t)h;
     }
+    /* The Jungle: each desert becomes a jungle with one more token (the robber stays there). */
+    static const uint8_t jungle_tokens[] = {3, 4, 5, 9, 10, 11};
+    for (int h = 0; h < geo->n_hexes && s->jungle; h++)
+        if (g->terrain[h] == TERRAIN_DESERT) {
+            g->terrain[h] = TERRAIN_JUNGLE;
+            g->token[h] = jungle_tokens[bw_rng_below(&g->rng, sizeof jungle_tokens)];
+        }
 
     memcpy(pool, s->harbors, s->n_harbors);
     bw_rng_shuffle_u8(&g->rng, pool, s->n_harbors);

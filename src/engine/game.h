@@ -26,9 +26,10 @@ enum terrain {
     TERRAIN_FIELDS,
     TERRAIN_MOUNTAINS,
     TERRAIN_DESERT,
-    TERRAIN_GOLD, /* a gold field (Seafarers): its owners choose what it gives */
-    TERRAIN_SEA   /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
-};                /* terrain t < TERRAIN_DESERT produces resource t */
+    TERRAIN_GOLD,  /* a gold field (Seafarers): its owners choose what it gives */
+    TERRAIN_SEA,   /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
+    TERRAIN_JUNGLE /* the Jungle variant's desert: its number gives discoveries */
+};                 /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
 enum { HARBOR_GENERIC = 5 };
@@ -50,7 +51,7 @@ enum action_type {
     ACT_BUILD_ROAD,       /* a = edge */
     ACT_BUILD_SETTLEMENT, /* a = vertex */
     ACT_BUILD_CITY,       /* a = vertex */
-    ACT_BUY_DEV,
+    ACT_BUY_DEV, /* a = discoveries to use (Jungle), -1: as many as the missing cards need */
     ACT_ROLL,
     ACT_DISCARD,       /* give[] = the cards discarded */
     ACT_ROBBER,        /* a = hex, target = victim or -1; a sea hex moves the pirate */
@@ -126,6 +127,7 @@ enum event_type {
     EV_ISLAND,        /* player settled island a, not their own: b bonus points */
     EV_GOLD_NEEDED,   /* player chooses a cards for their gold fields */
     EV_GOLD,          /* player took res[] for gold */
+    EV_DISCOVERY,     /* player found a discoveries in the jungle (b = total now) */
     EV_TYPE_COUNT
 };
 
@@ -158,6 +160,7 @@ struct game_player {
     uint8_t ships;                      /* ships on the board (Seafarers maps) */
     uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
     uint8_t gold;                       /* cards still to choose for gold fields */
+    uint8_t discoveries;                /* the Jungle's counters (not cards) */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */

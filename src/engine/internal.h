@@ -134,6 +134,10 @@ void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
  * resume (returns 1), else 0. take_gold() gives a player their choice; gold_done() resumes
  * once nobody is owed. */
 void owe_gold(struct game *g, int hex);
+/* What a development card costs player pl using want discoveries (-1: as many as the cards
+ * they lack need, up to three), into cost; returns the discoveries used, or -1 when they do
+ * not have want (or want is over three). */
+int dev_cost_with(const struct game_player *pl, int want, uint8_t cost[RES_COUNT]);
 int gold_owed(struct game *g, struct evbuf *eb, int resume);
 void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 void gold_done(struct game *g);

@@ -496,6 +496,11 @@ unsigned build_kinds(const struct game *g, int p)
         kinds |= BIT(ACT_BUILD_CITY);
     if (g->deck_pos < g->deck_size && has_cards(pl->res, game_cost_dev))
         kinds |= BIT(ACT_BUY_DEV);
+    else if (g->deck_pos < g->deck_size && pl->discoveries) {
+        uint8_t cost[RES_COUNT];
+        dev_cost_with(pl, -1, cost);
+        kinds |= has_cards(pl->res, cost) ? BIT(ACT_BUY_DEV) : 0;
+    }
     if (g->sea && pl->ships < GAME_SHIPS && has_cards(pl->res, game_cost_ship))
         kinds |= BIT(ACT_BUILD_SHIP);
     return kinds;

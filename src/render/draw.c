@@ -5,7 +5,8 @@
  * with the owner's letter just left of it when built on. Pointy tops and bottoms are slanted
  * strokes ("_.-'" and "'-._") drawn on the line of the edge's upper vertex, so that they run
  * down to the lower vertex on the next line; vertical sides are a '|' on the line between.
- * What is left inside a hex is two short lines: letter and terrain, then token and robber.
+ * What is left inside a hex is two short lines: terrain, then letter, token and robber; a gold
+ * field (Seafarers) is a land hex like the others, its terrain the word "gold".
  * A sea hex (a map with sea inside its frame) has its letter and a light pattern of '~' waves
  * there instead, put in last around whatever else needs its room (harbor labels, legend), and
  * the pirate, a word beside the letter of its sea hex ("M pirate", "M pir").
@@ -46,7 +47,9 @@ struct canvas {
 
 static const struct style plain = {NO_COLOR, NO_COLOR, 0};
 
-static const char *const terrain_words[] = {"wood", "brick", "wool", "grain", "ore", "desert"};
+/* By enum terrain up to TERRAIN_GOLD: a gold field reads "gold" like any other land. */
+static const char *const terrain_words[] = {"wood", "brick",  "wool", "grain",
+                                            "ore",  "desert", "gold"};
 
 static int col_of(const struct canvas *cv, int x)
 {
@@ -184,12 +187,20 @@ static void draw_hexes(struct canvas *cv)
         if (is_sea(cv, h))
             continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
-        int t = g->terrain[h] <= TERRAIN_DESERT ? g->terrain[h] : TERRAIN_DESERT;
+        int t = g->terrain[h] <= TERRAIN_GOLD ? g->terrain[h] : TERRAIN_DESERT;
         char name[4];
         board_hex_name(h, name);
         /* The terrain fits between the NW and NE numbers with a blank before the NE owner's
-         * letter; letter, token and robber get the wider middle line between the sides. */
-        put_centred(cv, r - 1, x - 4, x + 2, terrain_words[t], plain);
+         * letter; letter, token and robber get the wider middle line between the sides. A gold
+         * field is the word "gold", in colour black on yellow (yellow text alone fades on a
+         * white background). */
+        struct style wst = plain;
+        if (t == TERRAIN_GOLD && cv->rs->color) {
+            wst.fg = 1;
+            wst.bg = 8;
+            wst.bold = 1;
+        }
+        put_centred(cv, r - 1, x - 4, x + 2, terrain_words[t], wst);
 
         char token[16] = "", line[32];
         struct style tst = plain;
@@ -201,16 +212,20 @@ static void draw_hexes(struct canvas *cv)
             }
             snprintf(token, sizeof token, red && !cv->rs->color ? "*%d*" : "%d", g->token[h]);
         }
-        /* The longest word for the robber that leaves a blank inside each side. */
+        /* The longest word for the robber that leaves a blank inside each side; a ship on a
+         * vertical side ("<a>") reaches a column further in. */
         static const char *const robbers[] = {" robber", " rob", " R"};
         const char *robber = "";
+        int lo = cv->c[r][x - 5].used ? x - 3 : x - 4, hi = cv->c[r][x + 5].used ? x + 3 : x + 4;
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
         for (int i = 0; i < 3 && g->robber == h; i++) {
             robber = robbers[i];
-            if (strlen(line) + strlen(robber) <= 9)
+            if ((int)(strlen(line) + strlen(robber)) <= hi - lo + 1)
                 break;
         }
-        int len = (int)(strlen(line) + strlen(robber)), c = x - 5 + (11 - len) / 2;
+        int len = (int)(strlen(line) + strlen(robber)), c = lo + (hi - lo + 1 - len) / 2;
+        if (len > hi - lo + 1)
+            c = x - 5 + (11 - len) / 2;
         put_text(cv, r, c, name, plain);
         put_text(cv, r, c + (int)strlen(name) + 1, token, tst);
         if (robber[0]) {

@@ -41,7 +41,9 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
-                 g->terrain[h] < TERRAIN_DESERT ? render_res_name(g->terrain[h]) : "desert",
+                 g->terrain[h] < TERRAIN_DESERT  ? render_res_name(g->terrain[h])
+                 : g->terrain[h] == TERRAIN_GOLD ? "gold"
+                                                 : "desert",
                  g->token[h]);
     else
         snprintf(buf, size, "%s (desert)", name);
@@ -157,6 +159,24 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_nick(&l, st, e->player);
         rline_add(&l, " discarded ");
         rline_cards(&l, e->res);
+        break;
+    case EV_GOLD_NEEDED:
+        /* The command to answer with, a RES per card ("!gold RES RES"); past a few cards one
+         * RES and an example with counts, which the command takes too. */
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " chooses %d card%s from the gold fields: !gold", e->a,
+                   e->a == 1 ? "" : "s");
+        if (e->a > 4)
+            rline_add(&l, " RES ... (counts allowed, e.g. 2 ore 1 wool)");
+        else
+            for (int i = 0; i < e->a; i++)
+                rline_add(&l, " RES");
+        break;
+    case EV_GOLD:
+        rline_nick(&l, st, e->player);
+        rline_add(&l, " took ");
+        rline_cards(&l, e->res);
+        rline_add(&l, " from the gold fields");
         break;
     case EV_ROBBER_NEEDED:
         rline_nick(&l, st, e->player);

@@ -65,7 +65,8 @@ int render_seat_color(int seat);
 const char *render_res_name(int res);
 const char *render_dev_name(int card);
 
-/* The board drawing for !board (public): hexes with letter, terrain, number token and robber,
+/* The board drawing for !board (public): hexes with letter, terrain ("gold" for a gold field,
+ * black on yellow in colour), number token and robber,
  * every vertex number, buildings and roads marked with the owner's letter (and colour), the
  * harbors on the coast, and a legend of the seat letters. Base board: at most 80 columns and
  * 20 lines; big board: 96 columns and 24 lines. */
@@ -132,7 +133,8 @@ enum render_spot_kind {
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 
-/* The status summary (public): turn, phase, whose move and what is awaited, then each
+/* The status summary (public): turn, phase, whose move and what is awaited (after a 7 or while
+ * gold is chosen: who still discards or chooses, and how many cards), then each
  * player's public victory points, cards, development cards, knights and road length, and the
  * award holders. time_left (may be NULL) is shown as given, e.g. "1:20 left". */
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
@@ -140,7 +142,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
 
 /* One short line per event, in order, as returned by game_apply(); g is the state after
  * them. Public lines for everything everyone may know; the card a player bought and the card
- * a robber took go only to the players concerned, as extra lines addressed to them. */
+ * a robber took go only to the players concerned, as extra lines addressed to them. Gold (the
+ * cards owed, then taken from the bank) is public, like the discards:
+ * "bob chooses 2 cards from the gold fields: !gold RES RES", "bob took 1 wool, 1 ore from the
+ * gold fields". */
 void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
                    int n_ev, const struct render_sink *out);
 

@@ -4,11 +4,21 @@
 
 #include "render/internal.h"
 
-static const char *const terrain_names[] = {"wood", "brick", "wool", "grain", "ore", "desert"};
+/* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others. */
+static const char *const terrain_names[] = {"wood", "brick",  "wool", "grain",
+                                            "ore",  "desert", "gold", "sea"};
 
 static const char *terrain_name(int t)
 {
-    return t >= 0 && t <= TERRAIN_DESERT ? terrain_names[t] : t == TERRAIN_SEA ? "sea" : "?";
+    return t >= 0 && t <= TERRAIN_SEA ? terrain_names[t] : "?";
+}
+
+/* Whether the game is still placing its setup pieces: a gold field beside the second setup
+ * settlement pays before the setup road. */
+static int in_setup(const struct game *g)
+{
+    return g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD ||
+           (g->phase == PHASE_GOLD && g->gold_resume == PHASE_SETUP_ROAD);
 }
 
 static void begin(struct rlist *r, const struct render_style *st, const struct render_sink *out,
@@ -166,7 +176,7 @@ int render_pips(int token)
 }
 
 /* A corner's production: the pips of its hexes (the robber's included: it moves) and how many
- * different resources they give. */
+ * different resources they give; a gold field counts as one more kind, whatever it is taken as. */
 static void corner_worth(const struct game *g, int v, int *pips, int *kinds)
 {
     const struct board_geo *geo = game_geo(g);
@@ -174,7 +184,7 @@ static void corner_worth(const struct game *g, int v, int *pips, int *kinds)
     *pips = 0;
     for (int k = 0; k < 3; k++) {
         int h = geo->vertex_hex[v][k];
-        if (h < 0 || g->terrain[h] >= TERRAIN_DESERT)
+        if (h < 0 || g->terrain[h] == TERRAIN_DESERT || g->terrain[h] > TERRAIN_GOLD)
             continue;
         *pips += render_pips(g->token[h]);
         seen |= 1u << g->terrain[h];
@@ -290,6 +300,13 @@ static const char *awaited(const struct game *g, char *buf, size_t size,
         snprintf(buf, size, "turn %d: special building phase, %s builds or passes", g->turn,
                  seat_nick(st, g->sb_player));
         break;
+    case PHASE_GOLD: /* who still chooses, and how many, follow as for the discards */
+        if (g->gold_resume == PHASE_SETUP_ROAD)
+            snprintf(buf, size, "setup: %s placed a settlement, waiting for gold choices:", cur);
+        else
+            snprintf(buf, size, "turn %d: %s rolled %d, waiting for gold choices:", g->turn, cur,
+                     g->dice[0] + g->dice[1]);
+        break;
     default:
         if (g->winner >= 0)
             snprintf(buf, size, "game over: %s won", seat_nick(st, g->winner));
@@ -311,12 +328,14 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     char buf[RENDER_NICK_MAX * 2 + 128];
     rline_init(&l);
     rline_add(&l, awaited(g, buf, sizeof buf, st));
-    if (g->phase == PHASE_DISCARD)
-        for (int p = 0, first = 1; p < g->opt.n_players; p++)
-            if (g->p[p].discard) {
-                rline_addf(&l, "%s %s %d", first ? "" : ",", seat_nick(st, p), g->p[p].discard);
+    if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
+        for (int p = 0, first = 1; p < g->opt.n_players; p++) {
+            int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;
+            if (owed) {
+                rline_addf(&l, "%s %s %d", first ? "" : ",", seat_nick(st, p), owed);
                 first = 0;
             }
+        }
     if (time_left && time_left[0] && g->phase != PHASE_OVER)
         rline_addf(&l, " (%s)", time_left);
     rline_emit(&l, out, RENDER_PUBLIC);
@@ -432,7 +451,7 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_add(&l, " | free, but no road of yours reaches it");
     } else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT) {
         rline_add(&l, " | you may build a settlement here now");
-    } else if (g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD) {
+    } else if (in_setup(g)) {
         rline_add(&l, " | free: you may take it at your next placement");
     } else {
         rline_add(&l, " | free, and your roads reach it: you may build here on your move");

@@ -204,7 +204,7 @@ static void update_timers(struct session *s, int64_t now_ms)
         s->warned = 0;
         s->turn_deadline_ms = turn_ms ? now_ms + turn_ms : INT64_MAX;
     }
-    if (g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER) {
+    if (g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER || g->phase == PHASE_GOLD) {
         if (s->step_phase != g->phase) {
             int64_t step = turn_ms < SESSION_STEP_MS ? turn_ms : SESSION_STEP_MS;
             s->step_phase = g->phase;
@@ -625,6 +625,8 @@ static const char *awaited_move(const struct game *g)
         return "build, trade or end the turn";
     case PHASE_SPECIAL_BUILD:
         return "special building: build or buy, then end";
+    case PHASE_GOLD:
+        return "choose cards for the gold fields";
     default:
         return "nothing";
     }
@@ -639,8 +641,9 @@ void session_whose_move(const struct session *s, int asker, char *buf, size_t si
         return;
     }
     unsigned waiting = game_waiting_for(g);
-    if (g->phase == PHASE_DISCARD) {
-        size_t n = (size_t)snprintf(buf, size, "waiting for discards from");
+    if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD) {
+        size_t n = (size_t)snprintf(buf, size, "waiting for %s from",
+                                    g->phase == PHASE_GOLD ? "gold choices" : "discards");
         for (int i = 0, k = 0; i < s->n_seats && n < size; i++)
             if (waiting & (1u << i))
                 n += (size_t)snprintf(buf + n, size - n, "%s %s", k++ ? "," : "", s->seat[i].nick);
