@@ -408,6 +408,15 @@ static void test_playouts_sea(void **state)
                      4000000u + (uint64_t)i, i % 8 < 4);
 }
 
+/* The Jungle variant of the base board: discoveries found and spent under the same checks. */
+static void test_playouts_jungle(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_JUNGLE, 4500000u + (uint64_t)i, i % 4 < 2);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -458,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_illegal_actions_change_nothing),
         cmocka_unit_test(test_playouts_other_sizes),
         cmocka_unit_test(test_playouts_sea),
+        cmocka_unit_test(test_playouts_jungle),
         cmocka_unit_test(test_playouts_base_4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
