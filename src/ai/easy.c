@@ -51,8 +51,8 @@ static int trade_completes(const struct game *g, const struct game_action *a)
 
 static int has_spot(const struct game *g, int p)
 {
-    return g->phase == PHASE_MAIN &&
-           ((g->reach_of[p][0] & ~g->no_settle[0]) | (g->reach_of[p][1] & ~g->no_settle[1]));
+    uint64_t spots[BOARD_WORDS];
+    return g->phase == PHASE_MAIN && ai_spot_bits(g, p, spots) != 0;
 }
 
 static int weight(const struct game *g, const struct game_action *a, int spot)

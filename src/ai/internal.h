@@ -16,6 +16,16 @@ static inline int ai_bits_has(const uint64_t s[BOARD_WORDS], int i)
     return (int)((s[i >> 6] >> (i & 63)) & 1);
 }
 
+/* The free corners at the end of p's roads and ships where a settlement may stand, into out
+ * (every word: the biggest maps have corners past 128); non-zero when there is one. */
+static inline uint64_t ai_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
+{
+    uint64_t any = 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        any |= out[i] = g->reach_of[p][i] & ~g->no_settle[i];
+    return any;
+}
+
 static inline int ai_bits_pop(uint64_t s[BOARD_WORDS])
 {
     for (int i = 0; i < BOARD_WORDS; i++)

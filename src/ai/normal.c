@@ -128,8 +128,7 @@ static double best_build(const struct judge *j, const struct game *g)
                 best = v;
     }
     if (pl->settlements < GAME_SETTLEMENTS && can_pay(pl->res, game_cost_settlement)) {
-        set[0] = g->reach_of[j->p][0] & ~g->no_settle[0];
-        set[1] = g->reach_of[j->p][1] & ~g->no_settle[1];
+        ai_spot_bits(g, j->p, set);
         while ((x = ai_bits_pop(set)) >= 0)
             if ((v = try_build(j, g, ACT_BUILD_SETTLEMENT, x)) > best)
                 best = v;

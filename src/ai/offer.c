@@ -26,8 +26,8 @@ static int holds(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
 static int builds_paid(const struct game *g, int p)
 {
     const struct game_player *pl = &g->p[p];
-    int spot =
-        ((g->reach_of[p][0] & ~g->no_settle[0]) | (g->reach_of[p][1] & ~g->no_settle[1])) != 0;
+    uint64_t spots[BOARD_WORDS];
+    int spot = ai_spot_bits(g, p, spots) != 0;
     return (spot && pl->settlements < GAME_SETTLEMENTS && holds(pl->res, game_cost_settlement)) +
            (pl->settlements && pl->cities < GAME_CITIES && holds(pl->res, game_cost_city)) +
            (g->deck_pos < g->deck_size && holds(pl->res, game_cost_dev));
