@@ -71,6 +71,8 @@ static void assert_restored(const struct session *a, const struct session *b, in
     assert_int_equal(a->key_setup, b->key_setup);
     assert_int_equal(a->key_sb, b->key_sb);
     assert_int_equal(a->step_phase, b->step_phase);
+    assert_int_equal(a->map, b->map);
+    assert_int_equal(a->variant, b->variant);
     assert_true(b->turn_deadline_ms == moved(a->turn_deadline_ms, shift));
     assert_true(b->step_deadline_ms == moved(a->step_deadline_ms, shift));
     for (int i = 0; i < GAME_MAX_OFFERS; i++) {
@@ -715,6 +717,7 @@ static void test_golden_v2(void **state)
         assert_string_equal(s->seat[i].sat_nick, s->seat[i].nick);
     /* Version 2 knew only the base map: no pirate, no ships. */
     assert_int_equal(s->map, SESSION_MAP_BASE);
+    assert_int_equal(s->variant, SESSION_VARIANT_NONE);
     assert_int_equal(s->game.pirate, -1);
     for (int i = 0; i < s->n_seats; i++)
         assert_int_equal(s->game.p[i].ships, 0);
@@ -846,6 +849,7 @@ static void test_golden_v3(void **state)
     if (err)
         fail_msg("the version 3 record is refused: %s", why);
     assert_int_equal(s.map, SESSION_MAP_FOUR_ISLANDS);
+    assert_int_equal(s.variant, SESSION_VARIANT_NONE);
     assert_int_equal(s.n_seats, 4);
     const struct game *g = &s.game;
     assert_int_equal(g->opt.board, BOARD_FOUR_ISLANDS_4);
@@ -868,6 +872,110 @@ static void test_golden_v3(void **state)
     assert_memory_equal(again, buf, len);
 }
 
+/* ---- version 3: the Jungle ---- */
+
+/* Games with the Jungle variant, saved now and then: the variant, the board and every player's
+ * discoveries come back. */
+static void test_jungle_round_trips(void **state)
+{
+    (void)state;
+    static struct session s;
+    struct bw_rng rng;
+    char msg[64];
+    int found = 0;
+    for (int n = 3; n <= 4; n++) {
+        int64_t now = 1000;
+        bw_rng_seed(&rng, (uint64_t)n + 40);
+        lobby(&s, n, (uint64_t)n + 41);
+        s.variant = SESSION_VARIANT_JUNGLE;
+        round_trip(&s, now, 0);
+        assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(s.game.opt.board, BOARD_JUNGLE);
+        for (int i = 0; i < 4000 && s.state == SESSION_PLAYING; i++) {
+            struct game_action a;
+            assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
+            if (a.type == ACT_OFFER)
+                continue;
+            now += 500;
+            assert_int_equal(session_apply(&s, &a, now, NULL, 0, NULL), BW_OK);
+            int any = 0;
+            for (int p = 0; p < n; p++)
+                any |= s.game.p[p].discoveries;
+            if (i % 61 == 0 || (any && !found)) {
+                round_trip(&s, now, 777);
+                found += any != 0;
+            }
+        }
+    }
+    assert_true(found > 0);
+}
+
+/* Records a v3 decoder must refuse for the variant: an unknown one, one on a Seafarers map,
+ * the Jungle's board without the variant, discoveries off the Jungle or out of range. */
+static void test_jungle_refused(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE];
+    char msg[64], why[128];
+    lobby(&s, 3, 6);
+    s.variant = SESSION_VARIANT_JUNGLE;
+    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    size_t len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_true(len > 0);
+    /* The variant's name follows the map's: "\x04base\x06jungle". */
+    unsigned char *at = NULL;
+    for (size_t i = 0; i + 12 < len; i++)
+        if (memcmp(buf + i,
+                   "\x04"
+                   "base"
+                   "\x06"
+                   "jungle",
+                   12) == 0)
+            at = buf + i + 6;
+    assert_non_null(at);
+    unsigned char copy[RECORD_MAX_SIZE];
+    memcpy(copy, buf, len);
+    memcpy(copy + (at - buf), "JUNGLE", 6);
+    uint32_t crc = record_crc32(copy, len - 4);
+    for (int i = 0; i < 4; i++)
+        copy[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    assert_int_equal(record_decode(&t, copy, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the session's variant is unknown");
+
+    s.game.p[1].discoveries = 201;
+    len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "a player's discoveries are out of range");
+    s.game.p[1].discoveries = 2;
+    round_trip(&s, 1000, 5);
+
+    s.variant = SESSION_VARIANT_NONE; /* the Jungle's board on the plain base map */
+    len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the game's board is not the session map's");
+
+    lobby(&s, 3, 7); /* discoveries on the base board */
+    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(s.game.opt.board, BOARD_BASE);
+    s.game.p[0].discoveries = 1;
+    len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the game's state is not one the rules allow");
+
+    lobby(&s, 3, 8); /* a variant with a Seafarers map, or one not playable yet */
+    s.map = SESSION_MAP_FOUR_ISLANDS;
+    s.variant = SESSION_VARIANT_JUNGLE;
+    len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the session's variant cannot be played with its map or seats");
+    s.map = SESSION_MAP_BASE;
+    s.variant = SESSION_VARIANT_RIVER;
+    len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the session's variant cannot be played with its map or seats");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--write-golden") == 0)
@@ -885,6 +993,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sea_round_trips),
         cmocka_unit_test(test_sea_refused),
         cmocka_unit_test(test_golden_v3),
+        cmocka_unit_test(test_jungle_round_trips),
+        cmocka_unit_test(test_jungle_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1831,6 +1831,140 @@ static void test_style(void **state)
             assert_int_not_equal(render_seat_color(i), render_seat_color(j));
 }
 
+/* ---- the Jungle ---- */
+
+/* The Jungle board after its setup: the drawing calls the desert "jungle" (as wide as
+ * "desert") with its token, within the base board's limits; then the discovery lines, a card
+ * bought with discoveries (public) and without, the robber on the jungle, the hand with its
+ * discoveries, the status and the board text. */
+static int count_str(const char *text, const char *needle);
+
+static void jungle_golden_case(int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, BOARD_JUNGLE, 4, 3);
+    int j = hex_of_terrain(&g, TERRAIN_JUNGLE);
+    assert_true(g.token[j] >= 3 && g.token[j] <= 11 && g.token[j] != 7);
+    assert_int_equal(hex_of_terrain(&g, TERRAIN_JUNGLE), j);
+    g.p[1].discoveries = 3;
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    int cols, rows;
+    render_board_limits(game_geo(&g), &cols, &rows);
+    assert_int_equal(cols, RENDER_BASE_COLS);
+    assert_int_equal(rows, RENDER_BASE_ROWS);
+    check_geo_limits(&l, game_geo(&g));
+    check_board_content(&g, &l);
+    char *board = join_lines(&l);
+    assert_non_null(strstr(board, " jungle "));
+    assert_null(strstr(board, "desert"));
+    free(board);
+
+    struct game_event ev[] = {
+        {.type = EV_DISCOVERY, .player = 1, .a = 2, .b = 3},
+        {.type = EV_DISCOVERY, .player = 2, .a = 1, .b = 1},
+        {.type = EV_BUY_DEV, .player = 1, .a = DEV_KNIGHT, .b = 2},
+        {.type = EV_BUY_DEV, .player = 0, .a = DEV_PLENTY, .b = 1},
+        {.type = EV_BUY_DEV, .player = 3, .a = DEV_VICTORY, .b = 0},
+        {.type = EV_ROBBER, .player = 2, .a = (int16_t)j},
+    };
+    int first = l.n;
+    render_events(&g, &st, ev, (int)(sizeof ev / sizeof ev[0]), &sink);
+    render_hand(&g, &st, 1, &sink);
+    render_hand(&g, &st, 2, &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_board_text(&g, &st, &sink);
+    check_lines(&l);
+    char line[128], hexname[4], got[RENDER_LINE_MAX + 1];
+    int left = g.deck_size - g.deck_pos;
+    const char *want[9] = {"bob found 2 discoveries in the jungle (3 in all)",
+                           "carol found 1 discovery in the jungle (1 in all)"};
+    char buy2[96], buy1[96], buy0[96], robber[96];
+    snprintf(buy2, sizeof buy2, "bob bought a development card with 2 discoveries (%d left)", left);
+    snprintf(buy1, sizeof buy1, "alice bought a development card with 1 discovery (%d left)", left);
+    snprintf(buy0, sizeof buy0, "dave bought a development card (%d left)", left);
+    snprintf(robber, sizeof robber, "carol moved the robber to %s (jungle %d)",
+             board_hex_name(j, hexname), g.token[j]);
+    want[2] = buy2;
+    want[4] = buy1;
+    want[6] = buy0;
+    want[8] = robber;
+    for (int i = 0; i < 9; i++) {
+        if (!want[i]) /* the card bought, to its buyer only */
+            continue;
+        strip_codes(l.v[first + i].text, got, sizeof got);
+        assert_int_equal(l.v[first + i].to, RENDER_PUBLIC);
+        assert_string_equal(got, want[i]);
+    }
+    assert_int_equal(l.v[first + 3].to, 1);
+    assert_non_null(strstr(l.v[first + 3].text, "knight"));
+    char *text = join_lines(&l);
+    assert_non_null(strstr(text, "[to 1] #catan hand: "));
+    assert_non_null(strstr(text, " | discoveries: 3\n"));
+    assert_int_equal(count_str(text, "discoveries: "), 1); /* not for carol, who has none */
+    assert_non_null(strstr(text, ", 3 discoveries"));
+    assert_non_null(strstr(text, ", 0 discoveries"));
+    assert_non_null(strstr(text, " | variant: the Jungle"));
+    snprintf(line, sizeof line, " %s jungle %d", hexname, g.token[j]);
+    assert_non_null(strstr(text, line));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static int count_str(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+static void test_golden_jungle_plain(void **state)
+{
+    (void)state;
+    jungle_golden_case(0, "board_jungle_4_plain.txt");
+}
+
+static void test_golden_jungle_color(void **state)
+{
+    (void)state;
+    jungle_golden_case(1, "board_jungle_4_color.txt");
+}
+
+/* Off the Jungle nothing of it shows: the hand, the status and a bought card read as before,
+ * whatever the counter holds. */
+static void test_no_jungle_words_on_base(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    g.p[1].discoveries = 2;
+    g.p[1].res[RES_ORE] = 1;
+    struct render_style st;
+    render_style_init(&st, "#chan", nicks, 4, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_hand(&g, &st, 1, &sink);
+    render_status(&g, &st, NULL, &sink);
+    struct game_event ev = {.type = EV_BUY_DEV, .player = 1, .a = DEV_KNIGHT, .b = 0};
+    render_events(&g, &st, &ev, 1, &sink);
+    check_lines(&l);
+    assert_string_equal(l.v[0].text, "#chan hand: 1 ore (1 cards)");
+    char *text = join_lines(&l);
+    assert_null(strstr(text, "discover"));
+    assert_null(strstr(text, "jungle"));
+    assert_null(strstr(text, "variant"));
+    free(text);
+    render_lines_fini(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1868,6 +2002,9 @@ int main(void)
         cmocka_unit_test(test_golden_new_shores_color),
         cmocka_unit_test(test_gold_line_limits),
         cmocka_unit_test(test_style),
+        cmocka_unit_test(test_golden_jungle_plain),
+        cmocka_unit_test(test_golden_jungle_color),
+        cmocka_unit_test(test_no_jungle_words_on_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -365,7 +365,7 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
 static bool hand_differs(const struct game_player *x, const struct game_player *y)
 {
     return memcmp(x->res, y->res, sizeof x->res) || memcmp(x->dev, y->dev, sizeof x->dev) ||
-           memcmp(x->dev_new, y->dev_new, sizeof x->dev_new);
+           memcmp(x->dev_new, y->dev_new, sizeof x->dev_new) || x->discoveries != y->discoveries;
 }
 
 /* A refusal that says what to do instead: whose move it is, or which cards are missing. */
@@ -396,9 +396,23 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
     if (err != BW_E(NOT_ENOUGH) || a->player < 0 || a->player >= g->s.n_seats)
         return;
     const uint8_t *need = NULL;
-    if (a->type <= ACT_BUY_DEV)
+    uint8_t dev_need[RES_COUNT];
+    const struct board_setup *bs = board_setup(gm->opt.board);
+    if (a->type == ACT_BUY_DEV && bs && bs->jungle) {
+        /* The Jungle: the discoveries used stand in for the cards missing first (wool, grain,
+         * ore), as the engine takes them. */
+        const struct game_player *pl = &gm->p[a->player];
+        int k = a->a >= 0 ? a->a : pl->discoveries < 3 ? pl->discoveries : 3;
+        memcpy(dev_need, costs[ACT_BUY_DEV], RES_COUNT);
+        for (int r = RES_WOOL; r <= RES_ORE && k > 0; r++)
+            if (pl->res[r] < dev_need[r]) {
+                dev_need[r]--;
+                k--;
+            }
+        need = dev_need;
+    } else if (a->type <= ACT_BUY_DEV) {
         need = costs[a->type];
-    else if (a->type == ACT_BANK_TRADE || a->type == ACT_OFFER)
+    } else if (a->type == ACT_BANK_TRADE || a->type == ACT_OFFER)
         need = a->give;
     if (!need)
         return;

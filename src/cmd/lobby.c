@@ -25,11 +25,20 @@ static int exec_new(struct cmd_call *c)
     return BW_OK;
 }
 
-/* A lobby full because its map takes fewer players than the rules: says so and returns true. */
+/* A lobby full because its map or variant takes fewer players than the rules: says so and
+ * returns true. */
 static bool map_full(struct cmd_call *c)
 {
     int lo, hi, points;
     session_map_limits(c->s->map, &lo, &hi, &points);
+    if (c->s->variant != SESSION_VARIANT_NONE && c->s->n_seats >= 4 &&
+        c->s->rules.max_players > 4 && hi > 4) {
+        cmd_replyf(c,
+                   "the lobby in %s is full: the %s variant is for 3-4 players (%svariant none "
+                   "for more)",
+                   c->channel, session_variant_name(c->s->variant), c->prefix);
+        return true;
+    }
     if (c->s->n_seats < hi || hi >= c->s->rules.max_players)
         return false;
     cmd_replyf(c, "the lobby in %s is full: %s is for %d-%d players (%smap base for more)",
@@ -277,12 +286,13 @@ static int exec_map(struct cmd_call *c)
     }
     if (c->s->state != SESSION_LOBBY) {
         const struct board_geo *geo = game_geo(&c->s->game);
-        int lo, hi, points;
-        session_map_limits(c->s->map, &lo, &hi, &points);
-        cmd_replyf(c, "this game is played on %s (%s%s), to %d points%s",
+        bool variant = c->s->variant != SESSION_VARIANT_NONE;
+        cmd_replyf(c, "this game is played on %s (%s%s%s%s), to %d points%s",
                    session_map_name(c->s->map), session_map_title(c->s->map),
                    geo && geo->kind == BOARD_BIG ? ", the 5-6 player board" : "",
-                   c->s->game.vp_goal, c->argc ? "; the map is chosen in the lobby" : "");
+                   variant ? ", with the variant " : "",
+                   variant ? session_variant_name(c->s->variant) : "", c->s->game.vp_goal,
+                   c->argc ? "; the map is chosen in the lobby" : "");
         return c->argc ? BW_E(WRONG_PHASE) : BW_OK;
     }
     if (c->seat < 0)
@@ -312,12 +322,112 @@ static int exec_map(struct cmd_call *c)
         hi = c->s->rules.max_players;
         points = c->s->rules.victory_points ? c->s->rules.victory_points : points;
     }
+    /* A variant of the base board does not go with another map: it is dropped, and said so. */
+    int dropped = SESSION_VARIANT_NONE;
+    if (!session_variant_fits(c->s->variant, m, c->s->n_seats, msg, sizeof msg)) {
+        dropped = c->s->variant;
+        c->s->variant = SESSION_VARIANT_NONE;
+    }
     c->s->map = (uint8_t)m;
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s chose the map %s (%s, %d-%d players, %d points)", c->nick,
-                  session_map_name(m), session_map_title(m), lo, hi, points);
+    cmd_announcef(c, "%s chose the map %s (%s, %d-%d players, %d points)%s%s%s", c->nick,
+                  session_map_name(m), session_map_title(m), lo, hi, points,
+                  dropped ? "; the variant " : "", dropped ? session_variant_name(dropped) : "",
+                  dropped ? " is dropped: it is for the base map" : "");
     return BW_OK;
 }
+
+/* One variant in the listing: "jungle (the Jungle, base map, 3-4 players)", marked. */
+static size_t variant_item(struct cmd_call *c, int v, char *buf, size_t size)
+{
+    bool chosen = c->s && c->s->variant == v;
+    int n;
+    if (v == SESSION_VARIANT_NONE)
+        n = snprintf(buf, size, " none%s", chosen ? " (chosen)" : "");
+    else
+        n = snprintf(buf, size, ", %s (%s, base map, 3-4 players)%s%s", session_variant_name(v),
+                     session_variant_title(v), chosen ? " (chosen)" : "",
+                     session_variant_playable(v) ? "" : " (not playable yet)");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int exec_variant(struct cmd_call *c)
+{
+    char line[RENDER_LINE_MAX], msg[160];
+    if (c->argc == 0 && (!c->s || c->s->state == SESSION_LOBBY)) {
+        size_t n = (size_t)snprintf(line, sizeof line, "variants:");
+        for (int v = 0; v < SESSION_VARIANT_COUNT && n < sizeof line; v++)
+            n += variant_item(c, v, line + n, sizeof line - n);
+        if (n < sizeof line)
+            snprintf(line + n, sizeof line - n, "; %svariant NAME picks one in the lobby",
+                     c->prefix);
+        cmd_replyf(c, "%s", line);
+        return BW_OK;
+    }
+    if (!c->s) {
+        cmd_replyf(c, "no game in %s; %snew opens one, then %svariant NAME picks its variant",
+                   c->channel ? c->channel : "this channel", c->prefix, c->prefix);
+        return BW_E(NOT_FOUND);
+    }
+    int cur = c->s->variant;
+    if (c->s->state != SESSION_LOBBY) {
+        if (cur == SESSION_VARIANT_NONE)
+            cmd_replyf(c, "this game is played without a variant%s",
+                       c->argc ? "; the variant is chosen in the lobby" : "");
+        else
+            cmd_replyf(c, "this game is played with the variant %s (%s)%s",
+                       session_variant_name(cur), session_variant_title(cur),
+                       c->argc ? "; the variant is chosen in the lobby" : "");
+        return c->argc ? BW_E(WRONG_PHASE) : BW_OK;
+    }
+    if (c->seat < 0)
+        return cmd_not_seated(c);
+    struct words_name names[SESSION_VARIANT_COUNT + 1];
+    for (int v = 0; v < SESSION_VARIANT_COUNT; v++)
+        names[v] = (struct words_name){session_variant_name(v), v};
+    names[SESSION_VARIANT_COUNT] = (struct words_name){NULL, 0};
+    int v = words_lookup(c->argv[0], names, "variant", msg, sizeof msg);
+    if (v < 0) {
+        cmd_replyf(c, "%s; %svariant lists the variants", msg, c->prefix);
+        return v;
+    }
+    if (!session_variant_fits(v, c->s->map, c->s->n_seats, msg, sizeof msg)) {
+        cmd_replyf(c, "%s; %svariant lists the variants", msg, c->prefix);
+        return BW_E(INVALID);
+    }
+    if (cur == v) {
+        if (v == SESSION_VARIANT_NONE)
+            cmd_replyf(c, "the lobby in %s already plays without a variant", c->channel);
+        else
+            cmd_replyf(c, "the lobby in %s already plays with the variant %s", c->channel,
+                       session_variant_name(v));
+        return BW_OK;
+    }
+    c->s->variant = (uint8_t)v;
+    c->host->changed(c->host->ctx, c->s);
+    if (v == SESSION_VARIANT_NONE)
+        cmd_announcef(c, "%s dropped the variant %s: the base game as in the box", c->nick,
+                      session_variant_name(cur));
+    else
+        cmd_announcef(c,
+                      "%s chose the variant %s (%s: the desert is a jungle whose number gives "
+                      "discoveries, for development cards; 3-4 players)",
+                      c->nick, session_variant_name(v), session_variant_title(v));
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_variant = {
+    "variant",
+    {NULL},
+    "[jungle|none]",
+    "list the variants of the base board, or pick the lobby's (jungle)",
+    0,
+    1,
+    CMD_ANYONE,
+    CMD_ANYWHERE,
+    0,
+    exec_variant,
+};
 
 const struct cmd_entry cmd_map = {
     "map", {NULL},   "[NAME]",   "list the maps, or pick the lobby's map (base, four_islands)",

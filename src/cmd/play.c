@@ -24,9 +24,44 @@ static int exec_roll(struct cmd_call *c)
     return cmd_act(c, &a);
 }
 
+/* Whether word is a prefix of full of at least min letters (ASCII case-insensitive). */
+static bool word_is(const char *word, const char *full, size_t min)
+{
+    size_t n = strlen(word);
+    return n >= min && n <= strlen(full) && strncasecmp(word, full, n) == 0;
+}
+
+/* !buy: the engine uses as many discoveries (the Jungle) as the missing cards need; "!buy with
+ * N discoveries" uses exactly N, up to three. */
 static int exec_buy(struct cmd_call *c)
 {
-    struct game_action a = {.type = ACT_BUY_DEV};
+    struct game_action a = {.type = ACT_BUY_DEV, .a = -1};
+    if (c->argc == 0)
+        return cmd_act(c, &a);
+    const char *n = c->argv[1];
+    if (c->argc != 3 || !word_is(c->argv[0], "with", 4) || !n || n[0] < '0' || n[0] > '9' || n[1] ||
+        !(word_is(c->argv[2], "discoveries", 4) || word_is(c->argv[2], "discovery", 4)))
+        return cmd_usage(c);
+    const struct game_player *pl = &c->s->game.p[c->seat];
+    const struct board_setup *bs = board_setup(c->s->game.opt.board);
+    if (!bs || !bs->jungle) {
+        cmd_replyf(c,
+                   "there is no jungle on this board: discoveries come with the Jungle "
+                   "(%svariant jungle in the lobby)",
+                   c->prefix);
+        return BW_E(INVALID);
+    }
+    int want = n[0] - '0';
+    if (want > 3) {
+        cmd_replyf(c, "a development card takes at most 3 discoveries");
+        return BW_E(INVALID);
+    }
+    if (want > pl->discoveries) {
+        cmd_replyf(c, "you have %d discover%s, not %d", pl->discoveries,
+                   pl->discoveries == 1 ? "y" : "ies", want);
+        return BW_E(NOT_ENOUGH);
+    }
+    a.a = (int16_t)want;
     return cmd_act(c, &a);
 }
 
@@ -344,8 +379,16 @@ const struct cmd_entry cmd_city = {
     CMD_ANYWHERE, CMD_F_GAME, exec_city,
 };
 const struct cmd_entry cmd_buy = {
-    "buy",        {NULL},     "",       "buy a development card", 0, 0, CMD_CURRENT,
-    CMD_ANYWHERE, CMD_F_GAME, exec_buy,
+    "buy",
+    {NULL},
+    "[with N discoveries]",
+    "buy a development card (the Jungle: discoveries stand in for wool, grain or ore)",
+    0,
+    3,
+    CMD_CURRENT,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_buy,
 };
 const struct cmd_entry cmd_play = {
     "play",

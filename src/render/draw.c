@@ -6,7 +6,8 @@
  * strokes ("_.-'" and "'-._") drawn on the line of the edge's upper vertex, so that they run
  * down to the lower vertex on the next line; vertical sides are a '|' on the line between.
  * What is left inside a hex is two short lines: terrain, then letter, token and robber; a gold
- * field (Seafarers) is a land hex like the others, its terrain the word "gold".
+ * field (Seafarers) is a land hex like the others, its terrain the word "gold"; the Jungle
+ * variant's desert is the word "jungle" (as wide as "desert") over its letter and token.
  * A sea hex (a map with sea inside its frame) has its letter and a light pattern of '~' waves
  * there instead, put in last around whatever else needs its room (harbor labels, legend), and
  * the pirate, a word beside the letter of its sea hex ("M pirate", "M pir").
@@ -188,6 +189,7 @@ static void draw_hexes(struct canvas *cv)
             continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         int t = g->terrain[h] <= TERRAIN_GOLD ? g->terrain[h] : TERRAIN_DESERT;
+        const char *word = g->terrain[h] == TERRAIN_JUNGLE ? "jungle" : terrain_words[t];
         char name[4];
         board_hex_name(h, name);
         /* The terrain fits between the NW and NE numbers with a blank before the NE owner's
@@ -200,7 +202,7 @@ static void draw_hexes(struct canvas *cv)
             wst.bg = 8;
             wst.bold = 1;
         }
-        put_centred(cv, r - 1, x - 4, x + 2, terrain_words[t], wst);
+        put_centred(cv, r - 1, x - 4, x + 2, word, wst);
 
         char token[16] = "", line[32];
         struct style tst = plain;
@@ -529,7 +531,9 @@ static void write_line(const struct canvas *cv, int r, int c0, int c1,
 
 void render_board_limits(const struct board_geo *geo, int *cols, int *rows)
 {
-    int sea = geo->kind >= BOARD_KIND_COUNT || geo->n_land != geo->n_hexes;
+    /* The Jungle is the base board with another word in one hex: the base board's limits. */
+    int sea =
+        (geo->kind >= BOARD_KIND_COUNT && geo->kind != BOARD_JUNGLE) || geo->n_land != geo->n_hexes;
     *cols = sea ? RENDER_SEA_COLS : geo->kind == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
     *rows = sea ? RENDER_SEA_ROWS : geo->kind == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
 }

@@ -41,9 +41,10 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
-                 g->terrain[h] < TERRAIN_DESERT  ? render_res_name(g->terrain[h])
-                 : g->terrain[h] == TERRAIN_GOLD ? "gold"
-                                                 : "desert",
+                 g->terrain[h] < TERRAIN_DESERT    ? render_res_name(g->terrain[h])
+                 : g->terrain[h] == TERRAIN_GOLD   ? "gold"
+                 : g->terrain[h] == TERRAIN_JUNGLE ? "jungle"
+                                                   : "desert",
                  g->token[h]);
     else
         snprintf(buf, size, "%s (desert)", name);
@@ -119,7 +120,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_BUY_DEV:
         rline_nick(&l, st, e->player);
-        rline_addf(&l, " bought a development card (%d left)", g->deck_size - g->deck_pos);
+        rline_add(&l, " bought a development card");
+        if (e->b > 0) /* the Jungle: discoveries paid for some of it (public, like the cards) */
+            rline_addf(&l, " with %d discover%s", e->b, e->b == 1 ? "y" : "ies");
+        rline_addf(&l, " (%d left)", g->deck_size - g->deck_pos);
         rline_emit(&l, out, RENDER_PUBLIC);
         start_private(&l, st);
         rline_addf(&l, "you bought a development card: %s",
@@ -177,6 +181,11 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_add(&l, " took ");
         rline_cards(&l, e->res);
         rline_add(&l, " from the gold fields");
+        break;
+    case EV_DISCOVERY:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " found %d discover%s in the jungle (%d in all)", e->a,
+                   e->a == 1 ? "y" : "ies", e->b);
         break;
     case EV_ROBBER_NEEDED:
         rline_nick(&l, st, e->player);

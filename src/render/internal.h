@@ -76,4 +76,8 @@ int edge_is_ship(const struct game *g, int e);
 /* The hex the pirate is on when it is a sea hex of geo, else -1 (no pirate on the map). */
 int pirate_hex(const struct game *g, const struct board_geo *geo);
 
+/* Whether g is played with the Jungle variant (its deserts are jungles that give discoveries):
+ * discoveries are only spoken of there, so the other boards read as before. */
+int is_jungle(const struct game *g);
+
 #endif

@@ -104,7 +104,8 @@ void render_dice(const struct render_style *st, const uint16_t rolls[11],
 
 /* The board as lists for !board text (public): "#chan hexes: ...", "#chan harbors: ...",
  * "#chan buildings: ...". On a map with sea hexes, "#chan hexes: ..." lists the land and a
- * line "#chan sea: C, H, M, ..." (after the hexes) names the sea hexes. */
+ * line "#chan sea: C, H, M, ..." (after the hexes) names the sea hexes. The Jungle variant's
+ * desert is "J jungle 4 robber". */
 void render_board_text(const struct game *g, const struct render_style *st,
                        const struct render_sink *out);
 
@@ -112,8 +113,8 @@ void render_board_text(const struct game *g, const struct render_style *st,
 void render_board_text_geo(const struct game *g, const struct board_geo *geo,
                            const struct render_style *st, const struct render_sink *out);
 
-/* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory".
- */
+/* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory";
+ * with the Jungle variant, then " | discoveries: 2" when the player has any. */
 void render_hand(const struct game *g, const struct render_style *st, int seat,
                  const struct render_sink *out);
 
@@ -135,8 +136,9 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
 
 /* The status summary (public): turn, phase, whose move and what is awaited (after a 7 or while
  * gold is chosen: who still discards or chooses, and how many cards), then each
- * player's public victory points, cards, development cards, knights and road length, and the
- * award holders. time_left (may be NULL) is shown as given, e.g. "1:20 left". */
+ * player's public victory points, cards, development cards, knights and road length (with the
+ * Jungle: their discoveries), and the award holders (with the Jungle: "| variant: the Jungle").
+ * time_left (may be NULL) is shown as given, e.g. "1:20 left". */
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
                    const struct render_sink *out);
 
@@ -145,7 +147,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
  * a robber took go only to the players concerned, as extra lines addressed to them. Gold (the
  * cards owed, then taken from the bank) is public, like the discards:
  * "bob chooses 2 cards from the gold fields: !gold RES RES", "bob took 1 wool, 1 ore from the
- * gold fields". */
+ * gold fields". The Jungle's discoveries are public too: "bob found 2 discoveries in the jungle
+ * (3 in all)", "bob bought a development card with 2 discoveries (20 left)". */
 void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
                    int n_ev, const struct render_sink *out);
 

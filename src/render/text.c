@@ -4,13 +4,14 @@
 
 #include "render/internal.h"
 
-/* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others. */
-static const char *const terrain_names[] = {"wood", "brick",  "wool", "grain",
-                                            "ore",  "desert", "gold", "sea"};
+/* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others;
+ * the Jungle variant's desert is "jungle", with its token. */
+static const char *const terrain_names[] = {"wood",   "brick", "wool", "grain", "ore",
+                                            "desert", "gold",  "sea",  "jungle"};
 
 static const char *terrain_name(int t)
 {
-    return t >= 0 && t <= TERRAIN_SEA ? terrain_names[t] : "?";
+    return t >= 0 && t <= TERRAIN_JUNGLE ? terrain_names[t] : "?";
 }
 
 /* Whether the game is still placing its setup pieces: a gold field beside the second setup
@@ -148,6 +149,8 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
                 first = 0;
             }
     }
+    if (pl->discoveries && is_jungle(g)) /* counters, not cards: after the cards */
+        rline_addf(&l, " | discoveries: %d", pl->discoveries);
     rline_emit(&l, out, seat);
 }
 
@@ -323,7 +326,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     /* On a map with sea: ships, the longest trade route (roads and ships) and island points;
      * the base and big boards read as the base game. */
     const struct board_geo *geo = game_geo(g);
-    int sea = geo_has_sea(geo);
+    int sea = geo_has_sea(geo), jungle = is_jungle(g);
     struct rline l;
     char buf[RENDER_NICK_MAX * 2 + 128];
     rline_init(&l);
@@ -352,6 +355,9 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_addf(&item, " %d VP, %d card%s, %d dev, %d knight%s, %s %d", vp, cards,
                    cards == 1 ? "" : "s", game_dev_count(g, p), pl->knights,
                    pl->knights == 1 ? "" : "s", sea ? "trade route" : "road", pl->road_length);
+        if (jungle)
+            rline_addf(&item, ", %d discover%s", pl->discoveries,
+                       pl->discoveries == 1 ? "y" : "ies");
         if (sea) {
             int island = game_island_points(g, p);
             rline_addf(&item, ", %d ship%s", pl->ships, pl->ships == 1 ? "" : "s");
@@ -384,6 +390,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         char name[4];
         rline_addf(&l, " | pirate on %s", board_hex_name(pirate_hex(g, geo), name));
     }
+    if (jungle)
+        rline_add(&l, " | variant: the Jungle");
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 

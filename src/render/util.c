@@ -264,6 +264,12 @@ int pirate_hex(const struct game *g, const struct board_geo *geo)
     return h >= 0 && h < geo->n_hexes && !(geo->land_hexes >> h & 1) ? h : -1;
 }
 
+int is_jungle(const struct game *g)
+{
+    const struct board_setup *s = board_setup(g->opt.board);
+    return s && s->jungle;
+}
+
 /* ---- collecting sink ---- */
 
 void render_lines_init(struct render_lines *l)

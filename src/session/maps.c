@@ -32,6 +32,7 @@ static const struct {
     {BOARD_FOUR_ISLANDS_4, "four_islands_4"},
     {BOARD_FOG_ISLANDS_3, "fog_islands_3"},
     {BOARD_FOG_ISLANDS_4, "fog_islands_4"},
+    {BOARD_JUNGLE, "jungle"}, /* the base map with the Jungle variant */
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))
@@ -141,4 +142,71 @@ bool session_map_fits(int map, int n_seats, char *msg, size_t msglen)
         return false;
     }
     return true;
+}
+
+static const struct {
+    const char *name, *title;
+} variants[SESSION_VARIANT_COUNT] = {
+    {"none", "no variant"},
+    {"jungle", "the Jungle"},
+    {"river", "the Great River"},
+};
+
+const char *session_variant_name(int variant)
+{
+    return variant >= 0 && variant < SESSION_VARIANT_COUNT ? variants[variant].name : NULL;
+}
+
+const char *session_variant_title(int variant)
+{
+    return variant >= 0 && variant < SESSION_VARIANT_COUNT ? variants[variant].title : NULL;
+}
+
+int session_variant_find(const char *name)
+{
+    for (int i = 0; name && i < SESSION_VARIANT_COUNT; i++)
+        if (strcasecmp(variants[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+bool session_variant_playable(int variant)
+{
+    return variant == SESSION_VARIANT_NONE ||
+           (variant == SESSION_VARIANT_JUNGLE && board_geo(BOARD_JUNGLE));
+}
+
+bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t msglen)
+{
+    if (variant == SESSION_VARIANT_NONE)
+        return true;
+    if (!session_variant_playable(variant)) {
+        snprintf(msg, msglen, "%s (%s) cannot be played yet",
+                 session_variant_name(variant) ? session_variant_name(variant) : "that variant",
+                 session_variant_title(variant) ? session_variant_title(variant) : "unknown");
+        return false;
+    }
+    if (map != SESSION_MAP_BASE) {
+        snprintf(msg, msglen, "the %s variant is for the base map, and this lobby plays on %s",
+                 session_variant_name(variant),
+                 session_map_name(map) ? session_map_name(map) : "another map");
+        return false;
+    }
+    if (n_seats > 4) {
+        snprintf(msg, msglen, "the %s variant is for 3-4 players, and %d are seated",
+                 session_variant_name(variant), n_seats);
+        return false;
+    }
+    return true;
+}
+
+int session_board_of(int map, int variant, int n_players)
+{
+    if (variant == SESSION_VARIANT_NONE)
+        return session_map_board(map, n_players);
+    if (variant != SESSION_VARIANT_JUNGLE || map != SESSION_MAP_BASE || n_players < 3 ||
+        n_players > 4 || !session_variant_playable(variant))
+        return -1;
+    const struct board_setup *st = board_setup(BOARD_JUNGLE);
+    return st && n_players >= st->players_min && n_players <= st->players_max ? BOARD_JUNGLE : -1;
 }

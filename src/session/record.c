@@ -554,10 +554,11 @@ static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, 
  * The version 2 body, except that the game's board is a str naming it ("base", "big",
  * "four_islands_3", ... as the built-in map files are named) instead of a u8 board kind, so
  * that the numbers of enum board_kind may change; then str map (the session's map by name:
- * "base", "four_islands", ...); then, when state != SESSION_LOBBY, the Seafarers fields:
+ * "base", "four_islands", ...); str variant (the variant of the base board by name: "none",
+ * "jungle"); then, when state != SESSION_LOBBY, the Seafarers and variant fields:
  *   i8 pirate; u8 ship_moved, gold_resume; ships[], ships_new[] as bits over the board's
  *   edges ((n_edges + 7) / 8 bytes each, edge e is bit e % 8 of byte e / 8, the bits past
- *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold).
+ *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold; u8 discoveries).
  * A version 1 or 2 record is read with the base map (their boards are the base and big ones),
  * no pirate, no ships, and each player's home island the one island of those boards once they
  * have built on it. */
@@ -596,6 +597,8 @@ static void put_session_v3(struct writer *w, const struct session *s, int64_t no
     put_session_v2(w, s, now_ms, 3);
     const char *map = session_map_name(s->map);
     put_str(w, map, strlen(map) + 1);
+    const char *variant = session_variant_name(s->variant);
+    put_str(w, variant, strlen(variant) + 1);
     if (s->state == SESSION_LOBBY)
         return;
     const struct game *g = &s->game;
@@ -609,6 +612,7 @@ static void put_session_v3(struct writer *w, const struct session *s, int64_t no
         put_u8(w, g->p[i].ships);
         put_u16(w, g->p[i].home_islands);
         put_u8(w, g->p[i].gold);
+        put_u8(w, g->p[i].discoveries);
     }
 }
 
@@ -621,6 +625,12 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
     if (!r->bad && (m < 0 || strcmp(map, session_map_name(m)) != 0))
         refuse(r, "the session's map is unknown");
     t->map = m < 0 ? SESSION_MAP_BASE : m;
+    char variant[SESSION_BOARD_NAME_MAX + 1] = "";
+    get_str(r, variant, sizeof variant);
+    int v = session_variant_find(variant);
+    if (!r->bad && (v < 0 || strcmp(variant, session_variant_name(v)) != 0))
+        refuse(r, "the session's variant is unknown");
+    t->variant = (uint8_t)(v < 0 ? SESSION_VARIANT_NONE : v);
     if (t->state == SESSION_LOBBY || r->bad)
         return;
     struct game *g = &t->game;
@@ -634,6 +644,7 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
         g->p[i].ships = get_u8(r);
         g->p[i].home_islands = get_u16(r);
         g->p[i].gold = get_u8(r);
+        g->p[i].discoveries = get_u8(r);
     }
 }
 
@@ -661,6 +672,9 @@ static const char *session_problem(const struct session *s)
         return "unknown computer player level";
     if (!session_map_playable(s->map))
         return "the session's map cannot be played";
+    char msg[8];
+    if (!session_variant_fits(s->variant, s->map, s->n_seats, msg, sizeof msg))
+        return "the session's variant cannot be played with its map or seats";
     for (int i = 0; i < s->n_seats; i++) {
         if (s->seat[i].present > 1)
             return "a flag is neither 0 nor 1";
@@ -673,8 +687,11 @@ static const char *session_problem(const struct session *s)
         return NULL;
     if (s->game.opt.n_players != s->n_seats)
         return "the game's players and the seats disagree";
-    if (session_map_board(s->map, s->n_seats) != s->game.opt.board)
+    if (session_board_of(s->map, s->variant, s->n_seats) != s->game.opt.board)
         return "the game's board is not the session map's";
+    for (int i = 0; i < s->game.opt.n_players; i++)
+        if (s->game.p[i].discoveries > 200)
+            return "a player's discoveries are out of range";
     /* The engine indexes its own arrays by these fields: a state it cannot vouch for would be
      * read out of bounds. */
     if (game_check_state(&s->game) != BW_OK)
@@ -700,7 +717,7 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
     put_u16(&w, RECORD_VERSION);
     put_u32(&w, 0); /* the body's length, written below */
     size_t body = w.pos;
-    if (!session_map_name(s->map))
+    if (!session_map_name(s->map) || !session_variant_name(s->variant))
         return 0;
     put_session_v3(&w, s, now_ms);
     if (w.full || size - w.pos < 4)

@@ -29,9 +29,10 @@
  * while the seat is away and paused_ms only while paused (the session keeps them 0 else).
  *
  * Body of version 3: the body of version 2 with the game's board named by a string rather than
- * numbered, then the session's map (by name) and, once a game was started, the Seafarers fields
- * (the pirate, the ship moved this turn, which edges hold ships and which of them are new, each
- * player's ships and home islands). Version 1 and 2 records are read as games on the base map.
+ * numbered, then the session's map and variant (by name) and, once a game was started, the
+ * Seafarers fields (the pirate, the ship moved this turn, which edges hold ships and which of
+ * them are new, each player's ships and home islands) and each player's Jungle discoveries.
+ * Version 1 and 2 records are read as games on the base map without a variant.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -64,9 +65,10 @@
     (31 + 2 * BOARD_MAX_HEXES + BOARD_MAX_HARBORS + 2 * BOARD_MAX_VERTICES + BOARD_MAX_EDGES +     \
      GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * RECORD_PLAYER_SIZE + 1 +                               \
      GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32 + RECORD_SEA_MAX)
-/* Version 3: the board's and the map's names, the pirate, the ships and the home islands. */
+/* Version 3: the board's, the map's and the variant's names, the pirate, the ships, the home
+ * islands and the discoveries. */
 #define RECORD_SEA_MAX                                                                             \
-    (2 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 3)
+    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5)
 #define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + RECORD_SESSION_MAX + RECORD_GAME_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always

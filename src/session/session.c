@@ -100,6 +100,8 @@ int session_max_seats(const struct session *s)
     int lo, hi, points, max = s->rules.max_players;
     session_map_limits(s->map, &lo, &hi, &points);
     max = hi < max ? hi : max;
+    if (s->variant != SESSION_VARIANT_NONE && max > 4)
+        max = 4; /* the variants of the base board are for 3-4 players */
     return max < GAME_MAX_PLAYERS ? max : GAME_MAX_PLAYERS;
 }
 
@@ -239,9 +241,10 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
         copy_str(msg, msglen, "a game needs at least one person");
         return BW_E(WRONG_PHASE);
     }
-    if (!session_map_fits(s->map, s->n_seats, msg, msglen))
+    if (!session_map_fits(s->map, s->n_seats, msg, msglen) ||
+        !session_variant_fits(s->variant, s->map, s->n_seats, msg, msglen))
         return BW_E(WRONG_PHASE);
-    int board = session_map_board(s->map, s->n_seats);
+    int board = session_board_of(s->map, s->variant, s->n_seats);
     if (board < 0) {
         snprintf(msg, msglen, "%s has no board for %d players",
                  session_map_name(s->map) ? session_map_name(s->map) : "the map", s->n_seats);

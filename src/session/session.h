@@ -76,6 +76,28 @@ int session_board_find(const char *name);
  * ("four_islands is for 3-4 players, and 5 are seated"); true when all is well. */
 bool session_map_fits(int map, int n_seats, char *msg, size_t msglen);
 
+/* The variants of the base board a lobby may add (!variant; struct session's variant), from
+ * RULES.md "Variants of the base board": each plays on the base map with 3-4 players only. */
+enum session_variant {
+    SESSION_VARIANT_NONE,
+    SESSION_VARIANT_JUNGLE, /* the desert is a jungle: discoveries (BOARD_JUNGLE) */
+    SESSION_VARIANT_RIVER,  /* the Great River: not playable yet */
+    SESSION_VARIANT_COUNT
+};
+/* The name users type ("jungle", "none") and its title ("the Jungle"); NULL when unknown. */
+const char *session_variant_name(int variant);
+const char *session_variant_title(int variant);
+/* The variant of that name (ASCII case-insensitive, whole name), or -1. */
+int session_variant_find(const char *name);
+/* Whether the engine can play variant now (none and the Jungle). */
+bool session_variant_playable(int variant);
+/* Whether variant may go with map and n_seats seated: false with a sentence in msg ("the
+ * jungle variant is for the base map", "the jungle variant is for 3-4 players, and 5 are
+ * seated"); true when all is well (always for SESSION_VARIANT_NONE). */
+bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t msglen);
+/* The board kind of map with variant for n_players, or -1 (session_map_board otherwise). */
+int session_board_of(int map, int variant, int n_players);
+
 /* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
  * account NULL means not logged in, unless account_unknown says the server did not tell: then
  * a seat taken with an account is matched by the user@host it was taken from. */
@@ -115,7 +137,8 @@ struct session {
     uint8_t warned;     /* the turn warning went out */
     uint8_t paused;     /* the bot is out of the channel: no timers, no moves */
     struct session_rules rules;
-    uint8_t map; /* enum session_map: chosen in the lobby (session_init: the base map) */
+    uint8_t map;     /* enum session_map: chosen in the lobby (session_init: the base map) */
+    uint8_t variant; /* enum session_variant: chosen in the lobby (session_init: none) */
     struct session_seat seat[GAME_MAX_PLAYERS];
     struct bw_rng rng; /* seat order and the game's seed */
     struct game game;  /* valid once state != SESSION_LOBBY */
@@ -151,7 +174,8 @@ int session_identify(const struct session *s, const struct session_who *who);
  * user@host, else the nick alone). */
 bool session_seat_is(const struct session *s, int seat, const struct session_who *who);
 
-/* The most seats the lobby has: rules.max_players, or fewer when s->map takes fewer. */
+/* The most seats the lobby has: rules.max_players, or fewer when s->map or s->variant takes
+ * fewer. */
 int session_max_seats(const struct session *s);
 
 /* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
