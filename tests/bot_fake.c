@@ -285,3 +285,21 @@ void roll_to_main(struct session *s, int d1, int d2)
 {
     assert_int_equal(game_apply_roll(&s->game, d1, d2, NULL, 0, NULL), BW_OK);
 }
+
+const char *last_to(int mark, const char *target)
+{
+    const char *found = NULL;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0)
+            found = recs[i].text;
+    return found ? found : "";
+}
+
+void expect_reply(struct bot *b, const char *nick, const char *text, const char *reply)
+{
+    int mark = n_recs;
+    say(b, nick, text);
+    const char *got = last_to(mark, nick);
+    if (strcmp(got, reply) != 0)
+        fail_msg("\"%s\" got \"%s\", expected \"%s\"", text, got, reply);
+}

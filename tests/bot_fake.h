@@ -55,6 +55,10 @@ int count_to(int mark, const char *target);
 bool any_line(int mark, const char *target, const char *needle);
 /* Hidden information never reaches the channel; private lines are flagged private. */
 void check_no_leak(void);
+/* The text of the last line to target (a nick or the channel) since mark, or "". */
+const char *last_to(int mark, const char *target);
+/* nick says text; the last line to nick must be reply, exactly. */
+void expect_reply(struct bot *b, const char *nick, const char *text, const char *reply);
 /* A refused command: exactly one short private line to the sender and no change. */
 void expect_refused(struct bot *b, const char *nick, const char *text);
 /* !new, !join and !start by nicks in CHAN. */

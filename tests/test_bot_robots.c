@@ -24,15 +24,6 @@
 
 #include "bot_fake.h"
 
-static const char *last_to(int mark, const char *target)
-{
-    const char *found = NULL;
-    for (int i = mark; i < n_recs; i++)
-        if (strcasecmp(recs[i].target, target) == 0)
-            found = recs[i].text;
-    return found ? found : "";
-}
-
 /* No line ever went to a computer player's name. */
 static void nothing_to_robots(void)
 {

@@ -19,24 +19,6 @@
 
 #include "bot_fake.h"
 
-static const char *last_to(int mark, const char *target)
-{
-    const char *found = NULL;
-    for (int i = mark; i < n_recs; i++)
-        if (strcasecmp(recs[i].target, target) == 0)
-            found = recs[i].text;
-    return found ? found : "";
-}
-
-static void expect_reply(struct bot *b, const char *nick, const char *text, const char *reply)
-{
-    int mark = n_recs;
-    say(b, nick, text);
-    const char *got = last_to(mark, nick);
-    if (strcmp(got, reply) != 0)
-        fail_msg("\"%s\" got \"%s\", expected \"%s\"", text, got, reply);
-}
-
 /* The listing; new_shores is marked by what the engine plays today (gold fields are coming). */
 static void expect_listing(struct bot *b, const char *chosen)
 {

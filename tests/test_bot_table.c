@@ -37,15 +37,6 @@ static const char *only_line(int mark, const char *target)
     return found;
 }
 
-static const char *last_to(int mark, const char *target)
-{
-    const char *found = NULL;
-    for (int i = mark; i < n_recs; i++)
-        if (strcasecmp(recs[i].target, target) == 0)
-            found = recs[i].text;
-    return found ? found : "";
-}
-
 /* The vertex the current setup player takes: the first the rules allow. */
 static int setup_corner(const struct game *g)
 {
