@@ -52,8 +52,10 @@ unsigned game_waiting_for(const struct game *g)
 
 static void discover(struct game *g, struct evbuf *eb, int hex);
 
-static void produce(struct game *g, struct evbuf *eb, int sum)
+/* Returns whether a gold field is owed for. */
+static int produce(struct game *g, struct evbuf *eb, int sum)
 {
+    int gold = 0;
     const struct board_geo *geo = GEO(g);
     uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT], total[RES_COUNT], owers[RES_COUNT];
     unsigned players = 0, kinds = 0; /* who is owed anything, and of which resources */
@@ -63,6 +65,7 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
             continue;
         if (r == TERRAIN_GOLD) {
             owe_gold(g, h);
+            gold = 1;
             continue;
         }
         if (r == TERRAIN_JUNGLE) {
@@ -117,6 +120,7 @@ static void produce(struct game *g, struct evbuf *eb, int sum)
             for (int r = 0; r < RES_COUNT; r++)
                 e->res[r] = (kinds & BIT(r)) ? owed[p][r] : 0;
     }
+    return gold;
 }
 
 /* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
@@ -229,9 +233,9 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
         e->b = (int16_t)d2;
     }
     if (d1 + d2 != 7) {
-        produce(g, eb, d1 + d2);
         g->phase = PHASE_MAIN;
-        gold_owed(g, eb, PHASE_MAIN);
+        if (produce(g, eb, d1 + d2))
+            gold_owed(g, eb, PHASE_MAIN);
         return;
     }
     int any = 0;
@@ -719,10 +723,17 @@ static int act_buy(struct game *g, struct evbuf *eb, int p, int want)
         return BW_E(DECK_EMPTY);
     struct game_player *pl = &g->p[p];
     uint8_t cost[RES_COUNT];
-    int used = dev_cost_with(pl, want, cost);
-    if (used < 0 || !has_cards(pl->res, cost))
-        return BW_E(NOT_ENOUGH);
-    pay(g, p, cost);
+    int used = 0;
+    if (pl->discoveries || want > 0) { /* the Jungle */
+        used = dev_cost_with(pl, want, cost);
+        if (used < 0 || !has_cards(pl->res, cost))
+            return BW_E(NOT_ENOUGH);
+        pay(g, p, cost);
+    } else {
+        if (!has_cards(pl->res, game_cost_dev))
+            return BW_E(NOT_ENOUGH);
+        pay(g, p, game_cost_dev);
+    }
     pl->discoveries -= (uint8_t)used;
     int card = g->deck[g->deck_pos++];
     pl->dev_new[card]++;
