@@ -50,8 +50,6 @@ unsigned game_waiting_for(const struct game *g)
 
 /* ---- production and the robber ---- */
 
-static void discover(struct game *g, struct evbuf *eb, int hex);
-
 /* Returns whether a gold field is owed for. */
 static int produce(struct game *g, struct evbuf *eb, int sum)
 {
@@ -121,105 +119,6 @@ static int produce(struct game *g, struct evbuf *eb, int sum)
                 e->res[r] = (kinds & BIT(r)) ? owed[p][r] : 0;
     }
     return gold;
-}
-
-/* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
-static void discover(struct game *g, struct evbuf *eb, int hex)
-{
-    uint8_t found[GAME_MAX_PLAYERS] = {0};
-    uint64_t built[BOARD_WORDS];
-    int v;
-    bits_and(built, GEO(g)->hex_vertex_bits[hex], g->buildings_all);
-    while ((v = bits_pop(built)) >= 0) {
-        int o = g->vertex_owner[v];
-        if (!g->p[o].resigned)
-            found[o] += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
-    }
-    for (int p = 0; p < g->opt.n_players; p++) {
-        if (!found[p])
-            continue;
-        int total = g->p[p].discoveries + found[p];
-        g->p[p].discoveries = (uint8_t)(total > 200 ? 200 : total);
-        struct game_event *e = ev_push(eb, EV_DISCOVERY, p);
-        if (e) {
-            e->a = found[p];
-            e->b = g->p[p].discoveries;
-        }
-    }
-}
-
-void owe_gold(struct game *g, int hex)
-{
-    uint64_t built[BOARD_WORDS];
-    int v;
-    bits_and(built, GEO(g)->hex_vertex_bits[hex], g->buildings_all);
-    while ((v = bits_pop(built)) >= 0) {
-        int o = g->vertex_owner[v];
-        if (!g->p[o].resigned)
-            g->p[o].gold += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
-    }
-}
-
-int gold_owed(struct game *g, struct evbuf *eb, int resume)
-{
-    unsigned m = 0;
-    for (int p = 0; p < g->opt.n_players; p++)
-        if (g->p[p].gold) {
-            /* No more than the bank holds. */
-            if (g->p[p].gold > sum5(g->bank))
-                g->p[p].gold = (uint8_t)sum5(g->bank);
-            m |= g->p[p].gold ? BIT(p) : 0;
-        }
-    if (!m)
-        return 0;
-    for (unsigned k = m; k; k &= k - 1) {
-        struct game_event *e = ev_push(eb, EV_GOLD_NEEDED, __builtin_ctz(k));
-        if (e)
-            e->a = g->p[__builtin_ctz(k)].gold;
-    }
-    g->gold_resume = (uint8_t)resume;
-    g->phase = PHASE_GOLD;
-    return 1;
-}
-
-void gold_done(struct game *g)
-{
-    for (int p = 0; p < g->opt.n_players; p++)
-        if (g->p[p].gold)
-            return;
-    g->phase = g->gold_resume;
-}
-
-static int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT])
-{
-    if (g->phase != PHASE_GOLD || !g->p[p].gold)
-        return g->phase == PHASE_GOLD ? BW_E(WRONG_PHASE) : turn_error(g, p);
-    for (int r = 0; r < RES_COUNT; r++)
-        if (get[r] > g->p[p].gold)
-            return BW_E(GOLD_COUNT);
-    if (sum5(get) != g->p[p].gold)
-        return BW_E(GOLD_COUNT);
-    if (!has_cards(g->bank, get))
-        return BW_E(BANK_EMPTY);
-    take_gold(g, eb, p, get);
-    return BW_OK;
-}
-
-void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT])
-{
-    struct game_event *e = ev_push(eb, EV_GOLD, p);
-    for (int r = 0; r < RES_COUNT; r++) {
-        g->p[p].res[r] += get[r];
-        g->bank[r] -= get[r];
-        if (e)
-            e->res[r] = get[r];
-    }
-    g->p[p].gold = 0;
-    /* The others choose from what is left: no more than the bank still holds. */
-    for (int q = 0; q < g->opt.n_players; q++)
-        if (g->p[q].gold > sum5(g->bank))
-            g->p[q].gold = (uint8_t)sum5(g->bank);
-    gold_done(g);
 }
 
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
@@ -689,30 +588,6 @@ static int act_city(struct game *g, struct evbuf *eb, int p, int v)
         e->b = (int16_t)v;
     }
     return BW_OK;
-}
-
-int dev_cost_with(const struct game_player *pl, int want, uint8_t cost[RES_COUNT])
-{
-    memcpy(cost, game_cost_dev, RES_COUNT);
-    int most = pl->discoveries < 3 ? pl->discoveries : 3, left = want < 0 ? most : want, used = 0;
-    if (want > most)
-        return -1;
-    /* The cards the player lacks first; asked for more, ore, then grain, then wool. */
-    static const uint8_t lacking[3] = {RES_WOOL, RES_GRAIN, RES_ORE};
-    static const uint8_t more[3] = {RES_ORE, RES_GRAIN, RES_WOOL};
-    for (int i = 0; i < 3 && left; i++)
-        if (pl->res[lacking[i]] < cost[lacking[i]]) {
-            cost[lacking[i]]--;
-            left--;
-            used++;
-        }
-    for (int i = 0; i < 3 && left && want >= 0; i++)
-        if (cost[more[i]]) {
-            cost[more[i]]--;
-            left--;
-            used++;
-        }
-    return used;
 }
 
 static int act_buy(struct game *g, struct evbuf *eb, int p, int want)

@@ -141,6 +141,10 @@ int dev_cost_with(const struct game_player *pl, int want, uint8_t cost[RES_COUNT
 int gold_owed(struct game *g, struct evbuf *eb, int resume);
 void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 void gold_done(struct game *g);
+/* ACT_GOLD: player p takes get[] for the gold owed them. */
+int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
+/* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
+void discover(struct game *g, struct evbuf *eb, int hex);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);
