@@ -19,16 +19,15 @@
 
 #include "bot_fake.h"
 
-/* The listing; new_shores is marked by what the engine plays today (gold fields are coming). */
+/* The listing, every map playable. */
 static void expect_listing(struct bot *b, const char *chosen)
 {
     char want[512];
-    const char *ns = session_map_playable(SESSION_MAP_NEW_SHORES) ? "" : " (not playable yet)";
     snprintf(want, sizeof want,
              "maps: base 3-6 players 10 points%s, four_islands 3-4 players 13 points, "
-             "new_shores 3-4 players 14 points%s, fog_islands 3-4 players 12 points (not playable "
-             "yet); !map NAME picks one in the lobby",
-             chosen, ns);
+             "new_shores 3-4 players 14 points, fog_islands 3-4 players 12 points; !map NAME "
+             "picks one in the lobby",
+             chosen);
     expect_reply(b, "ann", "!map", want);
 }
 
@@ -42,11 +41,14 @@ static void test_map_lobby(void **state)
     say(b, "ann", "!new");
     expect_listing(b, " (chosen)");
     expect_reply(b, "ann", "!map atlantis", "\"atlantis\" is not a map; !map lists the maps");
-    expect_reply(b, "ann", "!map fog",
-                 "fog_islands (The Fog Islands) cannot be played yet; !map lists the maps");
     expect_reply(b, "zed", "!map four", "you are not playing in #catan");
     assert_int_equal(sess(b)->map, SESSION_MAP_BASE);
     int mark = n_recs;
+    say(b, "ann", "!map fog"); /* a unique prefix */
+    assert_string_equal(last_to(mark, CHAN), "ann chose the map fog_islands (The Fog Islands, "
+                                             "3-4 players, 12 points)");
+    assert_int_equal(sess(b)->map, SESSION_MAP_FOG_ISLANDS);
+    mark = n_recs;
     say(b, "ann", "!map FOUR");
     assert_string_equal(last_to(mark, CHAN), "ann chose the map four_islands (The Four Islands, "
                                              "3-4 players, 13 points)");
@@ -155,7 +157,7 @@ static bool type_move(struct bot *b, const char *nick, int seat, bool prefer_shi
                 break;
             }
             case ACT_ROBBER: {
-                bool sea = !(geo->land_hexes >> a->a & 1);
+                bool sea = !(sess(b)->game.land >> a->a & 1);
                 if (pass == 0 && !sea)
                     break;
                 snprintf(cmd, sizeof cmd, "!%s %s%s%s", sea ? "pirate" : "robber",
@@ -235,6 +237,23 @@ static void test_four_islands_people(void **state)
     bot_free(b);
 }
 
+/* One step of a game of ann and computer players: ann's move typed (ships preferred when
+ * SHIPS), or the clock moved on to the computers' next move (there always is one). Returns
+ * whether it was ann's. */
+static bool step_with_robots(struct bot *b, int ann, bool ships)
+{
+    if (game_waiting_for(&sess(b)->game) & (1u << ann)) {
+        assert_true(type_move(b, "ann", ann, ships));
+        return true;
+    }
+    int64_t due = bot_next_deadline(b);
+    assert_true(due != INT64_MAX);
+    if (due > now)
+        now = due;
+    bot_tick(b, now);
+    return false;
+}
+
 /* One person and two computer players on The Four Islands: the computers never stall, and the
  * game ends or goes on for a bounded number of moves without a crash. */
 static void test_four_islands_robots(void **state)
@@ -248,22 +267,42 @@ static void test_four_islands_robots(void **state)
     say(b, "ann", "!start");
     assert_int_equal(sess(b)->state, SESSION_PLAYING);
     int ann = session_seat_of_nick(sess(b), "ann"), robot_moves = 0;
-    for (int step = 0; step < 6000 && sess(b); step++) {
-        const struct session *s = sess(b);
-        unsigned waiting = game_waiting_for(&s->game);
-        if (waiting & (1u << ann)) {
-            assert_true(type_move(b, "ann", ann, step % 2 == 0));
-            continue;
-        }
-        int64_t due = bot_next_deadline(b);
-        assert_true(due != INT64_MAX); /* a computer player always has its move coming */
-        if (due > now)
-            now = due;
-        bot_tick(b, now);
-        robot_moves++;
-    }
+    for (int step = 0; step < 6000 && sess(b); step++)
+        robot_moves += !step_with_robots(b, ann, step % 2 == 0);
     assert_true(robot_moves > 20);
     assert_true(any_line(0, CHAN, "(bot) rolled"));
+    check_no_leak();
+    bot_free(b);
+}
+
+/* The Fog Islands: one person and two computer players sail into the fog; the channel is
+ * told what each hidden hex turned out to be, and the text board and status follow it. */
+static void test_fog_islands_robots(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 35);
+    say(b, "ann", "!new");
+    say(b, "ann", "!map fog_islands");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    const struct board_geo *geo = game_geo(&sess(b)->game);
+    int ann = session_seat_of_nick(sess(b), "ann");
+    for (int step = 0; step < 8000 && sess(b) && sess(b)->state == SESSION_PLAYING &&
+                       sess(b)->game.fog == geo->fog_hexes;
+         step++)
+        step_with_robots(b, ann, true);
+    assert_true(sess(b) && sess(b)->game.fog != geo->fog_hexes);
+    assert_true(any_line(0, CHAN, " in the fog"));
+    int hidden = __builtin_popcountll(sess(b)->game.fog), mark = n_recs;
+    say(b, "ann", "!status");
+    char want[64];
+    snprintf(want, sizeof want, " | %d hex%s in the fog", hidden, hidden == 1 ? "" : "es");
+    assert_true(any_line(mark, CHAN, want));
+    mark = n_recs;
+    say(b, "ann", "!board text");
+    assert_true(any_line(mark, CHAN, "#catan fog: "));
     check_no_leak();
     bot_free(b);
 }
@@ -364,7 +403,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_lobby),           cmocka_unit_test(test_no_sea_on_base),
         cmocka_unit_test(test_four_islands_people), cmocka_unit_test(test_four_islands_robots),
-        cmocka_unit_test(test_gold_command),
+        cmocka_unit_test(test_fog_islands_robots),  cmocka_unit_test(test_gold_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

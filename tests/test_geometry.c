@@ -481,7 +481,7 @@ static void test_hex_names(void **state)
     assert_int_equal(board_hex_parse(big, "AE"), -1);
     assert_int_equal(board_hex_parse(big, ""), -1);
     assert_int_equal(board_hex_parse(big, "A1"), -1);
-    assert_null(board_geo(BOARD_FOG_ISLANDS_3)); /* fog: not playable yet */
+    assert_non_null(board_geo(BOARD_FOG_ISLANDS_3));
     assert_null(board_geo(BOARD_KINDS));
 }
 
@@ -575,7 +575,7 @@ static void test_setup_from_maps(void **state)
     assert_int_equal(big->players_min, 3);
     assert_int_equal(big->players_max, 6);
     assert_int_equal(base->points, 10);
-    assert_null(board_setup(BOARD_FOG_ISLANDS_3));
+    assert_non_null(board_setup(BOARD_FOG_ISLANDS_3));
     assert_non_null(board_setup(BOARD_NEW_SHORES_3));
     assert_true(board_setup(BOARD_NEW_SHORES_3)->robber_off); /* no desert for 3 players */
     assert_false(board_setup(BOARD_NEW_SHORES_4)->robber_off);
@@ -585,14 +585,12 @@ static void test_setup_from_maps(void **state)
     assert_int_equal(game_init(&g, &two, 1), BW_E(INVALID));
 }
 
-/* A map the engine cannot play yet, or that does not fit its limits, is refused; gold fields and
- * a robber that starts off the board are taken. */
+/* A map that does not fit the engine's limits is refused; gold fields, fog and a robber that
+ * starts off the board are taken. */
 static void test_build_refuses(void **state)
 {
     (void)state;
     static const char *const maps[] = {
-        /* fog */
-        "name = x\nplayers = 3-4\nrobber = 1.1\nfog_terrains = sea\ngrid\nD ?\nend\n",
         /* a pirate on the sea of the frame, which is not a hex */
         "name = x\nplayers = 3-4\nrobber = 1.1\npirate = 1.2\ngrid\nD ~\nend\n",
         /* more hexes than the engine holds */
@@ -670,16 +668,14 @@ static void check_land_and_sea(const struct board_geo *g)
 }
 
 /* Sea inside the frame makes hexes; the sea of the frame does not. The Seafarers maps fit the
- * limits; those with fog wait for their rules. */
+ * limits. */
 static void test_sea_geometry(void **state)
 {
     (void)state;
     for (int kind = 0; kind < BOARD_KINDS; kind++) {
         const struct board_geo *g = board_geo(kind);
-        int playable = kind != BOARD_FOG_ISLANDS_3 && kind != BOARD_FOG_ISLANDS_4;
-        assert_int_equal(g != NULL, playable);
-        if (g)
-            check_land_and_sea(g);
+        assert_non_null(g);
+        check_land_and_sea(g);
     }
     const struct board_geo *fi3 = board_geo(BOARD_FOUR_ISLANDS_3),
                            *fi4 = board_geo(BOARD_FOUR_ISLANDS_4);

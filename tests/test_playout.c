@@ -68,6 +68,27 @@ static void check_invariants(const struct game *g, const struct tally *t)
             total += g->p[p].res[r];
         assert_int_equal(total, g->bank_start);
     }
+    /* The fog: what is hidden and what was turned over add up to the map's pools, and no
+     * piece touches a hidden hex. */
+    const struct board_setup *setup = board_setup(g->opt.board);
+    int terrains[8] = {0}, tokens[13] = {0};
+    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1) {
+        int h = __builtin_ctzll(f);
+        terrains[g->terrain[h]]++;
+        tokens[g->token[h] % 13]++;
+    }
+    for (int k = 0; k < 8; k++)
+        assert_int_equal(terrains[k] + g->fog_terrain[k], setup->fog_terrain[k]);
+    for (int k = 2; k < 13; k++)
+        assert_int_equal(tokens[k] + g->fog_token[k], setup->fog_token[k]);
+    for (uint64_t f = g->fog; f; f &= f - 1)
+        for (int c = 0; c < 6; c++) {
+            int v = geo->hex_vertex[__builtin_ctzll(f)][c];
+            assert_int_equal(g->vertex_owner[v], -1);
+            for (int i = 0; i < 3; i++)
+                assert_true(geo->vertex_edge[v][i] < 0 ||
+                            g->edge_owner[geo->vertex_edge[v][i]] < 0);
+        }
     int in_hands = 0;
     for (int p = 0; p < n; p++)
         for (int c = 0; c < DEV_COUNT; c++)
@@ -127,21 +148,32 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
+    /* Land is the map's and the fog turned over as land; ships lie where sea or the frame is
+     * on a side. */
+    uint64_t land = geo->land_hexes;
+    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1)
+        land |= g->terrain[__builtin_ctzll(f)] != TERRAIN_SEA ? f & -f : 0;
+    assert_true(land == g->land);
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] >= 0)
-            assert_true(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1);
-    for (int e = 0; e < geo->n_edges; e++)
-        if (g->edge_owner[e] >= 0)
-            assert_true((g->ships[e >> 6] >> (e & 63) & 1 ? geo->edge_sea_bits
-                                                          : geo->edge_land_bits)[e >> 6] >>
-                            (e & 63) &
-                        1);
+            assert_true(geo->vertex_hex_bits[v] & land);
+    for (int e = 0; e < geo->n_edges; e++) {
+        if (g->edge_owner[e] < 0)
+            continue;
+        int land_side = 0, sea_side = 0;
+        for (int k = 0; k < 2; k++) {
+            int h = geo->edge_hex[e][k];
+            land_side |= h >= 0 && (land >> h & 1);
+            sea_side |= h < 0 || !((land | g->fog) >> h & 1);
+        }
+        assert_true(g->ships[e >> 6] >> (e & 63) & 1 ? sea_side : land_side);
+    }
     if (g->robber >= 0) /* off the board only while a map starts it there */
-        assert_true(geo->land_hexes >> g->robber & 1);
+        assert_true(g->land >> g->robber & 1);
     else
         assert_true(g->robber == -1 && board_setup(g->opt.board)->robber_off);
     if (geo->has_pirate)
-        assert_true(!(geo->land_hexes >> g->pirate & 1) && g->pirate < geo->n_hexes);
+        assert_true(!((g->land | g->fog) >> g->pirate & 1) && g->pirate < geo->n_hexes);
     else
         assert_int_equal(g->pirate, -1);
     /* A saved record of this state would be accepted. */
@@ -417,6 +449,17 @@ static void test_playouts_jungle(void **state)
         play_checked(3 + i % 2, BOARD_JUNGLE, 4500000u + (uint64_t)i, i % 4 < 2);
 }
 
+/* The Fog Islands: hexes turned over as pieces reach them, cards and gold to their finders,
+ * under the same checks (and the fog's pools above). */
+static void test_playouts_fog(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, i % 2 ? BOARD_FOG_ISLANDS_4 : BOARD_FOG_ISLANDS_3,
+                     4700000u + (uint64_t)i, i % 4 < 2);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -468,6 +511,7 @@ int main(void)
         cmocka_unit_test(test_playouts_other_sizes),
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_jungle),
+        cmocka_unit_test(test_playouts_fog),
         cmocka_unit_test(test_playouts_base_4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -384,7 +384,7 @@ static void test_impossible_sessions(void **state)
     t.game.opt.n_players = 3;
     expect_refused(&t, "disagree");
     t = s;
-    t.game.opt.board = BOARD_FOG_ISLANDS_4; /* no board the engine plays (yet) */
+    t.game.opt.board = BOARD_KINDS; /* no board the engine knows */
     assert_int_equal(record_encode(&t, 0, buf, sizeof buf), 0);
     t = s;
     t.game.opt.board = BOARD_BIG; /* the base map's board for 5-6 players */
@@ -521,13 +521,16 @@ __attribute__((unused)) static int64_t golden_session(struct session *s)
     return now + 5000;
 }
 
-static int64_t golden_sea_session(struct session *s);
+static int64_t golden_sea_session(struct session *s) __attribute__((unused));
+static int64_t golden_fog_session(struct session *s);
 
+/* Writes the golden record of the newest version (version 3's came from golden_sea_session,
+ * kept to say how it was made). */
 static int write_golden(const char *path)
 {
     static struct session s;
     unsigned char buf[RECORD_MAX_SIZE];
-    int64_t saved = golden_sea_session(&s);
+    int64_t saved = golden_fog_session(&s);
     size_t len = record_encode(&s, saved, buf, sizeof buf);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
@@ -732,21 +735,21 @@ static void test_golden_v2(void **state)
 
 /* ---- version 3: a game on The Four Islands ---- */
 
-/* Four players on The Four Islands thirty turns in, with ships on the sea (one of them built
- * this turn) and the pirate moved; saved 5 s after the last change. */
-static int64_t golden_sea_session(struct session *s)
+/* Four players on MAP from SEED, played by random moves until the game reaches a moment
+ * DONE accepts in the main phase thirty turns in; saved 5 s after the last change. */
+static int64_t golden_map_session(struct session *s, int map, uint64_t seed,
+                                  bool (*done)(const struct game *g))
 {
     struct bw_rng rng;
     char msg[64];
     int64_t now = 3000000;
-    bw_rng_seed(&rng, 2026);
-    lobby(s, 4, 2026);
-    s->map = SESSION_MAP_FOUR_ISLANDS;
+    bw_rng_seed(&rng, seed);
+    lobby(s, 4, seed);
+    s->map = map;
     assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 20000; i++) {
         const struct game *g = &s->game;
-        bool fresh = g->ships_new[0] | g->ships_new[1] | g->ships_new[2];
-        if (g->turn >= 30 && g->phase == PHASE_MAIN && fresh)
+        if (g->turn >= 30 && g->phase == PHASE_MAIN && done(g))
             break;
         struct game_action a;
         assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
@@ -757,6 +760,17 @@ static int64_t golden_sea_session(struct session *s)
     }
     assert_int_equal(s->game.phase, PHASE_MAIN);
     return now + 5000;
+}
+
+static bool new_ship(const struct game *g)
+{
+    return g->ships_new[0] | g->ships_new[1] | g->ships_new[2];
+}
+
+/* The Four Islands with ships on the sea (one of them built this turn) and the pirate moved. */
+static int64_t golden_sea_session(struct session *s)
+{
+    return golden_map_session(s, SESSION_MAP_FOUR_ISLANDS, 2026, new_ship);
 }
 
 static void test_sea_round_trips(void **state)
@@ -824,25 +838,30 @@ static void test_sea_refused(void **state)
     len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "the game's board is not the session map's");
-    /* A map that cannot be played (yet). */
+    /* A map this build does not know is not written. */
     s.state = SESSION_LOBBY;
-    s.map = SESSION_MAP_FOG_ISLANDS;
-    len = record_encode(&s, 1000, buf, sizeof buf);
-    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
-    assert_string_equal(why, "the session's map cannot be played");
+    s.map = SESSION_MAP_COUNT;
+    assert_int_equal(record_encode(&s, 1000, buf, sizeof buf), 0);
+}
+
+/* The bytes of tests/data/record_vN.bin into BUF; returns their number. */
+static size_t load_golden(int version, unsigned char *buf, size_t size)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/record_v%d.bin", src ? src : ".", version);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = fread(buf, 1, size, f);
+    fclose(f);
+    return len;
 }
 
 static void test_golden_v3(void **state)
 {
     (void)state;
-    const char *src = getenv("BW_SOURCE_DIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tests/data/record_v3.bin", src ? src : ".");
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
     static unsigned char buf[RECORD_MAX_SIZE + 1];
-    size_t len = fread(buf, 1, sizeof buf, f);
-    fclose(f);
+    size_t len = load_golden(3, buf, sizeof buf);
     static struct session s;
     char why[128];
     int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
@@ -864,12 +883,64 @@ static void test_golden_v3(void **state)
     }
     assert_true(ships > 0);
     assert_true(g->ships_new[0] | g->ships_new[1] | g->ships_new[2]);
-    assert_true(g->sea); /* derived, rebuilt */
-    /* While version 3 is the newest, the same session encodes to the same bytes. */
-    unsigned char again[RECORD_MAX_SIZE];
-    assert_int_equal(RECORD_VERSION, 3);
+    assert_true(g->sea);         /* derived, rebuilt */
+    assert_int_equal(g->fog, 0); /* version 3 had no fog */
+    /* Written again in the newest version, it reads back the same. */
+    static unsigned char again[RECORD_MAX_SIZE];
+    static struct session t;
+    size_t n = record_encode(&s, GOLDEN_RESTORED_MS, again, sizeof again);
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
+    assert_memory_equal(&t.game, &s.game, sizeof t.game);
+}
+
+/* ---- version 4: the fog ---- */
+
+static bool fog_part_open(const struct game *g)
+{
+    return g->fog && g->fog != game_geo(g)->fog_hexes;
+}
+
+/* The Fog Islands with some of the fog turned over and some still hidden. */
+static int64_t golden_fog_session(struct session *s)
+{
+    return golden_map_session(s, SESSION_MAP_FOG_ISLANDS, 2027, fog_part_open);
+}
+
+static void test_golden_v4(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1];
+    size_t len = load_golden(4, buf, sizeof buf);
+    static struct session s, made;
+    char why[128];
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 4 record is refused: %s", why);
+    assert_int_equal(s.map, SESSION_MAP_FOG_ISLANDS);
+    const struct game *g = &s.game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    assert_int_equal(g->opt.board, BOARD_FOG_ISLANDS_4);
+    assert_int_equal(g->vp_goal, 12);
+    assert_true(g->fog && g->fog != geo->fog_hexes && !(g->fog & ~geo->fog_hexes));
+    assert_true(g->land != geo->land_hexes); /* derived from what was turned over */
+    /* The same session made again is the same record. */
+    int64_t saved = golden_fog_session(&made);
+    static unsigned char again[RECORD_MAX_SIZE];
+    size_t n = record_encode(&made, saved, again, sizeof again);
+    assert_int_equal(n, len);
+    assert_memory_equal(again, buf, len);
+    /* While version 4 is the newest, the restored session encodes to the same bytes. */
+    assert_int_equal(RECORD_VERSION, 4);
     assert_int_equal(record_encode(&s, GOLDEN_RESTORED_MS, again, sizeof again), len);
     assert_memory_equal(again, buf, len);
+    /* Damage to the fog is refused: a pool that does not match what is hidden. */
+    static struct session t;
+    t = s;
+    t.game.fog_terrain[TERRAIN_SEA]++;
+    n = record_encode(&t, GOLDEN_RESTORED_MS, again, sizeof again);
+    assert_int_equal(record_decode(&made, again, n, GOLDEN_RESTORED_MS, why, sizeof why),
+                     BW_E(PARSE));
+    assert_string_equal(why, "the game's state is not one the rules allow");
 }
 
 /* ---- version 3: the Jungle ---- */
@@ -993,6 +1064,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sea_round_trips),
         cmocka_unit_test(test_sea_refused),
         cmocka_unit_test(test_golden_v3),
+        cmocka_unit_test(test_golden_v4),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),
     };

@@ -185,7 +185,7 @@ static int exec_pirate(struct cmd_call *c)
     int err = robber_args(c, c->argc, c->argv, &a);
     if (err)
         return err;
-    if (game_geo(&c->s->game)->land_hexes >> a.a & 1) {
+    if (c->s->game.land >> a.a & 1) {
         cmd_replyf(c, "%s is land: the pirate sails the sea (%srobber %s moves the robber)",
                    board_hex_name(a.a, name), c->prefix, name);
         return BW_E(NO_SUCH_SPOT);

@@ -185,9 +185,9 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
     const struct board_geo *geo = GEO(g);
     if (hex < 0 || hex >= geo->n_hexes)
         return BW_E(NO_SUCH_SPOT);
-    int sea = !(geo->land_hexes >> hex & 1);
-    if (sea && g->pirate < 0)
-        return BW_E(NO_SUCH_SPOT);
+    int sea = !(g->land >> hex & 1);
+    if (sea && (g->pirate < 0 || (g->fog >> hex & 1)))
+        return BW_E(NO_SUCH_SPOT); /* no pirate on this map, or a hex still in fog */
     if (hex == (sea ? g->pirate : g->robber))
         return sea ? BW_E(PIRATE_SAME) : BW_E(ROBBER_SAME);
     unsigned m = sea ? pirate_candidates(g, player, hex) : robber_candidates(g, player, hex);
@@ -205,7 +205,7 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
 
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
 {
-    int sea = !(GEO(g)->land_hexes >> hex & 1);
+    int sea = !(g->land >> hex & 1);
     if (sea)
         g->pirate = (int8_t)hex;
     else
@@ -309,8 +309,7 @@ void largest_army_award(struct game *g, struct evbuf *eb)
 static int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship)
 {
     const struct board_geo *geo = GEO(g);
-    if (edge < 0 || edge >= geo->n_edges ||
-        !bits_has(ship ? geo->edge_sea_bits : geo->edge_land_bits, edge))
+    if (edge < 0 || edge >= geo->n_edges || !bits_has(ship ? g->edge_sea : g->edge_land, edge))
         return BW_E(NO_SUCH_SPOT);
     if (g->edge_owner[edge] >= 0 || edge == extra)
         return BW_E(OCCUPIED);
@@ -333,6 +332,8 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
         e->a = 3;
         e->b = (int16_t)edge;
     }
+    if (g->fog)
+        fog_reveal_edge(g, eb, p, edge);
 }
 
 void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -348,6 +349,8 @@ void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
         e->a = PIECE_SHIP;
         e->b = (int16_t)edge;
     }
+    if (g->fog)
+        fog_reveal_edge(g, eb, p, edge);
 }
 
 /* Whether p's ship at edge has an open end: a corner with neither p's building nor another of
@@ -416,6 +419,8 @@ static int act_move_ship(struct game *g, struct evbuf *eb, int p, int from, int 
         e->a = (int16_t)from;
         e->b = (int16_t)to;
     }
+    if (g->fog)
+        fog_reveal_edge(g, eb, p, to);
     longest_road_award(g, eb);
     return BW_OK;
 }
@@ -507,6 +512,8 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
         e->a = BUILDING_SETTLEMENT;
         e->b = (int16_t)v;
     }
+    if (g->fog)
+        fog_reveal(g, eb, p, v);
 }
 
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
@@ -881,6 +888,13 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
     }
     if (may_score(a->type))
         check_win(g, &eb);
+    /* Gold turned over in the fog: its finders choose before the game goes on (and not at
+     * all when the game is over). */
+    if (GEO(g)->fog_hexes && g->phase == PHASE_OVER)
+        for (int p = 0; p < g->opt.n_players; p++)
+            g->p[p].gold = 0;
+    else if (GEO(g)->fog_hexes && g->phase != PHASE_GOLD)
+        gold_owed(g, &eb, g->phase);
     if (n_ev)
         *n_ev = eb.n;
     return BW_OK;

@@ -196,12 +196,15 @@ static void build_bits(struct board_geo *g)
         for (int c = 0; c < 6; c++)
             set_bit(g->hex_edge_bits[h],
                     board_edge_between(g, g->hex_vertex[h][c], g->hex_vertex[h][(c + 1) % 6]));
-    /* Ships: an edge with sea or the frame on a side, on a map with sea hexes. */
+    /* Ships: an edge with sea or the frame on a side, on a map with sea hexes (fog is
+     * neither until it is turned over). */
     for (int e = 0; e < g->n_edges && g->n_land < g->n_hexes; e++) {
-        int land = 0;
-        for (int k = 0; k < 2; k++)
-            land += g->edge_hex[e][k] >= 0 && (g->land_hexes >> g->edge_hex[e][k] & 1);
-        if (land < 2)
+        int sea = 0;
+        for (int k = 0; k < 2; k++) {
+            int h = g->edge_hex[e][k];
+            sea += h < 0 || !((g->land_hexes | g->fog_hexes) >> h & 1);
+        }
+        if (sea)
             set_bit(g->edge_sea_bits, e);
     }
 }
@@ -329,10 +332,9 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
         for (int c = 0; c < m->row_len[r]; c++) {
             const struct map_cell *cell = &m->cell[r][c];
             int land = cell->kind == MAP_CELL_LAND || cell->kind == MAP_CELL_POOL;
+            int fog = cell->kind == MAP_CELL_FOG;
             cell_hex[r][c] = -1;
-            if (cell->kind == MAP_CELL_FOG)
-                return -1;
-            if (!land && (cell->kind != MAP_CELL_SEA || frame_cell(m, r, c)))
+            if (!land && !fog && (cell->kind != MAP_CELL_SEA || frame_cell(m, r, c)))
                 continue;
             if (g->n_hexes == BOARD_MAX_HEXES)
                 return -1;
@@ -345,6 +347,8 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
                 g->land_hexes |= 1ull << g->n_hexes;
                 g->n_land++;
             }
+            if (fog)
+                g->fog_hexes |= 1ull << g->n_hexes;
             g->n_hexes++;
         }
         if (g->n_hexes == first)
@@ -381,7 +385,9 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
             const struct map_cell *cell = &m->cell[r][c];
             if (h < 0)
                 continue;
-            s->hex_terrain[h] = cell->kind == MAP_CELL_POOL ? BOARD_POOL : cell->terrain;
+            s->hex_terrain[h] = cell->kind == MAP_CELL_POOL  ? BOARD_POOL
+                                : cell->kind == MAP_CELL_FOG ? MAP_SEA /* until turned over */
+                                                             : cell->terrain;
             s->hex_token[h] = cell->token;
         }
     if (m->robber_start == MAP_START_HEX)
@@ -396,6 +402,18 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
     add_pool(s->harbors, &s->n_harbors, m->harbors, MAP_HARBOR_TYPES, 0);
     for (int k = 0; k < g->n_harbors; k++)
         s->harbor_type[k] = m->harbor[k].type == MAP_HARBOR_POOL ? BOARD_POOL : m->harbor[k].type;
+    for (int t = 0; t < MAP_TERRAINS && t < (int)sizeof s->fog_terrain; t++)
+        s->fog_terrain[t] = (uint8_t)m->fog_terrains[t];
+    /* The engine keeps three hexes a number (struct game's token_hex): count every token a
+     * game may deal, fixed, pooled or under the fog. */
+    int per_number[13] = {0};
+    for (int h = 0; h < g->n_hexes; h++)
+        per_number[s->hex_token[h] % 13]++;
+    for (int t = 2; t <= 12; t++) {
+        s->fog_token[t] = (uint8_t)m->fog_tokens[t];
+        if (per_number[t] + m->tokens[t] + m->fog_tokens[t] > 3)
+            return -1;
+    }
     s->players_min = (uint8_t)m->players_min;
     s->players_max = (uint8_t)m->players_max;
     s->points = (uint8_t)m->points;

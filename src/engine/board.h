@@ -13,8 +13,7 @@
 #include <stdint.h>
 
 /* The boards built into the program. Sessions and saved games use the first BOARD_KIND_COUNT;
- * the Seafarers scenario maps after them are built for the tests and the Seafarers rules to
- * come (board_geo() is NULL for those the engine cannot play yet: fog, gold). */
+ * the Seafarers scenario maps and the variants after them are saved by name. */
 enum board_kind {
     BOARD_BASE = 0,
     BOARD_BIG = 1,
@@ -99,6 +98,12 @@ struct board_geo {
     uint64_t vertex_home_bits[BOARD_WORDS];               /* corners on a home island */
     int island_bonus; /* points for a first settlement on each island off a player's own */
     int has_pirate;   /* the map has a pirate (and so sea hexes) */
+
+    /* Fog (The Fog Islands): hexes hidden until a piece reaches one of their corners, then
+     * dealt from the setup's fog pools. They are neither land nor sea in the sets above (so no
+     * island, no settlement, road or ship of their own); the game keeps its own land and sea
+     * (struct game's land, edge_land, edge_sea) as they are turned over. */
+    uint64_t fog_hexes;
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -114,7 +119,10 @@ struct board_setup {
     int8_t robber;      /* the hex the robber starts on, or -1 for the first desert */
     uint8_t robber_off; /* the robber starts off the board (no desert; "robber = none") */
     uint8_t jungle;     /* the deserts are jungles, each with a token of JUNGLE_TOKENS */
-    int8_t pirate;      /* the sea hex the pirate starts on, or -1 (kept for the Seafarers rules) */
+    int8_t pirate;      /* the sea hex the pirate starts on, or -1 */
+    /* What the fog hides, as counts: terrains by enum terrain (forest .. sea), tokens by
+     * number. A hex turned over draws its terrain, and a token when it produces. */
+    uint8_t fog_terrain[8], fog_token[13];
     uint8_t players_min, players_max, points;
 };
 
@@ -129,9 +137,8 @@ const struct board_setup *board_setup(int kind);
 struct map;
 
 /* Build the geometry and the setup of a board from map M (board_geo() does this for the maps
- * built into the program). Sea inside the frame and several islands are taken; returns -1 when
- * the map has what the engine cannot play yet (fog, gold, no robber) or does not fit the
- * BOARD_MAX_ limits; *GEO and *SETUP are then unspecified. */
+ * built into the program). Returns -1 when the map does not fit the BOARD_MAX_ limits (or
+ * would put one number on more than three hexes); *GEO and *SETUP are then unspecified. */
 int board_build(struct board_geo *geo, struct board_setup *setup, int kind, const struct map *m);
 
 /* Edge between two vertices (0-based), or -1 if they are not adjacent. */

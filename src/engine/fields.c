@@ -1,6 +1,6 @@
 /* What special hexes give besides resource cards: gold fields (Seafarers: the owners choose
- * their cards, PHASE_GOLD) and the jungle (the Jungle variant: discoveries, spent on
- * development cards). */
+ * their cards, PHASE_GOLD), the jungle (the Jungle variant: discoveries, spent on development
+ * cards) and the fog (The Fog Islands: hexes turned over when a piece reaches them). */
 #include "engine/internal.h"
 
 #include <string.h>
@@ -126,4 +126,66 @@ int dev_cost_with(const struct game_player *pl, int want, uint8_t cost[RES_COUNT
             used++;
         }
     return used;
+}
+
+/* Draws one of the counts in POOL (N kinds) at random, weighted by count; -1 when empty. */
+static int draw_counted(struct bw_rng *rng, uint8_t *pool, int n)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += pool[i];
+    if (!total)
+        return -1;
+    int k = (int)bw_rng_below(rng, (uint32_t)total);
+    for (int i = 0; i < n; i++) {
+        if (k < pool[i]) {
+            pool[i]--;
+            return i;
+        }
+        k -= pool[i];
+    }
+    return -1;
+}
+
+/* Turns over fog hex h for player p: its terrain and token from the fog pools, and one card
+ * of what it produces to p (gold: a card of p's choice, owed until the action ends). */
+static void reveal_hex(struct game *g, struct evbuf *eb, int p, int h)
+{
+    int t = draw_counted(&g->rng, g->fog_terrain, (int)sizeof g->fog_terrain);
+    g->fog &= ~(1ull << h);
+    if (t < 0)
+        t = TERRAIN_SEA; /* a pool the state check would not let through; stay safe */
+    int token = 0;
+    if (t < TERRAIN_DESERT || t == TERRAIN_GOLD)
+        token = draw_counted(&g->rng, g->fog_token, 13);
+    g->terrain[h] = (uint8_t)t;
+    g->token[h] = (uint8_t)(token > 0 ? token : 0);
+    game_reindex(g); /* land, sea, settlement places, tokens and pips change */
+    struct game_event *e = ev_push(eb, EV_FOG, p);
+    if (e) {
+        e->a = (int16_t)h;
+        e->b = (int16_t)t;
+        e->other = (int8_t)g->token[h];
+    }
+    if (t < TERRAIN_DESERT && g->bank[t] && !g->p[p].resigned) {
+        g->bank[t]--;
+        g->p[p].res[t]++;
+        if (e)
+            e->res[t] = 1;
+    } else if (t == TERRAIN_GOLD) {
+        g->p[p].gold++;
+    }
+}
+
+void fog_reveal(struct game *g, struct evbuf *eb, int p, int v)
+{
+    for (uint64_t f = GEO(g)->vertex_hex_bits[v] & g->fog; f; f &= f - 1)
+        reveal_hex(g, eb, p, __builtin_ctzll(f));
+}
+
+void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    fog_reveal(g, eb, p, geo->edge_vertex[edge][0]);
+    fog_reveal(g, eb, p, geo->edge_vertex[edge][1]);
 }

@@ -174,6 +174,47 @@ static void index_pips(struct game *g, const struct board_geo *geo)
     }
 }
 
+/* The land hexes of a state: the geometry's, and the fog turned over as land. */
+static uint64_t land_now(const struct game *g, const struct board_geo *geo)
+{
+    uint64_t land = geo->land_hexes;
+    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1) {
+        int h = __builtin_ctzll(f);
+        if (g->terrain[h] != TERRAIN_SEA)
+            land |= 1ull << h;
+    }
+    return land;
+}
+
+/* Land and sea as known now, and the corners that touch no land (no settlement there). */
+static void index_land(struct game *g, const struct board_geo *geo)
+{
+    if (!geo->fog_hexes) {
+        g->land = geo->land_hexes;
+        memcpy(g->edge_land, geo->edge_land_bits, sizeof g->edge_land);
+        memcpy(g->edge_sea, geo->edge_sea_bits, sizeof g->edge_sea);
+        for (int i = 0; i < BOARD_WORDS; i++)
+            g->no_settle[i] = ~geo->vertex_land_bits[i];
+        return;
+    }
+    uint64_t land = land_now(g, geo), known = land | g->fog;
+    g->land = land;
+    memset(g->edge_land, 0, sizeof g->edge_land);
+    memset(g->edge_sea, 0, sizeof g->edge_sea);
+    memset(g->no_settle, 0xff, sizeof g->no_settle);
+    for (int e = 0; e < geo->n_edges; e++)
+        for (int k = 0; k < 2; k++) {
+            int h = geo->edge_hex[e][k];
+            if (h >= 0 && (land >> h & 1))
+                bits_set(g->edge_land, e);
+            if (h < 0 || !(known >> h & 1))
+                bits_set(g->edge_sea, e);
+        }
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (geo->vertex_hex_bits[v] & land)
+            g->no_settle[v >> 6] &= ~(1ull << (v & 63));
+}
+
 void game_reindex(struct game *g)
 {
     if (!g || g->opt.board >= BOARD_KINDS || !game_geo(g))
@@ -188,8 +229,7 @@ void game_reindex(struct game *g)
     memset(g->roads_all, 0, sizeof g->roads_all);
     memset(g->buildings_all, 0, sizeof g->buildings_all);
     /* Corners touching no land never take a settlement (none on the base and big boards). */
-    for (int i = 0; i < BOARD_WORDS; i++)
-        g->no_settle[i] = ~geo->vertex_land_bits[i];
+    index_land(g, geo);
     memset(g->harbors_of, 0, sizeof g->harbors_of);
     memset(g->hexes_of, 0, sizeof g->hexes_of);
     memset(g->rates_of, 4, sizeof g->rates_of);
@@ -222,11 +262,48 @@ static int seat_or_none(int x, int n)
     return x >= -1 && x < n;
 }
 
+/* Fog still hidden lies on the map's fog hexes, holds nothing yet and touches no piece; the
+ * pools hold one terrain per hidden hex and a token per producing terrain left. */
+static int fog_ok(const struct game *g, const struct board_geo *geo)
+{
+    if (g->fog & ~geo->fog_hexes)
+        return 0;
+    int terrains = 0, producing = 0, tokens = 0;
+    for (int t = 0; t < (int)sizeof g->fog_terrain; t++) {
+        terrains += g->fog_terrain[t];
+        producing += t < TERRAIN_DESERT || t == TERRAIN_GOLD ? g->fog_terrain[t] : 0;
+    }
+    for (int t = 0; t < 13; t++) {
+        if (g->fog_token[t] && (t < 2 || t == 7))
+            return 0;
+        tokens += g->fog_token[t];
+    }
+    if (terrains != count64(g->fog) || tokens != producing)
+        return 0;
+    for (uint64_t f = g->fog; f; f &= f - 1) {
+        int h = __builtin_ctzll(f);
+        if (g->terrain[h] != TERRAIN_SEA || g->token[h] || g->robber == h || g->pirate == h)
+            return 0;
+        for (int c = 0; c < 6; c++) {
+            int v = geo->hex_vertex[h][c];
+            if (g->vertex_owner[v] >= 0)
+                return 0;
+            for (int i = 0; i < 3; i++)
+                if (geo->vertex_edge[v][i] >= 0 && g->edge_owner[geo->vertex_edge[v][i]] >= 0)
+                    return 0;
+        }
+    }
+    return 1;
+}
+
 static int board_fields_ok(const struct game *g, const struct board_geo *geo)
 {
+    uint64_t land = land_now(g, geo);
+    if (!fog_ok(g, geo))
+        return 0;
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
-        int sea = !(geo->land_hexes >> h & 1);
+        int sea = !(land >> h & 1);
         int jungle = g->terrain[h] == TERRAIN_JUNGLE && board_setup(g->opt.board)->jungle;
         if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_GOLD && !jungle) ||
             (t && (sea || t < 2 || t > 12 || t == 7)))
@@ -240,12 +317,21 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
             return 0;
     /* The pirate on a sea hex of a map that has one; ships only on owned edges at sea, the new
      * ones among them. */
-    if (geo->has_pirate
-            ? g->pirate < 0 || g->pirate >= geo->n_hexes || (geo->land_hexes >> g->pirate & 1)
-            : g->pirate != -1)
+    if (geo->has_pirate ? g->pirate < 0 || g->pirate >= geo->n_hexes || (land >> g->pirate & 1)
+                        : g->pirate != -1)
         return 0;
+    for (int e = 0; e < geo->n_edges; e++) {
+        /* A ship at sea (or on the frame), with the fog known now. */
+        int at_sea = 0;
+        for (int k = 0; k < 2; k++) {
+            int h = geo->edge_hex[e][k];
+            at_sea |= h < 0 || !((land | g->fog) >> h & 1);
+        }
+        if (bits_has(g->ships, e) && (!at_sea || geo->n_land == geo->n_hexes))
+            return 0;
+    }
     for (int i = 0; i < BOARD_WORDS; i++)
-        if ((g->ships[i] & ~geo->edge_sea_bits[i]) || (g->ships_new[i] & ~g->ships[i]))
+        if (g->ships_new[i] & ~g->ships[i])
             return 0;
     for (int e = 0; e < geo->n_edges; e++)
         if (bits_has(g->ships, e) && g->edge_owner[e] < 0)
@@ -329,11 +415,13 @@ int game_check_state(const struct game *g)
     int n = g->opt.n_players;
     if (g->phase > PHASE_GOLD || g->current < 0 || g->current >= n ||
         (g->phase == PHASE_GOLD && g->gold_resume != PHASE_MAIN &&
-         g->gold_resume != PHASE_SETUP_ROAD) ||
+         g->gold_resume != PHASE_SETUP_ROAD &&
+         !(geo->fog_hexes &&
+           (g->gold_resume == PHASE_SETUP_SETTLEMENT || g->gold_resume == PHASE_ROLL))) ||
         !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
         !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
         (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
-                       : g->robber >= geo->n_hexes || !(geo->land_hexes >> g->robber & 1)) ||
+                       : g->robber >= geo->n_hexes || !(land_now(g, geo) >> g->robber & 1)) ||
         g->setup_step > 2 * n || g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices ||
         g->dice[0] > 6 || g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX ||
         g->deck_pos > g->deck_size || (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
@@ -418,6 +506,13 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
             g->token[h] = jungle_tokens[bw_rng_below(&g->rng, sizeof jungle_tokens)];
         }
 
+    /* The fog: hidden hexes hold sea and no token until turned over (fog_reveal). */
+    g->fog = geo->fog_hexes;
+    for (uint64_t f = g->fog; f; f &= f - 1)
+        g->terrain[__builtin_ctzll(f)] = TERRAIN_SEA;
+    memcpy(g->fog_terrain, s->fog_terrain, sizeof g->fog_terrain);
+    memcpy(g->fog_token, s->fog_token, sizeof g->fog_token);
+
     memcpy(pool, s->harbors, s->n_harbors);
     bw_rng_shuffle_u8(&g->rng, pool, s->n_harbors);
     for (int k = 0, i = 0; k < geo->n_harbors; k++)
@@ -469,8 +564,7 @@ int can_piece_with(const struct game *g, int player, int ship, int edge, int ext
 {
     const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0 ||
-        !bits_has(ship ? geo->edge_sea_bits : geo->edge_land_bits, edge) ||
-        (ship && pirate_edge(g, edge)))
+        !bits_has(ship ? g->edge_sea : g->edge_land, edge) || (ship && pirate_edge(g, edge)))
         return 0;
     for (int k = 0; k < 2; k++) {
         int v = geo->edge_vertex[edge][k];
@@ -501,7 +595,7 @@ int game_can_road(const struct game *g, int player, int edge)
     const struct board_geo *geo = GEO(g);
     if (g->phase == PHASE_SETUP_ROAD) {
         if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current ||
-            !bits_has(geo->edge_land_bits, edge))
+            !bits_has(g->edge_land, edge))
             return 0;
         return geo->edge_vertex[edge][0] == g->setup_vertex ||
                geo->edge_vertex[edge][1] == g->setup_vertex;
@@ -516,7 +610,7 @@ int game_can_ship(const struct game *g, int player, int edge)
         return 0;
     if (g->phase == PHASE_SETUP_ROAD) {
         if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current ||
-            !bits_has(geo->edge_sea_bits, edge) || pirate_edge(g, edge))
+            !bits_has(g->edge_sea, edge) || pirate_edge(g, edge))
             return 0;
         return geo->edge_vertex[edge][0] == g->setup_vertex ||
                geo->edge_vertex[edge][1] == g->setup_vertex;

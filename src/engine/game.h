@@ -128,6 +128,8 @@ enum event_type {
     EV_GOLD_NEEDED,   /* player chooses a cards for their gold fields */
     EV_GOLD,          /* player took res[] for gold */
     EV_DISCOVERY,     /* player found a discoveries in the jungle (b = total now) */
+    EV_FOG, /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
+             * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
     EV_TYPE_COUNT
 };
 
@@ -199,6 +201,10 @@ struct game {
     int8_t edge_owner[BOARD_MAX_EDGES];          /* seat, -1 for none */
     uint64_t ships[BOARD_WORDS];                 /* edges whose piece is a ship, not a road */
     uint64_t ships_new[BOARD_WORDS];             /* ships built this turn: they may not move yet */
+    /* Fog still hidden (hex set; a hidden hex holds TERRAIN_SEA and no token), and what it
+     * hides as counts: terrains by enum terrain, tokens by number, drawn when turned over. */
+    uint64_t fog;
+    uint8_t fog_terrain[8], fog_token[13];
     uint8_t deck[GAME_DEV_DECK_MAX];
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
@@ -222,6 +228,10 @@ struct game {
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
     uint8_t vertex_pips[BOARD_MAX_VERTICES];       /* dice combinations (of 36) that pay a vertex */
+    /* Land and sea as known now: the geometry's, and the fog turned over since. */
+    uint64_t land;                   /* land hexes */
+    uint64_t edge_land[BOARD_WORDS]; /* edges with land on a side: roads */
+    uint64_t edge_sea[BOARD_WORDS];  /* edges with sea or the frame on a side: ships */
 };
 
 /* Piece supply and costs. */

@@ -145,6 +145,10 @@ void gold_done(struct game *g);
 int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 /* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
 void discover(struct game *g, struct evbuf *eb, int hex);
+/* Turn over the fog at corner v (or at either end of edge) for player p, who placed a piece
+ * there; gold found is owed (game_apply asks for it when the action is done). */
+void fog_reveal(struct game *g, struct evbuf *eb, int p, int v);
+void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);

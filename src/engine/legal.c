@@ -80,7 +80,7 @@ static void free_edges_at(const struct game *g, const uint64_t from[BOARD_WORDS]
         for (int i = 0; i < BOARD_WORDS; i++)
             e[i] |= geo->vertex_edge_bits[v][i];
     for (int i = 0; i < BOARD_WORDS; i++)
-        out[i] = e[i] & geo->edge_land_bits[i] & ~g->roads_all[i];
+        out[i] = e[i] & g->edge_land[i] & ~g->roads_all[i];
 }
 
 void road_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
@@ -100,7 +100,7 @@ void ship_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
         for (int i = 0; i < BOARD_WORDS; i++)
             e[i] |= geo->vertex_edge_bits[v][i];
     for (int i = 0; i < BOARD_WORDS; i++)
-        out[i] = e[i] & geo->edge_sea_bits[i] & ~g->roads_all[i] &
+        out[i] = e[i] & g->edge_sea[i] & ~g->roads_all[i] &
                  (g->pirate >= 0 ? ~geo->hex_edge_bits[g->pirate][i] : ~0ull);
 }
 
@@ -157,7 +157,7 @@ static int pirate_choices(const struct game *g, int p, int nth, int *hex, int *v
     int n = 0;
     if (g->pirate < 0)
         return nth < 0 ? 0 : -1;
-    for (uint64_t sea = ~geo->land_hexes & ~(1ull << g->pirate); sea; sea &= sea - 1) {
+    for (uint64_t sea = ~g->land & ~g->fog & ~(1ull << g->pirate); sea; sea &= sea - 1) {
         int h = __builtin_ctzll(sea);
         if (h >= geo->n_hexes)
             break;
@@ -195,7 +195,7 @@ static int robber_land_choices(const struct game *g, int p, int nth, int *hex, i
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
-    uint64_t land = GEO(g)->land_hexes & ~robber_bit(g);
+    uint64_t land = g->land & ~robber_bit(g);
     if (nth < 0) {
         /* A hex without victims is one choice; one with k victims is k choices. */
         uint64_t any = 0;
@@ -248,7 +248,7 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
-    uint64_t land = GEO(g)->land_hexes & ~robber_bit(g);
+    uint64_t land = g->land & ~robber_bit(g);
     for (; land; land &= land - 1) {
         int h = __builtin_ctzll(land);
         unsigned m = victims_at(hexes, robbable, h);
@@ -561,7 +561,7 @@ static void ship_moves(const struct game *g, struct actbuf *b)
     bits_andnot(ships, g->ships_of[p], g->ships_new);
     while ((from = bits_pop(ships)) >= 0)
         for (to = 0; to < geo->n_edges; to++)
-            if (bits_has(geo->edge_sea_bits, to) && !game_ship_move_error(g, p, from, to))
+            if (bits_has(g->edge_sea, to) && !game_ship_move_error(g, p, from, to))
                 push_ab(b, ACT_MOVE_SHIP, from, to, -1);
 }
 

@@ -137,7 +137,7 @@ static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct
         if (hex >= g->robber && g->robber >= 0)
             hex++;
     } else { /* the hex-th land hex other than the robber's */
-        uint64_t land = geo->land_hexes & ~robber_bit(g);
+        uint64_t land = g->land & ~robber_bit(g);
         while (hex--)
             land &= land - 1;
         hex = __builtin_ctzll(land);

@@ -637,6 +637,20 @@ static int check_pools(struct parser *p)
                    "fog terrain that takes a number token",
                    "fog terrains that take a number token") < 0)
         return -1;
+    /* A number on three hexes at most (the box has three of each at most). */
+    int fixed[13] = {0};
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++)
+            fixed[m->cell[r][c].token % 13]++;
+    for (int t = 2; t <= 12; t++) {
+        int n = fixed[t] + m->tokens[t] + m->fog_tokens[t],
+            line = p->key_line[m->fog_tokens[t] ? K_FOG_TOKENS : K_TOKENS];
+        if (n > 3)
+            return fail(p, line ? line : p->grid_line,
+                        "the number %d would be on %d hexes (fixed, pooled and under fog); 3 at "
+                        "most",
+                        t, n);
+    }
     return check_pool(p, K_HARBORS, sum(m->harbors, MAP_HARBOR_TYPES), n_pool_harbors,
                       "harbor line that draws one", "harbor lines that draw one");
 }

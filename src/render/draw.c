@@ -67,9 +67,15 @@ static int digits(int n)
     return n >= 100 ? 3 : n >= 10 ? 2 : 1;
 }
 
+/* Sea, or fog still hidden (drawn like sea with '?' for its waves). */
 static int is_sea(const struct canvas *cv, int h)
 {
-    return !(cv->geo->land_hexes >> h & 1);
+    return !(land_now(cv->g, cv->geo) >> h & 1);
+}
+
+static int is_fog(const struct canvas *cv, int h)
+{
+    return (int)(fog_now(cv->g, cv->geo) >> h & 1);
 }
 
 static void put(struct canvas *cv, int r, int c, char ch, struct style st)
@@ -326,7 +332,7 @@ static void draw_waves(struct canvas *cv)
         for (int line = 0; line < 2; line++)
             for (int c = x - 4; c <= x + (line ? 2 : 4); c += 2)
                 if (wave_free(cv, r - line, c)) {
-                    put(cv, r - line, c, '~', st);
+                    put(cv, r - line, c, is_fog(cv, h) ? '?' : '~', st);
                     cv->c[r - line][c].wave = 1;
                 }
     }

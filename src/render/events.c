@@ -37,7 +37,7 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
         return buf;
     }
     board_hex_name(h, name);
-    if (!(geo->land_hexes >> h & 1))
+    if (!(land_now(g, geo) >> h & 1))
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
@@ -186,6 +186,19 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_nick(&l, st, e->player);
         rline_addf(&l, " found %d discover%s in the jungle (%d in all)", e->a,
                    e->a == 1 ? "y" : "ies", e->b);
+        break;
+    case EV_FOG:
+        /* The hex as it is now, and the card it gave its finder (gold asks next). */
+        rline_nick(&l, st, e->player);
+        if (e->b == TERRAIN_SEA) {
+            rline_addf(&l, " turned over %s in the fog: sea", hex_label(g, e->a, buf, sizeof buf));
+        } else {
+            rline_addf(&l, " turned over %s in the fog", hex_label(g, e->a, buf, sizeof buf));
+            if (e->b < TERRAIN_DESERT && e->res[e->b]) {
+                rline_add(&l, " and takes ");
+                rline_cards(&l, e->res);
+            }
+        }
         break;
     case EV_ROBBER_NEEDED:
         rline_nick(&l, st, e->player);

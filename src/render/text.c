@@ -19,7 +19,8 @@ static const char *terrain_name(int t)
 static int in_setup(const struct game *g)
 {
     return g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD ||
-           (g->phase == PHASE_GOLD && g->gold_resume == PHASE_SETUP_ROAD);
+           (g->phase == PHASE_GOLD &&
+            (g->gold_resume == PHASE_SETUP_ROAD || g->gold_resume == PHASE_SETUP_SETTLEMENT));
 }
 
 static void begin(struct rlist *r, const struct render_style *st, const struct render_sink *out,
@@ -45,8 +46,9 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     /* The land with what it gives, then the sea hexes by letter: a map of land only (base,
      * big) has no sea line. */
     begin(&r, st, out, RENDER_PUBLIC, "hexes", ", ");
+    uint64_t land = land_now(g, geo), fog = fog_now(g, geo);
     for (int h = 0; h < geo->n_hexes; h++) {
-        if (!(geo->land_hexes >> h & 1))
+        if (!(land >> h & 1))
             continue;
         int n = snprintf(item, sizeof item, "%s %s", board_hex_name(h, name),
                          terrain_name(g->terrain[h]));
@@ -63,11 +65,19 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         int pirate = pirate_hex(g, geo);
         begin(&r, st, out, RENDER_PUBLIC, "sea", ", ");
         for (int h = 0; h < geo->n_hexes; h++)
-            if (!(geo->land_hexes >> h & 1)) {
+            if (!((land | fog) >> h & 1)) {
                 snprintf(item, sizeof item, "%s%s", board_hex_name(h, name),
                          h == pirate ? " pirate" : "");
                 rlist_item(&r, item);
             }
+        rlist_end(&r, "none");
+    }
+    if (geo->fog_hexes) {
+        /* Hidden hexes by letter (The Fog Islands); none once all are turned over. */
+        begin(&r, st, out, RENDER_PUBLIC, "fog", ", ");
+        for (int h = 0; h < geo->n_hexes; h++)
+            if (fog >> h & 1)
+                rlist_item(&r, board_hex_name(h, name));
         rlist_end(&r, "none");
     }
 
@@ -306,6 +316,10 @@ static const char *awaited(const struct game *g, char *buf, size_t size,
     case PHASE_GOLD: /* who still chooses, and how many, follow as for the discards */
         if (g->gold_resume == PHASE_SETUP_ROAD)
             snprintf(buf, size, "setup: %s placed a settlement, waiting for gold choices:", cur);
+        else if (g->gold_resume == PHASE_SETUP_SETTLEMENT)
+            snprintf(buf, size, "setup: gold found in the fog, waiting for gold choices:");
+        else if (game_geo(g)->fog_hexes) /* a roll, or gold found in the fog */
+            snprintf(buf, size, "turn %d: %s's turn, waiting for gold choices:", g->turn, cur);
         else
             snprintf(buf, size, "turn %d: %s rolled %d, waiting for gold choices:", g->turn, cur,
                      g->dice[0] + g->dice[1]);
@@ -392,6 +406,9 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     }
     if (jungle)
         rline_add(&l, " | variant: the Jungle");
+    if (geo->fog_hexes)
+        rline_addf(&l, " | %d hex%s in the fog", __builtin_popcountll(g->fog),
+                   __builtin_popcountll(g->fog) == 1 ? "" : "es");
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 

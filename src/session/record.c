@@ -648,6 +648,36 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
     }
 }
 
+/* ---- version 4 ----
+ * The version 3 body, then, when state != SESSION_LOBBY, the fog (The Fog Islands): u64 the
+ * hexes still hidden (hex h is bit h); u8 fog_terrain[8] (what the fog hides, by terrain);
+ * u8 fog_token[13] (by number). A version 3 record has no fog (its boards had none). */
+
+static void put_session_v4(struct writer *w, const struct session *s, int64_t now_ms)
+{
+    put_session_v3(w, s, now_ms);
+    if (s->state == SESSION_LOBBY)
+        return;
+    const struct game *g = &s->game;
+    for (int i = 0; i < 8; i++)
+        put_u8(w, (uint8_t)(g->fog >> (8 * i)));
+    put_bytes(w, g->fog_terrain, sizeof g->fog_terrain);
+    put_bytes(w, g->fog_token, sizeof g->fog_token);
+}
+
+static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms)
+{
+    get_session_v3(r, t, now_ms);
+    if (t->state == SESSION_LOBBY || r->bad)
+        return;
+    struct game *g = &t->game;
+    g->fog = 0;
+    for (int i = 0; i < 8; i++)
+        g->fog |= (uint64_t)get_u8(r) << (8 * i);
+    get_into(r, g->fog_terrain, sizeof g->fog_terrain);
+    get_into(r, g->fog_token, sizeof g->fog_token);
+}
+
 /* ---- checks common to every version ---- */
 
 static const char *session_problem(const struct session *s)
@@ -719,7 +749,7 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
     size_t body = w.pos;
     if (!session_map_name(s->map) || !session_variant_name(s->variant))
         return 0;
-    put_session_v3(&w, s, now_ms);
+    put_session_v4(&w, s, now_ms);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -776,6 +806,9 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
         break;
     case 3:
         get_session_v3(&r, &t, now_ms);
+        break;
+    case 4:
+        get_session_v4(&r, &t, now_ms);
         break;
     default: {
         char text[80];

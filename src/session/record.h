@@ -34,12 +34,15 @@
  * them are new, each player's ships and home islands) and each player's Jungle discoveries.
  * Version 1 and 2 records are read as games on the base map without a variant.
  *
+ * Body of version 4: the body of version 3 and, once a game was started, the fog (the hexes
+ * still hidden and what the fog hides). Version 3 records are read without fog.
+ *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin, record_v2.bin and
- * record_v3.bin hold records of each version that every later build must keep reading.
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v4.bin hold
+ * records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
 #ifndef BW_RECORD_H
@@ -50,7 +53,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 3
+#define RECORD_VERSION 4
 
 /* The longest record this build writes: frame, session with every seat and string at its
  * longest, and a 6-player game on the big board with every offer slot in use. */
@@ -68,7 +71,8 @@
 /* Version 3: the board's, the map's and the variant's names, the pirate, the ships, the home
  * islands and the discoveries. */
 #define RECORD_SEA_MAX                                                                             \
-    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5)
+    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5 + 8 + \
+     8 + 13)
 #define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + RECORD_SESSION_MAX + RECORD_GAME_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
