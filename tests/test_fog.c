@@ -295,6 +295,48 @@ static void test_road_and_moved_ship_reveal(void **state)
     assert_true(roads && moves);
 }
 
+/* A setup ship (or road) that reaches the fog turns it over too; gold found there is chosen
+ * before the next setup settlement, whoever places it. */
+static void test_setup_reveals(void **state)
+{
+    (void)state;
+    int gold = 0, cards = 0;
+    for (uint64_t seed = 1; seed <= 400 && !(gold && cards); seed++) {
+        th_init_seed(&G, 4, BOARD_FOG_ISLANDS_4, seed);
+        int a, b, e = fog_edge(&G, &a, &b);
+        /* Player 0 has placed the first setup settlement at A (the test's choice of corner). */
+        G.vertex_owner[a] = 0;
+        G.vertex_building[a] = BUILDING_SETTLEMENT;
+        G.p[0].settlements = 1;
+        game_reindex(&G);
+        G.phase = PHASE_SETUP_ROAD;
+        G.setup_vertex = (int16_t)a;
+        struct game_action ship = th_action(ACT_BUILD_SHIP, 0);
+        ship.a = (int16_t)e;
+        struct game_event ev[GAME_MAX_EVENTS];
+        int n = th_apply(&G, &ship, ev);
+        assert_true(th_count_events(ev, n, EV_FOG) >= 1);
+        assert_int_equal(G.fog & th_geo(&G)->vertex_hex_bits[b], 0);
+        assert_int_equal(G.current, 1); /* the setup went on to the next player */
+        if (G.p[0].gold) {
+            assert_int_equal(G.phase, PHASE_GOLD);
+            assert_int_equal(G.gold_resume, PHASE_SETUP_SETTLEMENT);
+            assert_int_equal(game_check_state(&G), BW_OK);
+            assert_int_equal(game_waiting_for(&G), 1u);
+            struct game_action pick = th_action(ACT_GOLD, 0);
+            pick.get[RES_GRAIN] = G.p[0].gold;
+            th_apply(&G, &pick, NULL);
+            gold++;
+        } else {
+            cards += th_hand(&G, 0);
+        }
+        assert_int_equal(G.phase, PHASE_SETUP_SETTLEMENT);
+        th_check_supply(&G);
+        assert_int_equal(game_check_state(&G), BW_OK);
+    }
+    assert_true(gold && cards);
+}
+
 /* Fog in a state from outside is checked: the pools match what is hidden, a hidden hex holds
  * nothing, and no piece touches it. */
 static void test_fog_state_checked(void **state)
@@ -357,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_ship_reveals),
         cmocka_unit_test(test_revealed_land_produces),
         cmocka_unit_test(test_road_and_moved_ship_reveal),
+        cmocka_unit_test(test_setup_reveals),
         cmocka_unit_test(test_fog_state_checked),
         cmocka_unit_test(test_games_go_into_the_fog),
     };

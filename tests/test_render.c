@@ -409,12 +409,13 @@ static void test_golden_events(void **state)
 }
 
 /* The boards the drawing tests go through, with their players: base, big and the Seafarers
- * maps the engine plays (sea hexes, several islands, gold fields on New Shores). */
+ * maps (sea hexes, several islands, gold fields on New Shores, fog). */
 static const struct {
     int board;
     uint8_t players;
 } drawn[] = {{BOARD_BASE, 4},           {BOARD_BIG, 6},          {BOARD_FOUR_ISLANDS_3, 3},
-             {BOARD_FOUR_ISLANDS_4, 4}, {BOARD_NEW_SHORES_3, 3}, {BOARD_NEW_SHORES_4, 4}};
+             {BOARD_FOUR_ISLANDS_4, 4}, {BOARD_NEW_SHORES_3, 3}, {BOARD_NEW_SHORES_4, 4},
+             {BOARD_FOG_ISLANDS_3, 3},  {BOARD_FOG_ISLANDS_4, 4}};
 #define N_DRAWN ((int)(sizeof drawn / sizeof drawn[0]))
 
 /* ---- limits over many boards and positions ---- */
@@ -1936,6 +1937,103 @@ static void test_golden_jungle_color(void **state)
     jungle_golden_case(1, "board_jungle_4_color.txt");
 }
 
+/* ---- the fog ---- */
+
+/* The Fog Islands some way into a game: hidden hexes drawn with '?' for waves and listed on a
+ * fog line, those turned over drawn as what they are; the event lines of a find. */
+static void fog_golden_case(int color, const char *name)
+{
+    struct game g;
+    struct game_options o = {4, BOARD_FOG_ISLANDS_4, 0};
+    const struct board_geo *geo = board_geo(BOARD_FOG_ISLANDS_4);
+    /* The first deal, from seed 12 on, whose random game turns some fog over. */
+    for (uint64_t seed = 12; seed < 40; seed++) {
+        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        struct bw_rng rng;
+        bw_rng_seed(&rng, seed);
+        struct game_action a;
+        while ((g.fog == geo->fog_hexes || g.phase != PHASE_MAIN) &&
+               playout_choose(&g, &rng, &a) == BW_OK)
+            apply_ok(&g, &a);
+        if (g.phase == PHASE_MAIN && g.fog && g.fog != geo->fog_hexes)
+            break;
+    }
+    assert_true(g.phase == PHASE_MAIN && g.fog && g.fog != geo->fog_hexes);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    check_board_limits(&l, BOARD_FOG_ISLANDS_4);
+    check_board_content(&g, &l);
+    char *board = join_lines(&l);
+    /* Each hidden hex has '?' for waves (7 or 8 of them round its letter), and nothing else
+     * draws a '?': the same board with the fog taken away (as sea) has none. */
+    assert_true(count_str(board, "?") >= 7 * __builtin_popcountll(g.fog));
+    free(board);
+    struct game clear = g;
+    clear.fog = 0;
+    struct render_lines cl;
+    render_lines_init(&cl);
+    render_board_lines(&clear, nicks, color, &cl);
+    board = join_lines(&cl);
+    assert_int_equal(count_str(board, "?"), 0);
+    free(board);
+    render_lines_fini(&cl);
+
+    int open = __builtin_ctzll(geo->fog_hexes & ~g.fog), hidden = __builtin_ctzll(g.fog);
+    char open_name[4], hidden_name[4], want[160], got[RENDER_LINE_MAX + 1];
+    board_hex_name(open, open_name);
+    board_hex_name(hidden, hidden_name);
+    struct game_event ev[] = {
+        {.type = EV_FOG,
+         .player = 2,
+         .a = (int16_t)open,
+         .b = g.terrain[open],
+         .other = (int8_t)g.token[open]},
+    };
+    if (g.terrain[open] < TERRAIN_DESERT)
+        ev[0].res[g.terrain[open]] = 1;
+    int first = l.n;
+    render_events(&g, &st, ev, 1, &sink);
+    strip_codes(l.v[first].text, got, sizeof got);
+    if (g.terrain[open] == TERRAIN_SEA)
+        snprintf(want, sizeof want, "carol turned over %s in the fog: sea", open_name);
+    else if (g.terrain[open] < TERRAIN_DESERT)
+        snprintf(want, sizeof want, "carol turned over %s (%s %d) in the fog and takes 1 %s",
+                 open_name, render_res_name(g.terrain[open]), g.token[open],
+                 render_res_name(g.terrain[open]));
+    else
+        snprintf(want, sizeof want, "carol turned over %s (gold %d) in the fog", open_name,
+                 g.token[open]);
+    assert_string_equal(got, want);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    snprintf(want, sizeof want, "#catan fog: %s", hidden_name);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, " | %d hex%s in the fog\n", __builtin_popcountll(g.fog),
+             __builtin_popcountll(g.fog) == 1 ? "" : "es");
+    assert_non_null(strstr(text, want));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static void test_golden_fog_plain(void **state)
+{
+    (void)state;
+    fog_golden_case(0, "board_fog_islands_4_plain.txt");
+}
+
+static void test_golden_fog_color(void **state)
+{
+    (void)state;
+    fog_golden_case(1, "board_fog_islands_4_color.txt");
+}
+
 /* Off the Jungle nothing of it shows: the hand, the status and a bought card read as before,
  * whatever the counter holds. */
 static void test_no_jungle_words_on_base(void **state)
@@ -2004,6 +2102,8 @@ int main(void)
         cmocka_unit_test(test_style),
         cmocka_unit_test(test_golden_jungle_plain),
         cmocka_unit_test(test_golden_jungle_color),
+        cmocka_unit_test(test_golden_fog_plain),
+        cmocka_unit_test(test_golden_fog_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
