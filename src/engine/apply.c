@@ -333,6 +333,8 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
         e->a = 3;
         e->b = (int16_t)edge;
     }
+    if (g->river && bits_has(GEO(g)->river_edge_bits, edge))
+        river_gold(g, eb, p);
 }
 
 void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -473,6 +475,8 @@ static int settle_error(const struct game *g, int p, int v)
         return BW_E(TOO_CLOSE);
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
+    if (g->phase == PHASE_SETUP_SETTLEMENT && bits_has(geo->swamp_vertex_bits, v))
+        return BW_E(SWAMP);
     if (g->phase == PHASE_SETUP_SETTLEMENT && !bits_has(geo->vertex_home_bits, v))
         return BW_E(NOT_HOME);
     return BW_OK;
@@ -507,6 +511,8 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
         e->a = BUILDING_SETTLEMENT;
         e->b = (int16_t)v;
     }
+    if (g->river && bits_has(geo->river_vertex_bits, v))
+        river_gold(g, eb, p);
 }
 
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)

@@ -145,6 +145,8 @@ void gold_done(struct game *g);
 int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 /* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
 void discover(struct game *g, struct evbuf *eb, int hex);
+/* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
+void river_gold(struct game *g, struct evbuf *eb, int p);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);
