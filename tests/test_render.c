@@ -1936,6 +1936,85 @@ static void test_golden_jungle_color(void **state)
     jungle_golden_case(1, "board_jungle_4_color.txt");
 }
 
+/* ---- the Great River ---- */
+
+/* The Great River board after its setup: the drawing shows the river's hexes with their words
+ * between waves ("~ore~", "~brick~", "~swamp~") within the base board's limits, the swamp with
+ * no token; then the gold point lines, the robber on the swamp, the status with each player's
+ * gold points and the board text with its river line. */
+static void river_golden_case(int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, BOARD_RIVER, 4, 5);
+    int swamp = hex_of_terrain(&g, TERRAIN_SWAMP);
+    assert_int_equal(swamp, 11); /* L */
+    g.robber = (int8_t)swamp;
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_board(&g, &st, &sink);
+    int cols, rows;
+    render_board_limits(game_geo(&g), &cols, &rows);
+    assert_int_equal(cols, RENDER_BASE_COLS);
+    assert_int_equal(rows, RENDER_BASE_ROWS);
+    check_geo_limits(&l, game_geo(&g));
+    check_board_content(&g, &l);
+    char *board = join_lines(&l);
+    assert_non_null(strstr(board, "~swamp~"));
+    assert_non_null(strstr(board, "~ore~"));
+    assert_non_null(strstr(board, "~brick~"));
+    assert_int_equal(count_str(board, "~"), 6); /* the three river words, nothing else */
+    assert_null(strstr(board, "desert"));
+    free(board);
+
+    struct game_event ev[] = {
+        {.type = EV_RIVER, .player = 1, .a = 1, .b = 0},
+        {.type = EV_RIVER, .player = 2, .a = 4, .b = 1},
+        {.type = EV_ROBBER, .player = 3, .a = (int16_t)swamp},
+    };
+    int first = l.n;
+    render_events(&g, &st, ev, (int)(sizeof ev / sizeof ev[0]), &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_board_text(&g, &st, &sink);
+    check_lines(&l);
+    static const char *const want[] = {"bob has 1 gold point on the river (0 points)",
+                                       "carol has 4 gold points on the river (1 point)",
+                                       "dave moved the robber to L (swamp)"};
+    char got[RENDER_LINE_MAX + 1];
+    for (int i = 0; i < 3; i++) {
+        strip_codes(l.v[first + i].text, got, sizeof got);
+        assert_int_equal(l.v[first + i].to, RENDER_PUBLIC);
+        assert_string_equal(got, want[i]);
+    }
+    char *text = join_lines(&l);
+    char gold[64];
+    for (int p = 0; p < 4; p++) {
+        int n = game_gold_points(&g, p);
+        snprintf(gold, sizeof gold, ", %d gold point%s", n, n == 1 ? "" : "s");
+        assert_non_null(strstr(text, gold));
+    }
+    assert_non_null(strstr(text, " | variant: the Great River"));
+    assert_non_null(strstr(text, ", L swamp robber, "));
+    assert_non_null(strstr(text, "#catan river: J, K, L, tip 27\n"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static void test_golden_river_plain(void **state)
+{
+    (void)state;
+    river_golden_case(0, "board_river_4_plain.txt");
+}
+
+static void test_golden_river_color(void **state)
+{
+    (void)state;
+    river_golden_case(1, "board_river_4_color.txt");
+}
+
 /* Off the Jungle nothing of it shows: the hand, the status and a bought card read as before,
  * whatever the counter holds. */
 static void test_no_jungle_words_on_base(void **state)
@@ -2004,6 +2083,8 @@ int main(void)
         cmocka_unit_test(test_style),
         cmocka_unit_test(test_golden_jungle_plain),
         cmocka_unit_test(test_golden_jungle_color),
+        cmocka_unit_test(test_golden_river_plain),
+        cmocka_unit_test(test_golden_river_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
