@@ -1839,6 +1839,36 @@ static void test_style(void **state)
  * discoveries, the status and the board text. */
 static int count_str(const char *text, const char *needle);
 
+/* A variant of the base board drawn into l: within the base board's limits, every letter and
+ * number there; returns the drawing as one string (the caller's). */
+static char *draw_variant(const struct game *g, const struct render_style *st,
+                          struct render_lines *l, const struct render_sink *sink)
+{
+    render_board(g, st, sink);
+    int cols, rows;
+    render_board_limits(game_geo(g), &cols, &rows);
+    assert_int_equal(cols, RENDER_BASE_COLS);
+    assert_int_equal(rows, RENDER_BASE_ROWS);
+    check_geo_limits(l, game_geo(g));
+    check_board_content(g, l);
+    return join_lines(l);
+}
+
+/* The public lines of l from first on, their codes stripped, are want (n of them; a NULL want
+ * is a line not checked). */
+static void check_public_lines(const struct render_lines *l, int first, const char *const *want,
+                               int n)
+{
+    char got[RENDER_LINE_MAX + 1];
+    for (int i = 0; i < n; i++) {
+        if (!want[i])
+            continue;
+        strip_codes(l->v[first + i].text, got, sizeof got);
+        assert_int_equal(l->v[first + i].to, RENDER_PUBLIC);
+        assert_string_equal(got, want[i]);
+    }
+}
+
 static void jungle_golden_case(int color, const char *name)
 {
     struct game g;
@@ -1852,14 +1882,7 @@ static void jungle_golden_case(int color, const char *name)
     struct render_lines l;
     render_lines_init(&l);
     struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    int cols, rows;
-    render_board_limits(game_geo(&g), &cols, &rows);
-    assert_int_equal(cols, RENDER_BASE_COLS);
-    assert_int_equal(rows, RENDER_BASE_ROWS);
-    check_geo_limits(&l, game_geo(&g));
-    check_board_content(&g, &l);
-    char *board = join_lines(&l);
+    char *board = draw_variant(&g, &st, &l, &sink);
     assert_non_null(strstr(board, " jungle "));
     assert_null(strstr(board, "desert"));
     free(board);
@@ -1879,7 +1902,7 @@ static void jungle_golden_case(int color, const char *name)
     render_status(&g, &st, NULL, &sink);
     render_board_text(&g, &st, &sink);
     check_lines(&l);
-    char line[128], hexname[4], got[RENDER_LINE_MAX + 1];
+    char line[128], hexname[4];
     int left = g.deck_size - g.deck_pos;
     const char *want[9] = {"bob found 2 discoveries in the jungle (3 in all)",
                            "carol found 1 discovery in the jungle (1 in all)"};
@@ -1893,13 +1916,7 @@ static void jungle_golden_case(int color, const char *name)
     want[4] = buy1;
     want[6] = buy0;
     want[8] = robber;
-    for (int i = 0; i < 9; i++) {
-        if (!want[i]) /* the card bought, to its buyer only */
-            continue;
-        strip_codes(l.v[first + i].text, got, sizeof got);
-        assert_int_equal(l.v[first + i].to, RENDER_PUBLIC);
-        assert_string_equal(got, want[i]);
-    }
+    check_public_lines(&l, first, want, 9); /* (the card bought goes to its buyer only) */
     assert_int_equal(l.v[first + 3].to, 1);
     assert_non_null(strstr(l.v[first + 3].text, "knight"));
     char *text = join_lines(&l);
@@ -1954,14 +1971,7 @@ static void river_golden_case(int color, const char *name)
     struct render_lines l;
     render_lines_init(&l);
     struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    int cols, rows;
-    render_board_limits(game_geo(&g), &cols, &rows);
-    assert_int_equal(cols, RENDER_BASE_COLS);
-    assert_int_equal(rows, RENDER_BASE_ROWS);
-    check_geo_limits(&l, game_geo(&g));
-    check_board_content(&g, &l);
-    char *board = join_lines(&l);
+    char *board = draw_variant(&g, &st, &l, &sink);
     assert_non_null(strstr(board, "~swamp~"));
     assert_non_null(strstr(board, "~ore~"));
     assert_non_null(strstr(board, "~brick~"));
@@ -1982,12 +1992,7 @@ static void river_golden_case(int color, const char *name)
     static const char *const want[] = {"bob has 1 gold point on the river (0 points)",
                                        "carol has 4 gold points on the river (1 point)",
                                        "dave moved the robber to L (swamp)"};
-    char got[RENDER_LINE_MAX + 1];
-    for (int i = 0; i < 3; i++) {
-        strip_codes(l.v[first + i].text, got, sizeof got);
-        assert_int_equal(l.v[first + i].to, RENDER_PUBLIC);
-        assert_string_equal(got, want[i]);
-    }
+    check_public_lines(&l, first, want, 3);
     char *text = join_lines(&l);
     char gold[64];
     for (int p = 0; p < 4; p++) {
