@@ -1966,6 +1966,17 @@ static void river_golden_case(int color, const char *name)
     int swamp = hex_of_terrain(&g, TERRAIN_SWAMP);
     assert_int_equal(swamp, 11); /* L */
     g.robber = (int8_t)swamp;
+    /* carol's roads on three sides of J: 3 gold points, a victory point. */
+    static const int sides[][2] = {{19, 25}, {25, 31}, {31, 36}};
+    for (int i = 0; i < 3; i++) {
+        int e = board_edge_between(game_geo(&g), sides[i][0] - 1, sides[i][1] - 1);
+        assert_true(e >= 0 && g.edge_owner[e] < 0);
+        g.edge_owner[e] = 2;
+        g.p[2].roads++;
+    }
+    game_reindex(&g);
+    g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
+    assert_int_equal(game_gold_points(&g, 2), 3);
     struct render_style st;
     render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
@@ -1988,6 +1999,8 @@ static void river_golden_case(int color, const char *name)
     render_events(&g, &st, ev, (int)(sizeof ev / sizeof ev[0]), &sink);
     render_status(&g, &st, NULL, &sink);
     render_board_text(&g, &st, &sink);
+    uint16_t rolls[11] = {0};
+    render_summary(&g, &st, 600, rolls, &sink);
     check_lines(&l);
     static const char *const want[] = {"bob has 1 gold point on the river (0 points)",
                                        "carol has 4 gold points on the river (1 point)",
@@ -2001,6 +2014,7 @@ static void river_golden_case(int color, const char *name)
         assert_non_null(strstr(text, gold));
     }
     assert_non_null(strstr(text, " | variant: the Great River"));
+    assert_non_null(strstr(text, " 3 VP (2 settlements, 0 cities, 1 river point)"));
     assert_non_null(strstr(text, ", L swamp robber, "));
     assert_non_null(strstr(text, "#catan river: J, K, L, tip 27\n"));
     check_golden(name, text);
