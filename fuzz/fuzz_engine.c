@@ -22,8 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
-    struct game_options opt = {(uint8_t)(3 + data[0] % 4), (uint8_t)(data[0] >> 7), 0};
-    if (opt.board == BOARD_BASE && opt.n_players > 4)
+    /* The base board, the big one, and the base board's variants. */
+    static const uint8_t boards[4] = {BOARD_BASE, BOARD_BIG, BOARD_JUNGLE, BOARD_RIVER};
+    struct game_options opt = {(uint8_t)(3 + data[0] % 4), boards[data[0] >> 6], 0};
+    if (opt.board != BOARD_BIG && opt.n_players > 4)
         opt.n_players = 4;
     struct game g, before;
     if (game_init(&g, &opt, data[1] | (uint64_t)data[2] << 8) != BW_OK)

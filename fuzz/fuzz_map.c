@@ -69,6 +69,37 @@ static void check_map(const struct map *m)
         (m->pirate_start == MAP_START_HEX &&
          m->cell[m->pirate.row][m->pirate.col].kind != MAP_CELL_SEA))
         abort();
+    /* The river: land hexes, each once; its tip on one of them, with a corner. A swamp: fixed
+     * land with no token, never in a pool. */
+    int tip_on_river = 0;
+    if (m->n_river < 0 || m->n_river > MAP_MAX_RIVER || (m->has_tip && !m->n_river) ||
+        m->tip_corner > 5 || m->terrains[MAP_SWAMP] || m->fog_terrains[MAP_SWAMP])
+        abort();
+    for (int i = 0; i < m->n_river; i++) {
+        struct map_pos at = m->river[i];
+        if (at.row < 0 || at.row >= m->n_rows || at.col < 0 || at.col >= m->row_len[at.row] ||
+            !is_land(&m->cell[at.row][at.col]))
+            abort();
+        for (int j = 0; j < i; j++)
+            if (m->river[j].row == at.row && m->river[j].col == at.col)
+                abort();
+        tip_on_river |= at.row == m->tip_hex.row && at.col == m->tip_hex.col;
+    }
+    if (m->has_tip && !tip_on_river)
+        abort();
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++)
+            if (m->cell[r][c].kind == MAP_CELL_LAND && m->cell[r][c].terrain == MAP_SWAMP &&
+                m->cell[r][c].token)
+                abort();
+}
+
+static int count64(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
 }
 
 static int land_hex(const struct board_geo *g, int h)
@@ -102,6 +133,18 @@ static void check_board(const struct board_geo *g, const struct board_setup *s, 
         (s->robber >= 0 && !land_hex(g, s->robber)) || s->pirate >= g->n_hexes ||
         (s->pirate >= 0 && land_hex(g, s->pirate)))
         abort();
+    /* The river's hexes are land, their corners and sides on land, the tip one of the corners;
+     * no setup settlement on a swamp's corner. */
+    if (g->has_river != (m->n_river > 0) || (g->river_hexes & ~g->land_hexes) ||
+        count64(g->river_hexes) != m->n_river || (m->has_tip != (g->river_tip >= 0)) ||
+        (g->river_tip >= 0 &&
+         !(g->river_vertex_bits[g->river_tip >> 6] >> (g->river_tip & 63) & 1)))
+        abort();
+    for (int w = 0; w < BOARD_WORDS; w++)
+        if ((g->river_vertex_bits[w] & ~g->vertex_land_bits[w]) ||
+            (g->river_edge_bits[w] & ~g->edge_land_bits[w]) ||
+            (g->swamp_vertex_bits[w] & g->vertex_home_bits[w]))
+            abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

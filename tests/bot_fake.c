@@ -2,6 +2,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -302,4 +303,89 @@ void expect_reply(struct bot *b, const char *nick, const char *text, const char 
     const char *got = last_to(mark, nick);
     if (strcmp(got, reply) != 0)
         fail_msg("\"%s\" got \"%s\", expected \"%s\"", text, got, reply);
+}
+
+/* The first legal move of seat in the words people type. */
+bool type_first_move(struct bot *b, const char *nick, int seat)
+{
+    const struct session *s = sess(b);
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    static struct game_action acts[2048];
+    int n = game_legal_actions(g, seat, acts, 2048);
+    char cmd[160] = "";
+    /* Buying first, so that discoveries get spent. */
+    for (int i = 0; i < n && !cmd[0]; i++)
+        if (acts[i].type == ACT_BUY_DEV)
+            snprintf(cmd, sizeof cmd, "!buy");
+    for (int i = 0; i < n && i < 2048 && !cmd[0]; i++) {
+        const struct game_action *a = &acts[i];
+        char hex[4];
+        int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0;
+        switch (a->type) {
+        case ACT_BUILD_SETTLEMENT:
+            snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
+            break;
+        case ACT_BUILD_CITY:
+            snprintf(cmd, sizeof cmd, "!city %d", a->a + 1);
+            break;
+        case ACT_BUILD_ROAD:
+            snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[e][0] + 1,
+                     geo->edge_vertex[e][1] + 1);
+            break;
+        case ACT_ROLL:
+            snprintf(cmd, sizeof cmd, "!roll");
+            break;
+        case ACT_DISCARD: {
+            size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
+            static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
+            for (int r = 0; r < RES_COUNT; r++)
+                if (a->give[r])
+                    k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r], names[r]);
+            break;
+        }
+        case ACT_ROBBER:
+            snprintf(cmd, sizeof cmd, "!robber %s%s%s", board_hex_name(a->a, hex),
+                     a->target >= 0 ? " " : "", a->target >= 0 ? s->seat[a->target].nick : "");
+            break;
+        case ACT_END:
+            if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
+                snprintf(cmd, sizeof cmd, "!end");
+            break;
+        case ACT_REJECT:
+            snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
+            break;
+        default:
+            break;
+        }
+    }
+    if (!cmd[0])
+        return false;
+    int mark = n_recs;
+    struct game before = *g;
+    say(b, nick, cmd);
+    s = sess(b);
+    if (s && s->state == SESSION_PLAYING && memcmp(&s->game, &before, sizeof before) == 0)
+        fail_msg("\"%s\" did nothing: %s", cmd, last_to(mark, nick));
+    return true;
+}
+
+int play_with_robots(struct bot *b, const char *nick, int steps)
+{
+    int seat = session_seat_of_nick(sess(b), nick), robot_moves = 0;
+    for (int step = 0; step < steps && sess(b) && sess(b)->state == SESSION_PLAYING; step++) {
+        const struct session *s = sess(b);
+        unsigned waiting = game_waiting_for(&s->game);
+        if (waiting & (1u << seat)) {
+            assert_true(type_first_move(b, nick, seat));
+            continue;
+        }
+        int64_t due = bot_next_deadline(b);
+        assert_true(due != INT64_MAX); /* a computer player always has its move coming */
+        if (due > now)
+            now = due;
+        bot_tick(b, now);
+        robot_moves++;
+    }
+    return robot_moves;
 }

@@ -64,6 +64,14 @@ void expect_refused(struct bot *b, const char *nick, const char *text);
 /* !new, !join and !start by nicks in CHAN. */
 void start_game(struct bot *b, const char *const *nicks, int n);
 
+/* The first legal move of seat in the words people type (buying first), said by nick; false
+ * when none is typed here. The move must change the game. */
+bool type_first_move(struct bot *b, const char *nick, int seat);
+/* nick plays with the computer players of the game in CHAN for up to steps moves (or until it
+ * ends), typing their own moves with type_first_move() and letting the clock run for the others;
+ * returns the computer players' moves. */
+int play_with_robots(struct bot *b, const char *nick, int steps);
+
 /* An n-player session in CHAN after setup, at the start of the first turn (before the roll),
  * hands emptied; the players are xena, yuri, zoe, una, vic, wes. */
 void crafted_n(struct session *s, int n, int timeout_s);

@@ -25,8 +25,7 @@ static void expect_listing(struct bot *b, const char *none, const char *jungle)
     char want[512];
     snprintf(want, sizeof want,
              "variants: none%s, jungle (the Jungle, base map, 3-4 players)%s, river (the Great "
-             "River, base map, 3-4 players) (not playable yet); !variant NAME picks one in the "
-             "lobby",
+             "River, base map, 3-4 players); !variant NAME picks one in the lobby",
              none, jungle);
     expect_reply(b, "ann", "!variant", want);
 }
@@ -42,8 +41,6 @@ static void test_variant_lobby(void **state)
     expect_listing(b, " (chosen)", "");
     expect_reply(b, "ann", "!variant amazon",
                  "\"amazon\" is not a variant; !variant lists the variants");
-    expect_reply(b, "ann", "!variant river",
-                 "river (the Great River) cannot be played yet; !variant lists the variants");
     expect_reply(b, "zed", "!variant jungle", "you are not playing in #catan");
     expect_reply(b, "ann", "!variant none", "the lobby in #catan already plays without a variant");
     int mark = n_recs;
@@ -282,71 +279,6 @@ static void test_no_jungle_here(void **state)
     bot_free(b);
 }
 
-/* The first legal move of seat in the words people type. */
-static bool type_move(struct bot *b, const char *nick, int seat)
-{
-    const struct session *s = sess(b);
-    const struct game *g = &s->game;
-    const struct board_geo *geo = board_geo(g->opt.board);
-    static struct game_action acts[2048];
-    int n = game_legal_actions(g, seat, acts, 2048);
-    char cmd[160] = "";
-    /* Buying first, so that discoveries get spent. */
-    for (int i = 0; i < n && !cmd[0]; i++)
-        if (acts[i].type == ACT_BUY_DEV)
-            snprintf(cmd, sizeof cmd, "!buy");
-    for (int i = 0; i < n && i < 2048 && !cmd[0]; i++) {
-        const struct game_action *a = &acts[i];
-        char hex[4];
-        int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0;
-        switch (a->type) {
-        case ACT_BUILD_SETTLEMENT:
-            snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
-            break;
-        case ACT_BUILD_CITY:
-            snprintf(cmd, sizeof cmd, "!city %d", a->a + 1);
-            break;
-        case ACT_BUILD_ROAD:
-            snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[e][0] + 1,
-                     geo->edge_vertex[e][1] + 1);
-            break;
-        case ACT_ROLL:
-            snprintf(cmd, sizeof cmd, "!roll");
-            break;
-        case ACT_DISCARD: {
-            size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
-            static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
-            for (int r = 0; r < RES_COUNT; r++)
-                if (a->give[r])
-                    k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r], names[r]);
-            break;
-        }
-        case ACT_ROBBER:
-            snprintf(cmd, sizeof cmd, "!robber %s%s%s", board_hex_name(a->a, hex),
-                     a->target >= 0 ? " " : "", a->target >= 0 ? s->seat[a->target].nick : "");
-            break;
-        case ACT_END:
-            if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
-                snprintf(cmd, sizeof cmd, "!end");
-            break;
-        case ACT_REJECT:
-            snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
-            break;
-        default:
-            break;
-        }
-    }
-    if (!cmd[0])
-        return false;
-    int mark = n_recs;
-    struct game before = *g;
-    say(b, nick, cmd);
-    s = sess(b);
-    if (s && s->state == SESSION_PLAYING && memcmp(&s->game, &before, sizeof before) == 0)
-        fail_msg("\"%s\" did nothing: %s", cmd, last_to(mark, nick));
-    return true;
-}
-
 /* One person and two computer players with the Jungle: nobody stalls, discoveries are found and
  * spent, the lines keep to the rules of the output. */
 static void test_jungle_robots(void **state)
@@ -360,22 +292,7 @@ static void test_jungle_robots(void **state)
     say(b, "ann", "!start");
     assert_int_equal(sess(b)->state, SESSION_PLAYING);
     assert_int_equal(sess(b)->game.opt.board, BOARD_JUNGLE);
-    int ann = session_seat_of_nick(sess(b), "ann"), robot_moves = 0;
-    for (int step = 0; step < 6000 && sess(b) && sess(b)->state == SESSION_PLAYING; step++) {
-        const struct session *s = sess(b);
-        unsigned waiting = game_waiting_for(&s->game);
-        if (waiting & (1u << ann)) {
-            assert_true(type_move(b, "ann", ann));
-            continue;
-        }
-        int64_t due = bot_next_deadline(b);
-        assert_true(due != INT64_MAX); /* a computer player always has its move coming */
-        if (due > now)
-            now = due;
-        bot_tick(b, now);
-        robot_moves++;
-    }
-    assert_true(robot_moves > 20);
+    assert_true(play_with_robots(b, "ann", 6000) > 20);
     assert_true(any_line(0, CHAN, "(bot) rolled"));
     assert_true(any_line(0, CHAN, "discover"));
     check_no_leak();

@@ -145,6 +145,28 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_true((home & ~own) == 0);
         assert_true((home & ~(unsigned)geo->home_islands) == 0);
         vp += geo->island_bonus * __builtin_popcount(own & ~home);
+        /* The Great River: a gold point for each road with a river hex on a side, each building
+         * with one at a corner, one more for the tip; a victory point for every 3. */
+        int gold = 0;
+        for (int e = 0; e < geo->n_edges; e++)
+            if (g->edge_owner[e] == p && !(g->ships[e >> 6] >> (e & 63) & 1))
+                for (int k = 0; k < 2; k++)
+                    if (geo->edge_hex[e][k] >= 0 && (geo->river_hexes >> geo->edge_hex[e][k] & 1)) {
+                        gold++;
+                        break;
+                    }
+        for (int v = 0; v < geo->n_vertices; v++) {
+            if (g->vertex_owner[v] != p)
+                continue;
+            for (int k = 0; k < 3; k++)
+                if (geo->vertex_hex[v][k] >= 0 && (geo->river_hexes >> geo->vertex_hex[v][k] & 1)) {
+                    gold++;
+                    break;
+                }
+            gold += v == geo->river_tip;
+        }
+        assert_int_equal(game_gold_points(g, p), gold);
+        vp += gold / 3;
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -345,6 +367,8 @@ static void random_action(struct bw_rng *r, const struct game *g, struct game_ac
 }
 
 /* Plays one game; returns the number of actions. */
+static long river_events; /* EV_RIVER events seen by play_checked() */
+
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
     struct game g, before;
@@ -372,18 +396,31 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         assert_int_equal(playout_choose(&g, &r, &a), BW_OK);
         if (poke && a.type != ACT_OFFER && a.type != ACT_DISCARD)
             check_listed(&g, &a);
-        int n_ev = 0;
+        int setup = g.phase == PHASE_SETUP_SETTLEMENT, n_ev = 0;
         int err = game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev);
         if (err)
             fail_msg("seed %llu action %ld type %d refused: %s", (unsigned long long)seed, n,
                      a.type, bw_strerror(err));
         assert_true(n_ev < GAME_MAX_EVENTS);
-        int built = 0;
+        int built = 0, told[GAME_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
         for (int i = 0; i < n_ev; i++) {
             if (ev[i].type == EV_PLAY_DEV)
                 t.played[ev[i].a]++;
             built |= ev[i].type == EV_BUILD || ev[i].type == EV_FREE_ROAD;
+            if (ev[i].type == EV_RIVER) { /* rising, up to what the player has now */
+                assert_true(ev[i].a > told[ev[i].player]);
+                told[ev[i].player] = ev[i].a;
+                river_events++;
+            }
+            if (ev[i].type == EV_BUILD && ev[i].a == BUILDING_SETTLEMENT && setup)
+                for (int k = 0; k < 3; k++) { /* no setup settlement touches a swamp */
+                    int h = game_geo(&g)->vertex_hex[ev[i].b][k];
+                    assert_true(h < 0 || g.terrain[h] != TERRAIN_SWAMP);
+                }
         }
+        for (int p = 0; p < g.opt.n_players; p++)
+            if (told[p] >= 0)
+                assert_int_equal(told[p], game_gold_points(&g, p));
         if (built && (poke || board == BOARD_BIG))
             check_longest_roads(&g);
         if (poke) {
@@ -397,7 +434,7 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
     check_longest_roads(&g);
     assert_true(g.winner >= 0);
     assert_int_equal(g.winner, g.current);
-    assert_true(game_vp_total(&g, g.winner) >= 10);
+    assert_true(game_vp_total(&g, g.winner) >= g.vp_goal);
     return n;
 }
 
@@ -460,6 +497,18 @@ static void test_playouts_fog(void **state)
                      4700000u + (uint64_t)i, i % 4 < 2);
 }
 
+/* The Great River: gold points counted from the pieces (check_invariants), 12 points to win,
+ * the swamp kept free of setup settlements, under the same checks. */
+static void test_playouts_river(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    river_events = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_RIVER, 4700000u + (uint64_t)i, i % 4 < 2);
+    assert_true(river_events > games); /* pieces did come onto the river */
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -512,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_jungle),
         cmocka_unit_test(test_playouts_fog),
+        cmocka_unit_test(test_playouts_river),
         cmocka_unit_test(test_playouts_base_4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

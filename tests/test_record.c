@@ -945,23 +945,41 @@ static void test_golden_v4(void **state)
 
 /* ---- version 3: the Jungle ---- */
 
-/* Games with the Jungle variant, saved now and then: the variant, the board and every player's
- * discoveries come back. */
-static void test_jungle_round_trips(void **state)
+/* Whether some player holds what a variant gives: discoveries (the Jungle), gold points (the
+ * Great River). */
+static int any_discoveries(const struct game *g)
 {
-    (void)state;
+    int any = 0;
+    for (int p = 0; p < g->opt.n_players; p++)
+        any |= g->p[p].discoveries;
+    return any;
+}
+
+static int any_gold(const struct game *g)
+{
+    int any = 0;
+    for (int p = 0; p < g->opt.n_players; p++)
+        any |= game_gold_points(g, p);
+    return any;
+}
+
+/* Games with a variant, saved now and then (and as soon as what it gives shows): the variant,
+ * the board and the state come back. */
+static void variant_round_trips(int variant, int board, int (*given)(const struct game *g),
+                                uint64_t seed)
+{
     static struct session s;
     struct bw_rng rng;
     char msg[64];
     int found = 0;
     for (int n = 3; n <= 4; n++) {
         int64_t now = 1000;
-        bw_rng_seed(&rng, (uint64_t)n + 40);
-        lobby(&s, n, (uint64_t)n + 41);
-        s.variant = SESSION_VARIANT_JUNGLE;
+        bw_rng_seed(&rng, (uint64_t)n + seed);
+        lobby(&s, n, (uint64_t)n + seed + 1);
+        s.variant = (uint8_t)variant;
         round_trip(&s, now, 0);
         assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
-        assert_int_equal(s.game.opt.board, BOARD_JUNGLE);
+        assert_int_equal(s.game.opt.board, board);
         for (int i = 0; i < 4000 && s.state == SESSION_PLAYING; i++) {
             struct game_action a;
             assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
@@ -969,9 +987,7 @@ static void test_jungle_round_trips(void **state)
                 continue;
             now += 500;
             assert_int_equal(session_apply(&s, &a, now, NULL, 0, NULL), BW_OK);
-            int any = 0;
-            for (int p = 0; p < n; p++)
-                any |= s.game.p[p].discoveries;
+            int any = given(&s.game);
             if (i % 61 == 0 || (any && !found)) {
                 round_trip(&s, now, 777);
                 found += any != 0;
@@ -979,6 +995,51 @@ static void test_jungle_round_trips(void **state)
         }
     }
     assert_true(found > 0);
+}
+
+/* The Jungle: every player's discoveries come back. */
+static void test_jungle_round_trips(void **state)
+{
+    (void)state;
+    variant_round_trips(SESSION_VARIANT_JUNGLE, BOARD_JUNGLE, any_discoveries, 40);
+}
+
+static int holds(const unsigned char *buf, size_t len, const char *what, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(buf + i, what, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* The Great River, saved by its name: the board, the river and the gold points come back. */
+static void test_river_round_trips(void **state)
+{
+    (void)state;
+    variant_round_trips(SESSION_VARIANT_RIVER, BOARD_RIVER, any_gold, 60);
+    static struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE];
+    char msg[64], why[128];
+    lobby(&s, 4, 61);
+    s.variant = SESSION_VARIANT_RIVER;
+    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    size_t len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_true(len > 0);
+    assert_true(holds(buf, len,
+                      "\x0b"
+                      "great_river",
+                      12));
+    assert_true(holds(buf, len,
+                      "\x04"
+                      "base"
+                      "\x05"
+                      "river",
+                      11));
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_OK);
+    assert_int_equal(t.variant, SESSION_VARIANT_RIVER);
+    assert_int_equal(t.game.opt.board, BOARD_RIVER);
+    assert_int_equal(t.game.river, 1); /* derived, rebuilt */
+    assert_int_equal(t.game.vp_goal, 12);
 }
 
 /* Records a v3 decoder must refuse for the variant: an unknown one, one on a Seafarers map,
@@ -1034,13 +1095,12 @@ static void test_jungle_refused(void **state)
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "the game's state is not one the rules allow");
 
-    lobby(&s, 3, 8); /* a variant with a Seafarers map, or one not playable yet */
+    lobby(&s, 3, 8); /* a variant with a Seafarers map */
     s.map = SESSION_MAP_FOUR_ISLANDS;
     s.variant = SESSION_VARIANT_JUNGLE;
     len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "the session's variant cannot be played with its map or seats");
-    s.map = SESSION_MAP_BASE;
     s.variant = SESSION_VARIANT_RIVER;
     len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
@@ -1053,6 +1113,7 @@ int main(int argc, char **argv)
         return write_golden(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby_round_trip),
+        cmocka_unit_test(test_river_round_trips),
         cmocka_unit_test(test_playout_round_trips),
         cmocka_unit_test(test_largest_record),
         cmocka_unit_test(test_truncated_and_flipped),

@@ -1840,6 +1840,36 @@ static void test_style(void **state)
  * discoveries, the status and the board text. */
 static int count_str(const char *text, const char *needle);
 
+/* A variant of the base board drawn into l: within the base board's limits, every letter and
+ * number there; returns the drawing as one string (the caller's). */
+static char *draw_variant(const struct game *g, const struct render_style *st,
+                          struct render_lines *l, const struct render_sink *sink)
+{
+    render_board(g, st, sink);
+    int cols, rows;
+    render_board_limits(game_geo(g), &cols, &rows);
+    assert_int_equal(cols, RENDER_BASE_COLS);
+    assert_int_equal(rows, RENDER_BASE_ROWS);
+    check_geo_limits(l, game_geo(g));
+    check_board_content(g, l);
+    return join_lines(l);
+}
+
+/* The public lines of l from first on, their codes stripped, are want (n of them; a NULL want
+ * is a line not checked). */
+static void check_public_lines(const struct render_lines *l, int first, const char *const *want,
+                               int n)
+{
+    char got[RENDER_LINE_MAX + 1];
+    for (int i = 0; i < n; i++) {
+        if (!want[i])
+            continue;
+        strip_codes(l->v[first + i].text, got, sizeof got);
+        assert_int_equal(l->v[first + i].to, RENDER_PUBLIC);
+        assert_string_equal(got, want[i]);
+    }
+}
+
 static void jungle_golden_case(int color, const char *name)
 {
     struct game g;
@@ -1853,14 +1883,7 @@ static void jungle_golden_case(int color, const char *name)
     struct render_lines l;
     render_lines_init(&l);
     struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    int cols, rows;
-    render_board_limits(game_geo(&g), &cols, &rows);
-    assert_int_equal(cols, RENDER_BASE_COLS);
-    assert_int_equal(rows, RENDER_BASE_ROWS);
-    check_geo_limits(&l, game_geo(&g));
-    check_board_content(&g, &l);
-    char *board = join_lines(&l);
+    char *board = draw_variant(&g, &st, &l, &sink);
     assert_non_null(strstr(board, " jungle "));
     assert_null(strstr(board, "desert"));
     free(board);
@@ -1880,7 +1903,7 @@ static void jungle_golden_case(int color, const char *name)
     render_status(&g, &st, NULL, &sink);
     render_board_text(&g, &st, &sink);
     check_lines(&l);
-    char line[128], hexname[4], got[RENDER_LINE_MAX + 1];
+    char line[128], hexname[4];
     int left = g.deck_size - g.deck_pos;
     const char *want[9] = {"bob found 2 discoveries in the jungle (3 in all)",
                            "carol found 1 discovery in the jungle (1 in all)"};
@@ -1894,13 +1917,7 @@ static void jungle_golden_case(int color, const char *name)
     want[4] = buy1;
     want[6] = buy0;
     want[8] = robber;
-    for (int i = 0; i < 9; i++) {
-        if (!want[i]) /* the card bought, to its buyer only */
-            continue;
-        strip_codes(l.v[first + i].text, got, sizeof got);
-        assert_int_equal(l.v[first + i].to, RENDER_PUBLIC);
-        assert_string_equal(got, want[i]);
-    }
+    check_public_lines(&l, first, want, 9); /* (the card bought goes to its buyer only) */
     assert_int_equal(l.v[first + 3].to, 1);
     assert_non_null(strstr(l.v[first + 3].text, "knight"));
     char *text = join_lines(&l);
@@ -1935,6 +1952,87 @@ static void test_golden_jungle_color(void **state)
 {
     (void)state;
     jungle_golden_case(1, "board_jungle_4_color.txt");
+}
+
+/* ---- the Great River ---- */
+
+/* The Great River board after its setup: the drawing shows the river's hexes with their words
+ * between waves ("~ore~", "~brick~", "~swamp~") within the base board's limits, the swamp with
+ * no token; then the gold point lines, the robber on the swamp, the status with each player's
+ * gold points and the board text with its river line. */
+static void river_golden_case(int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, BOARD_RIVER, 4, 5);
+    int swamp = hex_of_terrain(&g, TERRAIN_SWAMP);
+    assert_int_equal(swamp, 11); /* L */
+    g.robber = (int8_t)swamp;
+    /* carol's roads on three sides of J: 3 gold points, a victory point. */
+    static const int sides[][2] = {{19, 25}, {25, 31}, {31, 36}};
+    for (int i = 0; i < 3; i++) {
+        int e = board_edge_between(game_geo(&g), sides[i][0] - 1, sides[i][1] - 1);
+        assert_true(e >= 0 && g.edge_owner[e] < 0);
+        g.edge_owner[e] = 2;
+        g.p[2].roads++;
+    }
+    game_reindex(&g);
+    g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
+    assert_int_equal(game_gold_points(&g, 2), 3);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, color);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    char *board = draw_variant(&g, &st, &l, &sink);
+    assert_non_null(strstr(board, "~swamp~"));
+    assert_non_null(strstr(board, "~ore~"));
+    assert_non_null(strstr(board, "~brick~"));
+    assert_int_equal(count_str(board, "~"), 6); /* the three river words, nothing else */
+    assert_null(strstr(board, "desert"));
+    free(board);
+
+    struct game_event ev[] = {
+        {.type = EV_RIVER, .player = 1, .a = 1, .b = 0},
+        {.type = EV_RIVER, .player = 2, .a = 4, .b = 1},
+        {.type = EV_ROBBER, .player = 3, .a = (int16_t)swamp},
+    };
+    int first = l.n;
+    render_events(&g, &st, ev, (int)(sizeof ev / sizeof ev[0]), &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_board_text(&g, &st, &sink);
+    uint16_t rolls[11] = {0};
+    render_summary(&g, &st, 600, rolls, &sink);
+    check_lines(&l);
+    static const char *const want[] = {"bob has 1 gold point on the river (0 points)",
+                                       "carol has 4 gold points on the river (1 point)",
+                                       "dave moved the robber to L (swamp)"};
+    check_public_lines(&l, first, want, 3);
+    char *text = join_lines(&l);
+    char gold[64];
+    for (int p = 0; p < 4; p++) {
+        int n = game_gold_points(&g, p);
+        snprintf(gold, sizeof gold, ", %d gold point%s", n, n == 1 ? "" : "s");
+        assert_non_null(strstr(text, gold));
+    }
+    assert_non_null(strstr(text, " | variant: the Great River"));
+    assert_non_null(strstr(text, " 3 VP (2 settlements, 0 cities, 1 river point)"));
+    assert_non_null(strstr(text, ", L swamp robber, "));
+    assert_non_null(strstr(text, "#catan river: J, K, L, tip 27\n"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+static void test_golden_river_plain(void **state)
+{
+    (void)state;
+    river_golden_case(0, "board_river_4_plain.txt");
+}
+
+static void test_golden_river_color(void **state)
+{
+    (void)state;
+    river_golden_case(1, "board_river_4_color.txt");
 }
 
 /* ---- the fog ---- */
@@ -2104,6 +2202,8 @@ int main(void)
         cmocka_unit_test(test_golden_jungle_color),
         cmocka_unit_test(test_golden_fog_plain),
         cmocka_unit_test(test_golden_fog_color),
+        cmocka_unit_test(test_golden_river_plain),
+        cmocka_unit_test(test_golden_river_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -409,18 +409,22 @@ static int exec_variant(struct cmd_call *c)
         cmd_announcef(c, "%s dropped the variant %s: the base game as in the box", c->nick,
                       session_variant_name(cur));
     else
-        cmd_announcef(c,
-                      "%s chose the variant %s (%s: the desert is a jungle whose number gives "
-                      "discoveries, for development cards; 3-4 players)",
-                      c->nick, session_variant_name(v), session_variant_title(v));
+        cmd_announcef(c, "%s chose the variant %s (%s: %s; 3-4 players)", c->nick,
+                      session_variant_name(v), session_variant_title(v),
+                      v == SESSION_VARIANT_RIVER
+                          ? "a river from the centre to a swamp at the coast; roads and "
+                            "settlements on it earn gold points, 3 of them a victory point; 12 "
+                            "points win"
+                          : "the desert is a jungle whose number gives discoveries, for "
+                            "development cards");
     return BW_OK;
 }
 
 const struct cmd_entry cmd_variant = {
     "variant",
     {NULL},
-    "[jungle|none]",
-    "list the variants of the base board, or pick the lobby's (jungle)",
+    "[jungle|river|none]",
+    "list the variants of the base board, or pick the lobby's (jungle, river)",
     0,
     1,
     CMD_ANYONE,

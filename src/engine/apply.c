@@ -334,6 +334,8 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
     }
     if (g->fog)
         fog_reveal_edge(g, eb, p, edge);
+    if (g->river && bits_has(GEO(g)->river_edge_bits, edge))
+        river_gold(g, eb, p);
 }
 
 void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -478,6 +480,8 @@ static int settle_error(const struct game *g, int p, int v)
         return BW_E(TOO_CLOSE);
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
+    if (g->phase == PHASE_SETUP_SETTLEMENT && bits_has(geo->swamp_vertex_bits, v))
+        return BW_E(SWAMP);
     if (g->phase == PHASE_SETUP_SETTLEMENT && !bits_has(geo->vertex_home_bits, v))
         return BW_E(NOT_HOME);
     return BW_OK;
@@ -514,6 +518,8 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
     if (g->fog)
         fog_reveal(g, eb, p, v);
+    if (g->river && bits_has(geo->river_vertex_bits, v))
+        river_gold(g, eb, p);
 }
 
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)

@@ -23,7 +23,7 @@ static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
 /* The map of each board kind, among those built into the program. */
 static const char *const kind_map[BOARD_KINDS] = {
     "base",           "big",           "new_shores_3",  "new_shores_4", "four_islands_3",
-    "four_islands_4", "fog_islands_3", "fog_islands_4", "base"};
+    "four_islands_4", "fog_islands_3", "fog_islands_4", "base",         "great_river"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -240,6 +240,31 @@ static int build_islands(struct board_geo *g, const struct map *m, int8_t cell_h
     return 0;
 }
 
+/* The river's corners, sides and tip, and the swamp's corners, which take no setup settlement. */
+static void build_river(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
+{
+    g->river_tip = -1;
+    g->has_river = m->n_river > 0;
+    for (int i = 0; i < m->n_river; i++) {
+        int h = cell_hex[m->river[i].row][m->river[i].col];
+        g->river_hexes |= 1ull << h;
+        for (int w = 0; w < BOARD_WORDS; w++) {
+            g->river_vertex_bits[w] |= g->hex_vertex_bits[h][w];
+            g->river_edge_bits[w] |= g->hex_edge_bits[h][w];
+        }
+    }
+    if (m->has_tip)
+        g->river_tip = g->hex_vertex[cell_hex[m->tip_hex.row][m->tip_hex.col]][m->tip_corner];
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++)
+            if (cell_hex[r][c] >= 0 && m->cell[r][c].kind == MAP_CELL_LAND &&
+                m->cell[r][c].terrain == MAP_SWAMP)
+                for (int w = 0; w < BOARD_WORDS; w++)
+                    g->swamp_vertex_bits[w] |= g->hex_vertex_bits[cell_hex[r][c]][w];
+    for (int w = 0; w < BOARD_WORDS; w++)
+        g->vertex_home_bits[w] &= ~g->swamp_vertex_bits[w];
+}
+
 /* A coast edge has land on one side only: sea, or no hex (the frame, the edge of the map), on
  * the other. */
 static int coastal(const struct board_geo *g, int e)
@@ -387,6 +412,7 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
                 continue;
             s->hex_terrain[h] = cell->kind == MAP_CELL_POOL  ? BOARD_POOL
                                 : cell->kind == MAP_CELL_FOG ? MAP_SEA /* until turned over */
+                                : cell->terrain == MAP_SWAMP ? TERRAIN_SWAMP
                                                              : cell->terrain;
             s->hex_token[h] = cell->token;
         }
@@ -435,6 +461,7 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
     if (build_coast(g) < 0 || build_harbors(g, m, cell_hex) < 0 ||
         build_islands(g, m, cell_hex) < 0)
         return -1;
+    build_river(g, m, cell_hex);
     return build_setup(setup, g, m, cell_hex);
 }
 

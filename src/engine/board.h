@@ -25,6 +25,7 @@ enum board_kind {
     BOARD_FOG_ISLANDS_3, /* The Fog Islands */
     BOARD_FOG_ISLANDS_4,
     BOARD_JUNGLE, /* the base board with the Jungle variant (RULES.md "Variants") */
+    BOARD_RIVER,  /* the Great River variant (maps/great_river.map) */
     BOARD_KINDS
 };
 
@@ -95,7 +96,7 @@ struct board_geo {
     int8_t hex_island[BOARD_MAX_HEXES];                   /* -1 for sea */
     int8_t vertex_island[BOARD_MAX_VERTICES];             /* the land a corner touches, or -1 */
     uint16_t home_islands;                                /* bit per island */
-    uint64_t vertex_home_bits[BOARD_WORDS];               /* corners on a home island */
+    uint64_t vertex_home_bits[BOARD_WORDS]; /* setup settlements: on a home island, off a swamp */
     int island_bonus; /* points for a first settlement on each island off a player's own */
     int has_pirate;   /* the map has a pirate (and so sea hexes) */
 
@@ -104,6 +105,16 @@ struct board_geo {
      * island, no settlement, road or ship of their own); the game keeps its own land and sea
      * (struct game's land, edge_land, edge_sea) as they are turned over. */
     uint64_t fog_hexes;
+    /* The Great River: the corners and sides of its hexes (gold points for the pieces there),
+     * the corner at the tip of its delta (one more gold point), -1 when none; has_river is 0
+     * on every other board, which then pays nothing for it. The corners of a swamp take no
+     * setup settlement (they are left out of vertex_home_bits). */
+    int has_river;
+    int river_tip;
+    uint64_t river_hexes;
+    uint64_t river_vertex_bits[BOARD_WORDS];
+    uint64_t river_edge_bits[BOARD_WORDS];
+    uint64_t swamp_vertex_bits[BOARD_WORDS];
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the

@@ -43,7 +43,8 @@
     X(SHIP_CLOSED, "only a ship at the open end of a line can move")                               \
     X(PIRATE_SAME, "the pirate must move to a different sea hex")                                  \
     X(NOT_HOME, "the first settlements stand on a home island")                                    \
-    X(GOLD_COUNT, "choose as many cards as your gold fields give")
+    X(GOLD_COUNT, "choose as many cards as your gold fields give")                                 \
+    X(SWAMP, "no setup settlement may touch the swamp")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

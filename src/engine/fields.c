@@ -1,6 +1,7 @@
 /* What special hexes give besides resource cards: gold fields (Seafarers: the owners choose
  * their cards, PHASE_GOLD), the jungle (the Jungle variant: discoveries, spent on development
- * cards) and the fog (The Fog Islands: hexes turned over when a piece reaches them). */
+ * cards), the fog (The Fog Islands: hexes turned over when a piece reaches them) and the Great
+ * River (gold points for the pieces on its hexes). */
 #include "engine/internal.h"
 
 #include <string.h>
@@ -27,6 +28,15 @@ void discover(struct game *g, struct evbuf *eb, int hex)
             e->a = found[p];
             e->b = g->p[p].discoveries;
         }
+    }
+}
+
+void river_gold(struct game *g, struct evbuf *eb, int p)
+{
+    struct game_event *e = ev_push(eb, EV_RIVER, p);
+    if (e) {
+        e->a = (int16_t)game_gold_points(g, p);
+        e->b = (int16_t)(e->a / 3);
     }
 }
 

@@ -17,11 +17,11 @@ struct supply {
 
 /* By board kind; the Seafarers maps use the base game's box. */
 static const struct supply supplies[BOARD_KINDS] = {
-    {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19},
-    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
-    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 9, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 10, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -66,7 +66,26 @@ int game_vp_public(const struct game *g, int player)
     const struct game_player *pl = &g->p[player];
     return pl->settlements + 2 * pl->cities + 2 * (g->longest_road == player) +
            2 * (g->largest_army == player) +
-           ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0);
+           ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0) +
+           (g->river ? game_river_points(g, player) : 0);
+}
+
+int game_gold_points(const struct game *g, int player)
+{
+    const struct board_geo *geo = GEO(g);
+    if (!geo->has_river || player < 0 || player >= g->opt.n_players)
+        return 0;
+    uint64_t on[BOARD_WORDS];
+    bits_and(on, g->roads_of[player], geo->river_edge_bits);
+    int gold = bits_count(on);
+    bits_and(on, g->buildings_of[player], geo->river_vertex_bits);
+    gold += bits_count(on);
+    return gold + (geo->river_tip >= 0 && g->vertex_owner[geo->river_tip] == player);
+}
+
+int game_river_points(const struct game *g, int player)
+{
+    return game_gold_points(g, player) / 3;
 }
 
 int game_island_points(const struct game *g, int player)
@@ -242,6 +261,7 @@ void game_reindex(struct game *g)
     index_tokens(g, geo);
     index_pips(g, geo);
     g->sea = geo->n_land < geo->n_hexes;
+    g->river = (uint8_t)geo->has_river;
     g->offers_open = 0;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
         if (g->offers[i].id)
@@ -305,7 +325,11 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
         int t = g->token[h];
         int sea = !(land >> h & 1);
         int jungle = g->terrain[h] == TERRAIN_JUNGLE && board_setup(g->opt.board)->jungle;
-        if ((sea ? g->terrain[h] != TERRAIN_SEA : g->terrain[h] > TERRAIN_GOLD && !jungle) ||
+        /* A swamp where the map has one, with no token. */
+        int swamp = g->terrain[h] == TERRAIN_SWAMP &&
+                    board_setup(g->opt.board)->hex_terrain[h] == TERRAIN_SWAMP && !t;
+        if ((sea ? g->terrain[h] != TERRAIN_SEA
+                 : g->terrain[h] > TERRAIN_GOLD && !jungle && !swamp) ||
             (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }

@@ -26,10 +26,11 @@ enum terrain {
     TERRAIN_FIELDS,
     TERRAIN_MOUNTAINS,
     TERRAIN_DESERT,
-    TERRAIN_GOLD,  /* a gold field (Seafarers): its owners choose what it gives */
-    TERRAIN_SEA,   /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
-    TERRAIN_JUNGLE /* the Jungle variant's desert: its number gives discoveries */
-};                 /* terrain t < TERRAIN_DESERT produces resource t */
+    TERRAIN_GOLD,   /* a gold field (Seafarers): its owners choose what it gives */
+    TERRAIN_SEA,    /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
+    TERRAIN_JUNGLE, /* the Jungle variant's desert: its number gives discoveries */
+    TERRAIN_SWAMP   /* the Great River's delta (map.h's MAP_SWAMP): no token, no resource */
+};                  /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
 enum { HARBOR_GENERIC = 5 };
@@ -128,8 +129,9 @@ enum event_type {
     EV_GOLD_NEEDED,   /* player chooses a cards for their gold fields */
     EV_GOLD,          /* player took res[] for gold */
     EV_DISCOVERY,     /* player found a discoveries in the jungle (b = total now) */
-    EV_FOG, /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
-             * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
+    EV_FOG,   /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
+               * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
+    EV_RIVER, /* player's gold points are now a (b = the victory points they make) */
     EV_TYPE_COUNT
 };
 
@@ -224,6 +226,7 @@ struct game {
     uint64_t hexes_of[GAME_MAX_PLAYERS];   /* bit per hex the player's buildings touch */
     uint8_t offers_open;                   /* bit per offers[] slot in use */
     uint8_t sea;                           /* the map has sea hexes: ships may be built */
+    uint8_t river;                         /* the map has a river: gold points */
     uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
@@ -285,5 +288,10 @@ int game_can_ship(const struct game *g, int player, int edge);
 int game_ship_move_error(const struct game *g, int player, int from, int to);
 /* Island bonus points of player (public). */
 int game_island_points(const struct game *g, int player);
+/* The Great River: gold points of player, from their pieces on the river (1 a road on a side of
+ * a river hex, 1 a settlement or city on a corner of one, 1 more on the tip), and the public
+ * victory points they make (one for every 3). 0 on a board without a river. */
+int game_gold_points(const struct game *g, int player);
+int game_river_points(const struct game *g, int player);
 
 #endif

@@ -149,6 +149,8 @@ void discover(struct game *g, struct evbuf *eb, int hex);
  * there; gold found is owed (game_apply asks for it when the action is done). */
 void fog_reveal(struct game *g, struct evbuf *eb, int p, int v);
 void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
+/* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
+void river_gold(struct game *g, struct evbuf *eb, int p);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);

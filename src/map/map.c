@@ -13,8 +13,9 @@ static const int corner_dx[6] = {0, 1, 1, 0, -1, -1};
 static const int corner_dy[6] = {-2, -1, 1, 2, 1, -1};
 
 static const char *const side_names[6] = {"NE", "E", "SE", "SW", "W", "NW"};
-static const char *const terrain_names[MAP_TERRAINS] = {"forest",    "hills",  "pasture", "fields",
-                                                        "mountains", "desert", "gold",    "sea"};
+static const char *const terrain_names[MAP_TERRAINS] = {
+    "forest", "hills", "pasture", "fields", "mountains", "desert", "gold", "sea", "swamp"};
+static const char *const corner_names[6] = {"N", "NE", "SE", "S", "SW", "NW"};
 static const char terrain_codes[] = "FHPWMDG"; /* by enum map_terrain */
 static const char *const harbor_names[MAP_HARBOR_TYPES] = {"wood",  "brick", "wool",
                                                            "grain", "ore",   "3:1"};
@@ -33,11 +34,14 @@ enum key {
     K_FOG_TERRAINS,
     K_FOG_TOKENS,
     K_HARBOR,
+    K_RIVER,
+    K_RIVER_TIP,
     K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
-    "name",     "players", "points",  "robber",       "pirate",     "island_bonus", "home",
-    "terrains", "tokens",  "harbors", "fog_terrains", "fog_tokens", "harbor"};
+    "name",         "players",    "points",   "robber", "pirate",
+    "island_bonus", "home",       "terrains", "tokens", "harbors",
+    "fog_terrains", "fog_tokens", "harbor",   "river",  "river_tip"};
 
 /* A position as written (1-based, not yet known to be in the grid) and its line. */
 struct ref {
@@ -57,6 +61,7 @@ struct parser {
     struct ref home[MAP_MAX_CELLS];
     int n_home;
     struct ref harbor[MAP_MAX_HARBORS];
+    struct ref river[MAP_MAX_RIVER], tip;
 };
 
 /* Writes "FILE:LINE: message" (or "FILE: message" for line 0) and returns -1. */
@@ -201,18 +206,23 @@ static int parse_cell(struct parser *p, const char *tok, int row, int col)
         c->kind = MAP_CELL_POOL;
     else if (code == '?')
         c->kind = MAP_CELL_FOG;
-    else if (code && known) {
+    else if (code == 'S') {
+        c->kind = MAP_CELL_LAND;
+        c->terrain = MAP_SWAMP;
+    } else if (code && known) {
         c->kind = MAP_CELL_LAND;
         c->terrain = (uint8_t)(known - terrain_codes);
     } else
-        return fail(p, p->line, "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G ? *)",
-                    row + 1, col + 1, tok);
+        return fail(p, p->line,
+                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G S ? *)", row + 1,
+                    col + 1, tok);
     if (!tok[1])
         return 0;
     int v = number(tok + 1, 2);
     if (v < 0)
-        return fail(p, p->line, "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G ? *)",
-                    row + 1, col + 1, tok);
+        return fail(p, p->line,
+                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G S ? *)", row + 1,
+                    col + 1, tok);
     if (c->kind != MAP_CELL_LAND || !map_terrain_produces(c->terrain))
         return fail(p, p->line,
                     "%d.%d: `%.20s`: only F H P W M G take a fixed number token (a hex from the "
@@ -313,6 +323,9 @@ static int parse_pool(struct parser *p, enum key k, char *s, int *counts)
             if (index == MAP_SEA && k != K_FOG_TERRAINS)
                 return fail(p, p->line, "%s: sea is not drawn from this pool (only fog_terrains)",
                             key);
+            if (index == MAP_SWAMP)
+                return fail(p, p->line,
+                            "%s: a swamp is not drawn from a pool (write S in the grid)", key);
         }
         total += count;
         if (total > limit)
@@ -391,20 +404,38 @@ static int parse_start(struct parser *p, enum key k, char *s, int *start, struct
     return parse_pos(p, key_names[k], s, r);
 }
 
-static int parse_home(struct parser *p, char *s)
+/* A list of positions `ROW.COL, ROW.COL, ...` into REFS (at most MAX, *N of them). */
+static int parse_positions(struct parser *p, enum key k, char *s, struct ref *refs, int *n, int max)
 {
     for (;;) {
         char *comma = strchr(s, ',');
         if (comma)
             *comma = '\0';
-        if (p->n_home == MAP_MAX_CELLS)
-            return fail(p, p->line, "home: too many positions");
-        if (parse_pos(p, "home", trim(s), &p->home[p->n_home++]) < 0)
+        if (*n == max)
+            return fail(p, p->line, "%s: more than %d positions", key_names[k], max);
+        if (parse_pos(p, key_names[k], trim(s), &refs[(*n)++]) < 0)
             return -1;
         if (!comma)
             return 0;
         s = comma + 1;
     }
+}
+
+/* river_tip = ROW.COL CORNER */
+static int parse_tip(struct parser *p, char *s)
+{
+    char *pos = next_word(&s), *corner = next_word(&s);
+    if (parse_pos(p, "river_tip", pos, &p->tip) < 0)
+        return -1;
+    int c = 6;
+    for (int i = 0; corner && i < 6; i++)
+        if (same_word(corner, corner_names[i]))
+            c = i;
+    if (c == 6 || next_word(&s))
+        return fail(p, p->line, "river_tip: write ROW.COL CORNER, CORNER one of N NE SE S SW NW");
+    p->m->has_tip = 1;
+    p->m->tip_corner = (uint8_t)c;
+    return 0;
 }
 
 static int parse_key(struct parser *p, char *s)
@@ -443,7 +474,11 @@ static int parse_key(struct parser *p, char *s)
     case K_PIRATE:
         return parse_start(p, K_PIRATE, value, &m->pirate_start, &p->pirate);
     case K_HOME:
-        return parse_home(p, value);
+        return parse_positions(p, K_HOME, value, p->home, &p->n_home, MAP_MAX_CELLS);
+    case K_RIVER:
+        return parse_positions(p, K_RIVER, value, p->river, &m->n_river, MAP_MAX_RIVER);
+    case K_RIVER_TIP:
+        return parse_tip(p, value);
     case K_TERRAINS:
         return parse_pool(p, K_TERRAINS, value, m->terrains);
     case K_TOKENS:
@@ -586,6 +621,54 @@ static int check_home(struct parser *p, int last)
                     "the map has %d islands: say where players start with home = ROW.COL, ... "
                     "(a hex of each home island)",
                     m->n_islands);
+    return 0;
+}
+
+/* The river: land hexes, each once, joined by their sides; the tip on a corner of one. */
+static int check_river(struct parser *p)
+{
+    struct map *m = p->m;
+    if (m->has_tip && !m->n_river)
+        return fail(p, p->key_line[K_RIVER_TIP],
+                    "river_tip: the map has no river (river = ROW.COL, ...)");
+    uint8_t in[MAP_MAX_ROWS][MAP_MAX_COLS] = {{0}};
+    for (int i = 0; i < m->n_river; i++) {
+        const struct ref *r = &p->river[i];
+        if (resolve(p, "river", r, &m->river[i]) < 0)
+            return -1;
+        if (!is_land(cell_at(m, m->river[i])))
+            return fail(p, r->line, "river: %d.%d is not a land hex", r->row, r->col);
+        if (in[r->row - 1][r->col - 1])
+            return fail(p, r->line, "river: %d.%d is given twice", r->row, r->col);
+        in[r->row - 1][r->col - 1] = 1;
+    }
+    /* Joined: every hex reached from the first through river hexes. */
+    struct map_pos stack[MAP_MAX_RIVER];
+    int n = 0;
+    if (m->n_river) {
+        stack[n++] = m->river[0];
+        in[m->river[0].row][m->river[0].col] = 2;
+    }
+    while (n) {
+        struct map_pos at = stack[--n], nb;
+        for (int s = 0; s < 6; s++)
+            if (map_neighbor(m, at.row, at.col, s, &nb) && in[nb.row][nb.col] == 1) {
+                in[nb.row][nb.col] = 2;
+                stack[n++] = nb;
+            }
+    }
+    for (int i = 0; i < m->n_river; i++)
+        if (in[m->river[i].row][m->river[i].col] != 2)
+            return fail(p, p->river[i].line,
+                        "river: %d.%d is not joined by a side to %d.%d: the river hexes are one "
+                        "stretch of land",
+                        p->river[i].row, p->river[i].col, p->river[0].row, p->river[0].col);
+    if (!m->has_tip)
+        return 0;
+    if (resolve(p, "river_tip", &p->tip, &m->tip_hex) < 0)
+        return -1;
+    if (!in[m->tip_hex.row][m->tip_hex.col])
+        return fail(p, p->tip.line, "river_tip: %d.%d is not a river hex", p->tip.row, p->tip.col);
     return 0;
 }
 
@@ -796,7 +879,7 @@ static int check_map(struct parser *p, int last)
     if (!m->n_land)
         return fail(p, p->grid_line, "the grid has no land hex");
     if (check_starts(p, last) < 0 || check_home(p, last) < 0 || check_pools(p) < 0 ||
-        check_reds(p) < 0 || check_harbors(p) < 0)
+        check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
         return -1;
     return 0;
 }

@@ -195,7 +195,15 @@ static void draw_hexes(struct canvas *cv)
             continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         int t = g->terrain[h] <= TERRAIN_GOLD ? g->terrain[h] : TERRAIN_DESERT;
-        const char *word = g->terrain[h] == TERRAIN_JUNGLE ? "jungle" : terrain_words[t];
+        const char *word = g->terrain[h] == TERRAIN_JUNGLE  ? "jungle"
+                           : g->terrain[h] == TERRAIN_SWAMP ? "swamp"
+                                                            : terrain_words[t];
+        /* A hex of the Great River: its word between waves, "~ore~", "~swamp~". */
+        char river_word[16];
+        if (geo->river_hexes >> h & 1) {
+            snprintf(river_word, sizeof river_word, "~%s~", word);
+            word = river_word;
+        }
         char name[4];
         board_hex_name(h, name);
         /* The terrain fits between the NW and NE numbers with a blank before the NE owner's
@@ -537,9 +545,11 @@ static void write_line(const struct canvas *cv, int r, int c0, int c1,
 
 void render_board_limits(const struct board_geo *geo, int *cols, int *rows)
 {
-    /* The Jungle is the base board with another word in one hex: the base board's limits. */
+    /* The Jungle and the Great River are the base board with other words in a few hexes: the
+     * base board's limits. */
     int sea =
-        (geo->kind >= BOARD_KIND_COUNT && geo->kind != BOARD_JUNGLE) || geo->n_land != geo->n_hexes;
+        (geo->kind >= BOARD_KIND_COUNT && geo->kind != BOARD_JUNGLE && geo->kind != BOARD_RIVER) ||
+        geo->n_land != geo->n_hexes;
     *cols = sea ? RENDER_SEA_COLS : geo->kind == BOARD_BIG ? RENDER_BIG_COLS : RENDER_BASE_COLS;
     *rows = sea ? RENDER_SEA_ROWS : geo->kind == BOARD_BIG ? RENDER_BIG_ROWS : RENDER_BASE_ROWS;
 }

@@ -47,7 +47,7 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
                                                    : "desert",
                  g->token[h]);
     else
-        snprintf(buf, size, "%s (desert)", name);
+        snprintf(buf, size, "%s (%s)", name, g->terrain[h] == TERRAIN_SWAMP ? "swamp" : "desert");
     return buf;
 }
 
@@ -199,6 +199,11 @@ static void render_event(const struct game *g, const struct render_style *st,
                 rline_cards(&l, e->res);
             }
         }
+        break;
+    case EV_RIVER:
+        rline_nick(&l, st, e->player);
+        rline_addf(&l, " has %d gold point%s on the river (%d point%s)", e->a, e->a == 1 ? "" : "s",
+                   e->b, e->b == 1 ? "" : "s");
         break;
     case EV_ROBBER_NEEDED:
         rline_nick(&l, st, e->player);
@@ -355,6 +360,7 @@ static void add_points(struct rline *l, const struct game *g, const struct rende
     const struct game_player *pl = &g->p[p];
     int cards = pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
     int sea = geo_has_sea(game_geo(g)), island = sea ? game_island_points(g, p) : 0;
+    int river = game_river_points(g, p);
     rline_nick(l, st, p);
     if (brief) {
         rline_addf(l, " %d (%dS %dC", game_vp_total(g, p), pl->settlements, pl->cities);
@@ -362,6 +368,8 @@ static void add_points(struct rline *l, const struct game *g, const struct rende
             rline_addf(l, " %dV", cards);
         if (island)
             rline_addf(l, " %dI", island);
+        if (river)
+            rline_addf(l, " %dR", river);
         rline_add(l, g->longest_road == p ? sea ? " TR" : " LR" : "");
         rline_add(l, g->largest_army == p ? " LA" : "");
         rline_add(l, pl->resigned ? " left" : "");
@@ -374,6 +382,8 @@ static void add_points(struct rline *l, const struct game *g, const struct rende
         rline_addf(l, ", %d VP card%s", cards, cards == 1 ? "" : "s");
     if (island)
         rline_addf(l, ", %d island point%s", island, island == 1 ? "" : "s");
+    if (river)
+        rline_addf(l, ", %d river point%s", river, river == 1 ? "" : "s");
     if (g->longest_road == p)
         rline_addf(l, ", %s", route_word(g));
     rline_add(l, g->largest_army == p ? ", largest army" : "");

@@ -5,13 +5,13 @@
 #include "render/internal.h"
 
 /* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others;
- * the Jungle variant's desert is "jungle", with its token. */
-static const char *const terrain_names[] = {"wood",   "brick", "wool", "grain", "ore",
-                                            "desert", "gold",  "sea",  "jungle"};
+ * the Jungle variant's desert is "jungle", with its token; the Great River's delta "swamp". */
+static const char *const terrain_names[] = {"wood",   "brick", "wool", "grain",  "ore",
+                                            "desert", "gold",  "sea",  "jungle", "swamp"};
 
 static const char *terrain_name(int t)
 {
-    return t >= 0 && t <= TERRAIN_JUNGLE ? terrain_names[t] : "?";
+    return t >= 0 && t <= TERRAIN_SWAMP ? terrain_names[t] : "?";
 }
 
 /* Whether the game is still placing its setup pieces: a gold field beside the second setup
@@ -78,6 +78,19 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         for (int h = 0; h < geo->n_hexes; h++)
             if (fog >> h & 1)
                 rlist_item(&r, board_hex_name(h, name));
+        rlist_end(&r, "none");
+    }
+
+    /* The Great River: its hexes, then the corner at the tip of its delta. */
+    if (geo->has_river) {
+        begin(&r, st, out, RENDER_PUBLIC, "river", ", ");
+        for (int h = 0; h < geo->n_hexes; h++)
+            if (geo->river_hexes >> h & 1)
+                rlist_item(&r, board_hex_name(h, name));
+        if (geo->river_tip >= 0) {
+            snprintf(item, sizeof item, "tip %d", geo->river_tip + 1);
+            rlist_item(&r, item);
+        }
         rlist_end(&r, "none");
     }
 
@@ -340,7 +353,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     /* On a map with sea: ships, the longest trade route (roads and ships) and island points;
      * the base and big boards read as the base game. */
     const struct board_geo *geo = game_geo(g);
-    int sea = geo_has_sea(geo), jungle = is_jungle(g);
+    int sea = geo_has_sea(geo), jungle = is_jungle(g), river = geo->has_river;
     struct rline l;
     char buf[RENDER_NICK_MAX * 2 + 128];
     rline_init(&l);
@@ -372,6 +385,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         if (jungle)
             rline_addf(&item, ", %d discover%s", pl->discoveries,
                        pl->discoveries == 1 ? "y" : "ies");
+        if (river) {
+            int gold = game_gold_points(g, p);
+            rline_addf(&item, ", %d gold point%s", gold, gold == 1 ? "" : "s");
+        }
         if (sea) {
             int island = game_island_points(g, p);
             rline_addf(&item, ", %d ship%s", pl->ships, pl->ships == 1 ? "" : "s");
@@ -409,6 +426,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     if (geo->fog_hexes)
         rline_addf(&l, " | %d hex%s in the fog", __builtin_popcountll(g->fog),
                    __builtin_popcountll(g->fog) == 1 ? "" : "es");
+    if (river)
+        rline_add(&l, " | variant: the Great River");
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 
@@ -440,6 +459,10 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_add(&l, ", sea");
     corner_worth(g, v, &pips, &kinds);
     rline_addf(&l, "; %d pips, %d resource%s", pips, kinds, kinds == 1 ? "" : "s");
+    if (geo->river_tip == v)
+        rline_add(&l, " | the river's tip: 2 gold points");
+    else if (geo->has_river && (geo->river_vertex_bits[v >> 6] >> (v & 63) & 1))
+        rline_add(&l, " | on the river: 1 gold point");
     int slot = geo->vertex_harbor_slot[v];
     if (slot >= 0 && slot < geo->n_harbors) {
         if (g->harbor[slot] == HARBOR_GENERIC)
@@ -472,6 +495,9 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
                    g->vertex_building[near] == BUILDING_CITY ? "city" : "settlement", near + 1);
     } else if (to < 0) {
         rline_add(&l, " | free");
+    } else if (g->phase == PHASE_SETUP_SETTLEMENT &&
+               (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1)) {
+        rline_add(&l, " | free, but no setup settlement may touch the swamp");
     } else if (!game_can_settle(g, seat, v)) {
         rline_add(&l, " | free, but no road of yours reaches it");
     } else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT) {

@@ -33,6 +33,7 @@ static const struct {
     {BOARD_FOG_ISLANDS_3, "fog_islands_3"},
     {BOARD_FOG_ISLANDS_4, "fog_islands_4"},
     {BOARD_JUNGLE, "jungle"}, /* the base map with the Jungle variant */
+    {BOARD_RIVER, "great_river"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))
@@ -170,10 +171,13 @@ int session_variant_find(const char *name)
     return -1;
 }
 
+/* The board kind each variant plays on, by enum session_variant (-1: none of its own). */
+static const int variant_board[SESSION_VARIANT_COUNT] = {-1, BOARD_JUNGLE, BOARD_RIVER};
+
 bool session_variant_playable(int variant)
 {
     return variant == SESSION_VARIANT_NONE ||
-           (variant == SESSION_VARIANT_JUNGLE && board_geo(BOARD_JUNGLE));
+           (variant > 0 && variant < SESSION_VARIANT_COUNT && board_geo(variant_board[variant]));
 }
 
 bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t msglen)
@@ -204,9 +208,10 @@ int session_board_of(int map, int variant, int n_players)
 {
     if (variant == SESSION_VARIANT_NONE)
         return session_map_board(map, n_players);
-    if (variant != SESSION_VARIANT_JUNGLE || map != SESSION_MAP_BASE || n_players < 3 ||
-        n_players > 4 || !session_variant_playable(variant))
+    if (map != SESSION_MAP_BASE || n_players < 3 || n_players > 4 ||
+        !session_variant_playable(variant) || variant <= 0 || variant >= SESSION_VARIANT_COUNT)
         return -1;
-    const struct board_setup *st = board_setup(BOARD_JUNGLE);
-    return st && n_players >= st->players_min && n_players <= st->players_max ? BOARD_JUNGLE : -1;
+    int kind = variant_board[variant];
+    const struct board_setup *st = board_setup(kind);
+    return st && n_players >= st->players_min && n_players <= st->players_max ? kind : -1;
 }

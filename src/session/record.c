@@ -555,7 +555,7 @@ static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, 
  * "four_islands_3", ... as the built-in map files are named) instead of a u8 board kind, so
  * that the numbers of enum board_kind may change; then str map (the session's map by name:
  * "base", "four_islands", ...); str variant (the variant of the base board by name: "none",
- * "jungle"); then, when state != SESSION_LOBBY, the Seafarers and variant fields:
+ * "jungle", "river"); then, when state != SESSION_LOBBY, the Seafarers and variant fields:
  *   i8 pirate; u8 ship_moved, gold_resume; ships[], ships_new[] as bits over the board's
  *   edges ((n_edges + 7) / 8 bytes each, edge e is bit e % 8 of byte e / 8, the bits past
  *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold; u8 discoveries).

@@ -259,8 +259,12 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     struct game_options opt = {
         .n_players = s->n_seats,
         .board = (uint8_t)board,
-        /* A Seafarers map plays to its scenario's points (0: the map's). */
-        .victory_points = (uint8_t)(s->map == SESSION_MAP_BASE ? s->rules.victory_points : 0),
+        /* A Seafarers map plays to its scenario's points, the Great River to its map's 12 (0:
+         * the map's); the base game and the Jungle to the configured points. */
+        .victory_points =
+            (uint8_t)(s->map == SESSION_MAP_BASE && s->variant != SESSION_VARIANT_RIVER
+                          ? s->rules.victory_points
+                          : 0),
     };
     int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (err) {

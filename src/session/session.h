@@ -81,7 +81,7 @@ bool session_map_fits(int map, int n_seats, char *msg, size_t msglen);
 enum session_variant {
     SESSION_VARIANT_NONE,
     SESSION_VARIANT_JUNGLE, /* the desert is a jungle: discoveries (BOARD_JUNGLE) */
-    SESSION_VARIANT_RIVER,  /* the Great River: not playable yet */
+    SESSION_VARIANT_RIVER,  /* the Great River: gold points on the river (BOARD_RIVER) */
     SESSION_VARIANT_COUNT
 };
 /* The name users type ("jungle", "none") and its title ("the Jungle"); NULL when unknown. */
@@ -89,7 +89,7 @@ const char *session_variant_name(int variant);
 const char *session_variant_title(int variant);
 /* The variant of that name (ASCII case-insensitive, whole name), or -1. */
 int session_variant_find(const char *name);
-/* Whether the engine can play variant now (none and the Jungle). */
+/* Whether the engine can play variant now (none, the Jungle and the Great River). */
 bool session_variant_playable(int variant);
 /* Whether variant may go with map and n_seats seated: false with a sentence in msg ("the
  * jungle variant is for the base map", "the jungle variant is for 3-4 players, and 5 are

@@ -1,0 +1,134 @@
+/* The Great River through the bot's commands: !variant river in the lobby (picking, the
+ * refusals it shares with the other variants), the game it starts (12 points, the swamp and
+ * the river in the drawing and the lists, gold points in !status and !corner), and a person
+ * with computer players on the river board, with the channel told of gold points. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "engine/game.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+static void test_river_lobby(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 51);
+    say(b, "ann", "!new");
+    int mark = n_recs;
+    say(b, "ann", "!variant river");
+    assert_string_equal(last_to(mark, CHAN),
+                        "ann chose the variant river (the Great River: a river from the centre to "
+                        "a swamp at the coast; roads and settlements on it earn gold points, 3 of "
+                        "them a victory point; 12 points win; 3-4 players)");
+    assert_int_equal(sess(b)->variant, SESSION_VARIANT_RIVER);
+    expect_reply(b, "ann", "!variant",
+                 "variants: none, jungle (the Jungle, base map, 3-4 players), river (the Great "
+                 "River, base map, 3-4 players) (chosen); !variant NAME picks one in the lobby");
+    say(b, "bob", "!join");
+    say(b, "cat", "!join");
+    say(b, "dan", "!join");
+    expect_reply(b, "eve", "!join",
+                 "the lobby in #catan is full: the river variant is for 3-4 players (!variant none "
+                 "for more)");
+    assert_int_equal(sess(b)->n_seats, 4);
+    say(b, "dan", "!leave");
+    mark = n_recs;
+    say(b, "ann", "!map four");
+    assert_string_equal(last_to(mark, CHAN),
+                        "ann chose the map four_islands (The Four Islands, 3-4 players, 13 "
+                        "points); the variant river is dropped: it is for the base map");
+    expect_reply(b, "ann", "!variant river",
+                 "the river variant is for the base map, and this lobby plays on four_islands; "
+                 "!variant lists the variants");
+    say(b, "ann", "!map base");
+    say(b, "ann", "!variant river");
+    int started = n_recs;
+    say(b, "ann", "!start");
+    const struct session *s = sess(b);
+    assert_int_equal(s->state, SESSION_PLAYING);
+    assert_int_equal(s->game.opt.board, BOARD_RIVER);
+    assert_int_equal(s->game.vp_goal, 12);
+    expect_reply(b, "bob", "!map",
+                 "this game is played on base (the base game, with the variant river), to 12 "
+                 "points");
+    mark = n_recs;
+    say(b, "bob", "!status");
+    assert_true(any_line(mark, CHAN, " | variant: the Great River"));
+    assert_true(any_line(mark, CHAN, ", 0 gold points"));
+    mark = n_recs;
+    say(b, "bob", "!board text");
+    assert_true(any_line(mark, CHAN, "#catan hexes: A "));
+    assert_true(any_line(mark, CHAN, ", L swamp robber, "));
+    assert_true(any_line(mark, CHAN, "#catan river: J, K, L, tip 27"));
+    mark = n_recs;
+    /* The drawing shown at the start: the river's hexes between waves, no desert. */
+    assert_true(any_line(started, CHAN, "~swamp~"));
+    assert_true(any_line(started, CHAN, "~ore~"));
+    assert_true(any_line(started, CHAN, "~brick~"));
+    assert_false(any_line(started, CHAN, "desert"));
+    mark = n_recs;
+    say(b, "cat", "!corner 27");
+    assert_true(any_line(mark, "cat", "corner 27: L swamp robber, sea; 0 pips"));
+    assert_true(any_line(mark, "cat", " | the river's tip: 2 gold points"));
+    assert_true(any_line(mark, "cat", "no setup settlement may touch the swamp"));
+    mark = n_recs;
+    say(b, "cat", "!corner 19");
+    assert_true(any_line(mark, "cat", " | on the river: 1 gold point"));
+    bot_free(b);
+}
+
+/* A person and two computer players on the river: nobody stalls, the channel hears of gold
+ * points as pieces come onto the river, and !status shows them. */
+static void test_river_robots(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 53);
+    say(b, "ann", "!new");
+    say(b, "ann", "!variant river");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->game.opt.board, BOARD_RIVER);
+    int robot_moves = 0, shown = 0;
+    for (int round = 0; round < 400 && sess(b) && sess(b)->state == SESSION_PLAYING; round++) {
+        robot_moves += play_with_robots(b, "ann", 15);
+        if (!sess(b) || sess(b)->state != SESSION_PLAYING)
+            break;
+        int mark = n_recs;
+        say(b, "ann", "!status");
+        for (int p = 0; p < sess(b)->game.opt.n_players; p++) {
+            int gold = game_gold_points(&sess(b)->game, p);
+            char want[64];
+            snprintf(want, sizeof want, ", %d gold point%s", gold, gold == 1 ? "" : "s");
+            assert_true(any_line(mark, NULL, want)); /* to the channel, or to ann when repeated */
+            shown += gold > 0;
+        }
+    }
+    assert_true(robot_moves > 20);
+    assert_true(any_line(0, CHAN, " gold points on the river ("));
+    assert_true(any_line(0, CHAN, "(bot) has "));
+    assert_true(shown > 0);
+    if (!sess(b) || sess(b)->state != SESSION_PLAYING)
+        assert_true(any_line(0, CHAN, " wins with 1"));
+    check_no_leak();
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_river_lobby),
+        cmocka_unit_test(test_river_robots),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
