@@ -22,11 +22,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
-    /* The base board, the big one, and the base board's variants. */
-    static const uint8_t boards[4] = {BOARD_BASE, BOARD_BIG, BOARD_JUNGLE, BOARD_RIVER};
-    struct game_options opt = {(uint8_t)(3 + data[0] % 4), boards[data[0] >> 6], 0};
-    if (opt.board != BOARD_BIG && opt.n_players > 4)
-        opt.n_players = 4;
+    /* The base board, the big one, the base board's variants and Seafarers maps (ships, the
+     * pirate, gold, the fog), each with as many players as it takes. */
+    static const uint8_t boards[8] = {BOARD_BASE,          BOARD_BIG,           BOARD_JUNGLE,
+                                      BOARD_RIVER,         BOARD_FOG_ISLANDS_4, BOARD_NEW_SHORES_4,
+                                      BOARD_FOG_ISLANDS_3, BOARD_FOUR_ISLANDS_4};
+    struct game_options opt = {(uint8_t)(3 + data[0] % 4), boards[data[0] >> 5], 0};
+    const struct board_setup *setup = board_setup(opt.board);
+    if (!setup)
+        return 0;
+    if (opt.n_players > setup->players_max)
+        opt.n_players = setup->players_max;
+    if (opt.n_players < setup->players_min)
+        opt.n_players = setup->players_min;
     struct game g, before;
     if (game_init(&g, &opt, data[1] | (uint64_t)data[2] << 8) != BW_OK)
         return 0;
