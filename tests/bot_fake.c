@@ -305,60 +305,78 @@ void expect_reply(struct bot *b, const char *nick, const char *text, const char 
         fail_msg("\"%s\" got \"%s\", expected \"%s\"", text, got, reply);
 }
 
+bool action_words(const struct session *s, const struct game_action *a, char *cmd, size_t size)
+{
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
+    char hex[4];
+    int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0, to = a->b >= 0 ? a->b : 0;
+    cmd[0] = '\0';
+    switch (a->type) {
+    case ACT_BUILD_SETTLEMENT:
+        snprintf(cmd, size, "!settle %d", a->a + 1);
+        break;
+    case ACT_BUILD_CITY:
+        snprintf(cmd, size, "!city %d", a->a + 1);
+        break;
+    case ACT_BUILD_ROAD:
+    case ACT_BUILD_SHIP:
+        snprintf(cmd, size, "!%s %d-%d", a->type == ACT_BUILD_SHIP ? "build ship" : "road",
+                 geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+        break;
+    case ACT_MOVE_SHIP:
+        snprintf(cmd, size, "!move ship %d-%d to %d-%d", geo->edge_vertex[e][0] + 1,
+                 geo->edge_vertex[e][1] + 1, geo->edge_vertex[to][0] + 1,
+                 geo->edge_vertex[to][1] + 1);
+        break;
+    case ACT_ROLL:
+        snprintf(cmd, size, "!roll");
+        break;
+    case ACT_BUY_DEV:
+        snprintf(cmd, size, "!buy");
+        break;
+    case ACT_DISCARD: {
+        size_t k = (size_t)snprintf(cmd, size, "!discard");
+        for (int r = 0; r < RES_COUNT && k < size; r++)
+            if (a->give[r])
+                k += (size_t)snprintf(cmd + k, size - k, " %d %s", a->give[r], names[r]);
+        break;
+    }
+    case ACT_ROBBER:
+        /* A computer player is named as people see it, mark and all. */
+        snprintf(cmd, size, "!%s %s%s%s", g->land >> a->a & 1 ? "robber" : "pirate",
+                 board_hex_name(a->a, hex), a->target >= 0 ? " " : "",
+                 a->target >= 0 ? s->seat[a->target].nick : "");
+        break;
+    case ACT_END:
+        if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
+            snprintf(cmd, size, "!end");
+        break;
+    case ACT_REJECT:
+        snprintf(cmd, size, "!trade reject %d", a->a);
+        break;
+    default:
+        break;
+    }
+    return cmd[0] != '\0';
+}
+
 /* The first legal move of seat in the words people type. */
 bool type_first_move(struct bot *b, const char *nick, int seat)
 {
     const struct session *s = sess(b);
     const struct game *g = &s->game;
-    const struct board_geo *geo = board_geo(g->opt.board);
     static struct game_action acts[2048];
     int n = game_legal_actions(g, seat, acts, 2048);
     char cmd[160] = "";
-    /* Buying first, so that discoveries get spent. */
+    /* Buying first, so that discoveries get spent; no ships. */
     for (int i = 0; i < n && !cmd[0]; i++)
         if (acts[i].type == ACT_BUY_DEV)
-            snprintf(cmd, sizeof cmd, "!buy");
-    for (int i = 0; i < n && i < 2048 && !cmd[0]; i++) {
-        const struct game_action *a = &acts[i];
-        char hex[4];
-        int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0;
-        switch (a->type) {
-        case ACT_BUILD_SETTLEMENT:
-            snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
-            break;
-        case ACT_BUILD_CITY:
-            snprintf(cmd, sizeof cmd, "!city %d", a->a + 1);
-            break;
-        case ACT_BUILD_ROAD:
-            snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[e][0] + 1,
-                     geo->edge_vertex[e][1] + 1);
-            break;
-        case ACT_ROLL:
-            snprintf(cmd, sizeof cmd, "!roll");
-            break;
-        case ACT_DISCARD: {
-            size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
-            static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
-            for (int r = 0; r < RES_COUNT; r++)
-                if (a->give[r])
-                    k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r], names[r]);
-            break;
-        }
-        case ACT_ROBBER:
-            snprintf(cmd, sizeof cmd, "!robber %s%s%s", board_hex_name(a->a, hex),
-                     a->target >= 0 ? " " : "", a->target >= 0 ? s->seat[a->target].nick : "");
-            break;
-        case ACT_END:
-            if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
-                snprintf(cmd, sizeof cmd, "!end");
-            break;
-        case ACT_REJECT:
-            snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
-            break;
-        default:
-            break;
-        }
-    }
+            action_words(s, &acts[i], cmd, sizeof cmd);
+    for (int i = 0; i < n && i < 2048 && !cmd[0]; i++)
+        if (acts[i].type != ACT_BUILD_SHIP && acts[i].type != ACT_MOVE_SHIP)
+            action_words(s, &acts[i], cmd, sizeof cmd);
     if (!cmd[0])
         return false;
     int mark = n_recs;

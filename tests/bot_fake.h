@@ -64,6 +64,10 @@ void expect_refused(struct bot *b, const char *nick, const char *text);
 /* !new, !join and !start by nicks in CHAN. */
 void start_game(struct bot *b, const char *const *nicks, int n);
 
+/* The command people type for action a in session s ("!settle 12", "!pirate Q bob", ...), into
+ * cmd (size bytes); false for an action typed otherwise or not here (an offer, !end outside
+ * the main phase). */
+bool action_words(const struct session *s, const struct game_action *a, char *cmd, size_t size);
 /* The first legal move of seat in the words people type (buying first), said by nick; false
  * when none is typed here. The move must change the game. */
 bool type_first_move(struct bot *b, const char *nick, int seat);

@@ -97,6 +97,36 @@ static void test_hand_only_to_confirmed_member(void **state)
     bot_free(b);
 }
 
+/* A "nick" that a message target reads as something else (a channel, a list of targets, a
+ * mask): a player renamed to it by the server is away, and nothing private goes there. */
+static void test_nick_that_is_not_a_nick(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"#catan", "&local", "bob,#catan", "$*", "b*b", ":bob"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        struct bot *b = game_of_three();
+        int seat = session_seat_of_nick(sess(b), "bob");
+        assert_true(seat >= 0);
+        struct bw_identity id;
+        ident(&id, "bob");
+        int mark = n_recs;
+        bot_on_nick(b, &id, bad[k], now);
+        fake_member("bob", NULL, NULL, NULL); /* the member list follows the rename */
+        fake_member(bad[k], "u", "bob.example", NULL);
+        change_every_hand(b);
+        assert_false(hand_to(mark, bad[k]));
+        assert_false(hand_to(mark, CHAN));
+        assert_false(sess(b)->seat[seat].present);
+        for (int i = mark; i < n_recs; i++) /* public lines only, and only to the channel */
+            if (strcasecmp(recs[i].target, bad[k]) == 0)
+                assert_true(strcasecmp(bad[k], CHAN) == 0 && !strstr(recs[i].text, "hand:") &&
+                            !strstr(recs[i].text, "spots:"));
+        assert_true(bot_nick_usable("bob") && !bot_nick_usable(bad[k]));
+        check_no_leak();
+        bot_free(b);
+    }
+}
+
 static void test_outsider_seat_waits_away(void **state)
 {
     (void)state;
@@ -306,6 +336,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_only_to_confirmed_member),
+        cmocka_unit_test(test_nick_that_is_not_a_nick),
         cmocka_unit_test(test_outsider_seat_waits_away),
         cmocka_unit_test(test_reconnect_needs_confirmation),
         cmocka_unit_test(test_account_seat),

@@ -106,48 +106,15 @@ static void person_moves(struct bot *b, const char *nick, int seat)
 {
     const struct session *s = sess(b);
     const struct game *g = &s->game;
-    const struct board_geo *geo = board_geo(g->opt.board);
     struct game_action acts[512];
     int n = game_legal_actions(g, seat, acts, 512);
     char cmd[160] = "";
     for (int i = 0; i < n && !cmd[0]; i++) {
         const struct game_action *a = &acts[i];
-        char hex[4];
-        switch (a->type) {
-        case ACT_BUILD_SETTLEMENT:
-            snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
-            break;
-        case ACT_BUILD_ROAD:
-            if (g->phase == PHASE_SETUP_ROAD)
-                snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[a->a][0] + 1,
-                         geo->edge_vertex[a->a][1] + 1);
-            break;
-        case ACT_ROLL:
-            snprintf(cmd, sizeof cmd, "!roll");
-            break;
-        case ACT_DISCARD: {
-            size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
-            static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
-            for (int r = 0; r < RES_COUNT; r++)
-                if (a->give[r])
-                    k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r], names[r]);
-            break;
-        }
-        case ACT_ROBBER:
-            /* A computer player is named as people see it, mark and all. */
-            snprintf(cmd, sizeof cmd, "!robber %s%s%s", board_hex_name(a->a, hex),
-                     a->target >= 0 ? " " : "", a->target >= 0 ? s->seat[a->target].nick : "");
-            break;
-        case ACT_END:
-            if (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD)
-                snprintf(cmd, sizeof cmd, "!end");
-            break;
-        case ACT_REJECT:
-            snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
-            break;
-        default:
-            break;
-        }
+        if (a->type == ACT_BUILD_SETTLEMENT || a->type == ACT_ROLL || a->type == ACT_DISCARD ||
+            a->type == ACT_ROBBER || a->type == ACT_END || a->type == ACT_REJECT ||
+            (a->type == ACT_BUILD_ROAD && g->phase == PHASE_SETUP_ROAD))
+            action_words(s, a, cmd, sizeof cmd);
     }
     assert_true(cmd[0] != '\0');
     int mark = n_recs;

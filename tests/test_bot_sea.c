@@ -112,70 +112,20 @@ static bool type_move(struct bot *b, const char *nick, int seat, bool prefer_shi
 {
     const struct session *s = sess(b);
     const struct game *g = &s->game;
-    const struct board_geo *geo = board_geo(g->opt.board);
     static struct game_action acts[2048];
     int n = game_legal_actions(g, seat, acts, 2048);
     char cmd[160] = "";
+    /* Ships, their moves, the pirate and discards first when preferred; then the rest. */
     for (int pass = prefer_ship ? 0 : 1; pass < 2 && !cmd[0]; pass++)
         for (int i = 0; i < n && i < 2048 && !cmd[0]; i++) {
             const struct game_action *a = &acts[i];
-            char hex[4];
-            int e = a->a >= 0 && a->a < geo->n_edges ? a->a : 0;
-            switch (a->type) {
-            case ACT_BUILD_SHIP:
-                snprintf(cmd, sizeof cmd, "!build ship %d-%d", geo->edge_vertex[e][0] + 1,
-                         geo->edge_vertex[e][1] + 1);
-                break;
-            case ACT_MOVE_SHIP:
-                if (pass == 0)
-                    snprintf(cmd, sizeof cmd, "!move ship %d-%d to %d-%d",
-                             geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1,
-                             geo->edge_vertex[a->b][0] + 1, geo->edge_vertex[a->b][1] + 1);
-                break;
-            case ACT_BUILD_SETTLEMENT:
-                if (pass == 1)
-                    snprintf(cmd, sizeof cmd, "!settle %d", a->a + 1);
-                break;
-            case ACT_BUILD_ROAD:
-                if (pass == 1)
-                    snprintf(cmd, sizeof cmd, "!road %d-%d", geo->edge_vertex[e][0] + 1,
-                             geo->edge_vertex[e][1] + 1);
-                break;
-            case ACT_ROLL:
-                if (pass == 1)
-                    snprintf(cmd, sizeof cmd, "!roll");
-                break;
-            case ACT_DISCARD: {
-                if (pass == 0)
-                    break;
-                size_t k = (size_t)snprintf(cmd, sizeof cmd, "!discard");
-                static const char *const names[] = {"wood", "brick", "wool", "grain", "ore"};
-                for (int r = 0; r < RES_COUNT; r++)
-                    if (a->give[r])
-                        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %d %s", a->give[r],
-                                              names[r]);
-                break;
-            }
-            case ACT_ROBBER: {
-                bool sea = !(sess(b)->game.land >> a->a & 1);
-                if (pass == 0 && !sea)
-                    break;
-                snprintf(cmd, sizeof cmd, "!%s %s%s%s", sea ? "pirate" : "robber",
-                         board_hex_name(a->a, hex), a->target >= 0 ? " " : "",
-                         a->target >= 0 ? s->seat[a->target].nick : "");
-                break;
-            }
-            case ACT_END:
-                if (pass == 1 && (g->phase == PHASE_MAIN || g->phase == PHASE_SPECIAL_BUILD))
-                    snprintf(cmd, sizeof cmd, "!end");
-                break;
-            case ACT_REJECT:
-                if (pass == 1)
-                    snprintf(cmd, sizeof cmd, "!trade reject %d", a->a);
-                break;
-            default:
-                break;
-            }
+            bool sea_move = a->type == ACT_BUILD_SHIP || a->type == ACT_MOVE_SHIP ||
+                            (a->type == ACT_ROBBER && !(g->land >> a->a & 1));
+            if (pass == 0 ? !sea_move
+                          : a->type == ACT_BUY_DEV || a->type == ACT_BUILD_CITY ||
+                                a->type == ACT_MOVE_SHIP)
+                continue;
+            action_words(s, a, cmd, sizeof cmd);
         }
     if (!cmd[0])
         return false;

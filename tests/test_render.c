@@ -280,6 +280,20 @@ static void render_board_lines(const struct game *g, const char *const *names, i
     render_board(g, &st, &sink);
 }
 
+/* A plain and a colour golden test of CASE (a function of color and file name), checked
+ * against tests/golden/BASE_plain.txt and BASE_color.txt. */
+#define GOLDEN_PAIR(name, case, base)                                                              \
+    static void test_golden_##name##_plain(void **state)                                           \
+    {                                                                                              \
+        (void)state;                                                                               \
+        case(0, base "_plain.txt");                                                                \
+    }                                                                                              \
+    static void test_golden_##name##_color(void **state)                                           \
+    {                                                                                              \
+        (void)state;                                                                               \
+        case(1, base "_color.txt");                                                                \
+    }
+
 /* ---- golden files ---- */
 
 static void golden_case(int board, int n_players, uint64_t seed, int color, const char *name)
@@ -1152,17 +1166,7 @@ static void sea_golden_case(int color, const char *name)
 
 /* The Four Islands with ships of several players, roads, buildings, the robber and the pirate:
  * the drawing, the lists, the status, the spots and the points at the end. */
-static void test_golden_sea_ships_plain(void **state)
-{
-    (void)state;
-    sea_golden_case(0, "board_four_islands_4_ships_plain.txt");
-}
-
-static void test_golden_sea_ships_color(void **state)
-{
-    (void)state;
-    sea_golden_case(1, "board_four_islands_4_ships_color.txt");
-}
+GOLDEN_PAIR(sea_ships, sea_golden_case, "board_four_islands_4_ships")
 
 /* Every Seafarers event, line for line, and the robber's words kept on the base board. */
 static void test_sea_events(void **state)
@@ -1725,17 +1729,7 @@ static void new_shores_golden_case(int color, const char *name)
     render_lines_fini(&l);
 }
 
-static void test_golden_new_shores_plain(void **state)
-{
-    (void)state;
-    new_shores_golden_case(0, "board_new_shores_4_plain.txt");
-}
-
-static void test_golden_new_shores_color(void **state)
-{
-    (void)state;
-    new_shores_golden_case(1, "board_new_shores_4_color.txt");
-}
+GOLDEN_PAIR(new_shores, new_shores_golden_case, "board_new_shores_4")
 
 /* The longest nicks and channel: the status with everyone choosing gold, the gold lines with the
  * longest card lists, within RENDER_LINE_MAX and never cut short. */
@@ -1942,17 +1936,7 @@ static int count_str(const char *text, const char *needle)
     return n;
 }
 
-static void test_golden_jungle_plain(void **state)
-{
-    (void)state;
-    jungle_golden_case(0, "board_jungle_4_plain.txt");
-}
-
-static void test_golden_jungle_color(void **state)
-{
-    (void)state;
-    jungle_golden_case(1, "board_jungle_4_color.txt");
-}
+GOLDEN_PAIR(jungle, jungle_golden_case, "board_jungle_4")
 
 /* ---- the Great River ---- */
 
@@ -2023,17 +2007,7 @@ static void river_golden_case(int color, const char *name)
     render_lines_fini(&l);
 }
 
-static void test_golden_river_plain(void **state)
-{
-    (void)state;
-    river_golden_case(0, "board_river_4_plain.txt");
-}
-
-static void test_golden_river_color(void **state)
-{
-    (void)state;
-    river_golden_case(1, "board_river_4_color.txt");
-}
+GOLDEN_PAIR(river, river_golden_case, "board_river_4")
 
 /* ---- the fog ---- */
 
@@ -2120,17 +2094,7 @@ static void fog_golden_case(int color, const char *name)
     render_lines_fini(&l);
 }
 
-static void test_golden_fog_plain(void **state)
-{
-    (void)state;
-    fog_golden_case(0, "board_fog_islands_4_plain.txt");
-}
-
-static void test_golden_fog_color(void **state)
-{
-    (void)state;
-    fog_golden_case(1, "board_fog_islands_4_color.txt");
-}
+GOLDEN_PAIR(fog, fog_golden_case, "board_fog_islands_4")
 
 /* Off the Jungle nothing of it shows: the hand, the status and a bought card read as before,
  * whatever the counter holds. */

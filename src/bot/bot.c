@@ -194,6 +194,10 @@ bool bot_nick_usable(const char *nick)
 {
     size_t n = strlen(nick);
     char clean[BW_NICK_MAX + 1];
+    /* Nothing a message target could read as a channel (#&+!), a server or host mask ($), a
+     * list of targets (,) or a wildcard: a private line to such a "nick" would go elsewhere. */
+    if (n && (strchr("#&+!$:", nick[0]) || strpbrk(nick, " ,*?@!")))
+        return false;
     return n > 0 && n <= BW_NICK_MAX && utf8_sanitize_into(clean, sizeof clean, nick, n) == n &&
            memcmp(clean, nick, n) == 0;
 }
