@@ -106,8 +106,8 @@ static bool out_member(void *ctx, const char *channel, const char *nick, struct 
         return false;
     for (int u = 0; u < USERS; u++)
         if (st.in_chan[u] && strcasecmp(st.nick[u], nick) == 0) {
-            *id = (struct bw_identity){st.nick[u], users[u].user, users[u].host, users[u].account,
-                                       true};
+            *id = (struct bw_identity){st.nick[u],       users[u].user, users[u].host,
+                                       users[u].account, true,          false};
             return true;
         }
     return false;
@@ -125,7 +125,7 @@ static void fresh(void)
         snprintf(st.nick[u], sizeof st.nick[u], "%s", users[u].nick);
     ircb_queue_init(&st.q, 100, 0);
     st.b = bot_new(&net, &cb, &cg, &out, 7);
-    struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true};
+    struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true, false};
     bot_on_join(st.b, CHAN, &me, 0);
 }
 
@@ -140,8 +140,9 @@ static bool nick_free(int u, const char *nick)
 
 static struct bw_identity id_of(int u)
 {
-    return (struct bw_identity){st.nick[u], users[u].user, users[u].host,
-                                st.in_chan[u] ? users[u].account : NULL, st.in_chan[u]};
+    return (struct bw_identity){st.nick[u],    users[u].user,
+                                users[u].host, st.in_chan[u] ? users[u].account : NULL,
+                                st.in_chan[u], false};
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -232,7 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 10: { /* the bot loses the server and comes back */
             bot_on_disconnect(st.b, now);
-            struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true};
+            struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true, false};
             now += 10000;
             bot_on_join(st.b, CHAN, &me, now);
             for (int u = 0; u < USERS; u++)

@@ -53,6 +53,20 @@ static int save_game(void *ctx, const char *channel, const void *blob, size_t le
     return rc;
 }
 
+static int keep_language(void *ctx, const char *channel, const char *language)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1], err[256];
+    fold(chan, sizeof chan, channel);
+    int rc = store_set_language(ns->st, ns->network, chan, language, err, sizeof err);
+    if (rc)
+        log_event(
+            LOG_LEVEL_ERROR,
+            &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
+            "%s %s: %s", ns->network, chan, err);
+    return rc;
+}
+
 static int erase_game(void *ctx, const char *channel)
 {
     struct net_store *ns = ctx;
@@ -202,6 +216,7 @@ void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
         .top = leaders,
         .stats = player_stats,
         .checkpoint = checkpoint_store,
+        .set_language = keep_language,
     };
 }
 
@@ -228,10 +243,28 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
     return 0;
 }
 
+static int restore_language(void *ctx, const char *channel, const char *language)
+{
+    struct restoring *r = ctx;
+    if (bot_set_language(r->bot, channel, language) != BW_OK)
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
+                  "%s: the kept language \"%s\" is not known to this build; the channel speaks "
+                  "the configured one",
+                  channel, language);
+    return 0;
+}
+
 int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms)
 {
     struct restoring r = {bot, store_path(ns->st), now_ms, 0};
     char err[256];
+    if (store_each_language(ns->st, ns->network, restore_language, &r, err, sizeof err) < 0) {
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
+                  ns->network, err);
+        return BW_E(IO);
+    }
     if (store_each_game(ns->st, ns->network, restore_game, &r, err, sizeof err) < 0) {
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",

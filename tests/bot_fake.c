@@ -43,6 +43,14 @@ static void fake_part(void *ctx, const char *channel)
     snprintf(parted, sizeof parted, "%s", channel);
 }
 
+char kept_language[16];
+
+static int fake_language(void *ctx, const char *channel, const char *language)
+{
+    snprintf(kept_language, sizeof kept_language, "%s", language ? language : "");
+    return 0;
+}
+
 static int fake_save(void *ctx, const char *channel, const void *blob, size_t len)
 {
     assert_true(len <= sizeof saved);
@@ -76,7 +84,7 @@ static char *admins_list[] = {"account:root", "*!*@trusted.example"};
 static bool members_on;
 static struct {
     char nick[80], user[32], host[80], account[32];
-    bool has_account;
+    bool has_account, op;
 } members[FAKE_MEMBERS];
 
 void fake_members_on(void)
@@ -105,14 +113,25 @@ void fake_member(const char *nick, const char *user, const char *host, const cha
     members[slot].has_account = account != NULL;
 }
 
+void fake_op(const char *nick, bool op)
+{
+    for (int i = 0; i < FAKE_MEMBERS; i++)
+        if (members[i].nick[0] && strcasecmp(members[i].nick, nick) == 0)
+            members[i].op = op;
+}
+
 static bool fake_member_of(void *ctx, const char *channel, const char *nick, struct bw_identity *id)
 {
     if (strcasecmp(channel, CHAN) != 0)
         return false;
     for (int i = 0; i < FAKE_MEMBERS; i++)
         if (members[i].nick[0] && strcasecmp(members[i].nick, nick) == 0) {
-            *id = (struct bw_identity){members[i].nick, members[i].user, members[i].host,
-                                       members[i].has_account ? members[i].account : NULL, true};
+            *id = (struct bw_identity){members[i].nick,
+                                       members[i].user,
+                                       members[i].host,
+                                       members[i].has_account ? members[i].account : NULL,
+                                       true,
+                                       members[i].op};
             return true;
         }
     return false;
@@ -128,7 +147,11 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
-    struct session_store_ops ops = {.save = fake_save, .erase = fake_erase, .backup = fake_backup};
+    struct session_store_ops ops = {.save = fake_save,
+                                    .erase = fake_erase,
+                                    .backup = fake_backup,
+                                    .set_language = fake_language};
+    kept_language[0] = '\0';
     bot_set_store(b, &ops);
     n_recs = 0;
     parted[0] = '\0';
@@ -139,7 +162,7 @@ void ident(struct bw_identity *id, const char *nick)
 {
     static char host[64];
     snprintf(host, sizeof host, "%.40s.example", nick);
-    *id = (struct bw_identity){nick, "u", host, NULL, true};
+    *id = (struct bw_identity){nick, "u", host, NULL, true, false};
 }
 
 void say(struct bot *b, const char *nick, const char *text)

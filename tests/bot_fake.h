@@ -42,6 +42,10 @@ struct bot *make_bot(int timeout_s, uint64_t seed);
 void fake_members_on(void);
 /* nick is in CHAN as user@host with account (NULL: none); user NULL takes it out. */
 void fake_member(const char *nick, const char *user, const char *host, const char *account);
+/* nick (a fake member) is a channel operator in CHAN, or no longer. */
+void fake_op(const char *nick, bool op);
+/* The language the bot last asked the store to keep ("" when none, or forgotten). */
+extern char kept_language[16];
 
 /* nick's identity: user "u", host "NICK.example". */
 void ident(struct bw_identity *id, const char *nick);

@@ -409,7 +409,7 @@ static void test_identity(void **state)
     ident(&id, cn);
     bot_on_nick(b, &id, "renamed", now);
     assert_int_equal(session_seat_of_nick(sess(b), "renamed"), cur);
-    struct bw_identity rid = {"renamed", "u", id.host, NULL, true};
+    struct bw_identity rid = {"renamed", "u", id.host, NULL, true, false};
     now += 2000;
     bot_on_message(b, CHAN, &rid, "!roll", now);
     assert_true(sess(b)->game.rolled);
@@ -422,7 +422,7 @@ static void test_identity(void **state)
     bot_on_quit(b, &oid, now);
     assert_false(sess(b)->seat[other].present);
     /* Someone else takes the departed nick: no seat. */
-    struct bw_identity evil = {on, "evil", "elsewhere.example", NULL, true};
+    struct bw_identity evil = {on, "evil", "elsewhere.example", NULL, true, false};
     bot_on_join(b, CHAN, &evil, now + 1000);
     assert_false(sess(b)->seat[other].present);
     struct game before = sess(b)->game;
@@ -488,11 +488,11 @@ static void test_admin(void **state)
     assert_null(sess(b));
     /* An admin by host mask stops at once; by account may kick. */
     start_game(b, nicks, 3);
-    struct bw_identity root = {"op", "x", "y.example", "root", true};
+    struct bw_identity root = {"op", "x", "y.example", "root", true, false};
     now += 2000;
     bot_on_message(b, CHAN, &root, "!kick ann", now);
     assert_int_equal(sess(b)->game.p[session_seat_of_nick(sess(b), "ann")].resigned, 1);
-    struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true};
+    struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true, false};
     now += 2000;
     bot_on_message(b, CHAN, &trusted, "!stop", now);
     assert_null(sess(b));
@@ -508,7 +508,7 @@ static void test_admin(void **state)
     now += 2000;
     bot_on_message(b, NULL, &trusted, "backup exists.db", now);
     assert_true(any_line(mark, "boss", "backup failed: exists.db exists"));
-    struct bw_identity nobody = {"nobody", "x", "z.example", NULL, true};
+    struct bw_identity nobody = {"nobody", "x", "z.example", NULL, true, false};
     bot_on_message(b, NULL, &nobody, "reload", now);
     assert_true(any_line(mark, "nobody", "admins"));
     backed_up[0] = 0;
@@ -530,7 +530,7 @@ static void test_admin(void **state)
 static void test_rate_limit(void **state)
 {
     struct bot *b = make_bot(0, 13);
-    struct bw_identity id = {"spam", "s", "spam.example", NULL, true};
+    struct bw_identity id = {"spam", "s", "spam.example", NULL, true, false};
     int mark = n_recs;
     /* Twenty at once: five answers, one warning, then one notice that the flood is ignored. */
     for (int i = 0; i < 20; i++)
@@ -549,7 +549,7 @@ static void test_rate_limit(void **state)
     bot_on_message(b, NULL, &id, "help", now);
     assert_int_equal(count_to(mark, "spam"), 1);
     /* Twice the allowed rate for a minute: refused now and then, warned, never ignored. */
-    struct bw_identity busy = {"busy", "b", "busy.example", NULL, true};
+    struct bw_identity busy = {"busy", "b", "busy.example", NULL, true, false};
     mark = n_recs;
     for (int i = 0; i < 120; i++) {
         now += 500;

@@ -23,7 +23,7 @@ static void from(struct bot *b, const char *channel, const struct bw_identity *i
     bot_on_message(b, channel, id, text, now);
 }
 
-static const struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true};
+static const struct bw_identity trusted = {"boss", "x", "trusted.example", NULL, true, false};
 
 static void test_no_game_channel(void **state)
 {
@@ -66,7 +66,7 @@ static void test_no_game_channel(void **state)
     assert_int_equal(n_recs - mark, 1);
     /* Subject to the rate limit: five answers and one warning at once, then one notice that
      * the flood is ignored. */
-    struct bw_identity spam = {"spam", "s", "spam.example", NULL, true};
+    struct bw_identity spam = {"spam", "s", "spam.example", NULL, true, false};
     mark = n_recs;
     for (int i = 0; i < 20; i++)
         bot_on_message(b, CHAN, &spam, "!frobnicate", now);
@@ -117,7 +117,7 @@ static void test_reconfigure(void **state)
         colored = colored || strpbrk(recs[i].text, "\x02\x03");
     assert_true(colored);
     /* The new admins. */
-    struct bw_identity root = {"op", "x", "y.example", "newroot", true};
+    struct bw_identity root = {"op", "x", "y.example", "newroot", true, false};
     mark = n_recs;
     from(b, NULL, &trusted, "save");
     from(b, NULL, &root, "save");
@@ -149,7 +149,7 @@ static void test_seat_taken(void **state)
     char cn[50], want[100];
     snprintf(cn, sizeof cn, "%s", nick_of(b, cur));
     snprintf(want, sizeof want, "%s's seat in #catan belongs to another user", cn);
-    struct bw_identity real, evil = {cn, "evil", "elsewhere.example", NULL, true};
+    struct bw_identity real, evil = {cn, "evil", "elsewhere.example", NULL, true, false};
     ident(&real, cn);
     bot_on_quit(b, &real, now);
     bot_on_join(b, CHAN, &evil, now);
@@ -296,7 +296,7 @@ static void test_part(void **state)
     assert_true(any_line(mark, cur.nick, "paused"));
     assert_memory_equal(&before, &sess(b)->game, sizeof before);
     /* Back in the channel: the clock goes on where it stopped. */
-    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true};
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true, false};
     now += 600000;
     mark = n_recs;
     bot_on_join(b, CHAN, &self, now);
@@ -337,7 +337,7 @@ static void test_disconnect_pauses(void **state)
     assert_int_equal(bot_next_deadline(b), INT64_MAX);
     bot_tick(b, now + 3600000);
     assert_memory_equal(&before, &sess(b)->game, sizeof before);
-    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true};
+    struct bw_identity self = {"brickwood", "bw", "bot.example", NULL, true, false};
     int64_t gone = now;
     now += 120000;
     int mark = n_recs;
@@ -365,8 +365,8 @@ static void test_away_seat_gets_nothing(void **state)
     snprintf(yn, 50, "%s", nick_of(b, y));
     char yhost[64];
     snprintf(yhost, sizeof yhost, "%s.example", yn);
-    struct bw_identity real = {yn, "u", yhost, NULL, true},
-                       evil = {yn, "evil", "elsewhere.example", NULL, true};
+    struct bw_identity real = {yn, "u", yhost, NULL, true, false},
+                       evil = {yn, "evil", "elsewhere.example", NULL, true, false};
     bot_on_quit(b, &real, now);
     bot_on_join(b, CHAN, &evil, now);
     int mark = n_recs;
@@ -375,7 +375,7 @@ static void test_away_seat_gets_nothing(void **state)
     assert_int_equal(count_to(mark, yn), 0);
     /* The account the nick's new holder logs in with does not bind the seat. */
     bot_on_account(b, yn, "evilacct", now);
-    struct bw_identity evil2 = {yn, "evil", "elsewhere.example", "evilacct", true};
+    struct bw_identity evil2 = {yn, "evil", "elsewhere.example", "evilacct", true, false};
     bot_on_join(b, CHAN, &evil2, now);
     assert_false(sess(b)->seat[y].present);
     assert_string_equal(sess(b)->seat[y].account, "");
@@ -406,7 +406,7 @@ static void test_lobby_grace_and_board(void **state)
     bot_on_part(b, CHAN, &ann, now);
     char host[64];
     snprintf(host, sizeof host, "ben.example");
-    ben = (struct bw_identity){"ben", "u", host, NULL, true};
+    ben = (struct bw_identity){"ben", "u", host, NULL, true, false};
     now += 60000;
     bot_on_part(b, CHAN, &ben, now);
     int mark = n_recs;
@@ -540,7 +540,7 @@ static void test_admin_status_and_games(void **state)
     struct bot *b = make_bot(0, 9);
     static const char *const nicks[] = {"ann", "bob", "cid"};
     start_game(b, nicks, 3);
-    from(b, "#other", &(struct bw_identity){"dan", "u", "dan.example", NULL, true}, "!new");
+    from(b, "#other", &(struct bw_identity){"dan", "u", "dan.example", NULL, true, false}, "!new");
     int mark = n_recs;
     from(b, NULL, &trusted, "games");
     int lines = count_to(mark, "boss");
@@ -558,10 +558,10 @@ static void test_admin_status_and_games(void **state)
     assert_true(any_line(mark, "boss", "#catan: game: "));
     /* Not an admin: the command is the game's status, for a player; refused for others. */
     mark = n_recs;
-    from(b, NULL, &(struct bw_identity){"eve", "u", "eve.example", NULL, true}, "games");
+    from(b, NULL, &(struct bw_identity){"eve", "u", "eve.example", NULL, true, false}, "games");
     assert_false(any_line(mark, "eve", "#catan: game"));
     say(b, "ann", "!status");
-    from(b, NULL, &(struct bw_identity){"ann", "u", "ann.example", NULL, true}, "status");
+    from(b, NULL, &(struct bw_identity){"ann", "u", "ann.example", NULL, true, false}, "status");
     assert_false(any_line(mark, "ann", "#catan: game: turn"));
     assert_int_equal(count_to(mark, "boss"), 0);
 

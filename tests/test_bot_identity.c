@@ -63,7 +63,7 @@ static void test_hand_only_to_confirmed_member(void **state)
     /* carol is gone from the channel without the bot seeing it; mallory takes the nick and
      * sits in the channel under it. */
     fake_member("carol", "mallory", "evil.example", NULL);
-    struct bw_identity mallory = {"carol", "mallory", "evil.example", NULL, true};
+    struct bw_identity mallory = {"carol", "mallory", "evil.example", NULL, true, false};
     int mark = n_recs;
     now += 1100;
     bot_on_message(b, CHAN, &mallory, "!hand", now);
@@ -137,7 +137,7 @@ static void test_outsider_seat_waits_away(void **state)
     say(b, "alice", "!new");
     say(b, "bob", "!join");
     /* dave sits by private message and never joins the channel. */
-    struct bw_identity dave = {"dave", "u", "dave.example", NULL, true};
+    struct bw_identity dave = {"dave", "u", "dave.example", NULL, true, false};
     now += 1100;
     bot_on_message(b, NULL, &dave, "#catan join", now);
     assert_int_equal(sess(b)->n_seats, 3);
@@ -162,7 +162,7 @@ static void test_outsider_seat_waits_away(void **state)
     assert_false(sess(b)->seat[seat].present);
 
     /* Someone else takes the nick dave: nothing of dave's reaches them. */
-    struct bw_identity fake = {"dave", "x", "elsewhere.example", NULL, true};
+    struct bw_identity fake = {"dave", "x", "elsewhere.example", NULL, true, false};
     mark = n_recs;
     now += 1100;
     bot_on_message(b, NULL, &fake, "hand", now);
@@ -180,7 +180,7 @@ static void test_reconnect_needs_confirmation(void **state)
     bot_on_disconnect(b, now);
     for (int i = 0; i < 3; i++)
         assert_false(sess(b)->seat[i].present);
-    struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true};
+    struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true, false};
     now += 5000;
     bot_on_join(b, CHAN, &me, now);
     /* Only alice and bob are seen again (WHO after the join); carol's nick is mallory's. */
@@ -192,7 +192,7 @@ static void test_reconnect_needs_confirmation(void **state)
         ident(&id, back[i]);
         bot_on_member(b, CHAN, &id, now);
     }
-    struct bw_identity evil = {"carol", "mallory", "evil.example", NULL, true};
+    struct bw_identity evil = {"carol", "mallory", "evil.example", NULL, true, false};
     bot_on_member(b, CHAN, &evil, now);
     assert_true(hand_to(mark, "alice"));
     assert_true(hand_to(mark, "bob"));
@@ -217,7 +217,7 @@ static void test_account_seat(void **state)
     fake_member("alice", "u", "alice.example", "alice");
     member("bob");
     member("carol");
-    struct bw_identity alice = {"alice", "u", "alice.example", "alice", true};
+    struct bw_identity alice = {"alice", "u", "alice.example", "alice", true, false};
     now += 1100;
     bot_on_message(b, CHAN, &alice, "!new", now);
     say(b, "bob", "!join");

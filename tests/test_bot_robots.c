@@ -352,7 +352,7 @@ static void test_hard_budget_with_many_games(void **state)
         snprintf(chan[c], sizeof chan[c], "#hard%d", c);
         snprintf(nick[c], sizeof nick[c], "person%d", c);
         snprintf(host[c], sizeof host[c], "person%d.example", c);
-        id[c] = (struct bw_identity){nick[c], "u", host[c], NULL, true};
+        id[c] = (struct bw_identity){nick[c], "u", host[c], NULL, true, false};
     }
     /* In each channel a person sits down with three hard computer players, starts and leaves;
      * with takeover a hard one sits in for them once the grace period is over. On a clock set

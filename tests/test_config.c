@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "i18n/i18n.h"
 #include "session/session.h"
 #include "engine/error.h"
 #include "util/strbuf.h"
@@ -129,7 +130,21 @@ static void expect_one(const char *text, int rc, unsigned line, const char *key,
     config_errors_fini(&errs);
 }
 
+/* Load text and expect it to pass; the loaded configuration is the caller's to free. */
+static void expect_ok(const char *text, struct bw_config *cfg)
+{
+    struct config_errors errs;
+    int rc = load_text(text, cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_int_equal(errs.count, 0);
+    config_errors_fini(&errs);
+}
+
 #define NET "networks = ( { name = \"n\"; host = \"irc.example\"; } );\n"
+/* One network with the channels given, on line 2. */
+#define CHANNELS(list) "networks = ( { name = \"n\"; host = \"h\";\n channels = " list "; } );\n"
 
 /* The example's commented second network (TLS with SASL) is valid when uncommented. */
 static void test_example_tls_network(void **state)
@@ -169,6 +184,33 @@ static void test_example_tls_network(void **state)
     config_fini(&cfg);
     config_errors_fini(&errs);
     sb_fini(&text);
+}
+
+/* The example's commented channel list with a group is valid when uncommented. */
+static void test_example_channel_group(void **state)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    assert_non_null(src);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[512], text[1024] = "";
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "    # channels = (", 18) == 0)
+            snprintf(text, sizeof text, "networks = ( { name = \"n\"; host = \"h\";\n%s} );\n",
+                     line + 6);
+    }
+    fclose(f);
+    assert_true(text[0]);
+    struct bw_config cfg;
+    expect_ok(text, &cfg);
+    const struct config_network *n = &cfg.networks[0];
+    assert_int_equal(n->channel_count, 2);
+    assert_non_null(n->channel_langs);
+    assert_int_equal(n->channel_langs[0], -1);
+    assert_int_equal(n->channel_langs[1], LANG_UK);
+    config_fini(&cfg);
 }
 
 static void test_example_file(void **state)
@@ -216,6 +258,8 @@ static void test_example_file(void **state)
     assert_string_equal(cfg.bot.admins[1], "*!*@trusted.example");
     assert_true(cfg.bot.colors);
     assert_int_equal(cfg.bot.private_reply, CONFIG_PRIVATE_PRIVMSG);
+    assert_int_equal(cfg.bot.language, LANG_EN);
+    assert_null(n->channel_langs);
     assert_int_equal(cfg.game.min_players, 3);
     assert_int_equal(cfg.game.max_players, 6);
     assert_int_equal(cfg.game.victory_points, 10);
@@ -411,9 +455,11 @@ static void test_wrong_types(void **state)
     expect_one("networks = ( { name = \"n\"; host = \"h\";\n nick = [\"a\"]; } );\n", BW_E(INVALID),
                2, "networks.[0].nick", "must be a string");
     expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = \"#catan\"; } );\n",
-               BW_E(INVALID), 2, "networks.[0].channels", "must be a list of strings");
+               BW_E(INVALID), 2, "networks.[0].channels",
+               "must be a list of channels such as [ \"#a\", \"#b\" ]");
     expect_one("networks = ( { name = \"n\"; host = \"h\";\n channels = ( \"#a\", 5 ); } );\n",
-               BW_E(INVALID), 2, "networks.[0].channels.[1]", "must be a string");
+               BW_E(INVALID), 2, "networks.[0].channels.[1]",
+               "must be a channel name in double quotes, or a group");
     expect_one("networks = ( { name = \"n\"; host = \"h\";\n flood = 4; } );\n", BW_E(INVALID), 2,
                "networks.[0].flood", "must be a group");
     expect_one(NET "bot = 5;\n", BW_E(INVALID), 2, "bot", "must be a group");
@@ -494,18 +540,6 @@ static void test_bot_values(void **state)
     expect_one(NET "log = { level = \"verbose\"; };\n", BW_E(INVALID), 2, "log.level",
                "must be one of");
     expect_one(NET "store = { path = \"\"; };\n", BW_E(INVALID), 2, "store.path", "empty");
-}
-
-/* Load text and expect it to pass; the loaded configuration is the caller's to free. */
-static void expect_ok(const char *text, struct bw_config *cfg)
-{
-    struct config_errors errs;
-    int rc = load_text(text, cfg, &errs);
-    if (errs.count)
-        dump(&errs);
-    assert_int_equal(rc, BW_OK);
-    assert_int_equal(errs.count, 0);
-    config_errors_fini(&errs);
 }
 
 /* SPEC §3: a mask never matches by nick alone. A user or host part made only of '*' and '?'
@@ -696,6 +730,199 @@ static void test_irc_strings(void **state)
                "networks.[0].name", "may contain only");
 }
 
+/* Expect exactly one problem, with this line, key and whole message, and a failed load. */
+static void expect_exact(const char *text, unsigned line, const char *key, const char *message)
+{
+    struct bw_config cfg;
+    struct config_errors errs;
+    int got = load_text(text, &cfg, &errs);
+    if (errs.count != 1)
+        dump(&errs);
+    assert_int_equal(got, BW_E(INVALID));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].line, line);
+    assert_non_null(errs.items[0].key);
+    assert_string_equal(errs.items[0].key, key);
+    assert_string_equal(errs.items[0].message, message);
+    assert_null(cfg.networks);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
+/* bot.language: "en" by default; any code the message catalogue knows, in any case. */
+static void test_bot_language(void **state)
+{
+    struct bw_config cfg;
+    expect_ok(NET, &cfg);
+    assert_int_equal(cfg.bot.language, LANG_EN);
+    assert_null(cfg.networks[0].channel_langs);
+    config_fini(&cfg);
+
+    static const struct {
+        const char *code;
+        int lang;
+    } codes[] = {{"en", LANG_EN}, {"uk", LANG_UK},      {"sr", LANG_SR}, {"ar", LANG_AR},
+                 {"UK", LANG_UK}, {"sr-Latn", LANG_SR}, {"Ar", LANG_AR}, {"uk_UA", LANG_UK}};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, NET "bot = { language = \"%s\"; };\n", codes[i].code);
+        expect_ok(text, &cfg);
+        assert_int_equal(cfg.bot.language, codes[i].lang);
+        /* The bot's language is not a channel's: none is set by it. */
+        assert_null(cfg.networks[0].channel_langs);
+        config_fini(&cfg);
+    }
+
+    expect_exact(NET "bot = {\n  language = \"xx\";\n};\n", 3, "bot.language",
+                 "must be one of \"en\", \"uk\", \"sr\", \"ar\" (got \"xx\")");
+    expect_exact(NET "bot = { language = \"\"; };\n", 2, "bot.language",
+                 "must be one of \"en\", \"uk\", \"sr\", \"ar\" (got \"\")");
+    expect_exact(NET "bot = { language = \"english\"; };\n", 2, "bot.language",
+                 "must be one of \"en\", \"uk\", \"sr\", \"ar\" (got \"english\")");
+    expect_exact(NET "bot = { language = 1; };\n", 2, "bot.language",
+                 "must be a string in double quotes, not an integer");
+    /* What the file said is quoted short, on one line. */
+    expect_exact(
+        NET "bot = { language = \"zz\\nabcdefghijklmnopqrstuvwxyz\"; };\n", 2, "bot.language",
+        "must be one of \"en\", \"uk\", \"sr\", \"ar\" (got \"zz?abcdefghijklmnopqrstu...\")");
+    /* A long value is cut between characters, not inside one (U+0436 is two bytes). */
+    expect_exact(
+        NET "bot = { language = \"abcdefghijklmnopqrstuvw\xd0\xb6\xd0\xb6\"; };\n", 2,
+        "bot.language",
+        "must be one of \"en\", \"uk\", \"sr\", \"ar\" (got \"abcdefghijklmnopqrstuvw...\")");
+    /* The hint for unknown keys in bot lists it. */
+    expect_one(NET "bot = { lang = \"uk\"; };\n", BW_E(INVALID), 2, "bot.lang",
+               "known keys here: prefix, admins, colors, private, language");
+}
+
+/* networks.[i].channels: names, or groups that also give the channel's language. */
+static void test_channel_languages(void **state)
+{
+    struct bw_config cfg;
+
+    /* Strings only, and groups without a language: no language array. */
+    expect_ok(CHANNELS("[ \"#a\", \"&b\" ]"), &cfg);
+    assert_int_equal(cfg.networks[0].channel_count, 2);
+    assert_null(cfg.networks[0].channel_langs);
+    config_fini(&cfg);
+    expect_ok(CHANNELS("( { name = \"#a\"; }, \"#b\" )"), &cfg);
+    assert_int_equal(cfg.networks[0].channel_count, 2);
+    assert_string_equal(cfg.networks[0].channels[0], "#a");
+    assert_string_equal(cfg.networks[0].channels[1], "#b");
+    assert_null(cfg.networks[0].channel_langs);
+    config_fini(&cfg);
+
+    /* One group with a language. */
+    expect_ok(CHANNELS("( { name = \"#katan\"; language = \"uk\"; } )"), &cfg);
+    assert_int_equal(cfg.networks[0].channel_count, 1);
+    assert_string_equal(cfg.networks[0].channels[0], "#katan");
+    assert_non_null(cfg.networks[0].channel_langs);
+    assert_int_equal(cfg.networks[0].channel_langs[0], LANG_UK);
+    assert_int_equal(cfg.bot.language, LANG_EN);
+    config_fini(&cfg);
+
+    /* A mixed list, on two networks, with bot.language set: each entry keeps its own. */
+    expect_ok("networks = (\n"
+              "  { name = \"one\"; host = \"h\"; channels = ( \"#catan\",\n"
+              "      { name = \"#katan\"; language = \"UK\"; },\n"
+              "      { language = \"ar\"; name = \"&qatan\"; },\n"
+              "      { name = \"#plain\"; },\n"
+              "      \"#last\" ); },\n"
+              "  { name = \"two\"; host = \"h\"; channels = [ \"#catan\" ]; }\n"
+              ");\n"
+              "bot = { language = \"sr\"; };\n",
+              &cfg);
+    assert_int_equal(cfg.bot.language, LANG_SR);
+    const struct config_network *n = &cfg.networks[0];
+    assert_int_equal(n->channel_count, 5);
+    assert_string_equal(n->channels[0], "#catan");
+    assert_string_equal(n->channels[1], "#katan");
+    assert_string_equal(n->channels[2], "&qatan");
+    assert_string_equal(n->channels[3], "#plain");
+    assert_string_equal(n->channels[4], "#last");
+    assert_non_null(n->channel_langs);
+    assert_int_equal(n->channel_langs[0], -1);
+    assert_int_equal(n->channel_langs[1], LANG_UK);
+    assert_int_equal(n->channel_langs[2], LANG_AR);
+    assert_int_equal(n->channel_langs[3], -1);
+    assert_int_equal(n->channel_langs[4], -1);
+    assert_int_equal(cfg.networks[1].channel_count, 1);
+    assert_null(cfg.networks[1].channel_langs);
+
+    /* A reload loads the new file beside the old one, then frees the old: both own their
+     * arrays (LeakSanitizer checks that each is freed once). */
+    struct bw_config next;
+    expect_ok(CHANNELS("( { name = \"#katan\"; language = \"sr\"; } )"), &next);
+    config_fini(&cfg);
+    assert_null(cfg.networks);
+    assert_int_equal(next.networks[0].channel_langs[0], LANG_SR);
+    config_fini(&next);
+    config_fini(&next);
+}
+
+static void test_channel_language_problems(void **state)
+{
+    static const char langs[] = "must be one of \"en\", \"uk\", \"sr\", \"ar\"";
+    char message[128];
+
+    snprintf(message, sizeof message, "%s (got \"xx\")", langs);
+    expect_exact(CHANNELS("( \"#a\",\n { name = \"#b\"; language = \"xx\"; } )"), 3,
+                 "networks.[0].channels.[1].language", message);
+    snprintf(message, sizeof message, "%s (got \"\")", langs);
+    expect_exact(CHANNELS("( { name = \"#b\";\n language = \"\"; } )"), 3,
+                 "networks.[0].channels.[0].language", message);
+    expect_exact(CHANNELS("( { name = \"#b\"; language = true; } )"), 2,
+                 "networks.[0].channels.[0].language",
+                 "must be a string in double quotes, not a boolean");
+
+    /* The name is required and follows the rule for channel strings. */
+    expect_exact(CHANNELS("( \"#a\", { language = \"uk\"; } )"), 2,
+                 "networks.[0].channels.[1].name", "required key is missing");
+    expect_exact(CHANNELS("( { name = \"catan\"; language = \"uk\"; } )"), 2,
+                 "networks.[0].channels.[0].name", "must start with '#' or '&'");
+    expect_exact(CHANNELS("( { name = \"#a b\"; } )"), 2, "networks.[0].channels.[0].name",
+                 "must not contain spaces");
+    expect_exact(CHANNELS("( { name = 5; } )"), 2, "networks.[0].channels.[0].name",
+                 "must be a string in double quotes, not an integer");
+    expect_exact(CHANNELS("( {\n name = \"#a\";\n topic = \"x\"; } )"), 4,
+                 "networks.[0].channels.[0].topic", "unknown key; known keys here: name, language");
+    expect_exact(CHANNELS("( { name = \"#a\"; lanugage = \"uk\"; } )"), 2,
+                 "networks.[0].channels.[0].lanugage", "unknown key; did you mean \"language\"?");
+    expect_exact(CHANNELS("( \"#a\", [ \"#b\" ] )"), 2, "networks.[0].channels.[1]",
+                 "must be a channel name in double quotes, or a group { name = \"#a\"; "
+                 "language = \"uk\"; }; not an array");
+
+    /* Duplicates, ignoring case, whichever form each is written in. */
+    expect_exact(CHANNELS("( \"#Catan\",\n { name = \"#catan\"; language = \"uk\"; } )"), 3,
+                 "networks.[0].channels.[1].name", "\"#catan\" is listed twice");
+    expect_exact(CHANNELS("( { name = \"#catan\"; language = \"uk\"; },\n \"#CATAN\" )"), 3,
+                 "networks.[0].channels.[1]", "\"#CATAN\" is listed twice");
+    expect_exact(CHANNELS("( { name = \"#x\"; },\n { name = \"#X\"; language = \"ar\"; } )"), 3,
+                 "networks.[0].channels.[1].name", "\"#X\" is listed twice");
+
+    /* A failed load frees what it had read, languages included (LeakSanitizer). */
+    expect_exact(CHANNELS("( { name = \"#a\"; language = \"uk\"; },\n \"b\" )"), 3,
+                 "networks.[0].channels.[1]", "must start with '#' or '&'");
+
+    /* Every problem at once, in line order. */
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text(CHANNELS("( { name = \"#a\"; language = \"xx\";\n"
+                                " colour = 1; },\n"
+                                " { language = \"yy\"; } )"),
+                       &cfg, &errs);
+    if (errs.count != 4)
+        dump(&errs);
+    assert_int_equal(rc, BW_E(INVALID));
+    assert_int_equal(errs.count, 4);
+    assert_true(has_problem(&errs, 2, "networks.[0].channels.[0].language", "(got \"xx\")"));
+    assert_true(has_problem(&errs, 3, "networks.[0].channels.[0].colour", "unknown key"));
+    assert_true(has_problem(&errs, 4, "networks.[0].channels.[1].name", "missing"));
+    assert_true(has_problem(&errs, 4, "networks.[0].channels.[1].language", "(got \"yy\")"));
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+}
+
 static void test_channel_rule(void **state)
 {
     assert_null(config_channel_problem("#catan"));
@@ -798,6 +1025,52 @@ static void test_syntax_error(void **state)
     assert_int_equal(load_text(NET "log = { level = \"info\" } \"x\"\n", &cfg, &errs), BW_E(PARSE));
     assert_int_equal(errs.count, 1);
     assert_int_equal(errs.items[0].line, 2);
+    config_errors_fini(&errs);
+
+    /* A group inside [ ] (an array holds scalars only): libconfig would say no more than
+     * "syntax error", so the cause is named. */
+    static const char *const nested[] = {
+        CHANNELS("[ \"#a\",\n { name = \"#b\"; language = \"uk\"; } ]"),
+        CHANNELS("[\n { name = \"#b\"; } ]"),
+        CHANNELS("[ \"#a\",\n ( \"#b\" ) ]"),
+        CHANNELS("[ \"#a\",\n [ \"#b\" ] ]"),
+    };
+    for (size_t i = 0; i < sizeof nested / sizeof nested[0]; i++) {
+        assert_int_equal(load_text(nested[i], &cfg, &errs), BW_E(PARSE));
+        if (errs.count != 1)
+            dump(&errs);
+        assert_int_equal(errs.count, 1);
+        assert_int_equal(errs.items[0].line, 3);
+        assert_null(errs.items[0].key);
+        assert_string_equal(errs.items[0].message,
+                            "syntax error: [ ] holds only strings, numbers and booleans; a list "
+                            "with groups or lists in it is written ( ... )");
+        assert_null(cfg.networks);
+        config_errors_fini(&errs);
+    }
+    /* Other slips inside [ ] keep libconfig's own verdict. */
+    assert_int_equal(load_text(CHANNELS("[ \"#a\",\n ]"), &cfg, &errs), BW_E(PARSE));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].message, "syntax error");
+    config_errors_fini(&errs);
+}
+
+/* Groups nested past what any configuration needs are refused before libconfig reads them
+ * (the fuzzer found libconfig leaking on a string after 200 levels). */
+static void test_deep_nesting_refused(void **state)
+{
+    (void)state;
+    struct bw_config cfg;
+    struct config_errors errs;
+    static char text[8192];
+    size_t n = 0;
+    for (int i = 0; i < 300; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "a%d:{", i);
+    snprintf(text + n, sizeof text - n, "\"\"");
+    assert_int_equal(load_text(text, &cfg, &errs), BW_E(PARSE));
+    assert_true(errs.count >= 1);
+    assert_string_equal(errs.items[0].message, "groups and lists are nested more than 64 deep");
+    assert_null(cfg.networks);
     config_errors_fini(&errs);
 }
 
@@ -1028,6 +1301,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_example_file),
         cmocka_unit_test(test_example_tls_network),
+        cmocka_unit_test(test_example_channel_group),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_all_keys),
         cmocka_unit_test(test_several_networks),
@@ -1040,11 +1314,15 @@ int main(void)
         cmocka_unit_test(test_flood_floor),
         cmocka_unit_test(test_sasl),
         cmocka_unit_test(test_irc_strings),
+        cmocka_unit_test(test_bot_language),
+        cmocka_unit_test(test_channel_languages),
+        cmocka_unit_test(test_channel_language_problems),
         cmocka_unit_test(test_channel_rule),
         cmocka_unit_test(test_networks_required),
         cmocka_unit_test(test_duplicate_networks),
         cmocka_unit_test(test_tls_files),
         cmocka_unit_test(test_syntax_error),
+        cmocka_unit_test(test_deep_nesting_refused),
         cmocka_unit_test(test_many_problems),
         cmocka_unit_test(test_problem_limit),
         cmocka_unit_test(test_print),

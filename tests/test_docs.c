@@ -110,6 +110,7 @@ static void test_every_schema_key_in_manual(void **state)
         {"network_keys", "networks."},
         {"sasl_keys", "networks.sasl."},
         {"flood_keys", "networks.flood."},
+        {"channel_keys", "networks.channels."},
         {"bot_keys", "bot."},
         {"game_keys", "game."},
         {"store_keys", "store."},

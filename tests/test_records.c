@@ -184,7 +184,7 @@ static void test_identity_not_nick(void **state)
     (void)state;
     struct bot *b = make_bot(0, 3);
     use_store(b);
-    struct bw_identity fake = {"xena", "evil", "elsewhere.example", NULL, true};
+    struct bw_identity fake = {"xena", "evil", "elsewhere.example", NULL, true, false};
     int mark = n_recs;
     bot_on_message(b, NULL, &fake, "!stats", now += 1000);
     expect_line(mark, "xena", "xena has no games yet");
@@ -274,7 +274,7 @@ static void test_stopped_unrated(void **state)
     session_identity(NULL, s->seat[0].nick, s->seat[0].userhost, id, sizeof id);
     struct session_rank before, after;
     assert_int_equal(ops.stats(ops.ctx, id, NULL, &before), BW_OK);
-    struct bw_identity admin = {"root", "r", "trusted.example", "root", true};
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true, false};
     bot_on_message(b, CHAN, &admin, "!stop", now += 1000);
     assert_null(sess(b));
     assert_int_equal(running_games(), 0);
@@ -420,7 +420,7 @@ static void test_admin_save_checkpoints(void **state)
     int w;
     struct bot *b = near_the_end(&w);
     say(b, "xena", "!status"); /* the game is in the store once it changes */
-    struct bw_identity admin = {"root", "r", "trusted.example", "root", true};
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true, false};
     int mark = n_recs;
     bot_on_message(b, NULL, &admin, "save", now += 1000);
     assert_non_null(last_line(mark, "root", "saved 1 game; the store file is complete"));

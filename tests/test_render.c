@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "map/map.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 
 static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
@@ -417,6 +418,30 @@ static void test_golden_events(void **state)
         check_lines(&l);
         char *text = join_lines(&l);
         check_golden(color ? "events_color.txt" : "events_plain.txt", text);
+        free(text);
+        render_lines_fini(&l);
+    }
+    /* The same events, then the status, a hand, the board text, a corner and the summary, in
+     * each other language: for review of the translations, and so they do not change unseen. */
+    for (int lang = LANG_UK; lang < LANG_COUNT; lang++) {
+        struct render_style st;
+        render_style_init(&st, "#catan", nicks, 4, 0);
+        st.lang = lang;
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, ev, n, &sink);
+        render_status(&g, &st, "1:20 left", &sink);
+        render_hand(&g, &st, 0, &sink);
+        render_board_text(&g, &st, &sink);
+        render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
+        render_corner(&g, &st, 0, game_geo(&g)->hex_vertex[4][0], &sink);
+        static const uint16_t rolls[11] = {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
+        render_summary(&g, &st, 2710, rolls, &sink);
+        check_lines(&l);
+        char *text = join_lines(&l), name[32];
+        snprintf(name, sizeof name, "lang_%s.txt", i18n_code(lang));
+        check_golden(name, text);
         free(text);
         render_lines_fini(&l);
     }
@@ -2125,6 +2150,259 @@ static void test_no_jungle_words_on_base(void **state)
     render_lines_fini(&l);
 }
 
+/* ---- other languages ---- */
+
+#define FSI "\xe2\x81\xa8"
+#define PDI "\xe2\x81\xa9"
+
+/* Whole UTF-8 sequences only (a line cut inside one would fail). */
+static int utf8_whole(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int len = *p < 0x80             ? 1
+                  : (*p & 0xe0) == 0xc0 ? 2
+                  : (*p & 0xf0) == 0xe0 ? 3
+                  : (*p & 0xf8) == 0xf0 ? 4
+                                        : 0;
+        if (!len)
+            return 0;
+        for (int i = 1; i < len; i++)
+            if ((p[i] & 0xc0) != 0x80)
+                return 0;
+        p += len;
+    }
+    return 1;
+}
+
+/* An English word of the lines (a resource, a piece, a list head) standing alone in text. */
+static const char *english_word(const char *text)
+{
+    static const char *const words[] = {"wood",    "brick",  "wool",       "grain", "ore",
+                                        "robber",  "pirate", "settlement", "city",  "hexes",
+                                        "harbors", "nobody", "turn",       "cards"};
+    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+        size_t n = strlen(words[w]);
+        for (const char *p = text; (p = strstr(p, words[w])) != NULL; p += n) {
+            int before =
+                p > text && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
+            int after = (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z');
+            if (!before && !after)
+                return words[w];
+        }
+    }
+    return NULL;
+}
+
+/* FSI and PDI pair up (the line was not cut), and with every_arg: no digit and no nick outside
+ * an isolate (after the channel prefix of a private line). */
+static void check_isolates(const char *text, const struct render_style *st, int every_arg)
+{
+    char plain[RENDER_LINE_MAX + 1];
+    strip_codes(text, plain, sizeof plain);
+    int depth = 0;
+    size_t skip =
+        st->chan[0] && strncmp(plain, st->chan, strlen(st->chan)) == 0 ? strlen(st->chan) : 0;
+    for (const char *p = plain + skip; *p; p++) {
+        if (strncmp(p, FSI, 3) == 0) {
+            depth++;
+            p += 2;
+        } else if (strncmp(p, PDI, 3) == 0) {
+            if (--depth < 0)
+                fail_msg("PDI without FSI: %s", text);
+            p += 2;
+        } else if (every_arg && depth == 0 && *p >= '0' && *p <= '9') {
+            fail_msg("a number outside an isolate: %s", text);
+        } else if (every_arg && depth == 0) {
+            for (int s = 0; s < st->n_seats; s++)
+                if (strncmp(p, st->nick[s], strlen(st->nick[s])) == 0)
+                    fail_msg("nick %s outside an isolate: %s", st->nick[s], text);
+        }
+    }
+    if (strlen(text) < RENDER_LINE_MAX - 3 && depth != 0) /* not cut at the end of a line */
+        fail_msg("FSI without PDI: %s", text);
+}
+
+static void check_lang_lines(const struct render_lines *l, const struct render_style *st,
+                             int events)
+{
+    check_lines(l);
+    for (int k = 0; k < l->n; k++) {
+        const char *t = l->v[k].text;
+        if (!utf8_whole(t))
+            fail_msg("a UTF-8 sequence cut: %s", t);
+        if (st->lang != LANG_EN && english_word(t))
+            fail_msg("English \"%s\" in a %s line: %s", english_word(t), i18n_code(st->lang), t);
+        if (i18n_rtl(st->lang))
+            check_isolates(t, st, events);
+        else
+            assert_null(strstr(t, FSI));
+    }
+}
+
+/* Random games on every board in Ukrainian, Serbian and Arabic, with the longest nicks and
+ * channel: events, status, hands, spots and board text keep to the limits; no English word in a
+ * line; in Arabic every nick and number of an event line is isolated. */
+static void test_lang_playouts(void **state)
+{
+    (void)state;
+    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
+        "a2345678901234567890123456789012345678901234567",
+        "жжжжжжжжжжжжжжжжжжжжжжжж", /* 48 bytes */
+        "ÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿx",
+        "d2345678901234567890123456789012345678901234567",
+        "Erin|phone",
+        "frank^^"};
+    static const struct {
+        int board;
+        uint8_t players;
+    } boards[] = {{BOARD_BASE, 4},         {BOARD_BIG, 6},           {BOARD_FOUR_ISLANDS_4, 4},
+                  {BOARD_NEW_SHORES_3, 3}, {BOARD_FOG_ISLANDS_4, 4}, {BOARD_JUNGLE, 4},
+                  {BOARD_RIVER, 4}};
+    char chan[RENDER_CHAN_MAX + 1];
+    memset(chan, 'x', sizeof chan - 1);
+    chan[0] = '#';
+    chan[sizeof chan - 1] = '\0';
+    int seen[EV_GAME_OVER + 1] = {0};
+    for (int lang = LANG_UK; lang < LANG_COUNT; lang++)
+        for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                struct game_options o = {boards[b].players, (uint8_t)boards[b].board, 0};
+                struct game g;
+                assert_int_equal(game_init(&g, &o, seed), BW_OK);
+                struct bw_rng rng;
+                bw_rng_seed(&rng, seed * 11 + (uint64_t)lang);
+                struct render_style st;
+                render_style_init(&st, chan, long_nicks, o.n_players, (int)((seed + b) % 2));
+                st.lang = lang;
+                for (int step = 0; step < 4000; step++) {
+                    int over = g.phase == PHASE_OVER;
+                    if (step % 61 == 0 || over) {
+                        struct render_lines l;
+                        render_lines_init(&l);
+                        struct render_sink sink = render_lines_sink(&l);
+                        render_status(&g, &st, "2:00", &sink);
+                        render_board_text(&g, &st, &sink);
+                        for (int p = 0; p < o.n_players; p++) {
+                            render_hand(&g, &st, p, &sink);
+                            render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
+                        }
+                        int nv = game_geo(&g)->n_vertices;
+                        render_corner(&g, &st, g.current, step % nv, &sink);
+                        render_corner(&g, &st, RENDER_PUBLIC, (step * 7 + 3) % nv, &sink);
+                        if (over) {
+                            static const uint16_t rolls[11] = {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
+                            render_summary(&g, &st, 3725, rolls, &sink);
+                            render_summary(&g, &st, 65, rolls, &sink);
+                            render_dice(&st, rolls, &sink);
+                        }
+                        check_lang_lines(&l, &st, 0);
+                        render_lines_fini(&l);
+                    }
+                    if (over)
+                        break;
+                    struct game_action a;
+                    if (playout_choose(&g, &rng, &a) != BW_OK)
+                        break;
+                    struct game_event ev[GAME_MAX_EVENTS];
+                    int n = 0;
+                    if (game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n) != BW_OK)
+                        continue;
+                    struct render_lines l;
+                    render_lines_init(&l);
+                    struct render_sink sink = render_lines_sink(&l);
+                    render_events(&g, &st, ev, n, &sink);
+                    check_lang_lines(&l, &st, 1);
+                    render_lines_fini(&l);
+                    for (int i = 0; i < n; i++)
+                        if (ev[i].type >= 0 && ev[i].type <= EV_GAME_OVER)
+                            seen[ev[i].type]++;
+                }
+            }
+    /* The games went far enough to say the common things. */
+    assert_true(seen[EV_ROLL] > 100 && seen[EV_BUILD] > 50 && seen[EV_PRODUCE] > 50);
+    assert_true(seen[EV_STEAL] > 0 && seen[EV_BUY_DEV] > 0 && seen[EV_GAME_OVER] > 0);
+}
+
+/* Exact lines in the other languages: the words, and in Arabic the isolates. */
+static void test_lang_exact(void **state)
+{
+    (void)state;
+    struct game g;
+    game_with_pieces(&g, BOARD_BASE, 4, 3);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 4, 0);
+    struct game_event roll = {.type = EV_ROLL, .player = 1, .a = 3, .b = 5};
+    struct game_event steal = {.type = EV_STEAL, .player = 2, .other = 0, .a = RES_ORE};
+    struct game_event mono = {
+        .type = EV_MONOPOLY_LOSS, .player = 1, .other = 3, .a = 2, .b = RES_WOOL};
+    static const struct {
+        int lang;
+        const char *want[5];
+    } cases[] = {
+        {LANG_EN,
+         {"bob rolled 8 (3+5)", "carol stole a card from alice",
+          "#catan you stole 1 ore from alice", "#catan carol stole 1 ore from you",
+          "dave gives 2 wool to bob"}},
+        {LANG_UK,
+         {"bob викидає 8 (3+5)", "carol краде карту в гравця alice",
+          "#catan ви вкрали 1 руда у гравця alice", "#catan carol краде у вас 1 руда",
+          "dave віддає гравцю bob 2 вовна"}},
+        {LANG_SR,
+         {"bob baca 8 (3+5)", "carol krade kartu od igrača alice",
+          "#catan ukrali ste 1 ruda od igrača alice", "#catan carol vam krade 1 ruda",
+          "dave daje 2 vuna igraču bob"}},
+        {LANG_AR,
+         {"يرمي " FSI "bob" PDI " النرد: " FSI "8" PDI " (" FSI "3" PDI "+" FSI "5" PDI ")",
+          "يسرق " FSI "carol" PDI " بطاقة من " FSI "alice" PDI,
+          "#catan سرقت بطاقة " FSI "خام" PDI " من " FSI "alice" PDI,
+          "#catan يسرق " FSI "carol" PDI " منك بطاقة " FSI "خام" PDI,
+          "يعطي " FSI "dave" PDI " " FSI "2" PDI " " FSI "صوف" PDI " إلى " FSI "bob" PDI}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        st.lang = cases[c].lang;
+        struct render_lines l;
+        render_lines_init(&l);
+        struct render_sink sink = render_lines_sink(&l);
+        render_events(&g, &st, &roll, 1, &sink);
+        render_events(&g, &st, &steal, 1, &sink);
+        render_events(&g, &st, &mono, 1, &sink);
+        assert_int_equal(l.n, 5);
+        for (int k = 0; k < 5; k++)
+            assert_string_equal(l.v[k].text, cases[c].want[k]);
+        assert_int_equal(l.v[2].to, 2);
+        assert_int_equal(l.v[3].to, 0);
+        render_lines_fini(&l);
+    }
+
+    /* The hand keeps its shape: the channel, a colon, the counts and separators. */
+    st.lang = LANG_UK;
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_hand(&g, &st, 0, &sink);
+    st.lang = LANG_AR;
+    render_hand(&g, &st, 0, &sink);
+    assert_int_equal(l.n, 2);
+    assert_string_equal(l.v[0].text,
+                        "#catan на руці: 2 деревина, 1 глина, 3 зерно, 1 руда (карт: 7) "
+                        "| розвиток: лицар, монополія | нові: переможне очко");
+    assert_string_equal(l.v[1].text, "#catan في اليد: " FSI "2 خشب, 1 طوب, 3 قمح, 1 خام" PDI
+                                     " (البطاقات: " FSI "7" PDI ") | التطوير: فارس, احتكار | "
+                                     "الجديدة: نقطة نصر");
+    render_lines_fini(&l);
+
+    /* The English names stay the command words; the others come from the catalogue. */
+    for (int r = 0; r < RES_COUNT; r++)
+        assert_string_equal(render_res_name_in(LANG_EN, r), render_res_name(r));
+    for (int c = 0; c < DEV_COUNT; c++)
+        assert_string_equal(render_dev_name_in(LANG_EN, c), render_dev_name(c));
+    assert_string_equal(render_res_name_in(LANG_UK, RES_WOOD), "деревина");
+    assert_string_equal(render_res_name_in(LANG_SR, RES_GRAIN), "žito");
+    assert_string_equal(render_res_name_in(LANG_AR, RES_BRICK), "طوب");
+    assert_string_equal(render_res_name_in(LANG_UK, RES_COUNT), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2169,6 +2447,8 @@ int main(void)
         cmocka_unit_test(test_golden_river_plain),
         cmocka_unit_test(test_golden_river_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
+        cmocka_unit_test(test_lang_playouts),
+        cmocka_unit_test(test_lang_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -287,6 +287,78 @@ static void test_damaged_page_refused(void **state)
     free(data);
 }
 
+/* A channel's language is kept, listed by network and channel, replaced and forgotten. */
+static int list_language(void *ctx, const char *channel, const char *language)
+{
+    char *out = ctx;
+    size_t n = strlen(out);
+    snprintf(out + n, 256 - n, "%s=%s;", channel, language);
+    return 0;
+}
+
+static void test_languages_kept(void **state)
+{
+    const char *path = path_in("langs.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    char got[256] = "";
+    assert_int_equal(store_set_language(st, "net", "#katan", "uk", err, sizeof err), BW_OK);
+    assert_int_equal(store_set_language(st, "net", "#arab", "ar", err, sizeof err), BW_OK);
+    assert_int_equal(store_set_language(st, "other", "#katan", "sr", err, sizeof err), BW_OK);
+    assert_int_equal(store_set_language(st, "net", "#katan", "en", err, sizeof err), BW_OK);
+    assert_int_equal(store_set_language(st, "net", "", "en", err, sizeof err), BW_E(INVALID));
+    store_close(st);
+    st = store_open(path, err, sizeof err); /* kept across a restart */
+    assert_non_null(st);
+    assert_int_equal(store_each_language(st, "net", list_language, got, err, sizeof err), BW_OK);
+    assert_string_equal(got, "#arab=ar;#katan=en;");
+    assert_int_equal(store_set_language(st, "net", "#arab", NULL, err, sizeof err), BW_OK);
+    got[0] = '\0';
+    assert_int_equal(store_each_language(st, "net", list_language, got, err, sizeof err), BW_OK);
+    assert_string_equal(got, "#katan=en;");
+    got[0] = '\0';
+    assert_int_equal(store_each_language(st, "other", list_language, got, err, sizeof err), BW_OK);
+    assert_string_equal(got, "#katan=sr;");
+    store_close(st);
+}
+
+static int count_old(void *ctx, const char *network, const char *channel, const void *blob,
+                     size_t len)
+{
+    int *n = ctx;
+    assert_string_equal(channel, "#old");
+    assert_int_equal(len, 64);
+    assert_int_equal(((const unsigned char *)blob)[0], 'v');
+    (*n)++;
+    return 0;
+}
+
+/* A store written by the previous build (schema version 1: tests/data/store_v1.db, holding one
+ * game in #old) is brought up to date when opened: its game stays, languages can be kept. */
+static void test_schema_1_updated(void **state)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    char from[4096];
+    snprintf(from, sizeof from, "%s/tests/data/store_v1.db", src ? src : ".");
+    size_t len;
+    unsigned char *data = slurp(from, &len);
+    assert_int_equal(data[63], 1); /* user_version 1 */
+    const char *path = path_in("v1.db");
+    write_file(path, data, len);
+    free(data);
+    struct store *st = store_open(path, err, sizeof err);
+    if (!st)
+        fail_msg("the version 1 store is refused: %s", err);
+    int games = 0;
+    assert_int_equal(store_each_game(st, "net", count_old, &games, err, sizeof err), BW_OK);
+    assert_int_equal(games, 1);
+    assert_int_equal(store_set_language(st, "net", "#old", "uk", err, sizeof err), BW_OK);
+    store_close(st);
+    data = slurp(path, &len);
+    assert_int_equal(data[63], STORE_SCHEMA_VERSION);
+    free(data);
+}
+
 static void test_newer_schema_refused(void **state)
 {
     const char *path = path_in("newer.db");
@@ -700,6 +772,8 @@ int main(void)
         cmocka_unit_test(test_random_bytes_refused),
         cmocka_unit_test(test_damaged_page_refused),
         cmocka_unit_test(test_newer_schema_refused),
+        cmocka_unit_test(test_languages_kept),
+        cmocka_unit_test(test_schema_1_updated),
         cmocka_unit_test(test_second_open_in_process_refused),
         cmocka_unit_test(test_other_process_refused),
         cmocka_unit_test(test_read_only_directory_refused),

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 
 static char msg[200];
 
@@ -49,6 +50,25 @@ static void test_resource_names(void **state)
         assert_int_equal(words_resource(ok[i].word, msg, sizeof msg), ok[i].res);
         assert_string_equal(msg, "");
     }
+}
+
+static void test_command_aliases(void **state)
+{
+    (void)state;
+    words_set_language(LANG_UK);
+    assert_string_equal(words_command_alias("кинути"), "roll");
+    assert_string_equal(words_command_alias("КІНЕЦЬ"), "end");
+    assert_string_equal(words_command_alias("доро"), "road");
+    assert_null(words_command_alias("к")); /* кинути, кінець, купити: three commands */
+    assert_null(words_command_alias("roll"));
+    words_set_language(LANG_SR);
+    assert_string_equal(words_command_alias("grad"), "city"); /* whole word before "gradi" */
+    assert_string_equal(words_command_alias("gradi"), "build");
+    assert_string_equal(words_command_alias("Počni"), "start");
+    words_set_language(LANG_AR);
+    assert_string_equal(words_command_alias("ارم"), "roll");
+    words_set_language(LANG_EN);
+    assert_null(words_command_alias("кинути"));
 }
 
 static void test_resource_ambiguous(void **state)
@@ -129,6 +149,58 @@ static void assert_counts(const uint8_t c[RES_COUNT], int wood, int brick, int w
     assert_int_equal(c[RES_WOOL], wool);
     assert_int_equal(c[RES_GRAIN], grain);
     assert_int_equal(c[RES_ORE], ore);
+}
+
+/* In a channel that speaks another language its names count too, in any case and by unique
+ * prefix; elsewhere they are not resources. */
+static void test_resource_aliases(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *word;
+        int res;
+    } ok[] = {
+        {LANG_UK, "деревина", RES_WOOD}, {LANG_UK, "ДЕРЕВИНА", RES_WOOD},
+        {LANG_UK, "ліс", RES_WOOD},      {LANG_UK, "Глина", RES_BRICK},
+        {LANG_UK, "вовна", RES_WOOL},    {LANG_UK, "зерно", RES_GRAIN},
+        {LANG_UK, "руда", RES_ORE},      {LANG_UK, "р", RES_ORE},
+        {LANG_UK, "ЦЕГ", RES_BRICK},     {LANG_UK, "wood", RES_WOOD},
+        {LANG_SR, "drvo", RES_WOOD},     {LANG_SR, "ŽITO", RES_GRAIN},
+        {LANG_SR, "žito", RES_GRAIN},    {LANG_SR, "zito", RES_GRAIN},
+        {LANG_SR, "Cigla", RES_BRICK},   {LANG_SR, "ruda", RES_ORE},
+        {LANG_SR, "vuna", RES_WOOL},     {LANG_AR, "خشب", RES_WOOD},
+        {LANG_AR, "طوب", RES_BRICK},     {LANG_AR, "صوف", RES_WOOL},
+        {LANG_AR, "قمح", RES_GRAIN},     {LANG_AR, "خام", RES_ORE},
+        {LANG_AR, "ore", RES_ORE},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        words_set_language(ok[i].lang);
+        msg[0] = '\0';
+        int got = words_resource(ok[i].word, msg, sizeof msg);
+        if (got != ok[i].res)
+            fail_msg("%s: \"%s\" gave %d (%s)", i18n_code(ok[i].lang), ok[i].word, got, msg);
+    }
+    uint8_t c[RES_COUNT];
+    words_set_language(LANG_UK);
+    assert_int_equal(list("2 деревина 1 РУДА, 3вовна", c), 6);
+    assert_counts(c, 2, 0, 3, 0, 1);
+    words_set_language(LANG_AR);
+    assert_int_equal(list("2 خشب 1 قمح", c), 3);
+    assert_counts(c, 2, 0, 0, 1, 0);
+    /* Ambiguous within the language: reported as typed. */
+    words_set_language(LANG_UK);
+    assert_int_equal(words_resource("В", msg, sizeof msg), RES_WOOL); /* вовна, вівці */
+    words_set_language(LANG_SR);
+    assert_int_equal(words_resource("G", msg, sizeof msg), BW_E(AMBIGUOUS));
+    assert_string_equal(msg, "\"G\" is ambiguous: grain, glina");
+    /* In English, and for a language out of range, they are not resources. */
+    words_set_language(LANG_EN);
+    assert_int_equal(words_resource("деревина", msg, sizeof msg), BW_E(PARSE));
+    words_set_language(99);
+    assert_int_equal(words_resource("drvo", msg, sizeof msg), BW_E(PARSE));
+    assert_int_equal(words_resource("g", msg, sizeof msg), RES_GRAIN);
+    words_set_language(LANG_EN);
 }
 
 static void test_list_forms(void **state)
@@ -466,6 +538,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resource_names),
+        cmocka_unit_test(test_resource_aliases),
+        cmocka_unit_test(test_command_aliases),
         cmocka_unit_test(test_resource_ambiguous),
         cmocka_unit_test(test_resource_unknown),
         cmocka_unit_test(test_lookup_generic),

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "bot/internal.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 #include "util/log.h"
 #include "util/utf8.h"
@@ -24,6 +25,55 @@ static void free_settings(struct bot *b)
         free(b->admins[i]);
     free(b->admins);
     free(b->prefix);
+}
+
+/* channel's entry in the language table, added when ADD (else NULL when it has none). */
+static struct bot_lang *lang_entry(struct bot *b, const char *channel, bool add)
+{
+    for (int i = 0; i < b->n_langs; i++)
+        if (strcasecmp(b->langs[i].channel, channel) == 0)
+            return &b->langs[i];
+    if (!add)
+        return NULL;
+    if (b->n_langs == b->cap_langs) {
+        b->cap_langs = b->cap_langs ? 2 * b->cap_langs : 8;
+        b->langs = xrealloc(b->langs, (size_t)b->cap_langs * sizeof *b->langs);
+    }
+    struct bot_lang *l = &b->langs[b->n_langs++];
+    copy_str(l->channel, sizeof l->channel, channel);
+    l->configured = l->set = -1;
+    return l;
+}
+
+/* The configured languages: bot.language, and those the network's channels name. */
+static void set_languages(struct bot *b, const struct config_network *net,
+                          const struct config_bot *botcfg)
+{
+    b->language = botcfg->language > 0 && botcfg->language < LANG_COUNT ? botcfg->language : 0;
+    for (int i = 0; i < b->n_langs; i++)
+        b->langs[i].configured = -1;
+    for (size_t i = 0; net->channel_langs && i < net->channel_count; i++)
+        if (net->channel_langs[i] >= 0 && net->channel_langs[i] < LANG_COUNT)
+            lang_entry(b, net->channels[i], true)->configured = (int8_t)net->channel_langs[i];
+}
+
+int bot_set_language(struct bot *b, const char *channel, const char *code)
+{
+    int lang = i18n_find(code);
+    if (!b || !channel || lang < 0 || strlen(channel) > SESSION_CHAN_MAX)
+        return BW_E(INVALID);
+    lang_entry(b, channel, true)->set = (int8_t)lang;
+    return BW_OK;
+}
+
+int bot_language(const struct bot *b, const char *channel)
+{
+    for (int i = 0; channel && i < b->n_langs; i++)
+        if (strcasecmp(b->langs[i].channel, channel) == 0)
+            return b->langs[i].set >= 0          ? b->langs[i].set
+                   : b->langs[i].configured >= 0 ? b->langs[i].configured
+                                                 : b->language;
+    return b->language;
 }
 
 static void set_settings(struct bot *b, const struct config_bot *botcfg,
@@ -51,6 +101,7 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
     copy_str(b->own_nick, sizeof b->own_nick, net->nick);
     copy_str(b->network, sizeof b->network, net->name);
     set_settings(b, botcfg, game);
+    set_languages(b, net, botcfg);
     b->out = *out;
     bw_rng_seed(&b->rng, seed);
     return b;
@@ -63,6 +114,7 @@ void bot_reconfigure(struct bot *b, const struct config_network *net,
         return;
     free_settings(b);
     set_settings(b, botcfg, game);
+    set_languages(b, net, botcfg);
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
         if (g->s.rules.turn_timeout_s == game->turn_timeout_s)
@@ -95,6 +147,7 @@ void bot_free(struct bot *b)
     free_lines(b);
     free(b->lines);
     free_settings(b);
+    free(b->langs);
     free(b->store);
     free(b);
 }
@@ -261,6 +314,7 @@ static void style_of(const struct bot *b, const struct bot_game *g, struct rende
     for (int i = 0; i < g->s.n_seats; i++)
         nicks[i] = g->s.seat[i].nick;
     render_style_init(st, g->s.channel, nicks, g->s.n_seats, b->colors);
+    st->lang = bot_language(b, g->s.channel);
 }
 
 /* The public lines of one change (one command or one timer) go out joined, as few channel

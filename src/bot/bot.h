@@ -27,6 +27,7 @@ struct bw_identity {
     const char *host;
     const char *account;
     bool account_known; /* the server said whether (and as whom) nick is logged in */
+    bool op;            /* bw_out.member only: a channel operator (or above) in that channel */
 };
 
 enum bw_out_flags {
@@ -144,6 +145,13 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops);
  * deadlines keep the time they had left when saved). Replaces a session already in that
  * channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
 int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms);
+
+/* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
+ * or BW_E(INVALID) for a code this build does not know (nothing changes). */
+int bot_set_language(struct bot *b, const char *channel, const char *code);
+/* The language the bot speaks in channel now (enum i18n_lang): set by !lang or kept, else the
+ * channel's configured one, else bot.language. */
+int bot_language(const struct bot *b, const char *channel);
 
 /* The lobby or game in channel, or NULL; borrowed until the next call into the bot. */
 const struct session *bot_session(const struct bot *b, const char *channel);

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "bot/internal.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 #include "util/utf8.h"
 #include "util/xmalloc.h"
@@ -164,6 +165,16 @@ static void host_say(void *ctx, const char *channel, const char *text)
     bot_queue(bc->b, channel, text, 0, NULL);
 }
 
+static int host_set_language(void *ctx, const char *channel, int lang)
+{
+    struct bot_call *bc = ctx;
+    struct bot *b = bc->b;
+    int err = bot_set_language(b, channel, i18n_code(lang));
+    if (err == BW_OK && b->store && b->store->set_language)
+        b->store->set_language(b->store->ctx, channel, i18n_code(lang));
+    return err;
+}
+
 static void describe_line(void *ectx, const char *line)
 {
     host_reply(ectx, line);
@@ -209,6 +220,7 @@ static const struct cmd_host bot_host_ops = {
     .may_show = host_may_show,
     .say = host_say,
     .describe = host_describe,
+    .set_language = host_set_language,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
@@ -351,12 +363,17 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .channel_named = !in_private || named,
         .is_admin = cmd_is_admin(&bc.who, b->admins, b->admin_count),
         .color = b->colors,
+        .lang = bot_language(b, chan[0] ? chan : NULL),
         .s = g ? &g->s : NULL,
         .seat = -1,
         .who = bc.who,
         .now_ms = now_ms,
         .host = &host,
     };
+    struct bw_identity op;
+    c.is_op = chan[0] && b->out.member && b->out.member(b->out.ctx, chan, nick, &op) && op.op &&
+              op.user && op.host && from->user && from->host && strcmp(op.user, from->user) == 0 &&
+              strcasecmp(op.host, from->host) == 0;
     if (g) {
         int seat = session_identify(&g->s, &bc.who);
         c.seat = seat >= 0 ? seat : -1;
@@ -401,7 +418,10 @@ void bot_on_message(struct bot *b, const char *channel, const struct bw_identity
         return;
     /* In a channel only the prefix and a letter make a command: "!!", "!1" or a lone "!" are
      * chat and get no answer. */
-    bool letter = (*body >= 'a' && *body <= 'z') || (*body >= 'A' && *body <= 'Z');
+    /* A channel in another language also takes its own words (UTF-8 letters). */
+    bool letter = (*body >= 'a' && *body <= 'z') || (*body >= 'A' && *body <= 'Z') ||
+                  ((unsigned char)*body >= 0xc2 && (unsigned char)*body <= 0xf4 && channel &&
+                   bot_language(b, channel) != LANG_EN);
     if (channel && !letter)
         return;
     bot_command(b, channel, from, body, channel == NULL, now_ms);

@@ -90,6 +90,14 @@ struct bot {
     struct bot_shown shown[BOT_SHOWN_MAX];
     struct bot_line *lines; /* held back until flush */
     int n_lines, cap_lines;
+    /* Languages (enum i18n_lang): bot.language, and per channel the configured one and the
+     * one set by !lang (or kept by the store), -1 where none; the set one comes first. */
+    int language;
+    struct bot_lang {
+        char channel[SESSION_CHAN_MAX + 1];
+        int8_t configured, set;
+    } *langs;
+    int n_langs, cap_langs;
 };
 
 /* bot.c */

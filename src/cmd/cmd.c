@@ -8,16 +8,17 @@
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 #include "util/utf8.h"
 
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_new,     &cmd_join,    &cmd_leave,  &cmd_start,  &cmd_stop,      &cmd_board,  &cmd_status,
-    &cmd_hand,    &cmd_spots,   &cmd_roll,   &cmd_build,  &cmd_road,      &cmd_settle, &cmd_city,
-    &cmd_map,     &cmd_variant, &cmd_move,   &cmd_pirate, &cmd_buy,       &cmd_play,   &cmd_robber,
-    &cmd_discard, &cmd_gold,    &cmd_trade,  &cmd_bank,   &cmd_end,       &cmd_help,   &cmd_top,
-    &cmd_stats,   &cmd_dice,    &cmd_corner, &cmd_addbot, &cmd_removebot, &cmd_kick,   &cmd_games,
-    &cmd_part,    &cmd_reload,  &cmd_save,   &cmd_backup, NULL,
+    &cmd_new,    &cmd_join,    &cmd_leave,  &cmd_start,  &cmd_stop,   &cmd_board,     &cmd_status,
+    &cmd_hand,   &cmd_spots,   &cmd_roll,   &cmd_build,  &cmd_road,   &cmd_settle,    &cmd_city,
+    &cmd_map,    &cmd_variant, &cmd_lang,   &cmd_move,   &cmd_pirate, &cmd_buy,       &cmd_play,
+    &cmd_robber, &cmd_discard, &cmd_gold,   &cmd_trade,  &cmd_bank,   &cmd_end,       &cmd_help,
+    &cmd_top,    &cmd_stats,   &cmd_dice,   &cmd_corner, &cmd_addbot, &cmd_removebot, &cmd_kick,
+    &cmd_games,  &cmd_part,    &cmd_reload, &cmd_save,   &cmd_backup, NULL,
 };
 
 #define CMD_NAMES_MAX 128
@@ -44,22 +45,66 @@ const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
     return find_entry(word, msg, msglen, &err);
 }
 
+/* U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE. */
+#define CMD_FSI "\xe2\x81\xa8"
+#define CMD_PDI "\xe2\x81\xa9"
+
+/* In a right-to-left language (i18n_rtl), fmt with the output of each conversion isolated
+ * (FSI ... PDI), so that nicks, channels, numbers and commands keep their order (the letters
+ * right after a conversion go with it: "%snew" is the command !new); else fmt. */
+static const char *isolated(const struct cmd_call *c, const char *fmt, char *out, size_t size)
+{
+    if (!i18n_rtl(c->lang) || strcmp(fmt, "%s") == 0)
+        return fmt; /* "%s": a whole line, made elsewhere */
+    size_t n = 0, iso = sizeof CMD_FSI - 1;
+    for (const char *p = fmt; *p;) {
+        size_t len = 1;
+        bool conv = false;
+        if (p[0] == '%' && p[1] == '%') {
+            len = 2;
+        } else if (p[0] == '%') {
+            len += strspn(p + 1, "0123456789$-+ #.hlzjt");
+            if (p[len])
+                len++; /* the conversion's letter */
+            /* A command after the prefix ("%snew") is isolated with it. */
+            len +=
+                strspn(p + len, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+            conv = true;
+        }
+        if (n + len + 2 * iso + 1 > size)
+            return fmt;
+        if (conv) {
+            memcpy(out + n, CMD_FSI, iso);
+            n += iso;
+        }
+        memcpy(out + n, p, len);
+        n += len;
+        if (conv) {
+            memcpy(out + n, CMD_PDI, iso);
+            n += iso;
+        }
+        p += len;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 void cmd_replyf(struct cmd_call *c, const char *fmt, ...)
 {
-    char buf[RENDER_LINE_MAX];
+    char buf[RENDER_LINE_MAX], iso[2 * RENDER_LINE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(buf, sizeof buf, isolated(c, fmt, iso, sizeof iso), ap);
     va_end(ap);
     c->host->reply(c->host->ctx, buf);
 }
 
 void cmd_announcef(struct cmd_call *c, const char *fmt, ...)
 {
-    char buf[RENDER_LINE_MAX];
+    char buf[RENDER_LINE_MAX], iso[2 * RENDER_LINE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(buf, sizeof buf, isolated(c, fmt, iso, sizeof iso), ap);
     va_end(ap);
     c->host->line(c->host->ctx, c->s, RENDER_PUBLIC, buf, NULL);
 }
@@ -67,7 +112,9 @@ void cmd_announcef(struct cmd_call *c, const char *fmt, ...)
 int cmd_usage(struct cmd_call *c)
 {
     const struct cmd_entry *e = c->cmd;
-    cmd_replyf(c, "usage: %s%s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage);
+    char line[RENDER_LINE_MAX];
+    snprintf(line, sizeof line, "%s%s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage);
+    cmd_replyf(c, tr(c->lang, MSG_CMD_USAGE), line);
     return BW_E(PARSE);
 }
 
@@ -87,7 +134,7 @@ int cmd_seat_arg(struct cmd_call *c, const char *nick)
     if (seat < 0) {
         char clean[SESSION_NICK_MAX + 1];
         utf8_sanitize_into(clean, sizeof clean, nick, strlen(nick));
-        cmd_replyf(c, "%s is not playing here", clean);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_NOT_PLAYING_NICK), clean);
         return BW_E(NOT_PLAYING);
     }
     return seat;
@@ -95,11 +142,14 @@ int cmd_seat_arg(struct cmd_call *c, const char *nick)
 
 int cmd_not_seated(struct cmd_call *c)
 {
-    const char *where = c->channel ? c->channel : "this game";
-    if (c->seat_taken)
-        cmd_replyf(c, "%s's seat in %s belongs to another user", c->nick, where);
+    if (c->seat_taken && c->channel)
+        cmd_replyf(c, tr(c->lang, MSG_CMD_SEAT_TAKEN), c->nick, c->channel);
+    else if (c->seat_taken)
+        cmd_replyf(c, tr(c->lang, MSG_CMD_SEAT_TAKEN_GAME), c->nick);
+    else if (c->channel)
+        cmd_replyf(c, tr(c->lang, MSG_CMD_NOT_PLAYING), c->channel);
     else
-        cmd_replyf(c, "you are not playing in %s", where);
+        cmd_replyf(c, "%s", tr(c->lang, MSG_CMD_NOT_PLAYING_GAME));
     return BW_E(NOT_PLAYING);
 }
 
@@ -107,34 +157,37 @@ static bool allowed(struct cmd_call *c)
 {
     const struct cmd_entry *e = c->cmd;
     if (c->in_private && !(e->where & CMD_IN_PRIVATE)) {
-        cmd_replyf(c, "%s%s works in the game's channel only", c->prefix, e->name);
+        char word[64];
+        snprintf(word, sizeof word, "%s%s", c->prefix, e->name);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_CHANNEL_ONLY), word);
         return false;
     }
     if (!c->in_private && !(e->where & CMD_IN_CHANNEL)) {
-        cmd_replyf(c, "send %s to me privately", e->name);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_PRIVATE_ONLY), e->name);
         return false;
     }
     if (e->who == CMD_ADMIN && !c->is_admin) {
-        cmd_replyf(c, "%s is for bot admins", e->name);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_ADMINS_ONLY), e->name);
         return false;
     }
     if (e->flags & (CMD_F_SESSION | CMD_F_GAME)) {
         if (!c->channel) {
-            cmd_replyf(c, "which game? start with the channel: #channel %s", e->name);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_WHICH_GAME), e->name);
             return false;
         }
         if (!c->s) {
-            cmd_replyf(c, "no game in %s; %snew opens one", c->channel, c->prefix);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_NO_GAME), c->channel, c->prefix);
             return false;
         }
         if (c->s->paused && !(e->flags & CMD_F_PAUSED)) {
-            cmd_replyf(c, "the game in %s is paused until I am back in the channel", c->channel);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_PAUSED), c->channel);
             return false;
         }
     }
     if ((e->flags & CMD_F_GAME) && c->s->state != SESSION_PLAYING) {
-        cmd_replyf(c, c->s->state == SESSION_LOBBY ? "the game has not started yet"
-                                                   : "the game is over");
+        cmd_replyf(
+            c, "%s",
+            tr(c->lang, c->s->state == SESSION_LOBBY ? MSG_CMD_NOT_STARTED : MSG_CMD_GAME_OVER));
         return false;
     }
     if ((e->who == CMD_SEATED || e->who == CMD_CURRENT) && c->seat < 0) {
@@ -155,6 +208,7 @@ int cmd_run(struct cmd_call *c, char *text)
 {
     char *argv[CMD_ARGS_MAX + 1];
     char msg[200];
+    words_set_language(c->lang);
     int argc = words_tokenize(text, argv, CMD_ARGS_MAX + 1);
     bool too_many = argc < 0;
     if (too_many)
@@ -169,18 +223,26 @@ int cmd_run(struct cmd_call *c, char *text)
             argc--;
             i--;
         }
+    /* A command in the channel's language stands for its English one. */
+    char canon[16];
+    const char *alias = words_command_alias(argv[0]);
+    if (alias) {
+        snprintf(canon, sizeof canon, "%s", alias);
+        argv[0] = canon;
+    }
     int err;
     const struct cmd_entry *e = find_entry(argv[0], msg, sizeof msg, &err);
     if (!e && err == BW_E(AMBIGUOUS)) {
-        cmd_replyf(c, "%s (%shelp lists the commands)", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_AMBIGUOUS), msg, c->prefix);
         return BW_E(NOT_FOUND);
     }
     if (!e) {
-        char word[80];
+        char word[83];
         size_t n = strlen(argv[0]), keep = utf8_truncate(argv[0], n, 24);
-        utf8_sanitize_into(word, sizeof word, argv[0], keep);
-        cmd_replyf(c, "unknown command \"%s%s\"; %shelp lists the commands", word,
-                   keep < n ? "..." : "", c->prefix);
+        utf8_sanitize_into(word, sizeof word - 3, argv[0], keep);
+        if (keep < n)
+            strcat(word, "...");
+        cmd_replyf(c, tr(c->lang, MSG_CMD_UNKNOWN), word, c->prefix);
         return BW_E(NOT_FOUND);
     }
     /* An admin's private "status" without a channel first is the bot's own status. */

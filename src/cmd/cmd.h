@@ -89,6 +89,9 @@ struct cmd_host {
     /* Admin: "status" (channel NULL: every network; else that channel) or "games", as private
      * replies to the caller. */
     void (*describe)(void *ctx, const char *what, const char *channel);
+    /* The language of channel's lines from now on (enum i18n_lang), kept across restarts when
+     * there is a store. BW_OK or a bw_err. */
+    int (*set_language)(void *ctx, const char *channel, int lang);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */
@@ -102,7 +105,9 @@ struct cmd_call {
     bool in_private;
     bool channel_named; /* in a channel, or named first in a private message */
     bool is_admin;
+    bool is_op;   /* a channel operator in channel (as the IRC layer knows it) */
     bool color;
+    int lang;     /* enum i18n_lang of the channel the command is about */
     struct session *s; /* the channel's lobby or game, or NULL */
     int seat;          /* the caller's seat in s, or -1 */
     bool seat_taken;   /* the caller's nick holds a seat in s that another user sat down in */

@@ -4,24 +4,27 @@
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 
 static int exec_new(struct cmd_call *c)
 {
     if (c->s) {
-        cmd_replyf(c, "there is already a %s in %s",
-                   c->s->state == SESSION_LOBBY ? "lobby" : "game", c->channel);
+        cmd_replyf(c,
+                   tr(c->lang, c->s->state == SESSION_LOBBY ? MSG_LOBBY_ALREADY_LOBBY
+                                                            : MSG_LOBBY_ALREADY_GAME),
+                   c->channel);
         return BW_E(OCCUPIED);
     }
     c->s = c->host->open(c->host->ctx, c->channel);
     if (!c->s) {
-        cmd_replyf(c, "cannot open a game in %s", c->channel);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_CANNOT_OPEN), c->channel);
         return BW_E(LIMIT);
     }
     c->seat = session_join(c->s, &c->who);
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s opened a lobby: %sjoin to play, %sstart when %d-%d are seated", c->nick,
-                  c->prefix, c->prefix, c->s->rules.min_players, c->s->rules.max_players);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_OPENED), c->nick, c->prefix, c->prefix,
+                  c->s->rules.min_players, c->s->rules.max_players);
     return BW_OK;
 }
 
@@ -33,16 +36,14 @@ static bool map_full(struct cmd_call *c)
     session_map_limits(c->s->map, &lo, &hi, &points);
     if (c->s->variant != SESSION_VARIANT_NONE && c->s->n_seats >= 4 &&
         c->s->rules.max_players > 4 && hi > 4) {
-        cmd_replyf(c,
-                   "the lobby in %s is full: the %s variant is for 3-4 players (%svariant none "
-                   "for more)",
-                   c->channel, session_variant_name(c->s->variant), c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_FULL_VARIANT), c->channel,
+                   session_variant_name(c->s->variant), c->prefix);
         return true;
     }
     if (c->s->n_seats < hi || hi >= c->s->rules.max_players)
         return false;
-    cmd_replyf(c, "the lobby in %s is full: %s is for %d-%d players (%smap base for more)",
-               c->channel, session_map_name(c->s->map), lo, hi, c->prefix);
+    cmd_replyf(c, tr(c->lang, MSG_LOBBY_FULL_MAP), c->channel, session_map_name(c->s->map), lo, hi,
+               c->prefix);
     return true;
 }
 
@@ -58,7 +59,7 @@ static int exec_join(struct cmd_call *c)
         if (!c->in_private || !is_channel(c->argv[0]))
             return cmd_usage(c);
         if (!c->is_admin) {
-            cmd_replyf(c, "join #channel is for bot admins");
+            cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_JOIN_ADMINS));
             return BW_E(DENIED);
         }
         c->host->join(c->host->ctx, c->argv[0]);
@@ -67,47 +68,48 @@ static int exec_join(struct cmd_call *c)
     }
     if (!c->channel || !c->s) {
         if (c->channel)
-            cmd_replyf(c, "no game in %s; %snew opens one", c->channel, c->prefix);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_NO_GAME), c->channel, c->prefix);
         else
-            cmd_replyf(c, "which game? start with the channel: #channel join");
+            cmd_replyf(c, tr(c->lang, MSG_CMD_WHICH_GAME), "join");
         return BW_E(NOT_FOUND);
     }
     if (c->seat >= 0) {
-        cmd_replyf(c, "you already sit in %s", c->channel);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_ALREADY_SEATED), c->channel);
         return BW_E(OCCUPIED);
     }
     int seat = session_join(c->s, &c->who);
     if (seat == BW_E(WRONG_PHASE)) {
-        cmd_replyf(c, "the game in %s has started; wait for the next one", c->channel);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_STARTED), c->channel);
         return seat;
     }
     if (seat == BW_E(LIMIT)) {
         if (!map_full(c))
-            cmd_replyf(c, "the lobby in %s is full", c->channel);
+            cmd_replyf(c, tr(c->lang, MSG_LOBBY_FULL), c->channel);
         return seat;
     }
     if (seat < 0) {
-        cmd_replyf(c, "%s's seat in %s belongs to another user", c->nick, c->channel);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_SEAT_TAKEN), c->nick, c->channel);
         return seat;
     }
     c->seat = seat;
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s joined (%d seated, %d-%d needed)", c->nick, c->s->n_seats,
-                  c->s->rules.min_players, c->s->rules.max_players);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_JOINED), c->nick, c->s->n_seats, c->s->rules.min_players,
+                  c->s->rules.max_players);
     return BW_OK;
 }
 
-/* Take seat out of the lobby or the game; closes a lobby that becomes empty. */
-static int remove_seat(struct cmd_call *c, int seat, const char *why)
+/* Take seat out of the lobby or the game; closes a lobby that becomes empty. why: the lobby's
+ * line, MSG_LOBBY_LEFT or MSG_LOBBY_REMOVED. */
+static int remove_seat(struct cmd_call *c, int seat, int why)
 {
     if (c->s->state == SESSION_LOBBY) {
         char nick[SESSION_NICK_MAX + 1];
         memcpy(nick, c->s->seat[seat].nick, sizeof nick);
         session_leave_lobby(c->s, seat);
         c->host->changed(c->host->ctx, c->s);
-        cmd_announcef(c, "%s %s the lobby (%d seated)", nick, why, c->s->n_seats);
+        cmd_announcef(c, tr(c->lang, why), nick, c->s->n_seats);
         if (c->s->n_seats == 0) {
-            cmd_announcef(c, "the lobby is closed");
+            cmd_announcef(c, "%s", tr(c->lang, MSG_LOBBY_CLOSED));
             c->host->close(c->host->ctx, c->s);
             c->s = NULL;
         }
@@ -123,27 +125,27 @@ static int remove_seat(struct cmd_call *c, int seat, const char *why)
 
 static int exec_leave(struct cmd_call *c)
 {
-    return remove_seat(c, c->seat, "left");
+    return remove_seat(c, c->seat, MSG_LOBBY_LEFT);
 }
 
 static int exec_kick(struct cmd_call *c)
 {
     int seat = cmd_seat_arg(c, c->argv[0]);
-    return seat < 0 ? seat : remove_seat(c, seat, "was removed from");
+    return seat < 0 ? seat : remove_seat(c, seat, MSG_LOBBY_REMOVED);
 }
 
 static void announce_order(struct cmd_call *c)
 {
-    char line[RENDER_LINE_MAX];
-    size_t n = (size_t)snprintf(line, sizeof line, "the game starts! order:");
-    for (int i = 0; i < c->s->n_seats && n < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s %s", i ? "," : "", c->s->seat[i].nick);
-    cmd_announcef(c, "%s", line);
+    char order[RENDER_LINE_MAX];
+    size_t n = 0;
+    order[0] = '\0';
+    for (int i = 0; i < c->s->n_seats && n < sizeof order; i++)
+        n += (size_t)snprintf(order + n, sizeof order - n, "%s%s", i ? ", " : "",
+                              c->s->seat[i].nick);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_ORDER), order);
     cmd_show_board(c);
-    cmd_announcef(c,
-                  "%s: place your first settlement (%ssettle N, then %sroad N-M); %sspots "
-                  "lists the best corners, %scorner N tells about one",
-                  c->s->seat[0].nick, c->prefix, c->prefix, c->prefix, c->prefix);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_FIRST), c->s->seat[0].nick, c->prefix, c->prefix,
+                  c->prefix, c->prefix);
 }
 
 static int exec_start(struct cmd_call *c)
@@ -151,12 +153,13 @@ static int exec_start(struct cmd_call *c)
     char msg[200];
     if (c->s->state == SESSION_LOBBY &&
         !session_map_fits(c->s->map, c->s->n_seats, msg, sizeof msg)) {
-        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return BW_E(WRONG_PHASE);
     }
     int err = session_start(c->s, c->now_ms, msg, sizeof msg);
     if (err) {
-        cmd_replyf(c, "%s (%d seated, %d needed)", msg, c->s->n_seats, c->s->rules.min_players);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_START_FAIL), msg, c->s->n_seats,
+                   c->s->rules.min_players);
         return err;
     }
     c->host->changed(c->host->ctx, c->s);
@@ -170,20 +173,17 @@ static int exec_stop(struct cmd_call *c)
         if (c->seat_taken)
             return cmd_not_seated(c);
         if (c->seat < 0) {
-            cmd_replyf(c, "only the players here or a bot admin can stop the game");
+            cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_STOP_WHO));
             return BW_E(DENIED);
         }
         if (!session_vote_stop(c->s, c->seat)) {
             c->host->changed(c->host->ctx, c->s);
-            cmd_announcef(c,
-                          "%s votes to stop the game; it ends when most players agree "
-                          "(%sstop)",
-                          c->nick, c->prefix);
+            cmd_announcef(c, tr(c->lang, MSG_LOBBY_VOTE), c->nick, c->prefix);
             return BW_OK;
         }
     }
-    cmd_announcef(c, "the game in %s is stopped (%s)", c->channel,
-                  c->is_admin ? "by an admin" : "by vote");
+    cmd_announcef(c, tr(c->lang, c->is_admin ? MSG_LOBBY_STOPPED_ADMIN : MSG_LOBBY_STOPPED_VOTE),
+                  c->channel);
     c->host->close(c->host->ctx, c->s);
     c->s = NULL;
     return BW_OK;
@@ -200,7 +200,9 @@ static int exec_addbot(struct cmd_call *c)
         char msg[160];
         level = words_lookup(c->argv[0], levels, "level", msg, sizeof msg);
         if (level < 0) {
-            cmd_replyf(c, "%s; usage: %saddbot %s", msg, c->prefix, c->cmd->usage);
+            char line[64];
+            snprintf(line, sizeof line, "%saddbot %s", c->prefix, c->cmd->usage);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
             return level;
         }
     }
@@ -209,14 +211,13 @@ static int exec_addbot(struct cmd_call *c)
         return seat;
     if (seat < 0) {
         cmd_replyf(c, "%s",
-                   seat == BW_E(LIMIT) ? "the table is full"
-                                       : "computer players join in the lobby");
+                   tr(c->lang, seat == BW_E(LIMIT) ? MSG_LOBBY_TABLE_FULL : MSG_LOBBY_BOTS_JOIN));
         return seat;
     }
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s joined, a computer player (%s) (%d seated, %d-%d needed)",
-                  c->s->seat[seat].nick, levels[level - 1].name, c->s->n_seats,
-                  c->s->rules.min_players, c->s->rules.max_players);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_BOT_JOINED), c->s->seat[seat].nick,
+                  levels[level - 1].name, c->s->n_seats, c->s->rules.min_players,
+                  c->s->rules.max_players);
     return BW_OK;
 }
 
@@ -225,11 +226,11 @@ static int exec_removebot(struct cmd_call *c)
     char name[SESSION_NICK_MAX + 1] = "";
     int seat = session_seat_of_nick(c->s, c->argc ? c->argv[0] : NULL);
     if (c->s->state != SESSION_LOBBY) {
-        cmd_replyf(c, "computer players leave in the lobby");
+        cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_BOTS_LEAVE));
         return BW_E(WRONG_PHASE);
     }
     if (c->argc && (seat < 0 || !c->s->seat[seat].robot)) {
-        cmd_replyf(c, "no computer player of that name here");
+        cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_NO_BOT_NAMED));
         return BW_E(NOT_FOUND);
     }
     if (seat >= 0)
@@ -241,13 +242,26 @@ static int exec_removebot(struct cmd_call *c)
     int err = session_remove_robot(c->s, name[0] ? name : NULL);
     if (err < 0) {
         cmd_replyf(c, "%s",
-                   err == BW_E(WRONG_PHASE) ? "computer players leave in the lobby"
-                                            : "no computer player is seated here");
+                   tr(c->lang, err == BW_E(WRONG_PHASE) ? MSG_LOBBY_BOTS_LEAVE : MSG_LOBBY_NO_BOT));
         return err;
     }
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s left (%d seated)", name, c->s->n_seats);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_BOT_LEFT), name, c->s->n_seats);
     return BW_OK;
+}
+
+/* item marked " (chosen)" and " (not playable yet)" as they apply; tmp of size bytes. */
+static void mark_item(const struct cmd_call *c, char *item, size_t size, char *tmp, bool chosen,
+                      bool unplayable)
+{
+    if (chosen) {
+        snprintf(tmp, size, tr(c->lang, MSG_MARK_CHOSEN), item);
+        memcpy(item, tmp, size);
+    }
+    if (unplayable) {
+        snprintf(tmp, size, tr(c->lang, MSG_MARK_NOT_PLAYABLE), item);
+        memcpy(item, tmp, size);
+    }
 }
 
 /* One map in the listing: "four_islands 3-4 players 13 points", marked. */
@@ -261,9 +275,10 @@ static size_t map_item(struct cmd_call *c, int m, char *buf, size_t size)
         points = c->s && c->s->rules.victory_points ? c->s->rules.victory_points : points;
     }
     bool chosen = c->s && c->s->map == m;
-    int n = snprintf(buf, size, "%s%s %d-%d players %d points%s%s", m ? ", " : " ",
-                     session_map_name(m), lo, hi, points, chosen ? " (chosen)" : "",
-                     session_map_playable(m) ? "" : " (not playable yet)");
+    char item[160], marked[160];
+    snprintf(item, sizeof item, tr(c->lang, MSG_MAP_ITEM), session_map_name(m), lo, hi, points);
+    mark_item(c, item, sizeof item, marked, chosen, !session_map_playable(m));
+    int n = snprintf(buf, size, "%s%s", m ? ", " : " ", item);
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -271,28 +286,35 @@ static int exec_map(struct cmd_call *c)
 {
     char line[RENDER_LINE_MAX];
     if (c->argc == 0 && (!c->s || c->s->state == SESSION_LOBBY)) {
-        size_t n = (size_t)snprintf(line, sizeof line, "maps:");
+        size_t n = 0;
+        line[0] = '\0';
         for (int m = 0; m < SESSION_MAP_COUNT && n < sizeof line; m++)
             n += map_item(c, m, line + n, sizeof line - n);
-        if (n < sizeof line)
-            snprintf(line + n, sizeof line - n, "; %smap NAME picks one in the lobby", c->prefix);
-        cmd_replyf(c, "%s", line);
+        cmd_replyf(c, tr(c->lang, MSG_MAP_LIST), line, c->prefix);
         return BW_OK;
     }
     if (!c->s) {
-        cmd_replyf(c, "no game in %s; %snew opens one, then %smap NAME picks its map",
-                   c->channel ? c->channel : "this channel", c->prefix, c->prefix);
+        if (c->channel)
+            cmd_replyf(c, tr(c->lang, MSG_MAP_NO_GAME), c->channel, c->prefix, c->prefix);
+        else
+            cmd_replyf(c, tr(c->lang, MSG_MAP_NO_GAME_HERE), c->prefix, c->prefix);
         return BW_E(NOT_FOUND);
     }
     if (c->s->state != SESSION_LOBBY) {
         const struct board_geo *geo = game_geo(&c->s->game);
-        bool variant = c->s->variant != SESSION_VARIANT_NONE;
-        cmd_replyf(c, "this game is played on %s (%s%s%s%s), to %d points%s",
-                   session_map_name(c->s->map), session_map_title(c->s->map),
-                   geo && geo->kind == BOARD_BIG ? ", the 5-6 player board" : "",
-                   variant ? ", with the variant " : "",
-                   variant ? session_variant_name(c->s->variant) : "", c->s->game.vp_goal,
-                   c->argc ? "; the map is chosen in the lobby" : "");
+        char about[160], tmp[160];
+        snprintf(about, sizeof about, "%s", session_map_title(c->s->map));
+        if (geo && geo->kind == BOARD_BIG) {
+            snprintf(tmp, sizeof tmp, tr(c->lang, MSG_MAP_BIG_BOARD), about);
+            memcpy(about, tmp, sizeof about);
+        }
+        if (c->s->variant != SESSION_VARIANT_NONE) {
+            snprintf(tmp, sizeof tmp, tr(c->lang, MSG_MAP_WITH_VARIANT), about,
+                     session_variant_name(c->s->variant));
+            memcpy(about, tmp, sizeof about);
+        }
+        cmd_replyf(c, tr(c->lang, c->argc ? MSG_MAP_PLAYED_LOBBY : MSG_MAP_PLAYED),
+                   session_map_name(c->s->map), about, c->s->game.vp_goal);
         return c->argc ? BW_E(WRONG_PHASE) : BW_OK;
     }
     if (c->seat < 0)
@@ -304,15 +326,15 @@ static int exec_map(struct cmd_call *c)
     char msg[160];
     int m = words_lookup(c->argv[0], names, "map", msg, sizeof msg);
     if (m < 0) {
-        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return m;
     }
     if (!session_map_fits(m, c->s->n_seats, msg, sizeof msg)) {
-        cmd_replyf(c, "%s; %smap lists the maps", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return BW_E(INVALID);
     }
     if (c->s->map == m) {
-        cmd_replyf(c, "the lobby in %s already plays on %s", c->channel, session_map_name(m));
+        cmd_replyf(c, tr(c->lang, MSG_MAP_ALREADY), c->channel, session_map_name(m));
         return BW_OK;
     }
     int lo, hi, points;
@@ -330,10 +352,12 @@ static int exec_map(struct cmd_call *c)
     }
     c->s->map = (uint8_t)m;
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, "%s chose the map %s (%s, %d-%d players, %d points)%s%s%s", c->nick,
-                  session_map_name(m), session_map_title(m), lo, hi, points,
-                  dropped ? "; the variant " : "", dropped ? session_variant_name(dropped) : "",
-                  dropped ? " is dropped: it is for the base map" : "");
+    if (dropped)
+        cmd_announcef(c, tr(c->lang, MSG_MAP_CHOSEN_DROP), c->nick, session_map_name(m),
+                      session_map_title(m), lo, hi, points, session_variant_name(dropped));
+    else
+        cmd_announcef(c, tr(c->lang, MSG_MAP_CHOSEN), c->nick, session_map_name(m),
+                      session_map_title(m), lo, hi, points);
     return BW_OK;
 }
 
@@ -341,13 +365,15 @@ static int exec_map(struct cmd_call *c)
 static size_t variant_item(struct cmd_call *c, int v, char *buf, size_t size)
 {
     bool chosen = c->s && c->s->variant == v;
-    int n;
+    char item[160], tmp[160];
     if (v == SESSION_VARIANT_NONE)
-        n = snprintf(buf, size, " none%s", chosen ? " (chosen)" : "");
+        snprintf(item, sizeof item, "none");
     else
-        n = snprintf(buf, size, ", %s (%s, base map, 3-4 players)%s%s", session_variant_name(v),
-                     session_variant_title(v), chosen ? " (chosen)" : "",
-                     session_variant_playable(v) ? "" : " (not playable yet)");
+        snprintf(item, sizeof item, tr(c->lang, MSG_VARIANT_ITEM), session_variant_name(v),
+                 session_variant_title(v));
+    mark_item(c, item, sizeof item, tmp, chosen,
+              v != SESSION_VARIANT_NONE && !session_variant_playable(v));
+    int n = snprintf(buf, size, "%s%s", v == SESSION_VARIANT_NONE ? " " : ", ", item);
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -355,29 +381,29 @@ static int exec_variant(struct cmd_call *c)
 {
     char line[RENDER_LINE_MAX], msg[160];
     if (c->argc == 0 && (!c->s || c->s->state == SESSION_LOBBY)) {
-        size_t n = (size_t)snprintf(line, sizeof line, "variants:");
+        size_t n = 0;
+        line[0] = '\0';
         for (int v = 0; v < SESSION_VARIANT_COUNT && n < sizeof line; v++)
             n += variant_item(c, v, line + n, sizeof line - n);
-        if (n < sizeof line)
-            snprintf(line + n, sizeof line - n, "; %svariant NAME picks one in the lobby",
-                     c->prefix);
-        cmd_replyf(c, "%s", line);
+        cmd_replyf(c, tr(c->lang, MSG_VARIANT_LIST), line, c->prefix);
         return BW_OK;
     }
     if (!c->s) {
-        cmd_replyf(c, "no game in %s; %snew opens one, then %svariant NAME picks its variant",
-                   c->channel ? c->channel : "this channel", c->prefix, c->prefix);
+        if (c->channel)
+            cmd_replyf(c, tr(c->lang, MSG_VARIANT_NO_GAME), c->channel, c->prefix, c->prefix);
+        else
+            cmd_replyf(c, tr(c->lang, MSG_VARIANT_NO_GAME_HERE), c->prefix, c->prefix);
         return BW_E(NOT_FOUND);
     }
     int cur = c->s->variant;
     if (c->s->state != SESSION_LOBBY) {
         if (cur == SESSION_VARIANT_NONE)
-            cmd_replyf(c, "this game is played without a variant%s",
-                       c->argc ? "; the variant is chosen in the lobby" : "");
+            cmd_replyf(
+                c, "%s",
+                tr(c->lang, c->argc ? MSG_VARIANT_NONE_PLAYED_LOBBY : MSG_VARIANT_NONE_PLAYED));
         else
-            cmd_replyf(c, "this game is played with the variant %s (%s)%s",
-                       session_variant_name(cur), session_variant_title(cur),
-                       c->argc ? "; the variant is chosen in the lobby" : "");
+            cmd_replyf(c, tr(c->lang, c->argc ? MSG_VARIANT_PLAYED_LOBBY : MSG_VARIANT_PLAYED),
+                       session_variant_name(cur), session_variant_title(cur));
         return c->argc ? BW_E(WRONG_PHASE) : BW_OK;
     }
     if (c->seat < 0)
@@ -388,35 +414,29 @@ static int exec_variant(struct cmd_call *c)
     names[SESSION_VARIANT_COUNT] = (struct words_name){NULL, 0};
     int v = words_lookup(c->argv[0], names, "variant", msg, sizeof msg);
     if (v < 0) {
-        cmd_replyf(c, "%s; %svariant lists the variants", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_VARIANT_LISTS), msg, c->prefix);
         return v;
     }
     if (!session_variant_fits(v, c->s->map, c->s->n_seats, msg, sizeof msg)) {
-        cmd_replyf(c, "%s; %svariant lists the variants", msg, c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_VARIANT_LISTS), msg, c->prefix);
         return BW_E(INVALID);
     }
     if (cur == v) {
         if (v == SESSION_VARIANT_NONE)
-            cmd_replyf(c, "the lobby in %s already plays without a variant", c->channel);
+            cmd_replyf(c, tr(c->lang, MSG_VARIANT_ALREADY_NONE), c->channel);
         else
-            cmd_replyf(c, "the lobby in %s already plays with the variant %s", c->channel,
-                       session_variant_name(v));
+            cmd_replyf(c, tr(c->lang, MSG_VARIANT_ALREADY), c->channel, session_variant_name(v));
         return BW_OK;
     }
     c->s->variant = (uint8_t)v;
     c->host->changed(c->host->ctx, c->s);
     if (v == SESSION_VARIANT_NONE)
-        cmd_announcef(c, "%s dropped the variant %s: the base game as in the box", c->nick,
-                      session_variant_name(cur));
+        cmd_announcef(c, tr(c->lang, MSG_VARIANT_DROPPED), c->nick, session_variant_name(cur));
     else
-        cmd_announcef(c, "%s chose the variant %s (%s: %s; 3-4 players)", c->nick,
-                      session_variant_name(v), session_variant_title(v),
-                      v == SESSION_VARIANT_RIVER
-                          ? "a river from the centre to a swamp at the coast; roads and "
-                            "settlements on it earn gold points, 3 of them a victory point; 12 "
-                            "points win"
-                          : "the desert is a jungle whose number gives discoveries, for "
-                            "development cards");
+        cmd_announcef(c,
+                      tr(c->lang, v == SESSION_VARIANT_RIVER ? MSG_VARIANT_CHOSE_RIVER
+                                                             : MSG_VARIANT_CHOSE_JUNGLE),
+                      c->nick, session_variant_name(v), session_variant_title(v));
     return BW_OK;
 }
 

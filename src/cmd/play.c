@@ -1,20 +1,30 @@
 /* The moves of a turn: roll, build (road, settle, city), buy, play, robber, discard, bank, end.
  * Each turns words into one engine action; the engine decides whether it is allowed. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 
 static const struct board_geo *geo_of(const struct cmd_call *c)
 {
     return game_geo(&c->s->game);
 }
 
+/* "!robber HEX [NICK]": the command with its arguments, for usage lines. */
+static const char *usage_line(const struct cmd_call *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s %s", c->prefix, c->cmd->name, c->cmd->usage);
+    return buf;
+}
+
 /* Parse failures quote the words' own message and the usage line. */
 static int bad_words(struct cmd_call *c, int err, const char *msg)
 {
-    cmd_replyf(c, "%s; usage: %s%s %s", msg, c->prefix, c->cmd->name, c->cmd->usage);
+    char line[256];
+    cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, usage_line(c, line, sizeof line));
     return err;
 }
 
@@ -45,20 +55,18 @@ static int exec_buy(struct cmd_call *c)
     const struct game_player *pl = &c->s->game.p[c->seat];
     const struct board_setup *bs = board_setup(c->s->game.opt.board);
     if (!bs || !bs->jungle) {
-        cmd_replyf(c,
-                   "there is no jungle on this board: discoveries come with the Jungle "
-                   "(%svariant jungle in the lobby)",
-                   c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_PLAY_NO_JUNGLE), c->prefix);
         return BW_E(INVALID);
     }
     int want = n[0] - '0';
     if (want > 3) {
-        cmd_replyf(c, "a development card takes at most 3 discoveries");
+        cmd_replyf(c, "%s", tr(c->lang, MSG_PLAY_DISCOVERIES_MAX));
         return BW_E(INVALID);
     }
     if (want > pl->discoveries) {
-        cmd_replyf(c, "you have %d discover%s, not %d", pl->discoveries,
-                   pl->discoveries == 1 ? "y" : "ies", want);
+        cmd_replyf(
+            c, tr(c->lang, pl->discoveries == 1 ? MSG_PLAY_DISCOVERIES_ONE : MSG_PLAY_DISCOVERIES),
+            pl->discoveries, want);
         return BW_E(NOT_ENOUGH);
     }
     a.a = (int16_t)want;
@@ -76,10 +84,7 @@ static bool sea_here(struct cmd_call *c)
 {
     if (c->s->game.sea)
         return true;
-    cmd_replyf(c,
-               "there is no sea on this board: ships and the pirate sail on a Seafarers map "
-               "(%smap in the lobby)",
-               c->prefix);
+    cmd_replyf(c, tr(c->lang, MSG_PLAY_NO_SEA), c->prefix);
     return false;
 }
 
@@ -162,8 +167,10 @@ static int robber_args(struct cmd_call *c, int argc, char **argv, struct game_ac
 static int robber_act(struct cmd_call *c, struct game_action *a)
 {
     int err = cmd_act(c, a);
-    if (err == BW_E(BAD_VICTIM) && a->target < 0)
-        cmd_replyf(c, "name whom to rob: %s%s %s", c->prefix, c->cmd->name, c->cmd->usage);
+    if (err == BW_E(BAD_VICTIM) && a->target < 0) {
+        char line[256];
+        cmd_replyf(c, tr(c->lang, MSG_PLAY_WHOM), usage_line(c, line, sizeof line));
+    }
     return err;
 }
 
@@ -186,8 +193,8 @@ static int exec_pirate(struct cmd_call *c)
     if (err)
         return err;
     if (c->s->game.land >> a.a & 1) {
-        cmd_replyf(c, "%s is land: the pirate sails the sea (%srobber %s moves the robber)",
-                   board_hex_name(a.a, name), c->prefix, name);
+        cmd_replyf(c, tr(c->lang, MSG_PLAY_PIRATE_LAND), board_hex_name(a.a, name), c->prefix,
+                   name);
         return BW_E(NO_SUCH_SPOT);
     }
     return robber_act(c, &a);
@@ -301,7 +308,7 @@ static int exec_play(struct cmd_call *c)
         return cmd_act(c, &a);
     }
     default:
-        cmd_replyf(c, "victory point cards are never played; they count at the end");
+        cmd_replyf(c, "%s", tr(c->lang, MSG_PLAY_VICTORY));
         return BW_E(INVALID);
     }
 }
@@ -315,7 +322,7 @@ static int exec_discard(struct cmd_call *c)
         return bad_words(c, n, msg);
     int need = c->s->game.p[c->seat].discard;
     if (need && n != need) {
-        cmd_replyf(c, "discard exactly %d cards (you named %d)", need, n);
+        cmd_replyf(c, tr(c->lang, MSG_PLAY_DISCARD), need, n);
         return BW_E(DISCARD_COUNT);
     }
     return cmd_act(c, &a);
@@ -330,8 +337,7 @@ static int exec_gold(struct cmd_call *c)
         return bad_words(c, n, msg);
     int need = c->s->game.p[c->seat].gold;
     if (need && n != need) {
-        cmd_replyf(c, "choose exactly %d %s from the gold fields (you named %d)", need,
-                   need == 1 ? "card" : "cards", n);
+        cmd_replyf(c, tr(c->lang, need == 1 ? MSG_PLAY_GOLD_ONE : MSG_PLAY_GOLD), need, n);
         return BW_E(GOLD_COUNT);
     }
     return cmd_act(c, &a);

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "cmd/internal.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 #include "util/utf8.h"
 
@@ -29,7 +30,7 @@ static void answer(struct cmd_call *c, const char *what, char lines[][RENDER_LIN
 
 static void no_records(struct cmd_call *c, int rc)
 {
-    cmd_replyf(c, "the records cannot be read now (%s)", bw_strerror(rc));
+    cmd_replyf(c, tr(c->lang, MSG_REC_UNREADABLE), bw_strerror(rc));
 }
 
 /* A count of digits only; any larger than 9999 reads as 9999 (it is capped anyway). */
@@ -54,7 +55,7 @@ static int exec_top(struct cmd_call *c)
         c->argc > 0 && (strcasecmp(c->argv[0], "bots") == 0 || strcasecmp(c->argv[0], "bot") == 0);
     arg += robots;
     if (c->argc > arg + 1 || (c->argc == arg + 1 && (n = parse_count(c->argv[arg])) < 1)) {
-        cmd_replyf(c, "usage: %stop [bots] [N] (N from 1 to %d)", c->prefix, SESSION_TOP_MAX);
+        cmd_replyf(c, tr(c->lang, MSG_REC_TOP_USAGE), c->prefix, SESSION_TOP_MAX);
         return BW_E(PARSE);
     }
     if (n > SESSION_TOP_MAX)

@@ -5,6 +5,7 @@
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 
 /* The board drawing goes out at most this often per channel. */
@@ -20,6 +21,7 @@ static void style_of(const struct cmd_call *c, struct render_style *st)
     for (int i = 0; i < c->s->n_seats; i++)
         nicks[i] = c->s->seat[i].nick;
     render_style_init(st, c->s->channel, nicks, c->s->n_seats, c->color);
+    st->lang = c->lang;
 }
 
 /* Render output for a command: public lines go to the channel when the command came from
@@ -77,7 +79,7 @@ static int exec_board(struct cmd_call *c)
     }
     if (!c->in_private) {
         if (shown_within(c->s->board_ms, c->now_ms, CMD_BOARD_INTERVAL_MS)) {
-            cmd_replyf(c, "the board was shown a moment ago; %sboard text lists it", c->prefix);
+            cmd_replyf(c, tr(c->lang, MSG_SHOW_BOARD_RECENT), c->prefix);
             return BW_E(LIMIT);
         }
         c->s->board_ms = c->now_ms;
@@ -104,7 +106,7 @@ static int exec_status(struct cmd_call *c)
     char left[32];
     int secs = session_turn_seconds_left(c->s, c->now_ms);
     if (secs >= 0)
-        snprintf(left, sizeof left, "%d:%02d left", secs / 60, secs % 60);
+        snprintf(left, sizeof left, tr(c->lang, MSG_SHOW_TIME_LEFT), secs / 60, secs % 60);
     style_of(c, &st);
     render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
     return BW_OK;
@@ -131,7 +133,9 @@ static int exec_corner(struct cmd_call *c)
     char msg[160];
     int v = words_vertex(geo, c->argv[0], msg, sizeof msg);
     if (v < 0) {
-        cmd_replyf(c, "%s; usage: %scorner %s", msg, c->prefix, c->cmd->usage);
+        char line[64];
+        snprintf(line, sizeof line, "%scorner %s", c->prefix, c->cmd->usage);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
         return v;
     }
     struct render_style st;
@@ -182,16 +186,15 @@ static int exec_spots(struct cmd_call *c)
         char msg[160];
         bool sea = c->s->game.sea;
         if (!sea && (strcasecmp(c->argv[0], "ship") == 0 || strcasecmp(c->argv[0], "ships") == 0)) {
-            cmd_replyf(c,
-                       "there is no sea on this board: ships sail on a Seafarers map (%smap in "
-                       "the lobby)",
-                       c->prefix);
+            cmd_replyf(c, tr(c->lang, MSG_SHOW_NO_SEA), c->prefix);
             return BW_E(WRONG_PHASE);
         }
         int k = words_lookup(c->argv[0], sea ? sea_spot_kinds : spot_kinds, "kind of piece", msg,
                              sizeof msg);
         if (k < 0) {
-            cmd_replyf(c, "%s; usage: %sspots %s", msg, c->prefix, c->cmd->usage);
+            char line[64];
+            snprintf(line, sizeof line, "%sspots %s", c->prefix, c->cmd->usage);
+            cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
             return k;
         }
         kinds = (unsigned)k;
@@ -204,22 +207,48 @@ static int exec_spots(struct cmd_call *c)
     return BW_OK;
 }
 
-static const char *who_text(int who)
+/* The help sentence of each command in the catalogue, by the command's name (admin commands
+ * keep their English sentence). */
+static const struct {
+    const char *name;
+    int msg;
+} help_msgs[] = {
+    {"new", MSG_HELP_NEW},         {"join", MSG_HELP_JOIN},
+    {"leave", MSG_HELP_LEAVE},     {"start", MSG_HELP_START},
+    {"stop", MSG_HELP_STOP},       {"board", MSG_HELP_BOARD},
+    {"status", MSG_HELP_STATUS},   {"hand", MSG_HELP_HAND},
+    {"spots", MSG_HELP_SPOTS},     {"roll", MSG_HELP_ROLL},
+    {"build", MSG_HELP_BUILD},     {"road", MSG_HELP_ROAD},
+    {"settle", MSG_HELP_SETTLE},   {"city", MSG_HELP_CITY},
+    {"map", MSG_HELP_MAP},         {"variant", MSG_HELP_VARIANT},
+    {"lang", MSG_HELP_LANG},       {"move", MSG_HELP_MOVE},
+    {"pirate", MSG_HELP_PIRATE},   {"buy", MSG_HELP_BUY},
+    {"play", MSG_HELP_PLAY},       {"robber", MSG_HELP_ROBBER},
+    {"discard", MSG_HELP_DISCARD}, {"gold", MSG_HELP_GOLD},
+    {"trade", MSG_HELP_TRADE},     {"bank", MSG_HELP_BANK},
+    {"end", MSG_HELP_END},         {"help", MSG_HELP_HELP},
+    {"top", MSG_HELP_TOP},         {"stats", MSG_HELP_STATS},
+    {"dice", MSG_HELP_DICE},       {"corner", MSG_HELP_CORNER},
+    {"addbot", MSG_HELP_ADDBOT},   {"removebot", MSG_HELP_REMOVEBOT},
+};
+
+/* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an
+ * entry reworded without the catalogue keeps its new English everywhere). */
+static const char *help_of(const struct cmd_entry *e, int lang)
 {
-    switch (who) {
-    case CMD_SEATED:
-        return " (players)";
-    case CMD_CURRENT:
-        return " (on your move)";
-    case CMD_ADMIN:
-        return " (admins)";
-    default:
-        return "";
-    }
+    if (e->who == CMD_ADMIN)
+        return e->help;
+    for (size_t i = 0; i < sizeof help_msgs / sizeof help_msgs[0]; i++)
+        if (strcmp(help_msgs[i].name, e->name) == 0) {
+            const char *en = i18n_english(help_msgs[i].msg);
+            return en && strcmp(en, e->help) == 0 ? tr(lang, help_msgs[i].msg) : e->help;
+        }
+    return e->help;
 }
 
 static int exec_help(struct cmd_call *c)
 {
+    char a[RENDER_LINE_MAX], b[RENDER_LINE_MAX];
     if (c->argc == 1) {
         char msg[200];
         const struct cmd_entry *e = cmd_find(c->argv[0], msg, sizeof msg);
@@ -227,24 +256,40 @@ static int exec_help(struct cmd_call *c)
             cmd_replyf(c, "%s", msg);
             return BW_E(NOT_FOUND);
         }
-        char aliases[80] = "";
-        size_t n = 0;
-        for (int i = 0; e->aliases[i] && n < sizeof aliases; i++)
-            n += (size_t)snprintf(aliases + n, sizeof aliases - n, "%s%s%s", i ? ", " : " (also ",
-                                  c->prefix, e->aliases[i]);
-        if (n && n < sizeof aliases - 1)
-            strcat(aliases, ")");
-        cmd_replyf(c, "%s%s%s%s%s: %s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage,
-                   aliases, e->help, who_text(e->who),
-                   e->where == CMD_IN_PRIVATE ? " [in private]" : "");
+        /* "!end (also !done, !pass): end your turn (on your move)" */
+        snprintf(a, sizeof a, "%s%s%s%s", c->prefix, e->name, e->usage[0] ? " " : "", e->usage);
+        if (e->aliases[0]) {
+            char aliases[80] = "";
+            size_t n = 0;
+            for (int i = 0; e->aliases[i] && n < sizeof aliases; i++)
+                n += (size_t)snprintf(aliases + n, sizeof aliases - n, "%s%s%s", i ? ", " : "",
+                                      c->prefix, e->aliases[i]);
+            snprintf(b, sizeof b, tr(c->lang, MSG_HELP_ALSO), a, aliases);
+            memcpy(a, b, sizeof a);
+        }
+        char text[RENDER_LINE_MAX];
+        snprintf(text, sizeof text, "%s", help_of(e, c->lang));
+        int who = e->who == CMD_SEATED    ? MSG_HELP_FOR_PLAYERS
+                  : e->who == CMD_CURRENT ? MSG_HELP_FOR_CURRENT
+                  : e->who == CMD_ADMIN   ? MSG_HELP_FOR_ADMINS
+                                          : -1;
+        if (who >= 0) {
+            snprintf(b, sizeof b, tr(c->lang, who), text);
+            memcpy(text, b, sizeof text);
+        }
+        if (e->where == CMD_IN_PRIVATE) {
+            snprintf(b, sizeof b, tr(c->lang, MSG_HELP_IN_PRIVATE), text);
+            memcpy(text, b, sizeof text);
+        }
+        cmd_replyf(c, tr(c->lang, MSG_HELP_LINE), a, text);
         return BW_OK;
     }
-    char line[RENDER_LINE_MAX];
-    size_t n = (size_t)snprintf(line, sizeof line, "commands:");
-    for (int i = 0; cmd_table[i] && n < sizeof line; i++)
+    size_t n = 0;
+    a[0] = '\0';
+    for (int i = 0; cmd_table[i] && n < sizeof a; i++)
         if (cmd_table[i]->who != CMD_ADMIN || c->is_admin)
-            n += (size_t)snprintf(line + n, sizeof line - n, " %s", cmd_table[i]->name);
-    cmd_replyf(c, "%s | %shelp COMMAND for more", line, c->prefix);
+            n += (size_t)snprintf(a + n, sizeof a - n, " %s", cmd_table[i]->name);
+    cmd_replyf(c, tr(c->lang, MSG_HELP_LIST), a, c->prefix);
     return BW_OK;
 }
 

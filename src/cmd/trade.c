@@ -1,10 +1,12 @@
 /* Trades between players: offer, accept, reject, confirm, cancel. The offers themselves live
  * in the engine; here an offer id may be left out when only one open offer fits. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/internal.h"
 #include "cmd/words.h"
+#include "i18n/i18n.h"
 
 enum trade_sub { TRADE_OFFER, TRADE_ACCEPT, TRADE_REJECT, TRADE_CONFIRM, TRADE_CANCEL };
 
@@ -39,7 +41,7 @@ static int pick_offer(struct cmd_call *c, int sub, const char *word, int partner
         char *end;
         long id = strtol(word[0] == '#' ? word + 1 : word, &end, 10);
         if (*end || id <= 0 || id > UINT16_MAX || !game_offer(g, (int)id)) {
-            cmd_replyf(c, "no open offer with that number");
+            cmd_replyf(c, "%s", tr(c->lang, MSG_TRADE_NO_SUCH));
             return BW_E(NO_OFFER);
         }
         return (int)id;
@@ -52,8 +54,7 @@ static int pick_offer(struct cmd_call *c, int sub, const char *word, int partner
         }
     if (found == 1)
         return id;
-    cmd_replyf(c, found ? "several offers are open: add the offer number"
-                        : "no open offer concerns you");
+    cmd_replyf(c, "%s", tr(c->lang, found ? MSG_TRADE_SEVERAL : MSG_TRADE_NONE));
     return BW_E(NO_OFFER);
 }
 
@@ -64,7 +65,9 @@ static int trade_offer(struct cmd_call *c, int argc, char **argv)
     struct game_action a = {.type = ACT_OFFER};
     int err = words_trade(argc, argv, true, a.give, a.get, &parts, msg, sizeof msg);
     if (err < 0) {
-        cmd_replyf(c, "%s; usage: %strade offer LIST for LIST [to NICK...]", msg, c->prefix);
+        char line[128];
+        snprintf(line, sizeof line, "%strade offer LIST for LIST [to NICK...]", c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
         return err;
     }
     for (int i = 0; i < parts.to_argc; i++) {
@@ -83,7 +86,9 @@ static int exec_trade(struct cmd_call *c)
     char msg[160];
     int sub = words_lookup(c->argv[0], trade_subs, "trade command", msg, sizeof msg);
     if (sub < 0) {
-        cmd_replyf(c, "%s; usage: %strade %s", msg, c->prefix, c->cmd->usage);
+        char line[256];
+        snprintf(line, sizeof line, "%strade %s", c->prefix, c->cmd->usage);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
         return sub;
     }
     int argc = c->argc - 1;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "util/utf8.h"
 
 /* Canonical names first and in enum order: words_resource_name indexes them, and ambiguity
@@ -15,6 +16,94 @@ static const struct words_name resource_names[] = {
     {"clay", RES_BRICK},  {"sheep", RES_WOOL},
     {"wheat", RES_GRAIN}, {NULL, 0},
 };
+
+/* Each language's names for the resources, taken besides the English ones in a channel that
+ * speaks it (README, "Languages"): Catan's cards and terrains in that language, in lower case
+ * (the words typed are folded to it, Cyrillic and Serbian Latin letters included). */
+#define ALIASES_MAX 16
+static const struct words_name resource_aliases[LANG_COUNT][ALIASES_MAX] = {
+    [LANG_UK] = {{"деревина", RES_WOOD},
+                 {"дерево", RES_WOOD},
+                 {"ліс", RES_WOOD},
+                 {"глина", RES_BRICK},
+                 {"цегла", RES_BRICK},
+                 {"вовна", RES_WOOL},
+                 {"шерсть", RES_WOOL},
+                 {"вівці", RES_WOOL},
+                 {"зерно", RES_GRAIN},
+                 {"пшениця", RES_GRAIN},
+                 {"руда", RES_ORE},
+                 {"камінь", RES_ORE},
+                 {NULL, 0}},
+    [LANG_SR] = {{"drvo", RES_WOOD},
+                 {"drva", RES_WOOD},
+                 {"cigla", RES_BRICK},
+                 {"glina", RES_BRICK},
+                 {"vuna", RES_WOOL},
+                 {"ovca", RES_WOOL},
+                 {"ovce", RES_WOOL},
+                 {"žito", RES_GRAIN},
+                 {"zito", RES_GRAIN},
+                 {"pšenica", RES_GRAIN},
+                 {"psenica", RES_GRAIN},
+                 {"ruda", RES_ORE},
+                 {"kamen", RES_ORE},
+                 {NULL, 0}},
+    [LANG_AR] = {{"خشب", RES_WOOD},
+                 {"حطب", RES_WOOD},
+                 {"طوب", RES_BRICK},
+                 {"طين", RES_BRICK},
+                 {"صوف", RES_WOOL},
+                 {"قمح", RES_GRAIN},
+                 {"حبوب", RES_GRAIN},
+                 {"خام", RES_ORE},
+                 {"حجر", RES_ORE},
+                 {NULL, 0}},
+};
+
+/* The most used commands in each language, as the English command they stand for. */
+static const struct {
+    const char *word, *command;
+} command_aliases[LANG_COUNT][40] = {
+    [LANG_UK] = {{"кинути", "roll"},      {"кидок", "roll"},
+                 {"кінець", "end"},       {"завершити", "end"},
+                 {"дорога", "road"},      {"поселення", "settle"},
+                 {"селище", "settle"},    {"місто", "city"},
+                 {"будувати", "build"},   {"купити", "buy"},
+                 {"зіграти", "play"},     {"грати", "play"},
+                 {"торгівля", "trade"},   {"торг", "trade"},
+                 {"банк", "bank"},        {"рука", "hand"},
+                 {"дошка", "board"},      {"поле", "board"},
+                 {"стан", "status"},      {"статус", "status"},
+                 {"приєднатися", "join"}, {"нова", "new"},
+                 {"почати", "start"},     {"допомога", "help"},
+                 {"скинути", "discard"},  {"розбійник", "robber"},
+                 {"місця", "spots"},      {NULL, NULL}},
+    [LANG_SR] = {{"baci", "roll"},        {"bacaj", "roll"},    {"kraj", "end"},
+                 {"gotovo", "end"},       {"put", "road"},      {"naselje", "settle"},
+                 {"grad", "city"},        {"gradi", "build"},   {"kupi", "buy"},
+                 {"igraj", "play"},       {"trguj", "trade"},   {"trgovina", "trade"},
+                 {"banka", "bank"},       {"ruka", "hand"},     {"tabla", "board"},
+                 {"stanje", "status"},    {"pridruži", "join"}, {"pridruzi", "join"},
+                 {"nova", "new"},         {"počni", "start"},   {"pocni", "start"},
+                 {"pomoć", "help"},       {"pomoc", "help"},    {"odbaci", "discard"},
+                 {"razbojnik", "robber"}, {"mesta", "spots"},   {NULL, NULL}},
+    [LANG_AR] = {{"ارم", "roll"},     {"رمي", "roll"},      {"انهاء", "end"},
+                 {"إنهاء", "end"},    {"طريق", "road"},     {"مستوطنة", "settle"},
+                 {"مدينة", "city"},   {"ابن", "build"},     {"بناء", "build"},
+                 {"شراء", "buy"},     {"العب", "play"},     {"تجارة", "trade"},
+                 {"بنك", "bank"},     {"يد", "hand"},       {"لوحة", "board"},
+                 {"اللوحة", "board"}, {"الحالة", "status"}, {"انضم", "join"},
+                 {"جديد", "new"},     {"ابدأ", "start"},    {"مساعدة", "help"},
+                 {"تخلص", "discard"}, {"اللص", "robber"},   {NULL, NULL}},
+};
+
+static _Thread_local int words_language;
+
+void words_set_language(int lang)
+{
+    words_language = lang > LANG_EN && lang < LANG_COUNT ? lang : LANG_EN;
+}
 
 static const struct words_name dev_card_names[] = {
     {"knight", DEV_KNIGHT},      {"roads", DEV_ROADS},          {"plenty", DEV_PLENTY},
@@ -71,6 +160,58 @@ static bool is_alpha(char c)
     return c >= 'a' && c <= 'z';
 }
 
+/* The lower case of the letters the languages' names use beyond ASCII: Cyrillic (Ukrainian
+ * included) and the Serbian Latin letters with diacritics; others are kept. */
+static uint32_t lower_cp(uint32_t cp)
+{
+    if (cp >= 0x410 && cp <= 0x42f)
+        return cp + 0x20;
+    if (cp >= 0x400 && cp <= 0x40f)
+        return cp + 0x50;
+    if (cp == 0x490)
+        return 0x491;
+    if (cp == 0x106 || cp == 0x10c || cp == 0x110 || cp == 0x160 || cp == 0x17d)
+        return cp + 1;
+    return cp < 0x80 ? (uint32_t)lower((char)cp) : cp;
+}
+
+/* The bytes of the letter at s (n bytes left): 1 for an ASCII letter, the length of a
+ * Cyrillic, Arabic or Serbian Latin letter, 0 for anything else. */
+static size_t letter_len(const char *s, size_t n)
+{
+    if (n && is_alpha(s[0]))
+        return 1;
+    uint32_t cp;
+    size_t u = n && (unsigned char)s[0] >= 0x80 ? utf8_decode(s, n, &cp) : 0;
+    if (!u)
+        return 0;
+    uint32_t l = lower_cp(cp);
+    bool serbian = l == 0x107 || l == 0x10d || l == 0x111 || l == 0x161 || l == 0x17e;
+    return (cp >= 0x400 && cp <= 0x4ff) || (cp >= 0x621 && cp <= 0x64a) || serbian ? u : 0;
+}
+
+/* WORD's N bytes in lower case into buf (size bytes, at least n + 1: lower case never takes
+ * more bytes here); returns the length. */
+static size_t fold(const char *word, size_t n, char *buf, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 4 < size;) {
+        uint32_t cp;
+        size_t u = utf8_decode(word + i, n - i, &cp);
+        if (!u) {
+            buf[o++] = word[i++];
+            continue;
+        }
+        char enc[4];
+        size_t e = utf8_encode(lower_cp(cp), enc);
+        memcpy(buf + o, enc, e);
+        o += e;
+        i += u;
+    }
+    buf[o] = '\0';
+    return o;
+}
+
 /* Whether the n bytes of word are a case-insensitive prefix of name (all of it when whole). */
 static bool matches(const char *word, size_t n, const char *name, bool whole)
 {
@@ -81,8 +222,10 @@ static bool matches(const char *word, size_t n, const char *name, bool whole)
     return !whole || !name[i];
 }
 
-static int lookup_n(const char *word, size_t n, const struct words_name *names, const char *what,
-                    char *msg, size_t msglen)
+/* NAMES looked up by WORD's N bytes; replies quote SHOWN (SHOWN_N bytes): what was typed, when
+ * WORD is its folded form. */
+static int lookup_as(const char *word, size_t n, const char *shown, size_t shown_n,
+                     const struct words_name *names, const char *what, char *msg, size_t msglen)
 {
     char q[QUOTE_SIZE];
     if (n == 0)
@@ -110,13 +253,20 @@ static int lookup_n(const char *word, size_t n, const struct words_name *names, 
     if (n_cand == 1)
         return cand_value[0];
     if (n_cand == 0)
-        return fail(BW_E(PARSE), msg, msglen, "%s is not a %s", quote(q, word, n), what);
+        return fail(BW_E(PARSE), msg, msglen, "%s is not a %s", quote(q, shown, shown_n), what);
 
     char list[256];
     size_t o = 0;
     for (int c = 0; c < n_cand && o < sizeof list; c++)
         o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", c ? ", " : "", cand_name[c]);
-    return fail(BW_E(AMBIGUOUS), msg, msglen, "%s is ambiguous: %s", quote(q, word, n), list);
+    return fail(BW_E(AMBIGUOUS), msg, msglen, "%s is ambiguous: %s", quote(q, shown, shown_n),
+                list);
+}
+
+static int lookup_n(const char *word, size_t n, const struct words_name *names, const char *what,
+                    char *msg, size_t msglen)
+{
+    return lookup_as(word, n, word, n, names, what, msg, msglen);
 }
 
 int words_lookup(const char *word, const struct words_name *names, const char *what, char *msg,
@@ -151,13 +301,47 @@ static int resource_n(const char *word, size_t n, char *msg, size_t msglen)
         for (const struct words_name *w = resource_names; w->name; w++)
             if (matches(word, n - 1, w->name, true))
                 return w->value;
-    int r = lookup_n(word, n, resource_names, "resource", msg, msglen);
+    /* The English names, then the channel's language's. */
+    struct words_name names[sizeof resource_names / sizeof resource_names[0] + ALIASES_MAX];
+    size_t k = 0;
+    for (const struct words_name *w = resource_names; w->name; w++)
+        names[k++] = *w;
+    for (const struct words_name *w = resource_aliases[words_language]; w->name; w++)
+        names[k++] = *w;
+    names[k] = (struct words_name){NULL, 0};
+    char folded[3 * 64];
+    if (n >= sizeof folded / 2)
+        n = sizeof folded / 2 - 1;
+    size_t f = fold(word, n, folded, sizeof folded);
+    int r = lookup_as(folded, f, word, n, names, "resource", msg, msglen);
     if (r == BW_E(PARSE) && n > 0) {
         char q[QUOTE_SIZE];
         return fail(r, msg, msglen, "%s is not a resource (wood, brick, wool, grain, ore)",
                     quote(q, word, n));
     }
     return r;
+}
+
+const char *words_command_alias(const char *word)
+{
+    char folded[3 * 64];
+    size_t n = strlen(word);
+    if (!words_language || n >= sizeof folded / 2)
+        return NULL;
+    size_t f = fold(word, n, folded, sizeof folded);
+    const char *found = NULL;
+    for (int i = 0; command_aliases[words_language][i].word; i++) {
+        const char *a = command_aliases[words_language][i].word;
+        if (strlen(a) == f && memcmp(a, folded, f) == 0)
+            return command_aliases[words_language][i].command;
+        if (strncmp(a, folded, f) == 0) {
+            if (found && strcmp(found, command_aliases[words_language][i].command) != 0)
+                found = ""; /* two commands: ambiguous */
+            else if (!found)
+                found = command_aliases[words_language][i].command;
+        }
+    }
+    return found && found[0] ? found : NULL;
 }
 
 int words_resource(const char *word, char *msg, size_t msglen)
@@ -221,9 +405,10 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
                     return fail(BW_E(LIMIT), msg, msglen, "%s is too many: at most %d cards",
                                 quote(q, w + start, i - start), WORDS_LIST_MAX);
                 pending = v;
-            } else if (is_alpha(c)) {
-                while (is_alpha(w[i]))
-                    i++;
+            } else if (letter_len(w + i, strlen(w + i))) {
+                size_t u;
+                while ((u = letter_len(w + i, strlen(w + i))))
+                    i += u;
                 /* A word with something odd glued on ("wöod", "wood!") is reported whole, not
                  * as the prefix before the odd part. */
                 if (w[i] && !is_digit(w[i]) && !is_separator(w[i]))

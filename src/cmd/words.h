@@ -46,6 +46,13 @@ int words_tokenize(char *line, char **argv, int max);
 /* A resource word: wood brick wool grain ore, the aliases lumber clay sheep wheat, a plural
  * ("bricks") or a unique prefix of any of them. Returns an enum resource. */
 int words_resource(const char *word, char *msg, size_t msglen);
+/* The language (enum i18n_lang) whose resource names words_resource and words_list take
+ * besides the English ones, for the calls that follow on this thread (cmd_run sets it from the
+ * channel's language). */
+void words_set_language(int lang);
+/* The English command that WORD stands for in that language ("кинути": "roll"), by whole word
+ * or a prefix that only one command's words share; NULL when none (or in English). */
+const char *words_command_alias(const char *word);
 
 /* The canonical name of a resource ("wood"), or "?" for anything else; a borrowed constant. */
 const char *words_resource_name(int res);

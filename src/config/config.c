@@ -114,6 +114,7 @@ static void network_fini(struct config_network *net)
     for (size_t i = 0; i < net->channel_count; i++)
         free(net->channels[i]);
     free(net->channels);
+    free(net->channel_langs);
 }
 
 void config_fini(struct bw_config *cfg)

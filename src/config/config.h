@@ -29,7 +29,11 @@
  *                                sasl.required true: a failed login disconnects and retries
  *   networks.[i].ping_interval_s 90: PING a server quiet this long   (5..3600)
  *   networks.[i].ping_timeout_s  60: reconnect when no answer within (5..3600)
- *   networks.[i].channels        none (an admin can still `join`); no duplicates
+ *   networks.[i].channels        none (an admin can still `join`); no duplicates (regardless
+ *                                of case). Each is a name ("#catan") or a group { name =
+ *                                "#katan"; language = "uk"; }: name required, language
+ *                                optional (none: bot.language). A list holding a group is
+ *                                written ( ... ): [ ... ] holds strings only
  *   networks.[i].flood.burst     4                                  (1..10; 1..100 unsafe)
  *   networks.[i].flood.interval_ms 1500; 0 turns pacing off  (300..60000; 0..60000 unsafe)
  *   networks.[i].flood.unsafe    false; true allows pacing past the floor above (a burst over
@@ -44,6 +48,9 @@
  *                                part may be one ("*!*@host.example").
  *   bot.colors                   true
  *   bot.private                  "privmsg" (or "notice")
+ *   bot.language                 "en": the language of channels that name none; "en", "uk",
+ *                                "sr" or "ar" (any case; "-" or "_" and what follows ignored:
+ *                                "sr-Latn", "uk_UA")
  *   game.min_players             3                                  (3..6)
  *   game.max_players             6                                  (3..6, >= min_players)
  *   game.victory_points          10                                 (3..30)
@@ -105,6 +112,10 @@ struct config_network {
     struct config_sasl sasl;
     char **channels;
     size_t channel_count;
+    /* The language of each of channels[] (enum i18n_lang), or -1 where the entry names none
+     * and bot.language applies: `channels = ( "#catan", { name = "#katan"; language = "uk"; } )`.
+     * NULL when no channel names one. */
+    int *channel_langs;
     struct config_flood flood;
     int ping_interval_s; /* the bot PINGs a server that has been quiet this long */
     int ping_timeout_s;  /* and reconnects when nothing comes back within this */
@@ -119,6 +130,8 @@ struct config_bot {
     /* game.map: enum session_map, the map a new lobby plays on (base: 0). Kept here rather
      * than in struct config_game, which callers fill by position. */
     int game_map;
+    /* bot.language: enum i18n_lang of the channels that name none ("en"). */
+    int language;
 };
 
 struct config_game {

@@ -36,9 +36,9 @@ struct config_scan {
 /* Walk text (len bytes, NUL-free) with libconfig's lexical rules and grammar, recording every
  * integer that does not fit in 32 bits. Problems go to errs under file. Returns BW_E(INVALID)
  * when there is an `@include` (libconfig would open it, and some paths make its scanner exit
- * the process), BW_E(PARSE) for a syntax error at a string (which libconfig would leak), else
- * BW_OK: other syntax errors are left for libconfig to report. out is the caller's, filled
- * either way; free it with config_scan_fini. */
+ * the process), BW_E(PARSE) for a syntax error at a string (which libconfig would leak) or at
+ * a group or list inside [ ], else BW_OK: other syntax errors are left for libconfig to
+ * report. out is the caller's, filled either way; free it with config_scan_fini. */
 int config_scan_text(const char *text, size_t len, const char *file, struct config_errors *errs,
                      struct config_scan *out);
 void config_scan_fini(struct config_scan *scan);

@@ -7,8 +7,10 @@
  *   not name on the command line. Includes are refused before libconfig sees the text.
  * - A syntax error whose offending token is a string (`channels "#a";`) leaks that string: its
  *   parser has no destructor for discarded tokens. The grammar is small, so it is followed here
- *   too, and such errors are reported without calling libconfig. Any other syntax error is left
- *   to libconfig, so that a file this recogniser misjudges still gets libconfig's verdict. */
+ *   too, and such errors are reported without calling libconfig. So is a group or list inside
+ *   [ ] (an array holds scalars only), for which libconfig says no more than "syntax error".
+ *   Any other syntax error is left to libconfig, so that a file this recogniser misjudges still
+ *   gets libconfig's verdict. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,9 +224,10 @@ static void add_wide(struct config_scan *out, const struct token *name, const st
     };
 }
 
-/* Deeper nesting than this is left to libconfig (whose parser stack has its own limit) so
- * that hostile input cannot exhaust the C stack here. */
-#define DEPTH_MAX 200
+/* Deeper nesting than this is refused here, without calling libconfig: a configuration needs
+ * four levels, hostile input must not exhaust the C stack, and libconfig itself leaks on some
+ * syntax errors this recogniser would then not have followed. */
+#define DEPTH_MAX 64
 
 struct parser {
     struct lexer lx;
@@ -236,6 +239,7 @@ struct parser {
     bool include;  /* an @include was seen */
     bool failed;   /* the recogniser stopped at tok */
     bool deferred; /* too deep: stop recognising, keep scanning */
+    bool nested;   /* it stopped at a group or list inside [ ], which holds scalars only */
     const char *expected;
     int depth;
 };
@@ -308,6 +312,8 @@ static bool parse_items(struct parser *ps, char close, bool scalars_only)
         return true;
     for (;;) {
         bool ok = scalars_only ? scalar(ps) : parse_value(ps);
+        if (!ok && scalars_only && !ps->failed)
+            ps->nested = is_punct(ps, '{') || is_punct(ps, '(') || is_punct(ps, '[');
         if (!ok)
             return fail(ps, scalars_only ? "a number, string or boolean" : "a value");
         if (accept(ps, close))
@@ -369,11 +375,20 @@ int config_scan_text(const char *text, size_t len, const char *file, struct conf
     if (string_error)
         config_problem_add(errs, file, ps.tok.line, NULL,
                            "syntax error: expected %s, found a string", ps.expected);
+    /* `channels = [ "#a", { name = "#b"; } ]` is an easy slip: name the cause. */
+    bool nested = ps.failed && !ps.deferred && ps.nested;
+    if (nested)
+        config_problem_add(errs, file, ps.tok.line, NULL,
+                           "syntax error: [ ] holds only strings, numbers and booleans; a list "
+                           "with groups or lists in it is written ( ... )");
+    if (ps.deferred)
+        config_problem_add(errs, file, ps.tok.line, NULL,
+                           "groups and lists are nested more than %d deep", DEPTH_MAX);
     while (ps.tok.kind != TOK_END)
         next(&ps);
     if (ps.include)
         return BW_E(INVALID);
-    return string_error ? BW_E(PARSE) : BW_OK;
+    return string_error || nested || ps.deferred ? BW_E(PARSE) : BW_OK;
 }
 
 void config_scan_fini(struct config_scan *scan)

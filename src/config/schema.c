@@ -11,6 +11,7 @@
 
 #include "config/internal.h"
 #include "engine/error.h"
+#include "i18n/i18n.h"
 #include "session/session.h"
 #include "util/xmalloc.h"
 
@@ -61,7 +62,8 @@ static const char *const network_keys[] = {"name",
                                            NULL};
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
-static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", NULL};
+static const char *const channel_keys[] = {"name", "language", NULL};
+static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", "language", NULL};
 static const char *const game_keys[] = {"min_players",
                                         "max_players",
                                         "victory_points",
@@ -386,6 +388,132 @@ static void get_string_list(struct loader *ld, const config_setting_t *g, const 
     free(key);
 }
 
+/* v as a problem may quote it: at most LITERAL_SHOWN bytes, cut between characters, with
+ * control characters shown as '?' so that the message stays on one line. The caller frees. */
+static char *shown_value(const char *v)
+{
+    size_t n = strlen(v);
+    bool cut = n > LITERAL_SHOWN;
+    if (cut) {
+        n = LITERAL_SHOWN;
+        while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
+            n--;
+    }
+    char *s = xmalloc(n + sizeof "...");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        s[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+    }
+    strcpy(s + n, cut ? "..." : "");
+    return s;
+}
+
+/* The language of the message catalogue that s names (enum i18n_lang), or -1 after reporting
+ * that it names none. i18n_find decides, so a code the catalogue gains is accepted here too. */
+static int language_value(struct loader *ld, const config_setting_t *s, const char *key)
+{
+    const char *v = string_value(ld, s, key);
+    if (!v)
+        return -1;
+    int lang = i18n_find(v);
+    if (lang >= 0)
+        return lang;
+    char list[16 * LANG_COUNT] = "";
+    for (int l = 0; l < LANG_COUNT; l++) {
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s\"%s\"", l ? ", " : "", i18n_code(l));
+    }
+    char *shown = shown_value(v);
+    problem(ld, line_of(s), key, "must be one of %s (got \"%s\")", list, shown);
+    free(shown);
+    return -1;
+}
+
+/* networks.[i].channels: a list of channel names, each a string or a group that also gives
+ * the channel's language, ( "#a", { name = "#b"; language = "uk"; } ); none repeated (ignoring
+ * case). net->channel_langs is set only when some entry names a language. */
+static void load_channels(struct loader *ld, const config_setting_t *g, const char *path,
+                          struct config_network *net)
+{
+    const config_setting_t *s = config_setting_get_member(g, "channels");
+    if (!s)
+        return;
+    char *key = key_of(path, "channels");
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_ARRAY && type != CONFIG_TYPE_LIST) {
+        problem(ld, line_of(s), key,
+                "must be a list of channels such as [ \"#a\", \"#b\" ], or ( \"#a\", { name = "
+                "\"#b\"; language = \"uk\"; } ) to give one a language; not %s",
+                type_name(s));
+        free(key);
+        return;
+    }
+    unsigned n = (unsigned)config_setting_length(s);
+    char **names = xcalloc(n, sizeof *names);
+    int *langs = xcalloc(n, sizeof *langs);
+    size_t have = 0;
+    bool any_lang = false;
+    for (unsigned i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(s, i);
+        char *ekey = key_at(key, i);
+        /* The setting that holds the name, and the key its problems go under. */
+        const config_setting_t *ns = e;
+        char *nkey = NULL;
+        bool group = config_setting_type(e) == CONFIG_TYPE_GROUP;
+        if (group) {
+            check_keys(ld, e, ekey, channel_keys);
+            nkey = key_of(ekey, "name");
+            ns = config_setting_get_member(e, "name");
+            if (!ns)
+                missing(ld, e, ekey, "name");
+        } else if (config_setting_type(e) != CONFIG_TYPE_STRING) {
+            problem(ld, line_of(e), ekey,
+                    "must be a channel name in double quotes, or a group { name = \"#a\"; "
+                    "language = \"uk\"; }; not %s",
+                    type_name(e));
+            ns = NULL;
+        }
+        const char *v = ns ? string_value(ld, ns, nkey ? nkey : ekey) : NULL;
+        const char *why;
+        bool stored = false;
+        if (!v) {
+            /* reported */
+        } else if ((why = config_channel_problem(v))) {
+            problem(ld, line_of(ns), nkey ? nkey : ekey, "%s", why);
+        } else {
+            bool repeated = false;
+            for (size_t j = 0; j < have && !repeated; j++)
+                repeated = strcasecmp(names[j], v) == 0;
+            if (repeated) {
+                problem(ld, line_of(ns), nkey ? nkey : ekey, "\"%s\" is listed twice", v);
+            } else {
+                names[have] = xstrdup(v);
+                langs[have++] = -1;
+                stored = true;
+            }
+        }
+        const config_setting_t *ls = group ? config_setting_get_member(e, "language") : NULL;
+        if (ls) {
+            char *lkey = key_of(ekey, "language");
+            int lang = language_value(ld, ls, lkey);
+            if (lang >= 0 && stored) {
+                langs[have - 1] = lang;
+                any_lang = true;
+            }
+            free(lkey);
+        }
+        free(nkey);
+        free(ekey);
+    }
+    net->channels = names;
+    net->channel_count = have;
+    if (any_lang)
+        net->channel_langs = langs;
+    else
+        free(langs);
+    free(key);
+}
+
 /* A TLS file: only meaningful with tls, and checked now so that a typo shows up in
  * `brickwood -t` rather than as a failed handshake later. */
 static void get_tls_file(struct loader *ld, const config_setting_t *g, const char *path,
@@ -512,8 +640,7 @@ static void load_network(struct loader *ld, const config_setting_t *g, const cha
     get_string(ld, g, path, "username", config_username_problem, false, &net->username);
     get_string(ld, g, path, "realname", config_realname_problem, false, &net->realname);
     load_sasl(ld, g, path, net);
-    get_string_list(ld, g, path, "channels", config_channel_problem, &net->channels,
-                    &net->channel_count);
+    load_channels(ld, g, path, net);
     load_flood(ld, g, path, &net->flood);
     get_int(ld, g, path, "ping_interval_s", 5, 3600, NULL, &net->ping_interval_s);
     get_int(ld, g, path, "ping_timeout_s", 5, 3600, NULL, &net->ping_timeout_s);
@@ -603,6 +730,10 @@ static void load_bot(struct loader *ld, const config_setting_t *root, struct con
             else
                 problem(ld, line_of(s), "bot.private", "must be \"privmsg\" or \"notice\"");
         }
+        const config_setting_t *lg = config_setting_get_member(g, "language");
+        int lang;
+        if (lg && (lang = language_value(ld, lg, "bot.language")) >= 0)
+            bot->language = lang;
     }
     if (!bot->prefix)
         bot->prefix = xstrdup("!");
@@ -715,6 +846,7 @@ int config_parse(struct bw_config *cfg, const char *text, const char *file,
     const config_setting_t *root = config_root_setting(&lc);
     cfg->bot.colors = true;
     cfg->bot.private_reply = CONFIG_PRIVATE_PRIVMSG;
+    cfg->bot.language = LANG_EN;
     cfg->game = (struct config_game){.min_players = 3,
                                      .max_players = 6,
                                      .victory_points = 10,

@@ -138,7 +138,12 @@ static bool out_member(void *ctx, const char *channel, const char *nick, struct 
     const struct ircb_member *u = ircb_members_find(&c->members, nick);
     if (!u || !u->user || !u->host || !ircb_members_in(&c->members, channel, nick))
         return false;
-    *id = (struct bw_identity){u->nick, u->user, u->host, u->account, u->account_known};
+    *id = (struct bw_identity){.nick = u->nick,
+                               .user = u->user,
+                               .host = u->host,
+                               .account = u->account,
+                               .account_known = u->account_known,
+                               .op = ircb_members_op(&c->members, channel, nick)};
     return true;
 }
 
@@ -236,6 +241,9 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
         case IRCB_PART:
             rc = irc_cmd_part(c->session, l->target);
             break;
+        case IRCB_NAMES:
+            rc = irc_cmd_names(c->session, l->target);
+            break;
         case IRCB_WHO:
             /* The token 152 marks our own WHOX replies. */
             rc = c->whox ? irc_send_raw(c->session, "WHO %s %%tcuhnfa,152", l->target)
@@ -291,9 +299,10 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     c->state = CONN_IDLE;
     c->broken = false;
     for (size_t i = 0; i < c->chan_count; i++)
-        c->chans[i].joined = false;
+        c->chans[i].joined = c->chans[i].names_pending = false;
     ircb_members_clear(&c->members);
     c->whox = false;
+    ircb_chanmodes_init(&c->modes); /* the next server says its own */
     /* What was queued was said to a connection that is gone; games resume on the next. */
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
@@ -469,7 +478,7 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
         chan_add(c, net->channels[i], true);
     c->reconnect_delay = RECONNECT_MIN_MS;
     ircb_members_init(&c->members);
-    snprintf(c->name_prefixes, sizeof c->name_prefixes, "~&@%%+");
+    ircb_chanmodes_init(&c->modes);
     struct bw_out out = {.ctx = c,
                          .send = out_send,
                          .drop = out_drop,

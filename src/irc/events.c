@@ -98,17 +98,27 @@ static void on_registered(struct ircb_conn *c, const char *nick)
         queue_join(c, c->chans[i].name);
 }
 
-/* ISUPPORT (005): what the server's WHO and NAMES look like. */
+/* ISUPPORT (005): what the server's WHO, NAMES and MODE look like. */
 static void on_isupport(struct ircb_conn *c, const char **params, unsigned count)
 {
-    for (unsigned i = 1; i + 1 < count; i++) {
+    /* The closing text ("are supported by this server") is the one parameter with spaces; the
+     * transport may have cut a long line short of it (see from_server in transport.c). */
+    for (unsigned i = 1; i < count; i++) {
         const char *t = params[i];
+        if (!t || strchr(t, ' '))
+            continue;
         if (strcmp(t, "WHOX") == 0) {
             c->whox = true;
-        } else if (strncmp(t, "PREFIX=(", 8) == 0) {
-            const char *close = strchr(t, ')');
-            if (close)
-                snprintf(c->name_prefixes, sizeof c->name_prefixes, "%s", close + 1);
+        } else if (strncmp(t, "PREFIX=", 7) == 0) {
+            if (!ircb_chanmodes_set_prefix(&c->modes, t + 7))
+                log_event(LOG_LEVEL_WARN,
+                          &(struct log_fields){.network = c->name, .action = "drop_in"},
+                          "%s: ignored a malformed ISUPPORT PREFIX", c->name);
+        } else if (strncmp(t, "CHANMODES=", 10) == 0) {
+            if (!ircb_chanmodes_set_chanmodes(&c->modes, t + 10))
+                log_event(LOG_LEVEL_WARN,
+                          &(struct log_fields){.network = c->name, .action = "drop_in"},
+                          "%s: ignored a malformed ISUPPORT CHANMODES", c->name);
         } else if (strncmp(t, "NICKLEN=", 8) == 0 && atoi(t + 8) > BW_NICK_MAX) {
             log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = c->name, .action = "nicklen"},
                       "%s: the server allows nicks of %d bytes; players with nicks over %d "
@@ -126,7 +136,11 @@ static void on_who(struct ircb_conn *c, const char *chan, const char *user, cons
         return;
     ircb_members_add(&c->members, chan, nick, user, host, account);
     const struct ircb_member *u = ircb_members_find(&c->members, nick);
-    struct bw_identity id = {nick, user, host, u ? u->account : NULL, u && u->account_known};
+    struct bw_identity id = {.nick = nick,
+                             .user = user,
+                             .host = host,
+                             .account = u ? u->account : NULL,
+                             .account_known = u && u->account_known};
     bot_on_member(c->bot, chan, &id, ircb_now_ms());
 }
 
@@ -139,7 +153,12 @@ static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, con
     } else if (event == 353 && count >= 4) {
         /* RPL_NAMREPLY me = #chan :names */
         if (chan_find(c, params[2]))
-            ircb_members_names(&c->members, params[2], params[3], c->name_prefixes);
+            ircb_members_names(&c->members, params[2], params[3], c->modes.prefixes);
+    } else if (event == 366 && count >= 2) {
+        /* RPL_ENDOFNAMES me #chan */
+        struct channel *ch = chan_find(c, params[1]);
+        if (ch)
+            ch->names_pending = false;
     } else if (event == 352 && count >= 6) {
         /* RPL_WHOREPLY me #chan user host server nick flags :hops realname */
         on_who(c, params[1], params[2], params[3], params[5], NULL);
@@ -208,6 +227,7 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
         }
         ch->joined = true;
         ch->rejoin_at = 0;
+        ch->names_pending = false; /* NAMES follows the JOIN */
         log_event(LOG_LEVEL_INFO,
                   &(struct log_fields){.network = c->name, .channel = chan, .action = "join"},
                   "%s: joined %s", c->name, chan);
@@ -217,7 +237,7 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
         bot_on_join(c->bot, chan, &id, ircb_now_ms());
         return;
     }
-    ircb_members_add(&c->members, chan, id.nick, id.user, id.host, account);
+    ircb_members_join(&c->members, chan, id.nick, id.user, id.host, account);
     const struct ircb_member *u = ircb_members_find(&c->members, id.nick);
     id.account = u ? u->account : NULL;
     id.account_known = u && u->account_known;
@@ -303,6 +323,31 @@ static void ev_nick(irc_session_t *s, const char *event, const char *origin, con
     ircb_members_rename(&c->members, id.nick, new_nick);
 }
 
+/* MODE on a channel the bot is in: who holds a status there (whether a member is a channel
+ * operator matters to the bot). */
+static void ev_mode(irc_session_t *s, const char *event, const char *origin, const char **params,
+                    unsigned count)
+{
+    struct ircb_conn *c = conn_of(s);
+    const char *chan = param(params, count, 0);
+    struct channel *ch = chan ? chan_find(c, chan) : NULL;
+    if (!ch || !ch->joined || count < 2)
+        return;
+    if (ircb_members_mode(&c->members, chan, &c->modes, params + 1, count - 1))
+        return;
+    /* The rest of the line is unknown (a mode the server never described, parameters missing,
+     * or more than the library keeps): it may have taken a status away from anyone, so nobody
+     * holds one until NAMES tells again. */
+    log_event(LOG_LEVEL_DEBUG,
+              &(struct log_fields){.network = c->name, .channel = chan, .action = "drop_in"},
+              "%s: a MODE on %s could not be read to its end; asking NAMES", c->name, chan);
+    ircb_members_clear_status(&c->members, chan);
+    if (!ch->names_pending) {
+        ch->names_pending = true;
+        ircb_queue_push(&c->queue, IRCB_NAMES, ch->name, NULL, true, NULL, 0);
+    }
+}
+
 /* PRIVMSG, whichever callback the library picked: its own idea of our nick goes wrong after
  * other users' NICKs, so the target decides. */
 static void ev_message(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -375,6 +420,7 @@ void ircb_events_install(irc_callbacks_t *cb)
     cb->event_kick = ev_kick;
     cb->event_quit = ev_quit;
     cb->event_nick = ev_nick;
+    cb->event_mode = ev_mode;
     cb->event_channel = ev_message;
     cb->event_privmsg = ev_message;
     cb->event_ctcp_req = ev_ctcp;

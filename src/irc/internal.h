@@ -33,7 +33,8 @@ struct channel {
     char *name;
     bool from_config; /* else joined by an admin */
     bool joined;
-    int64_t rejoin_at; /* after a kick; 0 = none */
+    int64_t rejoin_at;  /* after a kick; 0 = none */
+    bool names_pending; /* NAMES asked for to learn the statuses anew; until its end (366) */
 };
 
 enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
@@ -55,7 +56,7 @@ struct ircb_conn {
     size_t chan_count;
     struct ircb_members members; /* who is in the channels the bot is in */
     bool whox;                   /* the server has WHO with fields (ISUPPORT WHOX) */
-    char name_prefixes[16];      /* NAMES prefixes from ISUPPORT PREFIX ("~&@%+") */
+    struct ircb_chanmodes modes; /* the server's statuses and channel modes (ISUPPORT) */
 
     enum conn_state state;
     irc_session_t *session;

@@ -1,6 +1,7 @@
 /* Channel members and their identities. */
 #include "irc/members.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,7 +17,7 @@ void ircb_members_init(struct ircb_members *m)
 static void member_free(struct ircb_member *u)
 {
     for (size_t i = 0; i < u->nchans; i++)
-        free(u->chans[i]);
+        free(u->chans[i].chan);
     free(u->chans);
     free(u->nick);
     free(u->user);
@@ -76,16 +77,44 @@ static const char *account_value(const char *account)
 static size_t chan_index(const struct ircb_member *u, const char *chan)
 {
     for (size_t i = 0; i < u->nchans; i++)
-        if (strcasecmp(u->chans[i], chan) == 0)
+        if (strcasecmp(u->chans[i].chan, chan) == 0)
             return i;
     return (size_t)-1;
 }
 
-void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick, const char *user,
-                      const char *host, const char *account)
+/* The membership of nick in chan, or NULL. */
+static struct ircb_membership *membership(const struct ircb_members *m, const char *chan,
+                                          const char *nick)
+{
+    size_t i = index_of(m, nick);
+    if (i == (size_t)-1 || !chan)
+        return NULL;
+    size_t c = chan_index(m->v[i], chan);
+    return c == (size_t)-1 ? NULL : &m->v[i]->chans[c];
+}
+
+/* Whether status (bits as in struct ircb_membership) holds '@' or a prefix ranked above it. */
+static bool holds_op(unsigned status, const char *prefixes)
+{
+    const char *at = prefixes ? strchr(prefixes, '@') : NULL;
+    if (!at || at - prefixes >= 31)
+        return false;
+    return (status & ((2u << (at - prefixes)) - 1)) != 0;
+}
+
+static void set_status(struct ircb_membership *ms, unsigned status, const char *prefixes)
+{
+    ms->status = status;
+    ms->op = holds_op(status, prefixes);
+}
+
+/* ircb_members_add; returns nick's membership of chan (a new one holds no status), or NULL
+ * when nothing was added. */
+static struct ircb_membership *add(struct ircb_members *m, const char *chan, const char *nick,
+                                   const char *user, const char *host, const char *account)
 {
     if (!chan || !nick || !*nick)
-        return;
+        return NULL;
     size_t i = index_of(m, nick);
     struct ircb_member *u;
     if (i == (size_t)-1) {
@@ -110,10 +139,27 @@ void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick
         set_text(&u->account, account_value(account));
         u->account_known = true;
     }
-    if (chan_index(u, chan) == (size_t)-1) {
+    size_t c = chan_index(u, chan);
+    if (c == (size_t)-1) {
         u->chans = xreallocarray(u->chans, u->nchans + 1, sizeof *u->chans);
-        u->chans[u->nchans++] = xstrdup(chan);
+        c = u->nchans++;
+        u->chans[c] = (struct ircb_membership){.chan = xstrdup(chan)};
     }
+    return &u->chans[c];
+}
+
+void ircb_members_add(struct ircb_members *m, const char *chan, const char *nick, const char *user,
+                      const char *host, const char *account)
+{
+    add(m, chan, nick, user, host, account);
+}
+
+void ircb_members_join(struct ircb_members *m, const char *chan, const char *nick, const char *user,
+                       const char *host, const char *account)
+{
+    struct ircb_membership *ms = add(m, chan, nick, user, host, account);
+    if (ms)
+        set_status(ms, 0, NULL);
 }
 
 void ircb_members_remove(struct ircb_members *m, const char *chan, const char *nick)
@@ -124,7 +170,7 @@ void ircb_members_remove(struct ircb_members *m, const char *chan, const char *n
     struct ircb_member *u = m->v[i];
     size_t c = chan_index(u, chan);
     if (c != (size_t)-1) {
-        free(u->chans[c]);
+        free(u->chans[c].chan);
         u->chans[c] = u->chans[--u->nchans];
     }
     if (u->nchans == 0)
@@ -175,10 +221,15 @@ void ircb_members_names(struct ircb_members *m, const char *chan, const char *li
 {
     if (!chan || !list)
         return;
+    if (!prefixes)
+        prefixes = "";
     char *copy = xstrdup(list);
     for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        while (*w && strchr(prefixes, *w))
-            w++;
+        unsigned status = 0;
+        const char *p;
+        for (; *w && (p = strchr(prefixes, *w)); w++)
+            if (p - prefixes < 31)
+                status |= 1u << (p - prefixes);
         /* userhost-in-names is never asked for, but a server may send nick!user@host. */
         char *bang = strchr(w, '!');
         char *user = NULL, *host = NULL;
@@ -191,13 +242,151 @@ void ircb_members_names(struct ircb_members *m, const char *chan, const char *li
             else
                 user = NULL;
         }
-        ircb_members_add(m, chan, w, user, host, NULL);
+        struct ircb_membership *ms = add(m, chan, w, user, host, NULL);
+        if (ms)
+            set_status(ms, status, prefixes);
     }
     free(copy);
+}
+
+bool ircb_members_mode(struct ircb_members *m, const char *chan, const struct ircb_chanmodes *cm,
+                       const char *const *args, size_t nargs)
+{
+    if (!chan || !args || nargs == 0 || !args[0])
+        return true;
+    size_t next = 1; /* the next parameter to take */
+    char sign = 0;
+    for (const char *p = args[0]; *p; p++) {
+        if (*p == '+' || *p == '-') {
+            sign = *p;
+            continue;
+        }
+        if (!sign)
+            return false;
+        /* *p is never NUL here, so strchr cannot match a terminator. */
+        const char *status = strchr(cm->status, *p);
+        bool takes;
+        if (status || strchr(cm->always, *p))
+            takes = true;
+        else if (strchr(cm->when_set, *p))
+            takes = sign == '+';
+        else if (strchr(cm->never, *p))
+            takes = false;
+        else
+            return false; /* whether a parameter follows is unknown: nothing after it is sure */
+        const char *arg = NULL;
+        if (takes) {
+            if (next >= nargs || !args[next])
+                return false;
+            arg = args[next++];
+        }
+        struct ircb_membership *ms = status ? membership(m, chan, arg) : NULL;
+        if (ms) {
+            unsigned bit = 1u << (status - cm->status);
+            set_status(ms, sign == '+' ? ms->status | bit : ms->status & ~bit, cm->prefixes);
+        }
+    }
+    return true;
+}
+
+void ircb_members_clear_status(struct ircb_members *m, const char *chan)
+{
+    for (size_t i = 0; chan && i < m->n; i++) {
+        size_t c = chan_index(m->v[i], chan);
+        if (c != (size_t)-1)
+            set_status(&m->v[i]->chans[c], 0, NULL);
+    }
 }
 
 bool ircb_members_in(const struct ircb_members *m, const char *chan, const char *nick)
 {
     const struct ircb_member *u = ircb_members_find(m, nick);
     return u && chan && chan_index(u, chan) != (size_t)-1;
+}
+
+bool ircb_members_op(const struct ircb_members *m, const char *chan, const char *nick)
+{
+    const struct ircb_membership *ms = membership(m, chan, nick);
+    return ms && ms->op;
+}
+
+/* ---- the server's channel modes ---- */
+
+static bool is_letter(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* A NAMES prefix: printable ASCII that cannot begin a nick's letters or split a list. */
+static bool is_prefix_char(char ch)
+{
+    return ch > ' ' && ch < 127 && !is_letter(ch) && !(ch >= '0' && ch <= '9') && ch != ',' &&
+           ch != ':';
+}
+
+void ircb_chanmodes_init(struct ircb_chanmodes *cm)
+{
+    *cm = (struct ircb_chanmodes){0};
+    snprintf(cm->status, sizeof cm->status, "qaohv");
+    snprintf(cm->prefixes, sizeof cm->prefixes, "~&@%%+");
+    snprintf(cm->always, sizeof cm->always, "beIk");
+    snprintf(cm->when_set, sizeof cm->when_set, "l");
+    snprintf(cm->never, sizeof cm->never, "imnpst");
+}
+
+bool ircb_chanmodes_set_prefix(struct ircb_chanmodes *cm, const char *value)
+{
+    if (!value)
+        return false;
+    if (!*value) { /* "PREFIX=": no statuses at all */
+        cm->status[0] = cm->prefixes[0] = 0;
+        return true;
+    }
+    const char *close = value[0] == '(' ? strchr(value, ')') : NULL;
+    if (!close)
+        return false;
+    size_t n = (size_t)(close - value - 1);
+    const char *modes = value + 1, *prefixes = close + 1;
+    if (n > IRCB_STATUS_MAX || strlen(prefixes) != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!is_letter(modes[i]) || !is_prefix_char(prefixes[i]) || memchr(modes, modes[i], i) ||
+            memchr(prefixes, prefixes[i], i))
+            return false;
+    }
+    memcpy(cm->status, modes, n);
+    cm->status[n] = 0;
+    memcpy(cm->prefixes, prefixes, n);
+    cm->prefixes[n] = 0;
+    return true;
+}
+
+bool ircb_chanmodes_set_chanmodes(struct ircb_chanmodes *cm, const char *value)
+{
+    if (!value)
+        return false;
+    char always[IRCB_MODE_LIST_MAX + 1] = "", when_set[IRCB_MODE_LIST_MAX + 1] = "",
+                                     never[IRCB_MODE_LIST_MAX + 1] = "";
+    size_t na = 0, nc = 0, nd = 0;
+    unsigned group = 0;
+    for (const char *p = value; *p; p++) {
+        if (*p == ',') {
+            group++;
+            continue;
+        }
+        if (!is_letter(*p))
+            return false;
+        char *dst = group < 2 ? always : group == 2 ? when_set : group == 3 ? never : NULL;
+        size_t *len = group < 2 ? &na : group == 2 ? &nc : &nd;
+        if (!dst)
+            continue; /* a later group: its modes' parameters are not known */
+        if (*len >= IRCB_MODE_LIST_MAX)
+            return false;
+        dst[(*len)++] = *p;
+        dst[*len] = 0;
+    }
+    memcpy(cm->always, always, sizeof always);
+    memcpy(cm->when_set, when_set, sizeof when_set);
+    memcpy(cm->never, never, sizeof never);
+    return true;
 }

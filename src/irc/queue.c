@@ -299,7 +299,7 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
 {
     if (!target_usable(target))
         return 0;
-    if (kind == IRCB_JOIN || kind == IRCB_PART || kind == IRCB_WHO) {
+    if (kind == IRCB_JOIN || kind == IRCB_PART || kind == IRCB_WHO || kind == IRCB_NAMES) {
         group_clear(q);
         struct ircb_line *l = line_new(kind, target, "", 0, NULL);
         l->prev = q->ctl_tail;

@@ -57,7 +57,7 @@
 #define IRCB_SCHEDULE_LEN 9
 
 /* The IRC command a line is sent as. */
-enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART, IRCB_WHO };
+enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART, IRCB_WHO, IRCB_NAMES };
 
 struct ircb_target; /* the lines waiting for one target */
 

@@ -112,6 +112,34 @@ static void send_up(struct ircb_transport *t, const char *line, size_t len)
     sb_append(&t->up_out, "\r\n");
 }
 
+/* Parameters libircclient keeps of a line; it drops the rest unseen. */
+#define LIB_PARAMS 10
+
+static void to_library(struct ircb_transport *t, const struct ircb_msg *m)
+{
+    char out[IRCB_LINE_MAX + 1];
+    size_t n = ircb_msg_format(m, out, sizeof out);
+    sb_append_len(&t->lib_out, out, n);
+    sb_append(&t->lib_out, "\r\n");
+}
+
+/* An ISUPPORT line with more parameters than the library keeps would lose tokens (PREFIX,
+ * CHANMODES: how channel modes read): it goes in pieces, each with the target, some tokens and
+ * the closing text, none longer than the whole. */
+static void pass_isupport(struct ircb_transport *t, const struct ircb_msg *m)
+{
+    unsigned last = m->nparams - 1, per = LIB_PARAMS - 2;
+    for (unsigned first = 1; first < last; first += per) {
+        struct ircb_msg piece = {
+            .prefix = m->prefix, .command = m->command, .trailing = m->trailing};
+        piece.params[piece.nparams++] = m->params[0];
+        for (unsigned i = first; i < last && i < first + per; i++)
+            piece.params[piece.nparams++] = m->params[i];
+        piece.params[piece.nparams++] = m->params[last];
+        to_library(t, &piece);
+    }
+}
+
 /* One whole line from the server (without CR LF): check it, keep what is ours, pass the rest. */
 static void from_server(struct ircb_transport *t, const char *line, size_t len, int64_t now)
 {
@@ -143,10 +171,11 @@ static void from_server(struct ircb_transport *t, const char *line, size_t len, 
             return;
         }
     }
-    char out[IRCB_LINE_MAX + 1];
-    size_t n = ircb_msg_format(&m, out, sizeof out);
-    sb_append_len(&t->lib_out, out, n);
-    sb_append(&t->lib_out, "\r\n");
+    if (m.numeric == 5 && m.nparams > LIB_PARAMS) {
+        pass_isupport(t, &m);
+        return;
+    }
+    to_library(t, &m);
 }
 
 void ircb_transport_feed(struct ircb_transport *t, const char *data, size_t len, int64_t now)

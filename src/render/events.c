@@ -8,27 +8,33 @@
 
 #include "render/internal.h"
 
-static const char *const dev_titles[DEV_COUNT] = {"a knight", "road building", "year of plenty",
-                                                  "monopoly", "a victory point card"};
+#include "i18n/i18n.h"
+
+static const int dev_titles[DEV_COUNT] = {MSG_DEVT_KNIGHT, MSG_DEVT_ROADS, MSG_DEVT_PLENTY,
+                                          MSG_DEVT_MONOPOLY, MSG_DEVT_VICTORY};
 /* What a bought card is, with the word !play takes when that differs. */
-static const char *const dev_bought[DEV_COUNT] = {
-    "knight", "road building (roads)", "year of plenty (plenty)", "monopoly",
-    "victory point (kept hidden, it counts toward your score)"};
-/* EV_BUILD kinds: enum building, then PIECE_ROAD and PIECE_SHIP. */
-static const char *const building_names[] = {"?", "settlement", "city", "road", "ship"};
+static const int dev_bought[DEV_COUNT] = {MSG_DEVB_KNIGHT, MSG_DEVB_ROADS, MSG_DEVB_PLENTY,
+                                          MSG_DEVB_MONOPOLY, MSG_DEVB_VICTORY};
 
-/* What the longest road award is called on this board. */
-static const char *route_word(const struct game *g)
+static const char *dev_title(int lang, int card)
 {
-    return geo_has_sea(game_geo(g)) ? "longest trade route" : "longest road";
+    return tr(lang, card >= 0 && card < DEV_COUNT ? dev_titles[card] : MSG_DEVT_UNKNOWN);
 }
 
-static const char *dev_title(int card)
+/* A land hex's terrain word in an event line: what it gives in English, the terrain in other
+ * languages. */
+static const char *terrain_word(int lang, int t)
 {
-    return card >= 0 && card < DEV_COUNT ? dev_titles[card] : "a development card";
+    static const int forest[] = {MSG_TERRAIN_FOREST, MSG_TERRAIN_HILLS, MSG_TERRAIN_PASTURE,
+                                 MSG_TERRAIN_FIELDS, MSG_TERRAIN_MOUNTAINS};
+    return tr(lang, t >= 0 && t < TERRAIN_DESERT ? forest[t]
+                    : t == TERRAIN_GOLD          ? MSG_TERRAIN_GOLD
+                    : t == TERRAIN_JUNGLE        ? MSG_TERRAIN_JUNGLE
+                    : t == TERRAIN_SWAMP         ? MSG_TERRAIN_SWAMP
+                                                 : MSG_TERRAIN_DESERT);
 }
 
-static const char *hex_label(const struct game *g, int h, char *buf, size_t size)
+static const char *hex_label(const struct game *g, int lang, int h, char *buf, size_t size)
 {
     const struct board_geo *geo = game_geo(g);
     char name[4];
@@ -37,34 +43,39 @@ static const char *hex_label(const struct game *g, int h, char *buf, size_t size
         return buf;
     }
     board_hex_name(h, name);
+    /* Letters, numbers and brackets only around the word: the same in every language. */
     if (!(land_now(g, geo) >> h & 1))
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
-                 g->terrain[h] < TERRAIN_DESERT    ? render_res_name(g->terrain[h])
-                 : g->terrain[h] == TERRAIN_GOLD   ? "gold"
-                 : g->terrain[h] == TERRAIN_JUNGLE ? "jungle"
-                                                   : "desert",
+                 terrain_word(lang, g->terrain[h] == TERRAIN_SWAMP || g->terrain[h] == TERRAIN_SEA
+                                        ? TERRAIN_DESERT
+                                        : g->terrain[h]),
                  g->token[h]);
     else
-        snprintf(buf, size, "%s (%s)", name, g->terrain[h] == TERRAIN_SWAMP ? "swamp" : "desert");
+        snprintf(
+            buf, size, "%s (%s)", name,
+            terrain_word(lang, g->terrain[h] == TERRAIN_SWAMP ? TERRAIN_SWAMP : TERRAIN_DESERT));
     return buf;
 }
 
 /* "bob, carol" for a seat mask, "everyone" for 0. */
-static void add_seats(struct rline *l, const struct render_style *st, unsigned mask, int n)
+static const char *seats_str(const struct render_style *st, unsigned mask, int n, char *buf,
+                             size_t size)
 {
-    if (!mask) {
-        rline_add(l, "everyone");
-        return;
-    }
+    struct rline l;
+    rline_init(&l);
+    if (!mask)
+        rline_add(&l, tr(st->lang, MSG_EVERYONE));
     for (int p = 0, first = 1; p < n; p++)
         if (mask & (1u << p)) {
             if (!first)
-                rline_add(l, ", ");
-            rline_nick(l, st, p);
+                rline_add(&l, ", ");
+            rline_nick(&l, st, p);
             first = 0;
         }
+    snprintf(buf, size, "%s", l.s);
+    return buf;
 }
 
 /* A private line: starts with the channel, so a player in several games knows which. */
@@ -79,264 +90,212 @@ static void render_event(const struct game *g, const struct render_style *st,
                          const struct game_event *e, const struct render_sink *out)
 {
     const struct board_geo *geo = game_geo(g);
-    int n = g->opt.n_players;
+    int n = g->opt.n_players, lang = st->lang;
     struct rline l;
-    char buf[64];
+    char buf[64], who[NICK_BUF], other[NICK_BUF], cards[CARDS_BUF], cards2[CARDS_BUF];
+    const char *p = nick_str(st, e->player, who);
+    const char *o = nick_str(st, e->other, other);
     rline_init(&l);
     switch (e->type) {
     case EV_TURN:
-        rline_addf(&l, "turn %d: ", e->a);
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " to roll");
+        rline_tr(&l, st, MSG_EV_TURN, e->a, p);
         break;
     case EV_SETUP_RESOURCES:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " receives ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " for the second settlement");
+        rline_tr(&l, st, MSG_EV_SETUP_RES, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_ROLL:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " rolled %d (%d+%d)", e->a + e->b, e->a, e->b);
+        rline_tr(&l, st, MSG_EV_ROLL, p, e->a + e->b, e->a, e->b);
         break;
     case EV_PRODUCE:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " receives ");
-        rline_cards(&l, e->res);
+        rline_tr(&l, st, MSG_EV_PRODUCE, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_SHORTAGE:
-        rline_addf(&l, "the bank is short of %s: nobody receives any", render_res_name(e->a));
+        rline_tr(&l, st, MSG_EV_SHORTAGE, render_res_name_in(lang, e->a));
         break;
     case EV_BUILD:
-        rline_nick(&l, st, e->player);
         if (e->a == PIECE_ROAD || e->a == PIECE_SHIP) {
             if (e->b >= 0 && e->b < geo->n_edges)
-                rline_addf(&l, " built a %s at %s", building_names[e->a],
-                           edge_name(geo, e->b, buf));
+                rline_tr(&l, st, e->a == PIECE_SHIP ? MSG_EV_BUILD_SHIP : MSG_EV_BUILD_ROAD, p,
+                         edge_name(geo, e->b, buf));
+            else
+                rline_add(&l, p);
         } else {
-            rline_addf(&l, " built a %s at %d", building_names[e->a >= 1 && e->a <= 2 ? e->a : 0],
-                       e->b + 1);
+            rline_tr(&l, st,
+                     e->a == BUILDING_SETTLEMENT ? MSG_EV_BUILD_SETTLEMENT
+                     : e->a == BUILDING_CITY     ? MSG_EV_BUILD_CITY
+                                                 : MSG_EV_BUILD_OTHER,
+                     p, e->b + 1);
         }
         break;
     case EV_BUY_DEV:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " bought a development card");
-        if (e->b > 0) /* the Jungle: discoveries paid for some of it (public, like the cards) */
-            rline_addf(&l, " with %d discover%s", e->b, e->b == 1 ? "y" : "ies");
-        rline_addf(&l, " (%d left)", g->deck_size - g->deck_pos);
+        /* The Jungle: discoveries paid for some of it (public, like the cards). */
+        if (e->b > 0)
+            rline_tr(&l, st, e->b == 1 ? MSG_EV_BUY_DEV_DISC_1 : MSG_EV_BUY_DEV_DISC_N, p, e->b,
+                     g->deck_size - g->deck_pos);
+        else
+            rline_tr(&l, st, MSG_EV_BUY_DEV, p, g->deck_size - g->deck_pos);
         rline_emit(&l, out, RENDER_PUBLIC);
         start_private(&l, st);
-        rline_addf(&l, "you bought a development card: %s",
-                   e->a >= 0 && e->a < DEV_COUNT ? dev_bought[e->a] : "?");
+        rline_tr(&l, st, MSG_EV_YOU_BOUGHT,
+                 e->a >= 0 && e->a < DEV_COUNT ? tr(lang, dev_bought[e->a]) : "?");
         rline_emit(&l, out, e->player);
         return;
     case EV_PLAY_DEV:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " plays %s", dev_title(e->a));
+        rline_tr(&l, st, MSG_EV_PLAY_DEV, p, dev_title(lang, e->a));
         break;
     case EV_FREE_ROAD:
-        rline_nick(&l, st, e->player);
         if (e->b >= 0 && e->b < geo->n_edges)
-            rline_addf(&l, " places a free %s at %s", e->a == PIECE_SHIP ? "ship" : "road",
-                       edge_name(geo, e->b, buf));
+            rline_tr(&l, st, e->a == PIECE_SHIP ? MSG_EV_FREE_SHIP : MSG_EV_FREE_ROAD, p,
+                     edge_name(geo, e->b, buf));
+        else
+            rline_add(&l, p);
         break;
     case EV_PLENTY:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " takes ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " from the bank");
+        rline_tr(&l, st, MSG_EV_PLENTY, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_MONOPOLY:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " takes %d %s in all (monopoly)", e->a, render_res_name(e->b));
+        rline_tr(&l, st, MSG_EV_MONOPOLY, p, e->a, render_res_name_in(lang, e->b));
         break;
     case EV_MONOPOLY_LOSS:
-        rline_nick(&l, st, e->other);
-        rline_addf(&l, " gives %d %s to ", e->a, render_res_name(e->b));
-        rline_nick(&l, st, e->player);
+        rline_tr(&l, st, MSG_EV_MONOPOLY_LOSS, o, e->a, render_res_name_in(lang, e->b), p);
         break;
     case EV_DISCARD_NEEDED:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " must discard %d card%s", e->a, e->a == 1 ? "" : "s");
+        rline_tr(&l, st, e->a == 1 ? MSG_EV_DISCARD_NEEDED_1 : MSG_EV_DISCARD_NEEDED_N, p, e->a);
         break;
     case EV_DISCARD:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " discarded ");
-        rline_cards(&l, e->res);
+        rline_tr(&l, st, MSG_EV_DISCARD, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
-    case EV_GOLD_NEEDED:
+    case EV_GOLD_NEEDED: {
         /* The command to answer with, a RES per card ("!gold RES RES"); past a few cards one
          * RES and an example with counts, which the command takes too. */
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " chooses %d card%s from the gold fields: !gold", e->a,
-                   e->a == 1 ? "" : "s");
-        if (e->a > 4)
-            rline_add(&l, " RES ... (counts allowed, e.g. 2 ore 1 wool)");
-        else
-            for (int i = 0; i < e->a; i++)
-                rline_add(&l, " RES");
+        char args[32] = "";
+        for (int i = 0; i < e->a && i < 4; i++)
+            strcat(args, " RES");
+        rline_tr(&l, st, e->a == 1 ? MSG_EV_GOLD_NEEDED_1 : MSG_EV_GOLD_NEEDED_N, p, e->a,
+                 e->a > 4 ? tr(lang, MSG_EV_GOLD_MANY) : args);
         break;
+    }
     case EV_GOLD:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " took ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " from the gold fields");
+        rline_tr(&l, st, MSG_EV_GOLD, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_DISCOVERY:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " found %d discover%s in the jungle (%d in all)", e->a,
-                   e->a == 1 ? "y" : "ies", e->b);
+        rline_tr(&l, st, e->a == 1 ? MSG_EV_DISCOVERY_1 : MSG_EV_DISCOVERY_N, p, e->a, e->b);
         break;
     case EV_FOG:
         /* The hex as it is now, and the card it gave its finder (gold asks next). */
-        rline_nick(&l, st, e->player);
-        if (e->b == TERRAIN_SEA) {
-            rline_addf(&l, " turned over %s in the fog: sea", hex_label(g, e->a, buf, sizeof buf));
-        } else {
-            rline_addf(&l, " turned over %s in the fog", hex_label(g, e->a, buf, sizeof buf));
-            if (e->b < TERRAIN_DESERT && e->res[e->b]) {
-                rline_add(&l, " and takes ");
-                rline_cards(&l, e->res);
-            }
-        }
+        hex_label(g, lang, e->a, buf, sizeof buf);
+        if (e->b == TERRAIN_SEA)
+            rline_tr(&l, st, MSG_EV_FOG_SEA, p, buf);
+        else if (e->b < TERRAIN_DESERT && e->res[e->b])
+            rline_tr(&l, st, MSG_EV_FOG_TAKES, p, buf,
+                     cards_str(lang, e->res, cards, sizeof cards));
+        else
+            rline_tr(&l, st, MSG_EV_FOG, p, buf);
         break;
     case EV_RIVER:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " has %d gold point%s on the river (%d point%s)", e->a, e->a == 1 ? "" : "s",
-                   e->b, e->b == 1 ? "" : "s");
+        rline_tr(&l, st,
+                 e->a == 1   ? e->b == 1 ? MSG_EV_RIVER_1_1 : MSG_EV_RIVER_1_N
+                 : e->b == 1 ? MSG_EV_RIVER_N_1
+                             : MSG_EV_RIVER_N_N,
+                 p, e->a, e->b);
         break;
     case EV_ROBBER_NEEDED:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, geo->has_pirate ? " must move the robber or the pirate"
-                                      : " must move the robber");
+        rline_tr(&l, st, geo->has_pirate ? MSG_EV_ROBBER_PIRATE_NEEDED : MSG_EV_ROBBER_NEEDED, p);
         break;
     case EV_ROBBER:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " moved the robber to %s", hex_label(g, e->a, buf, sizeof buf));
+        rline_tr(&l, st, MSG_EV_ROBBER, p, hex_label(g, lang, e->a, buf, sizeof buf));
         break;
     case EV_PIRATE:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " moved the pirate to %s", hex_label(g, e->a, buf, sizeof buf));
+        rline_tr(&l, st, MSG_EV_PIRATE, p, hex_label(g, lang, e->a, buf, sizeof buf));
         break;
     case EV_MOVE_SHIP:
-        rline_nick(&l, st, e->player);
         if (e->a >= 0 && e->a < geo->n_edges && e->b >= 0 && e->b < geo->n_edges) {
             char to[8];
-            rline_addf(&l, " moved a ship from %s to %s", edge_name(geo, e->a, buf),
-                       edge_name(geo, e->b, to));
+            rline_tr(&l, st, MSG_EV_MOVE_SHIP, p, edge_name(geo, e->a, buf),
+                     edge_name(geo, e->b, to));
+        } else {
+            rline_add(&l, p);
         }
         break;
     case EV_ISLAND:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " settled a new island: +%d point%s", e->b, e->b == 1 ? "" : "s");
+        rline_tr(&l, st, e->b == 1 ? MSG_EV_ISLAND_1 : MSG_EV_ISLAND_N, p, e->b);
         break;
     case EV_STEAL:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " stole a card from ");
-        rline_nick(&l, st, e->other);
+        rline_tr(&l, st, MSG_EV_STEAL, p, o);
         rline_emit(&l, out, RENDER_PUBLIC);
         start_private(&l, st);
-        rline_addf(&l, "you stole 1 %s from ", render_res_name(e->a));
-        rline_nick(&l, st, e->other);
+        rline_tr(&l, st, MSG_EV_YOU_STOLE, render_res_name_in(lang, e->a), o);
         rline_emit(&l, out, e->player);
         if (e->other >= 0) {
             start_private(&l, st);
-            rline_nick(&l, st, e->player);
-            rline_addf(&l, " stole 1 %s from you", render_res_name(e->a));
+            rline_tr(&l, st, MSG_EV_STOLE_FROM_YOU, p, render_res_name_in(lang, e->a));
             rline_emit(&l, out, e->other);
         }
         return;
     case EV_NO_STEAL:
-        rline_add(&l, "nobody to steal from");
+        rline_tr(&l, st, MSG_EV_NO_STEAL);
         break;
     case EV_BANK_TRADE:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " trades ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " with the bank for ");
-        rline_cards(&l, e->res2);
+        rline_tr(&l, st, MSG_EV_BANK_TRADE, p, cards_str(lang, e->res, cards, sizeof cards),
+                 cards_str(lang, e->res2, cards2, sizeof cards2));
         break;
-    case EV_OFFER:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " offers ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " for ");
-        rline_cards(&l, e->res2);
-        rline_add(&l, " to ");
-        add_seats(&l, st, (unsigned)e->b, n);
-        rline_addf(&l, " (offer %d)", e->a);
+    case EV_OFFER: {
+        char to[GAME_MAX_PLAYERS * (NICK_BUF + 2)];
+        rline_tr(&l, st, MSG_EV_OFFER, p, cards_str(lang, e->res, cards, sizeof cards),
+                 cards_str(lang, e->res2, cards2, sizeof cards2),
+                 seats_str(st, (unsigned)e->b, n, to, sizeof to), e->a);
         break;
+    }
     case EV_OFFER_ACCEPT:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " accepts offer %d", e->a);
-        if (e->other >= 0 && e->other < n) {
-            rline_add(&l, "; ");
-            rline_nick(&l, st, e->other);
-            rline_add(&l, " may confirm");
-        }
+        if (e->other >= 0 && e->other < n)
+            rline_tr(&l, st, MSG_EV_OFFER_ACCEPT_CONFIRM, p, e->a, o);
+        else
+            rline_tr(&l, st, MSG_EV_OFFER_ACCEPT, p, e->a);
         break;
     case EV_OFFER_REJECT:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " rejects offer %d", e->a);
+        rline_tr(&l, st, MSG_EV_OFFER_REJECT, p, e->a);
         break;
     case EV_OFFER_CLOSED:
-        rline_addf(&l, "offer %d by ", e->a);
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " is closed");
+        rline_tr(&l, st, MSG_EV_OFFER_CLOSED, e->a, p);
         break;
     case EV_TRADE:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " gives ");
-        rline_cards(&l, e->res);
-        rline_add(&l, " to ");
-        rline_nick(&l, st, e->other);
-        rline_add(&l, " for ");
-        rline_cards(&l, e->res2);
+        rline_tr(&l, st, MSG_EV_TRADE, p, cards_str(lang, e->res, cards, sizeof cards), o,
+                 cards_str(lang, e->res2, cards2, sizeof cards2));
         break;
-    case EV_LONGEST_ROAD:
-        if (e->player < 0) {
-            rline_addf(&l, "the %s card is set aside: nobody has a single %s", route_word(g),
-                       route_word(g));
-            break;
-        }
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " now holds the %s (%d)", route_word(g), e->a);
-        if (e->other >= 0) {
-            rline_add(&l, ", taken from ");
-            rline_nick(&l, st, e->other);
-        }
+    case EV_LONGEST_ROAD: {
+        int sea = geo_has_sea(geo);
+        if (e->player < 0)
+            rline_tr(&l, st, sea ? MSG_EV_ROUTE_ASIDE : MSG_EV_ROAD_ASIDE);
+        else if (e->other >= 0)
+            rline_tr(&l, st, sea ? MSG_EV_ROUTE_TAKEN : MSG_EV_ROAD_TAKEN, p, e->a, o);
+        else
+            rline_tr(&l, st, sea ? MSG_EV_ROUTE : MSG_EV_ROAD, p, e->a);
         break;
+    }
     case EV_LARGEST_ARMY:
-        rline_nick(&l, st, e->player);
-        rline_addf(&l, " now holds the largest army (%d knights)", e->a);
-        if (e->other >= 0) {
-            rline_add(&l, ", taken from ");
-            rline_nick(&l, st, e->other);
-        }
+        if (e->other >= 0)
+            rline_tr(&l, st, MSG_EV_ARMY_TAKEN, p, e->a, o);
+        else
+            rline_tr(&l, st, MSG_EV_ARMY, p, e->a);
         break;
     case EV_SPECIAL_BUILD:
-        rline_add(&l, "special building phase: ");
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " may build or buy, then end");
+        rline_tr(&l, st, MSG_EV_SPECIAL_BUILD, p);
         break;
     case EV_TIMEOUT:
-        rline_add(&l, "time is up for ");
-        rline_nick(&l, st, e->player);
-        rline_add(&l, ": the game acted in their place");
+        rline_tr(&l, st, MSG_EV_TIMEOUT, p);
         break;
     case EV_RESIGN:
-        rline_nick(&l, st, e->player);
-        rline_add(&l, " left the game");
+        rline_tr(&l, st, MSG_EV_RESIGN, p);
         break;
     case EV_GAME_OVER:
-        if (e->player < 0 || e->a < 0) {
-            rline_add(&l, "game over: nobody wins");
-            break;
-        }
+        if (e->player < 0 || e->a < 0)
+            rline_tr(&l, st, MSG_EV_NOBODY_WINS);
         /* The fixed form of SPEC §5, kept free of colour codes so it can be matched. */
-        rline_addf(&l, "%s wins with %d victory points", seat_nick(st, e->player), e->a);
-        if (e->b > 0)
-            rline_addf(&l, " (%d victory point card%s)", e->b, e->b == 1 ? "" : "s");
+        else if (e->b > 0)
+            rline_tr(&l, st, e->b == 1 ? MSG_EV_WINS_CARDS_1 : MSG_EV_WINS_CARDS_N,
+                     seat_nick(st, e->player), e->a, e->b);
+        else
+            rline_tr(&l, st, MSG_EV_WINS, seat_nick(st, e->player), e->a);
         break;
     default:
         return;
@@ -361,45 +320,53 @@ static void add_points(struct rline *l, const struct game *g, const struct rende
     int cards = pl->dev[DEV_VICTORY] + pl->dev_new[DEV_VICTORY];
     int sea = geo_has_sea(game_geo(g)), island = sea ? game_island_points(g, p) : 0;
     int river = game_river_points(g, p);
-    rline_nick(l, st, p);
+    char nick[NICK_BUF];
+    rline_iso(l, st, nick_str(st, p, nick));
     if (brief) {
-        rline_addf(l, " %d (%dS %dC", game_vp_total(g, p), pl->settlements, pl->cities);
+        rline_tr(l, st, MSG_SUM_BRIEF, game_vp_total(g, p), pl->settlements, pl->cities);
         if (cards)
-            rline_addf(l, " %dV", cards);
+            rline_tr(l, st, MSG_SUM_BRIEF_CARDS, cards);
         if (island)
-            rline_addf(l, " %dI", island);
+            rline_tr(l, st, MSG_SUM_BRIEF_ISLAND, island);
         if (river)
-            rline_addf(l, " %dR", river);
-        rline_add(l, g->longest_road == p ? sea ? " TR" : " LR" : "");
-        rline_add(l, g->largest_army == p ? " LA" : "");
-        rline_add(l, pl->resigned ? " left" : "");
+            rline_tr(l, st, MSG_SUM_BRIEF_RIVER, river);
+        if (g->longest_road == p)
+            rline_tr(l, st, sea ? MSG_SUM_BRIEF_ROUTE : MSG_SUM_BRIEF_ROAD);
+        if (g->largest_army == p)
+            rline_tr(l, st, MSG_SUM_BRIEF_ARMY);
+        if (pl->resigned)
+            rline_tr(l, st, MSG_SUM_BRIEF_LEFT);
         rline_add(l, ")");
         return;
     }
-    rline_addf(l, " %d VP (%d settlement%s, %d cit%s", game_vp_total(g, p), pl->settlements,
-               pl->settlements == 1 ? "" : "s", pl->cities, pl->cities == 1 ? "y" : "ies");
+    rline_tr(l, st, MSG_SUM_VP, game_vp_total(g, p));
+    rline_tr(l, st, pl->settlements == 1 ? MSG_SUM_SETTLEMENTS_1 : MSG_SUM_SETTLEMENTS_N,
+             pl->settlements);
+    rline_tr(l, st, pl->cities == 1 ? MSG_SUM_CITIES_1 : MSG_SUM_CITIES_N, pl->cities);
     if (cards)
-        rline_addf(l, ", %d VP card%s", cards, cards == 1 ? "" : "s");
+        rline_tr(l, st, cards == 1 ? MSG_SUM_CARDS_1 : MSG_SUM_CARDS_N, cards);
     if (island)
-        rline_addf(l, ", %d island point%s", island, island == 1 ? "" : "s");
+        rline_tr(l, st, island == 1 ? MSG_SUM_ISLAND_1 : MSG_SUM_ISLAND_N, island);
     if (river)
-        rline_addf(l, ", %d river point%s", river, river == 1 ? "" : "s");
+        rline_tr(l, st, river == 1 ? MSG_SUM_RIVER_1 : MSG_SUM_RIVER_N, river);
     if (g->longest_road == p)
-        rline_addf(l, ", %s", route_word(g));
-    rline_add(l, g->largest_army == p ? ", largest army" : "");
-    rline_add(l, pl->resigned ? "; left the game" : "");
+        rline_tr(l, st, sea ? MSG_SUM_ROUTE : MSG_SUM_ROAD);
+    if (g->largest_army == p)
+        rline_tr(l, st, MSG_SUM_ARMY);
+    if (pl->resigned)
+        rline_tr(l, st, MSG_SUM_LEFT);
     rline_add(l, ")");
 }
 
 /* " 2:1 3:4 ... 12:1" after the number of rolls. */
-static void add_dice(struct rline *l, const uint16_t rolls[11])
+static void add_dice(struct rline *l, const struct render_style *st, const uint16_t rolls[11])
 {
     int total = 0;
     for (int i = 0; i < 11; i++)
         total += rolls[i];
-    rline_addf(l, "dice (%d roll%s):", total, total == 1 ? "" : "s");
+    rline_tr(l, st, total == 1 ? MSG_DICE_1 : MSG_DICE_N, total);
     for (int i = 0; i < 11; i++)
-        rline_addf(l, " %d:%d", i + 2, rolls[i]);
+        rline_fmt(l, st, " %d:%d", i + 2, rolls[i]);
 }
 
 void render_summary(const struct game *g, const struct render_style *st, int64_t duration_s,
@@ -409,7 +376,7 @@ void render_summary(const struct game *g, const struct render_style *st, int64_t
     struct rline l;
     for (int brief = 0; brief < 2; brief++) {
         rline_init(&l);
-        rline_add(&l, "points: ");
+        rline_tr(&l, st, MSG_SUM_POINTS);
         for (int p = 0; p < g->opt.n_players; p++) {
             if (p)
                 rline_add(&l, "; ");
@@ -421,12 +388,12 @@ void render_summary(const struct game *g, const struct render_style *st, int64_t
     rline_emit(&l, out, RENDER_PUBLIC);
 
     rline_init(&l);
-    rline_addf(&l, "%d turns in ", g->turn);
+    rline_tr(&l, st, MSG_SUM_TURNS, g->turn);
     if (duration_s >= 3600)
-        rline_addf(&l, "%dh %02dm; ", (int)(duration_s / 3600), (int)(duration_s / 60 % 60));
+        rline_tr(&l, st, MSG_SUM_HOURS, (int)(duration_s / 3600), (int)(duration_s / 60 % 60));
     else
-        rline_addf(&l, "%dm %02ds; ", (int)(duration_s / 60), (int)(duration_s % 60));
-    add_dice(&l, rolls);
+        rline_tr(&l, st, MSG_SUM_MINUTES, (int)(duration_s / 60), (int)(duration_s % 60));
+    add_dice(&l, st, rolls);
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 
@@ -437,6 +404,6 @@ void render_dice(const struct render_style *st, const uint16_t rolls[11],
     char chan[RENDER_CHAN_MAX + 2];
     rline_init(&l);
     rline_add(&l, chan_prefix(st, chan));
-    add_dice(&l, rolls);
+    add_dice(&l, st, rolls);
     rline_emit(&l, out, RENDER_PUBLIC);
 }

@@ -2,6 +2,7 @@
 #ifndef BW_RENDER_INTERNAL_H
 #define BW_RENDER_INTERNAL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "render/render.h"
@@ -25,8 +26,30 @@ void rline_addn(struct rline *l, const char *s, size_t n);
 void rline_addf(struct rline *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A seat's nick, in its colour in colour mode. */
 void rline_nick(struct rline *l, const struct render_style *st, int seat);
-/* "2 wood, 1 ore" (zero counts left out); "nothing" when all are zero. */
+/* The same as a string: into buf (NICK_BUF bytes) in colour mode, else a borrowed constant. */
+#define NICK_BUF (RENDER_NICK_MAX + 16)
+const char *nick_str(const struct render_style *st, int seat, char *buf);
+/* "2 wood, 1 ore" (zero counts left out); "nothing" when all are zero. In English. */
 void rline_cards(struct rline *l, const uint8_t res[RES_COUNT]);
+/* The same in language lang, appended to l or written into buf (of size bytes; CARDS_BUF is
+ * enough). */
+#define CARDS_BUF 192
+void rline_cards_in(struct rline *l, int lang, const uint8_t res[RES_COUNT]);
+const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size);
+
+/* Append message msg of the catalogue in the style's language, formatted with the arguments
+ * (printf conversions). One whole sentence per message, the pieces (nicks from nick_str,
+ * numbers, board addresses, card lists) as arguments. In a right-to-left language each
+ * conversion's output is isolated (FSI ... PDI) so that nicks, numbers and addresses keep
+ * their order. */
+void rline_tr(struct rline *l, const struct render_style *st, int msg, ...);
+void rline_vtr(struct rline *l, const struct render_style *st, int msg, va_list ap);
+/* A format that needs no words (punctuation and conversions only), isolated in the same way;
+ * and one piece of text (a card list, a nick), isolated as a whole in a right-to-left
+ * language. */
+void rline_fmt(struct rline *l, const struct render_style *st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void rline_iso(struct rline *l, const struct render_style *st, const char *s);
 
 /* Send l (if not empty) to out. */
 void rline_emit(struct rline *l, const struct render_sink *out, int to);
@@ -46,6 +69,7 @@ struct rlist {
     struct rline line;
     int items;   /* items on the current line */
     int emitted; /* lines already sent */
+    int rtl;     /* each item isolated (FSI ... PDI): set after rlist_begin for Arabic */
 };
 
 void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const char *prefix,
@@ -60,7 +84,7 @@ void rlist_end(struct rlist *r, const char *if_empty);
 /* "#chan " or "" when the style has no channel; into buf of RENDER_CHAN_MAX + 2 bytes. */
 const char *chan_prefix(const struct render_style *st, char *buf);
 
-/* A seat's nick, or "nobody"/"seatN" when out of range. */
+/* A seat's nick, or "nobody"/"someone" (in the style's language) when out of range. */
 const char *seat_nick(const struct render_style *st, int seat);
 
 /* "12-13": an edge as users write it (1-based, smaller first) into buf (8 bytes). */

@@ -10,7 +10,14 @@
  * Lines never contain CR, LF or NUL, are never empty and are at most RENDER_LINE_MAX bytes,
  * colour codes included; long lists are split into several lines that repeat their prefix.
  * In colour mode lines carry mIRC formatting (\x02 bold, \x03 colours, \x0f reset); the fixed
- * reply forms of SPEC §5 (hand, spots, board text) never do, so scripts can read them. */
+ * reply forms of SPEC §5 (hand, spots, board text) never do, so scripts can read them.
+ *
+ * Lines are in the style's language (render_style.lang): every sentence is one message of the
+ * catalogue (i18n/render.def and its translations) with the nicks, numbers, board addresses and
+ * card lists as arguments; the fixed forms keep their shape in every language (the channel, the
+ * list head and a colon, the same separators and numbers). In a right-to-left language
+ * (Arabic) each argument is isolated (U+2068 FSI ... U+2069 PDI) so it keeps its order. The
+ * board drawing stays in English, left to right: its cells are measured for those words. */
 #ifndef BW_RENDER_H
 #define BW_RENDER_H
 
@@ -43,6 +50,7 @@ struct render_sink {
  * everything, so nothing stays borrowed) and it needs no cleanup. */
 struct render_style {
     int color;
+    int lang; /* enum i18n_lang of the lines (render_style_init: English) */
     int n_seats;
     char chan[RENDER_CHAN_MAX + 1];
     char nick[GAME_MAX_PLAYERS][RENDER_NICK_MAX + 1];
@@ -64,6 +72,10 @@ int render_seat_color(int seat);
  * out of range. */
 const char *render_res_name(int res);
 const char *render_dev_name(int card);
+/* The same in a language (enum i18n_lang; English for one out of range): for the lines of a
+ * channel. The English names above stay the words commands take. */
+const char *render_res_name_in(int lang, int res);
+const char *render_dev_name_in(int lang, int card);
 
 /* The board drawing for !board (public): hexes with letter, terrain ("gold" for a gold field,
  * black on yellow in colour), number token and robber,

@@ -2,16 +2,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "render/internal.h"
 
 /* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others;
- * the Jungle variant's desert is "jungle", with its token; the Great River's delta "swamp". */
-static const char *const terrain_names[] = {"wood",   "brick", "wool", "grain",  "ore",
-                                            "desert", "gold",  "sea",  "jungle", "swamp"};
+ * the Jungle variant's desert is "jungle", with its token; the Great River's delta "swamp". In
+ * English a terrain is named by what it gives ("wood"); other languages name the terrain. */
+static const int terrain_msgs[] = {MSG_TERRAIN_FOREST, MSG_TERRAIN_HILLS,     MSG_TERRAIN_PASTURE,
+                                   MSG_TERRAIN_FIELDS, MSG_TERRAIN_MOUNTAINS, MSG_TERRAIN_DESERT,
+                                   MSG_TERRAIN_GOLD,   MSG_TERRAIN_SEA,       MSG_TERRAIN_JUNGLE,
+                                   MSG_TERRAIN_SWAMP};
 
-static const char *terrain_name(int t)
+static const char *terrain_name(int lang, int t)
 {
-    return t >= 0 && t <= TERRAIN_SWAMP ? terrain_names[t] : "?";
+    return t >= 0 && t <= TERRAIN_SWAMP ? tr(lang, terrain_msgs[t]) : "?";
 }
 
 /* Whether the game is still placing its setup pieces: a gold field beside the second setup
@@ -23,12 +27,15 @@ static int in_setup(const struct game *g)
             (g->gold_resume == PHASE_SETUP_ROAD || g->gold_resume == PHASE_SETUP_SETTLEMENT));
 }
 
+/* A list under "#chan WHAT: " (WHAT a message), its items isolated in a right-to-left
+ * language. */
 static void begin(struct rlist *r, const struct render_style *st, const struct render_sink *out,
-                  int to, const char *what, const char *sep)
+                  int to, int what, const char *sep)
 {
-    char chan[RENDER_CHAN_MAX + 2], prefix[RENDER_CHAN_MAX + 32];
-    snprintf(prefix, sizeof prefix, "%s%s: ", chan_prefix(st, chan), what);
+    char chan[RENDER_CHAN_MAX + 2], prefix[RENDER_CHAN_MAX + 64];
+    snprintf(prefix, sizeof prefix, "%s%s: ", chan_prefix(st, chan), tr(st->lang, what));
     rlist_begin(r, out, to, prefix, sep);
+    r->rtl = i18n_rtl(st->lang);
 }
 
 void render_board_text(const struct game *g, const struct render_style *st,
@@ -42,84 +49,90 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
 {
     struct rlist r;
     char item[128], name[4], edge[8];
+    int lang = st->lang;
 
     /* The land with what it gives, then the sea hexes by letter: a map of land only (base,
      * big) has no sea line. */
-    begin(&r, st, out, RENDER_PUBLIC, "hexes", ", ");
+    begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HEXES, ", ");
     uint64_t land = land_now(g, geo), fog = fog_now(g, geo);
     for (int h = 0; h < geo->n_hexes; h++) {
         if (!(land >> h & 1))
             continue;
         int n = snprintf(item, sizeof item, "%s %s", board_hex_name(h, name),
-                         terrain_name(g->terrain[h]));
+                         terrain_name(lang, g->terrain[h]));
         if (g->token[h])
             n += snprintf(item + n, sizeof item - (size_t)n, " %d", g->token[h]);
         if (g->robber == h)
-            snprintf(item + n, sizeof item - (size_t)n, " robber");
+            snprintf(item + n, sizeof item - (size_t)n, " %s", tr(lang, MSG_TXT_ROBBER));
         rlist_item(&r, item);
     }
-    rlist_end(&r, "none");
+    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 
     if (geo_has_sea(geo)) {
         /* The pirate is named after its sea hex, as the robber after its land hex. */
         int pirate = pirate_hex(g, geo);
-        begin(&r, st, out, RENDER_PUBLIC, "sea", ", ");
+        begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_SEA, ", ");
         for (int h = 0; h < geo->n_hexes; h++)
             if (!((land | fog) >> h & 1)) {
-                snprintf(item, sizeof item, "%s%s", board_hex_name(h, name),
-                         h == pirate ? " pirate" : "");
+                snprintf(item, sizeof item, "%s%s%s", board_hex_name(h, name),
+                         h == pirate ? " " : "", h == pirate ? tr(lang, MSG_TXT_PIRATE) : "");
                 rlist_item(&r, item);
             }
-        rlist_end(&r, "none");
+        rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
     if (geo->fog_hexes) {
         /* Hidden hexes by letter (The Fog Islands); none once all are turned over. */
-        begin(&r, st, out, RENDER_PUBLIC, "fog", ", ");
+        begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_FOG, ", ");
         for (int h = 0; h < geo->n_hexes; h++)
             if (fog >> h & 1)
                 rlist_item(&r, board_hex_name(h, name));
-        rlist_end(&r, "none");
+        rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
 
     /* The Great River: its hexes, then the corner at the tip of its delta. */
     if (geo->has_river) {
-        begin(&r, st, out, RENDER_PUBLIC, "river", ", ");
+        begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_RIVER, ", ");
         for (int h = 0; h < geo->n_hexes; h++)
             if (geo->river_hexes >> h & 1)
                 rlist_item(&r, board_hex_name(h, name));
         if (geo->river_tip >= 0) {
-            snprintf(item, sizeof item, "tip %d", geo->river_tip + 1);
+            snprintf(item, sizeof item, tr(lang, MSG_TXT_TIP), geo->river_tip + 1);
             rlist_item(&r, item);
         }
-        rlist_end(&r, "none");
+        rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
 
-    begin(&r, st, out, RENDER_PUBLIC, "harbors", ", ");
+    begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
     for (int k = 0; k < geo->n_harbors; k++) {
         int type = g->harbor[k];
         edge_name(geo, geo->harbor_edge[k], edge);
         if (type == HARBOR_GENERIC)
             snprintf(item, sizeof item, "3:1 %s", edge);
         else
-            snprintf(item, sizeof item, "%s 2:1 %s", render_res_name(type), edge);
+            snprintf(item, sizeof item, "%s 2:1 %s", render_res_name_in(lang, type), edge);
         rlist_item(&r, item);
     }
-    rlist_end(&r, "none");
+    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 
     /* A group per player and kind, so a split line still says whose and what; ships (maps with
      * sea) after the roads. */
-    begin(&r, st, out, RENDER_PUBLIC, "buildings", " ");
+    begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_BUILDINGS, " ");
     for (int p = 0; p < g->opt.n_players; p++) {
         int first = 1;
         static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, PIECE_ROAD, PIECE_SHIP};
         for (int k = 0; k < 4; k++) {
-            char head[RENDER_NICK_MAX + 16];
+            char head[RENDER_NICK_MAX + 32];
             int edges = kinds[k] == PIECE_ROAD || kinds[k] == PIECE_SHIP;
-            snprintf(head, sizeof head, "%s %s", seat_nick(st, p),
-                     kinds[k] == PIECE_SHIP      ? "ship"
-                     : kinds[k] == PIECE_ROAD    ? "road"
-                     : kinds[k] == BUILDING_CITY ? "city"
-                                                 : "settlement");
+            /* In a right-to-left language the nick is isolated like the items. */
+            char who[RENDER_NICK_MAX + 8];
+            snprintf(who, sizeof who, i18n_rtl(lang) ? "\xe2\x81\xa8%s\xe2\x81\xa9" : "%s",
+                     seat_nick(st, p));
+            size_t skip = strlen(who) + 1;
+            snprintf(head, sizeof head, "%s %s", who,
+                     tr(lang, kinds[k] == PIECE_SHIP      ? MSG_TXT_SHIP
+                              : kinds[k] == PIECE_ROAD    ? MSG_TXT_ROAD
+                              : kinds[k] == BUILDING_CITY ? MSG_TXT_CITY
+                                                          : MSG_TXT_SETTLEMENT));
             int n = edges ? geo->n_edges : geo->n_vertices, started = 0;
             for (int i = 0; i < n; i++) {
                 if (edges ? g->edge_owner[i] != p || edge_is_ship(g, i) != (kinds[k] == PIECE_SHIP)
@@ -127,8 +140,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
                     continue;
                 if (!started) {
                     /* The nick is said once per player unless a line break repeats it. */
-                    rlist_group(&r, first ? head : head + strlen(seat_nick(st, p)) + 1, head,
-                                first ? "; " : " ");
+                    rlist_group(&r, first ? head : head + skip, head, first ? "; " : " ");
                     started = 1;
                     first = 0;
                 }
@@ -140,7 +152,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
             }
         }
     }
-    rlist_end(&r, "none");
+    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
 void render_hand(const struct game *g, const struct render_style *st, int seat,
@@ -152,28 +164,30 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
     char chan[RENDER_CHAN_MAX + 2];
     struct rline l;
     rline_init(&l);
-    rline_addf(&l, "%shand: ", chan_prefix(st, chan));
+    rline_addf(&l, "%s%s: ", chan_prefix(st, chan), tr(st->lang, MSG_TXT_HAND));
     int n = game_hand_size(g, seat), any = 0;
     for (int r = 0; r < RES_COUNT; r++)
         any |= pl->res[r] != 0;
     if (any) {
-        rline_cards(&l, pl->res);
+        char cards[CARDS_BUF];
+        rline_iso(&l, st, cards_str(st->lang, pl->res, cards, sizeof cards));
         rline_add(&l, " ");
     }
-    rline_addf(&l, "(%d cards)", n); /* a fixed form (SPEC §5), also for one card */
+    /* a fixed form (SPEC §5), also for one card */
+    rline_tr(&l, st, MSG_TXT_HAND_CARDS, n);
     const uint8_t *decks[2] = {pl->dev, pl->dev_new};
-    const char *heads[2] = {" | dev: ", " | new: "};
+    const int heads[2] = {MSG_TXT_HAND_DEV, MSG_TXT_HAND_NEW};
     for (int d = 0; d < 2; d++) {
         int first = 1;
         for (int c = 0; c < DEV_COUNT; c++)
             for (int i = 0; i < decks[d][c]; i++) {
-                rline_add(&l, first ? heads[d] : ", ");
-                rline_add(&l, render_dev_name(c));
+                rline_add(&l, first ? tr(st->lang, heads[d]) : ", ");
+                rline_add(&l, render_dev_name_in(st->lang, c));
                 first = 0;
             }
     }
     if (pl->discoveries && is_jungle(g)) /* counters, not cards: after the cards */
-        rline_addf(&l, " | discoveries: %d", pl->discoveries);
+        rline_tr(&l, st, MSG_TXT_HAND_DISCOVERIES, pl->discoveries);
     rline_emit(&l, out, seat);
 }
 
@@ -244,7 +258,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         kinds &= ~(unsigned)RENDER_SPOT_SHIP;
 
     struct rlist r;
-    begin(&r, st, out, seat, "spots", " ");
+    begin(&r, st, out, seat, MSG_TXT_SPOTS, " ");
     char item[32];
     /* The order of SPEC §5, ships (maps with sea) right after the roads. */
     static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
@@ -280,10 +294,10 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
             int i = list[j];
             if (first)
                 rlist_group(&r,
-                            order[k] == RENDER_SPOT_ROAD         ? "road"
-                            : order[k] == RENDER_SPOT_SHIP       ? "ship"
-                            : order[k] == RENDER_SPOT_SETTLEMENT ? "settlement"
-                                                                 : "city",
+                            tr(st->lang, order[k] == RENDER_SPOT_ROAD         ? MSG_TXT_ROAD
+                                         : order[k] == RENDER_SPOT_SHIP       ? MSG_TXT_SHIP
+                                         : order[k] == RENDER_SPOT_SETTLEMENT ? MSG_TXT_SETTLEMENT
+                                                                              : MSG_TXT_CITY),
                             NULL, " | ");
             first = 0;
             if (edges)
@@ -293,58 +307,53 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
             rlist_item(&r, item);
         }
     }
-    rlist_end(&r, "none");
+    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
-static const char *awaited(const struct game *g, char *buf, size_t size,
-                           const struct render_style *st)
+/* What is awaited, appended to l. */
+static void add_awaited(struct rline *l, const struct game *g, const struct render_style *st)
 {
     const char *cur = seat_nick(st, g->current);
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
-        snprintf(buf, size, "setup: %s places a settlement", cur);
+        rline_tr(l, st, MSG_ST_SETUP_SETTLEMENT, cur);
         break;
     case PHASE_SETUP_ROAD:
-        snprintf(buf, size, "setup: %s places a road next to %d", cur, g->setup_vertex + 1);
+        rline_tr(l, st, MSG_ST_SETUP_ROAD, cur, g->setup_vertex + 1);
         break;
     case PHASE_ROLL:
-        snprintf(buf, size, "turn %d: %s rolls the dice (or plays a development card)", g->turn,
-                 cur);
+        rline_tr(l, st, MSG_ST_ROLL, g->turn, cur);
         break;
     case PHASE_DISCARD:
-        snprintf(buf, size, "turn %d: %s rolled 7, waiting for discards:", g->turn, cur);
+        rline_tr(l, st, MSG_ST_DISCARD, g->turn, cur);
         break;
     case PHASE_ROBBER:
-        snprintf(buf, size, "turn %d: %s moves the robber%s", g->turn, cur,
-                 game_geo(g)->has_pirate ? " or the pirate" : "");
+        rline_tr(l, st, game_geo(g)->has_pirate ? MSG_ST_ROBBER_PIRATE : MSG_ST_ROBBER, g->turn,
+                 cur);
         break;
     case PHASE_MAIN:
-        snprintf(buf, size, "turn %d: %s rolled %d, trades, builds or ends the turn", g->turn, cur,
-                 g->dice[0] + g->dice[1]);
+        rline_tr(l, st, MSG_ST_MAIN, g->turn, cur, g->dice[0] + g->dice[1]);
         break;
     case PHASE_SPECIAL_BUILD:
-        snprintf(buf, size, "turn %d: special building phase, %s builds or passes", g->turn,
-                 seat_nick(st, g->sb_player));
+        rline_tr(l, st, MSG_ST_SPECIAL, g->turn, seat_nick(st, g->sb_player));
         break;
     case PHASE_GOLD: /* who still chooses, and how many, follow as for the discards */
         if (g->gold_resume == PHASE_SETUP_ROAD)
-            snprintf(buf, size, "setup: %s placed a settlement, waiting for gold choices:", cur);
+            rline_tr(l, st, MSG_ST_GOLD_SETUP, cur);
         else if (g->gold_resume == PHASE_SETUP_SETTLEMENT)
-            snprintf(buf, size, "setup: gold found in the fog, waiting for gold choices:");
+            rline_tr(l, st, MSG_ST_GOLD_SETUP_FOG);
         else if (game_geo(g)->fog_hexes) /* a roll, or gold found in the fog */
-            snprintf(buf, size, "turn %d: %s's turn, waiting for gold choices:", g->turn, cur);
+            rline_tr(l, st, MSG_ST_GOLD_FOG, g->turn, cur);
         else
-            snprintf(buf, size, "turn %d: %s rolled %d, waiting for gold choices:", g->turn, cur,
-                     g->dice[0] + g->dice[1]);
+            rline_tr(l, st, MSG_ST_GOLD, g->turn, cur, g->dice[0] + g->dice[1]);
         break;
     default:
         if (g->winner >= 0)
-            snprintf(buf, size, "game over: %s won", seat_nick(st, g->winner));
+            rline_tr(l, st, MSG_ST_OVER_WON, seat_nick(st, g->winner));
         else
-            snprintf(buf, size, "game over");
+            rline_tr(l, st, MSG_ST_OVER);
         break;
     }
-    return buf;
 }
 
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
@@ -355,79 +364,82 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     const struct board_geo *geo = game_geo(g);
     int sea = geo_has_sea(geo), jungle = is_jungle(g), river = geo->has_river;
     struct rline l;
-    char buf[RENDER_NICK_MAX * 2 + 128];
+    char nick[NICK_BUF];
     rline_init(&l);
-    rline_add(&l, awaited(g, buf, sizeof buf, st));
+    add_awaited(&l, g, st);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;
             if (owed) {
-                rline_addf(&l, "%s %s %d", first ? "" : ",", seat_nick(st, p), owed);
+                rline_add(&l, first ? " " : ", ");
+                rline_fmt(&l, st, "%s %d", seat_nick(st, p), owed);
                 first = 0;
             }
         }
     if (time_left && time_left[0] && g->phase != PHASE_OVER)
-        rline_addf(&l, " (%s)", time_left);
+        rline_fmt(&l, st, " (%s)", time_left);
     rline_emit(&l, out, RENDER_PUBLIC);
 
     struct rlist r;
-    rlist_begin(&r, out, RENDER_PUBLIC, "scores: ", " | ");
+    rlist_begin(&r, out, RENDER_PUBLIC, tr(st->lang, MSG_ST_SCORES), " | ");
     for (int p = 0; p < g->opt.n_players; p++) {
         const struct game_player *pl = &g->p[p];
         struct rline item;
         rline_init(&item);
-        rline_nick(&item, st, p);
+        rline_iso(&item, st, nick_str(st, p, nick));
         int vp = g->phase == PHASE_OVER ? game_vp_total(g, p) : game_vp_public(g, p);
         int cards = game_hand_size(g, p);
-        rline_addf(&item, " %d VP, %d card%s, %d dev, %d knight%s, %s %d", vp, cards,
-                   cards == 1 ? "" : "s", game_dev_count(g, p), pl->knights,
-                   pl->knights == 1 ? "" : "s", sea ? "trade route" : "road", pl->road_length);
+        rline_tr(&item, st, MSG_ST_VP, vp);
+        rline_tr(&item, st, cards == 1 ? MSG_ST_CARDS_1 : MSG_ST_CARDS_N, cards);
+        rline_tr(&item, st, MSG_ST_DEV, game_dev_count(g, p));
+        rline_tr(&item, st, pl->knights == 1 ? MSG_ST_KNIGHTS_1 : MSG_ST_KNIGHTS_N, pl->knights);
+        rline_tr(&item, st, sea ? MSG_ST_ROUTE_LEN : MSG_ST_ROAD_LEN, pl->road_length);
         if (jungle)
-            rline_addf(&item, ", %d discover%s", pl->discoveries,
-                       pl->discoveries == 1 ? "y" : "ies");
+            rline_tr(&item, st, pl->discoveries == 1 ? MSG_ST_DISCOVERIES_1 : MSG_ST_DISCOVERIES_N,
+                     pl->discoveries);
         if (river) {
             int gold = game_gold_points(g, p);
-            rline_addf(&item, ", %d gold point%s", gold, gold == 1 ? "" : "s");
+            rline_tr(&item, st, gold == 1 ? MSG_ST_GOLD_POINTS_1 : MSG_ST_GOLD_POINTS_N, gold);
         }
         if (sea) {
             int island = game_island_points(g, p);
-            rline_addf(&item, ", %d ship%s", pl->ships, pl->ships == 1 ? "" : "s");
+            rline_tr(&item, st, pl->ships == 1 ? MSG_ST_SHIPS_1 : MSG_ST_SHIPS_N, pl->ships);
             if (island)
-                rline_addf(&item, ", %d island point%s", island, island == 1 ? "" : "s");
+                rline_tr(&item, st, island == 1 ? MSG_ST_ISLAND_1 : MSG_ST_ISLAND_N, island);
         }
         if (pl->resigned)
-            rline_add(&item, " (resigned)");
+            rline_tr(&item, st, MSG_ST_RESIGNED);
         rlist_item(&r, item.s);
     }
-    rlist_end(&r, "nobody");
+    rlist_end(&r, tr(st->lang, MSG_NOBODY));
 
     rline_init(&l);
-    rline_add(&l, "largest army: ");
+    rline_tr(&l, st, MSG_ST_ARMY);
     if (g->largest_army >= 0) {
-        rline_nick(&l, st, g->largest_army);
-        rline_addf(&l, " (%d)", g->p[g->largest_army].knights);
+        rline_iso(&l, st, nick_str(st, g->largest_army, nick));
+        rline_fmt(&l, st, " (%d)", g->p[g->largest_army].knights);
     } else {
-        rline_add(&l, "nobody");
+        rline_add(&l, tr(st->lang, MSG_NOBODY));
     }
-    rline_add(&l, sea ? " | longest trade route: " : " | longest road: ");
+    rline_tr(&l, st, sea ? MSG_ST_ROUTE : MSG_ST_ROAD);
     if (g->longest_road >= 0) {
-        rline_nick(&l, st, g->longest_road);
-        rline_addf(&l, " (%d)", g->p[g->longest_road].road_length);
+        rline_iso(&l, st, nick_str(st, g->longest_road, nick));
+        rline_fmt(&l, st, " (%d)", g->p[g->longest_road].road_length);
     } else {
-        rline_add(&l, "nobody");
+        rline_add(&l, tr(st->lang, MSG_NOBODY));
     }
-    rline_addf(&l, " | %d development cards left", g->deck_size - g->deck_pos);
+    rline_tr(&l, st, MSG_ST_DECK, g->deck_size - g->deck_pos);
     if (pirate_hex(g, geo) >= 0) {
         char name[4];
-        rline_addf(&l, " | pirate on %s", board_hex_name(pirate_hex(g, geo), name));
+        rline_tr(&l, st, MSG_ST_PIRATE, board_hex_name(pirate_hex(g, geo), name));
     }
     if (jungle)
-        rline_add(&l, " | variant: the Jungle");
+        rline_tr(&l, st, MSG_ST_JUNGLE);
     if (geo->fog_hexes)
-        rline_addf(&l, " | %d hex%s in the fog", __builtin_popcountll(g->fog),
-                   __builtin_popcountll(g->fog) == 1 ? "" : "es");
+        rline_tr(&l, st, __builtin_popcountll(g->fog) == 1 ? MSG_ST_FOG_1 : MSG_ST_FOG_N,
+                 __builtin_popcountll(g->fog));
     if (river)
-        rline_add(&l, " | variant: the Great River");
+        rline_tr(&l, st, MSG_ST_RIVER);
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 
@@ -436,49 +448,52 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
 {
     const struct board_geo *geo = game_geo(g);
     struct rline l;
-    char chan[RENDER_CHAN_MAX + 2], name[4];
-    int to = seat >= 0 && seat < g->opt.n_players ? seat : RENDER_PUBLIC;
+    char chan[RENDER_CHAN_MAX + 2], name[4], nick[NICK_BUF];
+    int to = seat >= 0 && seat < g->opt.n_players ? seat : RENDER_PUBLIC, lang = st->lang;
     rline_init(&l);
-    rline_addf(&l, "%scorner %d: ", chan_prefix(st, chan), v + 1);
+    rline_add(&l, chan_prefix(st, chan));
+    rline_tr(&l, st, MSG_CORNER, v + 1);
     int land = 0, pips, kinds;
     for (int k = 0; k < 3; k++) {
         int h = geo->vertex_hex[v][k];
         if (h < 0)
             continue;
         rline_add(&l, land++ ? ", " : "");
-        rline_addf(&l, "%s %s", board_hex_name(h, name), terrain_name(g->terrain[h]));
+        rline_fmt(&l, st, "%s", board_hex_name(h, name));
+        rline_addf(&l, " %s", terrain_name(lang, g->terrain[h]));
         if (g->token[h])
-            rline_addf(&l, " %d (%d pip%s)", g->token[h], render_pips(g->token[h]),
-                       render_pips(g->token[h]) == 1 ? "" : "s");
+            rline_tr(&l, st,
+                     render_pips(g->token[h]) == 1 ? MSG_CORNER_TOKEN_1 : MSG_CORNER_TOKEN_N,
+                     g->token[h], render_pips(g->token[h]));
         if (g->robber == h)
-            rline_add(&l, " robber");
+            rline_addf(&l, " %s", tr(lang, MSG_TXT_ROBBER));
         if (h == pirate_hex(g, geo))
-            rline_add(&l, " pirate");
+            rline_addf(&l, " %s", tr(lang, MSG_TXT_PIRATE));
     }
     if (land < 3)
-        rline_add(&l, ", sea");
+        rline_addf(&l, ", %s", tr(lang, MSG_TERRAIN_SEA));
     corner_worth(g, v, &pips, &kinds);
-    rline_addf(&l, "; %d pips, %d resource%s", pips, kinds, kinds == 1 ? "" : "s");
+    rline_tr(&l, st, kinds == 1 ? MSG_CORNER_WORTH_1 : MSG_CORNER_WORTH_N, pips, kinds);
     if (geo->river_tip == v)
-        rline_add(&l, " | the river's tip: 2 gold points");
+        rline_tr(&l, st, MSG_CORNER_TIP);
     else if (geo->has_river && (geo->river_vertex_bits[v >> 6] >> (v & 63) & 1))
-        rline_add(&l, " | on the river: 1 gold point");
+        rline_tr(&l, st, MSG_CORNER_RIVER);
     int slot = geo->vertex_harbor_slot[v];
     if (slot >= 0 && slot < geo->n_harbors) {
         if (g->harbor[slot] == HARBOR_GENERIC)
-            rline_add(&l, " | harbor 3:1");
+            rline_tr(&l, st, MSG_CORNER_HARBOR);
         else
-            rline_addf(&l, " | harbor %s 2:1", render_res_name(g->harbor[slot]));
+            rline_tr(&l, st, MSG_CORNER_HARBOR_RES, render_res_name_in(lang, g->harbor[slot]));
     }
     int owner = g->vertex_owner[v];
     if (owner >= 0) {
-        rline_add(&l, " | ");
-        rline_nick(&l, st, owner);
-        rline_add(&l, g->vertex_building[v] == BUILDING_CITY ? "'s city" : "'s settlement");
+        rline_tr(&l, st,
+                 g->vertex_building[v] == BUILDING_CITY ? MSG_CORNER_CITY : MSG_CORNER_SETTLEMENT,
+                 nick_str(st, owner, nick));
         if (to >= 0 && game_can_city(g, seat, v))
-            rline_add(&l, buildable_kinds(g, seat) & RENDER_SPOT_CITY
-                              ? ": you may build a city here now"
-                              : ": you may build a city here on your move");
+            rline_tr(&l, st,
+                     buildable_kinds(g, seat) & RENDER_SPOT_CITY ? MSG_CORNER_CITY_NOW
+                                                                 : MSG_CORNER_CITY_LATER);
         rline_emit(&l, out, RENDER_PUBLIC);
         return;
     }
@@ -488,24 +503,22 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         if (w >= 0 && g->vertex_owner[w] >= 0)
             near = w;
     }
-    if (near >= 0) {
-        rline_add(&l, " | nobody may build here: too close to ");
-        rline_nick(&l, st, g->vertex_owner[near]);
-        rline_addf(&l, "'s %s at %d (distance rule)",
-                   g->vertex_building[near] == BUILDING_CITY ? "city" : "settlement", near + 1);
-    } else if (to < 0) {
-        rline_add(&l, " | free");
-    } else if (g->phase == PHASE_SETUP_SETTLEMENT &&
-               (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1)) {
-        rline_add(&l, " | free, but no setup settlement may touch the swamp");
-    } else if (!game_can_settle(g, seat, v)) {
-        rline_add(&l, " | free, but no road of yours reaches it");
-    } else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT) {
-        rline_add(&l, " | you may build a settlement here now");
-    } else if (in_setup(g)) {
-        rline_add(&l, " | free: you may take it at your next placement");
-    } else {
-        rline_add(&l, " | free, and your roads reach it: you may build here on your move");
-    }
+    if (near >= 0)
+        rline_tr(&l, st,
+                 g->vertex_building[near] == BUILDING_CITY ? MSG_CORNER_NEAR_CITY
+                                                           : MSG_CORNER_NEAR_SETTLEMENT,
+                 nick_str(st, g->vertex_owner[near], nick), near + 1);
+    else if (to < 0)
+        rline_tr(&l, st, MSG_CORNER_FREE);
+    else if (g->phase == PHASE_SETUP_SETTLEMENT && (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1))
+        rline_tr(&l, st, MSG_CORNER_SWAMP);
+    else if (!game_can_settle(g, seat, v))
+        rline_tr(&l, st, MSG_CORNER_NO_ROAD);
+    else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT)
+        rline_tr(&l, st, MSG_CORNER_SETTLE_NOW);
+    else if (in_setup(g))
+        rline_tr(&l, st, MSG_CORNER_SETUP);
+    else
+        rline_tr(&l, st, MSG_CORNER_LATER);
     rline_emit(&l, out, RENDER_PUBLIC);
 }

@@ -3,9 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "render/internal.h"
 
 static const char *const res_names[RES_COUNT] = {"wood", "brick", "wool", "grain", "ore"};
+static const int res_msgs[RES_COUNT] = {MSG_RES_WOOD, MSG_RES_BRICK, MSG_RES_WOOL, MSG_RES_GRAIN,
+                                        MSG_RES_ORE};
+static const int dev_msgs[DEV_COUNT] = {MSG_DEV_KNIGHT, MSG_DEV_ROADS, MSG_DEV_PLENTY,
+                                        MSG_DEV_MONOPOLY, MSG_DEV_VICTORY};
 static const char *const dev_names[DEV_COUNT] = {"knight", "roads", "plenty", "monopoly",
                                                  "victory"};
 /* Red, royal blue, green, orange, magenta, teal: saturated enough for white backgrounds and
@@ -20,6 +25,16 @@ const char *render_res_name(int res)
 const char *render_dev_name(int card)
 {
     return card >= 0 && card < DEV_COUNT ? dev_names[card] : "?";
+}
+
+const char *render_res_name_in(int lang, int res)
+{
+    return res >= 0 && res < RES_COUNT ? tr(lang, res_msgs[res]) : "?";
+}
+
+const char *render_dev_name_in(int lang, int card)
+{
+    return card >= 0 && card < DEV_COUNT ? tr(lang, dev_msgs[card]) : "?";
 }
 
 int render_seat_color(int seat)
@@ -127,37 +142,133 @@ void rline_addf(struct rline *l, const char *fmt, ...)
 const char *seat_nick(const struct render_style *st, int seat)
 {
     if (seat < 0)
-        return "nobody";
+        return tr(st->lang, MSG_NOBODY);
     if (seat >= st->n_seats)
-        return "someone";
+        return tr(st->lang, MSG_SOMEONE);
     return st->nick[seat];
+}
+
+const char *nick_str(const struct render_style *st, int seat, char *buf)
+{
+    if (st->color && seat >= 0 && seat < st->n_seats) {
+        /* Two-digit colour numbers, so a nick starting with a digit is not read as colour. */
+        snprintf(buf, NICK_BUF, MIRC_COLOR "%02d%s%s" MIRC_RESET, render_seat_color(seat),
+                 st->nick[seat][0] == ',' ? MIRC_BOLD MIRC_BOLD : "", st->nick[seat]);
+        return buf;
+    }
+    return seat_nick(st, seat);
 }
 
 void rline_nick(struct rline *l, const struct render_style *st, int seat)
 {
-    if (st->color && seat >= 0 && seat < st->n_seats) {
-        /* Two-digit colour numbers, so a nick starting with a digit is not read as colour. */
-        rline_addf(l, MIRC_COLOR "%02d", render_seat_color(seat));
-        if (st->nick[seat][0] == ',')
-            rline_add(l, MIRC_BOLD MIRC_BOLD);
-        rline_add(l, st->nick[seat]);
-        rline_add(l, MIRC_RESET);
-    } else {
-        rline_add(l, seat_nick(st, seat));
+    char buf[NICK_BUF];
+    rline_add(l, nick_str(st, seat, buf));
+}
+
+const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int r = 0; r < RES_COUNT && n < size; r++) {
+        if (!res[r])
+            continue;
+        int k = snprintf(buf + n, size - n, "%s%d %s", n ? ", " : "", res[r],
+                         render_res_name_in(lang, r));
+        if (k < 0)
+            break;
+        n += (size_t)k;
     }
+    if (!buf[0])
+        snprintf(buf, size, "%s", tr(lang, MSG_NOTHING));
+    return buf;
 }
 
 void rline_cards(struct rline *l, const uint8_t res[RES_COUNT])
 {
-    int any = 0;
-    for (int r = 0; r < RES_COUNT; r++) {
-        if (!res[r])
-            continue;
-        rline_addf(l, "%s%d %s", any ? ", " : "", res[r], res_names[r]);
-        any = 1;
+    rline_cards_in(l, LANG_EN, res);
+}
+
+void rline_cards_in(struct rline *l, int lang, const uint8_t res[RES_COUNT])
+{
+    char buf[CARDS_BUF];
+    rline_add(l, cards_str(lang, res, buf, sizeof buf));
+}
+
+/* U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE. */
+#define FSI "\xe2\x81\xa8"
+#define PDI "\xe2\x81\xa9"
+
+/* fmt with every conversion wrapped in FSI ... PDI, into out (of size bytes). */
+static const char *isolate_conversions(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p;) {
+        size_t len = 1;
+        int conv = 0;
+        if (p[0] == '%' && p[1] == '%') {
+            len = 2;
+        } else if (p[0] == '%') {
+            len = 1 + strspn(p + 1, "0123456789$-+ #.hlzjt");
+            if (p[len])
+                len++;
+            conv = 1;
+        }
+        if (n + len + 2 * (sizeof FSI - 1) + 1 > size)
+            return fmt; /* cannot happen with the catalogue's formats */
+        if (conv) {
+            memcpy(out + n, FSI, sizeof FSI - 1);
+            n += sizeof FSI - 1;
+        }
+        memcpy(out + n, p, len);
+        n += len;
+        if (conv) {
+            memcpy(out + n, PDI, sizeof PDI - 1);
+            n += sizeof PDI - 1;
+        }
+        p += len;
     }
-    if (!any)
-        rline_add(l, "nothing");
+    out[n] = '\0';
+    return out;
+}
+
+static void rline_vfmt(struct rline *l, int rtl, const char *fmt, va_list ap)
+{
+    char iso[4 * RENDER_LINE_MAX];
+    if (rtl)
+        fmt = isolate_conversions(fmt, iso, sizeof iso);
+    /* Larger than a line, so that the cut at RENDER_LINE_MAX is made by rline_addn, at a UTF-8
+     * boundary. */
+    char buf[2 * RENDER_LINE_MAX + 1];
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    if (n < 0)
+        return;
+    rline_addn(l, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+void rline_vtr(struct rline *l, const struct render_style *st, int msg, va_list ap)
+{
+    rline_vfmt(l, i18n_rtl(st->lang), tr(st->lang, msg), ap);
+}
+
+void rline_fmt(struct rline *l, const struct render_style *st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rline_vfmt(l, i18n_rtl(st->lang), fmt, ap);
+    va_end(ap);
+}
+
+void rline_iso(struct rline *l, const struct render_style *st, const char *s)
+{
+    rline_fmt(l, st, "%s", s);
+}
+
+void rline_tr(struct rline *l, const struct render_style *st, int msg, ...)
+{
+    va_list ap;
+    va_start(ap, msg);
+    rline_vtr(l, st, msg, ap);
+    va_end(ap);
 }
 
 void rline_emit(struct rline *l, const struct render_sink *out, int to)
@@ -180,6 +291,7 @@ void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const c
     r->head_pending = 0;
     r->items = 0;
     r->emitted = 0;
+    r->rtl = 0;
     rline_init(&r->line);
     rline_add(&r->line, r->prefix);
 }
@@ -208,6 +320,11 @@ static void rlist_lead(const struct rlist *r, struct rline *lead)
 
 void rlist_item(struct rlist *r, const char *item)
 {
+    char iso[RENDER_LINE_MAX + 1];
+    if (r->rtl) {
+        snprintf(iso, sizeof iso, FSI "%s" PDI, item);
+        item = iso;
+    }
     struct rline lead;
     rlist_lead(r, &lead);
     if (r->items && r->line.len + lead.len + strlen(item) > RENDER_LINE_MAX) {

@@ -342,6 +342,9 @@ struct session_store_ops {
     int (*stats)(void *ctx, const char *identity, const char *nick, struct session_rank *out);
     /* Optional: make the store's file complete on its own now (admin "save"). */
     int (*checkpoint)(void *ctx, char *why, size_t whylen);
+    /* Optional: keep the language the bot speaks in channel (a code: "uk"), or forget it
+     * (language NULL: the configured one applies again). */
+    int (*set_language)(void *ctx, const char *channel, const char *language);
 };
 
 #define SESSION_TOP_MAX 10

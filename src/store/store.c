@@ -95,9 +95,18 @@ static const char *const schema_v1 =
     ") WITHOUT ROWID;"
     "CREATE INDEX players_by_rating ON players (network, rating DESC, games DESC, identity);";
 
+/* Schema version 2: settings per channel that outlive its games (the language the bot speaks
+ * there, as a code such as "uk"). */
+static const char *const schema_v2 = "CREATE TABLE channels ("
+                                     "  network TEXT NOT NULL,"
+                                     "  channel TEXT NOT NULL,"
+                                     "  language TEXT NOT NULL,"
+                                     "  PRIMARY KEY (network, channel)"
+                                     ") WITHOUT ROWID;";
+
 /* migrations[v] takes a file from user_version v to v + 1; the last one sets
  * STORE_SCHEMA_VERSION. A new version appends its step here and raises the constant. */
-static const char *const migrations[STORE_SCHEMA_VERSION] = {schema_v1};
+static const char *const migrations[STORE_SCHEMA_VERSION] = {schema_v1, schema_v2};
 
 /* The directory part of path ("." when there is none); the caller's to free. */
 static char *dir_of(const char *path)
@@ -533,6 +542,52 @@ int store_each_game(struct store *st, const char *network, store_game_fn fn, voi
     }
     if (result == BW_OK && rc != SQLITE_DONE)
         result = sql_fail(st, err, errsize, "cannot read the saved games");
+    sqlite3_finalize(s);
+    return result;
+}
+
+int store_set_language(struct store *st, const char *network, const char *channel,
+                       const char *language, char *err, size_t errsize)
+{
+    if (!is_name(network) || !is_name(channel) || (language && !is_name(language))) {
+        fail(err, errsize, "store: a channel's language needs a network, a channel and a code");
+        return BW_E(INVALID);
+    }
+    sqlite3_stmt *s;
+    const char *sql = language ? "INSERT OR REPLACE INTO channels (network, channel, language) "
+                                 "VALUES (?, ?, ?)"
+                               : "DELETE FROM channels WHERE network = ? AND channel = ?";
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return sql_fail(st, err, errsize, "cannot keep the channel's language");
+    sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, channel, -1, SQLITE_STATIC);
+    if (language)
+        sqlite3_bind_text(s, 3, language, -1, SQLITE_STATIC);
+    int rc = run(st, s, "cannot keep the channel's language", err, errsize);
+    sqlite3_finalize(s);
+    return rc;
+}
+
+int store_each_language(struct store *st, const char *network, store_language_fn fn, void *ctx,
+                        char *err, size_t errsize)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db,
+                           "SELECT channel, language FROM channels WHERE network = ? "
+                           "ORDER BY channel",
+                           -1, &s, NULL) != SQLITE_OK)
+        return sql_fail(st, err, errsize, "cannot list the channels' languages");
+    sqlite3_bind_text(s, 1, network ? network : "", -1, SQLITE_STATIC);
+    int rc, result = BW_OK;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        const char *chan = (const char *)sqlite3_column_text(s, 0);
+        const char *lang = (const char *)sqlite3_column_text(s, 1);
+        result = fn(ctx, chan ? chan : "", lang ? lang : "");
+        if (result != 0)
+            break;
+    }
+    if (result == BW_OK && rc != SQLITE_DONE)
+        result = sql_fail(st, err, errsize, "cannot read the channels' languages");
     sqlite3_finalize(s);
     return result;
 }

@@ -31,7 +31,7 @@
 #include "engine/error.h"
 
 /* The schema this program writes; files with a higher PRAGMA user_version are refused. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 #define STORE_MAX_SEATS 6
 
@@ -79,6 +79,17 @@ int store_each_game(struct store *st, const char *network, store_game_fn fn, voi
                     size_t errsize);
 
 /* How a finished game ended. */
+/* The language the bot speaks in channel of network, kept across restarts (a code such as
+ * "uk"; the caller checks it); language NULL forgets it. BW_OK or an error with why. */
+int store_set_language(struct store *st, const char *network, const char *channel,
+                       const char *language, char *err, size_t errsize);
+
+/* Each channel of network with a kept language, by channel: fn(ctx, channel, language); a
+ * non-zero return stops the walk and is returned. The callback must not call the store. */
+typedef int (*store_language_fn)(void *ctx, const char *channel, const char *language);
+int store_each_language(struct store *st, const char *network, store_language_fn fn, void *ctx,
+                        char *err, size_t errsize);
+
 enum store_ending {
     STORE_END_WIN,    /* a player reached the victory points */
     STORE_END_STOP,   /* stopped by an admin or a vote: recorded, not rated */

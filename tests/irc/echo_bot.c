@@ -6,6 +6,8 @@
  *   !keyed N          N private lines with key "hand", the first N-1 dropped again
  *   !who              the sender's identity as the IRC layer reported it
  *   !long N           one logical line of N words "ééé" (split on the wire)
+ *   !op NICK          in a channel: "op: NICK yes", "no" (a channel operator or not, as the
+ *                     IRC layer's member callback says) or "unknown" (not a known member)
  *
  * and reports membership changes to the first channel it joined, so tests can watch them. */
 #include <stdio.h>
@@ -87,6 +89,10 @@ void bot_on_message(struct bot *b, const char *channel, const struct bw_identity
             strcat(line, i ? " \xc3\xa9\xc3\xa9\xc3\xa9" : "\xc3\xa9\xc3\xa9\xc3\xa9");
         b->out.send(b->out.ctx, where, line, priv, NULL);
         free(line);
+    } else if (channel && sscanf(text, "op %63s", nick) == 1) {
+        struct bw_identity id = {0};
+        bool known = b->out.member && b->out.member(b->out.ctx, channel, nick, &id);
+        say(b, where, 0, NULL, "op: %s %s", nick, !known ? "unknown" : id.op ? "yes" : "no");
     } else if (strcmp(text, "who") == 0) {
         char id[512];
         snprintf(id, sizeof id, "%s!%s@%s account=%s", from->nick, from->user ? from->user : "-",
@@ -157,6 +163,12 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops)
 int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
 {
     return BW_E(PARSE);
+}
+
+/* No languages here either: a kept one is refused, as one this build does not know. */
+int bot_set_language(struct bot *b, const char *channel, const char *code)
+{
+    return BW_E(INVALID);
 }
 
 int64_t bot_next_deadline(const struct bot *b)

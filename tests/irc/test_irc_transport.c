@@ -201,6 +201,28 @@ static void test_hostile_lines_never_reach_the_library(void **state)
     ircb_transport_close(&t);
 }
 
+/* The library keeps 10 parameters: a longer ISUPPORT line reaches it in pieces, every token
+ * kept (PREFIX and CHANMODES decide how MODE lines read), each piece with the closing text. */
+static void test_long_isupport_in_pieces(void **state)
+{
+    (void)state;
+    struct ircb_transport t;
+    open_registered(&t);
+    feed(&t, ":srv 005 bot A B C D E F G H I J PREFIX=(qaohv)~&@%+ CHANMODES=b,k,l,imn "
+             ":are supported by this server\r\n");
+    assert_string_equal(take_lib(&t),
+                        ":srv 005 bot A B C D E F G H :are supported by this server\r\n"
+                        ":srv 005 bot I J PREFIX=(qaohv)~&@%+ CHANMODES=b,k,l,imn "
+                        ":are supported by this server\r\n");
+    /* Short enough: as it came. */
+    feed(&t, ":srv 005 bot A B C D E F G H :are supported\r\n");
+    assert_string_equal(take_lib(&t), ":srv 005 bot A B C D E F G H :are supported\r\n");
+    /* Other lines with many parameters are not cut up. */
+    feed(&t, ":op!u@h MODE #c +oooooooooo a b c d e f g h i j\r\n");
+    assert_string_equal(take_lib(&t), ":op!u@h MODE #c +oooooooooo a b c d e f g h i j\r\n");
+    ircb_transport_close(&t);
+}
+
 static void test_cap_without_sasl(void **state)
 {
     (void)state;
@@ -399,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_parse_and_format),
         cmocka_unit_test(test_refused_lines),
         cmocka_unit_test(test_hostile_lines_never_reach_the_library),
+        cmocka_unit_test(test_long_isupport_in_pieces),
         cmocka_unit_test(test_cap_without_sasl),
         cmocka_unit_test(test_sasl_plain),
         cmocka_unit_test(test_sasl_long_credentials_are_chunked),

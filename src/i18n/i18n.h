@@ -1,0 +1,64 @@
+/* Languages: every line the bot sends comes from a message catalogue, in the language of the
+ * channel it is about (README, "Languages").
+ *
+ * A message is a printf format with an id. Its English text is written once, beside its id, in
+ * the module's .def file (render.def, cmd.def, bot.def, session.def: one MSG(ID, "text") line
+ * each); each other language gives its text for every id in a file per language and module
+ * (uk_render.c, ar_cmd.c, ...). A translation has the English text's conversions, in the same
+ * order, or numbered (%1$s, %2$d) when the language wants another order; tests/test_i18n.c
+ * checks every id in every language.
+ *
+ * Our own table rather than GNU gettext: a channel's language is chosen per line (one process
+ * serves channels in several languages at once, from several threads), which gettext can do
+ * only through the process's locale and environment. Pure data, no I/O, no allocation. */
+#ifndef BW_I18N_H
+#define BW_I18N_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum i18n_lang { LANG_EN, LANG_UK, LANG_SR, LANG_AR, LANG_COUNT };
+
+enum i18n_msg {
+#define MSG(id, text) id,
+#include "i18n/render.def"
+#include "i18n/cmd.def"
+#include "i18n/bot.def"
+#include "i18n/session.def"
+#undef MSG
+    MSG_COUNT
+};
+
+/* The text of message MSG in language LANG: never NULL (English when LANG is out of range, ""
+ * for an unknown MSG). A borrowed constant. */
+const char *tr(int lang, int msg);
+
+/* The English text of MSG (what the .def file says), or NULL for an unknown MSG. */
+const char *i18n_english(int msg);
+
+/* A language's code ("en", "uk", "sr", "ar") and its name in itself ("English", "українська",
+ * "srpski", "العربية"); NULL when out of range. */
+const char *i18n_code(int lang);
+const char *i18n_name(int lang);
+
+/* The language of a code, case-insensitive ("UK", "sr"; "sr-Latn" and "uk_UA" too: the part
+ * before '-' or '_'), or -1. */
+int i18n_find(const char *code);
+
+/* Whether the language is written right to left (Arabic): nicks, numbers and board addresses
+ * in its lines are isolated (FSI ... PDI) so that they keep their order. */
+bool i18n_rtl(int lang);
+
+/* One translated message, as the language files list them; a list ends with {MSG_COUNT,
+ * NULL}. */
+struct i18n_entry {
+    uint16_t id;
+    const char *text;
+};
+
+/* The translations of LANG (not English): the lists of every module, NULL-terminated. For the
+ * tests, which check them. */
+const struct i18n_entry *const *i18n_lists(int lang);
+
+#endif

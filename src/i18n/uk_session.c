@@ -1,0 +1,6 @@
+/* The session messages in Ukrainian (see i18n.h; the English is in session.def). */
+#include "i18n/i18n.h"
+
+const struct i18n_entry i18n_uk_session[] = {
+    {MSG_COUNT, NULL},
+};

@@ -1,0 +1,133 @@
+/* The command replies in the channel's language: refusals, usage lines, lobby lines and the
+ * help come from the catalogue; in an English channel they stay what they always were. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot_fake.h"
+#include "cmd/cmd.h"
+#include "i18n/i18n.h"
+
+#define FSI "\xe2\x81\xa8"
+#define PDI "\xe2\x81\xa9"
+
+/* A refusal (no game here) and a usage line, in whichever language the channel speaks. */
+static void refusal_and_usage(const char *lang, const char *no_game, const char *usage,
+                              const char *not_playing)
+{
+    struct bot *b = make_bot(0, 3);
+    if (lang)
+        assert_int_equal(bot_set_language(b, CHAN, lang), BW_OK);
+    expect_reply(b, "ann", "!roll", no_game);
+    const char *const nicks[] = {"ann", "bob", "cat"};
+    start_game(b, nicks, 3);
+    expect_reply(b, "ann", "!discard", usage);
+    expect_reply(b, "dan", "!roll", not_playing);
+    bot_free(b);
+}
+
+static void test_english_unchanged(void **state)
+{
+    (void)state;
+    refusal_and_usage(NULL, "no game in #catan; !new opens one", "usage: !discard LIST",
+                      "you are not playing in #catan");
+    struct bot *b = make_bot(0, 3);
+    expect_reply(b, "ann", "!help end", "!end (also !done, !pass): end your turn (on your move)");
+    expect_reply(b, "ann", "!frobnicate",
+                 "unknown command \"frobnicate\"; !help lists the commands");
+    int mark = n_recs;
+    say(b, "ann", "!new");
+    assert_string_equal(last_to(mark, CHAN),
+                        "ann opened a lobby: !join to play, !start when 3-6 are seated");
+    bot_free(b);
+}
+
+static void test_ukrainian(void **state)
+{
+    (void)state;
+    refusal_and_usage("uk", "у #catan немає гри; !new відкриває її", "використання: !discard LIST",
+                      "ви не граєте в #catan");
+    struct bot *b = make_bot(0, 3);
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    expect_reply(b, "ann", "!help end",
+                 "!end (також !done, !pass): завершити свій хід (у ваш хід)");
+    expect_reply(b, "ann", "!frobnicate", "невідома команда «frobnicate»; !help показує команди");
+    int mark = n_recs;
+    say(b, "ann", "!new");
+    assert_non_null(strstr(last_to(mark, CHAN), "ann відкриває лобі: !join"));
+    /* The lobby's listings and lines: the map and variant names stay as typed. */
+    mark = n_recs;
+    say(b, "ann", "!map");
+    const char *maps = last_to(mark, "ann");
+    assert_ptr_equal(strstr(maps, "карти: base: гравців 3-6, очок 10 (вибрано), four_islands"),
+                     maps);
+    assert_non_null(strstr(maps, "; !map NAME вибирає одну в лобі"));
+    mark = n_recs;
+    say(b, "bob", "!join");
+    assert_string_equal(last_to(mark, CHAN), "bob сідає до столу (за столом: 2, потрібно 3-6)");
+    expect_reply(b, "bob", "!join", "ви вже сидите за столом у #catan");
+    bot_free(b);
+}
+
+static void test_arabic(void **state)
+{
+    (void)state;
+    /* Nicks, channels and commands are isolated (FSI ... PDI) in right-to-left lines. */
+    refusal_and_usage("ar",
+                      "لا توجد لعبة في " FSI "#catan" PDI "؛ الأمر " FSI "!new" PDI " يفتح واحدة",
+                      "الاستخدام: " FSI "!discard LIST" PDI, "لا مقعد لك في " FSI "#catan" PDI);
+    struct bot *b = make_bot(0, 3);
+    assert_int_equal(bot_set_language(b, CHAN, "ar"), BW_OK);
+    expect_reply(b, "ann", "!help roll", FSI "!roll" PDI ": " FSI "رمي النرد (في دورك)" PDI);
+    bot_free(b);
+}
+
+static void test_serbian_refusal(void **state)
+{
+    (void)state;
+    refusal_and_usage("sr", "u #catan nema igre; !new je otvara", "upotreba: !discard LIST",
+                      "ne igrate u #catan");
+}
+
+/* Every command but the admins' has its help sentence in the catalogue: the English one is the
+ * table's own, and a channel in another language gets another sentence. */
+static void test_every_help_translated(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 3);
+    for (int lang = LANG_EN; lang < LANG_COUNT; lang++) {
+        assert_int_equal(bot_set_language(b, CHAN, i18n_code(lang)), BW_OK);
+        for (int i = 0; cmd_table[i]; i++) {
+            const struct cmd_entry *e = cmd_table[i];
+            if (e->who == CMD_ADMIN)
+                continue;
+            char text[64];
+            snprintf(text, sizeof text, "!help %s", e->name);
+            int mark = n_recs;
+            say(b, "ann", text);
+            const char *got = last_to(mark, "ann");
+            bool english = strstr(got, e->help) != NULL;
+            if (english != (lang == LANG_EN))
+                fail_msg("%s in %s: \"%s\"", text, i18n_code(lang), got);
+        }
+    }
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_english_unchanged),
+        cmocka_unit_test(test_ukrainian),
+        cmocka_unit_test(test_arabic),
+        cmocka_unit_test(test_serbian_refusal),
+        cmocka_unit_test(test_every_help_translated),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

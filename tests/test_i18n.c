@@ -1,0 +1,169 @@
+/* The message catalogue: every message in every language, with the English text's conversions
+ * (in order, or numbered), as valid UTF-8 with nothing that would break an IRC line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n/i18n.h"
+
+#define MAX_CONV 16
+
+/* The conversions of a printf format as their letters ("sd" for "%s ... %02d"), by argument
+ * position: numbered ones (%2$s) at their number, the others in order. Returns how many, or
+ * -1 for a format this project does not write (a '*' width, a bad number, a mix of both). */
+static int conversions(const char *fmt, char out[MAX_CONV + 1])
+{
+    int n = 0, numbered = 0, plain = 0;
+    memset(out, 0, MAX_CONV + 1);
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        int pos = -1;
+        const char *q = p;
+        int num = 0;
+        while (*q >= '0' && *q <= '9')
+            num = num * 10 + (*q++ - '0');
+        if (*q == '$' && q > p) {
+            pos = num - 1;
+            p = q + 1;
+            numbered = 1;
+        } else {
+            plain = 1;
+        }
+        while (*p && strchr("-+ #0123456789.hlzj", *p))
+            p++;
+        if (!*p || *p == '*' || !strchr("sdicuxXp", *p))
+            return -1;
+        int at = pos >= 0 ? pos : n;
+        if (at < 0 || at >= MAX_CONV || out[at])
+            return -1;
+        out[at] = *p == 'i' ? 'd' : *p;
+        n++;
+    }
+    if (numbered && plain)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (!out[i])
+            return -1; /* a numbered argument skipped */
+    return n;
+}
+
+/* Valid UTF-8 without control characters other than the IRC formatting codes. */
+static int clean_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int len = *p < 0x80             ? 1
+                  : (*p & 0xe0) == 0xc0 ? 2
+                  : (*p & 0xf0) == 0xe0 ? 3
+                  : (*p & 0xf8) == 0xf0 ? 4
+                                        : 0;
+        if (!len || (len == 2 && *p < 0xc2))
+            return 0;
+        for (int i = 1; i < len; i++)
+            if ((p[i] & 0xc0) != 0x80)
+                return 0;
+        if (len == 1 && *p < 0x20 && !strchr("\x02\x03\x0f\x16\x1d\x1f", *p))
+            return 0;
+        p += len;
+    }
+    return 1;
+}
+
+static void test_every_message_in_every_language(void **state)
+{
+    (void)state;
+    assert_true(MSG_COUNT > 0);
+    for (int m = 0; m < MSG_COUNT; m++) {
+        char want[MAX_CONV + 1];
+        const char *en = i18n_english(m);
+        assert_non_null(en);
+        if (conversions(en, want) < 0)
+            fail_msg("English message %d has a format the catalogue does not take: %s", m, en);
+        assert_true(clean_utf8(en));
+        assert_string_equal(tr(LANG_EN, m), en);
+    }
+    for (int l = LANG_EN + 1; l < LANG_COUNT; l++) {
+        static uint8_t seen[MSG_COUNT];
+        memset(seen, 0, sizeof seen);
+        const struct i18n_entry *const *lists = i18n_lists(l);
+        assert_non_null(lists);
+        for (int k = 0; lists[k]; k++)
+            for (const struct i18n_entry *e = lists[k]; e->text; e++) {
+                assert_true(e->id < MSG_COUNT);
+                if (seen[e->id]++)
+                    fail_msg("%s: message %d (%s) given twice", i18n_code(l), e->id,
+                             i18n_english(e->id));
+                char want[MAX_CONV + 1], got[MAX_CONV + 1];
+                int nw = conversions(i18n_english(e->id), want), ng = conversions(e->text, got);
+                if (ng != nw || strcmp(want, got) != 0)
+                    fail_msg("%s: \"%s\" does not take the arguments of \"%s\" (%s, not %s)",
+                             i18n_code(l), e->text, i18n_english(e->id), got, want);
+                if (!clean_utf8(e->text))
+                    fail_msg("%s: \"%s\" is not clean UTF-8", i18n_code(l), e->text);
+                assert_ptr_equal(tr(l, e->id), e->text);
+            }
+        for (int m = 0; m < MSG_COUNT; m++)
+            if (!seen[m])
+                fail_msg("%s has no text for \"%s\"", i18n_code(l), i18n_english(m));
+    }
+}
+
+/* The checker itself: what it must refuse. */
+static void test_conversions(void **state)
+{
+    (void)state;
+    char c[MAX_CONV + 1];
+    assert_int_equal(conversions("%s rolled %d (%02d%%)", c), 3);
+    assert_string_equal(c, "sdd");
+    assert_int_equal(conversions("%2$d: %1$s", c), 2);
+    assert_string_equal(c, "sd");
+    assert_int_equal(conversions("%1$s %s", c), -1);   /* mixed */
+    assert_int_equal(conversions("%2$s", c), -1);      /* argument 1 skipped */
+    assert_int_equal(conversions("%*d", c), -1);       /* width from an argument */
+    assert_int_equal(conversions("%n", c), -1);        /* never */
+    assert_int_equal(conversions("%1$s %1$s", c), -1); /* one argument twice */
+    assert_false(clean_utf8("a\nb"));
+    assert_false(clean_utf8("\xc3"));
+    assert_true(clean_utf8("\x02"
+                           "bold\x0f й ع"));
+}
+
+static void test_languages(void **state)
+{
+    (void)state;
+    assert_int_equal(i18n_find("uk"), LANG_UK);
+    assert_int_equal(i18n_find("UK"), LANG_UK);
+    assert_int_equal(i18n_find("uk_UA"), LANG_UK);
+    assert_int_equal(i18n_find("sr-Latn"), LANG_SR);
+    assert_int_equal(i18n_find("ar"), LANG_AR);
+    assert_int_equal(i18n_find("en"), LANG_EN);
+    assert_int_equal(i18n_find("u"), -1);
+    assert_int_equal(i18n_find("ukr"), -1);
+    assert_int_equal(i18n_find(""), -1);
+    assert_int_equal(i18n_find(NULL), -1);
+    assert_true(i18n_rtl(LANG_AR) && !i18n_rtl(LANG_UK) && !i18n_rtl(LANG_EN));
+    assert_string_equal(tr(LANG_COUNT, 0), i18n_english(0)); /* out of range: English */
+    assert_string_equal(tr(LANG_UK, MSG_COUNT), "");
+    for (int l = 0; l < LANG_COUNT; l++)
+        assert_true(i18n_code(l) && i18n_name(l) && clean_utf8(i18n_name(l)));
+    assert_null(i18n_code(LANG_COUNT));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_message_in_every_language),
+        cmocka_unit_test(test_conversions),
+        cmocka_unit_test(test_languages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
