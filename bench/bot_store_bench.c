@@ -184,7 +184,7 @@ static void say(struct bench *x, const char *channel, const char *nick, const ch
 {
     char host[SESSION_NICK_MAX + 16];
     snprintf(host, sizeof host, "%s.example", nick);
-    struct bw_identity id = {nick, "u", host, NULL, true};
+    struct bw_identity id = {nick, "u", host, NULL, true, false};
     long commits = x->tap.commits;
     double store_s = x->tap.store_s;
     x->clock_ms += STEP_MS;

@@ -187,7 +187,7 @@ static void open_game(struct bench *x, int c, bool warm, int64_t now_ms)
     if (!len || bot_restore(x->bot, blob, len, now_ms) != BW_OK)
         die("%s: the bot refused the game's record", ch->name);
     /* The bot in its channel: the game resumes and its computer players are scheduled. */
-    struct bw_identity own = {OWN_NICK, "bot", "bench.example", NULL, true};
+    struct bw_identity own = {OWN_NICK, "bot", "bench.example", NULL, true, false};
     bot_on_join(x->bot, ch->name, &own, now_ms);
     x->opened++;
 }
