@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bot_fake.h"
+#include "engine/game.h"
 #include "i18n/i18n.h"
 
 #define LIST "en English, uk українська, sr srpski, ar العربية"
@@ -145,6 +146,37 @@ static void test_command_words(void **state)
     bot_free(b);
 }
 
+/* A game in a Ukrainian channel: the bot's own prompts and the engine's refusals come in
+ * Ukrainian, the same game in English reads as before. */
+static void test_game_lines_in_ukrainian(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 5);
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    static const char *const nicks[] = {"ann", "bob", "cat"};
+    int mark = n_recs;
+    start_game(b, nicks, 3);
+    char want[160];
+    const char *first = nick_of(b, 0);
+    assert_false(any_line(mark, CHAN, "place"));
+    /* A settlement, its road, then the next player too close to it. */
+    say(b, first, "!settle 1");
+    assert_true(any_line(mark, CHAN, "поставте дорогу від 1: до "));
+    const struct board_geo *geo = game_geo(&sess(b)->game);
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "!road 1-%d", geo->vertex_vertex[0][0] + 1);
+    say(b, first, cmd);
+    const char *second = nick_of(b, 1);
+    snprintf(want, sizeof want, "%s: поставте поселення (!settle N)", second);
+    assert_true(any_line(mark, CHAN, want));
+    snprintf(cmd, sizeof cmd, "!settle %d", geo->vertex_vertex[0][1] + 1);
+    expect_reply(b, second, cmd, "надто близько до іншої будівлі (правило відстані)");
+    /* Switched to English, the same refusal reads as before. */
+    assert_int_equal(bot_set_language(b, CHAN, "en"), BW_OK);
+    expect_reply(b, second, cmd, "too close to another building (distance rule)");
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_admin_sets_language_in_private),
         cmocka_unit_test(test_configured_and_kept),
         cmocka_unit_test(test_command_words),
+        cmocka_unit_test(test_game_lines_in_ukrainian),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

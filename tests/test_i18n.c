@@ -158,12 +158,28 @@ static void test_languages(void **state)
     assert_null(i18n_code(LANG_COUNT));
 }
 
+/* The engine's errors in every language: English as bw_strerror says it, the others from the
+ * catalogue (a message per error, in order). */
+static void test_errors(void **state)
+{
+    (void)state;
+    for (int i = 0; i < BW_E_COUNT_INDEX; i++)
+        assert_string_equal(i18n_strerror(LANG_EN, -i), bw_strerror(-i));
+    assert_string_equal(i18n_strerror(LANG_UK, BW_E(OCCUPIED)), "це місце зайняте");
+    assert_string_equal(i18n_strerror(LANG_SR, BW_E(TOO_CLOSE)),
+                        "preblizu drugoj građevini (pravilo razmaka)");
+    assert_string_equal(i18n_strerror(LANG_AR, BW_E(NOT_YOUR_TURN)), "ليس دورك");
+    assert_string_equal(i18n_strerror(LANG_UK, -BW_E_COUNT_INDEX), "unknown error");
+    assert_string_equal(i18n_strerror(LANG_UK, 1), "unknown error");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_message_in_every_language),
         cmocka_unit_test(test_conversions),
         cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

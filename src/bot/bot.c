@@ -365,9 +365,10 @@ static void setup_prompt(struct bot *b, struct bot_game *g, struct route_ctx *r)
 {
     const struct game *gm = &g->s.game;
     char line[RENDER_LINE_MAX];
+    int lang = bot_language(b, g->s.channel);
+    const char *nick = g->s.seat[gm->current].nick;
     if (gm->phase == PHASE_SETUP_SETTLEMENT) {
-        snprintf(line, sizeof line, "%s: place a settlement (%ssettle N)",
-                 g->s.seat[gm->current].nick, b->prefix);
+        render_tr(lang, line, sizeof line, MSG_BOT_SETUP_SETTLE, nick, b->prefix);
     } else if (gm->phase == PHASE_SETUP_ROAD) {
         const struct board_geo *geo = board_geo(gm->opt.board);
         int v = gm->setup_vertex, ends[3], n = 0;
@@ -376,15 +377,17 @@ static void setup_prompt(struct bot *b, struct bot_game *g, struct route_ctx *r)
             if (e >= 0 && w >= 0 && gm->edge_owner[e] < 0)
                 ends[n++] = w + 1;
         }
-        char to[48] = "";
         if (n == 1)
-            snprintf(to, sizeof to, ": %d", ends[0]);
+            render_tr(lang, line, sizeof line, MSG_BOT_SETUP_ROAD_1, nick, v + 1, ends[0],
+                      b->prefix, v + 1);
         else if (n == 2)
-            snprintf(to, sizeof to, ": %d or %d", ends[0], ends[1]);
+            render_tr(lang, line, sizeof line, MSG_BOT_SETUP_ROAD_2, nick, v + 1, ends[0], ends[1],
+                      b->prefix, v + 1);
         else if (n == 3)
-            snprintf(to, sizeof to, ": %d, %d or %d", ends[0], ends[1], ends[2]);
-        snprintf(line, sizeof line, "%s: place a road from %d%s (%sroad %d-N)",
-                 g->s.seat[gm->current].nick, v + 1, to, b->prefix, v + 1);
+            render_tr(lang, line, sizeof line, MSG_BOT_SETUP_ROAD_3, nick, v + 1, ends[0], ends[1],
+                      ends[2], b->prefix, v + 1);
+        else
+            render_tr(lang, line, sizeof line, MSG_BOT_SETUP_ROAD_0, nick, v + 1, b->prefix, v + 1);
     } else {
         return;
     }
@@ -437,16 +440,17 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
         [ACT_BUY_DEV] = {0, 0, 1, 1, 1},
     };
     const struct game *gm = &g->s.game;
-    snprintf(msg, msglen, "%s", bw_strerror(err));
+    int lang = bot_language(b, g->s.channel);
+    snprintf(msg, msglen, "%s", i18n_strerror(lang, err));
     if (err == BW_E(NOT_YOUR_TURN) || (err == BW_E(WRONG_PHASE) && a->player != gm->current)) {
         session_whose_move(&g->s, a->player, msg, msglen);
         return;
     }
     if (err == BW_E(WRONG_PHASE) && a->player == gm->current) {
         if (gm->phase == PHASE_ROLL)
-            snprintf(msg, msglen, "roll first (%sroll)", b->prefix);
+            render_tr(lang, msg, msglen, MSG_BOT_ROLL_FIRST, b->prefix);
         else if (gm->phase == PHASE_ROBBER)
-            snprintf(msg, msglen, "move the robber first (%srobber HEX [NICK])", b->prefix);
+            render_tr(lang, msg, msglen, MSG_BOT_ROBBER_FIRST, b->prefix);
         else if (gm->phase == PHASE_DISCARD)
             session_whose_move(&g->s, a->player, msg, msglen);
         return;
@@ -474,18 +478,23 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
         need = a->give;
     if (!need)
         return;
-    size_t n = (size_t)snprintf(msg, msglen, "you need");
+    /* "you need 1 wood and 2 ore more", in the channel's words. */
+    char list[160] = "", item[48];
+    size_t n = 0;
     int parts = 0;
-    for (int r = 0; r < RES_COUNT && n < msglen; r++) {
+    for (int r = 0; r < RES_COUNT && n < sizeof list; r++) {
         int have = gm->p[a->player].res[r];
-        if (need[r] > have)
-            n += (size_t)snprintf(msg + n, msglen - n, "%s %d %s", parts++ ? " and" : "",
-                                  need[r] - have, render_res_name(r));
+        if (need[r] <= have)
+            continue;
+        snprintf(item, sizeof item, tr(lang, MSG_BOT_NEED_ITEM), need[r] - have,
+                 render_res_name_in(lang, r));
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+                              parts++ ? tr(lang, MSG_BOT_NEED_AND) : "", item);
     }
-    if (parts && n < msglen)
-        snprintf(msg + n, msglen - n, " more");
+    if (parts)
+        render_tr(lang, msg, msglen, MSG_BOT_NEED, list);
     else
-        snprintf(msg, msglen, "%s", bw_strerror(err));
+        snprintf(msg, msglen, "%s", i18n_strerror(lang, err));
 }
 
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
@@ -495,9 +504,7 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
     if (!b->robot_acting && session_robot_plays(&g->s, a->player)) {
-        snprintf(msg, msglen,
-                 "a computer player sits in for you; the seat is yours again when "
-                 "your next move starts");
+        render_tr(bot_language(b, g->s.channel), msg, msglen, MSG_BOT_SITTING_IN);
         return BW_E(DENIED);
     }
     memcpy(before, g->s.game.p, sizeof before);
@@ -643,10 +650,10 @@ void bot_commit(struct bot *b)
     free_lines(b);
 }
 
-static void announce(struct bot *b, struct bot_game *g, const char *fmt, const char *nick)
+static void announce(struct bot *b, struct bot_game *g, int msg, const char *nick)
 {
     char line[RENDER_LINE_MAX];
-    snprintf(line, sizeof line, fmt, nick);
+    render_tr(bot_language(b, g->s.channel), line, sizeof line, msg, nick);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
@@ -683,12 +690,12 @@ static void resume(struct bot *b, struct bot_game *g)
     g->changed = true;
     char line[RENDER_LINE_MAX];
     unsigned waiting = g->s.state == SESSION_PLAYING ? game_waiting_for(&g->s.game) : 0;
+    int lang = bot_language(b, g->s.channel);
     if (waiting)
-        snprintf(line, sizeof line, "I am back: the game resumes, %s's move (%sstatus)",
-                 g->s.seat[__builtin_ctz(waiting)].nick, b->prefix);
+        render_tr(lang, line, sizeof line, MSG_BOT_BACK_GAME,
+                  g->s.seat[__builtin_ctz(waiting)].nick, b->prefix);
     else
-        snprintf(line, sizeof line, "I am back: the lobby resumes (%sjoin, %sstart)", b->prefix,
-                 b->prefix);
+        render_tr(lang, line, sizeof line, MSG_BOT_BACK_LOBBY, b->prefix, b->prefix);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
@@ -721,7 +728,7 @@ void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *w
     }
     int seat = seat_back(g, who);
     if (seat >= 0)
-        announce(b, g, "%s is back", g->s.seat[seat].nick);
+        announce(b, g, MSG_BOT_IS_BACK, g->s.seat[seat].nick);
     bot_commit(b);
 }
 
@@ -734,8 +741,8 @@ static void depart(struct bot *b, struct bot_game *g, const char *nick, int64_t 
     session_depart(&g->s, nick, now_ms);
     g->changed = true;
     char line[RENDER_LINE_MAX];
-    snprintf(line, sizeof line, "%s is away; the seat is kept for %d minutes", g->s.seat[seat].nick,
-             SESSION_GRACE_MS / 60000);
+    render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_AWAY, g->s.seat[seat].nick,
+              SESSION_GRACE_MS / 60000);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
 }
 
@@ -839,8 +846,8 @@ void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
             continue;
         int64_t left = seat->left_ms + SESSION_GRACE_MS - now_ms;
         char line[RENDER_LINE_MAX];
-        snprintf(line, sizeof line, "%s is away; the seat is kept for %d more minutes", seat->nick,
-                 left > 0 ? (int)((left + 59999) / 60000) : 0);
+        render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_AWAY_MORE, seat->nick,
+                  left > 0 ? (int)((left + 59999) / 60000) : 0);
         bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
     }
     bot_commit(b);
@@ -873,15 +880,16 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
         memcpy(nick, t.nick, sizeof nick);
         if (kind == SESSION_TICK_WARN) {
             char line[RENDER_LINE_MAX];
-            snprintf(line, sizeof line, "%s: %d seconds left for your move", nick, t.seconds);
+            render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_SECONDS_LEFT, nick,
+                      t.seconds);
             bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
             continue;
         }
         g->changed = true;
         if (kind == SESSION_TICK_GONE)
-            announce(b, g, "%s was away too long and gives up the seat", nick);
+            announce(b, g, MSG_BOT_GAVE_UP, nick);
         if (kind == SESSION_TICK_SIT_IN)
-            announce(b, g, "%s is away: a computer player sits in until they are back", nick);
+            announce(b, g, MSG_BOT_AWAY_SITS_IN, nick);
         if (t.n_ev) {
             for (int i = 0; i < g->s.n_seats; i++)
                 if (hand_differs(&before[i], &g->s.game.p[i]))
@@ -889,8 +897,7 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
             bot_show_events(b, g, t.ev, t.n_ev);
         }
         if (t.sit_in)
-            announce(b, g, "%s is out of time: a computer player sits in until they are back",
-                     nick);
+            announce(b, g, MSG_BOT_OUT_OF_TIME, nick);
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
         /* The commit frees a game that closed or ended: g must not be touched after it. */

@@ -228,7 +228,7 @@ static const struct cmd_host bot_host_ops = {
  * also a strike, and strikes wear off at the rate commands are allowed: a user who keeps
  * sending at more than twice that rate collects BOT_FLOOD_STRIKES and is ignored for
  * BOT_IGNORE_MS, told once. */
-static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_ms)
+static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_ms, int lang)
 {
     char key[sizeof b->users[0].key];
     if (from->user && from->host)
@@ -271,14 +271,13 @@ static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_m
         u->ignore_until_ms = now_ms + BOT_IGNORE_MS;
         u->strikes_milli = 0;
         u->warned = false;
-        char line[120];
-        snprintf(line, sizeof line, "you keep sending too fast: ignoring you for %d seconds",
-                 BOT_IGNORE_MS / 1000);
+        char line[RENDER_LINE_MAX];
+        render_tr(lang, line, sizeof line, MSG_BOT_TOO_FAST, BOT_IGNORE_MS / 1000);
         bot_queue(b, from->nick, line, BW_OUT_PRIVATE, NULL);
         bot_commit(b);
     } else if (!u->warned) {
         u->warned = true;
-        bot_queue(b, from->nick, "slow down: one command a second, please", BW_OUT_PRIVATE, NULL);
+        bot_queue(b, from->nick, tr(lang, MSG_BOT_SLOW_DOWN), BW_OUT_PRIVATE, NULL);
         bot_commit(b);
     }
     return false;
@@ -312,7 +311,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         bool writable = true;
         for (const char *p = from->nick; *p; p++)
             writable = writable && (unsigned char)*p > ' ' && *p != 0x7f;
-        if (writable && rate_ok(b, from, now_ms)) {
+        if (writable && rate_ok(b, from, now_ms, b->language)) {
             char line[RENDER_LINE_MAX];
             snprintf(line, sizeof line,
                      "your nick is too long or has characters I cannot repeat; take one of at "
@@ -343,12 +342,13 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     } else if ((g = only_game_of(b, &bc.who)) != NULL) {
         snprintf(chan, sizeof chan, "%s", g->s.channel);
     }
-    if (!rate_ok(b, from, now_ms))
+    int lang = bot_language(b, chan[0] ? chan : NULL);
+    if (!rate_ok(b, from, now_ms, lang))
         return;
     if (!body[strspn(body, " ")]) {
         /* "#chan" alone in private. */
         char line[RENDER_LINE_MAX];
-        snprintf(line, sizeof line, "what about %s? e.g. %s status", chan, chan);
+        render_tr(lang, line, sizeof line, MSG_BOT_WHAT_ABOUT, chan, chan);
         bot_queue(b, nick, line, BW_OUT_PRIVATE, NULL);
         bot_commit(b);
         return;
@@ -363,7 +363,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .channel_named = !in_private || named,
         .is_admin = cmd_is_admin(&bc.who, b->admins, b->admin_count),
         .color = b->colors,
-        .lang = bot_language(b, chan[0] ? chan : NULL),
+        .lang = lang,
         .s = g ? &g->s : NULL,
         .seat = -1,
         .who = bc.who,

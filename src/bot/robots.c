@@ -10,6 +10,7 @@
 
 #include "ai/ai.h"
 #include "bot/internal.h"
+#include "i18n/i18n.h"
 #include "render/render.h"
 #include "util/log.h"
 
@@ -223,7 +224,7 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         st->takeover = SESSION_OWN;
         g->changed = true;
         char line[RENDER_LINE_MAX];
-        snprintf(line, sizeof line, "%s is back and plays again", st->nick);
+        render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_PLAYS_AGAIN, st->nick);
         bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
         bot_commit(b);
         return;

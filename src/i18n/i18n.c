@@ -57,6 +57,12 @@ const char *tr(int lang, int msg)
     return table[lang >= 0 && lang < LANG_COUNT ? lang : LANG_EN][msg];
 }
 
+const char *i18n_strerror(int lang, int err)
+{
+    /* session.def lists a message per error in the order of BW_ERRORS: consecutive ids. */
+    return err <= 0 && -err < BW_E_COUNT_INDEX ? tr(lang, MSG_ERR_OK - err) : "unknown error";
+}
+
 const char *i18n_english(int msg)
 {
     return msg >= 0 && msg < MSG_COUNT ? english[msg] : NULL;

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/error.h"
+
 enum i18n_lang { LANG_EN, LANG_UK, LANG_SR, LANG_AR, LANG_COUNT };
 
 enum i18n_msg {
@@ -33,6 +35,10 @@ enum i18n_msg {
 /* The text of message MSG in language LANG: never NULL (English when LANG is out of range, ""
  * for an unknown MSG). A borrowed constant. */
 const char *tr(int lang, int msg);
+
+/* The text of error ERR (a bw_err: 0 or negative) in LANG, as bw_strerror() says it in
+ * English. */
+const char *i18n_strerror(int lang, int err);
 
 /* The English text of MSG (what the .def file says), or NULL for an unknown MSG. */
 const char *i18n_english(int msg);

@@ -75,6 +75,10 @@ const char *render_dev_name(int card);
 /* The same in a language (enum i18n_lang; English for one out of range): for the lines of a
  * channel. The English names above stay the words commands take. */
 const char *render_res_name_in(int lang, int res);
+/* Catalogue message MSG in LANG with its arguments into buf (size bytes, cut at a UTF-8
+ * boundary), each argument isolated (FSI ... PDI) in a right-to-left language, as the render
+ * lines are; returns the length. For the lines other layers write. */
+size_t render_tr(int lang, char *buf, size_t size, int msg, ...);
 const char *render_dev_name_in(int lang, int card);
 
 /* The board drawing for !board (public): hexes with letter, terrain ("gold" for a gold field,

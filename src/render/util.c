@@ -263,6 +263,36 @@ void rline_iso(struct rline *l, const struct render_style *st, const char *s)
     rline_fmt(l, st, "%s", s);
 }
 
+size_t render_tr(int lang, char *buf, size_t size, int msg, ...)
+{
+    if (!size)
+        return 0;
+    char iso[4 * RENDER_LINE_MAX];
+    const char *fmt = tr(lang, msg);
+    if (i18n_rtl(lang))
+        fmt = isolate_conversions(fmt, iso, sizeof iso);
+    va_list ap;
+    va_start(ap, msg);
+    int n = vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        buf[0] = '\0';
+        return 0;
+    }
+    if ((size_t)n >= size) { /* cut: drop a character left incomplete at the end */
+        size_t end = size - 1, j = end;
+        while (j > 0 && ((unsigned char)buf[j - 1] & 0xc0) == 0x80)
+            j--;
+        if (j > 0) {
+            unsigned char lead = (unsigned char)buf[j - 1];
+            size_t len = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+            if (j - 1 + len > end)
+                buf[j - 1] = '\0';
+        }
+    }
+    return strlen(buf);
+}
+
 void rline_tr(struct rline *l, const struct render_style *st, int msg, ...)
 {
     va_list ap;
