@@ -443,7 +443,7 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
     int lang = bot_language(b, g->s.channel);
     snprintf(msg, msglen, "%s", i18n_strerror(lang, err));
     if (err == BW_E(NOT_YOUR_TURN) || (err == BW_E(WRONG_PHASE) && a->player != gm->current)) {
-        session_whose_move(&g->s, a->player, msg, msglen);
+        session_whose_move_in(&g->s, a->player, lang, msg, msglen);
         return;
     }
     if (err == BW_E(WRONG_PHASE) && a->player == gm->current) {
@@ -452,7 +452,7 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
         else if (gm->phase == PHASE_ROBBER)
             render_tr(lang, msg, msglen, MSG_BOT_ROBBER_FIRST, b->prefix);
         else if (gm->phase == PHASE_DISCARD)
-            session_whose_move(&g->s, a->player, msg, msglen);
+            session_whose_move_in(&g->s, a->player, lang, msg, msglen);
         return;
     }
     if (err != BW_E(NOT_ENOUGH) || a->player < 0 || a->player >= g->s.n_seats)

@@ -20,7 +20,7 @@ static int exec_lang(struct cmd_call *c)
     char list[160];
     language_list(list, sizeof list);
     if (!c->channel) {
-        cmd_replyf(c, "name the channel: /msg me #channel lang [CODE] (%s)", list);
+        cmd_replyf(c, tr(c->lang, MSG_LANG_NO_CHANNEL), list);
         return BW_E(INVALID);
     }
     if (c->argc == 0) {

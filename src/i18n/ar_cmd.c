@@ -160,5 +160,6 @@ const struct i18n_entry i18n_ar_cmd[] = {
      "اختيار %s للشكل %s (%s: الصحراء أدغال يعطي رقمها اكتشافات لبطاقات التطوير؛ 3-4 لاعبين)"},
     {MSG_REC_UNREADABLE, "تتعذر قراءة السجلات الآن (%s)"},
     {MSG_REC_TOP_USAGE, "الاستخدام: %stop [bots] [N] (N من 1 إلى %d)"},
+    {MSG_LANG_NO_CHANNEL, "سمِّ القناة: /msg me #channel lang [CODE] (%s)"},
     {MSG_COUNT, NULL},
 };

@@ -2,6 +2,8 @@
  * into one table the first time a message is asked for. */
 #include "i18n/i18n.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <threads.h>
@@ -97,4 +99,75 @@ bool i18n_rtl(int lang)
 const struct i18n_entry *const *i18n_lists(int lang)
 {
     return lang > LANG_EN && lang < LANG_COUNT ? langs[lang].lists : NULL;
+}
+
+#define FSI "\xe2\x81\xa8"
+#define PDI "\xe2\x81\xa9"
+
+const char *i18n_isolate(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p;) {
+        size_t len = 1;
+        int conv = 0;
+        if (p[0] == '%' && p[1] == '%') {
+            len = 2;
+        } else if (p[0] == '%') {
+            len = 1 + strspn(p + 1, "0123456789$-+ #.hlzjt");
+            if (p[len])
+                len++;
+            conv = 1;
+        }
+        if (n + len + 2 * (sizeof FSI - 1) + 1 > size)
+            return fmt; /* cannot happen with the catalogue's formats */
+        if (conv) {
+            memcpy(out + n, FSI, sizeof FSI - 1);
+            n += sizeof FSI - 1;
+        }
+        memcpy(out + n, p, len);
+        n += len;
+        if (conv) {
+            memcpy(out + n, PDI, sizeof PDI - 1);
+            n += sizeof PDI - 1;
+        }
+        p += len;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+size_t i18n_vformat(int lang, char *buf, size_t size, int msg, va_list ap)
+{
+    if (!size)
+        return 0;
+    char iso[2048];
+    const char *fmt = tr(lang, msg);
+    if (i18n_rtl(lang))
+        fmt = i18n_isolate(fmt, iso, sizeof iso);
+    int n = vsnprintf(buf, size, fmt, ap);
+    if (n < 0) {
+        buf[0] = '\0';
+        return 0;
+    }
+    if ((size_t)n >= size) { /* cut: drop a character left incomplete at the end */
+        size_t end = size - 1, j = end;
+        while (j > 0 && ((unsigned char)buf[j - 1] & 0xc0) == 0x80)
+            j--;
+        if (j > 0) {
+            unsigned char lead = (unsigned char)buf[j - 1];
+            size_t len = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+            if (j - 1 + len > end)
+                buf[j - 1] = '\0';
+        }
+    }
+    return strlen(buf);
+}
+
+size_t i18n_format(int lang, char *buf, size_t size, int msg, ...)
+{
+    va_list ap;
+    va_start(ap, msg);
+    size_t n = i18n_vformat(lang, buf, size, msg, ap);
+    va_end(ap);
+    return n;
 }

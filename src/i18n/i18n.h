@@ -14,6 +14,7 @@
 #ifndef BW_I18N_H
 #define BW_I18N_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,6 +56,16 @@ int i18n_find(const char *code);
 /* Whether the language is written right to left (Arabic): nicks, numbers and board addresses
  * in its lines are isolated (FSI ... PDI) so that they keep their order. */
 bool i18n_rtl(int lang);
+
+/* FMT with every conversion wrapped in U+2068 FSI ... U+2069 PDI, into out (size bytes); FMT
+ * itself when it does not fit. */
+const char *i18n_isolate(const char *fmt, char *out, size_t size);
+
+/* Message MSG of LANG filled in with its arguments into buf (size bytes; a longer text is cut
+ * at a UTF-8 boundary), each argument isolated in a right-to-left language. Returns the
+ * length. */
+size_t i18n_format(int lang, char *buf, size_t size, int msg, ...);
+size_t i18n_vformat(int lang, char *buf, size_t size, int msg, va_list ap);
 
 /* One translated message, as the language files list them; a list ends with {MSG_COUNT,
  * NULL}. */

@@ -159,5 +159,6 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "3-4 igrača)"},
     {MSG_REC_UNREADABLE, "zapisi se sada ne mogu pročitati (%s)"},
     {MSG_REC_TOP_USAGE, "upotreba: %stop [bots] [N] (N od 1 do %d)"},
+    {MSG_LANG_NO_CHANNEL, "navedite kanal: /msg me #kanal lang [KOD] (%s)"},
     {MSG_COUNT, NULL},
 };

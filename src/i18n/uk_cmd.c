@@ -164,5 +164,6 @@ const struct i18n_entry i18n_uk_cmd[] = {
      "розвитку; 3-4 гравці)"},
     {MSG_REC_UNREADABLE, "записи зараз не вдається прочитати (%s)"},
     {MSG_REC_TOP_USAGE, "використання: %stop [bots] [N] (N від 1 до %d)"},
+    {MSG_LANG_NO_CHANNEL, "назвіть канал: /msg me #канал lang [КОД] (%s)"},
     {MSG_COUNT, NULL},
 };

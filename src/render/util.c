@@ -198,44 +198,11 @@ void rline_cards_in(struct rline *l, int lang, const uint8_t res[RES_COUNT])
 #define FSI "\xe2\x81\xa8"
 #define PDI "\xe2\x81\xa9"
 
-/* fmt with every conversion wrapped in FSI ... PDI, into out (of size bytes). */
-static const char *isolate_conversions(const char *fmt, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *p = fmt; *p;) {
-        size_t len = 1;
-        int conv = 0;
-        if (p[0] == '%' && p[1] == '%') {
-            len = 2;
-        } else if (p[0] == '%') {
-            len = 1 + strspn(p + 1, "0123456789$-+ #.hlzjt");
-            if (p[len])
-                len++;
-            conv = 1;
-        }
-        if (n + len + 2 * (sizeof FSI - 1) + 1 > size)
-            return fmt; /* cannot happen with the catalogue's formats */
-        if (conv) {
-            memcpy(out + n, FSI, sizeof FSI - 1);
-            n += sizeof FSI - 1;
-        }
-        memcpy(out + n, p, len);
-        n += len;
-        if (conv) {
-            memcpy(out + n, PDI, sizeof PDI - 1);
-            n += sizeof PDI - 1;
-        }
-        p += len;
-    }
-    out[n] = '\0';
-    return out;
-}
-
 static void rline_vfmt(struct rline *l, int rtl, const char *fmt, va_list ap)
 {
     char iso[4 * RENDER_LINE_MAX];
     if (rtl)
-        fmt = isolate_conversions(fmt, iso, sizeof iso);
+        fmt = i18n_isolate(fmt, iso, sizeof iso);
     /* Larger than a line, so that the cut at RENDER_LINE_MAX is made by rline_addn, at a UTF-8
      * boundary. */
     char buf[2 * RENDER_LINE_MAX + 1];
@@ -265,32 +232,11 @@ void rline_iso(struct rline *l, const struct render_style *st, const char *s)
 
 size_t render_tr(int lang, char *buf, size_t size, int msg, ...)
 {
-    if (!size)
-        return 0;
-    char iso[4 * RENDER_LINE_MAX];
-    const char *fmt = tr(lang, msg);
-    if (i18n_rtl(lang))
-        fmt = isolate_conversions(fmt, iso, sizeof iso);
     va_list ap;
     va_start(ap, msg);
-    int n = vsnprintf(buf, size, fmt, ap);
+    size_t n = i18n_vformat(lang, buf, size, msg, ap);
     va_end(ap);
-    if (n < 0) {
-        buf[0] = '\0';
-        return 0;
-    }
-    if ((size_t)n >= size) { /* cut: drop a character left incomplete at the end */
-        size_t end = size - 1, j = end;
-        while (j > 0 && ((unsigned char)buf[j - 1] & 0xc0) == 0x80)
-            j--;
-        if (j > 0) {
-            unsigned char lead = (unsigned char)buf[j - 1];
-            size_t len = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-            if (j - 1 + len > end)
-                buf[j - 1] = '\0';
-        }
-    }
-    return strlen(buf);
+    return n;
 }
 
 void rline_tr(struct rline *l, const struct render_style *st, int msg, ...)

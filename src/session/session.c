@@ -1,4 +1,5 @@
 #include "session/session.h"
+#include "i18n/i18n.h"
 #include "session/record.h"
 
 #include <stdio.h>
@@ -617,50 +618,59 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
 
 /* ---- whose move ---- */
 
-static const char *awaited_move(const struct game *g)
+static int awaited_move(const struct game *g)
 {
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
-        return "place a settlement";
+        return MSG_SES_AWAIT_SETTLEMENT;
     case PHASE_SETUP_ROAD:
-        return "place a road";
+        return MSG_SES_AWAIT_ROAD;
     case PHASE_ROLL:
-        return "roll";
+        return MSG_SES_AWAIT_ROLL;
     case PHASE_ROBBER:
-        return "move the robber";
+        return MSG_SES_AWAIT_ROBBER;
     case PHASE_MAIN:
-        return "build, trade or end the turn";
+        return MSG_SES_AWAIT_MAIN;
     case PHASE_SPECIAL_BUILD:
-        return "special building: build or buy, then end";
+        return MSG_SES_AWAIT_SPECIAL;
     case PHASE_GOLD:
-        return "choose cards for the gold fields";
+        return MSG_SES_AWAIT_GOLD;
     default:
-        return "nothing";
+        return MSG_SES_AWAIT_NOTHING;
     }
 }
 
-void session_whose_move(const struct session *s, int asker, char *buf, size_t size)
+void session_whose_move_in(const struct session *s, int asker, int lang, char *buf, size_t size)
 {
     const struct game *g = &s->game;
     if (s->state != SESSION_PLAYING) {
-        snprintf(buf, size, "%s",
-                 s->state == SESSION_LOBBY ? "the game has not started yet" : "the game is over");
+        i18n_format(lang, buf, size,
+                    s->state == SESSION_LOBBY ? MSG_SES_NOT_STARTED : MSG_SES_OVER);
         return;
     }
     unsigned waiting = game_waiting_for(g);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD) {
-        size_t n = (size_t)snprintf(buf, size, "waiting for %s from",
-                                    g->phase == PHASE_GOLD ? "gold choices" : "discards");
-        for (int i = 0, k = 0; i < s->n_seats && n < size; i++)
+        char who[GAME_MAX_PLAYERS * (SESSION_NICK_MAX + 2) + 1] = "";
+        size_t n = 0;
+        for (int i = 0, k = 0; i < s->n_seats && n < sizeof who; i++)
             if (waiting & (1u << i))
-                n += (size_t)snprintf(buf + n, size - n, "%s %s", k++ ? "," : "", s->seat[i].nick);
+                n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", k++ ? ", " : "",
+                                      s->seat[i].nick);
+        i18n_format(lang, buf, size,
+                    g->phase == PHASE_GOLD ? MSG_SES_WAIT_GOLD : MSG_SES_WAIT_DISCARDS, who);
         return;
     }
     int who = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;
     if (who == asker && (waiting & (1u << who)))
-        snprintf(buf, size, "it is your move (%s)", awaited_move(g));
+        i18n_format(lang, buf, size, MSG_SES_YOUR_MOVE, tr(lang, awaited_move(g)));
     else if (who >= 0 && who < s->n_seats)
-        snprintf(buf, size, "it is %s's move (%s)", s->seat[who].nick, awaited_move(g));
+        i18n_format(lang, buf, size, MSG_SES_WHOSE_MOVE, s->seat[who].nick,
+                    tr(lang, awaited_move(g)));
     else
-        snprintf(buf, size, "it is not your turn");
+        snprintf(buf, size, "%s", i18n_strerror(lang, BW_E(NOT_YOUR_TURN)));
+}
+
+void session_whose_move(const struct session *s, int asker, char *buf, size_t size)
+{
+    session_whose_move_in(s, asker, LANG_EN, buf, size);
 }

@@ -231,6 +231,8 @@ void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now
 /* Whose move the running game waits for, for a refusal to seat asker (-1: someone not
  * seated): "it is bob's move (roll)", "waiting for discards from bob, carol". */
 void session_whose_move(const struct session *s, int asker, char *buf, size_t size);
+/* The same in a language (enum i18n_lang), nicks isolated in a right-to-left one. */
+void session_whose_move_in(const struct session *s, int asker, int lang, char *buf, size_t size);
 
 /* A vote to stop from seat; returns true when a majority of the seated players agrees. */
 bool session_vote_stop(struct session *s, int seat);
