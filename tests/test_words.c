@@ -193,7 +193,10 @@ static void test_resource_aliases(void **state)
     assert_int_equal(words_resource("В", msg, sizeof msg), RES_WOOL); /* вовна, вівці */
     words_set_language(LANG_SR);
     assert_int_equal(words_resource("G", msg, sizeof msg), BW_E(AMBIGUOUS));
-    assert_string_equal(msg, "\"G\" is ambiguous: grain, glina");
+    assert_string_equal(msg, "\"G\" je dvosmisleno: grain, glina"); /* in Serbian too */
+    words_set_language(LANG_UK);
+    assert_int_equal(words_resource("xyz", msg, sizeof msg), BW_E(PARSE));
+    assert_string_equal(msg, "\"xyz\" — не ресурс (деревина, глина, вовна, зерно, руда)");
     /* In English, and for a language out of range, they are not resources. */
     words_set_language(LANG_EN);
     assert_int_equal(words_resource("деревина", msg, sizeof msg), BW_E(PARSE));

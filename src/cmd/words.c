@@ -112,18 +112,34 @@ static const struct words_name dev_card_names[] = {
     {"vp", DEV_VICTORY},         {"victorypoint", DEV_VICTORY}, {NULL, 0},
 };
 
-static int fail(int err, char *msg, size_t msglen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int fail(int err, char *msg, size_t msglen, const char *fmt, ...)
+/* Fails with message MSG of the language commands are read in, filled in with its arguments
+ * (isolated in a right-to-left language). */
+static int failm(int err, char *msg, size_t msglen, int id, ...)
 {
     if (msg && msglen) {
         va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, msglen, fmt, ap);
+        va_start(ap, id);
+        i18n_vformat(words_language, msg, msglen, id, ap);
         va_end(ap);
     }
     return err;
+}
+
+/* The noun WHAT names in a reply ("resource", "command"...) in the language commands are read
+ * in. */
+static const char *what_in(const char *what)
+{
+    static const struct {
+        const char *en;
+        int msg;
+    } nouns[] = {{"command", MSG_W_WHAT_COMMAND},      {"resource", MSG_W_WHAT_RESOURCE},
+                 {"development card", MSG_W_WHAT_DEV}, {"map", MSG_W_WHAT_MAP},
+                 {"variant", MSG_W_WHAT_VARIANT},      {"level", MSG_W_WHAT_LEVEL},
+                 {"kind of piece", MSG_W_WHAT_PIECE},  {"trade command", MSG_W_WHAT_TRADE}};
+    for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++)
+        if (strcmp(nouns[i].en, what) == 0)
+            return tr(words_language, nouns[i].msg);
+    return what;
 }
 
 /* User text in a reply: in quotes, without control characters, and short, so that a hostile
@@ -229,7 +245,7 @@ static int lookup_as(const char *word, size_t n, const char *shown, size_t shown
 {
     char q[QUOTE_SIZE];
     if (n == 0)
-        return fail(BW_E(PARSE), msg, msglen, "expected a %s", what);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED, what_in(what));
     for (const struct words_name *w = names; w->name; w++)
         if (matches(word, n, w->name, true))
             return w->value;
@@ -253,14 +269,14 @@ static int lookup_as(const char *word, size_t n, const char *shown, size_t shown
     if (n_cand == 1)
         return cand_value[0];
     if (n_cand == 0)
-        return fail(BW_E(PARSE), msg, msglen, "%s is not a %s", quote(q, shown, shown_n), what);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_A, quote(q, shown, shown_n),
+                     what_in(what));
 
     char list[256];
     size_t o = 0;
     for (int c = 0; c < n_cand && o < sizeof list; c++)
         o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", c ? ", " : "", cand_name[c]);
-    return fail(BW_E(AMBIGUOUS), msg, msglen, "%s is ambiguous: %s", quote(q, shown, shown_n),
-                list);
+    return failm(BW_E(AMBIGUOUS), msg, msglen, MSG_W_AMBIGUOUS, quote(q, shown, shown_n), list);
 }
 
 static int lookup_n(const char *word, size_t n, const struct words_name *names, const char *what,
@@ -316,8 +332,7 @@ static int resource_n(const char *word, size_t n, char *msg, size_t msglen)
     int r = lookup_as(folded, f, word, n, names, "resource", msg, msglen);
     if (r == BW_E(PARSE) && n > 0) {
         char q[QUOTE_SIZE];
-        return fail(r, msg, msglen, "%s is not a resource (wood, brick, wool, grain, ore)",
-                    quote(q, word, n));
+        return failm(r, msg, msglen, MSG_W_NOT_RESOURCE, quote(q, word, n));
     }
     return r;
 }
@@ -356,8 +371,6 @@ const char *words_resource_name(int res)
     return resource_names[res].name;
 }
 
-static const char list_example[] = "e.g. 2 wood 1 ore";
-
 static bool is_separator(char c)
 {
     return c == ',' || c == ';' || c == '+';
@@ -372,8 +385,8 @@ static int unexpected(const char *word, size_t i, char *msg, size_t msglen)
     quote(q, word + i, u);
     if (strcmp(q, "\"\"") == 0)
         strcpy(q, "character");
-    return fail(BW_E(PARSE), msg, msglen, "unexpected %s in %s (%s)", q,
-                quote(q2, word, strlen(word)), list_example);
+    return failm(BW_E(PARSE), msg, msglen, MSG_W_UNEXPECTED, q, quote(q2, word, strlen(word)),
+                 tr(words_language, MSG_W_LIST_EXAMPLE));
 }
 
 int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg, size_t msglen)
@@ -397,13 +410,13 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
                     i++;
                 }
                 if (pending)
-                    return fail(BW_E(PARSE), msg, msglen, "expected a resource after %u, not %s",
-                                pending, quote(q, w + start, i - start));
+                    return failm(BW_E(PARSE), msg, msglen, MSG_W_RES_AFTER_NOT, pending,
+                                 quote(q, w + start, i - start));
                 if (v == 0)
-                    return fail(BW_E(INVALID), msg, msglen, "a count must be at least 1");
+                    return failm(BW_E(INVALID), msg, msglen, MSG_W_COUNT_MIN);
                 if (v > WORDS_LIST_MAX)
-                    return fail(BW_E(LIMIT), msg, msglen, "%s is too many: at most %d cards",
-                                quote(q, w + start, i - start), WORDS_LIST_MAX);
+                    return failm(BW_E(LIMIT), msg, msglen, MSG_W_TOO_MANY_N,
+                                 quote(q, w + start, i - start), WORDS_LIST_MAX);
                 pending = v;
             } else if (letter_len(w + i, strlen(w + i))) {
                 size_t u;
@@ -417,7 +430,7 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
                 if (and_word && !pending)
                     continue;
                 if (and_word)
-                    return fail(BW_E(PARSE), msg, msglen, "expected a resource after %u", pending);
+                    return failm(BW_E(PARSE), msg, msglen, MSG_W_RES_AFTER, pending);
                 int r = resource_n(w + start, i - start, msg, msglen);
                 if (r < 0)
                     return r;
@@ -426,23 +439,23 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
                 acc[r] += n;
                 total += n;
                 if (total > WORDS_LIST_MAX)
-                    return fail(BW_E(LIMIT), msg, msglen, "too many cards: at most %d",
-                                WORDS_LIST_MAX);
+                    return failm(BW_E(LIMIT), msg, msglen, MSG_W_TOO_MANY, WORDS_LIST_MAX);
             } else if (is_separator(c)) {
                 if (pending)
-                    return fail(BW_E(PARSE), msg, msglen, "expected a resource after %u", pending);
+                    return failm(BW_E(PARSE), msg, msglen, MSG_W_RES_AFTER, pending);
                 i++;
             } else if (c == '-' && is_digit(w[i + 1])) {
-                return fail(BW_E(INVALID), msg, msglen, "a count cannot be negative");
+                return failm(BW_E(INVALID), msg, msglen, MSG_W_NEGATIVE);
             } else {
                 return unexpected(w, i, msg, msglen);
             }
         }
     }
     if (pending)
-        return fail(BW_E(PARSE), msg, msglen, "expected a resource after %u", pending);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_RES_AFTER, pending);
     if (total == 0)
-        return fail(BW_E(PARSE), msg, msglen, "expected resources, %s", list_example);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED_RES,
+                     tr(words_language, MSG_W_LIST_EXAMPLE));
     for (int r = 0; r < RES_COUNT; r++)
         counts[r] = (uint8_t)acc[r];
     return (int)total;
@@ -453,9 +466,7 @@ int words_dev_card(const char *word, char *msg, size_t msglen)
     int r = lookup_n(word, strlen(word), dev_card_names, "development card", msg, msglen);
     if (r == BW_E(PARSE) && word[0]) {
         char q[QUOTE_SIZE];
-        return fail(r, msg, msglen,
-                    "%s is not a development card (knight, roads, plenty, monopoly, victory)",
-                    quote(q, word, strlen(word)));
+        return failm(r, msg, msglen, MSG_W_NOT_DEV, quote(q, word, strlen(word)));
     }
     return r;
 }
@@ -492,7 +503,7 @@ int words_dev_card_args(int argc, char *const *argv, int *used, char *msg, size_
         }
     }
     if (argc < 1)
-        return fail(BW_E(PARSE), msg, msglen, "expected a development card");
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED_DEV);
     *used = 1;
     return words_dev_card(argv[0], msg, msglen);
 }
@@ -504,18 +515,16 @@ static int vertex_n(const struct board_geo *geo, const char *s, size_t n, char *
     unsigned v = 0;
     for (size_t i = 0; i < n; i++) {
         if (!is_digit(s[i]))
-            return fail(BW_E(PARSE), msg, msglen, "%s is not a vertex number (1 to %d)",
-                        quote(q, s, n), geo->n_vertices);
+            return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_VERTEX, quote(q, s, n),
+                         geo->n_vertices);
         if (v < 100000)
             v = v * 10 + (unsigned)(s[i] - '0');
     }
     if (n == 0)
-        return fail(BW_E(PARSE), msg, msglen, "expected a vertex number (1 to %d)",
-                    geo->n_vertices);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED_VERTEX, geo->n_vertices);
     if (v < 1 || v > (unsigned)geo->n_vertices)
-        return fail(BW_E(NO_SUCH_SPOT), msg, msglen,
-                    "there is no vertex %s: they are numbered 1 to %d", quote(q, s, n),
-                    geo->n_vertices);
+        return failm(BW_E(NO_SUCH_SPOT), msg, msglen, MSG_W_NO_VERTEX, quote(q, s, n),
+                     geo->n_vertices);
     return (int)v - 1;
 }
 
@@ -536,8 +545,7 @@ int words_edge(const struct board_geo *geo, const char *word, char *msg, size_t 
         dash_len = sizeof en_dash - 1;
     }
     if (!dash || dash == word || dash + dash_len == word + n)
-        return fail(BW_E(PARSE), msg, msglen,
-                    "%s is not a road: write its two vertices, e.g. 12-13", quote(q, word, n));
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_ROAD, quote(q, word, n));
 
     const char *second = dash + dash_len;
     int v1 = vertex_n(geo, word, (size_t)(dash - word), msg, msglen);
@@ -547,12 +555,10 @@ int words_edge(const struct board_geo *geo, const char *word, char *msg, size_t 
     if (v2 < 0)
         return v2;
     if (v1 == v2)
-        return fail(BW_E(NO_SUCH_SPOT), msg, msglen,
-                    "a road joins two different vertices, not %d and %d", v1 + 1, v2 + 1);
+        return failm(BW_E(NO_SUCH_SPOT), msg, msglen, MSG_W_ROAD_SAME, v1 + 1, v2 + 1);
     int e = board_edge_between(geo, v1, v2);
     if (e < 0)
-        return fail(BW_E(NO_SUCH_SPOT), msg, msglen, "%d and %d are not neighbours", v1 + 1,
-                    v2 + 1);
+        return failm(BW_E(NO_SUCH_SPOT), msg, msglen, MSG_W_NOT_NEIGHBOURS, v1 + 1, v2 + 1);
     return e;
 }
 
@@ -566,12 +572,10 @@ int words_hex(const struct board_geo *geo, const char *word, char *msg, size_t m
     board_hex_name(0, first);
     board_hex_name(geo->n_hexes - 1, last);
     if (!letters)
-        return fail(BW_E(PARSE), msg, msglen, "%s is not a hex letter (%s to %s)",
-                    quote(q, word, n), first, last);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_HEX, quote(q, word, n), first, last);
     int h = board_hex_parse(geo, word);
     if (h < 0)
-        return fail(BW_E(NO_SUCH_SPOT), msg, msglen, "there is no hex %s: they run from %s to %s",
-                    quote(q, word, n), first, last);
+        return failm(BW_E(NO_SUCH_SPOT), msg, msglen, MSG_W_NO_HEX, quote(q, word, n), first, last);
     return h;
 }
 
@@ -583,18 +587,18 @@ static bool is_keyword(const char *word, const char *kw)
 int words_trade_split(int argc, char *const *argv, bool allow_to, struct words_trade *out,
                       char *msg, size_t msglen)
 {
-    static const char usage[] = "e.g. 2 wood 1 ore for 1 grain";
+    const char *usage = tr(words_language, MSG_W_TRADE_EXAMPLE);
     int for_at = -1, to_at = -1;
     for (int a = 0; a < argc; a++) {
         if (is_keyword(argv[a], "for")) {
             if (for_at >= 0)
-                return fail(BW_E(PARSE), msg, msglen, "\"for\" may appear only once (%s)", usage);
+                return failm(BW_E(PARSE), msg, msglen, MSG_W_FOR_ONCE, usage);
             for_at = a;
         } else if (is_keyword(argv[a], "to")) {
             if (!allow_to)
-                return fail(BW_E(PARSE), msg, msglen, "no \"to\" here: the bank is the other side");
+                return failm(BW_E(PARSE), msg, msglen, MSG_W_NO_TO);
             if (to_at >= 0)
-                return fail(BW_E(PARSE), msg, msglen, "\"to\" may appear only once");
+                return failm(BW_E(PARSE), msg, msglen, MSG_W_TO_ONCE);
             to_at = a;
             /* After "for ... to" only nicks follow, and a nick may be spelled "for" or "to". */
             if (for_at >= 0)
@@ -602,8 +606,7 @@ int words_trade_split(int argc, char *const *argv, bool allow_to, struct words_t
         }
     }
     if (for_at < 0)
-        return fail(BW_E(PARSE), msg, msglen, "expected what you give \"for\" what you get (%s)",
-                    usage);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED_FOR, usage);
     int first_kw = to_at >= 0 && to_at < for_at ? to_at : for_at;
     /* Each keyword's part runs to the other keyword or to the end. */
     int for_end = to_at > for_at ? to_at : argc;
@@ -621,11 +624,11 @@ int words_trade_split(int argc, char *const *argv, bool allow_to, struct words_t
         t.to_argv = argv + argc;
     }
     if (t.give_argc == 0)
-        return fail(BW_E(PARSE), msg, msglen, "nothing to give before \"for\" (%s)", usage);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOTHING_GIVE, usage);
     if (t.get_argc == 0)
-        return fail(BW_E(PARSE), msg, msglen, "nothing to get after \"for\" (%s)", usage);
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOTHING_GET, usage);
     if (to_at >= 0 && t.to_argc == 0)
-        return fail(BW_E(PARSE), msg, msglen, "\"to\" needs at least one nick");
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_TO_NICK);
     *out = t;
     return BW_OK;
 }

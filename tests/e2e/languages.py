@@ -1,0 +1,441 @@
+#!/usr/bin/python3
+"""Three languages at once, through the real bot and a local ngIRCd (README, "Languages").
+
+The bot joins #english (no language of its own: bot.language "en"), #katan (Ukrainian) and
+#arabi (Arabic). In each a person opens a lobby, seats two normal computer players and starts;
+the three games run at the same time. ed (#english) and amal (#arabi) stay silent: with
+game.takeover their first setup move runs out of time and a computer sits in for them to the
+end. olena (#katan) is silent through the setup too, then speaks (!стан) and, back in her
+seat, plays some turns by typing Ukrainian: !кинути rolls (the roll line must come after she
+typed it and not before: the game waited for her), a trade offer written with Ukrainian
+resource words that are not the names the bot prints (ліс, камінь, ...), which the offer line
+gives back as the catalogue's names (деревина, руда, ...), and !кінець ends the turn. Every
+game plays to its winner.
+
+Checked on everything the bot said in the channels:
+- #katan: no English game word (rolled, wood, settlement, robber, turn, wins, ...) as a whole
+  word in any line, apart from the board drawing (its terrain words are not translated) and
+  command examples such as "(!road 41-N)"; turn, roll and build lines and the game-over line
+  are the Ukrainian ones.
+- #english: no Cyrillic or Arabic letter (nor a bidi isolate) in any line; its game-over line
+  is the English one.
+- #arabi: apart from the board drawing (which stays left to right), every line keeps each
+  ASCII digit and each player's nick inside an FSI ... PDI isolate (U+2068 ... U+2069), the
+  isolates balanced; the game-over line is the Arabic one.
+Each check is also run on another channel's lines, where it must find what it looks for, so
+that none of them can pass by matching nothing. The bot exits 0 with a clean log; every wait
+is bounded; only 127.0.0.1. About 40 s here."""
+
+import argparse
+import re
+import shutil
+import sys
+import time
+
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check
+
+BOT = "brickwood"
+EN, UK, AR = "#english", "#katan", "#arabi"
+PEOPLE = {EN: "ed", UK: "olena", AR: "amal"}
+FSI, PDI = "\u2068", "\u2069"
+TIMER = 10
+# olena plays this many of her turns herself, then falls silent again.
+OLENA_TURNS = 3
+
+# English words of the game that the Ukrainian catalogue has nowhere (outside command
+# examples, "!road 41-N", which stay English): src/i18n/uk_*.c.
+ENGLISH_WORDS = re.compile(
+    r"\b(?:roll|rolled|rolls|wood|brick|wool|grain|ore|lumber|clay|sheep|wheat|settlement|"
+    r"settlements|city|cities|road|roads|robber|turn|turns|wins|won|winner|victory|points|"
+    r"built|builds|knight|monopoly|desert|harbor|harbors|discard|discards|steals|stole|"
+    r"seconds|player|players|computer|game|bank|offer|offers|longest|largest|army|cards|"
+    r"lobby|dice|nobody|receives)\b", re.I)
+COMMAND_EXAMPLE = re.compile(r"!\S+")
+# Cyrillic, Arabic (with its presentation forms) and the bidi isolates.
+NOT_ENGLISH = re.compile("[\u0400-\u04ff\u0500-\u052f\u0600-\u06ff\u0750-\u077f"
+                         "\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u2066-\u2069]")
+
+# The board drawing: ASCII only, and every word one of these (README, "The board").
+TERRAIN = r"(?:wood|brick|wool|grain|ore|desert|gold|jungle|swamp)"
+DRAWING_TOKEN = re.compile(
+    r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + TERRAIN + r"|robber|rob|pirate|pir|"
+    r"[23]:1(?:wood|brick|wool|grain|ore|brk|grn)?|[A-Za-z0-9_.\-'<>]*'[A-Za-z0-9_.\-'<>]*|"
+    r"[A-Za-z]=\S+|[A-Za-z]#=(?:city|settlement)|<[A-Za-z]>=ship|\(bot\)")
+
+# Game event lines, one message each of a line's parts (the bot joins them with " · ").
+UK_TURN = re.compile(r"^хід (\d+): кубики кидає (.+)$")
+UK_ROLL = re.compile(r"^(.+) викидає (\d+) \((\d)\+(\d)\)$")
+UK_BUILD = re.compile(r"^(.+) будує (?:селище|дорогу|місто) на \d+(?:-\d+)?$")
+UK_OFFER = re.compile(r"^olena пропонує (.+) за (.+), кому: .+ \(пропозиція \d+\)$")
+UK_TIMEOUT = re.compile(r"^час гравця olena вичерпано")
+UK_HAND = re.compile(r"на руці: (.*?) \(карт: \d+\)")
+EN_ROLL = re.compile(r"^(.+) rolled (\d+) \((\d)\+(\d)\)$")
+WINS = {
+    EN: re.compile(r"^(.+) wins with (\d+) victory points"),
+    UK: re.compile(r"^(.+) перемагає з (\d+) переможними очками"),
+    AR: re.compile("^يفوز " + FSI + "(.+?)" + PDI + " بـ " + FSI + r"(\d+)" + PDI + " نقطة نصر"),
+}
+# Ukrainian resource words the bot takes but never prints, and the names it prints for them.
+UK_ALIAS = {"деревина": "ліс", "глина": "цегла", "вовна": "шерсть", "зерно": "пшениця",
+            "руда": "камінь"}
+
+
+def parts(text):
+    return text.split(" · ")
+
+
+def is_drawing(text):
+    words = text.split()
+    return (bool(words) and text.isascii()
+            and all(DRAWING_TOKEN.fullmatch(w) for w in words))
+
+
+def english_words(text):
+    """The English game words in a line, command examples left out."""
+    return ENGLISH_WORDS.findall(COMMAND_EXAMPLE.sub(" ", text))
+
+
+def isolation_faults(text, nicks):
+    """What in a line stands outside an FSI ... PDI isolate: ASCII digits and nicks; also
+    unbalanced isolates."""
+    faults, depth, outside = [], 0, []
+    for ch in text:
+        if ch == FSI:
+            depth += 1
+            outside.append("\0")
+        elif ch == PDI:
+            depth -= 1
+            if depth < 0:
+                faults.append("a PDI without its FSI")
+                depth = 0
+            outside.append("\0")
+        else:
+            outside.append(ch if depth == 0 else "\0")
+            if depth == 0 and ch.isascii() and ch.isdigit():
+                faults.append("digit %s" % ch)
+    if depth:
+        faults.append("an FSI not closed")
+    bare = "".join(outside)
+    for nick in nicks:
+        if re.search(r"(?<![\w])" + re.escape(nick) + r"(?![\w])", bare):
+            faults.append("nick %s" % nick)
+    return faults
+
+
+class Run:
+    def __init__(self, watcher, people):
+        self.watcher = watcher
+        self.people = people              # channel -> Client
+        self.lines = {EN: [], UK: [], AR: []}   # channel -> [(time, text)]
+        self.private = {c: [] for c in people}  # channel -> [(time, text)] to its person
+        self.start = time.time()
+        self.queue = []                   # (client, channel, text) to say when the gap allows
+
+    def pump(self, timeout):
+        self.watcher.pump(timeout)
+        for chan, c in self.people.items():
+            c.pump(0)
+            for m in c.seen:
+                if (m.nick.lower() == BOT and m.cmd in ("PRIVMSG", "NOTICE") and m.params
+                        and m.params[0].lower() == c.nick):
+                    self.private[chan].append((m.time, m.params[-1]))
+            c.seen = []
+        new = []
+        for m in self.watcher.seen:
+            if m.nick.lower() != BOT or m.cmd not in ("PRIVMSG", "NOTICE") or not m.params:
+                continue
+            chan = m.params[0].lower()
+            if chan in self.lines:
+                self.lines[chan].append((m.time, m.params[-1]))
+                new.append((chan, m.time, m.params[-1]))
+        self.watcher.seen = []
+        # What is queued goes out once the bot's one-command-a-second limit allows.
+        while self.queue:
+            client, chan, text = self.queue[0]
+            if time.time() < getattr(client, "last_say", 0) + client.SAY_GAP:
+                break
+            self.queue.pop(0)
+            client.say(chan, text)
+            client.sent_at = time.time()
+        return new
+
+    def drain(self):
+        """Everything that has arrived by now, read before a decision is taken on it."""
+        new = []
+        for _ in range(50):
+            got = self.pump(0)
+            if not got:
+                break
+            new += got
+        return new
+
+    def wait(self, cond, timeout, what):
+        deadline = time.time() + timeout
+        while not cond():
+            if time.time() > deadline:
+                raise TestFailure("no %s within %ss (last lines: %s)"
+                                  % (what, timeout, {c: [t for _, t in l[-3:]]
+                                                     for c, l in self.lines.items()}))
+            self.pump(0.2)
+
+
+class Olena:
+    """The person in #katan: silent through the setup, then back at the table (she speaks
+    after the first turn line), playing OLENA_TURNS of her turns in Ukrainian."""
+
+    def __init__(self, run, client):
+        self.run, self.c = run, client
+        self.state = "setup"
+        self.t0 = 0.0
+        self.turn = 0
+        self.rolls = []        # (turn, value) of rolls she typed
+        self.offer = None      # (typed, shown) of her offer
+        self.ended = 0         # turns she ended with !кінець
+        self.sat_in_again = 0  # turns a computer still played for her
+        self.hand = {}
+        self.log = []
+
+    def say(self, text):
+        self.log.append(text)
+        self.c.sent_at = float("inf")  # until the line is sent
+        self.run.queue.append((self.c, UK, text))
+
+    def read_hand(self):
+        for _, text in self.run.private[UK][-1:]:
+            h = UK_HAND.search(text)
+            if h:
+                self.hand = {}
+                for item in h.group(1).split(", "):
+                    n, _, res = item.partition(" ")
+                    if n.isdigit():
+                        self.hand[res] = int(n)
+
+    def feed(self, when, part):
+        turn, roll = UK_TURN.match(part), UK_ROLL.match(part)
+        if self.state == "setup" and turn:
+            self.say("!стан")  # status: she speaks, the seat is hers again at her next roll
+            self.state = "idle"
+        elif self.state == "idle" and turn and turn.group(2) == "olena":
+            self.state, self.t0, self.turn = "check", when, int(turn.group(1))
+        elif self.state == "check" and roll and roll.group(1) == "olena":
+            # A computer still sits in for her (she spoke after her turn had begun).
+            self.sat_in_again += 1
+            self.say("!стан")
+            self.state = "idle"
+        elif self.state == "roll" and roll and roll.group(1) == "olena":
+            check(when >= self.c.sent_at, "olena's roll came before she typed !кинути")
+            value = int(roll.group(2))
+            self.rolls.append((self.turn, value))
+            if value == 7:
+                # The robber: she lets her time run out (a computer moves it and sits in).
+                self.state = "idle" if len(self.rolls) < OLENA_TURNS else "done"
+                return
+            self.read_hand()
+            held = [r for r, n in self.hand.items() if n > 0 and r in UK_ALIAS]
+            if self.offer is None and held:
+                other = next(r for r in UK_ALIAS if r != held[0])
+                typed = "!trade offer 1 %s for 1 %s" % (UK_ALIAS[held[0]], UK_ALIAS[other])
+                self.offer = (typed, None, held[0], other)
+                self.say(typed)
+                self.state, self.t0 = "offer", when
+            else:
+                self.say("!кінець")
+                self.state, self.t0 = "end", when
+        elif self.state == "offer" and UK_OFFER.match(part):
+            o = UK_OFFER.match(part)
+            self.offer = self.offer[:1] + ((o.group(1), o.group(2)),) + self.offer[2:]
+            self.say("!кінець")
+            self.state, self.t0 = "end", when
+        elif self.state == "end" and turn and when >= self.c.sent_at:
+            check(turn.group(2) != "olena", "olena's turn did not end: %s" % part)
+            self.ended += 1
+            self.state = "idle" if len(self.rolls) < OLENA_TURNS else "done"
+        if self.state in ("roll", "offer", "end") and UK_TIMEOUT.match(part):
+            raise TestFailure("olena's time ran out while the bot should have taken her %s "
+                              "(she typed %s)" % (self.state, self.log[-1:]))
+
+    def tick(self, now):
+        if self.state == "check" and now > self.t0 + 1.2 and not self.run.queue:
+            # Nothing for 1.2 s after her turn line: the game waits for her. What has arrived
+            # is read first (by the caller, on the next round), so that a computer's roll for
+            # her is not taken for hers.
+            if any(chan == UK for chan, _, _ in self.run.drain()):
+                return
+            self.say("!кинути")
+            self.state, self.t0 = "roll", now
+        if self.state in ("roll", "offer", "end") and now > self.t0 + 6:
+            raise TestFailure("no answer to olena's %s within 6 s (she typed %s)"
+                              % (self.state, self.log[-1:]))
+
+
+def config_text(port):
+    net = {"name": "local", "host": "127.0.0.1", "port": port, "tls": False, "nick": BOT,
+           "channels": "@CHANNELS@", "flood": {"burst": 50, "interval_ms": 20}}
+    game = {"victory_points": 4, "turn_timeout_s": TIMER, "takeover": True,
+            "bot_delay_ms": 20, "bot_think_ms": 200}
+    text = bot_config([net], game=game, bot={"colors": False, "language": "en"})
+    # A list that holds a group is written in ( ).
+    return text.replace('"@CHANNELS@"', '( "%s", { name = "%s"; language = "uk"; }, '
+                        '{ name = "%s"; language = "ar"; } )' % (EN, UK, AR))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bot", required=True)
+    ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
+    ap.add_argument("--timeout", type=float, default=100)
+    args = ap.parse_args()
+    began = time.time()
+    work = Workdir()
+    server = Ngircd(args.ngircd, work, throttle=False)
+    bot = Bot(args.bot, work, config_text(server.port), seed=11)
+    clients = []
+    try:
+        watcher = Client(server.port, "watcher")
+        clients.append(watcher)
+        people = {}
+        for chan, nick in PEOPLE.items():
+            people[chan] = Client(server.port, nick)
+            clients.append(people[chan])
+        for chan, c in people.items():
+            c.send("JOIN " + chan)
+            watcher.send("JOIN " + chan)
+        run = Run(watcher, people)
+        joined = set()
+
+        def bot_joined():
+            for m in watcher.seen:
+                if m.cmd == "JOIN" and m.nick.lower() == BOT:
+                    joined.add(m.params[0].lower())
+            return joined >= set(PEOPLE)
+
+        deadline = time.time() + 20
+        while not bot_joined():
+            check(time.time() < deadline, "the bot in the three channels: %s" % joined)
+            watcher.pump(0.2)
+
+        # The lobbies, side by side; the replies' wording is not checked, only that each
+        # command is answered in the channel and not refused in private.
+        for cmd in ("!new", "!addbot normal", "!addbot normal", "!start"):
+            before = {chan: len(run.lines[chan]) for chan in PEOPLE}
+            for chan, c in people.items():
+                c.say(chan, cmd)
+            run.wait(lambda: all(len(run.lines[ch]) > before[ch] for ch in PEOPLE), 15,
+                     "answer to %s in every channel" % cmd)
+            refused = {ch: p for ch, p in run.private.items() if p}
+            check(not refused, "%s refused: %s" % (cmd, refused))
+
+        # The games, until each has its winner.
+        olena = Olena(run, people[UK])
+        winners, seen = {}, {chan: 0 for chan in PEOPLE}
+        deadline = time.time() + args.timeout
+        while len(winners) < 3 or olena.state in ("check", "roll", "offer", "end"):
+            check(time.time() < deadline, "three winners within %.0f s: %s (olena: %s, %s)"
+                  % (args.timeout, winners, olena.state, olena.log))
+            run.pump(0.2)
+            for chan in PEOPLE:
+                for when, text in run.lines[chan][seen[chan]:]:
+                    for p in parts(text):
+                        w = WINS[chan].match(p)
+                        if w:
+                            winners[chan] = w.group(1)
+                        if chan == UK and UK not in winners:
+                            olena.feed(when, p)
+                seen[chan] = len(run.lines[chan])
+            if UK not in winners:
+                olena.tick(time.time())
+            elif olena.state not in ("done", "idle"):
+                raise TestFailure("the #katan game ended during olena's %s" % olena.state)
+        # The summary lines after the game-over line.
+        end = time.time() + 1.5
+        while time.time() < end:
+            run.pump(0.2)
+
+        report(run, olena, winners)
+        bad = [m for c in clients for m in c.seen if m.cmd in ("401", "432")]
+        check(not bad, "no line to a name that is no nick: %s" % bad)
+        check(bot.alive(), "the bot is alive")
+        rc = bot.stop()
+        check(rc == 0, "bot exit status %s" % rc)
+        bot.check_clean_log()
+        print("ok: three languages at once (winners %s; olena rolled %s, offered %s, ended %d "
+              "turns; %d/%d/%d channel lines) in %.0f s"
+              % (winners, olena.rolls, olena.offer[1] if olena.offer else None, olena.ended,
+                 len(run.lines[EN]), len(run.lines[UK]), len(run.lines[AR]),
+                 time.time() - began))
+        return 0
+    finally:
+        for c in clients:
+            c.close()
+        if bot.alive():
+            bot.stop()
+        server.stop()
+        shutil.rmtree(work.path, ignore_errors=True)
+
+
+def report(run, olena, winners):
+    en = [t for _, t in run.lines[EN]]
+    uk = [t for _, t in run.lines[UK]]
+    ar = [t for _, t in run.lines[AR]]
+    en_parts = [p for t in en for p in parts(t)]
+    uk_parts = [p for t in uk for p in parts(t)]
+
+    # olena played in Ukrainian, and the bot took it.
+    check(olena.rolls, "olena rolled with !кинути at least once (%s; a computer played %d of "
+          "her turns)" % (olena.log, olena.sat_in_again))
+    if olena.offer and olena.offer[1]:
+        typed, shown, held, other = olena.offer
+        check(shown == ("1 " + held, "1 " + other),
+              "olena's offer (%s) shown with the catalogue's names: %s" % (typed, shown))
+    check(olena.offer is None or olena.offer[1], "olena's offer shown: %s" % (olena.offer,))
+    check(olena.offer or any(v == 7 for _, v in olena.rolls) or not olena.hand,
+          "olena offered a trade in Ukrainian words (%s)" % olena.log)
+    check(olena.ended or all(v == 7 for _, v in olena.rolls),
+          "olena ended a turn with !кінець (%s)" % olena.log)
+
+    # Each game to its winner, the game-over line in the channel's language.
+    check(set(winners) == {EN, UK, AR}, "three winners: %s" % winners)
+    check(sum(bool(UK_TURN.match(p)) for p in uk_parts) >= 3, "Ukrainian turn lines")
+    check(sum(bool(UK_ROLL.match(p)) for p in uk_parts) >= 3, "Ukrainian roll lines")
+    check(sum(bool(UK_BUILD.match(p)) for p in uk_parts) >= 6, "Ukrainian build lines")
+
+    # #katan: no English game word, the drawing and command examples aside.
+    drawing = [t for t in uk if is_drawing(t)]
+    check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
+    english = [(t, english_words(t)) for t in uk if not is_drawing(t) and english_words(t)]
+    check(not english, "English in #katan: %s" % english[:5])
+    # The same check finds the English game lines in #english (so it cannot pass vacuously),
+    # and the drawing test takes none of them for the drawing.
+    en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
+    check(en_game and all(english_words(t) and not is_drawing(t) for t in en_game),
+          "the English-word check finds #english's roll lines: %s" % en_game[:3])
+
+    # #english: no Cyrillic or Arabic letter anywhere, drawing included.
+    foreign = [t for t in en if NOT_ENGLISH.search(t)]
+    check(not foreign, "Cyrillic or Arabic in #english: %s" % foreign[:5])
+    check(all(NOT_ENGLISH.search(t) for t in uk + ar if not is_drawing(t)),
+          "the letter check finds every #katan and #arabi line but the drawing's: %s"
+          % [t for t in uk + ar if not is_drawing(t) and not NOT_ENGLISH.search(t)][:5])
+
+    # #arabi: digits and nicks isolated, the drawing aside.
+    nicks = {"amal"} | set(re.findall(r"([A-Z][a-z]+ \(bot\))", " ".join(ar)))
+    check(len(nicks) >= 3, "the players in #arabi: %s" % nicks)
+    ar_text = [t for t in ar if not is_drawing(t)]
+    check(sum(t.count(FSI) for t in ar_text) >= 50 and
+          any(re.search("يرمي " + FSI, t) for t in ar_text),
+          "#arabi's event lines: %s" % ar_text[-5:])
+    faults = [(t, isolation_faults(t, nicks)) for t in ar_text if isolation_faults(t, nicks)]
+    check(not faults, "outside an isolate in #arabi: %s" % faults[:5])
+    check(len([t for t in ar if is_drawing(t)]) >= 15, "the board drawing in #arabi")
+    # The isolation check finds the bare digits and nicks of #english's lines.
+    en_nicks = {"ed"} | set(re.findall(r"([A-Z][a-z]+ \(bot\))", " ".join(en)))
+    check(all(isolation_faults(t, en_nicks) for t in en_game),
+          "the isolation check finds #english's roll lines")
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except TestFailure as e:
+        print("FAIL:", e)
+        sys.exit(1)
