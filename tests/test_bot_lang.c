@@ -177,6 +177,31 @@ static void test_game_lines_in_ukrainian(void **state)
     bot_free(b);
 }
 
+/* The session's refusals come in the channel's language; after the command, replies made on
+ * the thread for anything else (a configuration reload, another network) are English again. */
+static void test_session_refusals(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 5);
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    say(b, "ann", "!new");
+    int mark = n_recs;
+    say(b, "ann", "!start");
+    assert_non_null(strstr(last_to(mark, "ann"), "замало гравців"));
+    assert_int_equal(i18n_in_use(), LANG_EN);
+    assert_int_equal(bot_set_language(b, CHAN, "ar"), BW_OK);
+    say(b, "ann", "!variant jungle");
+    say(b, "bob", "!join");
+    say(b, "cat", "!join");
+    say(b, "dan", "!join");
+    mark = n_recs;
+    say(b, "eve", "!join");
+    assert_true(n_recs > mark);
+    assert_null(strstr(last_to(mark, "eve"), "is for 3-4 players"));
+    assert_int_equal(i18n_in_use(), LANG_EN);
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_configured_and_kept),
         cmocka_unit_test(test_command_words),
         cmocka_unit_test(test_game_lines_in_ukrainian),
+        cmocka_unit_test(test_session_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -204,11 +204,20 @@ static bool allowed(struct cmd_call *c)
     return true;
 }
 
+static int run_in_language(struct cmd_call *c, char *text);
+
 int cmd_run(struct cmd_call *c, char *text)
+{
+    int before = i18n_use(c->lang);
+    int rc = run_in_language(c, text);
+    i18n_use(before);
+    return rc;
+}
+
+static int run_in_language(struct cmd_call *c, char *text)
 {
     char *argv[CMD_ARGS_MAX + 1];
     char msg[200];
-    words_set_language(c->lang);
     int argc = words_tokenize(text, argv, CMD_ARGS_MAX + 1);
     bool too_many = argc < 0;
     if (too_many)

@@ -98,11 +98,12 @@ static const struct {
                  {"تخلص", "discard"}, {"اللص", "robber"},   {NULL, NULL}},
 };
 
-static _Thread_local int words_language;
+/* The language of the words being read: the one replies are made in on this thread. */
+#define words_language i18n_in_use()
 
 void words_set_language(int lang)
 {
-    words_language = lang > LANG_EN && lang < LANG_COUNT ? lang : LANG_EN;
+    i18n_use(lang);
 }
 
 static const struct words_name dev_card_names[] = {

@@ -58,5 +58,13 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_SES_WAIT_GOLD, "ننتظر اختيار بطاقات الذهب من: %s"},
     {MSG_SES_YOUR_MOVE, "الدور دورك (%s)"},
     {MSG_SES_WHOSE_MOVE, "الدور على %s (%s)"},
+    {MSG_SES_STARTED, "بدأت اللعبة بالفعل"},
+    {MSG_SES_NOT_ENOUGH, "لا يوجد عدد كافٍ من اللاعبين بعد"},
+    {MSG_SES_NEEDS_PERSON, "تحتاج اللعبة إلى شخص واحد على الأقل"},
+    {MSG_SES_NO_BOARD, "لا توجد لوحة %s لـ %d لاعبين"},
+    {MSG_SES_NOT_PLAYABLE, "لا يمكن لعب %s (%s) بعد"},
+    {MSG_SES_MAP_SEATS, "%s لـ %d-%d لاعبين، والجالسون: %d"},
+    {MSG_SES_VARIANT_MAP, "نسخة %s للخريطة الأساسية، وهذه الغرفة تلعب على %s"},
+    {MSG_SES_VARIANT_SEATS, "نسخة %s لـ 3-4 لاعبين، والجالسون: %d"},
     {MSG_COUNT, NULL},
 };

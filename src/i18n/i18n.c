@@ -51,6 +51,20 @@ static void build_table(void)
     }
 }
 
+static _Thread_local int in_use;
+
+int i18n_use(int lang)
+{
+    int before = in_use;
+    in_use = lang > LANG_EN && lang < LANG_COUNT ? lang : LANG_EN;
+    return before;
+}
+
+int i18n_in_use(void)
+{
+    return in_use;
+}
+
 const char *tr(int lang, int msg)
 {
     if (msg < 0 || msg >= MSG_COUNT)

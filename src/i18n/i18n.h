@@ -44,6 +44,13 @@ const char *i18n_strerror(int lang, int err);
 /* The English text of MSG (what the .def file says), or NULL for an unknown MSG. */
 const char *i18n_english(int msg);
 
+/* The language of the replies being made on this thread: the command layer sets it for the
+ * command it runs (and puts back what was there), so that lower layers that write a reason
+ * into a caller's buffer (the command words, the session's refusals) write it in the
+ * channel's language. English unless set. i18n_use returns the language it replaces. */
+int i18n_use(int lang);
+int i18n_in_use(void);
+
 /* A language's code ("en", "uk", "sr", "ar") and its name in itself ("English", "українська",
  * "srpski", "العربية"); NULL when out of range. */
 const char *i18n_code(int lang);

@@ -58,5 +58,13 @@ const struct i18n_entry i18n_sr_session[] = {
     {MSG_SES_WAIT_GOLD, "čekamo izbor karata za zlato: %s"},
     {MSG_SES_YOUR_MOVE, "vaš je potez (%s)"},
     {MSG_SES_WHOSE_MOVE, "potez igrača %s (%s)"},
+    {MSG_SES_STARTED, "igra je već počela"},
+    {MSG_SES_NOT_ENOUGH, "još nema dovoljno igrača"},
+    {MSG_SES_NEEDS_PERSON, "igri treba bar jedan čovek"},
+    {MSG_SES_NO_BOARD, "%s nema tablu za %d igrača"},
+    {MSG_SES_NOT_PLAYABLE, "%s (%s) još ne može da se igra"},
+    {MSG_SES_MAP_SEATS, "%s je za %d-%d igrača, a za stolom: %d"},
+    {MSG_SES_VARIANT_MAP, "varijanta %s je za osnovnu mapu, a ovo okupljanje igra na %s"},
+    {MSG_SES_VARIANT_SEATS, "varijanta %s je za 3-4 igrača, a za stolom: %d"},
     {MSG_COUNT, NULL},
 };

@@ -58,5 +58,13 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_SES_WAIT_GOLD, "чекаємо вибору карт за золото: %s"},
     {MSG_SES_YOUR_MOVE, "ваш хід (%s)"},
     {MSG_SES_WHOSE_MOVE, "хід гравця %s (%s)"},
+    {MSG_SES_STARTED, "гра вже почалася"},
+    {MSG_SES_NOT_ENOUGH, "поки що замало гравців"},
+    {MSG_SES_NEEDS_PERSON, "у грі має бути хоча б одна людина"},
+    {MSG_SES_NO_BOARD, "для %s немає поля на %d гравців"},
+    {MSG_SES_NOT_PLAYABLE, "%s (%s) поки що не можна грати"},
+    {MSG_SES_MAP_SEATS, "%s — для %d-%d гравців, а за столом: %d"},
+    {MSG_SES_VARIANT_MAP, "варіант %s — для базової мапи, а це лобі грає на %s"},
+    {MSG_SES_VARIANT_SEATS, "варіант %s — для 3-4 гравців, а за столом: %d"},
     {MSG_COUNT, NULL},
 };

@@ -4,6 +4,7 @@
 #include <strings.h>
 #include <threads.h>
 
+#include "i18n/i18n.h"
 #include "map/map.h"
 #include "session/session.h"
 
@@ -131,15 +132,14 @@ bool session_map_fits(int map, int n_seats, char *msg, size_t msglen)
 {
     int lo, hi, points;
     if (!session_map_playable(map)) {
-        snprintf(msg, msglen, "%s (%s) cannot be played yet",
-                 session_map_name(map) ? session_map_name(map) : "that map",
-                 session_map_title(map) ? session_map_title(map) : "unknown");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NOT_PLAYABLE,
+                    session_map_name(map) ? session_map_name(map) : "?",
+                    session_map_title(map) ? session_map_title(map) : "?");
         return false;
     }
     session_map_limits(map, &lo, &hi, &points);
     if (n_seats > hi) {
-        snprintf(msg, msglen, "%s is for %d-%d players, and %d are seated", maps[map].name, lo, hi,
-                 n_seats);
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_MAP_SEATS, maps[map].name, lo, hi, n_seats);
         return false;
     }
     return true;
@@ -185,20 +185,19 @@ bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t m
     if (variant == SESSION_VARIANT_NONE)
         return true;
     if (!session_variant_playable(variant)) {
-        snprintf(msg, msglen, "%s (%s) cannot be played yet",
-                 session_variant_name(variant) ? session_variant_name(variant) : "that variant",
-                 session_variant_title(variant) ? session_variant_title(variant) : "unknown");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NOT_PLAYABLE,
+                    session_variant_name(variant) ? session_variant_name(variant) : "?",
+                    session_variant_title(variant) ? session_variant_title(variant) : "?");
         return false;
     }
     if (map != SESSION_MAP_BASE) {
-        snprintf(msg, msglen, "the %s variant is for the base map, and this lobby plays on %s",
-                 session_variant_name(variant),
-                 session_map_name(map) ? session_map_name(map) : "another map");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_VARIANT_MAP, session_variant_name(variant),
+                    session_map_name(map) ? session_map_name(map) : "?");
         return false;
     }
     if (n_seats > 4) {
-        snprintf(msg, msglen, "the %s variant is for 3-4 players, and %d are seated",
-                 session_variant_name(variant), n_seats);
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_VARIANT_SEATS,
+                    session_variant_name(variant), n_seats);
         return false;
     }
     return true;

@@ -228,18 +228,18 @@ static void update_timers(struct session *s, int64_t now_ms)
 int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
 {
     if (s->state != SESSION_LOBBY) {
-        copy_str(msg, msglen, "the game has already started");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_STARTED);
         return BW_E(WRONG_PHASE);
     }
     if (s->n_seats < s->rules.min_players) {
-        copy_str(msg, msglen, "not enough players yet");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NOT_ENOUGH);
         return BW_E(WRONG_PHASE);
     }
     int people = 0;
     for (int i = 0; i < s->n_seats; i++)
         people += !s->seat[i].robot;
     if (!people) {
-        copy_str(msg, msglen, "a game needs at least one person");
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NEEDS_PERSON);
         return BW_E(WRONG_PHASE);
     }
     if (!session_map_fits(s->map, s->n_seats, msg, msglen) ||
@@ -247,8 +247,8 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
         return BW_E(WRONG_PHASE);
     int board = session_board_of(s->map, s->variant, s->n_seats);
     if (board < 0) {
-        snprintf(msg, msglen, "%s has no board for %d players",
-                 session_map_name(s->map) ? session_map_name(s->map) : "the map", s->n_seats);
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NO_BOARD,
+                    session_map_name(s->map) ? session_map_name(s->map) : "?", s->n_seats);
         return BW_E(WRONG_PHASE);
     }
     for (int i = s->n_seats - 1; i > 0; i--) {
@@ -269,7 +269,7 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     };
     int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (err) {
-        copy_str(msg, msglen, bw_strerror(err));
+        copy_str(msg, msglen, i18n_strerror(i18n_in_use(), err));
         return err;
     }
     s->state = SESSION_PLAYING;

@@ -194,6 +194,7 @@ class Olena:
         self.sat_in_again = 0  # turns a computer still played for her
         self.hand = {}
         self.log = []
+        self.refused = []      # offers refused
 
     def say(self, text):
         self.log.append(text)
@@ -263,6 +264,14 @@ class Olena:
                 return
             self.say("!кинути")
             self.state, self.t0 = "roll", now
+        if (self.state == "offer" and now > self.t0 + 4 and
+                any(when >= self.c.sent_at for when, _ in self.run.private[UK])):
+            # Refused in private (her hand as she last saw it was out of date): she ends
+            # the turn and offers on another.
+            self.refused.append(self.offer[0])
+            self.offer = None
+            self.say("!кінець")
+            self.state, self.t0 = "end", now
         if self.state in ("roll", "offer", "end") and now > self.t0 + 6:
             raise TestFailure("no answer to olena's %s within 6 s (she typed %s)"
                               % (self.state, self.log[-1:]))
@@ -325,26 +334,31 @@ def main():
             refused = {ch: p for ch, p in run.private.items() if p}
             check(not refused, "%s refused: %s" % (cmd, refused))
 
-        # The games, until each has its winner.
+        # The games, until the bot's log says that each has ended (in no language of the
+        # channels: the game-over lines are checked afterwards).
         olena = Olena(run, people[UK])
-        winners, seen = {}, {chan: 0 for chan in PEOPLE}
+        winners, seen, ended = {}, {chan: 0 for chan in PEOPLE}, set()
         deadline = time.time() + args.timeout
-        while len(winners) < 3 or olena.state in ("check", "roll", "offer", "end"):
-            check(time.time() < deadline, "three winners within %.0f s: %s (olena: %s, %s)"
-                  % (args.timeout, winners, olena.state, olena.log))
+        next_log = 0
+        while ended < set(PEOPLE) or olena.state in ("check", "roll", "offer", "end"):
+            check(time.time() < deadline, "three games over within %.0f s: %s (olena: %s, %s)"
+                  % (args.timeout, ended, olena.state, olena.log))
             run.pump(0.2)
+            if time.time() > next_log:
+                next_log = time.time() + 1
+                ended = set(re.findall(r"channel=(#\S+) action=game_over", bot.log_text()))
             for chan in PEOPLE:
                 for when, text in run.lines[chan][seen[chan]:]:
                     for p in parts(text):
                         w = WINS[chan].match(p)
                         if w:
                             winners[chan] = w.group(1)
-                        if chan == UK and UK not in winners:
+                        if chan == UK:
                             olena.feed(when, p)
                 seen[chan] = len(run.lines[chan])
-            if UK not in winners:
+            if UK not in ended:
                 olena.tick(time.time())
-            elif olena.state not in ("done", "idle"):
+            elif olena.state not in ("done", "idle", "setup"):
                 raise TestFailure("the #katan game ended during olena's %s" % olena.state)
         # The summary lines after the game-over line.
         end = time.time() + 1.5
@@ -377,37 +391,18 @@ def report(run, olena, winners):
     en = [t for _, t in run.lines[EN]]
     uk = [t for _, t in run.lines[UK]]
     ar = [t for _, t in run.lines[AR]]
-    en_parts = [p for t in en for p in parts(t)]
     uk_parts = [p for t in uk for p in parts(t)]
-
-    # olena played in Ukrainian, and the bot took it.
-    check(olena.rolls, "olena rolled with !кинути at least once (%s; a computer played %d of "
-          "her turns)" % (olena.log, olena.sat_in_again))
-    if olena.offer and olena.offer[1]:
-        typed, shown, held, other = olena.offer
-        check(shown == ("1 " + held, "1 " + other),
-              "olena's offer (%s) shown with the catalogue's names: %s" % (typed, shown))
-    check(olena.offer is None or olena.offer[1], "olena's offer shown: %s" % (olena.offer,))
-    check(olena.offer or any(v == 7 for _, v in olena.rolls) or not olena.hand,
-          "olena offered a trade in Ukrainian words (%s)" % olena.log)
-    check(olena.ended or all(v == 7 for _, v in olena.rolls),
-          "olena ended a turn with !кінець (%s)" % olena.log)
-
-    # Each game to its winner, the game-over line in the channel's language.
-    check(set(winners) == {EN, UK, AR}, "three winners: %s" % winners)
-    check(sum(bool(UK_TURN.match(p)) for p in uk_parts) >= 3, "Ukrainian turn lines")
-    check(sum(bool(UK_ROLL.match(p)) for p in uk_parts) >= 3, "Ukrainian roll lines")
-    check(sum(bool(UK_BUILD.match(p)) for p in uk_parts) >= 6, "Ukrainian build lines")
+    en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
+    check(len(en_game) >= 3, "English roll lines in #english: %s" % en[-5:])
 
     # #katan: no English game word, the drawing and command examples aside.
     drawing = [t for t in uk if is_drawing(t)]
-    check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
     english = [(t, english_words(t)) for t in uk if not is_drawing(t) and english_words(t)]
     check(not english, "English in #katan: %s" % english[:5])
+    check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
     # The same check finds the English game lines in #english (so it cannot pass vacuously),
     # and the drawing test takes none of them for the drawing.
-    en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
-    check(en_game and all(english_words(t) and not is_drawing(t) for t in en_game),
+    check(all(english_words(t) and not is_drawing(t) for t in en_game),
           "the English-word check finds #english's roll lines: %s" % en_game[:3])
 
     # #english: no Cyrillic or Arabic letter anywhere, drawing included.
@@ -421,16 +416,38 @@ def report(run, olena, winners):
     nicks = {"amal"} | set(re.findall(r"([A-Z][a-z]+ \(bot\))", " ".join(ar)))
     check(len(nicks) >= 3, "the players in #arabi: %s" % nicks)
     ar_text = [t for t in ar if not is_drawing(t)]
-    check(sum(t.count(FSI) for t in ar_text) >= 50 and
-          any(re.search("يرمي " + FSI, t) for t in ar_text),
-          "#arabi's event lines: %s" % ar_text[-5:])
     faults = [(t, isolation_faults(t, nicks)) for t in ar_text if isolation_faults(t, nicks)]
     check(not faults, "outside an isolate in #arabi: %s" % faults[:5])
     check(len([t for t in ar if is_drawing(t)]) >= 15, "the board drawing in #arabi")
+    check(sum(t.count(FSI) for t in ar_text) >= 50 and
+          sum(bool(re.match("يرمي " + FSI + ".+" + PDI + " النرد: " + FSI + r"\d+" + PDI, p))
+              for t in ar_text for p in parts(t)) >= 3,
+          "#arabi's roll lines, isolated: %s" % ar_text[-5:])
     # The isolation check finds the bare digits and nicks of #english's lines.
     en_nicks = {"ed"} | set(re.findall(r"([A-Z][a-z]+ \(bot\))", " ".join(en)))
     check(all(isolation_faults(t, en_nicks) for t in en_game),
           "the isolation check finds #english's roll lines")
+
+    # Each game to its winner, the game-over line in the channel's language.
+    for chan, lines in ((EN, en), (UK, uk), (AR, ar)):
+        check(chan in winners, "%s: a game-over line in its language (last lines: %s)"
+              % (chan, lines[-3:]))
+    check(sum(bool(UK_TURN.match(p)) for p in uk_parts) >= 3, "Ukrainian turn lines")
+    check(sum(bool(UK_ROLL.match(p)) for p in uk_parts) >= 3, "Ukrainian roll lines")
+    check(sum(bool(UK_BUILD.match(p)) for p in uk_parts) >= 6, "Ukrainian build lines")
+
+    # olena played in Ukrainian, and the bot took it.
+    check(olena.rolls, "olena rolled with !кинути at least once (%s; a computer played %d of "
+          "her turns)" % (olena.log, olena.sat_in_again))
+    check(olena.offer is None or olena.offer[1], "olena's offer shown: %s" % (olena.offer,))
+    if olena.offer:
+        typed, shown, held, other = olena.offer
+        check(shown == ("1 " + held, "1 " + other),
+              "olena's offer (%s) shown with the catalogue's names: %s" % (typed, shown))
+    check(olena.offer or all(v == 7 for _, v in olena.rolls) or not olena.hand,
+          "olena offered a trade in Ukrainian words (%s)" % olena.log)
+    check(olena.ended or all(v == 7 for _, v in olena.rolls),
+          "olena ended a turn with !кінець (%s)" % olena.log)
 
 
 if __name__ == "__main__":
