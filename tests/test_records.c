@@ -173,6 +173,26 @@ static void test_win_recorded_and_shown(void **state)
     mark = n_recs;
     say(b, "zoe", "!stats nobody");
     expect_line(mark, "zoe", "nobody has no games yet"); /* the channel saw stats just now */
+    /* In a Ukrainian channel the same forms, translated, keep their shape. */
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    now += 60000;
+    mark = n_recs;
+    say(b, "zoe", "!top");
+    snprintf(want, sizeof want,
+             "#catan рейтинг: 1. %s 1516 (ігор: 1, перемог: 1) 2. %s 1492 (ігор: 1, перемог: 0) "
+             "3. %s 1492 (ігор: 1, перемог: 0)",
+             winner, first, second);
+    expect_line(mark, CHAN, want);
+    now += 60000;
+    mark = n_recs;
+    snprintf(cmd, sizeof cmd, "!stats %s", winner);
+    say(b, "zoe", cmd);
+    snprintf(want, sizeof want, "%s: рейтинг 1516, ігор: 1, перемог: 1 (100%%), найкраще 3 ПО",
+             winner);
+    expect_line(mark, CHAN, want);
+    mark = n_recs;
+    say(b, "zoe", "!stats nobody");
+    expect_line(mark, "zoe", "у nobody ще немає ігор");
     bot_free(b);
 }
 

@@ -30,7 +30,7 @@ static void answer(struct cmd_call *c, const char *what, char lines[][RENDER_LIN
 
 static void no_records(struct cmd_call *c, int rc)
 {
-    cmd_replyf(c, tr(c->lang, MSG_REC_UNREADABLE), bw_strerror(rc));
+    cmd_replyf(c, tr(c->lang, MSG_REC_UNREADABLE), i18n_strerror(c->lang, rc));
 }
 
 /* A count of digits only; any larger than 9999 reads as 9999 (it is capped anyway). */
@@ -67,18 +67,19 @@ static int exec_top(struct cmd_call *c)
         return got;
     }
     char head[SESSION_CHAN_MAX + 16];
-    snprintf(head, sizeof head, "%s%stop%s:", c->channel ? c->channel : "", c->channel ? " " : "",
-             robots ? " bots" : "");
+    snprintf(head, sizeof head, "%s%s%s%s%s:", c->channel ? c->channel : "", c->channel ? " " : "",
+             tr(c->lang, MSG_REC_TOP_WORD), robots ? " " : "",
+             robots ? tr(c->lang, MSG_REC_TOP_BOTS) : "");
     char lines[2][RENDER_LINE_MAX];
     int nl = 1;
     size_t len = (size_t)snprintf(lines[0], sizeof lines[0], "%s", head);
     if (got == 0)
-        snprintf(lines[0] + len, sizeof lines[0] - len, " no finished games yet");
+        snprintf(lines[0] + len, sizeof lines[0] - len, "%s", tr(c->lang, MSG_REC_TOP_NONE));
     for (int i = 0; i < got; i++) {
-        char nick[SESSION_NICK_MAX + 1], entry[SESSION_NICK_MAX + 80];
+        char nick[SESSION_NICK_MAX + 1], entry[SESSION_NICK_MAX + 160];
         utf8_sanitize_into(nick, sizeof nick, rows[i].nick, strlen(rows[i].nick));
-        int m = snprintf(entry, sizeof entry, " %d. %s %d (%d games, %d wins)", i + 1, nick,
-                         rows[i].rating, rows[i].games, rows[i].wins);
+        int m = (int)i18n_format(c->lang, entry, sizeof entry, MSG_REC_TOP_ENTRY, i + 1, nick,
+                                 rows[i].rating, rows[i].games, rows[i].wins);
         if (len + (size_t)m > TOP_LINE_MAX) {
             if (nl == 2)
                 break; /* two lines at most: the rest is left out */
@@ -115,13 +116,13 @@ static int exec_stats(struct cmd_call *c)
     int rc = c->host->stats ? c->host->stats(c->host->ctx, id, asked, &r) : BW_E(IO);
     char lines[1][RENDER_LINE_MAX];
     if (rc == BW_E(NOT_FOUND)) {
-        snprintf(lines[0], sizeof lines[0], "%s has no games yet", nick);
+        i18n_format(c->lang, lines[0], sizeof lines[0], MSG_REC_NO_GAMES, nick);
     } else if (rc) {
         no_records(c, rc);
         return rc;
     } else {
-        snprintf(lines[0], sizeof lines[0], "%s: %d rating, %d games, %d wins (%d%%), best %d VP",
-                 nick, r.rating, r.games, r.wins, r.win_percent, r.best_points);
+        i18n_format(c->lang, lines[0], sizeof lines[0], MSG_REC_STATS, nick, r.rating, r.games,
+                    r.wins, r.win_percent, r.best_points);
     }
     answer(c, "stats", lines, 1);
     return BW_OK;

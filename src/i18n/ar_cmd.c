@@ -200,5 +200,11 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_W_WHAT_LEVEL, "مستوى"},
     {MSG_W_WHAT_PIECE, "نوع قطعة"},
     {MSG_W_WHAT_TRADE, "أمر تجارة"},
+    {MSG_REC_TOP_WORD, "الترتيب"},
+    {MSG_REC_TOP_BOTS, "الروبوتات"},
+    {MSG_REC_TOP_NONE, " لا توجد ألعاب منتهية بعد"},
+    {MSG_REC_TOP_ENTRY, " %d. %s %d (الألعاب: %d، الانتصارات: %d)"},
+    {MSG_REC_STATS, "%s: التقييم %d، الألعاب: %d، الانتصارات: %d (%d%%)، الأفضل %d نقطة"},
+    {MSG_REC_NO_GAMES, "ليس لدى %s ألعاب بعد"},
     {MSG_COUNT, NULL},
 };

@@ -199,5 +199,11 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_W_WHAT_LEVEL, "nivo"},
     {MSG_W_WHAT_PIECE, "vrsta figure"},
     {MSG_W_WHAT_TRADE, "komanda trgovine"},
+    {MSG_REC_TOP_WORD, "rang lista"},
+    {MSG_REC_TOP_BOTS, "botovi"},
+    {MSG_REC_TOP_NONE, " još nema završenih igara"},
+    {MSG_REC_TOP_ENTRY, " %d. %s %d (igara: %d, pobeda: %d)"},
+    {MSG_REC_STATS, "%s: rejting %d, igara: %d, pobeda: %d (%d%%), najbolje %d PP"},
+    {MSG_REC_NO_GAMES, "%s još nema igara"},
     {MSG_COUNT, NULL},
 };

@@ -204,5 +204,11 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_W_WHAT_LEVEL, "рівень"},
     {MSG_W_WHAT_PIECE, "вид фішки"},
     {MSG_W_WHAT_TRADE, "команда торгівлі"},
+    {MSG_REC_TOP_WORD, "рейтинг"},
+    {MSG_REC_TOP_BOTS, "боти"},
+    {MSG_REC_TOP_NONE, " завершених ігор ще немає"},
+    {MSG_REC_TOP_ENTRY, " %d. %s %d (ігор: %d, перемог: %d)"},
+    {MSG_REC_STATS, "%s: рейтинг %d, ігор: %d, перемог: %d (%d%%), найкраще %d ПО"},
+    {MSG_REC_NO_GAMES, "у %s ще немає ігор"},
     {MSG_COUNT, NULL},
 };

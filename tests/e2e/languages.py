@@ -392,32 +392,34 @@ def report(run, olena, winners):
     uk = [t for _, t in run.lines[UK]]
     ar = [t for _, t in run.lines[AR]]
     uk_parts = [p for t in uk for p in parts(t)]
-    en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
-    check(len(en_game) >= 3, "English roll lines in #english: %s" % en[-5:])
 
     # #katan: no English game word, the drawing and command examples aside.
     drawing = [t for t in uk if is_drawing(t)]
     english = [(t, english_words(t)) for t in uk if not is_drawing(t) and english_words(t)]
     check(not english, "English in #katan: %s" % english[:5])
-    check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
-    # The same check finds the English game lines in #english (so it cannot pass vacuously),
-    # and the drawing test takes none of them for the drawing.
-    check(all(english_words(t) and not is_drawing(t) for t in en_game),
-          "the English-word check finds #english's roll lines: %s" % en_game[:3])
-
     # #english: no Cyrillic or Arabic letter anywhere, drawing included.
     foreign = [t for t in en if NOT_ENGLISH.search(t)]
     check(not foreign, "Cyrillic or Arabic in #english: %s" % foreign[:5])
-    check(all(NOT_ENGLISH.search(t) for t in uk + ar if not is_drawing(t)),
-          "the letter check finds every #katan and #arabi line but the drawing's: %s"
-          % [t for t in uk + ar if not is_drawing(t) and not NOT_ENGLISH.search(t)][:5])
-
     # #arabi: digits and nicks isolated, the drawing aside.
     nicks = {"amal"} | set(re.findall(r"([A-Z][a-z]+ \(bot\))", " ".join(ar)))
-    check(len(nicks) >= 3, "the players in #arabi: %s" % nicks)
     ar_text = [t for t in ar if not is_drawing(t)]
     faults = [(t, isolation_faults(t, nicks)) for t in ar_text if isolation_faults(t, nicks)]
     check(not faults, "outside an isolate in #arabi: %s" % faults[:5])
+
+    # Now that none failed: each check finds what it looks for in another channel's lines,
+    # so that it cannot pass by matching nothing.
+    en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
+    check(len(en_game) >= 3, "English roll lines in #english: %s" % en[-5:])
+    check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
+    # The English-word check finds #english's roll lines, which the drawing test does not
+    # take for the drawing.
+    check(all(english_words(t) and not is_drawing(t) for t in en_game),
+          "the English-word check finds #english's roll lines: %s" % en_game[:3])
+
+    check(all(NOT_ENGLISH.search(t) for t in uk + ar if not is_drawing(t)),
+          "the letter check finds every #katan and #arabi line but the drawing's: %s"
+          % [t for t in uk + ar if not is_drawing(t) and not NOT_ENGLISH.search(t)][:5])
+    check(len(nicks) >= 3, "the players in #arabi: %s" % nicks)
     check(len([t for t in ar if is_drawing(t)]) >= 15, "the board drawing in #arabi")
     check(sum(t.count(FSI) for t in ar_text) >= 50 and
           sum(bool(re.match("يرمي " + FSI + ".+" + PDI + " النرد: " + FSI + r"\d+" + PDI, p))
