@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include "cmd/internal.h"
+#include "i18n/i18n.h"
 
 /* A running game is not left behind by accident: parting its channel takes "force". Either
  * way the bot keeps the lobby or game there, paused, and resumes it on joining again. */
@@ -13,25 +14,24 @@ static int exec_part(struct cmd_call *c)
         return cmd_usage(c);
     const struct session *s = c->host->find(c->host->ctx, chan);
     if (s && s->state == SESSION_PLAYING && c->argc < 2) {
-        cmd_replyf(c,
-                   "a game is running in %s; part %s force leaves and keeps it paused until I "
-                   "join again",
-                   chan, chan);
+        cmd_replyf(c, tr(c->lang, MSG_ADM_PART_RUNNING), chan, chan);
         return BW_E(OCCUPIED);
     }
     c->host->part(c->host->ctx, chan);
     if (s)
-        cmd_replyf(c, "leaving %s; the %s there is paused until I join again", chan,
-                   s->state == SESSION_LOBBY ? "lobby" : "game");
+        cmd_replyf(
+            c,
+            tr(c->lang, s->state == SESSION_LOBBY ? MSG_ADM_LEAVING_LOBBY : MSG_ADM_LEAVING_GAME),
+            chan);
     else
-        cmd_replyf(c, "leaving %s", chan);
+        cmd_replyf(c, tr(c->lang, MSG_ADM_LEAVING), chan);
     return BW_OK;
 }
 
 static int exec_reload(struct cmd_call *c)
 {
     c->host->reload(c->host->ctx);
-    cmd_replyf(c, "reloading the configuration");
+    cmd_replyf(c, "%s", tr(c->lang, MSG_ADM_RELOADING));
     return BW_OK;
 }
 
@@ -42,10 +42,9 @@ static int exec_save(struct cmd_call *c)
     char why[256] = "";
     int n = c->host->save_all(c->host->ctx, why, sizeof why);
     if (n < 0)
-        cmd_replyf(c, "saving failed: %s", *why ? why : bw_strerror(n));
+        cmd_replyf(c, tr(c->lang, MSG_ADM_SAVE_FAILED), *why ? why : i18n_strerror(c->lang, n));
     else
-        cmd_replyf(c, "saved %d game%s; the store file is complete (checkpoint)", n,
-                   n == 1 ? "" : "s");
+        cmd_replyf(c, tr(c->lang, n == 1 ? MSG_ADM_SAVED_1 : MSG_ADM_SAVED_N), n);
     return n < 0 ? n : BW_OK;
 }
 
@@ -55,9 +54,9 @@ static int exec_backup(struct cmd_call *c)
     int rc = c->host->backup ? c->host->backup(c->host->ctx, c->argv[0], why, sizeof why)
                              : BW_E(NOT_FOUND);
     if (rc)
-        cmd_replyf(c, "backup failed: %s", *why ? why : bw_strerror(rc));
+        cmd_replyf(c, tr(c->lang, MSG_ADM_BACKUP_FAILED), *why ? why : i18n_strerror(c->lang, rc));
     else
-        cmd_replyf(c, "backup written to %s", c->argv[0]);
+        cmd_replyf(c, tr(c->lang, MSG_ADM_BACKUP_DONE), c->argv[0]);
     return rc;
 }
 

@@ -63,7 +63,7 @@ static int exec_join(struct cmd_call *c)
             return BW_E(DENIED);
         }
         c->host->join(c->host->ctx, c->argv[0]);
-        cmd_replyf(c, "joining %s", c->argv[0]);
+        cmd_replyf(c, tr(c->lang, MSG_ADM_JOINING), c->argv[0]);
         return BW_OK;
     }
     if (!c->channel || !c->s) {
