@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -173,6 +174,62 @@ static void test_errors(void **state)
     assert_string_equal(i18n_strerror(LANG_UK, 1), "unknown error");
 }
 
+/* FMT with each conversion replaced by its longest plausible argument: a 48-byte nick (the
+ * longest the bot keeps whole is longer, but lines name several things), a 10-digit number. */
+static size_t worst_length(const char *fmt, int rtl)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            n++;
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            n++;
+            continue;
+        }
+        while (*p && !strchr("sdicuxXp", *p))
+            p++;
+        /* A %s right before a command word is the command prefix (8 bytes at most). */
+        bool prefix = *p == 's' && p[1] >= 'a' && p[1] <= 'z';
+        n += (*p == 's' ? (prefix ? 8 : 48) : 10) + (rtl ? 6 : 0); /* FSI, PDI: 3 bytes each */
+        if (!*p)
+            break;
+    }
+    return n;
+}
+
+/* Every message of every language, filled with long arguments, fits one line on the wire: 512
+ * bytes less the bot's prefix and "PRIVMSG #channel :" (the IRC layer would split a longer one
+ * at a space, but a reply should not need it). */
+static void test_every_message_fits(void **state)
+{
+    (void)state;
+    size_t worst = 0;
+    int worst_msg = 0, worst_lang = 0;
+    for (int l = 0; l < LANG_COUNT; l++)
+        for (int m = 0; m < MSG_COUNT; m++) {
+            size_t n = worst_length(tr(l, m), i18n_rtl(l));
+            if (n > worst) {
+                worst = n;
+                worst_msg = m;
+                worst_lang = l;
+            }
+        }
+    if (worst > 450)
+        fail_msg("%s: \"%s\" can be %zu bytes long", i18n_code(worst_lang),
+                 tr(worst_lang, worst_msg), worst);
+    /* Arabic lines are isolated argument by argument, and cut only between characters. */
+    char buf[64];
+    i18n_format(LANG_AR, buf, sizeof buf, MSG_LANG_SET, "ann", "#katan", "العربية", "ar");
+    assert_non_null(strstr(buf, "\xe2\x81\xa8"
+                                "ann"
+                                "\xe2\x81\xa9"));
+    assert_true(clean_utf8(buf));
+    assert_true(strlen(buf) < sizeof buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_conversions),
         cmocka_unit_test(test_languages),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_every_message_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
