@@ -228,6 +228,10 @@ static void test_every_message_fits(void **state)
                                 "\xe2\x81\xa9"));
     assert_true(clean_utf8(buf));
     assert_true(strlen(buf) < sizeof buf);
+    /* A command after the prefix is isolated with it, not split from it. */
+    char iso[128];
+    assert_string_equal(i18n_isolate("(%sroll, %d)", iso, sizeof iso),
+                        "(\xe2\x81\xa8%sroll\xe2\x81\xa9, \xe2\x81\xa8%d\xe2\x81\xa9)");
 }
 
 int main(void)

@@ -45,48 +45,13 @@ const struct cmd_entry *cmd_find(const char *word, char *msg, size_t msglen)
     return find_entry(word, msg, msglen, &err);
 }
 
-/* U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE. */
-#define CMD_FSI "\xe2\x81\xa8"
-#define CMD_PDI "\xe2\x81\xa9"
-
 /* In a right-to-left language (i18n_rtl), fmt with the output of each conversion isolated
- * (FSI ... PDI), so that nicks, channels, numbers and commands keep their order (the letters
- * right after a conversion go with it: "%snew" is the command !new); else fmt. */
+ * (i18n_isolate), so that nicks, channels, numbers and commands keep their order; else fmt. */
 static const char *isolated(const struct cmd_call *c, const char *fmt, char *out, size_t size)
 {
     if (!i18n_rtl(c->lang) || strcmp(fmt, "%s") == 0)
         return fmt; /* "%s": a whole line, made elsewhere */
-    size_t n = 0, iso = sizeof CMD_FSI - 1;
-    for (const char *p = fmt; *p;) {
-        size_t len = 1;
-        bool conv = false;
-        if (p[0] == '%' && p[1] == '%') {
-            len = 2;
-        } else if (p[0] == '%') {
-            len += strspn(p + 1, "0123456789$-+ #.hlzjt");
-            if (p[len])
-                len++; /* the conversion's letter */
-            /* A command after the prefix ("%snew") is isolated with it. */
-            len +=
-                strspn(p + len, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-            conv = true;
-        }
-        if (n + len + 2 * iso + 1 > size)
-            return fmt;
-        if (conv) {
-            memcpy(out + n, CMD_FSI, iso);
-            n += iso;
-        }
-        memcpy(out + n, p, len);
-        n += len;
-        if (conv) {
-            memcpy(out + n, CMD_PDI, iso);
-            n += iso;
-        }
-        p += len;
-    }
-    out[n] = '\0';
-    return out;
+    return i18n_isolate(fmt, out, size);
 }
 
 void cmd_replyf(struct cmd_call *c, const char *fmt, ...)

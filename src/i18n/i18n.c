@@ -129,7 +129,10 @@ const char *i18n_isolate(const char *fmt, char *out, size_t size)
         } else if (p[0] == '%') {
             len = 1 + strspn(p + 1, "0123456789$-+ #.hlzjt");
             if (p[len])
-                len++;
+                len++; /* the conversion's letter */
+            /* A command right after the prefix ("%snew" is !new) is isolated with it. */
+            len +=
+                strspn(p + len, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
             conv = 1;
         }
         if (n + len + 2 * (sizeof FSI - 1) + 1 > size)

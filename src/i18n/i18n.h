@@ -65,7 +65,8 @@ int i18n_find(const char *code);
 bool i18n_rtl(int lang);
 
 /* FMT with every conversion wrapped in U+2068 FSI ... U+2069 PDI, into out (size bytes); FMT
- * itself when it does not fit. */
+ * itself when it does not fit. Letters right after a conversion go with it: "%sroll" is the
+ * command !roll, isolated whole. */
 const char *i18n_isolate(const char *fmt, char *out, size_t size);
 
 /* Message MSG of LANG filled in with its arguments into buf (size bytes; a longer text is cut

@@ -23,8 +23,9 @@ Checked on everything the bot said in the channels:
   ASCII digit and each player's nick inside an FSI ... PDI isolate (U+2068 ... U+2069), the
   isolates balanced; the game-over line is the Arabic one.
 Each check is also run on another channel's lines, where it must find what it looks for, so
-that none of them can pass by matching nothing. The bot exits 0 with a clean log; every wait
-is bounded; only 127.0.0.1. About 40 s here."""
+that none of them can pass by matching nothing. When a game is over is read from the bot's
+log, so that a line in the wrong language fails a check rather than a wait. The bot exits 0
+with a clean log; every wait is bounded; only 127.0.0.1. About 45 s here."""
 
 import argparse
 import re
@@ -115,6 +116,9 @@ def isolation_faults(text, nicks):
                 faults.append("digit %s" % ch)
     if depth:
         faults.append("an FSI not closed")
+    # A command split from its prefix ("(FSI!PDIroll"): the word must be isolated with the "!".
+    if re.search(FSI + r"[!@~.]" + PDI + r"[A-Za-z]", text):
+        faults.append("a command split from its prefix")
     bare = "".join(outside)
     for nick in nicks:
         if re.search(r"(?<![\w])" + re.escape(nick) + r"(?![\w])", bare):
@@ -128,7 +132,6 @@ class Run:
         self.people = people              # channel -> Client
         self.lines = {EN: [], UK: [], AR: []}   # channel -> [(time, text)]
         self.private = {c: [] for c in people}  # channel -> [(time, text)] to its person
-        self.start = time.time()
         self.queue = []                   # (client, channel, text) to say when the gap allows
 
     def pump(self, timeout):
@@ -189,7 +192,7 @@ class Olena:
         self.t0 = 0.0
         self.turn = 0
         self.rolls = []        # (turn, value) of rolls she typed
-        self.offer = None      # (typed, shown) of her offer
+        self.offer = None      # (typed, shown, given, asked) of her offer
         self.ended = 0         # turns she ended with !кінець
         self.sat_in_again = 0  # turns a computer still played for her
         self.hand = {}
