@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "bot_fake.h"
+#include "i18n/i18n.h"
 #include "netstore.h"
 #include "store/store.h"
 
@@ -452,6 +453,31 @@ static void test_admin_save_checkpoints(void **state)
     bot_free(b);
 }
 
+/* A channel's language set by !lang is kept by the store and set again after a restart (a new
+ * bot restored from the same store), with the games; forgotten languages do not come back. */
+static void test_language_kept_across_restart(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 3);
+    use_store(b);
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true, false};
+    bot_on_message(b, CHAN, &admin, "!lang uk", now += 1000);
+    assert_int_equal(bot_language(b, CHAN), LANG_UK);
+    bot_free(b);
+    struct bot *again = make_bot(0, 4);
+    assert_int_equal(bot_language(again, CHAN), LANG_EN);
+    assert_true(net_store_restore(ns, again, now) >= 0);
+    assert_int_equal(bot_language(again, CHAN), LANG_UK);
+    /* Back to English: kept too. */
+    use_store(again);
+    bot_on_message(again, CHAN, &admin, "!lang en", now += 1000);
+    bot_free(again);
+    struct bot *third = make_bot(0, 5);
+    assert_true(net_store_restore(ns, third, now) >= 0);
+    assert_int_equal(bot_language(third, CHAN), LANG_EN);
+    bot_free(third);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -464,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_computer_result_identity),
         cmocka_unit_test(test_computer_players_apart),
         cmocka_unit_test(test_admin_save_checkpoints),
+        cmocka_unit_test(test_language_kept_across_restart),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
