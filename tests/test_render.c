@@ -25,6 +25,8 @@ static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
 /* ---- helpers ---- */
 
 /* Visible columns of a line: mIRC codes removed, UTF-8 characters counted once. */
+static int count_str(const char *text, const char *needle);
+
 static int visible_width(const char *s)
 {
     int w = 0;
@@ -505,7 +507,24 @@ static void test_harbor_labels_all_types(void **state)
             render_board_lines(&g, nicks, 0, &l);
             check_board_limits(&l, board);
             check_board_content(&g, &l);
+            char *text = join_lines(&l);
+            int placed = count_str(text, type == HARBOR_GENERIC ? "3:1" : "2:1");
+            free(text);
             render_lines_fini(&l);
+            /* In Ukrainian and Serbian too, every label finds its place. */
+            for (int lang = LANG_UK; lang <= LANG_SR; lang++) {
+                struct render_style st;
+                render_style_init(&st, "#catan", nicks, drawn[b].players, 0);
+                st.lang = lang;
+                render_lines_init(&l);
+                struct render_sink sink = render_lines_sink(&l);
+                render_board(&g, &st, &sink);
+                check_geo_limits(&l, game_geo(&g));
+                text = join_lines(&l);
+                assert_int_equal(count_str(text, type == HARBOR_GENERIC ? "3:1" : "2:1"), placed);
+                free(text);
+                render_lines_fini(&l);
+            }
         }
 }
 
@@ -1857,7 +1876,6 @@ static void test_style(void **state)
  * "desert") with its token, within the base board's limits; then the discovery lines, a card
  * bought with discoveries (public) and without, the robber on the jungle, the hand with its
  * discoveries, the status and the board text. */
-static int count_str(const char *text, const char *needle);
 
 /* A variant of the base board drawn into l: within the base board's limits, every letter and
  * number there; returns the drawing as one string (the caller's). */
@@ -2033,6 +2051,89 @@ static void river_golden_case(int color, const char *name)
 }
 
 GOLDEN_PAIR(river, river_golden_case, "board_river_4")
+
+/* ---- the drawing in other languages ---- */
+
+/* The columns of a line's '|' characters, counting characters, not bytes. */
+static int bars(const char *line, int *cols, int max)
+{
+    int n = 0, col = 0;
+    for (const unsigned char *p = (const unsigned char *)line; *p; p++) {
+        if ((*p & 0xc0) == 0x80)
+            continue; /* a UTF-8 continuation byte: same column */
+        if (*p == '|' && n < max)
+            cols[n++] = col;
+        col++;
+    }
+    return n;
+}
+
+/* In Ukrainian and Serbian the drawing's words are translated and every '|' stays in its
+ * column (a Cyrillic letter takes one column, as on screen); Arabic keeps the English words,
+ * as the drawing reads left to right. */
+static void test_drawing_in_other_languages(void **state)
+{
+    (void)state;
+    static const int boards[][2] = {{BOARD_BASE, 4}, {BOARD_FOUR_ISLANDS_4, 4}, {BOARD_RIVER, 4}};
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        struct game g;
+        game_with_pieces(&g, boards[b][0], boards[b][1], 9);
+        struct render_lines en, uk, sr, ar;
+        render_lines_init(&en);
+        render_lines_init(&uk);
+        render_lines_init(&sr);
+        render_lines_init(&ar);
+        struct render_style st;
+        render_style_init(&st, "#catan", nicks, boards[b][1], 0);
+        struct render_sink sink = render_lines_sink(&en);
+        render_board(&g, &st, &sink);
+        st.lang = LANG_UK;
+        sink = render_lines_sink(&uk);
+        render_board(&g, &st, &sink);
+        st.lang = LANG_SR;
+        sink = render_lines_sink(&sr);
+        render_board(&g, &st, &sink);
+        st.lang = LANG_AR;
+        sink = render_lines_sink(&ar);
+        render_board(&g, &st, &sink);
+        assert_int_equal(uk.n, en.n);
+        assert_int_equal(sr.n, en.n);
+        /* The drawing may start a column further left or right (a longer label at its edge),
+         * but then every '|' moves by the same amount. */
+        int shift_uk = INT32_MIN, shift_sr = INT32_MIN;
+        for (int i = 0; i < en.n; i++) {
+            int ce[64], cu[64], cs[64];
+            int ne = bars(en.v[i].text, ce, 64), nu = bars(uk.v[i].text, cu, 64),
+                ns = bars(sr.v[i].text, cs, 64);
+            assert_int_equal(nu, ne);
+            assert_int_equal(ns, ne);
+            for (int k = 0; k < ne; k++) {
+                if (shift_uk == INT32_MIN) {
+                    shift_uk = cu[k] - ce[k];
+                    shift_sr = cs[k] - ce[k];
+                }
+                assert_int_equal(cu[k] - ce[k], shift_uk);
+                assert_int_equal(cs[k] - ce[k], shift_sr);
+            }
+            assert_string_equal(ar.v[i].text, en.v[i].text);
+        }
+        assert_true(shift_uk != INT32_MIN);
+        char *t_en = join_lines(&en), *t_uk = join_lines(&uk);
+        assert_non_null(strstr(t_en, "=settlement"));
+        assert_null(strstr(t_uk, "settlement"));
+        assert_non_null(strstr(t_uk, "=селище"));
+        assert_true(strstr(t_uk, "дерево") || strstr(t_uk, "глина") || strstr(t_uk, "руда"));
+        assert_null(strstr(t_uk, "wood"));
+        assert_null(strstr(t_uk, "brick"));
+        check_geo_limits(&uk, game_geo(&g));
+        free(t_en);
+        free(t_uk);
+        render_lines_fini(&en);
+        render_lines_fini(&uk);
+        render_lines_fini(&sr);
+        render_lines_fini(&ar);
+    }
+}
 
 /* ---- the fog ---- */
 
@@ -2442,6 +2543,7 @@ int main(void)
         cmocka_unit_test(test_style),
         cmocka_unit_test(test_golden_jungle_plain),
         cmocka_unit_test(test_golden_jungle_color),
+        cmocka_unit_test(test_drawing_in_other_languages),
         cmocka_unit_test(test_golden_fog_plain),
         cmocka_unit_test(test_golden_fog_color),
         cmocka_unit_test(test_golden_river_plain),

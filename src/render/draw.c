@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "render/internal.h"
 
 enum { CELL_W = 6, MARGIN = 10, TOP = 1, CANVAS_W = 128, CANVAS_H = 32, NO_COLOR = 0xff };
@@ -32,10 +33,12 @@ struct style {
 };
 
 struct cell {
-    char ch;
-    uint8_t used; /* taken, even when blank: no label may go there */
-    uint8_t run;  /* part of one piece of text: a blank keeps the style ("Ada (bot)") */
-    uint8_t wave; /* the pattern of a sea hex */
+    char ch;        /* a character of one column: one byte, or the first of a UTF-8 one */
+    char more[3];   /* the rest of a UTF-8 character */
+    uint8_t n_more; /* how many of more[] */
+    uint8_t used;   /* taken, even when blank: no label may go there */
+    uint8_t run;    /* part of one piece of text: a blank keeps the style ("Ada (bot)") */
+    uint8_t wave;   /* the pattern of a sea hex */
     struct style st;
 };
 
@@ -49,8 +52,15 @@ struct canvas {
 static const struct style plain = {NO_COLOR, NO_COLOR, 0};
 
 /* By enum terrain up to TERRAIN_GOLD: a gold field reads "gold" like any other land. */
-static const char *const terrain_words[] = {"wood", "brick",  "wool", "grain",
-                                            "ore",  "desert", "gold"};
+static const int terrain_words[] = {MSG_DRAW_WOOD, MSG_DRAW_BRICK,  MSG_DRAW_WOOL, MSG_DRAW_GRAIN,
+                                    MSG_DRAW_ORE,  MSG_DRAW_DESERT, MSG_DRAW_GOLD};
+
+/* A word of the drawing in the style's language; English in a right-to-left one, whose words
+ * would turn round inside the left-to-right lines of the drawing. */
+static const char *draw_word(const struct canvas *cv, int msg)
+{
+    return i18n_rtl(cv->rs->lang) ? i18n_english(msg) : tr(cv->rs->lang, msg);
+}
 
 static int col_of(const struct canvas *cv, int x)
 {
@@ -83,14 +93,44 @@ static void put(struct canvas *cv, int r, int c, char ch, struct style st)
     if (r < 0 || r >= CANVAS_H || c < 0 || c >= CANVAS_W)
         return;
     cv->c[r][c].ch = ch;
+    cv->c[r][c].n_more = 0;
     cv->c[r][c].used = 1;
     cv->c[r][c].st = st;
 }
 
+/* The bytes of the UTF-8 character at s: 1 for ASCII or a byte that starts none (kept as it
+ * is), else 2 to 4 when the continuation bytes are there. */
+static int char_len(const char *s)
+{
+    unsigned char b = (unsigned char)s[0];
+    int n = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 1;
+    for (int i = 1; i < n; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80)
+            return 1;
+    return n;
+}
+
+/* Columns s takes: one per character (the languages drawn here have no wide ones). */
+static int text_cols(const char *s)
+{
+    int cols = 0;
+    for (; *s; s += char_len(s))
+        cols++;
+    return cols;
+}
+
+/* One character a cell: a word in Cyrillic takes as many columns as it has letters. */
 static void put_text(struct canvas *cv, int r, int c, const char *s, struct style st)
 {
-    for (; *s; s++, c++)
+    for (; *s; c++) {
+        int n = char_len(s);
         put(cv, r, c, *s, st);
+        if (n > 1 && r >= 0 && r < CANVAS_H && c >= 0 && c < CANVAS_W) {
+            memcpy(cv->c[r][c].more, s + 1, (size_t)n - 1);
+            cv->c[r][c].n_more = (uint8_t)(n - 1);
+        }
+        s += n;
+    }
 }
 
 static int is_free(const struct canvas *cv, int r, int c0, int c1)
@@ -182,7 +222,7 @@ static void draw_vertices(struct canvas *cv)
 /* s centred in the columns [c0, c1] of line r. */
 static void put_centred(struct canvas *cv, int r, int c0, int c1, const char *s, struct style st)
 {
-    int len = (int)strlen(s);
+    int len = text_cols(s);
     put_text(cv, r, c0 + (c1 - c0 + 1 - len) / 2, s, st);
 }
 
@@ -195,9 +235,9 @@ static void draw_hexes(struct canvas *cv)
             continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         int t = g->terrain[h] <= TERRAIN_GOLD ? g->terrain[h] : TERRAIN_DESERT;
-        const char *word = g->terrain[h] == TERRAIN_JUNGLE  ? "jungle"
-                           : g->terrain[h] == TERRAIN_SWAMP ? "swamp"
-                                                            : terrain_words[t];
+        const char *word = draw_word(cv, g->terrain[h] == TERRAIN_JUNGLE  ? MSG_DRAW_JUNGLE
+                                         : g->terrain[h] == TERRAIN_SWAMP ? MSG_DRAW_SWAMP
+                                                                          : terrain_words[t]);
         /* A hex of the Great River: its word between waves, "~ore~", "~swamp~". */
         char river_word[16];
         if (geo->river_hexes >> h & 1) {
@@ -355,20 +395,25 @@ static void draw_waves(struct canvas *cv)
 
 /* "3:1" or "2:1wool"; the short form abbreviates the two long resource names for the few
  * places where the sea is narrow. */
-static void harbor_label(const struct game *g, int k, int short_form, char *buf, size_t size)
+static void harbor_label(const struct canvas *cv, int k, int short_form, char *buf, size_t size)
 {
-    static const char *const abbrev[RES_COUNT] = {"wood", "brk", "wool", "grn", "ore"};
-    int type = g->harbor[k];
+    static const int words[RES_COUNT] = {MSG_DRAW_HARBOR_WOOD, MSG_DRAW_HARBOR_BRICK,
+                                         MSG_DRAW_HARBOR_WOOL, MSG_DRAW_HARBOR_GRAIN,
+                                         MSG_DRAW_HARBOR_ORE};
+    static const int abbrev[RES_COUNT] = {MSG_DRAW_HARBOR_S_WOOD, MSG_DRAW_HARBOR_S_BRICK,
+                                          MSG_DRAW_HARBOR_S_WOOL, MSG_DRAW_HARBOR_S_GRAIN,
+                                          MSG_DRAW_HARBOR_S_ORE};
+    int type = cv->g->harbor[k];
     if (type == HARBOR_GENERIC)
         snprintf(buf, size, "3:1");
     else
-        snprintf(buf, size, "2:1%s", short_form ? abbrev[type] : render_res_name(type));
+        snprintf(buf, size, "2:1%s", draw_word(cv, short_form ? abbrev[type] : words[type]));
 }
 
 /* Try to put s at [c, c+len) on line r with a free column on both sides. */
 static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st)
 {
-    int len = (int)strlen(s);
+    int len = text_cols(s);
     if (!is_free(cv, r, c - 1, c + len))
         return 0;
     put_text(cv, r, c, s, st);
@@ -397,8 +442,8 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
     for (int pass = 0; pass < 4; pass++) {
         int beside = pass < 2, short_form = pass & 1;
         char s[16];
-        harbor_label(cv->g, k, short_form, s, sizeof s);
-        int len = (int)strlen(s), r, c, mid = (xu + xl) / 2 - len / 2;
+        harbor_label(cv, k, short_form, s, sizeof s);
+        int len = text_cols(s), r, c, mid = (xu + xl) / 2 - len / 2;
         if (geo->vertex_x[a] == geo->vertex_x[b]) {
             if (!beside)
                 continue;
@@ -427,8 +472,8 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
     int xs = col_of(cv, geo->hex_x[sea]), rs = row_of(cv, geo->hex_y[sea]);
     for (int short_form = 0; short_form < 2; short_form++) {
         char s[16];
-        harbor_label(cv->g, k, short_form, s, sizeof s);
-        int len = (int)strlen(s), best_r = -1, best_c = 0, best_d = 0;
+        harbor_label(cv, k, short_form, s, sizeof s);
+        int len = text_cols(s), best_r = -1, best_c = 0, best_d = 0;
         for (int line = 0; line < 2; line++)
             for (int c = xs - 4; c + len <= xs + (line ? 3 : 5); c++) {
                 int d = 2 * c + len - (xu + xl);
@@ -467,7 +512,7 @@ static struct box bounding_box(const struct canvas *cv)
  * right, bottom left, bottom right, each from its outermost line inwards. */
 static int place_in_corner(struct canvas *cv, const struct box *b, const char *s, struct style st)
 {
-    int len = (int)strlen(s);
+    int len = text_cols(s);
     for (int corner = 0; corner < 4; corner++) {
         int bottom = corner >= 2, right = corner & 1;
         for (int i = 0; i <= b->r1 - b->r0; i++) {
@@ -502,13 +547,15 @@ static void draw_legend(struct canvas *cv)
         }
     }
     if (cv->rs->n_seats > 0) {
-        char key[24];
-        snprintf(key, sizeof key, "%c#=settlement", seat_letter(cv, 0, 0));
+        char key[48];
+        snprintf(key, sizeof key, "%c#=%s", seat_letter(cv, 0, 0),
+                 draw_word(cv, MSG_DRAW_SETTLEMENT));
         place_in_corner(cv, &b, key, plain);
-        snprintf(key, sizeof key, "%c#=city", seat_letter(cv, 0, 1));
+        snprintf(key, sizeof key, "%c#=%s", seat_letter(cv, 0, 1), draw_word(cv, MSG_DRAW_CITY));
         place_in_corner(cv, &b, key, plain);
         if (cv->geo->n_land != cv->geo->n_hexes) {
-            snprintf(key, sizeof key, "<%c>=ship", seat_letter(cv, 0, 0));
+            snprintf(key, sizeof key, "<%c>=%s", seat_letter(cv, 0, 0),
+                     draw_word(cv, MSG_DRAW_SHIP));
             place_in_corner(cv, &b, key, plain);
         }
     }
@@ -537,6 +584,8 @@ static void write_line(const struct canvas *cv, int r, int c0, int c1,
             cur = st;
         }
         rline_addn(&l, cell->ch ? &cell->ch : " ", 1);
+        if (cell->ch && cell->n_more)
+            rline_addn(&l, cell->more, cell->n_more);
     }
     if (memcmp(&cur, &plain, sizeof cur))
         rline_add(&l, MIRC_RESET);
