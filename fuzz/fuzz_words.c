@@ -1,6 +1,7 @@
 /* libFuzzer target for the command words: arbitrary bytes go through the tokenizer, the
  * LIST, trade, resource, card, vertex, edge and hex parsers, and the UTF-8 helpers used to
- * quote user text in replies. Checks that replies stay clean and results stay in range.
+ * quote user text in replies, in each language's words. Checks that replies stay clean and
+ * results stay in range.
  * Build it with clang -fsanitize=fuzzer,address -I src, together with src/cmd/words.c, the
  * sources of src/util and src/engine/{board,error,rng}.c. */
 #include <stdint.h>
@@ -24,9 +25,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096)
         return 0;
+    /* The first byte picks the language whose words are read besides the English ones. */
+    words_set_language(size ? data[0] % 4 : 0);
     char *line = malloc(size + 1);
     memcpy(line, data, size);
     line[size] = '\0';
+    (void)words_command_alias(line);
 
     char *argv[64];
     char msg[160];
