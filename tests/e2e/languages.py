@@ -14,7 +14,7 @@ game plays to its winner.
 
 Checked on everything the bot said in the channels:
 - #katan: no English game word (rolled, wood, settlement, robber, turn, wins, ...) as a whole
-  word in any line, apart from the board drawing (its terrain words are not translated) and
+  word in any line, apart from the board drawing (Ukrainian words, with "rob" and "pir") and
   command examples such as "(!road 41-N)"; turn, roll and build lines and the game-over line
   are the Ukrainian ones.
 - #english: no Cyrillic or Arabic letter (nor a bidi isolate) in any line; its game-over line
@@ -56,12 +56,19 @@ COMMAND_EXAMPLE = re.compile(r"!\S+")
 NOT_ENGLISH = re.compile("[\u0400-\u04ff\u0500-\u052f\u0600-\u06ff\u0750-\u077f"
                          "\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u2066-\u2069]")
 
-# The board drawing: ASCII only, and every word one of these (README, "The board").
+# The board drawing: every word one of these (README, "The board" and "Languages"): its terrain
+# words, harbor labels and legend are Ukrainian in #katan; English (and ASCII only) elsewhere.
 TERRAIN = r"(?:wood|brick|wool|grain|ore|desert|gold|jungle|swamp)"
+UK_TERRAIN = r"(?:дерево|глина|вовна|зерно|руда|пустеля|золото|джунглі|багно)"
 DRAWING_TOKEN = re.compile(
     r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + TERRAIN + r"|robber|rob|pirate|pir|"
     r"[23]:1(?:wood|brick|wool|grain|ore|brk|grn)?|[A-Za-z0-9_.\-'<>]*'[A-Za-z0-9_.\-'<>]*|"
     r"[A-Za-z]=\S+|[A-Za-z]#=(?:city|settlement)|<[A-Za-z]>=ship|\(bot\)")
+UK_DRAWING_TOKEN = re.compile(
+    r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + UK_TERRAIN + r"|robber|rob|pirate|pir|"
+    r"[23]:1(?:ліс|глина|вовна|зерно|руда|глн|вов|зер|руд)?|"
+    r"[A-Za-z0-9_.\-'<>]*'[A-Za-z0-9_.\-'<>]*|"
+    r"[A-Za-z]=\S+|[A-Za-z]#=(?:місто|селище)|<[A-Za-z]>=корабель|\(bot\)")
 
 # Game event lines, one message each of a line's parts (the bot joins them with " · ").
 UK_TURN = re.compile(r"^хід (\d+): кубики кидає (.+)$")
@@ -85,8 +92,10 @@ def parts(text):
     return text.split(" · ")
 
 
-def is_drawing(text):
+def is_drawing(text, lang=EN):
     words = text.split()
+    if lang == UK:
+        return bool(words) and all(UK_DRAWING_TOKEN.fullmatch(w) for w in words)
     return (bool(words) and text.isascii()
             and all(DRAWING_TOKEN.fullmatch(w) for w in words))
 
@@ -397,8 +406,8 @@ def report(run, olena, winners):
     uk_parts = [p for t in uk for p in parts(t)]
 
     # #katan: no English game word, the drawing and command examples aside.
-    drawing = [t for t in uk if is_drawing(t)]
-    english = [(t, english_words(t)) for t in uk if not is_drawing(t) and english_words(t)]
+    drawing = [t for t in uk if is_drawing(t, UK)]
+    english = [(t, english_words(t)) for t in uk if not is_drawing(t, UK) and english_words(t)]
     check(not english, "English in #katan: %s" % english[:5])
     # #english: no Cyrillic or Arabic letter anywhere, drawing included.
     foreign = [t for t in en if NOT_ENGLISH.search(t)]
@@ -414,14 +423,19 @@ def report(run, olena, winners):
     en_game = [t for t in en if EN_ROLL.match(parts(t)[0])]
     check(len(en_game) >= 3, "English roll lines in #english: %s" % en[-5:])
     check(len(drawing) >= 15, "the board drawing in #katan: %d lines" % len(drawing))
+    check(any(re.search(UK_TERRAIN, t) for t in drawing) and
+          not any(re.search(r"\b" + TERRAIN + r"\b", t) for t in drawing),
+          "the drawing in #katan has its Ukrainian words and no English terrain word")
     # The English-word check finds #english's roll lines, which the drawing test does not
     # take for the drawing.
     check(all(english_words(t) and not is_drawing(t) for t in en_game),
           "the English-word check finds #english's roll lines: %s" % en_game[:3])
 
-    check(all(NOT_ENGLISH.search(t) for t in uk + ar if not is_drawing(t)),
+    check(all(NOT_ENGLISH.search(t) for t in uk if not is_drawing(t, UK)) and
+          all(NOT_ENGLISH.search(t) for t in ar if not is_drawing(t)),
           "the letter check finds every #katan and #arabi line but the drawing's: %s"
-          % [t for t in uk + ar if not is_drawing(t) and not NOT_ENGLISH.search(t)][:5])
+          % ([t for t in uk if not is_drawing(t, UK) and not NOT_ENGLISH.search(t)] +
+             [t for t in ar if not is_drawing(t) and not NOT_ENGLISH.search(t)])[:5])
     check(len(nicks) >= 3, "the players in #arabi: %s" % nicks)
     check(len([t for t in ar if is_drawing(t)]) >= 15, "the board drawing in #arabi")
     check(sum(t.count(FSI) for t in ar_text) >= 50 and
