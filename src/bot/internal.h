@@ -96,7 +96,7 @@ struct bot {
     struct bot_lang {
         char channel[SESSION_CHAN_MAX + 1];
         int8_t configured, set;
-    } *langs;
+    } * langs;
     int n_langs, cap_langs;
 };
 

@@ -105,9 +105,9 @@ struct cmd_call {
     bool in_private;
     bool channel_named; /* in a channel, or named first in a private message */
     bool is_admin;
-    bool is_op;   /* a channel operator in channel (as the IRC layer knows it) */
+    bool is_op; /* a channel operator in channel (as the IRC layer knows it) */
     bool color;
-    int lang;     /* enum i18n_lang of the channel the command is about */
+    int lang;          /* enum i18n_lang of the channel the command is about */
     struct session *s; /* the channel's lobby or game, or NULL */
     int seat;          /* the caller's seat in s, or -1 */
     bool seat_taken;   /* the caller's nick holds a seat in s that another user sat down in */
