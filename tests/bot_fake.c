@@ -137,10 +137,13 @@ static bool fake_member_of(void *ctx, const char *channel, const char *nick, str
     return false;
 }
 
+const char *fake_web_url;
+
 struct bot *make_bot(int timeout_s, uint64_t seed)
 {
-    struct config_network net = {.nick = "brickwood"};
-    struct config_bot cb = {.prefix = "!", .admins = admins_list, .admin_count = 2};
+    struct config_network net = {.name = "testnet", .nick = "brickwood"};
+    struct config_bot cb = {
+        .prefix = "!", .admins = admins_list, .admin_count = 2, .web_url = (char *)fake_web_url};
     struct config_game cg = {3, 6, 10, timeout_s, 2, 100, 1500, false};
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,

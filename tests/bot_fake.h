@@ -44,6 +44,9 @@ void fake_members_on(void);
 void fake_member(const char *nick, const char *user, const char *host, const char *account);
 /* nick (a fake member) is a channel operator in CHAN, or no longer. */
 void fake_op(const char *nick, bool op);
+/* The web view's public address the next make_bot() gives its bot (NULL: off, the default);
+ * the bot's network is "testnet". */
+extern const char *fake_web_url;
 /* The language the bot last asked the store to keep ("" when none, or forgotten). */
 extern char kept_language[16];
 

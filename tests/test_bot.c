@@ -629,6 +629,43 @@ static void test_repeat_displays(void **state)
     bot_free(b);
 }
 
+/* !board web: the game's address in the fixed form, to the channel (or privately when asked
+ * privately), and the same line when the game starts; without a web view, a refusal. */
+static void test_web_address(void **state)
+{
+    (void)state;
+    static const char *const nicks[] = {"ann", "bob", "cy"};
+    fake_web_url = "https://catan.example.org";
+    struct bot *b = make_bot(0, 7);
+    start_game(b, nicks, 3);
+    assert_true(any_line(0, CHAN, "#catan web: https://catan.example.org/g/testnet/catan"));
+    int mark = n_recs;
+    say(b, "watcher", "!board web");
+    assert_string_equal(last_to(mark, CHAN),
+                        "#catan web: https://catan.example.org/g/testnet/catan");
+    assert_int_equal(count_to(mark, "watcher"), 0);
+    mark = n_recs;
+    say(b, "watcher", "!board w");
+    assert_int_equal(count_to(mark, CHAN), 1);
+    struct bw_identity id;
+    ident(&id, "watcher");
+    mark = n_recs;
+    now += 1100;
+    bot_on_message(b, NULL, &id, "#catan board web", now);
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_string_equal(last_to(mark, "watcher"),
+                        "#catan web: https://catan.example.org/g/testnet/catan");
+    bot_free(b);
+
+    fake_web_url = NULL;
+    b = make_bot(0, 7);
+    start_game(b, nicks, 3);
+    assert_false(any_line(0, CHAN, " web: "));
+    expect_refused(b, "watcher", "!board web");
+    assert_true(any_line(0, "watcher", "this bot has no web view"));
+    bot_free(b);
+}
+
 static void test_private_channel_word(void **state)
 {
     struct session s;
@@ -701,6 +738,7 @@ int main(void)
         cmocka_unit_test(test_admin),
         cmocka_unit_test(test_rate_limit),
         cmocka_unit_test(test_repeat_displays),
+        cmocka_unit_test(test_web_address),
         cmocka_unit_test(test_private_channel_word),
         cmocka_unit_test(test_restore_continues),
     };

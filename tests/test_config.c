@@ -119,8 +119,10 @@ static void expect_one(const char *text, int rc, unsigned line, const char *key,
     struct bw_config cfg;
     struct config_errors errs;
     int got = load_text(text, &cfg, &errs);
-    if (errs.count != 1 || !has_problem(&errs, line, key, part))
+    if (errs.count != 1 || !has_problem(&errs, line, key, part)) {
+        fprintf(stderr, "in:\n%s", text);
         dump(&errs);
+    }
     assert_int_equal(got, rc);
     assert_int_equal(errs.count, 1);
     assert_true(has_problem(&errs, line, key, part));
@@ -795,6 +797,95 @@ static void test_bot_language(void **state)
                "known keys here: prefix, admins, colors, private, language");
 }
 
+/* web = { listen; public_url; }: off without the group; an address literal and a port; the
+ * public address defaults to http://LISTEN and loses a trailing '/'; the bot gets it too. */
+static void test_web(void **state)
+{
+    (void)state;
+    struct bw_config cfg;
+    expect_ok(NET, &cfg);
+    assert_null(cfg.web.host);
+    assert_null(cfg.web.public_url);
+    assert_null(cfg.bot.web_url);
+    config_fini(&cfg);
+
+    expect_ok(NET "web = { listen = \"127.0.0.1:8080\"; };\n", &cfg);
+    assert_string_equal(cfg.web.host, "127.0.0.1");
+    assert_int_equal(cfg.web.port, 8080);
+    assert_string_equal(cfg.web.public_url, "http://127.0.0.1:8080");
+    assert_string_equal(cfg.bot.web_url, "http://127.0.0.1:8080");
+    config_fini(&cfg);
+
+    expect_ok(NET
+              "web = { listen = \"[::1]:80\"; public_url = \"https://catan.example.org//\"; };\n",
+              &cfg);
+    assert_string_equal(cfg.web.host, "::1");
+    assert_int_equal(cfg.web.port, 80);
+    assert_string_equal(cfg.web.public_url, "https://catan.example.org");
+    assert_string_equal(cfg.bot.web_url, "https://catan.example.org");
+    config_fini(&cfg);
+
+    expect_ok(NET "web = { listen = \"0.0.0.0:65535\"; public_url = \"HTTP://h/catan\"; };\n",
+              &cfg);
+    assert_string_equal(cfg.web.public_url, "HTTP://h/catan");
+    config_fini(&cfg);
+
+    static const char *const bad_listen[] = {
+        "localhost:8080",      "127.0.0.1",       "127.0.0.1:",    ":8080",
+        "127.0.0.1:0",         "127.0.0.1:65536", "127.0.0.1:80x", "::1:8080",
+        "[::1]8080",           "[127.0.0.1]:80",  "[::1:80",       "",
+        "1.2.3.4:99999999999",
+    };
+    for (size_t i = 0; i < sizeof bad_listen / sizeof bad_listen[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, NET "web = {\n listen = \"%s\"; };\n", bad_listen[i]);
+        struct config_errors errs;
+        int rc = load_text(text, &cfg, &errs);
+        if (errs.count != 1)
+            dump(&errs);
+        assert_int_equal(rc, BW_E(INVALID));
+        assert_int_equal(errs.count, 1);
+        assert_true(has_problem(&errs, 3, "web.listen", ""));
+        config_fini(&cfg);
+        config_errors_fini(&errs);
+    }
+    expect_one(NET "web = {\n listen = \"localhost:8080\"; };\n", BW_E(INVALID), 3, "web.listen",
+               "must begin with an IP address (a host name is not looked up to listen on)");
+    expect_one(NET "web = {\n listen = \"127.0.0.1:0\"; };\n", BW_E(INVALID), 3, "web.listen",
+               "has a port that is not a number from 1 to 65535");
+    expect_one(NET "web = { public_url = \"http://x\"; };\n", BW_E(INVALID), 2, "web.listen",
+               "missing");
+    expect_one(NET "web = { listen = 8080; };\n", BW_E(INVALID), 2, "web.listen",
+               "must be a string in double quotes, not an integer");
+    expect_one(NET "web = { listen = \"127.0.0.1:1\";\n port = 8; };\n", BW_E(INVALID), 3,
+               "web.port", "known keys here: listen, public_url");
+
+    static const struct {
+        const char *url, *why;
+    } bad_url[] = {
+        {"catan.example.org", "must begin with http:// or https://"},
+        {"ftp://x", "must begin with http:// or https://"},
+        {"https://", "must name a host after http:// or https://"},
+        {"https:///x", "must name a host after http:// or https://"},
+        {"https://x/a b", "must be printable ASCII without spaces"},
+        {"https://x/\\\"><script>", "must be printable ASCII without spaces"},
+        {"https://x/<", "must be printable ASCII without spaces"},
+        {"https://x/\xc3\xa9", "must be printable ASCII without spaces"},
+        {"https://x/'", "must be printable ASCII without spaces"},
+    };
+    for (size_t i = 0; i < sizeof bad_url / sizeof bad_url[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 NET "web = { listen = \"127.0.0.1:8080\";\n public_url = \"%s\"; };\n",
+                 bad_url[i].url);
+        expect_one(text, BW_E(INVALID), 3, "web.public_url", bad_url[i].why);
+    }
+    char longurl[512];
+    snprintf(longurl, sizeof longurl,
+             NET "web = { listen = \"127.0.0.1:1\";\n public_url = \"https://%0200d\"; };\n", 0);
+    expect_one(longurl, BW_E(INVALID), 3, "web.public_url", "must be at most 200 bytes");
+}
+
 /* networks.[i].channels: names, or groups that also give the channel's language. */
 static void test_channel_languages(void **state)
 {
@@ -1315,6 +1406,7 @@ int main(void)
         cmocka_unit_test(test_sasl),
         cmocka_unit_test(test_irc_strings),
         cmocka_unit_test(test_bot_language),
+        cmocka_unit_test(test_web),
         cmocka_unit_test(test_channel_languages),
         cmocka_unit_test(test_channel_language_problems),
         cmocka_unit_test(test_channel_rule),

@@ -115,6 +115,7 @@ static void test_every_schema_key_in_manual(void **state)
         {"game_keys", "game."},
         {"store_keys", "store."},
         {"log_keys", "log."},
+        {"web_keys", "web."},
     };
     char *schema = slurp("src/config/schema.c"), *manual = slurp("man/brickwood.conf.5");
     int keys = 0;

@@ -25,6 +25,7 @@ static void free_settings(struct bot *b)
         free(b->admins[i]);
     free(b->admins);
     free(b->prefix);
+    free(b->web_url);
 }
 
 /* channel's entry in the language table, added when ADD (else NULL when it has none). */
@@ -80,6 +81,7 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
                          const struct config_game *game)
 {
     b->prefix = xstrdup(botcfg->prefix && botcfg->prefix[0] ? botcfg->prefix : "!");
+    b->web_url = botcfg->web_url ? xstrdup(botcfg->web_url) : NULL;
     b->admin_count = botcfg->admin_count;
     b->admins = xcalloc(b->admin_count + 1, sizeof *b->admins);
     for (size_t i = 0; i < b->admin_count; i++)

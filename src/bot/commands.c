@@ -364,6 +364,8 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .is_admin = cmd_is_admin(&bc.who, b->admins, b->admin_count),
         .color = b->colors,
         .lang = lang,
+        .network = b->network,
+        .web_url = b->web_url,
         .s = g ? &g->s : NULL,
         .seat = -1,
         .who = bc.who,

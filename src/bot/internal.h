@@ -70,6 +70,7 @@ struct bot {
     char own_nick[SESSION_NICK_MAX + 1];
     char network[64]; /* the network's name, for log fields */
     char *prefix;
+    char *web_url; /* the web view's public address, NULL when off */
     char **admins;
     size_t admin_count;
     bool colors;

@@ -107,10 +107,12 @@ struct cmd_call {
     bool is_admin;
     bool is_op; /* a channel operator in channel (as the IRC layer knows it) */
     bool color;
-    int lang;          /* enum i18n_lang of the channel the command is about */
-    struct session *s; /* the channel's lobby or game, or NULL */
-    int seat;          /* the caller's seat in s, or -1 */
-    bool seat_taken;   /* the caller's nick holds a seat in s that another user sat down in */
+    int lang;            /* enum i18n_lang of the channel the command is about */
+    const char *network; /* the network's name (the web view's addresses) */
+    const char *web_url; /* the web view's public address, NULL when it is off */
+    struct session *s;   /* the channel's lobby or game, or NULL */
+    int seat;            /* the caller's seat in s, or -1 */
+    bool seat_taken;     /* the caller's nick holds a seat in s that another user sat down in */
     struct session_who who;
     int64_t now_ms;
     const struct cmd_host *host;

@@ -13,6 +13,9 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
 
 /* The board drawing of c->s to its channel (when the game starts), counted as shown. */
 void cmd_show_board(struct cmd_call *c);
+/* "#chan web: URL" for c->s's page: to the channel, or to the caller when asked in private.
+ * Without a web view: asked, a refusal saying so (BW_E(NOT_FOUND)); not asked, nothing. */
+int cmd_web_address(struct cmd_call *c, bool asked);
 
 /* The seat of a nick in c->s, replying "NICK is not playing here" when none. */
 int cmd_seat_arg(struct cmd_call *c, const char *nick);

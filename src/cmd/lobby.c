@@ -143,6 +143,7 @@ static void announce_order(struct cmd_call *c)
         n += (size_t)snprintf(order + n, sizeof order - n, "%s%s", i ? ", " : "",
                               c->s->seat[i].nick);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_ORDER), order);
+    cmd_web_address(c, false);
     cmd_show_board(c);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_FIRST), c->s->seat[0].nick, c->prefix, c->prefix,
                   c->prefix, c->prefix);

@@ -7,6 +7,7 @@
 #include "cmd/words.h"
 #include "i18n/i18n.h"
 #include "render/render.h"
+#include "util/url.h"
 
 /* The board drawing goes out at most this often per channel. */
 #define CMD_BOARD_INTERVAL_MS 10000
@@ -69,6 +70,8 @@ static int exec_board(struct cmd_call *c)
     struct show_ctx sc = {c, "board", c->in_private};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
+    if (c->argc == 1 && strncasecmp(c->argv[0], "web", strlen(c->argv[0])) == 0)
+        return cmd_web_address(c, true);
     if (c->argc == 1) {
         if (strncasecmp(c->argv[0], "text", strlen(c->argv[0])) != 0)
             return cmd_usage(c);
@@ -85,6 +88,23 @@ static int exec_board(struct cmd_call *c)
         c->s->board_ms = c->now_ms;
     }
     render_board(&c->s->game, &st, &sink);
+    return BW_OK;
+}
+
+int cmd_web_address(struct cmd_call *c, bool asked)
+{
+    if (!c->web_url) {
+        if (asked)
+            cmd_replyf(c, "%s", tr(c->lang, MSG_SHOW_WEB_OFF));
+        return asked ? BW_E(NOT_FOUND) : BW_OK;
+    }
+    char path[400];
+    url_game_path(c->network ? c->network : "", c->s->channel, path, sizeof path);
+    /* An address is short and changes nothing: asked in the channel, the channel sees it. */
+    if (asked && c->in_private)
+        cmd_replyf(c, tr(c->lang, MSG_SHOW_WEB), c->s->channel, c->web_url, path);
+    else
+        cmd_announcef(c, tr(c->lang, MSG_SHOW_WEB), c->s->channel, c->web_url, path);
     return BW_OK;
 }
 
@@ -294,9 +314,16 @@ static int exec_help(struct cmd_call *c)
 }
 
 const struct cmd_entry cmd_board = {
-    "board",    {NULL},     "[text]",   "the board drawing, or the board as a plain list",
-    0,          1,          CMD_ANYONE, CMD_ANYWHERE,
-    CMD_F_GAME, exec_board,
+    "board",
+    {NULL},
+    "[text|web]",
+    "the board drawing, the board as a plain list, or the address of its live web page",
+    0,
+    1,
+    CMD_ANYONE,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_board,
 };
 const struct cmd_entry cmd_status = {
     "status",   {NULL},      "",         "turn, whose move, scores, cards and awards",

@@ -4,6 +4,7 @@
  * a '%' there is undefined behaviour, and it never escapes CR or LF, so one would end the line
  * and let the rest act as a raw command. Those are refused outright rather than escaped: the
  * operator wrote them by mistake, and a silently altered nick or password helps nobody. */
+#include <arpa/inet.h>
 #include <string.h>
 #include <strings.h>
 
@@ -254,6 +255,69 @@ const char *config_path_problem(const char *s)
         return "must not be empty";
     if (has_control(s))
         return "must not contain control characters (CR, LF, tab, ...)";
+    return NULL;
+}
+
+const char *config_web_listen_problem(const char *s, char *host, size_t size, int *port)
+{
+    static const char *const shape =
+        "must be an address and a port: \"127.0.0.1:8080\" or \"[::1]:8080\"";
+    const char *colon, *addr = s;
+    size_t alen;
+    if (*s == '[') {
+        const char *close = strchr(s, ']');
+        if (!close || close[1] != ':')
+            return shape;
+        addr = s + 1;
+        alen = (size_t)(close - addr);
+        colon = close + 1;
+    } else {
+        colon = strrchr(s, ':');
+        if (!colon || strchr(s, ':') != colon)
+            return shape;
+        alen = (size_t)(colon - s);
+    }
+    if (!alen || alen >= size)
+        return shape;
+    memcpy(host, addr, alen);
+    host[alen] = 0;
+    unsigned char buf[sizeof(struct in6_addr)];
+    if (inet_pton(*s == '[' ? AF_INET6 : AF_INET, host, buf) != 1)
+        return *s == '['
+                   ? "names no IPv6 address between [ and ]"
+                   : "must begin with an IP address (a host name is not looked up to listen on)";
+    const char *p = colon + 1;
+    long v = 0;
+    if (!*p)
+        return shape;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || v > 65535)
+            return "has a port that is not a number from 1 to 65535";
+        v = v * 10 + (*p - '0');
+    }
+    if (v < 1 || v > 65535)
+        return "has a port that is not a number from 1 to 65535";
+    *port = (int)v;
+    return NULL;
+}
+
+const char *config_url_problem(const char *s)
+{
+    size_t scheme;
+    if (strncasecmp(s, "https://", 8) == 0)
+        scheme = 8;
+    else if (strncasecmp(s, "http://", 7) == 0)
+        scheme = 7;
+    else
+        return "must begin with http:// or https://";
+    if (!s[scheme] || s[scheme] == '/')
+        return "must name a host after http:// or https://";
+    if (strlen(s) > 200)
+        return "must be at most 200 bytes";
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p <= ' ' || *p >= 0x7f || strchr("\"'<>\\`", *p))
+            return "must be printable ASCII without spaces, quotes, \\ or < > (percent-encode "
+                   "anything else)";
     return NULL;
 }
 

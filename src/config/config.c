@@ -123,6 +123,9 @@ void config_fini(struct bw_config *cfg)
         network_fini(&cfg->networks[i]);
     free(cfg->networks);
     free(cfg->bot.prefix);
+    free(cfg->bot.web_url);
+    free(cfg->web.host);
+    free(cfg->web.public_url);
     for (size_t i = 0; i < cfg->bot.admin_count; i++)
         free(cfg->bot.admins[i]);
     free(cfg->bot.admins);

@@ -132,6 +132,9 @@ struct config_bot {
     int game_map;
     /* bot.language: enum i18n_lang of the channels that name none ("en"). */
     int language;
+    /* web.public_url without a trailing '/', for !board web and the line at !start; NULL when
+     * the web view is off. A copy of bw_config.web.public_url, here so that the bot has it. */
+    char *web_url;
 };
 
 struct config_game {
@@ -145,6 +148,15 @@ struct config_game {
     bool takeover;      /* a computer player sits in for an absent player */
 };
 
+/* The read-only web view (`web = { listen = "127.0.0.1:8080"; public_url = "..."; }`); off
+ * when the group is absent (host NULL). */
+struct config_web {
+    char *host;       /* the address to listen on, an IP literal without brackets */
+    int port;         /* 1..65535 */
+    char *public_url; /* how people reach it: "https://catan.example.org" (no trailing '/');
+                       * default "http://LISTEN" */
+};
+
 /* Everything a loaded file says; owned by whoever called config_load. */
 struct bw_config {
     struct config_network *networks;
@@ -154,6 +166,7 @@ struct bw_config {
     char *store_path;
     enum log_level log_level;
     char *log_file; /* NULL: stderr */
+    struct config_web web;
 };
 
 /* One problem found in a file. */

@@ -59,6 +59,12 @@ const char *config_admin_problem(const char *s);
 const char *config_prefix_problem(const char *s);
 const char *config_sasl_text_problem(const char *s);
 const char *config_path_problem(const char *s);
+/* web.listen: "IPv4:PORT" or "[IPv6]:PORT" (an address literal: the bot resolves no name to
+ * listen on). On success NULL, with the address (brackets removed) in host and the port. */
+const char *config_web_listen_problem(const char *s, char *host, size_t size, int *port);
+/* web.public_url: http:// or https:// and a host, no spaces, quotes or angle brackets (it goes
+ * into IRC lines and HTML as it is), at most 200 bytes. */
+const char *config_url_problem(const char *s);
 
 /* Fill cfg from the NUL-terminated text (already scanned), appending problems to errs under
  * file. Returns BW_OK, BW_E(PARSE) or BW_E(INVALID); on failure cfg holds what was read so far

@@ -41,7 +41,7 @@ struct loader {
 
 typedef const char *(*string_rule)(const char *);
 
-static const char *const top_keys[] = {"networks", "bot", "game", "store", "log", NULL};
+static const char *const top_keys[] = {"networks", "bot", "game", "store", "log", "web", NULL};
 static const char *const network_keys[] = {"name",
                                            "host",
                                            "port",
@@ -76,6 +76,7 @@ static const char *const game_keys[] = {"min_players",
                                         NULL};
 static const char *const store_keys[] = {"path", NULL};
 static const char *const log_keys[] = {"level", "file", NULL};
+static const char *const web_keys[] = {"listen", "public_url", NULL};
 
 static void problem(struct loader *ld, unsigned line, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -830,6 +831,43 @@ static void load_log(struct loader *ld, const config_setting_t *root, struct bw_
     get_string(ld, g, "log", "file", config_path_problem, true, &cfg->log_file);
 }
 
+/* web = { listen = "127.0.0.1:8080"; public_url = "https://catan.example.org"; }: the
+ * address checks are config_web_listen_problem's and config_url_problem's (checks.c). */
+static void load_web(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
+{
+    const config_setting_t *g = get_group(ld, root, "", "web");
+    if (!g)
+        return;
+    check_keys(ld, g, "web", web_keys);
+    const config_setting_t *s = config_setting_get_member(g, "listen");
+    const char *v;
+    if (!s) {
+        missing(ld, g, "web", "listen");
+        return;
+    }
+    if (!(v = string_value(ld, s, "web.listen")))
+        return;
+    char host[64];
+    int port;
+    const char *why = config_web_listen_problem(v, host, sizeof host, &port);
+    if (why) {
+        problem(ld, line_of(s), "web.listen", "%s", why);
+        return;
+    }
+    get_string(ld, g, "web", "public_url", config_url_problem, true, &cfg->web.public_url);
+    cfg->web.host = xstrdup(host);
+    cfg->web.port = port;
+    if (!cfg->web.public_url) {
+        size_t n = strlen(v) + sizeof "http://";
+        cfg->web.public_url = xmalloc(n);
+        snprintf(cfg->web.public_url, n, "http://%s", v);
+    }
+    size_t len = strlen(cfg->web.public_url);
+    while (len > 0 && cfg->web.public_url[len - 1] == '/')
+        cfg->web.public_url[--len] = 0;
+    cfg->bot.web_url = xstrdup(cfg->web.public_url);
+}
+
 int config_parse(struct bw_config *cfg, const char *text, const char *file,
                  const struct config_scan *scan, struct config_errors *errs)
 {
@@ -863,6 +901,7 @@ int config_parse(struct bw_config *cfg, const char *text, const char *file,
     load_game(&ld, root, &cfg->game, &cfg->bot.game_map);
     load_store(&ld, root, cfg);
     load_log(&ld, root, cfg);
+    load_web(&ld, root, cfg);
 
     config_destroy(&lc);
     return ld.failed ? BW_E(INVALID) : BW_OK;
