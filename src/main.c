@@ -19,6 +19,7 @@
 #include "store/store.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
+#include "webview.h"
 
 #ifndef BW_VERSION
 #define BW_VERSION "dev"
@@ -158,6 +159,7 @@ struct app {
     struct store *store;
     struct net_store **nets; /* one per network ever connected; freed at exit */
     size_t net_count;
+    struct webview *web; /* NULL when the web view is off */
 };
 
 /* Keep c's games in the store, and bring back those saved for its network. */
@@ -250,6 +252,29 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
     return c;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* The web server keeps the address it was started with: a reload that changes the web group
+ * says so, and the bots go on naming the address that is served. */
+static void keep_web(struct app *app, struct bw_config *fresh)
+{
+    struct config_web *was = &app->cfg.web, *now = &fresh->web;
+    if (same_text(was->host, now->host) && was->port == now->port &&
+        same_text(was->public_url, now->public_url))
+        return;
+    log_event(LOG_LEVEL_WARN, &(struct log_fields){.action = "reload"},
+              "reload: the web group changed; it applies when brickwood starts again");
+    struct config_web keep = *was;
+    *was = *now;
+    *now = keep;
+    char *url = app->cfg.bot.web_url;
+    app->cfg.bot.web_url = fresh->bot.web_url;
+    fresh->bot.web_url = url;
+}
+
 /* SIGHUP: networks that stay are reconfigured (channels joined/parted, bot and game settings
  * handed to their bots), new ones connect, removed ones quit. A file with problems changes
  * nothing. Running games keep their settings but for the turn timeout. */
@@ -267,6 +292,7 @@ static void reload(struct app *app)
         return;
     }
     log_set_level(fresh.log_level);
+    keep_web(app, &fresh);
     if (log_use_path(fresh.log_file, err, sizeof err) != 0)
         log_event(LOG_LEVEL_ERROR, &reloading, "reload: %s; logging goes on where it went", err);
     struct ircb_conn **next = xcalloc(fresh.network_count, sizeof *next);
@@ -329,13 +355,24 @@ static int run(struct app *app)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    bool web_failed;
+    app->web = webview_start(&app->cfg, &web_failed);
+    if (web_failed) {
+        for (size_t i = 0; i < app->conn_count; i++)
+            ircb_conn_free(app->conns[i]);
+        free(app->conns);
+        return 1;
+    }
     while (!stop_signal) {
         if (reload_signal) {
             reload_signal = 0;
             reload(app);
         }
-        ircb_run_once(app->conns, app->conn_count, 1000);
+        ircb_run_once(app->conns, app->conn_count, app->web ? 250 : 1000);
+        webview_update(app->web, app->conns, app->conn_count, app->store, ircb_now_ms());
     }
+    webview_stop(app->web);
+    app->web = NULL;
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "stop"}, "signal %d: leaving",
               (int)stop_signal);
     for (size_t i = 0; i < app->conn_count; i++)

@@ -287,6 +287,8 @@ static bool seat_confirmed(struct bot *b, struct bot_game *g, int seat, struct s
 void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key)
 {
     if (to == RENDER_PUBLIC) {
+        if (!key)
+            bot_view_line(b, g, text);
         bot_queue(b, g->s.channel, text, 0, key);
         return;
     }
@@ -624,12 +626,14 @@ void bot_commit(struct bot *b)
         if (g->changed || g->closing) {
             save_game(b, g);
             g->active_ms = b->now_ms;
+            bot_view_changed(b, g);
         }
         g->changed = false;
     }
     int kept = 0;
     for (int i = 0; i < b->n_games; i++) {
         if (b->games[i]->closing) {
+            bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
             free(b->games[i]);
         } else {

@@ -153,6 +153,27 @@ int bot_set_language(struct bot *b, const char *channel, const char *code);
  * channel's configured one, else bot.language. */
 int bot_language(const struct bot *b, const char *channel);
 
+/* What the web view shows of a lobby or game: its session (the web layer reads only public
+ * facts from it), the channel's last game lines (event lines, joins, away and back; not the
+ * displays people asked for), oldest first, and gen, which changes whenever the game changed
+ * or a line was said (unchanged gen: nothing to draw again). A game that ended stays listed,
+ * ended, with its final board, for 10 minutes or until a new lobby opens in its channel. */
+#define BOT_VIEW_RECENT 12
+struct bot_game_view {
+    const char *channel;
+    const struct session *s;
+    uint64_t gen;
+    const char *recent[BOT_VIEW_RECENT];
+    int n_recent;
+    bool ended;
+    int lang; /* enum i18n_lang of the channel */
+};
+/* Call fn for every lobby and game of b, and the games that ended lately, at now_ms (which
+ * also forgets ended games past their time). Everything is borrowed for the call. Returns how
+ * many. */
+int bot_each_game(struct bot *b, int64_t now_ms,
+                  void (*fn)(void *ctx, const struct bot_game_view *v), void *ctx);
+
 /* The lobby or game in channel, or NULL; borrowed until the next call into the bot. */
 const struct session *bot_session(const struct bot *b, const char *channel);
 

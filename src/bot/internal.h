@@ -5,6 +5,7 @@
 
 #include "bot/bot.h"
 #include "cmd/cmd.h"
+#include "render/render.h"
 #include "session/session.h"
 
 /* Per-user command rate limit: a bucket of BOT_RATE_BURST commands refilled by one every
@@ -34,8 +35,27 @@ struct bot_shown {
 
 struct ai_search;
 
+/* The channel's last game lines (not displays), for the web view: a ring, oldest overwritten. */
+#define BOT_RECENT_MAX BOT_VIEW_RECENT
+struct bot_recent {
+    char line[BOT_RECENT_MAX][RENDER_LINE_MAX];
+    unsigned n; /* lines ever added; line[(n - 1) % BOT_RECENT_MAX] is the newest */
+};
+
+/* A game that ended, kept for the web view a while (its page shows the final board). */
+#define BOT_ENDED_MAX 8
+#define BOT_ENDED_KEEP_MS (10 * 60 * 1000)
+struct bot_ended {
+    struct session s;
+    struct bot_recent recent;
+    uint64_t gen;
+    int64_t ended_ms;
+};
+
 struct bot_game {
     struct session s;
+    struct bot_recent recent; /* view.c */
+    uint64_t gen;             /* bot.gen when it last changed or spoke in its channel */
     unsigned hand_dirty; /* seats whose hand changed in the change being handled */
     bool changed, closing;
     /* Computer players (robots.c; not saved: after a restart they think again). */
@@ -99,7 +119,17 @@ struct bot {
         int8_t configured, set;
     } * langs;
     int n_langs, cap_langs;
+    uint64_t gen;                        /* counts changes seen by the web view (view.c) */
+    struct bot_ended ended[BOT_ENDED_MAX]; /* games that ended lately; ended_ms 0: free slot */
 };
+
+/* view.c: what the web view reads. */
+/* A public game line of g (not a display) was said in its channel. */
+void bot_view_line(struct bot *b, struct bot_game *g, const char *text);
+/* g changed (a move, a seat, a vote). */
+void bot_view_changed(struct bot *b, struct bot_game *g);
+/* g is closing: a game that was played is kept a while as ended. */
+void bot_view_closing(struct bot *b, const struct bot_game *g);
 
 /* bot.c */
 /* Whether nick can sit and command: at most BW_NICK_MAX bytes, and written back exactly as it

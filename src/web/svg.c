@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/render.h"
+#include "web/escape.h"
 #include "web/svg.h"
 
 /* A bounded writer that counts what did not fit, like snprintf. */
@@ -37,54 +38,14 @@ static void addf(struct svg_out *o, const char *fmt, ...)
     o->len += n > 0 ? (size_t)n : 0;
 }
 
-/* The length of the well-formed UTF-8 sequence at s, or 0: text from IRC may be any bytes, and
- * an XML document must be valid UTF-8. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t n = *s >= 0xf0 && *s <= 0xf4 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc2 && *s < 0xe0 ? 2 : 0;
-    if (*s >= 0xf5)
-        n = 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    /* No overlong form, no surrogate, nothing past U+10FFFF, and not U+FFFE or U+FFFF, which
-     * XML does not allow either. */
-    if ((*s == 0xe0 && s[1] < 0xa0) || (*s == 0xed && s[1] >= 0xa0) ||
-        (*s == 0xf0 && s[1] < 0x90) || (*s == 0xf4 && s[1] >= 0x90) ||
-        (*s == 0xef && s[1] == 0xbf && s[2] >= 0xbe))
-        return 0;
-    return n;
-}
-
-/* Text from outside, escaped for XML text and attribute values; control characters dropped,
- * broken UTF-8 shown as '?'. */
+/* Text from outside, escaped for XML (web_escape's rules). */
 static void add_escaped(struct svg_out *o, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p;) {
-        static const char *const ent[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
-        const char *hit = strchr("&<>\"'", *p);
-        if (hit) {
-            add_bytes(o, ent[hit - "&<>\"'"], strlen(ent[hit - "&<>\"'"]));
-            p++;
-        } else if (*p < 0x20 || *p == 0x7f) {
-            p++;
-        } else if (*p < 0x80) {
-            add_bytes(o, (const char *)p++, 1);
-        } else {
-            size_t n = utf8_len(p);
-            add_bytes(o, n ? (const char *)p : "?", n ? n : 1);
-            p += n ? n : 1;
-        }
-    }
+    struct strbuf sb = STRBUF_INIT;
+    web_escape(&sb, text);
+    add_bytes(o, sb_str(&sb), sb.len);
+    sb_fini(&sb);
 }
-
-/* Okabe and Ito's palette, which colour-blind readers tell apart, in the order of the text
- * drawing's seat colours (red, blue, green, orange, magenta, teal); ink is the letter's colour
- * that reads on it. */
-static const char *const seat_fill[GAME_MAX_PLAYERS] = {"#d55e00", "#0072b2", "#009e73",
-                                                        "#e69f00", "#cc79a7", "#56b4e9"};
-static const char *const seat_ink[GAME_MAX_PLAYERS] = {"#fff", "#fff", "#fff",
-                                                       "#000", "#000", "#000"};
 
 /* By enum terrain. */
 static const char *const terrain_name[] = {"forest", "hills", "pasture", "fields", "mountains",
@@ -245,15 +206,15 @@ static void draw_edge(const struct svg_ctx *c, int e)
     addf(c->o,
          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
          "stroke-width=\"4\"%s/>",
-         -dx * 0.7, -dy * 0.7, dx * 0.7, dy * 0.7, seat_fill[owner],
+         -dx * 0.7, -dy * 0.7, dx * 0.7, dy * 0.7, web_seat_fill(owner),
          ship ? " stroke-dasharray=\"5 2\"" : "");
     if (ship)
         addf(c->o,
              "<path d=\"M-6 -1 H6 L3 4 H-3 Z\" fill=\"%s\" stroke=\"#000\" "
              "stroke-width=\"0.8\"/>",
-             seat_fill[owner]);
+             web_seat_fill(owner));
     addf(c->o, "<text y=\"%d\" font-size=\"6\" font-weight=\"bold\" fill=\"%s\">%c</text></g>\n",
-         ship ? 3 : 2, seat_ink[owner], seat_letter(c, owner, 0));
+         ship ? 3 : 2, web_seat_ink(owner), seat_letter(c, owner, 0));
 }
 
 static void draw_vertex(const struct svg_ctx *c, int v, unsigned flags)
@@ -274,9 +235,9 @@ static void draw_vertex(const struct svg_ctx *c, int v, unsigned flags)
          city ? "city" : "settlement", v + 1, x, y);
     addf(c->o, "<path d=\"%s\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1\"/>",
          city ? "M-10 7 V-3 L-5 -9 L0 -3 V-1 H10 V7 Z" : "M-6 5 V-2 L0 -8 L6 -2 V5 Z",
-         seat_fill[owner]);
+         web_seat_fill(owner));
     addf(c->o, "<text y=\"%d\" font-size=\"%d\" font-weight=\"bold\" fill=\"%s\">%c</text></g>\n",
-         city ? 5 : 4, city ? 8 : 7, seat_ink[owner], seat_letter(c, owner, city));
+         city ? 5 : 4, city ? 8 : 7, web_seat_ink(owner), seat_letter(c, owner, city));
 }
 
 /* The robber (a dark figure, "R") and the pirate (a dark ship, "P") beside the token. */
@@ -311,7 +272,7 @@ static void draw_legend(const struct svg_ctx *c, int top)
              "<path d=\"M-6 5 V-2 L0 -8 L6 -2 V5 Z\" fill=\"%s\" stroke=\"#000\"/>"
              "<text y=\"4\" font-size=\"7\" font-weight=\"bold\" fill=\"%s\">%c</text>"
              "<text x=\"12\" y=\"4\" font-size=\"10\" text-anchor=\"start\" fill=\"#111\">",
-             s, WEB_SVG_PAD, top + 16 * s, seat_fill[s], seat_ink[s], seat_letter(c, s, 0));
+             s, WEB_SVG_PAD, top + 16 * s, web_seat_fill(s), web_seat_ink(s), seat_letter(c, s, 0));
         add_escaped(c->o, c->st->nick[s]);
         addf(c->o, "</text></g>\n");
     }

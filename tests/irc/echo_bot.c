@@ -171,6 +171,16 @@ int bot_set_language(struct bot *b, const char *channel, const char *code)
     return BW_E(INVALID);
 }
 
+int bot_each_game(struct bot *b, int64_t now_ms,
+                  void (*fn)(void *ctx, const struct bot_game_view *v), void *ctx)
+{
+    (void)b;
+    (void)now_ms;
+    (void)fn;
+    (void)ctx;
+    return 0; /* the echo bot runs no games */
+}
+
 int64_t bot_next_deadline(const struct bot *b)
 {
     return INT64_MAX;

@@ -1,0 +1,322 @@
+/* The web view's pages. Every string from IRC (nicks, channel and network names, game lines)
+ * goes through web_escape; everything else here is fixed text or numbers. */
+#include "web/page.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n/i18n.h"
+#include "render/render.h"
+#include "util/url.h"
+#include "web/escape.h"
+#include "web/svg.h"
+
+static void esc(struct strbuf *out, const char *text)
+{
+    web_escape(out, text);
+}
+
+/* The document up to <body>, with title (escaped) and the language of its text. */
+static void head(struct strbuf *out, const char *title, const char *lang)
+{
+    sb_appendf(out,
+               "<!DOCTYPE html>\n<html lang=\"%s\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
+               "<head>\n<meta charset=\"utf-8\"/>\n"
+               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+               "<title>",
+               lang);
+    esc(out, title);
+    sb_append(out, " \xe2\x80\x94 brickwood</title>\n"
+                   "<link rel=\"stylesheet\" href=\"/style.css\"/>\n"
+                   "<script src=\"/live.js\" defer=\"defer\"></script>\n"
+                   "</head>\n<body>\n<header><nav><a href=\"/\">games</a> \xc2\xb7 "
+                   "<a href=\"/top\">leaderboard</a></nav></header>\n");
+}
+
+static void foot(struct strbuf *out)
+{
+    sb_append(out, "<footer>brickwood: Catan on IRC. This page shows what everyone in the "
+                   "channel sees; hands stay private.</footer>\n</body>\n</html>\n");
+}
+
+static void style_of(const struct web_game *w, struct render_style *st)
+{
+    const char *nicks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < w->s->n_seats; i++)
+        nicks[i] = w->s->seat[i].nick;
+    render_style_init(st, w->channel, nicks, w->s->n_seats, 0);
+    st->lang = w->lang;
+}
+
+/* A seat's mark: its colour and letter, as on the board. */
+static void mark(struct strbuf *out, const struct render_style *st, int seat)
+{
+    char l = seat < st->n_seats ? st->letter[seat] : '?';
+    if (!((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z') || (l >= '0' && l <= '9')))
+        l = '?';
+    sb_appendf(out,
+               "<svg class=\"mark\" xmlns=\"http://www.w3.org/2000/svg\" width=\"18\" "
+               "height=\"18\" viewBox=\"0 0 18 18\" role=\"img\" aria-label=\"seat %c\">"
+               "<rect x=\"1\" y=\"1\" width=\"16\" height=\"16\" rx=\"3\" fill=\"%s\" "
+               "stroke=\"#000\"/><text x=\"9\" y=\"13\" font-size=\"12\" font-weight=\"bold\" "
+               "font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"%s\">%c</text></svg>",
+               l, web_seat_fill(seat), web_seat_ink(seat), l);
+}
+
+static void heading(struct strbuf *out, const struct web_game *w)
+{
+    sb_append(out, "<h1><span class=\"chan\">");
+    esc(out, w->channel);
+    sb_append(out, "</span> <span class=\"net\">");
+    esc(out, w->network);
+    sb_append(out, "</span></h1>\n");
+}
+
+struct collect {
+    struct strbuf *out;
+    const char *tag;
+};
+
+static void line_to(void *ctx, int to, const char *text)
+{
+    struct collect *c = ctx;
+    if (to != RENDER_PUBLIC)
+        return; /* never: the status is public; kept out all the same */
+    sb_appendf(c->out, "<%s dir=\"auto\">", c->tag);
+    esc(c->out, text);
+    sb_appendf(c->out, "</%s>\n", c->tag);
+}
+
+static int hand_size(const struct game_player *p)
+{
+    int n = 0;
+    for (int r = 0; r < RES_COUNT; r++)
+        n += p->res[r];
+    return n;
+}
+
+static int dev_count(const struct game_player *p)
+{
+    int n = 0;
+    for (int d = 0; d < DEV_COUNT; d++)
+        n += p->dev[d] + p->dev_new[d];
+    return n;
+}
+
+static void players(struct strbuf *out, const struct web_game *w, const struct render_style *st)
+{
+    const struct session *s = w->s;
+    const struct game *g = &s->game;
+    bool playing = s->state != SESSION_LOBBY;
+    sb_append(out, "<table class=\"players\">\n<thead><tr><th scope=\"col\">seat</th>"
+                   "<th scope=\"col\">player</th>");
+    if (playing)
+        sb_append(out, "<th scope=\"col\">points</th><th scope=\"col\">cards</th>"
+                       "<th scope=\"col\">development</th><th scope=\"col\">knights</th>"
+                       "<th scope=\"col\">road</th><th scope=\"col\">awards</th>");
+    sb_append(out, "</tr></thead>\n<tbody>\n");
+    for (int i = 0; i < s->n_seats; i++) {
+        bool turn = playing && g->phase != PHASE_OVER && g->current == i;
+        sb_appendf(out, "<tr id=\"player-%d\"%s><td>", i, turn ? " class=\"current\"" : "");
+        mark(out, st, i);
+        sb_append(out, "</td><td class=\"nick\">");
+        esc(out, s->seat[i].nick);
+        if (s->seat[i].robot == SESSION_HUMAN && !s->seat[i].present)
+            sb_append(out, " <span class=\"away\">(away)</span>");
+        if (turn)
+            sb_append(out, " <span class=\"to-move\">\xe2\x97\x80 to move</span>");
+        sb_append(out, "</td>");
+        if (playing) {
+            const struct game_player *p = &g->p[i];
+            sb_appendf(out,
+                       "<td class=\"points\">%d</td><td class=\"cards\">%d</td>"
+                       "<td class=\"dev\">%d</td><td class=\"knights\">%d</td>"
+                       "<td class=\"road\">%d</td><td class=\"awards\">",
+                       game_vp_public(g, i), hand_size(p), dev_count(p), p->knights,
+                       p->road_length);
+            if (g->longest_road == i)
+                sb_append(out, "<span class=\"award\">Longest Road</span> ");
+            if (g->largest_army == i)
+                sb_append(out, "<span class=\"award\">Largest Army</span>");
+            if (p->resigned)
+                sb_append(out, "<span class=\"resigned\">resigned</span>");
+            sb_append(out, "</td>");
+        }
+        sb_append(out, "</tr>\n");
+    }
+    sb_append(out, "</tbody>\n</table>\n");
+}
+
+static void board(struct strbuf *out, const struct web_game *w)
+{
+    const char *nicks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < w->s->n_seats; i++)
+        nicks[i] = w->s->seat[i].nick;
+    size_t need = web_svg_board(&w->s->game, nicks, w->s->n_seats, 0, NULL, 0);
+    sb_reserve(out, need + 1);
+    char *at = out->buf + out->len;
+    web_svg_board(&w->s->game, nicks, w->s->n_seats, 0, at, need + 1);
+    out->len += need;
+}
+
+void web_page_live(const struct web_game *w, struct strbuf *out)
+{
+    const struct session *s = w->s;
+    struct render_style st;
+    style_of(w, &st);
+    heading(out, w);
+    char line[RENDER_LINE_MAX];
+    sb_append(out, "<p class=\"move\" dir=\"auto\">");
+    if (s->state == SESSION_LOBBY) {
+        sb_appendf(out, "Lobby: %d seated, waiting for the game to start.", s->n_seats);
+    } else if (w->ended || s->state == SESSION_OVER || s->game.phase == PHASE_OVER) {
+        if (s->game.winner >= 0 && s->game.winner < s->n_seats) {
+            sb_append(out, "The game is over: ");
+            esc(out, s->seat[s->game.winner].nick);
+            sb_append(out, " won.");
+        } else {
+            sb_append(out, "The game has ended.");
+        }
+    } else {
+        sb_appendf(out, "Turn %d \xc2\xb7 ", s->game.turn);
+        session_whose_move_in(s, -1, w->lang, line, sizeof line);
+        esc(out, line);
+        if (s->paused)
+            sb_append(out, " \xc2\xb7 paused (the bot is away from the channel)");
+    }
+    sb_append(out, "</p>\n<div class=\"game\">\n");
+    if (s->state != SESSION_LOBBY) {
+        sb_append(out, "<div class=\"board\">\n");
+        board(out, w);
+        sb_append(out, "</div>\n");
+    }
+    sb_append(out, "<div class=\"side\">\n");
+    players(out, w, &st);
+    if (s->state != SESSION_LOBBY) {
+        sb_append(out, "<h2>Status</h2>\n<div class=\"status\">\n");
+        struct collect c = {out, "p"};
+        struct render_sink sink = {line_to, &c};
+        render_status(&s->game, &st, NULL, &sink);
+        sb_append(out, "</div>\n");
+    }
+    sb_append(out, "<h2>Last events</h2>\n");
+    if (!w->n_recent) {
+        sb_append(out, "<p>Nothing yet.</p>\n");
+    } else {
+        sb_append(out, "<ol class=\"events\">\n");
+        /* Newest first; a line of several events joined with " · " lists them apart. */
+        for (int i = w->n_recent - 1; i >= 0; i--) {
+            sb_append(out, "<li dir=\"auto\">");
+            esc(out, w->recent[i]);
+            sb_append(out, "</li>\n");
+        }
+        sb_append(out, "</ol>\n");
+    }
+    sb_append(out, "</div>\n</div>\n");
+}
+
+void web_page_game(const struct web_game *w, struct strbuf *out)
+{
+    char title[300], path[400];
+    snprintf(title, sizeof title, "%s on %s", w->channel, w->network);
+    url_game_path(w->network, w->channel, path, sizeof path);
+    head(out, title, i18n_code(w->lang));
+    /* path is percent-encoded: nothing in it needs escaping. */
+    sb_appendf(out, "<main id=\"live\" data-live=\"%s/live\">\n", path);
+    web_page_live(w, out);
+    sb_append(out, "</main>\n");
+    foot(out);
+}
+
+void web_page_index(const struct web_game *games, int n, struct strbuf *out)
+{
+    head(out, "Games", "en");
+    sb_append(out, "<main>\n<h1>Games</h1>\n");
+    if (!n) {
+        sb_append(out, "<p>No lobby or game right now. Type <code>!new</code> in a channel "
+                       "where the bot is.</p>\n");
+    } else {
+        sb_append(out, "<table class=\"games\">\n<thead><tr><th scope=\"col\">network</th>"
+                       "<th scope=\"col\">channel</th><th scope=\"col\">players</th>"
+                       "<th scope=\"col\">turn</th></tr></thead>\n<tbody>\n");
+        for (int i = 0; i < n; i++) {
+            const struct web_game *w = &games[i];
+            char path[400];
+            url_game_path(w->network, w->channel, path, sizeof path);
+            sb_append(out, "<tr><td>");
+            esc(out, w->network);
+            sb_appendf(out, "</td><td><a href=\"%s\">", path);
+            esc(out, w->channel);
+            sb_append(out, "</a></td><td>");
+            for (int k = 0; k < w->s->n_seats; k++) {
+                if (k)
+                    sb_append(out, ", ");
+                esc(out, w->s->seat[k].nick);
+            }
+            sb_append(out, "</td><td>");
+            if (w->s->state == SESSION_LOBBY)
+                sb_append(out, "lobby");
+            else if (w->ended || w->s->state == SESSION_OVER || w->s->game.phase == PHASE_OVER)
+                sb_append(out, "over");
+            else if (w->s->game.current >= 0 && w->s->game.current < w->s->n_seats) {
+                sb_appendf(out, "%d, ", w->s->game.turn);
+                esc(out, w->s->seat[w->s->game.current].nick);
+            }
+            sb_append(out, "</td></tr>\n");
+        }
+        sb_append(out, "</tbody>\n</table>\n");
+    }
+    sb_append(out, "</main>\n");
+    foot(out);
+}
+
+static void top_rows(struct strbuf *out, const struct web_top_row *rows, int n, const char *what)
+{
+    sb_appendf(out,
+               "<table class=\"top\">\n<caption>%s</caption>\n<thead><tr><th scope=\"col\">#"
+               "</th><th scope=\"col\">name</th><th scope=\"col\">rating</th>"
+               "<th scope=\"col\">games</th><th scope=\"col\">wins</th></tr></thead>\n<tbody>\n",
+               what);
+    for (int i = 0; i < n; i++) {
+        sb_appendf(out, "<tr><td>%d</td><td>", i + 1);
+        esc(out, rows[i].name);
+        sb_appendf(out, "</td><td>%.0f</td><td>%d</td><td>%d</td></tr>\n", rows[i].rating,
+                   rows[i].games, rows[i].wins);
+    }
+    sb_append(out, "</tbody>\n</table>\n");
+}
+
+void web_page_top(const struct web_top *t, int n, struct strbuf *out)
+{
+    head(out, "Leaderboard", "en");
+    sb_append(out, "<main>\n<h1>Leaderboard</h1>\n");
+    int shown = 0;
+    for (int i = 0; i < n; i++) {
+        if (!t[i].n_people && !t[i].n_robots)
+            continue;
+        sb_append(out, "<section>\n<h2>");
+        esc(out, t[i].network);
+        sb_append(out, "</h2>\n");
+        if (t[i].n_people)
+            top_rows(out, t[i].people, t[i].n_people, "people");
+        if (t[i].n_robots)
+            top_rows(out, t[i].robots, t[i].n_robots, "computer players");
+        sb_append(out, "</section>\n");
+        shown++;
+    }
+    if (!shown)
+        sb_append(out, "<p>No finished games yet.</p>\n");
+    sb_append(out, "</main>\n");
+    foot(out);
+}
+
+void web_page_message(const char *title, const char *text, struct strbuf *out)
+{
+    head(out, title, "en");
+    sb_append(out, "<main>\n<h1>");
+    esc(out, title);
+    sb_append(out, "</h1>\n<p>");
+    esc(out, text);
+    sb_append(out, "</p>\n</main>\n");
+    foot(out);
+}

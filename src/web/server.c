@@ -1,0 +1,543 @@
+/* The web view's HTTP server (see server.h). One lock guards the published copies; the web
+ * thread holds it only to find and copy, never while drawing or sending. */
+#include "web/server.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "render/render.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+#include "util/url.h"
+#include "util/xmalloc.h"
+#include "web/svg.h"
+
+/* Bounds on what clients may take. */
+#define WEB_CONNECTIONS 64     /* at once, in all */
+#define WEB_PER_IP 16          /* at once, from one address */
+#define WEB_TIMEOUT_S 10       /* a connection idle this long is closed (slow clients) */
+#define WEB_REQUEST_BYTES 8192 /* request line and headers; more is refused by the library */
+#define WEB_URL_MAX 1024       /* a longer path is answered 414 */
+
+#define CSP                                                                                        \
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "                   \
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/* One published lobby or game: a copy of its public state, and its drawn live part once
+ * someone asked for it. */
+struct snap {
+    char network[64];
+    char channel[SESSION_CHAN_MAX + 1];
+    struct session s;
+    char recent[BOT_VIEW_RECENT][RENDER_LINE_MAX];
+    int n_recent;
+    bool ended, seen;
+    int lang;
+    uint64_t gen;
+    uint64_t drawn_gen; /* gen of live/svg below; 0: none */
+    char *live, *svg;
+    size_t live_len, svg_len;
+};
+
+struct web_server {
+    struct MHD_Daemon *daemon;
+    int port;
+    pthread_mutex_t lock;
+    struct snap **snaps;
+    size_t n_snaps, cap_snaps;
+    char *top;
+    size_t top_len;
+    uint64_t top_gen;
+    struct web_stats stats;
+};
+
+static void free_snap(struct snap *p)
+{
+    free(p->live);
+    free(p->svg);
+    free(p);
+}
+
+static struct snap *find(struct web_server *w, const char *network, const char *channel)
+{
+    for (size_t i = 0; i < w->n_snaps; i++)
+        if (strcasecmp(w->snaps[i]->network, network) == 0 &&
+            strcasecmp(w->snaps[i]->channel, channel) == 0)
+            return w->snaps[i];
+    return NULL;
+}
+
+void web_publish_begin(struct web_server *w)
+{
+    pthread_mutex_lock(&w->lock);
+    for (size_t i = 0; i < w->n_snaps; i++)
+        w->snaps[i]->seen = false;
+    pthread_mutex_unlock(&w->lock);
+}
+
+void web_publish(struct web_server *w, const char *network, const struct bot_game_view *v)
+{
+    pthread_mutex_lock(&w->lock);
+    struct snap *p = find(w, network, v->channel);
+    if (!p) {
+        if (w->n_snaps == w->cap_snaps) {
+            w->cap_snaps = w->cap_snaps ? 2 * w->cap_snaps : 16;
+            w->snaps = xreallocarray(w->snaps, w->cap_snaps, sizeof *w->snaps);
+        }
+        p = xcalloc(1, sizeof *p);
+        snprintf(p->network, sizeof p->network, "%s", network);
+        snprintf(p->channel, sizeof p->channel, "%s", v->channel);
+        w->snaps[w->n_snaps++] = p;
+    } else if (p->gen == v->gen && p->ended == v->ended && p->lang == v->lang) {
+        p->seen = true;
+        pthread_mutex_unlock(&w->lock);
+        return;
+    }
+    p->s = *v->s;
+    p->n_recent = v->n_recent < BOT_VIEW_RECENT ? v->n_recent : BOT_VIEW_RECENT;
+    for (int i = 0; i < p->n_recent; i++)
+        snprintf(p->recent[i], sizeof p->recent[i], "%s", v->recent[i]);
+    p->ended = v->ended;
+    p->lang = v->lang;
+    p->gen = v->gen;
+    p->seen = true;
+    pthread_mutex_unlock(&w->lock);
+}
+
+void web_publish_end(struct web_server *w)
+{
+    pthread_mutex_lock(&w->lock);
+    size_t kept = 0;
+    for (size_t i = 0; i < w->n_snaps; i++) {
+        if (w->snaps[i]->seen)
+            w->snaps[kept++] = w->snaps[i];
+        else
+            free_snap(w->snaps[i]);
+    }
+    w->n_snaps = kept;
+    w->stats.games = kept;
+    pthread_mutex_unlock(&w->lock);
+}
+
+void web_publish_top(struct web_server *w, const struct web_top *t, int n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    web_page_top(t, n, &sb);
+    char *page = xmalloc(sb.len + 1);
+    memcpy(page, sb_str(&sb), sb.len + 1);
+    pthread_mutex_lock(&w->lock);
+    free(w->top);
+    w->top = page;
+    w->top_len = sb.len;
+    w->top_gen++;
+    pthread_mutex_unlock(&w->lock);
+    sb_fini(&sb);
+}
+
+void web_get_stats(struct web_server *w, struct web_stats *out)
+{
+    pthread_mutex_lock(&w->lock);
+    *out = w->stats;
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* A copy of p's game for drawing outside the lock (heap: a session is a few KiB). */
+struct view {
+    struct snap copy;
+    const char *recent[BOT_VIEW_RECENT];
+    struct web_game game;
+};
+
+static struct view *view_of(const struct snap *p)
+{
+    struct view *v = xmalloc(sizeof *v);
+    v->copy = *p;
+    v->copy.live = v->copy.svg = NULL;
+    for (int i = 0; i < p->n_recent; i++)
+        v->recent[i] = v->copy.recent[i];
+    v->game = (struct web_game){.network = v->copy.network,
+                                .channel = v->copy.channel,
+                                .s = &v->copy.s,
+                                .recent = v->recent,
+                                .n_recent = v->copy.n_recent,
+                                .ended = v->copy.ended,
+                                .lang = v->copy.lang};
+    return v;
+}
+
+/* What one request gets. */
+struct reply {
+    unsigned status;
+    const char *type;
+    char *body; /* owned */
+    size_t len;
+    char etag[40]; /* "" when none */
+    const char *cache;
+    bool allow; /* a 405: say which methods */
+};
+
+static void set_body(struct reply *r, struct strbuf *sb)
+{
+    r->body = xmalloc(sb->len + 1);
+    memcpy(r->body, sb_str(sb), sb->len + 1);
+    r->len = sb->len;
+}
+
+static void message(struct reply *r, unsigned status, const char *title, const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    web_page_message(title, text, &sb);
+    r->status = status;
+    r->type = "text/html; charset=utf-8";
+    set_body(r, &sb);
+    sb_fini(&sb);
+}
+
+static void copy_body(struct reply *r, const char *body, size_t len)
+{
+    r->body = xmalloc(len + 1);
+    memcpy(r->body, body, len);
+    r->body[len] = 0;
+    r->len = len;
+}
+
+/* The ETag of a drawing: which game it is is in the path; its gen says which state. */
+static void etag_of(char *out, size_t size, uint64_t gen, uint64_t salt)
+{
+    snprintf(out, size, "\"%llx-%llx\"", (unsigned long long)gen, (unsigned long long)salt);
+}
+
+static void index_page(struct web_server *w, struct reply *r)
+{
+    pthread_mutex_lock(&w->lock);
+    struct web_game *games = xcalloc(w->n_snaps ? w->n_snaps : 1, sizeof *games);
+    for (size_t i = 0; i < w->n_snaps; i++) {
+        const struct snap *p = w->snaps[i];
+        games[i] = (struct web_game){.network = p->network,
+                                     .channel = p->channel,
+                                     .s = &p->s,
+                                     .ended = p->ended,
+                                     .lang = p->lang};
+    }
+    struct strbuf sb = STRBUF_INIT;
+    web_page_index(games, (int)w->n_snaps, &sb);
+    pthread_mutex_unlock(&w->lock);
+    free(games);
+    r->status = MHD_HTTP_OK;
+    r->type = "text/html; charset=utf-8";
+    r->cache = "no-cache";
+    set_body(r, &sb);
+    sb_fini(&sb);
+}
+
+enum game_part { PART_PAGE, PART_LIVE, PART_SVG };
+
+/* The live part and the SVG of p, drawn once per state: from the cache, or drawn outside the
+ * lock and kept when the game has not moved on meanwhile. Called and returns with the lock
+ * held. */
+static void draw(struct web_server *w, struct snap **pp, const char *network, const char *channel)
+{
+    struct snap *p = *pp;
+    if (p->drawn_gen == p->gen && p->live)
+        return;
+    struct view *v = view_of(p);
+    pthread_mutex_unlock(&w->lock);
+    struct strbuf live = STRBUF_INIT, svg = STRBUF_INIT;
+    web_page_live(&v->game, &live);
+    const char *nicks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < v->copy.s.n_seats; i++)
+        nicks[i] = v->copy.s.seat[i].nick;
+    if (v->copy.s.state != SESSION_LOBBY) {
+        size_t need = web_svg_board(&v->copy.s.game, nicks, v->copy.s.n_seats, 0, NULL, 0);
+        sb_reserve(&svg, need + 1);
+        web_svg_board(&v->copy.s.game, nicks, v->copy.s.n_seats, 0, svg.buf, need + 1);
+        svg.len = need;
+    }
+    pthread_mutex_lock(&w->lock);
+    /* The game may have been replaced or forgotten while the lock was free. */
+    p = *pp = find(w, network, channel);
+    if (p && p->gen == v->copy.gen) {
+        free(p->live);
+        free(p->svg);
+        p->live = xmalloc(live.len + 1);
+        memcpy(p->live, sb_str(&live), live.len + 1);
+        p->live_len = live.len;
+        p->svg = xmalloc(svg.len + 1);
+        memcpy(p->svg, sb_str(&svg), svg.len + 1);
+        p->svg_len = svg.len;
+        p->drawn_gen = p->gen;
+    }
+    sb_fini(&live);
+    sb_fini(&svg);
+    free(v);
+}
+
+static void game_page(struct web_server *w, const char *network, const char *channel,
+                      enum game_part part, struct reply *r)
+{
+    pthread_mutex_lock(&w->lock);
+    struct snap *p = find(w, network, channel);
+    if (p)
+        draw(w, &p, network, channel);
+    if (!p || p->drawn_gen != p->gen || !p->live) {
+        pthread_mutex_unlock(&w->lock);
+        message(r, MHD_HTTP_NOT_FOUND, "No game here",
+                "There is no lobby or game in this channel right now (or the address is not "
+                "one the bot gave).");
+        return;
+    }
+    r->status = MHD_HTTP_OK;
+    r->cache = "no-cache";
+    etag_of(r->etag, sizeof r->etag, p->gen, part);
+    if (part == PART_LIVE) {
+        r->type = "text/html; charset=utf-8";
+        copy_body(r, p->live, p->live_len);
+        pthread_mutex_unlock(&w->lock);
+    } else if (part == PART_SVG) {
+        if (!p->svg_len) {
+            pthread_mutex_unlock(&w->lock);
+            message(r, MHD_HTTP_NOT_FOUND, "No board yet", "The game has not started.");
+            return;
+        }
+        r->type = "image/svg+xml";
+        copy_body(r, p->svg, p->svg_len);
+        pthread_mutex_unlock(&w->lock);
+    } else {
+        struct view *v = view_of(p);
+        pthread_mutex_unlock(&w->lock);
+        struct strbuf sb = STRBUF_INIT;
+        web_page_game(&v->game, &sb);
+        free(v);
+        r->type = "text/html; charset=utf-8";
+        set_body(r, &sb);
+        sb_fini(&sb);
+    }
+}
+
+/* Route a decoded path. */
+static void route(struct web_server *w, const char *url, struct reply *r)
+{
+    if (strcmp(url, "/") == 0) {
+        index_page(w, r);
+    } else if (strcmp(url, "/top") == 0) {
+        pthread_mutex_lock(&w->lock);
+        if (w->top) {
+            r->status = MHD_HTTP_OK;
+            r->type = "text/html; charset=utf-8";
+            r->cache = "no-cache";
+            etag_of(r->etag, sizeof r->etag, w->top_gen, 9);
+            copy_body(r, w->top, w->top_len);
+            pthread_mutex_unlock(&w->lock);
+        } else {
+            pthread_mutex_unlock(&w->lock);
+            message(r, MHD_HTTP_NOT_FOUND, "No leaderboard", "This bot keeps no records.");
+        }
+    } else if (strcmp(url, "/style.css") == 0 || strcmp(url, "/live.js") == 0) {
+        bool css = url[1] == 's';
+        const char *body = css ? web_style_css : web_live_js;
+        r->status = MHD_HTTP_OK;
+        r->type = css ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+        r->cache = "max-age=300";
+        copy_body(r, body, strlen(body));
+    } else if (strncmp(url, "/g/", 3) == 0) {
+        const char *net = url + 3, *slash = strchr(net, '/');
+        char network[64], rest[WEB_URL_MAX + 1], channel[SESSION_CHAN_MAX + 1];
+        enum game_part part = PART_PAGE;
+        if (!slash || (size_t)(slash - net) >= sizeof network || slash == net ||
+            strlen(slash + 1) >= sizeof rest) {
+            message(r, MHD_HTTP_NOT_FOUND, "Not found", "No such page.");
+            return;
+        }
+        memcpy(network, net, (size_t)(slash - net));
+        network[slash - net] = 0;
+        snprintf(rest, sizeof rest, "%s", slash + 1);
+        size_t len = strlen(rest);
+        if (len > 5 && strcmp(rest + len - 5, "/live") == 0) {
+            rest[len - 5] = 0;
+            part = PART_LIVE;
+        } else if (len > 10 && strcmp(rest + len - 10, "/board.svg") == 0) {
+            rest[len - 10] = 0;
+            part = PART_SVG;
+        }
+        if (!url_channel_of(rest, channel, sizeof channel))
+            message(r, MHD_HTTP_NOT_FOUND, "Not found", "No such page.");
+        else
+            game_page(w, network, channel, part, r);
+    } else {
+        message(r, MHD_HTTP_NOT_FOUND, "Not found", "No such page.");
+    }
+}
+
+static void header(struct MHD_Response *resp, const char *name, const char *value)
+{
+    MHD_add_response_header(resp, name, value);
+}
+
+static enum MHD_Result send_reply(struct web_server *w, struct MHD_Connection *conn,
+                                  struct reply *r)
+{
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(r->len, r->body, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(r->body);
+        return MHD_NO;
+    }
+    r->body = NULL;
+    header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->type ? r->type : "text/plain");
+    header(resp, "Content-Security-Policy", CSP);
+    header(resp, "X-Content-Type-Options", "nosniff");
+    header(resp, "Referrer-Policy", "no-referrer");
+    header(resp, "X-Frame-Options", "DENY");
+    header(resp, "Cross-Origin-Resource-Policy", "same-origin");
+    if (r->cache)
+        header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, r->cache);
+    if (r->etag[0])
+        header(resp, MHD_HTTP_HEADER_ETAG, r->etag);
+    if (r->allow)
+        header(resp, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    enum MHD_Result ok = MHD_queue_response(conn, r->status, resp);
+    MHD_destroy_response(resp);
+    pthread_mutex_lock(&w->lock);
+    w->stats.requests++;
+    if (r->status == MHD_HTTP_OK)
+        w->stats.ok++;
+    else if (r->status == MHD_HTTP_NOT_MODIFIED)
+        w->stats.not_modified++;
+    else if (r->status >= 400 && r->status < 500)
+        w->stats.client_errors++;
+    pthread_mutex_unlock(&w->lock);
+    return ok;
+}
+
+/* Whether the client's If-None-Match names etag (a list, or "*"). */
+static bool matches(const char *inm, const char *etag)
+{
+    if (!inm || !etag[0])
+        return false;
+    if (strcmp(inm, "*") == 0)
+        return true;
+    size_t n = strlen(etag);
+    for (const char *p = inm; (p = strstr(p, etag)); p += n)
+        if ((p == inm || p[-1] == ' ' || p[-1] == ',' || p[-1] == '/') &&
+            (p[n] == 0 || p[n] == ',' || p[n] == ' '))
+            return true;
+    return false;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    (void)version;
+    (void)upload_data;
+    struct web_server *w = cls;
+    struct reply r = {0};
+    if (*con_cls) {
+        /* A body after a request already answered: read and ignored. */
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    *con_cls = w;
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
+        message(&r, MHD_HTTP_METHOD_NOT_ALLOWED, "Method not allowed",
+                "This server only shows pages (GET and HEAD).");
+        r.allow = true;
+    } else if (strlen(url) > WEB_URL_MAX) {
+        message(&r, MHD_HTTP_URI_TOO_LONG, "Address too long", "No page has so long an address.");
+    } else if (*upload_data_size) {
+        message(&r, MHD_HTTP_BAD_REQUEST, "Bad request", "A request for a page has no body.");
+    } else {
+        route(w, url, &r);
+        const char *inm =
+            MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+        if (r.status == MHD_HTTP_OK && matches(inm, r.etag)) {
+            free(r.body);
+            r.body = NULL;
+            r.len = 0;
+            r.status = MHD_HTTP_NOT_MODIFIED;
+        }
+    }
+    return send_reply(w, conn, &r);
+}
+
+static void on_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char text[300];
+    vsnprintf(text, sizeof text, fmt, ap);
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        text[--n] = 0;
+    log_event(LOG_LEVEL_DEBUG, &(struct log_fields){.action = "web"}, "web: %s", text);
+}
+
+struct web_server *web_start(const char *host, int port, char *err, size_t errsize)
+{
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    bool v6 = strchr(host, ':') != NULL;
+    if (v6) {
+        struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET6, host, &a->sin6_addr) != 1) {
+            snprintf(err, errsize, "%s is not an IPv6 address", host);
+            return NULL;
+        }
+    } else {
+        struct sockaddr_in *a = (struct sockaddr_in *)&ss;
+        a->sin_family = AF_INET;
+        a->sin_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET, host, &a->sin_addr) != 1) {
+            snprintf(err, errsize, "%s is not an IPv4 address", host);
+            return NULL;
+        }
+    }
+    struct web_server *w = xcalloc(1, sizeof *w);
+    pthread_mutex_init(&w->lock, NULL);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG |
+                     (v6 ? MHD_USE_IPv6 : 0);
+    w->daemon = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, on_request, w, MHD_OPTION_SOCK_ADDR, &ss,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned)WEB_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_BYTES * 2,
+        MHD_OPTION_EXTERNAL_LOGGER, on_log, NULL, MHD_OPTION_END);
+    if (!w->daemon) {
+        snprintf(err, errsize, "cannot listen on %s%s%s:%d (in use, or not an address of this "
+                 "machine?)",
+                 v6 ? "[" : "", host, v6 ? "]" : "", port);
+        pthread_mutex_destroy(&w->lock);
+        free(w);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    w->port = info ? info->port : port;
+    return w;
+}
+
+int web_port(const struct web_server *w)
+{
+    return w ? w->port : 0;
+}
+
+void web_stop(struct web_server *w)
+{
+    if (!w)
+        return;
+    MHD_stop_daemon(w->daemon);
+    for (size_t i = 0; i < w->n_snaps; i++)
+        free_snap(w->snaps[i]);
+    free(w->snaps);
+    free(w->top);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+}

@@ -1,0 +1,115 @@
+#include "webview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "util/log.h"
+#include "util/xmalloc.h"
+#include "web/server.h"
+
+#define PUBLISH_EVERY_MS 250
+#define TOP_EVERY_MS 30000
+
+struct webview {
+    struct web_server *server;
+    int64_t published_ms, top_ms;
+};
+
+struct webview *webview_start(const struct bw_config *cfg, bool *failed)
+{
+    *failed = false;
+    if (!cfg->web.host)
+        return NULL;
+    char err[300];
+    struct web_server *server = web_start(cfg->web.host, cfg->web.port, err, sizeof err);
+    if (!server) {
+        log_event(LOG_LEVEL_ERROR, &(struct log_fields){.action = "web_failed"}, "web: %s", err);
+        *failed = true;
+        return NULL;
+    }
+    log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "web"},
+              "web view on port %d, reached as %s", web_port(server), cfg->web.public_url);
+    struct webview *v = xcalloc(1, sizeof *v);
+    v->server = server;
+    v->published_ms = v->top_ms = -TOP_EVERY_MS; /* the first round publishes both */
+    return v;
+}
+
+struct publishing {
+    struct web_server *server;
+    const char *network;
+};
+
+static void publish_one(void *ctx, const struct bot_game_view *view)
+{
+    struct publishing *p = ctx;
+    web_publish(p->server, p->network, view);
+}
+
+struct top_fill {
+    struct web_top_row *rows;
+    int *n, max;
+};
+
+static int add_row(void *ctx, int rank, const struct store_stats *s)
+{
+    (void)rank;
+    struct top_fill *f = ctx;
+    if (*f->n >= f->max)
+        return 1;
+    struct web_top_row *r = &f->rows[(*f->n)++];
+    snprintf(r->name, sizeof r->name, "%s", s->nick[0] ? s->nick : s->identity);
+    r->rating = s->rating;
+    r->games = s->games;
+    r->wins = s->wins;
+    return 0;
+}
+
+static void publish_top(struct webview *v, struct ircb_conn *const *conns, size_t n,
+                        struct store *st)
+{
+    struct web_top *t = xcalloc(n ? n : 1, sizeof *t);
+    char err[200];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(t[i].network, sizeof t[i].network, "%s", ircb_conn_name(conns[i]));
+        struct top_fill people = {t[i].people, &t[i].n_people, 20};
+        struct top_fill robots = {t[i].robots, &t[i].n_robots, 4};
+        if (store_top(st, t[i].network, 20, add_row, &people, err, sizeof err) != 0 ||
+            store_top_robots(st, t[i].network, 4, add_row, &robots, err, sizeof err) != 0)
+            log_event(LOG_LEVEL_WARN,
+                      &(struct log_fields){.network = t[i].network, .action = "store_failed"},
+                      "web: leaderboard: %s", err);
+    }
+    web_publish_top(v->server, t, (int)n);
+    free(t);
+}
+
+void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n,
+                    struct store *st, int64_t now_ms)
+{
+    if (!v || now_ms - v->published_ms < PUBLISH_EVERY_MS)
+        return;
+    v->published_ms = now_ms;
+    web_publish_begin(v->server);
+    for (size_t i = 0; i < n; i++) {
+        if (!conns[i])
+            continue;
+        struct publishing p = {v->server, ircb_conn_name(conns[i])};
+        bot_each_game(ircb_conn_bot(conns[i]), now_ms, publish_one, &p);
+    }
+    web_publish_end(v->server);
+    if (st && now_ms - v->top_ms >= TOP_EVERY_MS) {
+        v->top_ms = now_ms;
+        publish_top(v, conns, n, st);
+    }
+}
+
+void webview_stop(struct webview *v)
+{
+    if (!v)
+        return;
+    web_stop(v->server);
+    free(v);
+}

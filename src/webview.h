@@ -1,0 +1,23 @@
+/* The web view in the program: starts the HTTP server of src/web when `web` is configured and
+ * hands it, after each round of the loop, the lobbies and games of every network and (every
+ * 30 s) the leaderboard from the store. */
+#ifndef BW_WEBVIEW_H
+#define BW_WEBVIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "irc/conn.h"
+#include "store/store.h"
+
+struct webview;
+
+/* NULL when cfg->web is off, or (logged, with *failed set) when it cannot listen. */
+struct webview *webview_start(const struct bw_config *cfg, bool *failed);
+/* Publish what changed, at most every 250 ms (the leaderboard every 30 s). */
+void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n,
+                    struct store *st, int64_t now_ms);
+void webview_stop(struct webview *v);
+
+#endif
