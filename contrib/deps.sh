@@ -6,8 +6,10 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-dev clang-format
-    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libcmocka-dev
+    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libcmocka-dev libmicrohttpd-dev
     ngircd python3 python3-irc openssl
+    # The web view's end-to-end test loads a game page in a headless browser.
+    chromium
     # Manual page checks (mandoc -T lint) and the man pages' own reader.
     mandoc man-db
     # Test servers: InspIRCd with Atheme services for SASL and IRCv3 capabilities.
@@ -16,7 +18,7 @@ packages=(
 if [ "${1:-}" = "--build" ]; then
     packages=(
         build-essential cmake ninja-build pkg-config
-        libircclient-dev libconfig-dev libssl-dev libsqlite3-dev
+        libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libmicrohttpd-dev
     )
 fi
 

@@ -86,8 +86,8 @@ static void publish_top(struct webview *v, struct ircb_conn *const *conns, size_
     free(t);
 }
 
-void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n,
-                    struct store *st, int64_t now_ms)
+void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n, struct store *st,
+                    int64_t now_ms)
 {
     if (!v || now_ms - v->published_ms < PUBLISH_EVERY_MS)
         return;

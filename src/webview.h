@@ -16,8 +16,8 @@ struct webview;
 /* NULL when cfg->web is off, or (logged, with *failed set) when it cannot listen. */
 struct webview *webview_start(const struct bw_config *cfg, bool *failed);
 /* Publish what changed, at most every 250 ms (the leaderboard every 30 s). */
-void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n,
-                    struct store *st, int64_t now_ms);
+void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n, struct store *st,
+                    int64_t now_ms);
 void webview_stop(struct webview *v);
 
 #endif

@@ -56,7 +56,7 @@ struct bot_game {
     struct session s;
     struct bot_recent recent; /* view.c */
     uint64_t gen;             /* bot.gen when it last changed or spoke in its channel */
-    unsigned hand_dirty; /* seats whose hand changed in the change being handled */
+    unsigned hand_dirty;      /* seats whose hand changed in the change being handled */
     bool changed, closing;
     /* Computer players (robots.c; not saved: after a restart they think again). */
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
@@ -119,7 +119,7 @@ struct bot {
         int8_t configured, set;
     } * langs;
     int n_langs, cap_langs;
-    uint64_t gen;                        /* counts changes seen by the web view (view.c) */
+    uint64_t gen;                          /* counts changes seen by the web view (view.c) */
     struct bot_ended ended[BOT_ENDED_MAX]; /* games that ended lately; ended_ms 0: free slot */
 };
 

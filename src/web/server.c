@@ -27,7 +27,7 @@
 #define WEB_URL_MAX 1024       /* a longer path is answered 414 */
 
 #define CSP                                                                                        \
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "                   \
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "                    \
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /* One published lobby or game: a copy of its public state, and its drawn live part once
@@ -432,9 +432,8 @@ static bool matches(const char *inm, const char *etag)
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_data_size,
-                                  void **con_cls)
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
 {
     (void)version;
     (void)upload_data;
@@ -512,7 +511,8 @@ struct web_server *web_start(const char *host, int port, char *err, size_t errsi
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_BYTES * 2,
         MHD_OPTION_EXTERNAL_LOGGER, on_log, NULL, MHD_OPTION_END);
     if (!w->daemon) {
-        snprintf(err, errsize, "cannot listen on %s%s%s:%d (in use, or not an address of this "
+        snprintf(err, errsize,
+                 "cannot listen on %s%s%s:%d (in use, or not an address of this "
                  "machine?)",
                  v6 ? "[" : "", host, v6 ? "]" : "", port);
         pthread_mutex_destroy(&w->lock);
