@@ -239,55 +239,85 @@ static void index_page(struct web_server *w, struct reply *r)
 
 enum game_part { PART_PAGE, PART_LIVE, PART_SVG };
 
-/* The live part and the SVG of p, drawn once per state: from the cache, or drawn outside the
- * lock and kept when the game has not moved on meanwhile. Called and returns with the lock
- * held. */
-static void draw(struct web_server *w, struct snap **pp, const char *network, const char *channel)
+/* What game_page serves of one game: copies, owned by the caller. */
+struct drawn {
+    char *live, *svg;
+    size_t live_len, svg_len;
+    uint64_t gen;
+    struct view *view; /* the copy they were drawn from */
+};
+
+static char *dup_bytes(const char *s, size_t len)
 {
-    struct snap *p = *pp;
-    if (p->drawn_gen == p->gen && p->live)
-        return;
-    struct view *v = view_of(p);
+    char *d = xmalloc(len + 1);
+    memcpy(d, s, len);
+    d[len] = 0;
+    return d;
+}
+
+/* The live part and the SVG of the game at network/channel, drawn once per state: copied
+ * from the cache, or drawn outside the lock and cached when the game has not moved on
+ * meanwhile (when it has, this drawing is still served: a moment old, but whole). false when
+ * there is no such game. Takes and leaves the lock free. */
+static bool draw(struct web_server *w, const char *network, const char *channel, struct drawn *d)
+{
+    memset(d, 0, sizeof *d);
+    pthread_mutex_lock(&w->lock);
+    struct snap *p = find(w, network, channel);
+    if (!p) {
+        pthread_mutex_unlock(&w->lock);
+        return false;
+    }
+    d->view = view_of(p);
+    d->gen = p->gen;
+    if (p->drawn_gen == p->gen && p->live) {
+        d->live = dup_bytes(p->live, p->live_len);
+        d->live_len = p->live_len;
+        d->svg = dup_bytes(p->svg, p->svg_len);
+        d->svg_len = p->svg_len;
+        pthread_mutex_unlock(&w->lock);
+        return true;
+    }
     pthread_mutex_unlock(&w->lock);
+    const struct session *s = &d->view->copy.s;
     struct strbuf live = STRBUF_INIT, svg = STRBUF_INIT;
-    web_page_live(&v->game, &live);
-    const char *nicks[GAME_MAX_PLAYERS];
-    for (int i = 0; i < v->copy.s.n_seats; i++)
-        nicks[i] = v->copy.s.seat[i].nick;
-    if (v->copy.s.state != SESSION_LOBBY) {
-        size_t need = web_svg_board(&v->copy.s.game, nicks, v->copy.s.n_seats, 0, NULL, 0);
+    web_page_live(&d->view->game, &live);
+    if (s->state != SESSION_LOBBY) {
+        const char *nicks[GAME_MAX_PLAYERS];
+        for (int i = 0; i < s->n_seats; i++)
+            nicks[i] = s->seat[i].nick;
+        size_t need = web_svg_board(&s->game, nicks, s->n_seats, 0, NULL, 0);
         sb_reserve(&svg, need + 1);
-        web_svg_board(&v->copy.s.game, nicks, v->copy.s.n_seats, 0, svg.buf, need + 1);
+        web_svg_board(&s->game, nicks, s->n_seats, 0, svg.buf, need + 1);
         svg.len = need;
     }
-    pthread_mutex_lock(&w->lock);
-    /* The game may have been replaced or forgotten while the lock was free. */
-    p = *pp = find(w, network, channel);
-    if (p && p->gen == v->copy.gen) {
-        free(p->live);
-        free(p->svg);
-        p->live = xmalloc(live.len + 1);
-        memcpy(p->live, sb_str(&live), live.len + 1);
-        p->live_len = live.len;
-        p->svg = xmalloc(svg.len + 1);
-        memcpy(p->svg, sb_str(&svg), svg.len + 1);
-        p->svg_len = svg.len;
-        p->drawn_gen = p->gen;
-    }
+    d->live = dup_bytes(sb_str(&live), live.len);
+    d->live_len = live.len;
+    d->svg = dup_bytes(sb_str(&svg), svg.len);
+    d->svg_len = svg.len;
     sb_fini(&live);
     sb_fini(&svg);
-    free(v);
+    pthread_mutex_lock(&w->lock);
+    /* The game may have been replaced or forgotten while the lock was free. */
+    p = find(w, network, channel);
+    if (p && p->gen == d->gen) {
+        free(p->live);
+        free(p->svg);
+        p->live = dup_bytes(d->live, d->live_len);
+        p->live_len = d->live_len;
+        p->svg = dup_bytes(d->svg, d->svg_len);
+        p->svg_len = d->svg_len;
+        p->drawn_gen = p->gen;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return true;
 }
 
 static void game_page(struct web_server *w, const char *network, const char *channel,
                       enum game_part part, struct reply *r)
 {
-    pthread_mutex_lock(&w->lock);
-    struct snap *p = find(w, network, channel);
-    if (p)
-        draw(w, &p, network, channel);
-    if (!p || p->drawn_gen != p->gen || !p->live) {
-        pthread_mutex_unlock(&w->lock);
+    struct drawn d;
+    if (!draw(w, network, channel, &d)) {
         message(r, MHD_HTTP_NOT_FOUND, "No game here",
                 "There is no lobby or game in this channel right now (or the address is not "
                 "one the bot gave).");
@@ -295,30 +325,30 @@ static void game_page(struct web_server *w, const char *network, const char *cha
     }
     r->status = MHD_HTTP_OK;
     r->cache = "no-cache";
-    etag_of(r->etag, sizeof r->etag, p->gen, part);
+    etag_of(r->etag, sizeof r->etag, d.gen, part);
     if (part == PART_LIVE) {
         r->type = "text/html; charset=utf-8";
-        copy_body(r, p->live, p->live_len);
-        pthread_mutex_unlock(&w->lock);
+        r->body = d.live;
+        r->len = d.live_len;
+        d.live = NULL;
+    } else if (part == PART_SVG && !d.svg_len) {
+        r->etag[0] = 0;
+        message(r, MHD_HTTP_NOT_FOUND, "No board yet", "The game has not started.");
     } else if (part == PART_SVG) {
-        if (!p->svg_len) {
-            pthread_mutex_unlock(&w->lock);
-            message(r, MHD_HTTP_NOT_FOUND, "No board yet", "The game has not started.");
-            return;
-        }
         r->type = "image/svg+xml";
-        copy_body(r, p->svg, p->svg_len);
-        pthread_mutex_unlock(&w->lock);
+        r->body = d.svg;
+        r->len = d.svg_len;
+        d.svg = NULL;
     } else {
-        struct view *v = view_of(p);
-        pthread_mutex_unlock(&w->lock);
         struct strbuf sb = STRBUF_INIT;
-        web_page_game(&v->game, &sb);
-        free(v);
+        web_page_game(&d.view->game, &sb);
         r->type = "text/html; charset=utf-8";
         set_body(r, &sb);
         sb_fini(&sb);
     }
+    free(d.live);
+    free(d.svg);
+    free(d.view);
 }
 
 /* Route a decoded path. */
