@@ -160,6 +160,108 @@ static void test_full_game(void **state)
     bot_free(b);
 }
 
+struct views {
+    struct bot_game_view v[4];
+    char recent[4][BOT_VIEW_RECENT][520];
+    int n;
+};
+
+static void keep_view(void *ctx, const struct bot_game_view *v)
+{
+    struct views *vs = ctx;
+    if (vs->n >= 4)
+        return;
+    vs->v[vs->n] = *v;
+    for (int i = 0; i < v->n_recent; i++) {
+        snprintf(vs->recent[vs->n][i], sizeof vs->recent[vs->n][i], "%s", v->recent[i]);
+        vs->v[vs->n].recent[i] = vs->recent[vs->n][i];
+    }
+    vs->n++;
+}
+
+/* What the web view reads: the game, its channel's last game lines (the newest last, displays
+ * left out), a counter that moves with every change and only then, and the game kept, ended,
+ * after its end until a new lobby opens in the channel. */
+static void test_game_view(void **state)
+{
+    (void)state;
+    static const char *const nicks[] = {"alice", "bob", "carol"};
+    struct bot *b = make_bot(0, 11);
+    struct views vs = {.n = 0};
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 0);
+    start_game(b, nicks, 3);
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 1);
+    assert_string_equal(vs.v[0].channel, CHAN);
+    assert_ptr_equal(vs.v[0].s, sess(b));
+    assert_false(vs.v[0].ended);
+    uint64_t gen = vs.v[0].gen;
+    assert_true(gen > 0);
+    assert_true(vs.v[0].n_recent >= 2);
+    /* The newest line is the last one the channel got that is not a display. */
+    assert_string_equal(vs.v[0].recent[vs.v[0].n_recent - 1], last_to(0, CHAN));
+
+    /* A display changes nothing the view keeps. */
+    say(b, "watcher", "!status");
+    say(b, "watcher", "!board text");
+    vs.n = 0;
+    bot_each_game(b, now, keep_view, &vs);
+    assert_true(vs.v[0].gen == gen);
+    for (int i = 0; i < vs.v[0].n_recent; i++) {
+        assert_null(strstr(vs.v[0].recent[i], "hexes:"));
+        assert_null(strstr(vs.v[0].recent[i], "turn 1"));
+    }
+
+    /* A move does, and its line is the newest. */
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 5);
+    int counts[ACT_TYPE_COUNT] = {0};
+    assert_true(play_one(b, &rng, counts));
+    vs.n = 0;
+    bot_each_game(b, now, keep_view, &vs);
+    assert_true(vs.v[0].gen > gen);
+    assert_string_equal(vs.v[0].recent[vs.v[0].n_recent - 1], last_to(0, CHAN));
+
+    /* Many moves later: the last BOT_VIEW_RECENT lines, newest last. */
+    int moves = 0;
+    while (play_one(b, &rng, counts))
+        assert_true(++moves < 20000);
+    assert_null(sess(b));
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 1);
+    assert_true(vs.v[0].ended);
+    assert_int_equal(vs.v[0].n_recent, BOT_VIEW_RECENT);
+    assert_int_equal(vs.v[0].s->game.phase, PHASE_OVER);
+    bool winner_line = false;
+    for (int i = 0; i < vs.v[0].n_recent; i++)
+        winner_line = winner_line || strstr(vs.v[0].recent[i], "wins with");
+    assert_true(winner_line);
+
+    /* Kept 10 minutes, or until a new lobby opens there. */
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now + 9 * 60 * 1000, keep_view, &vs), 1);
+    say(b, "alice", "!new");
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 1);
+    assert_false(vs.v[0].ended);
+    assert_int_equal(vs.v[0].s->state, SESSION_LOBBY);
+    say(b, "alice", "!leave");
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 0);
+    bot_free(b);
+
+    b = make_bot(0, 12);
+    start_game(b, nicks, 3);
+    bw_rng_seed(&rng, 6);
+    while (play_one(b, &rng, counts))
+        ;
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now + 11 * 60 * 1000, keep_view, &vs), 0);
+    vs.n = 0;
+    assert_int_equal(bot_each_game(b, now, keep_view, &vs), 0);
+    bot_free(b);
+}
+
 /* Every card type, counter-offers and discards over several seeded games. */
 static void test_many_games_cover_actions(void **state)
 {
@@ -739,6 +841,7 @@ int main(void)
         cmocka_unit_test(test_rate_limit),
         cmocka_unit_test(test_repeat_displays),
         cmocka_unit_test(test_web_address),
+        cmocka_unit_test(test_game_view),
         cmocka_unit_test(test_private_channel_word),
         cmocka_unit_test(test_restore_continues),
     };
