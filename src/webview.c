@@ -60,7 +60,8 @@ static int add_row(void *ctx, int rank, const struct store_stats *s)
     if (*f->n >= f->max)
         return 1;
     struct web_top_row *r = &f->rows[(*f->n)++];
-    snprintf(r->name, sizeof r->name, "%s", s->nick[0] ? s->nick : s->identity);
+    /* The nick of their latest game, never the identity (it may hold a user@host). */
+    snprintf(r->name, sizeof r->name, "%.*s", (int)sizeof r->name - 1, s->nick[0] ? s->nick : "?");
     r->rating = s->rating;
     r->games = s->games;
     r->wins = s->wins;

@@ -74,7 +74,15 @@ static const char *seats_str(const struct render_style *st, unsigned mask, int n
             rline_nick(&l, st, p);
             first = 0;
         }
-    snprintf(buf, size, "%s", l.s);
+    /* Cut to size between characters (buf is sized for every seat's nick; this is a guard). */
+    size_t len = strlen(l.s);
+    if (len >= size) {
+        len = size - 1;
+        while (len > 0 && ((unsigned char)l.s[len] & 0xc0) == 0x80)
+            len--;
+    }
+    memcpy(buf, l.s, len);
+    buf[len] = 0;
     return buf;
 }
 
