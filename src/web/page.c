@@ -166,7 +166,9 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     style_of(w, &st);
     heading(out, w);
     char line[RENDER_LINE_MAX];
-    sb_append(out, "<p class=\"move\" dir=\"auto\">");
+    /* The page's own words are English; what the bot said in the channel is in its language. */
+    const char *lang = i18n_code(w->lang);
+    sb_appendf(out, "<p class=\"move\" dir=\"auto\" lang=\"%s\">", lang);
     if (s->state == SESSION_LOBBY) {
         sb_appendf(out, "Lobby: %d seated, waiting for the game to start.", s->n_seats);
     } else if (w->ended || s->state == SESSION_OVER || s->game.phase == PHASE_OVER) {
@@ -193,7 +195,7 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     sb_append(out, "<div class=\"side\">\n");
     players(out, w, &st);
     if (s->state != SESSION_LOBBY) {
-        sb_append(out, "<h2>Status</h2>\n<div class=\"status\">\n");
+        sb_appendf(out, "<h2>Status</h2>\n<div class=\"status\" lang=\"%s\">\n", lang);
         struct collect c = {out, "p"};
         struct render_sink sink = {line_to, &c};
         render_status(&s->game, &st, NULL, &sink);
@@ -203,7 +205,7 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     if (!w->n_recent) {
         sb_append(out, "<p>Nothing yet.</p>\n");
     } else {
-        sb_append(out, "<ol class=\"events\">\n");
+        sb_appendf(out, "<ol class=\"events\" lang=\"%s\">\n", lang);
         /* Newest first; a line of several events joined with " · " lists them apart. */
         for (int i = w->n_recent - 1; i >= 0; i--) {
             sb_append(out, "<li dir=\"auto\">");
@@ -220,7 +222,7 @@ void web_page_game(const struct web_game *w, struct strbuf *out)
     char title[300], path[400];
     snprintf(title, sizeof title, "%s on %s", w->channel, w->network);
     url_game_path(w->network, w->channel, path, sizeof path);
-    head(out, title, i18n_code(w->lang));
+    head(out, title, "en");
     /* path is percent-encoded: nothing in it needs escaping. */
     sb_appendf(out, "<main id=\"live\" data-live=\"%s/live\">\n", path);
     web_page_live(w, out);

@@ -466,6 +466,20 @@ def quiet_check(table, web, first):
         check(cells["dev"] == 0 and cells["knights"] == 0,
               "turn %d: %s: development cards %d, knights %d (nobody bought one)"
               % (tr.turn, nick, cells["dev"], cells["knights"]))
+    # Whose move it is, the status lines, and the channel's last lines, newest first.
+    move = web.move_line(page)
+    check(move.startswith("Turn %d " % tr.turn) and tr.current in move,
+          "turn %d (%s to roll): the page says %r" % (tr.turn, tr.current, move))
+    status = [p for div in page.iter(XHTML + "div") if "status" in classes(div)
+              for p in div.iter(XHTML + "p")]
+    check(len(status) >= 2, "turn %d: %d status lines" % (tr.turn, len(status)))
+    events = [ol for ol in page.iter(XHTML + "ol") if "events" in classes(ol)]
+    check(events, "turn %d: no <ol class=events>" % tr.turn)
+    newest = ["".join(li.itertext()) for li in events[0].iter(XHTML + "li")]
+    # (A line of several events joined with " · " is one item: the turn line is its last.)
+    check(newest and newest[0].split(" \u00b7 ")[-1].startswith(
+        "turn %d: %s to roll" % (tr.turn, tr.current)),
+          "turn %d: the newest event on the page is %r" % (tr.turn, newest[:1]))
     # Unchanged state: the live part's ETag holds.
     r = web.fetch(GAME + "/live")
     r2 = web.fetch(GAME + "/live", headers={"If-None-Match": r.header("etag")}, expect=None)
@@ -608,8 +622,9 @@ def finish_chromium(ch, limit=60.0):
     text = open(ch["logname"], errors="replace").read()
     check(proc.returncode == 0 and os.path.exists(ch["shot"]),
           "chromium exited %s without a screenshot: %s" % (proc.returncode, text[-1500:]))
-    refused = [l for l in text.splitlines() if "Content Security Policy" in l or
-               "Refused to" in l]
+    console = [l for l in text.splitlines() if ":CONSOLE" in l]
+    refused = [l for l in console if "Content Security Policy" in l or "Refused to" in l or
+               "Uncaught" in l]
     return took, refused
 
 
@@ -727,13 +742,15 @@ def run(args, work):
         built = len(final["settlement"]) + len(final["city"])
         check(built == len(table.tr.buildings), "the final board: %d settlements and cities, "
               "the channel built %d" % (built, len(table.tr.buildings)))
+        final_pieces = "%d settlements, %d cities, %d roads" % (
+            len(final["settlement"]), len(final["city"]), len(final["road"]))
 
         # The screenshot.
         if state["chromium"] is None:
             state["chromium"] = start_chromium(args.chromium, base + GAME, work)
         took, refused = finish_chromium(state["chromium"])
-        check(not refused, "chromium reports the Content-Security-Policy refused something: %s"
-              % refused[:3])
+        check(not refused, "chromium's console: the Content-Security-Policy refused something,"
+              " or a script failed: %s" % refused[:3])
         shot = state["chromium"]["shot"]
         os.makedirs(args.artifacts, exist_ok=True)
         kept = os.path.join(os.path.abspath(args.artifacts), "web_screenshot.png")
@@ -783,8 +800,8 @@ def run(args, work):
         for x in web.log:
             statuses[x[4]] = statuses.get(x[4], 0) + 1
         slow_took, slow_n, slow_max, slow_got = state["slow"]
-        print("%s wins with %d points after %d turns; game %.0f s" % (
-            winner[0], winner[1], table.tr.turn, game_time))
+        print("%s wins with %d points after %d turns; game %.0f s; final board %s" % (
+            winner[0], winner[1], table.tr.turn, game_time, final_pieces))
         print("web: %d requests %s, slowest %.3f s; %d polls, settlements+cities %s; "
               "%d distinct bodies checked against %d private lines (%d hands)" % (
                   len(web.log), dict(sorted(statuses.items(), key=str)),
@@ -820,7 +837,7 @@ def main():
                     help="the browser for the screenshot (required: the test fails without)")
     ap.add_argument("--artifacts", required=True, help="where web_screenshot.png is kept")
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--vp", type=int, default=4)
+    ap.add_argument("--vp", type=int, default=5)
     ap.add_argument("--timeout", type=float, default=110)
     args = ap.parse_args()
     args.bot = os.path.abspath(args.bot)
