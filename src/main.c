@@ -19,6 +19,7 @@
 #include "store/store.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
+#include "web/server.h"
 #include "webview.h"
 
 #ifndef BW_VERSION
@@ -52,6 +53,7 @@ static void print_versions(void)
     printf("libconfig %s\n", config_libconfig_version());
     printf("%s\n", ircb_tls_version());
     printf("SQLite %s\n", store_sqlite_version());
+    printf("%s\n", web_library_version());
 }
 
 /* The example configuration to name in the first-run message: the one installed beside this

@@ -554,6 +554,20 @@ struct web_server *web_start(const char *host, int port, char *err, size_t errsi
     return w;
 }
 
+static char version_text[64];
+
+static void fill_version(void)
+{
+    snprintf(version_text, sizeof version_text, "libmicrohttpd %s", MHD_get_version());
+}
+
+const char *web_library_version(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_version);
+    return version_text;
+}
+
 int web_port(const struct web_server *w)
 {
     return w ? w->port : 0;

@@ -28,6 +28,8 @@ struct web_server *web_start(const char *host, int port, char *err, size_t errsi
 void web_stop(struct web_server *w);
 /* The port it listens on (useful with port 0 in tests). */
 int web_port(const struct web_server *w);
+/* The libmicrohttpd the program runs with, as "libmicrohttpd 0.9.75"; a borrowed constant. */
+const char *web_library_version(void);
 
 /* Publishing, from the bot's thread: begin, then every lobby and game of every network (v as
  * bot_each_game gives it; only a game whose gen changed is copied), then end, which forgets
