@@ -285,6 +285,9 @@ class Web:
     def poll(self, table, force=False):
         """The four reads of every ~2 s; their checks."""
         now = time.time()
+        ch = self.chromium
+        if ch and "end" not in ch and ch["proc"].poll() is not None:
+            ch["end"] = now
         if self.busy or (not force and now - self.last_poll < POLL_EVERY):
             return
         self.busy = True
@@ -614,7 +617,7 @@ def finish_chromium(ch, limit=60.0):
         ch["log"].close()
         raise TestFailure("chromium took more than %.0f s for the screenshot" % limit)
     ch["log"].close()
-    took = time.time() - ch["start"]
+    took = ch.get("end", time.time()) - ch["start"]
     try:
         os.killpg(proc.pid, 9)  # helpers it left behind, if any
     except ProcessLookupError:
@@ -681,7 +684,8 @@ def run(args, work):
                 web.start_slow()
             if web.slow is not None and state["slow"] is None and not web.slow[0].is_alive():
                 state["slow"] = web.check_slow()
-                state["chromium"] = start_chromium(args.chromium, base + GAME, work)
+                state["chromium"] = web.chromium = start_chromium(args.chromium, base + GAME,
+                                                                  work)
             if turn in SAMPLE_TURNS:
                 hands, notes = quiet_check(table, web, first=not state["samples"])
                 state["samples"].append((turn, hands))
@@ -747,7 +751,7 @@ def run(args, work):
 
         # The screenshot.
         if state["chromium"] is None:
-            state["chromium"] = start_chromium(args.chromium, base + GAME, work)
+            state["chromium"] = web.chromium = start_chromium(args.chromium, base + GAME, work)
         took, refused = finish_chromium(state["chromium"])
         check(not refused, "chromium's console: the Content-Security-Policy refused something,"
               " or a script failed: %s" % refused[:3])
