@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, starts a local ngIRCd on 127.0.0.1 and the bot joined to
-# #catan, and tells you how to connect and play. Ctrl-C stops the bot, then the server.
+# #catan with its web view on 127.0.0.1:8080 (or a free port), and tells you how to connect
+# and play. Ctrl-C stops the bot, then the server.
 #
 #   contrib/run.sh            the bot on a local IRC server
 #   contrib/run.sh --demo     instead, one game between random legal players, printed
@@ -26,6 +27,11 @@ if ! port_free "$port"; then
     echo "Port 6667 is taken; using port $port instead."
 fi
 
+web_port=8080
+if ! port_free "$web_port"; then
+    web_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+fi
+
 work=$(mktemp -d -t brickwood-run.XXXXXX)
 # ngIRCd started as root runs as "nobody" and must write its pid file here.
 chmod 777 "$work"
@@ -46,6 +52,7 @@ networks = (
 );
 store = { path = "$work/brickwood.db"; };
 log = { level = "info"; };
+web = { listen = "127.0.0.1:$web_port"; };
 CONF
 
 ngircd_path=$(command -v ngircd || echo /usr/sbin/ngircd)
@@ -68,6 +75,7 @@ Connect with any IRC client, for example:
     irssi -c 127.0.0.1 -p $port -n alice        (or weechat, HexChat: server 127.0.0.1/$port)
 then:  /join #catan   and type  !new  (friends type !join), then  !start
 Type  !help  for the commands. Ctrl-C here stops the bot and the server.
+Watch the games in a browser:  http://127.0.0.1:$web_port/   (!board web gives a game's page)
 Files (configuration, logs) are in $work
 
 MSG
