@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,26 +17,30 @@
 /* A field's value is cut after this many bytes. */
 #define LOG_FIELD_MAX 200
 
-static enum log_level current_level = LOG_LEVEL_INFO;
+/* Read by every thread that logs, set by the bot's on a reload. */
+static atomic_int current_level = LOG_LEVEL_INFO;
 static FILE *log_file; /* set by tests, borrowed */
 static FILE *own_file; /* opened from log.file */
+/* Lines come from the bot's thread and the web server's; a reload reopens the file under
+ * this lock, so that no line is written to a file being closed. */
+static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *own_path;
 
 static const char *const level_names[] = {"error", "warn", "info", "debug"};
 
 void log_set_level(enum log_level level)
 {
-    current_level = level;
+    atomic_store(&current_level, (int)level);
 }
 
 enum log_level log_get_level(void)
 {
-    return current_level;
+    return (enum log_level)atomic_load(&current_level);
 }
 
 bool log_enabled(enum log_level level)
 {
-    return level <= current_level;
+    return (int)level <= atomic_load(&current_level);
 }
 
 bool log_level_parse(const char *s, enum log_level *out)
@@ -67,11 +73,13 @@ void log_set_file(FILE *f)
 int log_use_path(const char *path, char *err, size_t errsize)
 {
     if (!path || !*path) {
+        pthread_mutex_lock(&file_lock);
         if (own_file)
             fclose(own_file);
         own_file = NULL;
         free(own_path);
         own_path = NULL;
+        pthread_mutex_unlock(&file_lock);
         return 0;
     }
     /* O_APPEND: every line lands at the end even when another process (or a `truncate` by
@@ -92,11 +100,13 @@ int log_use_path(const char *path, char *err, size_t errsize)
         return -1;
     }
     memcpy(copy, path, n);
+    pthread_mutex_lock(&file_lock);
     if (own_file)
         fclose(own_file);
     free(own_path);
     own_file = f;
     own_path = copy;
+    pthread_mutex_unlock(&file_lock);
     return 0;
 }
 
@@ -186,9 +196,11 @@ static void emit(enum log_level level, const char *text, size_t len)
     line[o++] = '\n';
 
     /* One write per line keeps lines whole when several processes share stderr. */
+    pthread_mutex_lock(&file_lock);
     FILE *f = log_file ? log_file : own_file ? own_file : stderr;
     fwrite(line, 1, o, f);
     fflush(f);
+    pthread_mutex_unlock(&file_lock);
 }
 
 /* Format into text (LOG_TEXT_MAX bytes); the length kept (longer messages are cut). */
