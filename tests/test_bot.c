@@ -741,14 +741,24 @@ static void test_web_address(void **state)
     struct bot *b = make_bot(0, 7);
     start_game(b, nicks, 3);
     assert_true(any_line(0, CHAN, "#catan web: https://catan.example.org/g/testnet/catan"));
+    /* Said at the start a moment ago: asked now, the one asking gets it. */
     int mark = n_recs;
+    say(b, "watcher", "!board web");
+    assert_int_equal(count_to(mark, CHAN), 0);
+    assert_string_equal(last_to(mark, "watcher"),
+                        "#catan web: https://catan.example.org/g/testnet/catan");
+    now += 15000;
+    mark = n_recs;
     say(b, "watcher", "!board web");
     assert_string_equal(last_to(mark, CHAN),
                         "#catan web: https://catan.example.org/g/testnet/catan");
     assert_int_equal(count_to(mark, "watcher"), 0);
-    mark = n_recs;
-    say(b, "watcher", "!board w");
-    assert_int_equal(count_to(mark, CHAN), 1);
+    for (int i = 0; i < 5; i++) {
+        mark = n_recs;
+        say(b, "other", "!board w");
+        assert_int_equal(count_to(mark, CHAN), 0);
+        assert_int_equal(count_to(mark, "other"), 1);
+    }
     struct bw_identity id;
     ident(&id, "watcher");
     mark = n_recs;

@@ -692,7 +692,7 @@ static void resume(struct bot *b, struct bot_game *g)
         return;
     session_resume(&g->s, b->now_ms);
     /* What the channel saw before the bot left is old news: the next display is shown. */
-    g->s.board_ms = g->s.status_ms = g->s.board_text_ms = INT64_MIN;
+    g->s.board_ms = g->s.status_ms = g->s.board_text_ms = g->s.web_ms = INT64_MIN;
     g->changed = true;
     char line[RENDER_LINE_MAX];
     unsigned waiting = g->s.state == SESSION_PLAYING ? game_waiting_for(&g->s.game) : 0;

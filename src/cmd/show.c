@@ -100,11 +100,14 @@ int cmd_web_address(struct cmd_call *c, bool asked)
     }
     char path[400];
     url_game_path(c->network ? c->network : "", c->s->channel, path, sizeof path);
-    /* An address is short and changes nothing: asked in the channel, the channel sees it. */
-    if (asked && c->in_private)
+    /* Asked in the channel, the channel sees it, unless it did a moment ago (then the one
+     * asking does: nobody fills the channel by asking again and again). */
+    if (asked && to_caller(c, &c->s->web_ms))
         cmd_replyf(c, tr(c->lang, MSG_SHOW_WEB), c->s->channel, c->web_url, path);
     else
         cmd_announcef(c, tr(c->lang, MSG_SHOW_WEB), c->s->channel, c->web_url, path);
+    if (!asked)
+        c->s->web_ms = c->now_ms;
     return BW_OK;
 }
 

@@ -516,6 +516,7 @@ static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms, 
     s->board_ms = get_time(r, now_ms);
     s->status_ms = get_time(r, now_ms);
     s->board_text_ms = get_time(r, now_ms);
+    s->web_ms = INT64_MIN; /* not kept: after a restart the address may be said again */
     if (s->paused)
         s->paused_ms = get_time(r, now_ms);
     if (s->n_seats > GAME_MAX_PLAYERS)

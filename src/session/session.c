@@ -27,7 +27,7 @@ void session_init(struct session *s, const char *channel, const struct session_r
     s->state = SESSION_LOBBY;
     bw_rng_seed(&s->rng, seed);
     s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
-    s->board_ms = s->status_ms = s->board_text_ms = INT64_MIN;
+    s->board_ms = s->status_ms = s->board_text_ms = s->web_ms = INT64_MIN;
 }
 
 /* A computer player's name is its nick without the suffix. */

@@ -152,6 +152,7 @@ struct session {
     int64_t offer_ms[GAME_MAX_OFFERS];
     int64_t board_ms;                 /* last board drawing shown, for rate limiting */
     int64_t status_ms, board_text_ms; /* last status and board text shown in the channel */
+    int64_t web_ms;                   /* the web address last said there (not saved) */
     int64_t paused_ms;                /* when the pause began, while paused */
     int64_t started_ms;               /* when the game started (its duration), 0 in a lobby */
     uint16_t rolls[11];               /* how often each sum 2..12 was rolled in this game */

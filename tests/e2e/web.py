@@ -4,7 +4,8 @@ and one whole game of three scripted players (play.py) to its winner, while the 
 read the way a browser and a hostile client would read it.
 
 Checked:
-- IRC: the `!start` line and the answer to `!board web` are both "#CHAN web: URL/g/local/CHAN".
+- IRC: the `!start` line and the answers to `!board web` are all "#CHAN web: URL/g/local/CHAN":
+  in the channel, or to the one asking when the channel saw it less than 15 s before.
 - Every ~2 s of the game: `/`, the game's page, its `/live` part and `board.svg` answer 200
   with a Content-Security-Policy of script-src 'self'; the pages parse as XML (polyglot
   HTML5, the doctype stripped) with no inline script content, no style attribute or element,
@@ -33,7 +34,7 @@ Checked:
 - The bot exits 0 on SIGTERM with no sanitizer report.
 
 Every process is stopped by its PID, every wait is bounded; only 127.0.0.1. BRICKWOOD_SEED
-fixes the game. About 100 s here under ASan."""
+fixes the game. About 75 s here under ASan."""
 
 import argparse
 import hashlib
@@ -447,7 +448,8 @@ def quiet_check(table, web, first):
         got = {n: rows.get(n, {}).get("cards") for n in hands}
         pieces = web.pieces(page)
         same = (got == hands and pieces["settlement"] == want["settlement"] and
-                pieces["city"] == want["city"] and pieces["road"] == roads)
+                pieces["city"] == want["city"] and pieces["road"] == roads and
+                web.move_line(page).startswith("Turn %d " % tr.turn))
         if same or time.time() > deadline:
             break
         table.pump(0.3)
@@ -646,7 +648,8 @@ def run(args, work):
     web_port = free_port()
     base = "http://127.0.0.1:%d" % web_port
     bot, players = None, []
-    state = {"samples": [], "notes": [], "slow": None, "chromium": None}
+    state = {"samples": [], "notes": [], "slow": None, "chromium": None, "web_public": False,
+             "web_answers": []}
     try:
         bot = Bot(args.bot, work, config_text(server.port, web_port, args.vp), seed=args.seed)
         players = [Client(server.port, nick) for nick in PLAYERS]
@@ -671,12 +674,37 @@ def run(args, work):
         private = set()
         feed = table.feed
 
+        web_seen = []   # (arrival, "channel" or the nick it went to) of every web line
+
         def noted(client, m):
-            if (m.nick == BOT and m.cmd in ("PRIVMSG", "NOTICE") and len(m.params) > 1 and
-                    m.params[0].lower() == client.nick.lower()):
-                private.add(m.params[-1])
+            if m.nick == BOT and m.cmd in ("PRIVMSG", "NOTICE") and len(m.params) > 1:
+                target, text = m.params[0].lower(), m.params[-1]
+                if target == client.nick.lower():
+                    private.add(text)
+                    if " web: " in text:
+                        web_seen.append((m.time, client.nick, text))
+                elif client is players[0] and " web: " in text:
+                    web_seen.extend((m.time, "channel", x) for x in text.split(" \u00b7 ")
+                                    if " web: " in x)
             feed(client, m)
         table.feed = noted
+
+        def ask_web(player):
+            """!board web in the channel: the line of !start, to the channel, or to the one
+            asking when the channel saw it less than 15 s ago. Returns where it went."""
+            public = [t for t, where, _ in web_seen if where == "channel"]
+            n = len(web_seen)
+            t0 = table.say(player, "!board web")
+            table.wait(lambda: len(web_seen) > n, 15, "the answer to !board web")
+            _, where, answer = web_seen[n]
+            check(answer == web_line, "!board web answered %r, not %r" % (answer, web_line))
+            since = t0 - public[-1]
+            check(where in ("channel", player.nick), "!board web answered to %s" % where)
+            check(where == player.nick or since > 14, "!board web %.1f s after the channel "
+                  "saw the address: to the channel again" % since)
+            check(where == "channel" or since < 16, "!board web %.1f s after the channel saw "
+                  "the address: only to %s" % (since, where))
+            return where, since
 
         def on_turn(turn):
             if turn == 1 and web.slow is None:
@@ -690,15 +718,18 @@ def run(args, work):
                 hands, notes = quiet_check(table, web, first=not state["samples"])
                 state["samples"].append((turn, hands))
                 state["notes"] += notes
-                if turn == 1:
-                    # !board web in the channel: the same line as at !start.
-                    n = len(table.tr.parts)
-                    table.say(players[1], "!board web")
-                    table.wait(lambda: any(" web: " in x for x in table.tr.parts[n:]), 15,
-                               "the answer to !board web")
-                    answer = next(x for x in table.tr.parts[n:] if " web: " in x)
-                    check(answer == web_line, "!board web answered %r, not %r"
-                          % (answer, web_line))
+                public = [t for t, where, _ in web_seen if where == "channel"]
+                if turn == 1 or (not state["web_public"] and time.time() > public[-1] + 17):
+                    # The channel sees the address again once 15 s have passed; asked again
+                    # at once, only the one asking does.
+                    where, since = ask_web(players[1])
+                    state["web_answers"].append((turn, where, round(since, 1)))
+                    if where == "channel":
+                        state["web_public"] = True
+                        where, since = ask_web(players[2])
+                        check(where == players[2].nick, "!board web twice in a row: the "
+                              "second went to %s" % where)
+                        state["web_answers"].append((turn, where, round(since, 1)))
 
         table.on_turn = on_turn
         web_line = "%s web: %s%s" % (CHAN, base, GAME)
@@ -713,7 +744,8 @@ def run(args, work):
               % web.move_line(lobby))
         table.web = web
         table.start()
-        check(web_line in table.tr.parts, "no %r at !start (lines: %s)"
+        check(web_line in table.tr.parts and web_seen and web_seen[0][1] == "channel",
+              "no %r in the channel at !start (lines: %s)"
               % (web_line, [x for x in table.tr.parts if "web" in x]))
         table.setup()
         table.play(max_turns=120, timeout=args.timeout)
@@ -768,11 +800,19 @@ def run(args, work):
         check(colours >= 16, "the screenshot has %d colours" % colours)
         check(share >= 0.05, "the screenshot is %.1f%% not near white" % (100 * share))
 
+        # The players' hand lines agree with the game as the channel told it (play.py).
+        checked = table.tr.verify_hands()
+        check(not table.tr.problems, "; ".join(table.tr.problems[:5]))
+
         # Hidden information: nothing private in anything served.
         hands = [t for t in private if " hand: " in t]
         check(len(hands) >= 6, "hand lines seen (%d)" % len(hands))
         secrets = set()
+        check(state["web_public"], "!board web was never asked 15 s after the address went to "
+              "the channel: %s" % state["web_answers"])
         for line in private:
+            if line == web_line:
+                continue  # the address, public anyway
             text = line.split(" ", 1)[1] if line.startswith(CHAN + " ") else line
             if len(text) >= 10:
                 secrets.add(text)
@@ -807,12 +847,15 @@ def run(args, work):
         print("%s wins with %d points after %d turns; game %.0f s; final board %s" % (
             winner[0], winner[1], table.tr.turn, game_time, final_pieces))
         print("web: %d requests %s, slowest %.3f s; %d polls, settlements+cities %s; "
-              "%d distinct bodies checked against %d private lines (%d hands)" % (
+              "%d distinct bodies checked against %d private lines (%d hands, %d agreeing with "
+              "the channel)" % (
                   len(web.log), dict(sorted(statuses.items(), key=str)),
                   max(x[1] for x in web.log), web.polls,
                   [n for _, n in web.svg_series][::5], len(web.bodies), len(private),
-                  len(hands)))
+                  len(hands), checked))
         print("quiet samples (turn, cards per player): %s" % state["samples"])
+        print("!board web (turn, answered to, seconds since the channel saw it): %s"
+              % state["web_answers"])
         print("slow client closed after %.1f s (answer %r); %d requests meanwhile, slowest "
               "%.3f s" % (slow_took, slow_got, slow_n, slow_max))
         for n in state["notes"]:
