@@ -324,6 +324,24 @@ static void test_other_states(void **state)
     sb_fini(&sb);
 }
 
+/* The last events newest first, the events joined on one channel line listed apart. */
+static void test_events(void **state)
+{
+    (void)state;
+    struct session s;
+    seated(&s, BOARD_BASE, 3, 2, nicks);
+    static const char *const said[] = {"one", "two \xc2\xb7 three \xc2\xb7 four", "five"};
+    struct web_game w = {"local", "#catan", &s, said, 3, false, 0};
+    struct strbuf sb = STRBUF_INIT;
+    web_page_live(&w, &sb);
+    const char *list = strstr(sb_str(&sb), "<ol class=\"events\"");
+    assert_non_null(list);
+    assert_non_null(strstr(list, "<li dir=\"auto\">five</li>\n<li dir=\"auto\">four</li>\n"
+                                 "<li dir=\"auto\">three</li>\n<li dir=\"auto\">two</li>\n"
+                                 "<li dir=\"auto\">one</li>\n</ol>"));
+    sb_fini(&sb);
+}
+
 /* The page links the game's live part at the address the bot says on IRC. */
 static void test_addresses(void **state)
 {
@@ -346,7 +364,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_only_public_facts), cmocka_unit_test(test_player_counts),
         cmocka_unit_test(test_hostile_text),      cmocka_unit_test(test_other_states),
-        cmocka_unit_test(test_addresses),
+        cmocka_unit_test(test_addresses),         cmocka_unit_test(test_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

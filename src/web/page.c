@@ -159,6 +159,30 @@ static void board(struct strbuf *out, const struct web_game *w)
     out->len += need;
 }
 
+/* The events of one channel line ("a · b · c"), one item each, the last first. */
+static void events_newest_first(struct strbuf *out, const char *line)
+{
+    static const char joiner[] = " \xc2\xb7 ";
+    const size_t jl = sizeof joiner - 1;
+    size_t end = strlen(line);
+    while (end > 0) {
+        size_t start = 0;
+        for (size_t k = 0; k + jl <= end; k++)
+            if (memcmp(line + k, joiner, jl) == 0)
+                start = k + jl;
+        if (start < end) {
+            char item[RENDER_LINE_MAX];
+            size_t n = end - start < sizeof item ? end - start : sizeof item - 1;
+            memcpy(item, line + start, n);
+            item[n] = 0;
+            sb_append(out, "<li dir=\"auto\">");
+            esc(out, item);
+            sb_append(out, "</li>\n");
+        }
+        end = start >= jl ? start - jl : 0;
+    }
+}
+
 void web_page_live(const struct web_game *w, struct strbuf *out)
 {
     const struct session *s = w->s;
@@ -207,11 +231,8 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     } else {
         sb_appendf(out, "<ol class=\"events\" lang=\"%s\">\n", lang);
         /* Newest first; a line of several events joined with " · " lists them apart. */
-        for (int i = w->n_recent - 1; i >= 0; i--) {
-            sb_append(out, "<li dir=\"auto\">");
-            esc(out, w->recent[i]);
-            sb_append(out, "</li>\n");
-        }
+        for (int i = w->n_recent - 1; i >= 0; i--)
+            events_newest_first(out, w->recent[i]);
         sb_append(out, "</ol>\n");
     }
     sb_append(out, "</div>\n</div>\n");

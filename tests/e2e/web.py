@@ -481,7 +481,7 @@ def quiet_check(table, web, first):
     events = [ol for ol in page.iter(XHTML + "ol") if "events" in classes(ol)]
     check(events, "turn %d: no <ol class=events>" % tr.turn)
     newest = ["".join(li.itertext()) for li in events[0].iter(XHTML + "li")]
-    # (A line of several events joined with " · " is one item: the turn line is its last.)
+    # (The events of a channel line joined with " · " are items of their own, the last first.)
     check(newest and newest[0].split(" \u00b7 ")[-1].startswith(
         "turn %d: %s to roll" % (tr.turn, tr.current)),
           "turn %d: the newest event on the page is %r" % (tr.turn, newest[:1]))
