@@ -111,9 +111,11 @@ static void players(struct strbuf *out, const struct web_game *w, const struct r
     sb_append(out, "<table class=\"players\">\n<thead><tr><th scope=\"col\">seat</th>"
                    "<th scope=\"col\">player</th>");
     if (playing)
-        sb_append(out, "<th scope=\"col\">points</th><th scope=\"col\">cards</th>"
-                       "<th scope=\"col\">development</th><th scope=\"col\">knights</th>"
-                       "<th scope=\"col\">road</th><th scope=\"col\">awards</th>");
+        sb_append(out, "<th scope=\"col\"><abbr title=\"victory points\">VP</abbr></th>"
+                       "<th scope=\"col\">cards</th>"
+                       "<th scope=\"col\"><abbr title=\"development cards\">dev</abbr></th>"
+                       "<th scope=\"col\">knights</th><th scope=\"col\">road</th>"
+                       "<th scope=\"col\">awards</th>");
     sb_append(out, "</tr></thead>\n<tbody>\n");
     for (int i = 0; i < s->n_seats; i++) {
         bool turn = playing && g->phase != PHASE_OVER && g->current == i;
