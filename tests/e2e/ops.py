@@ -18,6 +18,7 @@ import argparse
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -120,6 +121,33 @@ def scenario_logfile_bad(binary, ngircd):
     shutil.rmtree(work.path)
 
 
+def scenario_web_taken(binary, ngircd):
+    """The web view cannot listen (its port is taken): the bot says so and does not start,
+    after the store was opened, without leaving anything running."""
+    work = Workdir()
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    try:
+        conf = work.file("bot.conf")
+        base = bot_config([{"name": "local", "host": "127.0.0.1", "port": free_port(),
+                            "tls": False, "channels": ["#c"]}], level="info")
+        write(conf, base + 'web = { listen = "127.0.0.1:%d"; };\n' % port)
+        rc, out, err = run([binary, "-t", "-c", conf], cwd=work.path)
+        check(rc == 0 and "configuration OK" in out, "-t: exit %d\n%s%s" % (rc, out, err))
+        rc, out, err = run([binary, "-c", conf], cwd=work.path)
+        text = out + err
+        check(rc == 1, "exit %d with the web port taken:\n%s" % (rc, text))
+        check("action=web_failed" in text and "cannot listen on 127.0.0.1:%d" % port in text,
+              "the log does not say why:\n%s" % text)
+        check("action=connect" not in text, "it connected anyway:\n%s" % text)
+        print("web_taken: %s" % [l for l in text.splitlines() if "web_failed" in l][0])
+    finally:
+        holder.close()
+    shutil.rmtree(work.path)
+
+
 def wait_for(path, needle, timeout, proc):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -206,6 +234,7 @@ SCENARIOS = {
     "firstrun": scenario_firstrun,
     "logfile_bad": scenario_logfile_bad,
     "logfile": scenario_logfile,
+    "web_taken": scenario_web_taken,
 }
 
 
