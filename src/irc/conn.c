@@ -269,15 +269,6 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
 
 /* ---- connection life ---- */
 
-static uint64_t next_random(struct ircb_conn *c)
-{
-    /* xorshift64*: enough to spread reconnect times */
-    c->jitter ^= c->jitter >> 12;
-    c->jitter ^= c->jitter << 25;
-    c->jitter ^= c->jitter >> 27;
-    return c->jitter * 2685821657736338717ull;
-}
-
 static void teardown(struct ircb_conn *c, const char *why, int64_t now)
 {
     if (c->session) {
@@ -293,7 +284,7 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
         log_event(LOG_LEVEL_INFO, &gone, "%s: disconnected: %s", c->name, why);
     else if (c->state != CONN_IDLE)
         log_event(LOG_LEVEL_WARN, &gone, "%s: disconnected: %s; retrying in %d s", c->name, why,
-                  c->reconnect_delay / 1000);
+                  c->backoff.delay_ms / 1000);
     if (c->bot && c->state != CONN_IDLE)
         bot_on_disconnect(c->bot, now);
     c->state = CONN_IDLE;
@@ -307,10 +298,7 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
     ircb_queue_init(&c->queue, burst, interval);
-    c->reconnect_at = now + c->reconnect_delay +
-                      (int64_t)(next_random(c) % (uint64_t)(c->reconnect_delay / 4 + 1));
-    c->reconnect_delay =
-        c->reconnect_delay * 2 > RECONNECT_MAX_MS ? RECONNECT_MAX_MS : c->reconnect_delay * 2;
+    c->reconnect_at = now + ircb_backoff_next(&c->backoff);
 }
 
 /* The local port of the library's socket, the only one it has while connecting. */
@@ -468,7 +456,7 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
     if (!ircb_conn_usable(net))
         return NULL;
     struct ircb_conn *c = xcalloc(1, sizeof *c);
-    c->jitter = (seed ^ (uint64_t)ircb_now_ms()) | 1;
+    ircb_backoff_init(&c->backoff, seed ^ (uint64_t)ircb_now_ms());
     ircb_queue_init(&c->queue, net->flood.burst, net->flood.interval_ms);
     set_config(c, net);
     c->private_reply = botcfg->private_reply;
@@ -476,7 +464,6 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
         c->hooks = *hooks;
     for (size_t i = 0; i < net->channel_count; i++)
         chan_add(c, net->channels[i], true);
-    c->reconnect_delay = RECONNECT_MIN_MS;
     ircb_members_init(&c->members);
     ircb_chanmodes_init(&c->modes);
     struct bw_out out = {.ctx = c,
