@@ -122,10 +122,12 @@ def wait_listening(proc, ports, what, logname, timeout=15):
 
 
 class NgircdTLS:
-    """ngIRCd on a free loopback port (.port) and a TLS port (.tls_port) with cert/key."""
+    """ngIRCd on a free loopback port (.port) and a TLS port (.tls_port) with cert/key; port
+    and tls_port given, on those (a server started again where one was)."""
 
-    def __init__(self, ngircd, work, cert, key, throttle=False, name="ngircd"):
-        self.port, self.tls_port = free_port(), free_port()
+    def __init__(self, ngircd, work, cert, key, throttle=False, name="ngircd", port=None,
+                 tls_port=None):
+        self.port, self.tls_port = port or free_port(), tls_port or free_port()
         while self.tls_port == self.port:
             self.tls_port = free_port()
         self.work = work

@@ -25,9 +25,9 @@ class World:
         self.servers, self.clients, self.bots = [], [], []
         self.certs = make_certs(work)
 
-    def ngircd(self, cert=None, key=None):
+    def ngircd(self, cert=None, key=None, **kw):
         s = NgircdTLS(self.args.ngircd, self.work, cert or self.certs.server_cert,
-                      key or self.certs.server_key)
+                      key or self.certs.server_key, **kw)
         self.servers.append(s)
         return s
 
@@ -201,10 +201,25 @@ def tls_noverify(w):
     bot = w.bot([net(server.tls_port, tls_verify=False)])
     expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN over unverified TLS")
     log = wait_log(bot, "TLS handshake done", 5)
-    check("TLS certificate verification is off" in log, "the log warns verification is off")
+    warning = "TLS certificate verification is off"
+    check(log.count(warning) == 1, "the log warns verification is off, once per connection")
+    answers_help(bot, alice, "brickwood")
+    # The server goes away and comes back on the same ports: the warning again at the new
+    # connection, not only at the first.
+    server.stop()
+    server = w.ngircd(name="ngircd2", port=server.port, tls_port=server.tls_port)
+    alice = w.client(server.port, "alice")
+    alice.send("JOIN " + CHAN)
+    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join on the new server")
+    expect_while(bot, alice, bot_joins("brickwood"), 25, "bot JOIN again over unverified TLS")
+    log = wait_log(bot, "TLS handshake done", 5, count=2)
+    check(log.count("connecting to localhost port %d" % server.tls_port) == 2,
+          "two connection attempts")
+    check(log.count(warning) == 2, "the warning at each of the two connections (%d times)"
+          % log.count(warning))
     answers_help(bot, alice, "brickwood")
     w.finish(bot)
-    return "tls_verify = false connects to an untrusted server and warns"
+    return "tls_verify = false connects to an untrusted server and warns at every connection"
 
 
 # ---------------------------------------------------------------------------------------
