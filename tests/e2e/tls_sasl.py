@@ -11,7 +11,8 @@ import sys
 import time
 
 from harness import Bot, TestFailure, Workdir, bot_config, check, stop_process
-from servers import InspircdAtheme, IrcClient, NgircdTLS, join_account, make_certs
+from servers import (InspircdAtheme, IrcClient, NgircdTLS, client_cert, fingerprint,
+                     join_account, make_certs)
 
 CHAN = "#tls"
 PASSWORD = "correct-horse-7"
@@ -301,6 +302,32 @@ def sasl_external(w):
     return "SASL EXTERNAL with the client certificate logs the bot in as certbot"
 
 
+def sasl_external_bad(w):
+    # certbot's account knows one certificate; the bot shows another, unknown to services.
+    server = w.services()
+    server.register("certbot", PASSWORD, cert=w.certs.client_pem)
+    stranger = client_cert(w.work, "stranger", "certbot")
+    check(fingerprint(stranger) != w.certs.client_fp, "a second, different certificate")
+    alice = watcher(w, server)
+    bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca, tls_client_cert=stranger,
+                     sasl={"mechanism": "EXTERNAL", "required": True})])
+    connecting = "connecting to localhost port %d" % server.tls_port
+    failed = "SASL EXTERNAL failed: "
+    log = wait_log(bot, failed, 15)
+    why = log[log.index(failed):].splitlines()[0].split(" network=")[0]
+    check(re.search(r"\(90[2-6]\)", why), "the log gives the server's reason and numeric: %r"
+          % why)
+    wait_log(bot, connecting, 15, count=2)
+    log = wait_log(bot, failed, 15, count=2)
+    check("TLS handshake done" in log, "over TLS")
+    check("going on without the login" not in log, "required login not skipped")
+    check("SASL: logged in" not in log, "no login reported")
+    never_joins(alice, "brickwood", 1)
+    w.finish(bot)
+    return "SASL EXTERNAL with an unregistered certificate: %s; the bot retries, never joins" \
+        % why.split(failed, 1)[1]
+
+
 class CapServer:
     """A scripted server for one connection: offers capabilities over two CAP LS 302 lines,
     records what the client asks for, acknowledges it, welcomes the client after CAP END."""
@@ -393,6 +420,7 @@ SCENARIOS = {
     "sasl_plain": sasl_plain,
     "sasl_plain_bad": sasl_plain_bad,
     "sasl_external": sasl_external,
+    "sasl_external_bad": sasl_external_bad,
     "cap": cap,
 }
 
