@@ -269,15 +269,6 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
 
 /* ---- connection life ---- */
 
-static uint64_t next_random(struct ircb_conn *c)
-{
-    /* xorshift64*: enough to spread reconnect times */
-    c->jitter ^= c->jitter >> 12;
-    c->jitter ^= c->jitter << 25;
-    c->jitter ^= c->jitter >> 27;
-    return c->jitter * 2685821657736338717ull;
-}
-
 static void teardown(struct ircb_conn *c, const char *why, int64_t now)
 {
     if (c->session) {
@@ -293,7 +284,7 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
         log_event(LOG_LEVEL_INFO, &gone, "%s: disconnected: %s", c->name, why);
     else if (c->state != CONN_IDLE)
         log_event(LOG_LEVEL_WARN, &gone, "%s: disconnected: %s; retrying in %d s", c->name, why,
-                  c->reconnect_delay / 1000);
+                  c->backoff.delay_ms / 1000);
     if (c->bot && c->state != CONN_IDLE)
         bot_on_disconnect(c->bot, now);
     c->state = CONN_IDLE;
@@ -307,31 +298,37 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     int burst = c->queue.burst, interval = c->queue.interval_ms;
     ircb_queue_fini(&c->queue);
     ircb_queue_init(&c->queue, burst, interval);
-    c->reconnect_at = now + c->reconnect_delay +
-                      (int64_t)(next_random(c) % (uint64_t)(c->reconnect_delay / 4 + 1));
-    c->reconnect_delay =
-        c->reconnect_delay * 2 > RECONNECT_MAX_MS ? RECONNECT_MAX_MS : c->reconnect_delay * 2;
+    c->reconnect_at = now + ircb_backoff_next(&c->backoff);
 }
 
-/* The local port of the library's socket, the only one it has while connecting. */
-static int library_port(irc_session_t *s)
+/* Whether fd is the socket the library just made: TCP over IPv4, connecting or connected to
+ * port on 127.0.0.1. */
+static bool library_socket(int fd, int port)
 {
-    fd_set in, out;
-    int maxfd = -1;
-    FD_ZERO(&in);
-    FD_ZERO(&out);
-    irc_add_select_descriptors(s, &in, &out, &maxfd);
-    for (int fd = 0; fd <= maxfd; fd++) {
-        if (!FD_ISSET(fd, &in) && !FD_ISSET(fd, &out))
-            continue;
-        struct sockaddr_in sin;
-        socklen_t len = sizeof sin;
-        if (getsockname(fd, (struct sockaddr *)&sin, &len) == 0 && sin.sin_family == AF_INET) {
-            int one = 1; /* lines go out at once, not when a segment fills */
-            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-            return ntohs(sin.sin_port);
-        }
-    }
+    int domain = 0, type = 0;
+    socklen_t len = sizeof domain;
+    if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 || domain != AF_INET)
+        return false;
+    len = sizeof type;
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_STREAM)
+        return false;
+    struct sockaddr_in peer;
+    len = sizeof peer;
+    if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0)
+        return errno == ENOTCONN; /* the connection is still being made */
+    return peer.sin_family == AF_INET && ntohs(peer.sin_port) == port &&
+           peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+}
+
+/* The local port of the library's socket fd; lines go out at once, not when a segment fills. */
+static int library_port(int fd)
+{
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    struct sockaddr_in sin;
+    socklen_t len = sizeof sin;
+    if (getsockname(fd, (struct sockaddr *)&sin, &len) == 0 && sin.sin_family == AF_INET)
+        return ntohs(sin.sin_port);
     return 0;
 }
 
@@ -345,12 +342,13 @@ static void start_connect(struct ircb_conn *c, int64_t now)
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = c->name, .action = "connect"},
               "%s: connecting to %s port %d%s", c->name, c->host, c->port, c->tls ? " (TLS)" : "");
     /* The library watches its socket with select(): a descriptor past FD_SETSIZE would be
-     * written outside its fd_set. Its socket takes the lowest free number, which this probe
-     * finds. */
-    int probe = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (probe >= 0)
-        close(probe);
-    if (probe < 0 || probe >= FD_SETSIZE - 8) {
+     * written outside its fd_set. Its socket takes the lowest free number: hold that number
+     * while the transport opens its own descriptors (which may then lie anywhere, poll() serves
+     * them), and free it just before the library makes its socket. */
+    int slot = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (slot < 0 || slot >= FD_SETSIZE) {
+        if (slot >= 0)
+            close(slot);
         c->transport_open = false;
         teardown(c, "too many open descriptors for the IRC library", now);
         return;
@@ -365,29 +363,38 @@ static void start_connect(struct ircb_conn *c, int64_t now)
                                        .sasl = &c->sasl,
                                        .ping_interval_ms = c->ping_interval_s * 1000,
                                        .ping_timeout_ms = c->ping_timeout_s * 1000};
-    if (ircb_transport_open(&c->transport, &opts, now) != 0) {
-        c->transport_open = true;
+    int rc = ircb_transport_open(&c->transport, &opts, now);
+    c->transport_open = true;
+    if (rc != 0) {
+        close(slot);
         teardown(c, c->transport.error, now);
         return;
     }
-    c->transport_open = true;
 
     irc_callbacks_t cb;
     memset(&cb, 0, sizeof cb);
     ircb_events_install(&cb);
     c->session = irc_create_session(&cb);
     if (!c->session) {
+        close(slot);
         teardown(c, "cannot create an IRC session", now);
         return;
     }
     irc_set_ctx(c->session, c);
-    if (irc_connect(c->session, "127.0.0.1",
-                    (unsigned short)ircb_transport_local_port(&c->transport), c->password,
-                    c->nicks[0], c->username, c->realname) != 0) {
+    int port = ircb_transport_local_port(&c->transport);
+    close(slot);
+    if (irc_connect(c->session, "127.0.0.1", (unsigned short)port, c->password, c->nicks[0],
+                    c->username, c->realname) != 0) {
         teardown(c, irc_strerror(irc_errno(c->session)), now);
         return;
     }
-    ircb_transport_expect_peer(&c->transport, library_port(c->session));
+    /* Another thread (a resolver's) may have taken the number in between: then the library's
+     * socket is elsewhere, perhaps past FD_SETSIZE, and must not be handed to select(). */
+    if (!library_socket(slot, port)) {
+        teardown(c, "the IRC library's socket did not get a descriptor below FD_SETSIZE", now);
+        return;
+    }
+    ircb_transport_expect_peer(&c->transport, library_port(slot));
 }
 
 static void copy_strings(char ***dst, size_t *dst_n, char *const *src, size_t n)
@@ -468,7 +475,7 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
     if (!ircb_conn_usable(net))
         return NULL;
     struct ircb_conn *c = xcalloc(1, sizeof *c);
-    c->jitter = (seed ^ (uint64_t)ircb_now_ms()) | 1;
+    ircb_backoff_init(&c->backoff, seed ^ (uint64_t)ircb_now_ms());
     ircb_queue_init(&c->queue, net->flood.burst, net->flood.interval_ms);
     set_config(c, net);
     c->private_reply = botcfg->private_reply;
@@ -476,7 +483,6 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
         c->hooks = *hooks;
     for (size_t i = 0; i < net->channel_count; i++)
         chan_add(c, net->channels[i], true);
-    c->reconnect_delay = RECONNECT_MIN_MS;
     ircb_members_init(&c->members);
     ircb_chanmodes_init(&c->modes);
     struct bw_out out = {.ctx = c,

@@ -89,7 +89,7 @@ static void on_registered(struct ircb_conn *c, const char *nick)
 {
     snprintf(c->own_nick, sizeof c->own_nick, "%s", nick);
     c->state = CONN_REGISTERED;
-    c->reconnect_delay = RECONNECT_MIN_MS;
+    ircb_backoff_reset(&c->backoff);
     log_event(LOG_LEVEL_INFO,
               &(struct log_fields){.network = c->name, .nick = c->own_nick, .action = "registered"},
               "%s: registered as %s", c->name, c->own_nick);

@@ -8,16 +8,13 @@
 #include <stdint.h>
 
 #include "bot/bot.h"
+#include "irc/backoff.h"
 #include "irc/conn.h"
 #include "irc/members.h"
 #include "irc/queue.h"
 #include "irc/transport.h"
 #include "util/hist.h"
 
-/* Reconnect after 5 s, doubling to 5 min; each wait grows by up to a quarter at random so that
- * many bots cut off together do not come back together. */
-#define RECONNECT_MIN_MS 5000
-#define RECONNECT_MAX_MS 300000
 #define REGISTER_TIMEOUT_MS 60000
 #define REJOIN_DELAY_MS 5000
 #define QUIT_WAIT_MS 3000
@@ -46,8 +43,7 @@ struct ircb_conn {
     char *tls_ca_file, *tls_client_cert; /* or NULL */
     struct config_sasl sasl;             /* copies of the strings */
     int ping_interval_s, ping_timeout_s;
-    uint64_t jitter; /* random state for the reconnect waits */
-    char **nicks;    /* the configured nick, then alt_nicks */
+    char **nicks; /* the configured nick, then alt_nicks */
     size_t nick_count;
     enum config_private private_reply;
     struct ircb_hooks hooks;
@@ -65,7 +61,7 @@ struct ircb_conn {
     bool broken; /* a callback found the connection unusable: tear down after processing */
     int64_t connect_deadline;
     int64_t reconnect_at;
-    int reconnect_delay;
+    struct ircb_backoff backoff; /* the waits between attempts (backoff.h) */
     unsigned nick_try;
     char own_nick[64];
     char own_user[64];

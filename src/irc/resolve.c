@@ -24,6 +24,13 @@ struct ircb_resolve {
     int rc;
 };
 
+static ircb_lookup_fn lookup = getaddrinfo;
+
+void ircb_resolve_set_lookup(ircb_lookup_fn fn)
+{
+    lookup = fn ? fn : getaddrinfo;
+}
+
 static void job_release(struct ircb_resolve *r)
 {
     pthread_mutex_lock(&r->lock);
@@ -47,7 +54,7 @@ static void *job_run(void *arg)
     struct addrinfo hints = {
         .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_ADDRCONFIG};
     struct addrinfo *res = NULL;
-    int rc = getaddrinfo(r->host, r->port, &hints, &res);
+    int rc = lookup(r->host, r->port, &hints, &res);
     pthread_mutex_lock(&r->lock);
     r->result = res;
     r->rc = rc;

@@ -26,4 +26,11 @@ struct addrinfo *ircb_resolve_take(struct ircb_resolve *r, char *err, size_t err
 /* Free r, or leave a running thread to free it. */
 void ircb_resolve_free(struct ircb_resolve *r);
 
+/* What the thread calls to look a name up, getaddrinfo's signature; its result is freed with
+ * freeaddrinfo. For tests (a resolver that takes its time): set before any lookup starts;
+ * NULL puts getaddrinfo back. */
+typedef int (*ircb_lookup_fn)(const char *host, const char *port, const struct addrinfo *hints,
+                              struct addrinfo **res);
+void ircb_resolve_set_lookup(ircb_lookup_fn fn);
+
 #endif

@@ -130,7 +130,7 @@ def bot_config(networks, game=None, bot=None, level="debug"):
 
 
 class Bot:
-    def __init__(self, binary, work, config_text, name="bot", seed=None):
+    def __init__(self, binary, work, config_text, name="bot", seed=None, wrapper=()):
         self.work = work
         self.conf = work.file(name + ".conf")
         self.write_config(config_text)
@@ -140,7 +140,9 @@ class Bot:
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
         if seed is not None:
             env["BRICKWOOD_SEED"] = str(seed)
-        self.proc = subprocess.Popen([os.path.abspath(binary), "-c", self.conf], stdout=self.log,
+        # wrapper: a command that ends by running its arguments (exec "$@")
+        self.proc = subprocess.Popen(list(wrapper) + [os.path.abspath(binary), "-c", self.conf],
+                                     stdout=self.log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      cwd=work.path, env=env)
 

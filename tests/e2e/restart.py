@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The bot loses its server in the middle of a game and must find it again, with the game
-intact. Three scenarios, one per run with --only (all by default), each with its own ngircd
+intact. Scenarios, one per run with --only (all by default), each with its own ngircd
 (throttle off) and bot (a fixed BRICKWOOD_SEED):
 
   kill    the server is killed (SIGKILL, no goodbye) after a roll and started again on the
@@ -12,6 +12,8 @@ intact. Three scenarios, one per run with --only (all by default), each with its
           under its alternative nick if the stale connection still holds the first.
   stale   as silent, but the server stays stopped until the bot has connected again, so the
           server reads the new connection together with the end of the old one.
+  tls_kill  kill, with the bot on the server's TLS port (players on the plain one): it must
+          come back through OpenSSL, the restarted server verified by the test CA again.
 
 Afterwards every player's `!hand` and the `!status` lines are what they were before, and the
 game goes on for a few turns."""
@@ -24,6 +26,7 @@ import time
 
 from hostile import check_retries
 from harness import Bot, Ngircd, TestFailure, Workdir, check
+from servers import NgircdTLS, make_certs
 from play import Table
 import scenarios
 from scenarios import current, roll
@@ -38,12 +41,31 @@ PING = {"ping_interval_s": 5, "ping_timeout_s": 5}
 
 
 class World(scenarios.World):
-    def __init__(self, args, work, network=None):
+    def __init__(self, args, work, network=None, tls=False):
         net = {"alt_nicks": [ALT]}
         net.update(network or {})
-        super().__init__(args, work, seed=SEED, network=net, chan=CHAN, level="debug")
+        server = None
+        self.certs = None
+        if tls:
+            # The bot over TLS (verified by a test CA), the players on the plain port.
+            self.certs = make_certs(work)
+            server = NgircdTLS(args.ngircd, work, self.certs.server_cert,
+                               self.certs.server_key)
+            net.update({"host": "localhost", "port": server.tls_port, "tls": True,
+                        "tls_ca_file": self.certs.ca})
+        super().__init__(args, work, seed=SEED, network=net, chan=CHAN, level="debug",
+                         server=server)
         self.port = self.server.port
         self.stopped = False       # the server is SIGSTOPped
+
+    def restart_server(self):
+        """The server again, on the same port (and TLS port)."""
+        if self.certs:
+            self.server = NgircdTLS(self.args.ngircd, self.work, self.certs.server_cert,
+                                    self.certs.server_key, port=self.port,
+                                    tls_port=self.server.tls_port, name="ngircd2")
+        else:
+            self.server = Ngircd(self.args.ngircd, self.work, throttle=False, port=self.port)
 
     def bot_here(self, nicks=(BOT, ALT)):
         """A predicate on a player's line: the bot's nick when the line shows the bot joining
@@ -167,7 +189,7 @@ def s_kill(w):
     old.log.close()
     # Down long enough for the first retry (5 s) to fail, so the second (10 s later) counts.
     time.sleep(DOWN_S)
-    w.server = Ngircd(w.args.ngircd, w.work, throttle=False, port=w.port)
+    w.restart_server()
     print("server killed and started again on port %d after %.1f s" % (w.port,
                                                                          time.time() - killed))
     t.sleep(1)
@@ -266,8 +288,24 @@ def s_botterm(w):
     s_bot(w, signal.SIGTERM)
 
 
+def s_tls_kill(w):
+    """kill, with the bot on the server's TLS port: it reconnects through OpenSSL, verifying
+    the restarted server against the test CA again."""
+    s_kill(w)
+    log = w.bot.log_text()
+    before = log[:log.index("disconnected:")]
+    check(before.count("TLS handshake done") == 1, "one TLS handshake before the kill")
+    after = log[log.rindex("disconnected:"):]
+    check("connecting to localhost port %d (TLS)" % w.server.tls_port in after,
+          "the reconnect goes to the TLS port")
+    check("TLS handshake done" in after, "a new TLS handshake after the kill")
+    check(log.count("TLS certificate verification is off") == 0, "verification stays on")
+    print("reconnected over TLS (%d handshakes in all)" % log.count("TLS handshake done"))
+
+
 SCENARIOS = {"kill": (s_kill, None), "silent": (s_silent, PING), "stale": (s_stale, PING),
-             "botkill": (s_botkill, None), "botterm": (s_botterm, None)}
+             "botkill": (s_botkill, None), "botterm": (s_botterm, None),
+             "tls_kill": (s_tls_kill, None)}
 
 
 def run_one(args, name):
@@ -275,7 +313,7 @@ def run_one(args, name):
     work = Workdir()
     w = None
     try:
-        w = World(args, work, network)
+        w = World(args, work, network, tls=name.startswith("tls_"))
         fn(w)
         w.finish()
     except TestFailure as e:

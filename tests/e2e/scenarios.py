@@ -24,9 +24,9 @@ class World:
     """A server, the bot in chan, and players; network adds keys to the bot's network."""
 
     def __init__(self, args, work, game=None, seed=None, network=None, chan=CHAN,
-                 level="info"):
+                 level="info", server=None):
         self.args, self.work, self.seed, self.chan = args, work, seed, chan
-        self.server = Ngircd(args.ngircd, work, throttle=False)
+        self.server = server or Ngircd(args.ngircd, work, throttle=False)
         self.clients = []
         self.bot = None
         self.t = None

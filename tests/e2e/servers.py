@@ -72,6 +72,19 @@ def fingerprint(pem_path):
     return hashlib.sha256(ssl.PEM_cert_to_DER_cert(text[begin:end])).hexdigest()
 
 
+def client_cert(work, name, cn):
+    """A self-signed client certificate for cn with its key in one PEM file, name.pem."""
+    _key(work, name + ".key")
+    _openssl(work, "req", "-x509", "-new", "-key", work.file(name + ".key"), "-days", "2",
+             "-sha256", "-subj", "/CN=" + cn, "-out", work.file(name + ".crt"),
+             "-addext", "extendedKeyUsage = clientAuth")
+    pem = work.file(name + ".pem")
+    with open(pem, "w") as f:
+        f.write(open(work.file(name + ".crt")).read() + open(work.file(name + ".key")).read())
+    os.chmod(pem, 0o644)
+    return pem
+
+
 def make_certs(work):
     """A test CA, a server certificate for localhost/127.0.0.1, one for other.example only,
     and a client certificate with its key in one PEM file. Every file is readable by all
@@ -86,13 +99,7 @@ def make_certs(work):
     c.server_cert, c.server_key = _signed(work, "server", "localhost",
                                           "DNS:localhost, IP:127.0.0.1")
     c.other_cert, c.other_key = _signed(work, "other", "other.example", "DNS:other.example")
-    _key(work, "client.key")
-    _openssl(work, "req", "-x509", "-new", "-key", work.file("client.key"), "-days", "2",
-             "-sha256", "-subj", "/CN=catbot", "-out", work.file("client.crt"),
-             "-addext", "extendedKeyUsage = clientAuth")
-    c.client_pem = work.file("client.pem")
-    with open(c.client_pem, "w") as f:
-        f.write(open(work.file("client.crt")).read() + open(work.file("client.key")).read())
+    c.client_pem = client_cert(work, "client", "catbot")
     c.client_fp = fingerprint(c.client_pem)
     for name in os.listdir(work.path):
         if name.endswith((".pem", ".key", ".crt")):
@@ -122,10 +129,12 @@ def wait_listening(proc, ports, what, logname, timeout=15):
 
 
 class NgircdTLS:
-    """ngIRCd on a free loopback port (.port) and a TLS port (.tls_port) with cert/key."""
+    """ngIRCd on a free loopback port (.port) and a TLS port (.tls_port) with cert/key; port
+    and tls_port given, on those (a server started again where one was)."""
 
-    def __init__(self, ngircd, work, cert, key, throttle=False, name="ngircd"):
-        self.port, self.tls_port = free_port(), free_port()
+    def __init__(self, ngircd, work, cert, key, throttle=False, name="ngircd", port=None,
+                 tls_port=None):
+        self.port, self.tls_port = port or free_port(), tls_port or free_port()
         while self.tls_port == self.port:
             self.tls_port = free_port()
         self.work = work

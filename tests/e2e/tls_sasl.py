@@ -11,7 +11,8 @@ import sys
 import time
 
 from harness import Bot, TestFailure, Workdir, bot_config, check, stop_process
-from servers import InspircdAtheme, IrcClient, NgircdTLS, join_account, make_certs
+from servers import (InspircdAtheme, IrcClient, NgircdTLS, client_cert, fingerprint,
+                     join_account, make_certs)
 
 CHAN = "#tls"
 PASSWORD = "correct-horse-7"
@@ -25,9 +26,9 @@ class World:
         self.servers, self.clients, self.bots = [], [], []
         self.certs = make_certs(work)
 
-    def ngircd(self, cert=None, key=None):
+    def ngircd(self, cert=None, key=None, **kw):
         s = NgircdTLS(self.args.ngircd, self.work, cert or self.certs.server_cert,
-                      key or self.certs.server_key)
+                      key or self.certs.server_key, **kw)
         self.servers.append(s)
         return s
 
@@ -201,10 +202,25 @@ def tls_noverify(w):
     bot = w.bot([net(server.tls_port, tls_verify=False)])
     expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN over unverified TLS")
     log = wait_log(bot, "TLS handshake done", 5)
-    check("TLS certificate verification is off" in log, "the log warns verification is off")
+    warning = "TLS certificate verification is off"
+    check(log.count(warning) == 1, "the log warns verification is off, once per connection")
+    answers_help(bot, alice, "brickwood")
+    # The server goes away and comes back on the same ports: the warning again at the new
+    # connection, not only at the first.
+    server.stop()
+    server = w.ngircd(name="ngircd2", port=server.port, tls_port=server.tls_port)
+    alice = w.client(server.port, "alice")
+    alice.send("JOIN " + CHAN)
+    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join on the new server")
+    expect_while(bot, alice, bot_joins("brickwood"), 25, "bot JOIN again over unverified TLS")
+    log = wait_log(bot, "TLS handshake done", 5, count=2)
+    check(log.count("connecting to localhost port %d" % server.tls_port) == 2,
+          "two connection attempts")
+    check(log.count(warning) == 2, "the warning at each of the two connections (%d times)"
+          % log.count(warning))
     answers_help(bot, alice, "brickwood")
     w.finish(bot)
-    return "tls_verify = false connects to an untrusted server and warns"
+    return "tls_verify = false connects to an untrusted server and warns at every connection"
 
 
 # ---------------------------------------------------------------------------------------
@@ -284,6 +300,32 @@ def sasl_external(w):
     check(whois_account(alice, "brickwood") == "certbot", "WHOIS 330 names certbot")
     w.finish(bot)
     return "SASL EXTERNAL with the client certificate logs the bot in as certbot"
+
+
+def sasl_external_bad(w):
+    # certbot's account knows one certificate; the bot shows another, unknown to services.
+    server = w.services()
+    server.register("certbot", PASSWORD, cert=w.certs.client_pem)
+    stranger = client_cert(w.work, "stranger", "certbot")
+    check(fingerprint(stranger) != w.certs.client_fp, "a second, different certificate")
+    alice = watcher(w, server)
+    bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca, tls_client_cert=stranger,
+                     sasl={"mechanism": "EXTERNAL", "required": True})])
+    connecting = "connecting to localhost port %d" % server.tls_port
+    failed = "SASL EXTERNAL failed: "
+    log = wait_log(bot, failed, 15)
+    why = log[log.index(failed):].splitlines()[0].split(" network=")[0]
+    check(re.search(r"\(90[2-6]\)", why), "the log gives the server's reason and numeric: %r"
+          % why)
+    wait_log(bot, connecting, 15, count=2)
+    log = wait_log(bot, failed, 15, count=2)
+    check("TLS handshake done" in log, "over TLS")
+    check("going on without the login" not in log, "required login not skipped")
+    check("SASL: logged in" not in log, "no login reported")
+    never_joins(alice, "brickwood", 1)
+    w.finish(bot)
+    return "SASL EXTERNAL with an unregistered certificate: %s; the bot retries, never joins" \
+        % why.split(failed, 1)[1]
 
 
 class CapServer:
@@ -378,6 +420,7 @@ SCENARIOS = {
     "sasl_plain": sasl_plain,
     "sasl_plain_bad": sasl_plain_bad,
     "sasl_external": sasl_external,
+    "sasl_external_bad": sasl_external_bad,
     "cap": cap,
 }
 
