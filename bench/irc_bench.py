@@ -4,7 +4,8 @@ own channel with three players of their own (distinct users, so the per-user rat
 command a second applies to each separately). Players open the lobbies, join, start, then each
 player asks !spots / !hand about once a second; the time from sending a command to its private
 reply is measured. Prints the median and 99th percentile latency, the bot's own time per line
-(from reading it to its replies queued, as the bot logs it when it quits), the bot's CPU time per
+(from reading it to its replies queued, as the bot logs it when it quits; the lines it acted on
+apart from those its rate limit turned away, such as an attacker's), the bot's CPU time per
 command (utime+stime from /proc) and its resident memory per game (VmRSS delta / games).
 
 With --flood K, K attacker connections in the first channels send every cheap command (!status,
@@ -198,15 +199,19 @@ def run_n(args, n):
         p99 = latencies[int(len(latencies) * 0.99)] if latencies else float("nan")
         reconnects = bot.log_text().count("connecting to") - 1
         bot.stop()
-        own = re.search(r"handled (\d+) lines from users: median (\d+) us, p99 (\d+) us",
-                        bot.log_text())
+        log = bot.log_text()
+        own = re.search(r"handled (\d+) lines from users: median (\d+) us, p99 (\d+) us", log)
+        away = re.search(r"turned away (\d+) lines from users \(rate limit\): median (\d+) us, "
+                         r"p99 (\d+) us", log)
         bot = None
         print("N=%4d games%s: %6d commands, %6d replies; latency median %.1f ms, p99 %.1f ms; "
-              "bot's own time per line median %s us, p99 %s us; CPU %.1f us/command; "
-              "RSS %.1f KiB/game%s; lobbies+starts took %.1fs" % (
+              "bot's own time per line acted on (%s lines) median %s us, p99 %s us%s; "
+              "CPU %.1f us/command; RSS %.1f KiB/game%s; lobbies+starts took %.1fs" % (
                   n, " (%d attackers flooding)" % args.flood if args.flood else "", commands,
-                  len(latencies), med * 1000, p99 * 1000, own.group(2) if own else "?",
-                  own.group(3) if own else "?", (cpu1 - cpu0) * 1e6 / max(1, commands),
+                  len(latencies), med * 1000, p99 * 1000, own.group(1) if own else "?",
+                  own.group(2) if own else "?", own.group(3) if own else "?",
+                  "; per line turned away by the rate limit (%s lines) median %s us, p99 %s us"
+                  % away.groups() if away else "", (cpu1 - cpu0) * 1e6 / max(1, commands),
                   (rss_games - base_rss) / n,
                   "; RSS at the end %d KiB, reconnects %d" % (rss_end, reconnects)
                   if args.flood else "", setup_s))

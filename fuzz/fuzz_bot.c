@@ -5,9 +5,11 @@
  * in the channel and in private, joins, parts, kicks, quits, nick changes, account changes,
  * WHO replies, the bot's own disconnects and rejoins, and the clock. Every line the bot sends
  * goes through the real output queue. Checked for every line: no CR, LF or NUL; at most 512
- * bytes on the wire; hidden information (a hand, spots) never in a channel, and in private
- * only to a nick that is the seat's person: confirmed in the channel by the member table the
- * IRC layer would keep, or the very person commanding at that moment. */
+ * bytes on the wire; hidden information (a hand, spots, the development card one bought, the
+ * card one stole or had stolen; recognised by the words of those lines in every language)
+ * never in a channel, and in private only to a nick that is the seat's person: confirmed in
+ * the channel by the member table the IRC layer would keep, or the very person commanding at
+ * that moment. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include <strings.h>
 
 #include "bot/bot.h"
+#include "i18n/i18n.h"
 #include "irc/queue.h"
 #include "session/session.h"
 #include "util/log.h"
@@ -76,12 +79,68 @@ static bool may_see(const char *target, const char *text)
     return false;
 }
 
+/* The words that mark a line as hidden information, in every language: the hand's and the
+ * spots' "WORD: " after the channel, and the longest fixed part of the private bought and
+ * steal lines ("you bought a development card: ", "you stole 1 ", " stole 1 "). */
+#define HIDDEN_KINDS 5
+static char hidden_marks[LANG_COUNT * HIDDEN_KINDS][128];
+
+/* The longest text between the conversions of a printf format. */
+static void longest_literal(const char *fmt, char *out, size_t size)
+{
+    size_t best = 0;
+    const char *best_at = fmt;
+    const char *p = fmt;
+    while (*p) {
+        const char *start = p;
+        while (*p && *p != '%')
+            p++;
+        if ((size_t)(p - start) > best) {
+            best = (size_t)(p - start);
+            best_at = start;
+        }
+        if (*p == '%') {
+            p++;
+            while (*p && strchr("0123456789$.-+ lh", *p))
+                p++;
+            if (*p)
+                p++;
+        }
+    }
+    snprintf(out, size, "%.*s", (int)best, best_at);
+}
+
+static void hidden_marks_init(void)
+{
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        char(*m)[128] = &hidden_marks[lang * HIDDEN_KINDS];
+        snprintf(m[0], sizeof m[0], " %s: ", tr(lang, MSG_TXT_HAND));
+        snprintf(m[1], sizeof m[1], " %s: ", tr(lang, MSG_TXT_SPOTS));
+        longest_literal(tr(lang, MSG_EV_YOU_BOUGHT), m[2], sizeof m[2]);
+        longest_literal(tr(lang, MSG_EV_YOU_STOLE), m[3], sizeof m[3]);
+        longest_literal(tr(lang, MSG_EV_STOLE_FROM_YOU), m[4], sizeof m[4]);
+        for (int k = 0; k < HIDDEN_KINDS; k++)
+            if (strlen(m[k]) < 5) {
+                fprintf(stderr, "fuzz_bot: no words to tell hidden lines by: %d/%d\n", lang, k);
+                abort();
+            }
+    }
+}
+
+static bool is_hidden(const char *text)
+{
+    for (size_t k = 0; k < sizeof hidden_marks / sizeof hidden_marks[0]; k++)
+        if (strstr(text, hidden_marks[k]))
+            return true;
+    return false;
+}
+
 static void out_send(void *ctx, const char *target, const char *text, unsigned flags,
                      const char *key)
 {
     if (strpbrk(target, "\r\n") || strpbrk(text, "\r\n"))
         die("CR or LF", target, text);
-    bool hidden = strstr(text, " hand: ") || strstr(text, " spots: ");
+    bool hidden = is_hidden(text);
     if (target[0] == '#') {
         if (hidden)
             die("hidden information in a channel", target, text);
@@ -150,6 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static bool once;
     if (!once) {
         log_set_level(LOG_LEVEL_ERROR);
+        hidden_marks_init();
         once = true;
     }
     fresh();

@@ -245,6 +245,11 @@ void bot_queue(struct bot *b, const char *target, const char *text, unsigned fla
     l->flags = flags;
 }
 
+uint64_t bot_lines_refused(const struct bot *b)
+{
+    return b->lines_refused;
+}
+
 bool bot_nick_usable(const char *nick)
 {
     size_t n = strlen(nick);

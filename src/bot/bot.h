@@ -105,6 +105,9 @@ void bot_set_own_nick(struct bot *b, const char *nick);
  * for a private message to the bot. text is as received (may hold any bytes but NUL). */
 void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,
                     const char *text, int64_t now_ms);
+/* How many user lines the rate limit has turned away so far (refused, or sent while the user
+ * was ignored): the IRC layer times those apart from the lines the bot acted on. */
+uint64_t bot_lines_refused(const struct bot *b);
 /* Membership: the bot itself joining, parting or being kicked is reported with its own nick.
  * While the bot is out of a channel, the lobby or game there is paused (no timers, no moves);
  * it resumes when the bot joins again. */

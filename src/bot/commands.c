@@ -252,8 +252,10 @@ static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_m
         u->warned = false;
         u->last_ms = now_ms;
     }
-    if (now_ms < u->ignore_until_ms)
+    if (now_ms < u->ignore_until_ms) {
+        b->lines_refused++;
         return false;
+    }
     int64_t gain = (now_ms - u->last_ms) * 1000 / BOT_RATE_MS;
     if (gain > 0) {
         int64_t t = u->tokens_milli + gain;
@@ -267,6 +269,7 @@ static bool rate_ok(struct bot *b, const struct bw_identity *from, int64_t now_m
         return true;
     }
     u->strikes_milli += 1000;
+    b->lines_refused++;
     if (u->strikes_milli > BOT_FLOOD_STRIKES * 1000) {
         u->ignore_until_ms = now_ms + BOT_IGNORE_MS;
         u->strikes_milli = 0;

@@ -88,7 +88,8 @@ struct bot_line {
 
 struct bot {
     char own_nick[SESSION_NICK_MAX + 1];
-    char network[64]; /* the network's name, for log fields */
+    uint64_t lines_refused; /* user lines turned away by the rate limit (or while ignored) */
+    char network[64];       /* the network's name, for log fields */
     char *prefix;
     char *web_url; /* the web view's public address, NULL when off */
     char **admins;

@@ -570,6 +570,14 @@ void ircb_conn_quit(struct ircb_conn *c, const char *reason)
                   (long long)hist_quantile(&c->handling, 0.5),
                   (long long)hist_quantile(&c->handling, 0.99),
                   (long long)hist_quantile(&c->handling, 1.0));
+    if (c->refusing.count)
+        log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = c->name, .action = "stats"},
+                  "%s: turned away %llu lines from users (rate limit): median %lld us, p99 "
+                  "%lld us, max %lld us",
+                  c->name, (unsigned long long)c->refusing.count,
+                  (long long)hist_quantile(&c->refusing, 0.5),
+                  (long long)hist_quantile(&c->refusing, 0.99),
+                  (long long)hist_quantile(&c->refusing, 1.0));
     c->quitting = true;
     c->quit_deadline = ircb_now_ms() + QUIT_WAIT_MS;
     if (c->state == CONN_REGISTERED)

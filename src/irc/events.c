@@ -362,10 +362,14 @@ static void ev_message(irc_session_t *s, const char *event, const char *origin, 
     if (is_me(c, id.nick))
         return;
     struct timespec t0, t1;
+    uint64_t refused = bot_lines_refused(c->bot);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     bot_on_message(c->bot, ircb_is_channel(target) ? target : NULL, &id, text, ircb_now_ms());
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    hist_add(&c->handling, (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
+    /* Lines the rate limit turned away are timed apart: a flood of them says nothing of the
+     * time the bot takes for the players' commands. */
+    hist_add(bot_lines_refused(c->bot) != refused ? &c->refusing : &c->handling,
+             (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
 }
 
 /* CTCP requests: VERSION and PING only, rate-limited; nothing else is answered. */

@@ -72,6 +72,7 @@ struct ircb_conn {
 
     struct ircb_queue queue;
     struct hist handling; /* the bot's time per user line, from reading it to its replies queued */
+    struct hist refusing; /* the same for lines the rate limit turned away */
     int64_t ctcp_clock;
     struct bot *bot;
 };

@@ -92,9 +92,14 @@ class Server:
     cap: "ls" answers CAP LS with an empty list and holds registration until CAP END; "421"
     answers CAP as an unknown command; "none" ignores CAP entirely."""
 
-    def __init__(self, work, cap="ls", addr="127.0.0.1", nicklen=30):
+    def __init__(self, work, cap="ls", addr="127.0.0.1", nicklen=30, whox=False, members=None):
         self.cap = cap
         self.nicklen = nicklen
+        # whox: ISUPPORT says WHOX and WHO with a %-field list is answered with 354 lines.
+        # members: channel (lower case) -> [(nick, user, host, account or "0")] already in it
+        # when the bot joins (in its NAMES and answers to WHO).
+        self.whox = whox
+        self.members = members or {}
         # Both directions of every connection, for reading after a failure.
         self.log = open(work.file("server.log"), "w")
         family = socket.AF_INET6 if ":" in addr else socket.AF_INET
@@ -205,8 +210,11 @@ class Server:
             for chan in params[0].split(","):
                 conn.joined.add(chan.lower())
                 conn.line(":%s JOIN %s" % (conn.mask(), chan))
-                conn.line(":%s 353 %s = %s :%s" % (SERVER, conn.nick, chan, conn.nick))
+                names = " ".join([conn.nick] + [m[0] for m in self.members.get(chan.lower(), [])])
+                conn.line(":%s 353 %s = %s :%s" % (SERVER, conn.nick, chan, names))
                 conn.line(":%s 366 %s %s :End of NAMES list" % (SERVER, conn.nick, chan))
+        elif cmd == "WHO" and params and conn.registered:
+            self._who(conn, params)
         elif cmd == "PART" and params and conn.registered:
             for chan in params[0].split(","):
                 conn.joined.discard(chan.lower())
@@ -221,6 +229,25 @@ class Server:
             except OSError:
                 pass
 
+    def _who(self, conn, params):
+        """WHO #chan (352 lines) or, with whox, WHO #chan %tcuhnfa,TOKEN (354 lines: the
+        fields in the order the WHOX specification gives, whatever the request's order)."""
+        chan = params[0]
+        fields = params[1] if len(params) > 1 and params[1].startswith("%") else None
+        for nick, user, host, account in self.members.get(chan.lower(), []):
+            if fields and self.whox:
+                want, _, token = fields[1:].partition(",")
+                out = []
+                for f, value in (("t", token), ("c", chan), ("u", user), ("h", host),
+                                 ("n", nick), ("f", "H"), ("a", account)):
+                    if f in want and (f != "t" or token):
+                        out.append(value)
+                conn.line(":%s 354 %s %s" % (SERVER, conn.nick, " ".join(out)))
+            else:
+                conn.line(":%s 352 %s %s %s %s %s %s H :0 %s" % (SERVER, conn.nick, chan, user,
+                                                               host, SERVER, nick, nick))
+        conn.line(":%s 315 %s %s :End of WHO list" % (SERVER, conn.nick, chan))
+
     def _register(self, conn):
         if conn.registered or not conn.nick or not conn.user:
             return
@@ -232,8 +259,9 @@ class Server:
                      "002 %s :Your host is %s" % (n, SERVER),
                      "003 %s :This server was created today" % n,
                      "004 %s %s 1.0 iow ntk" % (n, SERVER),
-                     "005 %s CHANTYPES=# PREFIX=(ov)@+ NICKLEN=%d CASEMAPPING=rfc1459 "
-                     ":are supported by this server" % (n, self.nicklen),
+                     "005 %s CHANTYPES=# PREFIX=(ov)@+ NICKLEN=%d CASEMAPPING=rfc1459%s "
+                     ":are supported by this server" % (n, self.nicklen,
+                                                        " WHOX" if self.whox else ""),
                      "375 %s :- %s Message of the day -" % (n, SERVER),
                      "372 %s :- hello" % n,
                      "376 %s :End of MOTD command" % n):

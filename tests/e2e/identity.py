@@ -15,6 +15,9 @@ bot.admins = ["account:alice"]:
   stale_seat     alice (logged in) sits in a lobby, parts and quits unseen; a stranger with her
                  nick cannot start, leave, join or see a hand as her; alice back under another
                  nick gets her seat back
+  whox_admin     alice (logged in) and bob (not) are in the channel before the bot joins it;
+                 the bot learns her account from its WHOX (354) reply: her admin commands
+                 work, bob's do not
   nick_change    the account follows the person through nick changes: after alice renames to
                  alice_away, a stranger taking the nick alice is no admin, alice_away still is;
                  after alice_away parts and renames unseen, a stranger taking alice_away is no
@@ -31,11 +34,17 @@ ngIRCd:
                  does not and a stranger takes that nick in the channel: the third seat is away
                  and the stranger gets none of its private lines while the game goes on
 
-A scripted server (NICKLEN=64):
+A scripted server (NICKLEN=64 unless said):
 
   long_nick      two nicks alike in their first 50 bytes get two seats, a nick of 64 bytes a
                  seat too, and every line the bot sends goes to a whole nick; a nick over 64
-                 bytes gets a short refusal, no seat and no channel line"""
+                 bytes gets a short refusal, no seat and no channel line
+  nicklen100     NICKLEN=100: a 70-byte nick is told it is too long (at most 64 bytes), gets
+                 no seat, and no line goes to a nick cut short of it, private or not
+  whox           WHOX: members already in the channel told by 354 replies to the bot's
+                 `WHO #chan %tcuhnfa,152`; alice's account (bot.admins account:alice) makes
+                 her admin; account "0" is nobody logged in (bob is no admin even with
+                 account:0 in bot.admins, and bob and dave, both "0", get two seats)"""
 
 import argparse
 import os
@@ -125,9 +134,10 @@ class Services:
     """InspIRCd with Atheme, account alice registered, a watcher in every channel named, and
     the bot (bot.admins = account:alice) in chan."""
 
-    def __init__(self, args, work, chan, watch=()):
+    def __init__(self, args, work, chan, watch=(), before=None):
         self.args, self.work, self.chan = args, work, chan
         self.clients, self.bot, self.server = [], None, None
+        self.before = before
         try:
             self._start(args, work, chan, watch)
         except BaseException:
@@ -146,6 +156,8 @@ class Services:
             self.watcher.send("JOIN " + c)
             self.watcher.expect(lambda m: m.cmd == "JOIN" and m.nick == "wendy" and
                                 m.params[0].lower() == c.lower(), 10, "own join " + c)
+        if self.before:
+            self.before(self)  # who is in the channel before the bot
         net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
                "nick": BOT, "channels": [chan], "flood": {"burst": 5, "interval_ms": 0}}
         self.bot = Bot(args.bot, work, bot_config(
@@ -251,6 +263,39 @@ def s_stale_admin(w):
     quiet_for(w.watcher, 3, lambda m: m.cmd == "PART" and m.nick.lower() == BOT,
               "the bot parted for the stranger")
     return "a stranger with a departed admin's nick is no admin"
+
+
+def whox_before(w):
+    """alice (logged in) and bob (not) are in the channel before the bot comes."""
+    w.early = {"alice": w.client("alice", login=True), "bob": w.client("bob", user="bob")}
+    for c in w.early.values():
+        w.join(c)
+
+
+def s_whox_admin(w):
+    # The bot learns who was there before it only by WHO; with InspIRCd's WHOX the reply
+    # carries alice's account (extended-join and account-notify say nothing of her).
+    alice, bob = w.early["alice"], w.early["bob"]
+    # The server answers the bot's very request with 354 lines that carry the account.
+    bob.send("WHO %s %%tcuhnfa,152" % w.chan)
+    m = bob.expect(lambda m: m.cmd == "354" and len(m.params) >= 8 and m.params[5] == "alice",
+                   10, "a WHOX line about alice")
+    check(m.params[1] == "152" and m.params[7] == "alice", "WHOX gives alice's account: %s" % m)
+    time.sleep(1)
+    admin_join_refused(w, bob, "#x")
+    admin_join_works(w, alice, "#ok")
+    plain = help_words(bob)
+    admin = help_words(alice) - plain
+    check("reload" in admin and "part" in admin,
+          "alice's help lists reload and part beyond bob's: %s" % sorted(admin))
+    reloads = w.bot.log_text().count("configuration reloaded")
+    bob.say(BOT, "reload")
+    texts = replies(bob)
+    time.sleep(1)
+    check(not any(t.startswith("reloading") for t in texts) and
+          w.bot.log_text().count("configuration reloaded") == reloads,
+          "bob's reload was done: %s" % texts)
+    return "alice, in the channel before the bot, is admin by the WHOX reply; bob is not"
 
 
 def s_stale_seat(w):
@@ -551,23 +596,28 @@ def s_hand_reconnect(w):
 # A scripted server with long nicks
 
 
-class LongNicks:
-    """The scripted server and the bot in its channel; users are lines the server sends."""
+class Scripted:
+    """The scripted server and the bot in its channel; users are lines the server sends.
+    nicklen: the server's ISUPPORT NICKLEN; whox and members: see hostile.Server; admins: the
+    bot's bot.admins."""
 
-    def __init__(self, args, work):
-        self.srv = hostile.Server(work, nicklen=64)
+    def __init__(self, args, work, nicklen=64, whox=False, members=None, admins=None):
+        self.srv = hostile.Server(work, nicklen=nicklen, whox=whox, members=members)
         self.bot = None
         try:
-            self._start(args, work)
+            self._start(args, work, admins)
         except BaseException:
             self.close()
             raise
 
-    def _start(self, args, work):
+    def _start(self, args, work, admins):
         net = {"name": "local", "host": "127.0.0.1", "port": self.srv.port, "tls": False,
                "nick": BOT, "channels": [hostile.CHAN], "flood": {"burst": 5, "interval_ms": 0}}
-        self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False},
-                                                  game={"turn_timeout_s": 0}, level="debug"),
+        bot = {"colors": False}
+        if admins:
+            bot["admins"] = admins
+        self.bot = Bot(args.bot, work, bot_config([net], bot=bot, game={"turn_timeout_s": 0},
+                                                  level="debug"),
                        seed=SEED)
         check(self.srv.wait(lambda: self.srv.conns and self.srv.conns[0].registered and
                             hostile.CHAN in self.srv.conns[0].joined, 20),
@@ -575,12 +625,16 @@ class LongNicks:
         self.conn = self.srv.conns[0]
         time.sleep(0.5)
 
-    def send(self, nick, rest):
-        self.conn.line(":%s!%s@host.example %s" % (nick, "u" + str(len(nick)), rest))
+    def send(self, nick, rest, user=None, host="host.example"):
+        self.conn.line(":%s!%s@%s %s" % (nick, user or "u" + str(len(nick)), host, rest))
 
-    def say(self, nick, text, target=hostile.CHAN):
-        self.send(nick, "PRIVMSG %s :%s" % (target, text))
+    def say(self, nick, text, target=hostile.CHAN, user=None, host="host.example"):
+        self.send(nick, "PRIVMSG %s :%s" % (target, text), user, host)
         time.sleep(0.3)
+
+    def bot_commands(self, cmd, since=0):
+        """The parameters of the bot's cmd lines (JOIN, WHO, ...) from index since."""
+        return [p for _, _, c, p in hostile.commands(self.conn, since) if c == cmd]
 
     def lines(self, since=0):
         """(target, text) of the bot's PRIVMSG and NOTICE lines from index since."""
@@ -661,16 +715,128 @@ def s_long_nick(s):
     return "long nicks are kept whole; a nick over 64 bytes is refused"
 
 
+def s_nicklen100(s):
+    """The server allows nicks of 100 bytes; the bot keeps 64: a 70-byte nick is told why it
+    cannot sit, gets no seat, and nothing goes to a nick cut short of it."""
+    chan = hostile.CHAN
+    a, b, c = "alice", "bob", "carl"
+    long = "L" * 60 + "seventybyt"
+    check(len(long) == 70, "the nick's length")
+    cuts = {long[:n].lower() for n in range(1, len(long))}
+    check(s.srv.wait(lambda: "the server allows nicks of 100 bytes" in s.bot.log_text(), 5),
+          "the bot's warning about NICKLEN=100 in its log")
+    for nick in (a, b, c, long):
+        s.send(nick, "JOIN " + chan)
+    s.say(a, "!new")
+    s.expect(lambda to, t: to == chan and t.startswith(a + " opened a lobby"), "the lobby")
+    mark = len(s.conn.lines)
+    s.say(long, "!join")
+    to, text = s.expect(lambda to, t: to == long, "a private refusal to the whole 70-byte nick",
+                        mark)
+    check("too long" in text and "64 bytes" in text,
+          "the refusal says the nick is too long and how long it may be: %r" % text)
+    for cmd, target in (("%s join" % chan, BOT), ("!hand", chan), ("%s hand" % chan, BOT),
+                        ("!spots", chan), ("!status", chan), ("!board text", chan)):
+        time.sleep(0.8)  # under the bot's rate limit of a command a second
+        s.say(long, cmd, target=target)
+    s.say(b, "!join")
+    s.say(c, "!join")
+    s.expect(lambda to, t: to == chan and t.startswith(c + " joined (3 seated"),
+             "three seated", mark)
+    s.say(a, "!start")
+    s.expect(lambda to, t: to == chan and t.startswith("the game starts! order:"), "the start",
+             mark)
+    time.sleep(0.8)
+    s.say(long, "!hand")
+    time.sleep(0.8)
+    s.say(long, "%s spots" % chan, target=BOT)
+    s.say(a, "!hand")
+    s.expect(lambda to, t: to == a and t.startswith(chan + " hand: "), "alice's hand", mark)
+    time.sleep(1)
+    lines = s.lines(mark)
+    seated = [t for to, t in lines if to == chan and long[:20] in t]
+    check(not seated, "a channel line names the over-long nick: %s" % seated[:2])
+    cut = [(to, t[:60]) for to, t in lines if to.lower() in cuts]
+    check(not cut, "lines to a nick cut short of the 70-byte one: %s" % cut[:3])
+    private = [t for to, t in lines if to == long and PRIVATE_RE.match(t)]
+    check(not private, "hidden information to the over-long nick: %s" % private[:2])
+    refusals = [t for to, t in lines if to == long]
+    check(all("too long" in t for t in refusals),
+          "the over-long nick got only refusals: %s" % refusals[:3])
+    whole = {chan.lower(), a, b, c, long.lower()}
+    stray = [(to, t[:60]) for to, t in lines if to.lower() not in whole]
+    check(not stray, "lines to nicks nobody uses: %s" % stray[:3])
+    return "NICKLEN=100: a 70-byte nick is refused (%r), nothing to a cut nick" % refusals[0]
+
+
+# Members already in the channel when the bot joins it, told by WHOX (354): account "0" is
+# nobody logged in.
+WHOX_MEMBERS = {hostile.CHAN: [("alice", "al", "a.example", "alice"),
+                               ("bob", "bo", "b.example", "0"),
+                               ("dave", "da", "d.example", "0"),
+                               ("mallory", "ma", "m.example", "mallory")]}
+
+
+def s_whox(s):
+    """bot.admins = account:alice and account:0. The bot asks WHO %tcuhnfa,152 on joining and
+    learns alice's account from the 354 reply: her admin command works; bob (account "0", so
+    not logged in) and mallory (another account) are no admins, and bob and dave, both "0",
+    are two people with two seats."""
+    chan = hostile.CHAN
+    who = s.bot_commands("WHO")
+    check(who and len(who[0]) > 1 and who[0][0] == chan and who[0][1].startswith("%") and "a" in who[0][1] and
+          who[0][1].endswith(",152"), "the bot asked WHO %s %%...a,152: %s" % (chan, who))
+    time.sleep(0.5)
+    users = {n: (u, h) for n, u, h, _ in WHOX_MEMBERS[chan]}
+
+    def say(nick, text, target=BOT):
+        s.say(nick, text, target=target, user=users[nick][0], host=users[nick][1])
+
+    mark = len(s.conn.lines)
+    say("bob", "join #bob")
+    say("mallory", "join #mal")
+    say("alice", "join #adm")
+    check(s.srv.wait(lambda: any(p[0] == "#adm" for p in s.bot_commands("JOIN", mark)), 10),
+          "the bot joined #adm for alice (account from WHOX)")
+    time.sleep(1)
+    joined = [p[0] for p in s.bot_commands("JOIN", mark)]
+    check(joined == ["#adm"], "the bot joined only alice's channel: %s" % joined)
+    # Account "0" is not an account: bob and dave are two people.
+    say("bob", "!new", target=chan)
+    s.expect(lambda to, t: to == chan and t.startswith("bob opened a lobby"), "bob's lobby", mark)
+    say("dave", "!join", target=chan)
+    s.expect(lambda to, t: to == chan and t.startswith("dave joined (2 seated"),
+             "a seat of his own for dave", mark)
+    say("alice", "!join", target=chan)
+    s.expect(lambda to, t: to == chan and t.startswith("alice joined (3 seated"),
+             "a seat for alice", mark)
+    # A stranger under alice's nick (another user@host, not logged in) is no admin.
+    s.send("alice", "QUIT :bye", "al", "a.example")
+    time.sleep(0.3)
+    s.send("alice", "JOIN " + chan, "ma2", "m2.example")
+    time.sleep(0.3)
+    mark = len(s.conn.lines)
+    s.say("alice", "join #fake", target=BOT, user="ma2", host="m2.example")
+    time.sleep(1.5)
+    joined = [p[0] for p in s.bot_commands("JOIN", mark)]
+    check(not joined, "the bot joined %s for a stranger with alice's nick" % joined)
+    return "WHOX: alice's account learned (admin), account 0 is none (bob no admin, two seats)"
+
+
 # ---------------------------------------------------------------------------------------
 
 
 SCENARIOS = {
     "stale_admin": ("services", s_stale_admin, "#id", ("#ok", "#x", "#still")),
     "stale_seat": ("services", s_stale_seat, "#id", ()),
+    "whox_admin": ("services", s_whox_admin, "#id", ("#ok", "#x")),
     "nick_change": ("services", s_nick_change, "#id", ("#n1", "#n2", "#n3", "#n4", "#n5")),
     "hand_outsider": ("ngircd", s_hand_outsider, "#h1", None),
     "hand_reconnect": ("ngircd", s_hand_reconnect, "#h2", None),
-    "long_nick": ("scripted", s_long_nick, None, None),
+    "long_nick": ("scripted", s_long_nick, None, {}),
+    "nicklen100": ("scripted", s_nicklen100, None, {"nicklen": 100}),
+    "whox": ("scripted", s_whox, None, {"whox": True, "members": WHOX_MEMBERS,
+                                        "admins": ["account:alice", "account:0"]}),
 }
 
 
@@ -688,12 +854,13 @@ def main():
     started = time.time()
     try:
         if kind == "services":
-            w = Services(args, work, chan, extra)
+            w = Services(args, work, chan, extra,
+                         before=whox_before if args.only == "whox_admin" else None)
         elif kind == "ngircd":
             w = scenarios.World(args, work, game={"turn_timeout_s": 10}, seed=SEED, chan=chan,
                                 level="debug")
         else:
-            w = LongNicks(args, work)
+            w = Scripted(args, work, **extra)
         what = fn(w)
         w.finish()
     except TestFailure as e:

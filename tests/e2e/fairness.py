@@ -1,0 +1,235 @@
+#!/usr/bin/python3
+"""Output shared fairly, through a real ngircd (throttle on) with the bot paced as on a real
+network (a burst of 4, then one line per 500 ms). One scenario per run: --only NAME.
+
+  private_board  in #g1 the game waits for a player's setup placement; that player asks for
+                 the board drawing privately (`/msg brickwood board`) 20 times, as fast as
+                 the bot's rate limit lets a user (about 22 s); right after the last one
+                 somebody types `!new` in #g2: the lobby line must reach #g2 within
+                 MAX_NEW_S (the time is printed)
+  status_spam    in #g1 a game runs (setup, then turns) while a non-player sends `!status`
+                 and `!board text` in turn in the channel, one every 1.1 s, for SPAM_S seconds:
+                 the answer to every `!roll` (the `rolled` line) reaches the channel within
+                 MAX_ROLL_S of the command (the worst is printed), and the repeated displays
+                 go privately to the asker (both kinds arrive there, fewer than asked for: a
+                 newer display replaces one still waiting): at most one status and one board
+                 text in the channel per 15 s
+
+Every process is stopped by its PID, every wait is bounded, only 127.0.0.1 is used; each
+scenario takes under a minute."""
+
+import argparse
+import re
+import sys
+import time
+
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from play import Table
+
+BOT = "brickwood"
+MAX_NEW_S = 5.0
+MAX_ROLL_S = 5.0
+SPAM_S = 35
+REPEAT_S = 15   # a display asked for again within this goes to the asker alone
+
+
+class Timed(Table):
+    """A table that keeps the arrival time of every channel line from the bot."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.timed = []   # (time, text)
+
+    def feed(self, client, m):
+        if m.nick.lower() == self.bot.lower() and m.cmd in ("PRIVMSG", "NOTICE") and \
+                m.params and m.params[0].lower() == self.chan.lower() and \
+                client is self.players[0]:
+            self.timed.append((m.time, m.params[-1]))
+        super().feed(client, m)
+
+
+class World:
+    def __init__(self, args, work, chans):
+        self.server = Ngircd(args.ngircd, work, throttle=True)
+        self.clients = []
+        self.bot = None
+        self.log = open(work.file("table.log"), "w")
+        net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
+               "nick": BOT, "channels": chans, "flood": {"burst": 4, "interval_ms": 500}}
+        self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False},
+                                                  game={"turn_timeout_s": 0}, level="info"),
+                       seed=args.seed)
+
+    def client(self, nick, chan):
+        c = Client(self.server.port, nick)
+        self.clients.append(c)
+        c.send("JOIN " + chan)
+        c.expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT and m.params[0] == chan) or
+                 (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
+                 20, "the bot in " + chan)
+        return c
+
+    def table(self, chan, board=True):
+        players = [self.client(n, chan) for n in ("alice", "bob", "carol")]
+        t = Timed(chan, players, BOT, seed=3, log=self.log)
+        t.start(board=board)
+        return t
+
+    def finish(self):
+        check(self.bot.alive(), "bot alive at the end")
+        rc = self.bot.stop()
+        check(rc == 0, "bot exit status %s" % rc)
+        text = self.bot.log_text()
+        check(text.count("connecting to") == 1 and "Excess Flood" not in text,
+              "the bot kept its one connection")
+        self.bot.check_clean_log()
+        self.bot = None
+
+    def close(self):
+        for c in self.clients:
+            c.close()
+        if self.bot:
+            stop_process(self.bot.proc, "the bot", 15)
+        self.server.stop()
+        self.log.close()
+
+
+def s_private_board(w):
+    t = w.table("#g1", board=False)
+    t.quiet(0.5, 10)
+    kind, nick, _ = t.tr.prompts[-1]
+    p = t.by_nick(nick)
+    other = w.client("dora", "#g2")
+    first = None
+    for _ in range(20):
+        at = t.say(p, "board", where=BOT)
+        first = first or at
+        t.pump(0)
+    t.pump(0.2)
+    drawn = len(t.arrivals.get(p.nick, []))
+    sent = time.time()
+    other.say("#g2", "!new")
+    m = other.expect(lambda m: m.nick == BOT and m.params and m.params[0] == "#g2" and
+                     "opened a lobby" in m.params[-1], 20, "the lobby line in #g2")
+    took = m.time - sent
+    # The drawing still coming to the player shows the queue was not empty.
+    t.sleep(1)
+    later = len(t.arrivals.get(p.nick, []))
+    print("private_board: 20 private board requests by %s in %.1f s (%d private lines by the "
+          "last, %d a second later); !new in #g2 answered in %.2f s" % (
+              p.nick, sent - first, drawn, later, took))
+    check(later > drawn, "the board drawings were still being sent when !new came")
+    check(took < MAX_NEW_S, "!new in #g2 answered in %.2f s (limit %.1f s)" % (took, MAX_NEW_S))
+    return "another channel's !new answered in %.2f s" % took
+
+
+STATUS_RE = re.compile(r"(^|\s)scores: ")
+# The first line of a status display (what the game waits for).
+STATUS_FIRST_RE = re.compile(r"^(turn \d+: \S+ (rolls the dice|rolled \d+, |moves the )|"
+                             r"turn \d+: special building|setup: \S+ place)")
+BOARD_TEXT_RE = re.compile(r"(^|\s)hexes: ")
+
+
+def s_status_spam(w):
+    t = w.table("#g1")
+    spammer = w.client("nosy", "#g1")
+    asks = ["!status", "!board text"]
+    start = time.time()
+    end = start + SPAM_S
+    state = {"next": start, "k": 0, "private": 0}
+    asked = []   # (time, command)
+
+    # The spammer is driven from the table's waits: every pump sends what is due.
+    pump = t.pump
+
+    def pump_and_spam(timeout):
+        now = time.time()
+        if now < end and now >= state["next"]:
+            cmd = asks[state["k"] % 2]
+            spammer.send("PRIVMSG #g1 :" + cmd)
+            t.note("> %s: %s" % (spammer.nick, cmd))
+            asked.append((now, cmd))
+            state["k"] += 1
+            state["next"] = now + 1.1
+        spammer.pump(0)
+        for m in spammer.collect(0):
+            if m.nick == BOT and m.params and m.params[0].lower() == spammer.nick.lower():
+                state["private"] += 1
+                state.setdefault("texts", []).append(m.params[-1])
+                t.note("< [%s] %s" % (spammer.nick, m.params[-1]))
+        pump(max(0, min(timeout, state["next"] - time.time())))
+
+    t.pump = pump_and_spam
+    t.setup(timeout=SPAM_S + 20)
+    turns = 0
+    while time.time() < end and turns < 30 and not t.tr.winner:
+        t.play_turn()
+        turns += 1
+    t.pump = pump
+    t.quiet(0.5, 5)
+    spammer.pump(0.5)
+    for m in spammer.collect(0.5):
+        if m.nick == BOT and m.params and m.params[0].lower() == spammer.nick.lower():
+            state["private"] += 1
+
+    rolls = [(at, nick) for at, nick, text in t.sent if text == b"!roll"]
+    waits = []
+    for at, nick in rolls:
+        got = next((tm for tm, text in t.timed if tm > at and text.startswith(nick + " rolled")),
+                   None)
+        check(got is not None, "%s's !roll at %.1f s answered" % (nick, at - start))
+        waits.append(got - at)
+    check(waits, "a !roll during the spam (turns played: %d)" % turns)
+    statuses = [tm for tm, text in t.timed if STATUS_FIRST_RE.match(text)]
+    boards = [tm for tm, text in t.timed if BOARD_TEXT_RE.search(text)]
+    spam_s = time.time() - start
+    print("status_spam: %d !status/!board text from a non-player in %.0f s, %d private lines "
+          "to the asker; %d turns, %d rolls: the rolled line after median %.2f s, worst %.2f s; "
+          "in the channel %d status and %d board text displays" % (
+              len(asked), spam_s, state["private"], turns, len(waits),
+              sorted(waits)[len(waits) // 2], max(waits), len(statuses), len(boards)))
+    check(max(waits) < MAX_ROLL_S, "a !roll answered after %.2f s (limit %.1f s)"
+          % (max(waits), MAX_ROLL_S))
+    # Privately the displays share the output left over by the game (a newer one replaces
+    # one still waiting), so fewer arrive than were asked for; both kinds must come.
+    texts = state.get("texts", [])
+    check(any(STATUS_RE.search(x) for x in texts) and any(BOARD_TEXT_RE.search(x) for x in texts),
+          "status and board text privately to the asker: %s" % [x[:40] for x in texts])
+    for what, times in (("status", statuses), ("board text", boards)):
+        close = [b - a for a, b in zip(times, times[1:]) if b - a < REPEAT_S - 1]
+        check(not close, "%s displays in the channel %s s apart" % (what, close[:3]))
+    return "rolls answered within %.2f s during the spam" % max(waits)
+
+
+SCENARIOS = {"private_board": (s_private_board, ["#g1", "#g2"]),
+             "status_spam": (s_status_spam, ["#g1"])}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bot", required=True)
+    ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--only", required=True, choices=sorted(SCENARIOS))
+    args = ap.parse_args()
+    fn, chans = SCENARIOS[args.only]
+    work = Workdir()
+    w = None
+    started = time.time()
+    try:
+        w = World(args, work, chans)
+        what = fn(w)
+        w.finish()
+    except TestFailure as e:
+        print("FAIL: %s: %s (logs in %s)" % (args.only, e, work.path))
+        return 1
+    finally:
+        if w:
+            w.close()
+    print("ok: %s: %s (%.0f s; logs in %s)" % (args.only, what, time.time() - started,
+                                               work.path))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
