@@ -17,6 +17,7 @@ struct ircb_target {
     size_t n, n_urgent;
     size_t urgent_granted;           /* lines made urgent since the target had none queued */
     uint64_t sending;                /* the keyed group last sent from (0: none) */
+    uint64_t stamp;                  /* its place: stamps grow from the ring's cursor on */
     struct ircb_target *prev, *next; /* circular, within its ring */
 };
 
@@ -49,6 +50,18 @@ static void group_clear(struct ircb_queue *q)
     free(q->group_target);
     free(q->group_key);
     q->group_target = q->group_key = NULL;
+}
+
+/* Remember the place of t, emptied by a drop, for the lines that replace its own. */
+static void vacate(struct ircb_queue *q, const struct ircb_target *t)
+{
+    struct ircb_vacancy *v = &q->vacated[q->next_vacancy];
+    q->next_vacancy = (q->next_vacancy + 1) % IRCB_VACANCIES;
+    free(v->name);
+    v->name = xstrdup(t->name);
+    v->ring = t->ring;
+    v->stamp = t->stamp;
+    v->urgent_granted = t->urgent_granted;
 }
 
 static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
@@ -122,6 +135,10 @@ static void settle(struct ircb_queue *q)
 
 void ircb_queue_fini(struct ircb_queue *q)
 {
+    for (int i = 0; i < IRCB_VACANCIES; i++) {
+        free(q->vacated[i].name);
+        q->vacated[i].name = NULL;
+    }
     for (int r = 0; r < 4; r++)
         while (q->ring[r])
             line_remove(q, q->ring[r]->head);
@@ -166,7 +183,7 @@ static struct ircb_target *target_find(const struct ircb_queue *q, const char *n
 }
 
 /* A new target goes just before the cursor of its ring: it is served last in the current
- * round. */
+ * round; unless a drop emptied it a moment ago: then it takes the place it had. */
 static struct ircb_target *target_get(struct ircb_queue *q, const char *name, int ring)
 {
     struct ircb_target *t = target_find(q, name, ring);
@@ -175,15 +192,34 @@ static struct ircb_target *target_get(struct ircb_queue *q, const char *name, in
     t = xcalloc(1, sizeof *t);
     t->name = xstrdup(name);
     t->ring = ring;
+    t->stamp = ++q->stamp;
+    for (int i = 0; i < IRCB_VACANCIES; i++) {
+        struct ircb_vacancy *v = &q->vacated[i];
+        if (v->name && v->ring == ring && strcasecmp(v->name, name) == 0) {
+            t->stamp = v->stamp;
+            t->urgent_granted = v->urgent_granted;
+            free(v->name);
+            v->name = NULL;
+            break;
+        }
+    }
     struct ircb_target **r = &q->ring[ring];
     if (!*r) {
         t->prev = t->next = t;
         *r = t;
     } else {
-        t->next = *r;
-        t->prev = (*r)->prev;
+        /* Before the first target (from the cursor on) that came to the back after it. */
+        struct ircb_target *before = *r;
+        while (before->stamp < t->stamp && before->next != *r)
+            before = before->next;
+        if (before->stamp < t->stamp)
+            before = *r; /* after every one: at the back, which is before the cursor */
+        t->next = before;
+        t->prev = before->prev;
         t->prev->next = t;
-        (*r)->prev = t;
+        before->prev = t;
+        if (before == *r && t->stamp < before->stamp)
+            *r = t;
     }
     q->target_count++;
     return t;
@@ -284,6 +320,8 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
             if (key && (strcmp(l->key, key) != 0 || l->group == t->sending))
                 continue;
             bool last = t->n == 1;
+            if (last && key)
+                vacate(q, t);
             line_remove(q, l);
             n++;
             if (last)
@@ -421,6 +459,7 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
             /* Served in turn: the target goes to the back of its ring, the next ring in the
              * schedule is next. */
             int r = schedule[lane];
+            q->ring[r]->stamp = ++q->stamp;
             q->ring[r] = q->ring[r]->next;
             q->slot = (lane + 1) % IRCB_SCHEDULE_LEN;
             if (q->urgent_credit < IRCB_URGENT_CREDIT)

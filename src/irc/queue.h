@@ -21,7 +21,9 @@
  * bounds its memory), and when it is full the target holding most gives up its newest line.
  * A keyed group of lines replaces the older group with the same target and key still queued,
  * unless that one is already being sent: it is finished (a drawing is never cut short), and
- * the newer one waits behind it.
+ * the newer one waits behind it. A target whose lines were all replaced keeps its place in
+ * its ring (and the urgent lines it was granted): asking again for a hand or a drawing never
+ * sends one to the back, or it would never come while others keep the ring busy.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -55,6 +57,9 @@
  * while private replies and displays, however many ask for them, still get one turn in nine
  * each. */
 #define IRCB_SCHEDULE_LEN 9
+/* Targets emptied by a drop whose places are remembered: the bot drops a display and pushes
+ * its replacement in one go, so a few suffice. */
+#define IRCB_VACANCIES 8
 
 /* The IRC command a line is sent as. */
 enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART, IRCB_WHO, IRCB_NAMES };
@@ -92,6 +97,17 @@ struct ircb_queue {
     /* The keyed group being pushed: further pushes with this target and key belong to it. */
     char *group_target, *group_key;
     uint64_t group; /* its number; groups are numbered from 1 */
+    /* Places in the rings: a target's stamp grows each time it goes to the back. Targets
+     * emptied by a drop are remembered a while, so that the lines that replace theirs take
+     * their place (see above). */
+    uint64_t stamp;
+    struct ircb_vacancy {
+        char *name; /* owned; NULL: free */
+        int ring;
+        uint64_t stamp;
+        size_t urgent_granted;
+    } vacated[IRCB_VACANCIES];
+    int next_vacancy;
 };
 
 /* An empty queue in caller storage. burst >= 1; interval_ms 0 means no pacing. */

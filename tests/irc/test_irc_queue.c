@@ -141,7 +141,8 @@ static void test_drop_by_key(void **state)
     ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "hand 2", true, "hand", 400);
     assert_int_equal(ircb_queue_length(&q), 4);
     char buf[64];
-    const char *want[] = {"bob:hand 2", "#c:rolled 8", "#other:board x", "#c:board 2"};
+    /* The newer drawing for #c takes the place of the one it replaced, ahead of #other's. */
+    const char *want[] = {"bob:hand 2", "#c:rolled 8", "#c:board 2", "#other:board x"};
     for (size_t i = 0; i < 4; i++) {
         assert_true(pop(&q, 0, buf, sizeof buf));
         assert_string_equal(buf, want[i]);
@@ -368,6 +369,53 @@ static void test_fairness_under_flood(void **state)
     ircb_queue_fini(&q);
 }
 
+/* A display replaced again and again keeps its target's place: a player asking for their hand
+ * every few lines while ten others keep the private displays busy still gets it within a
+ * round, instead of going to the back each time and never. */
+static void test_replaced_display_keeps_its_place(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16], buf[600];
+    for (int p = 0; p < 10; p++) {
+        snprintf(name, sizeof name, "x%d", p);
+        for (int i = 0; i < 40; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
+    }
+    int version = 0, served = -1;
+    for (int n = 0; n < 200 && served < 0; n++) {
+        if (n % 3 == 0) {
+            char hand[32];
+            snprintf(hand, sizeof hand, "hand %d", ++version);
+            ircb_queue_drop(&q, "alice", "hand");
+            ircb_queue_push(&q, IRCB_PRIVMSG, "alice", hand, false, "hand", 400);
+        }
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        if (strncmp(buf, "alice:", 6) == 0)
+            served = n;
+    }
+    assert_true(served >= 0 && served <= 11);
+    /* Replaced within the same push (no drop first), likewise; and the one served is the
+     * newest. */
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "hand 1", false, "hand", 400);
+    served = -1;
+    for (int n = 0; n < 200 && served < 0; n++) {
+        if (n % 3 == 0) {
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#x", "x", false, NULL, 400); /* another group */
+            ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "hand 2", false, "hand", 400);
+        }
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        if (strncmp(buf, "bob:", 4) == 0) {
+            served = n;
+            assert_string_equal(buf, "bob:hand 2");
+        }
+    }
+    assert_true(served >= 0 && served <= 24);
+    ircb_queue_fini(&q);
+}
+
 static void test_is_channel(void **state)
 {
     (void)state;
@@ -389,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_events_before_displays),
         cmocka_unit_test(test_urgent_capped),
         cmocka_unit_test(test_fairness_under_flood),
+        cmocka_unit_test(test_replaced_display_keeps_its_place),
         cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
