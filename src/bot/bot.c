@@ -28,55 +28,6 @@ static void free_settings(struct bot *b)
     free(b->web_url);
 }
 
-/* channel's entry in the language table, added when ADD (else NULL when it has none). */
-static struct bot_lang *lang_entry(struct bot *b, const char *channel, bool add)
-{
-    for (int i = 0; i < b->n_langs; i++)
-        if (strcasecmp(b->langs[i].channel, channel) == 0)
-            return &b->langs[i];
-    if (!add)
-        return NULL;
-    if (b->n_langs == b->cap_langs) {
-        b->cap_langs = b->cap_langs ? 2 * b->cap_langs : 8;
-        b->langs = xrealloc(b->langs, (size_t)b->cap_langs * sizeof *b->langs);
-    }
-    struct bot_lang *l = &b->langs[b->n_langs++];
-    copy_str(l->channel, sizeof l->channel, channel);
-    l->configured = l->set = -1;
-    return l;
-}
-
-/* The configured languages: bot.language, and those the network's channels name. */
-static void set_languages(struct bot *b, const struct config_network *net,
-                          const struct config_bot *botcfg)
-{
-    b->language = botcfg->language > 0 && botcfg->language < LANG_COUNT ? botcfg->language : 0;
-    for (int i = 0; i < b->n_langs; i++)
-        b->langs[i].configured = -1;
-    for (size_t i = 0; net->channel_langs && i < net->channel_count; i++)
-        if (net->channel_langs[i] >= 0 && net->channel_langs[i] < LANG_COUNT)
-            lang_entry(b, net->channels[i], true)->configured = (int8_t)net->channel_langs[i];
-}
-
-int bot_set_language(struct bot *b, const char *channel, const char *code)
-{
-    int lang = i18n_find(code);
-    if (!b || !channel || lang < 0 || strlen(channel) > SESSION_CHAN_MAX)
-        return BW_E(INVALID);
-    lang_entry(b, channel, true)->set = (int8_t)lang;
-    return BW_OK;
-}
-
-int bot_language(const struct bot *b, const char *channel)
-{
-    for (int i = 0; channel && i < b->n_langs; i++)
-        if (strcasecmp(b->langs[i].channel, channel) == 0)
-            return b->langs[i].set >= 0          ? b->langs[i].set
-                   : b->langs[i].configured >= 0 ? b->langs[i].configured
-                                                 : b->language;
-    return b->language;
-}
-
 static void set_settings(struct bot *b, const struct config_bot *botcfg,
                          const struct config_game *game)
 {
@@ -103,7 +54,7 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
     copy_str(b->own_nick, sizeof b->own_nick, net->nick);
     copy_str(b->network, sizeof b->network, net->name);
     set_settings(b, botcfg, game);
-    set_languages(b, net, botcfg);
+    bot_set_languages(b, net, botcfg);
     b->out = *out;
     bw_rng_seed(&b->rng, seed);
     return b;
@@ -116,7 +67,7 @@ void bot_reconfigure(struct bot *b, const struct config_network *net,
         return;
     free_settings(b);
     set_settings(b, botcfg, game);
-    set_languages(b, net, botcfg);
+    bot_set_languages(b, net, botcfg);
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
         if (g->s.rules.turn_timeout_s == game->turn_timeout_s)
@@ -267,8 +218,6 @@ struct session_who bot_who(const struct bw_identity *id)
     return (struct session_who){id->nick, id->user, id->host, id->account, !id->account_known};
 }
 
-static void depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now_ms);
-
 /* Whether seat's hidden information may go to its nick now: the one commanding now is the
  * seat's person, or the IRC layer confirms that the nick is in the channel and is the seat's
  * person. Without the IRC layer's word (tests), the seat's presence decides. */
@@ -304,7 +253,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         /* Whoever holds the nick now is not known to be the player: the seat waits as away
          * (and gets its hand again when they are back). */
         if (b->out.member && g->s.seat[to].present)
-            depart(b, g, g->s.seat[to].nick, b->now_ms);
+            bot_depart(b, g, g->s.seat[to].nick, b->now_ms);
         return;
     }
     if (!g->s.seat[to].present && b->out.member &&
@@ -661,222 +610,6 @@ void bot_commit(struct bot *b)
     free_lines(b);
 }
 
-static void announce(struct bot *b, struct bot_game *g, int msg, const char *nick)
-{
-    char line[RENDER_LINE_MAX];
-    render_tr(bot_language(b, g->s.channel), line, sizeof line, msg, nick);
-    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
-}
-
-static bool is_own(const struct bot *b, const char *nick)
-{
-    return nick && strcasecmp(nick, b->own_nick) == 0;
-}
-
-void bot_pause(struct bot *b, struct bot_game *g)
-{
-    if (g->s.paused)
-        return;
-    /* Out of the channel, the bot cannot see who leaves it or who takes a nick: every player
-     * is away, quietly, until the bot sees them there again (WHO after it joins). */
-    for (int i = 0; b->out.member && i < g->s.n_seats; i++)
-        session_depart(&g->s, g->s.seat[i].nick, b->now_ms);
-    session_pause(&g->s, b->now_ms);
-    g->changed = true;
-    log_event(LOG_LEVEL_INFO,
-              &(struct log_fields){.network = b->network[0] ? b->network : NULL,
-                                   .channel = g->s.channel,
-                                   .action = "pause"},
-              "%s: the bot left; the %s there is paused", g->s.channel,
-              g->s.state == SESSION_LOBBY ? "lobby" : "game");
-}
-
-static void resume(struct bot *b, struct bot_game *g)
-{
-    if (!g->s.paused)
-        return;
-    session_resume(&g->s, b->now_ms);
-    /* What the channel saw before the bot left is old news: the next display is shown. */
-    g->s.board_ms = g->s.status_ms = g->s.board_text_ms = g->s.web_ms = INT64_MIN;
-    g->changed = true;
-    char line[RENDER_LINE_MAX];
-    unsigned waiting = g->s.state == SESSION_PLAYING ? game_waiting_for(&g->s.game) : 0;
-    int lang = bot_language(b, g->s.channel);
-    if (waiting)
-        render_tr(lang, line, sizeof line, MSG_BOT_BACK_GAME,
-                  g->s.seat[__builtin_ctz(waiting)].nick, b->prefix);
-    else
-        render_tr(lang, line, sizeof line, MSG_BOT_BACK_LOBBY, b->prefix, b->prefix);
-    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
-}
-
-/* who is seen in g's channel: a seat of theirs waiting as away is back (returned), and gets
- * its hand again, since private lines skip a seat while it is away. -1 when none. */
-static int seat_back(struct bot_game *g, const struct bw_identity *who)
-{
-    if (!bot_nick_usable(who->nick))
-        return -1;
-    struct session_who sw = bot_who(who);
-    int seat = session_return(&g->s, &sw);
-    if (seat < 0)
-        return -1;
-    g->changed = true;
-    if (g->s.state == SESSION_PLAYING)
-        g->hand_dirty |= 1u << seat;
-    return seat;
-}
-
-void bot_on_join(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    struct bot_game *g = bot_find(b, channel);
-    if (!g || !who)
-        return;
-    if (is_own(b, who->nick)) {
-        resume(b, g);
-        bot_commit(b);
-        return;
-    }
-    int seat = seat_back(g, who);
-    if (seat >= 0)
-        announce(b, g, MSG_BOT_IS_BACK, g->s.seat[seat].nick);
-    bot_commit(b);
-}
-
-static void depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now_ms)
-{
-    int seat = session_seat_of_nick(&g->s, nick);
-    if (seat < 0 || !g->s.seat[seat].present ||
-        (g->s.state != SESSION_LOBBY && g->s.game.p[seat].resigned))
-        return;
-    session_depart(&g->s, nick, now_ms);
-    g->changed = true;
-    char line[RENDER_LINE_MAX];
-    render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_AWAY, g->s.seat[seat].nick,
-              SESSION_GRACE_MS / 60000);
-    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
-}
-
-void bot_on_part(struct bot *b, const char *channel, const struct bw_identity *who, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    struct bot_game *g = bot_find(b, channel);
-    if (!g || !who)
-        return;
-    if (is_own(b, who->nick)) {
-        bot_pause(b, g);
-        bot_commit(b);
-        return;
-    }
-    struct session_who sw = bot_who(who);
-    if (session_identify(&g->s, &sw) < 0)
-        return;
-    depart(b, g, who->nick, now_ms);
-    bot_commit(b);
-}
-
-void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    struct bot_game *g = bot_find(b, channel);
-    if (!g || !victim_nick)
-        return;
-    if (is_own(b, victim_nick))
-        bot_pause(b, g);
-    else
-        depart(b, g, victim_nick, now_ms);
-    bot_commit(b);
-}
-
-void bot_on_disconnect(struct bot *b, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    for (int i = 0; i < b->n_games; i++)
-        bot_pause(b, b->games[i]);
-    bot_commit(b);
-}
-
-void bot_on_quit(struct bot *b, const struct bw_identity *who, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    if (!who || is_own(b, who->nick))
-        return;
-    struct session_who sw = bot_who(who);
-    for (int i = 0; i < b->n_games; i++)
-        if (session_identify(&b->games[i]->s, &sw) >= 0)
-            depart(b, b->games[i], who->nick, now_ms);
-    bot_commit(b);
-}
-
-void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_nick, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    if (!who || !new_nick)
-        return;
-    if (is_own(b, who->nick)) {
-        bot_set_own_nick(b, new_nick);
-        return;
-    }
-    struct session_who sw = bot_who(who);
-    /* A nick the bot cannot keep whole: the player is away until they take a usable one. */
-    bool usable = bot_nick_usable(new_nick);
-    for (int i = 0; i < b->n_games; i++) {
-        struct bot_game *g = b->games[i];
-        if (session_identify(&g->s, &sw) < 0)
-            continue;
-        if (usable)
-            session_rename(&g->s, who->nick, new_nick);
-        else
-            depart(b, g, who->nick, now_ms);
-        g->changed = true;
-    }
-    bot_commit(b);
-}
-
-void bot_on_member(struct bot *b, const char *channel, const struct bw_identity *who,
-                   int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    struct bot_game *g = bot_find(b, channel);
-    if (!g || !who || !who->nick || is_own(b, who->nick))
-        return;
-    if (seat_back(g, who) >= 0)
-        bot_commit(b);
-}
-
-void bot_on_members_known(struct bot *b, const char *channel, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    struct bot_game *g = bot_find(b, channel);
-    if (!g)
-        return;
-    for (int i = 0; i < g->s.n_seats; i++) {
-        const struct session_seat *seat = &g->s.seat[i];
-        if (seat->present || !seat->nick[0] ||
-            (g->s.state != SESSION_LOBBY && g->s.game.p[i].resigned))
-            continue;
-        int64_t left = seat->left_ms + SESSION_GRACE_MS - now_ms;
-        char line[RENDER_LINE_MAX];
-        render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_AWAY_MORE, seat->nick,
-                  left > 0 ? (int)((left + 59999) / 60000) : 0);
-        bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
-    }
-    bot_commit(b);
-}
-
-void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms)
-{
-    b->now_ms = now_ms;
-    for (int i = 0; i < b->n_games; i++) {
-        int before = session_seat_of_nick(&b->games[i]->s, nick);
-        if (before < 0 || !account)
-            continue;
-        session_set_account(&b->games[i]->s, nick, account);
-        b->games[i]->changed = true;
-    }
-    bot_commit(b);
-}
-
 static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
 {
     struct session_tick t;
@@ -898,9 +631,9 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
         }
         g->changed = true;
         if (kind == SESSION_TICK_GONE)
-            announce(b, g, MSG_BOT_GAVE_UP, nick);
+            bot_announce(b, g, MSG_BOT_GAVE_UP, nick);
         if (kind == SESSION_TICK_SIT_IN)
-            announce(b, g, MSG_BOT_AWAY_SITS_IN, nick);
+            bot_announce(b, g, MSG_BOT_AWAY_SITS_IN, nick);
         if (t.n_ev) {
             for (int i = 0; i < g->s.n_seats; i++)
                 if (hand_differs(&before[i], &g->s.game.p[i]))
@@ -908,7 +641,7 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
             bot_show_events(b, g, t.ev, t.n_ev);
         }
         if (t.sit_in)
-            announce(b, g, MSG_BOT_OUT_OF_TIME, nick);
+            bot_announce(b, g, MSG_BOT_OUT_OF_TIME, nick);
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
         /* The commit frees a game that closed or ended: g must not be touched after it. */

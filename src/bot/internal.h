@@ -147,6 +147,13 @@ void bot_queue(struct bot *b, const char *target, const char *text, unsigned fla
 void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key);
 /* The bot is leaving g's channel: g waits, paused, for it to come back. */
 void bot_pause(struct bot *b, struct bot_game *g);
+/* presence.c: a public line MSG about nick in g's channel. */
+void bot_announce(struct bot *b, struct bot_game *g, int msg, const char *nick);
+/* nick (a seat of g) left or is no longer known to be its player: the seat waits as away. */
+void bot_depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now_ms);
+/* lang.c: the configured languages, bot.language and those the network's channels name. */
+void bot_set_languages(struct bot *b, const struct config_network *net,
+                       const struct config_bot *botcfg);
 /* Apply a to g, showing events and prompts; marks g changed. */
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
                  size_t msglen);
