@@ -193,8 +193,9 @@ static void test_player_counts(void **state)
         snprintf(want, sizeof want,
                  "<td class=\"points\">%d</td><td class=\"cards\">%d</td><td class=\"dev\">%d</td>"
                  "<td class=\"knights\">%d</td><td class=\"road\">%d</td>",
-                 game_vp_public(&s.game, p), cards, dev, s.game.p[p].knights,
-                 s.game.p[p].road_length);
+                 s.game.phase == PHASE_OVER ? game_vp_total(&s.game, p)
+                                            : game_vp_public(&s.game, p),
+                 cards, dev, s.game.p[p].knights, s.game.p[p].road_length);
         const char *end = strstr(at, "</tr>");
         assert_non_null(end);
         const char *hit = strstr(at, want);
@@ -312,6 +313,17 @@ static void test_other_states(void **state)
     char won[100];
     snprintf(won, sizeof won, "The game is over: %s won.", nicks[g.game.winner]);
     assert_non_null(strstr(sb_str(&sb), won));
+    /* At the end the points count the victory point cards, as the winner's line does. */
+    for (int p = 0; p < 3; p++) {
+        char row[40], points[80];
+        snprintf(row, sizeof row, "<tr id=\"player-%d\"", p);
+        snprintf(points, sizeof points, "<td class=\"points\">%d</td>", game_vp_total(&g.game, p));
+        const char *at = strstr(sb_str(&sb), row);
+        assert_non_null(at);
+        const char *hit = strstr(at, points), *end = strstr(at, "</tr>");
+        assert_true(hit && hit < end);
+    }
+    assert_true(game_vp_total(&g.game, g.game.winner) >= 10);
     sb_reset(&sb);
 
     web_page_index(NULL, 0, &sb);

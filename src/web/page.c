@@ -134,8 +134,9 @@ static void players(struct strbuf *out, const struct web_game *w, const struct r
                        "<td class=\"points\">%d</td><td class=\"cards\">%d</td>"
                        "<td class=\"dev\">%d</td><td class=\"knights\">%d</td>"
                        "<td class=\"road\">%d</td><td class=\"awards\">",
-                       game_vp_public(g, i), hand_size(p), dev_count(p), p->knights,
-                       p->road_length);
+                       /* Victory point cards are shown once the game is over. */
+                       g->phase == PHASE_OVER ? game_vp_total(g, i) : game_vp_public(g, i),
+                       hand_size(p), dev_count(p), p->knights, p->road_length);
             if (g->longest_road == i)
                 sb_append(out, "<span class=\"award\">Longest Road</span> ");
             if (g->largest_army == i)
