@@ -536,11 +536,11 @@ struct web_server *web_start(const char *host, int port, char *err, size_t errsi
                      (v6 ? MHD_USE_IPv6 : 0);
     /* The logger first: the library logs the options after it through it. */
     w->daemon = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, on_request, w, MHD_OPTION_EXTERNAL_LOGGER, on_log,
-        NULL, MHD_OPTION_SOCK_ADDR, &ss,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        (unsigned)WEB_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_BYTES * 2, MHD_OPTION_END);
+        flags, (uint16_t)port, NULL, NULL, on_request, w, MHD_OPTION_EXTERNAL_LOGGER, on_log, NULL,
+        MHD_OPTION_SOCK_ADDR, &ss, MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)WEB_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)WEB_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_BYTES * 2,
+        MHD_OPTION_END);
     if (!w->daemon) {
         snprintf(err, errsize,
                  "cannot listen on %s%s%s:%d (in use, or not an address of this "
