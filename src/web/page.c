@@ -150,7 +150,7 @@ static void players(struct strbuf *out, const struct web_game *w, const struct r
     sb_append(out, "</tbody>\n</table>\n");
 }
 
-static void board(struct strbuf *out, const struct web_game *w)
+void web_page_board(const struct web_game *w, struct strbuf *out)
 {
     const char *nicks[GAME_MAX_PLAYERS];
     for (int i = 0; i < w->s->n_seats; i++)
@@ -216,7 +216,7 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     sb_append(out, "</p>\n<div class=\"game\">\n");
     if (s->state != SESSION_LOBBY) {
         sb_append(out, "<div class=\"board\">\n");
-        board(out, w);
+        web_page_board(w, out);
         sb_append(out, "</div>\n");
     }
     sb_append(out, "<div class=\"side\">\n");
@@ -243,13 +243,21 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
 
 void web_page_game(const struct web_game *w, struct strbuf *out)
 {
+    web_page_around(w, NULL, out);
+}
+
+void web_page_around(const struct web_game *w, const char *live, struct strbuf *out)
+{
     char title[300], path[400];
     snprintf(title, sizeof title, "%s on %s", w->channel, w->network);
     url_game_path(w->network, w->channel, path, sizeof path);
     head(out, title, "en");
     /* path is percent-encoded: nothing in it needs escaping. */
     sb_appendf(out, "<main id=\"live\" data-live=\"%s/live\">\n", path);
-    web_page_live(w, out);
+    if (live)
+        sb_append(out, live);
+    else
+        web_page_live(w, out);
     sb_append(out, "</main>\n");
     foot(out);
 }

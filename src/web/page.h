@@ -25,8 +25,12 @@ struct web_game {
 /* A game's page (/g/NETWORK/CHANNEL): the live part inside <main id="live">, which /live.js
  * replaces with the live fragment (live_path, answered with an ETag) every few seconds. */
 void web_page_game(const struct web_game *w, struct strbuf *out);
+/* The same around a live part drawn before (live NULL: drawn here). */
+void web_page_around(const struct web_game *w, const char *live, struct strbuf *out);
 /* The live part alone: heading, whose move, board, players, status, last events. */
 void web_page_live(const struct web_game *w, struct strbuf *out);
+/* The board alone, the SVG document of web_svg_board (appended to out). */
+void web_page_board(const struct web_game *w, struct strbuf *out);
 /* The list of lobbies and games (/). */
 void web_page_index(const struct web_game *games, int n, struct strbuf *out);
 

@@ -17,7 +17,6 @@
 #include "util/strbuf.h"
 #include "util/url.h"
 #include "util/xmalloc.h"
-#include "web/svg.h"
 
 /* Bounds on what clients may take. */
 #define WEB_CONNECTIONS 64     /* at once, in all */
@@ -63,6 +62,14 @@ static void free_snap(struct snap *p)
     free(p->live);
     free(p->svg);
     free(p);
+}
+
+static char *dup_bytes(const char *s, size_t len)
+{
+    char *d = xmalloc(len + 1);
+    memcpy(d, s, len);
+    d[len] = 0;
+    return d;
 }
 
 static struct snap *find(struct web_server *w, const char *network, const char *channel)
@@ -130,8 +137,7 @@ void web_publish_top(struct web_server *w, const struct web_top *t, int n)
 {
     struct strbuf sb = STRBUF_INIT;
     web_page_top(t, n, &sb);
-    char *page = xmalloc(sb.len + 1);
-    memcpy(page, sb_str(&sb), sb.len + 1);
+    char *page = dup_bytes(sb_str(&sb), sb.len);
     pthread_mutex_lock(&w->lock);
     free(w->top);
     w->top = page;
@@ -183,11 +189,15 @@ struct reply {
     bool allow; /* a 405: say which methods */
 };
 
+static void copy_body(struct reply *r, const char *body, size_t len)
+{
+    r->body = dup_bytes(body, len);
+    r->len = len;
+}
+
 static void set_body(struct reply *r, struct strbuf *sb)
 {
-    r->body = xmalloc(sb->len + 1);
-    memcpy(r->body, sb_str(sb), sb->len + 1);
-    r->len = sb->len;
+    copy_body(r, sb_str(sb), sb->len);
 }
 
 static void message(struct reply *r, unsigned status, const char *title, const char *text)
@@ -198,14 +208,6 @@ static void message(struct reply *r, unsigned status, const char *title, const c
     r->type = "text/html; charset=utf-8";
     set_body(r, &sb);
     sb_fini(&sb);
-}
-
-static void copy_body(struct reply *r, const char *body, size_t len)
-{
-    r->body = xmalloc(len + 1);
-    memcpy(r->body, body, len);
-    r->body[len] = 0;
-    r->len = len;
 }
 
 /* The ETag of a drawing: which game it is is in the path; its gen says which state. */
@@ -247,14 +249,6 @@ struct drawn {
     struct view *view; /* the copy they were drawn from */
 };
 
-static char *dup_bytes(const char *s, size_t len)
-{
-    char *d = xmalloc(len + 1);
-    memcpy(d, s, len);
-    d[len] = 0;
-    return d;
-}
-
 /* The live part and the SVG of the game at network/channel, drawn once per state: copied
  * from the cache, or drawn outside the lock and cached when the game has not moved on
  * meanwhile (when it has, this drawing is still served: a moment old, but whole). false when
@@ -282,15 +276,8 @@ static bool draw(struct web_server *w, const char *network, const char *channel,
     const struct session *s = &d->view->copy.s;
     struct strbuf live = STRBUF_INIT, svg = STRBUF_INIT;
     web_page_live(&d->view->game, &live);
-    if (s->state != SESSION_LOBBY) {
-        const char *nicks[GAME_MAX_PLAYERS];
-        for (int i = 0; i < s->n_seats; i++)
-            nicks[i] = s->seat[i].nick;
-        size_t need = web_svg_board(&s->game, nicks, s->n_seats, 0, NULL, 0);
-        sb_reserve(&svg, need + 1);
-        web_svg_board(&s->game, nicks, s->n_seats, 0, svg.buf, need + 1);
-        svg.len = need;
-    }
+    if (s->state != SESSION_LOBBY)
+        web_page_board(&d->view->game, &svg);
     d->live = dup_bytes(sb_str(&live), live.len);
     d->live_len = live.len;
     d->svg = dup_bytes(sb_str(&svg), svg.len);
@@ -341,7 +328,7 @@ static void game_page(struct web_server *w, const char *network, const char *cha
         d.svg = NULL;
     } else {
         struct strbuf sb = STRBUF_INIT;
-        web_page_game(&d.view->game, &sb);
+        web_page_around(&d.view->game, d.live, &sb); /* the live part drawn once */
         r->type = "text/html; charset=utf-8";
         set_body(r, &sb);
         sb_fini(&sb);
