@@ -30,18 +30,17 @@ void bot_view_closing(struct bot *b, const struct bot_game *g)
 {
     if (g->s.state == SESSION_LOBBY)
         return;
-    struct bot_ended *slot = &b->ended[0];
-    for (int i = 0; i < BOT_ENDED_MAX; i++) {
+    /* The channel's own entry (a newer end replaces it), else a free one, else the oldest. */
+    struct bot_ended *slot = NULL, *spare = &b->ended[0];
+    for (int i = 0; i < BOT_ENDED_MAX && !slot; i++) {
         struct bot_ended *e = &b->ended[i];
-        if (e->ended_ms && strcasecmp(e->s.channel, g->s.channel) == 0) {
-            slot = e; /* one per channel: the newer end replaces it */
-            break;
-        }
-        if (!e->ended_ms || e->ended_ms < slot->ended_ms)
-            slot = e; /* else the oldest goes */
-        if (!slot->ended_ms)
-            break;
+        if (e->ended_ms && strcasecmp(e->s.channel, g->s.channel) == 0)
+            slot = e;
+        else if (spare->ended_ms && (!e->ended_ms || e->ended_ms < spare->ended_ms))
+            spare = e;
     }
+    if (!slot)
+        slot = spare;
     slot->s = g->s;
     slot->recent = g->recent;
     slot->gen = ++b->gen;
