@@ -3,25 +3,7 @@
 #include <string.h>
 
 #include "engine/game.h"
-
-/* The length of the well-formed UTF-8 sequence at s, or 0: text from IRC may be any bytes, and
- * an XML document must be valid UTF-8. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t n = *s >= 0xf0 && *s <= 0xf4 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc2 && *s < 0xe0 ? 2 : 0;
-    if (*s >= 0xf5)
-        n = 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    /* No overlong form, no surrogate, nothing past U+10FFFF, and not U+FFFE or U+FFFF, which
-     * XML does not allow either. */
-    if ((*s == 0xe0 && s[1] < 0xa0) || (*s == 0xed && s[1] >= 0xa0) ||
-        (*s == 0xf0 && s[1] < 0x90) || (*s == 0xf4 && s[1] >= 0x90) ||
-        (*s == 0xef && s[1] == 0xbf && s[2] >= 0xbe))
-        return 0;
-    return n;
-}
+#include "util/utf8.h"
 
 static int is_digit(unsigned char c)
 {
@@ -52,9 +34,15 @@ void web_escape(struct strbuf *out, const char *text)
         } else if (*p < 0x80) {
             sb_appendc(out, (char)*p++);
         } else {
-            size_t n = utf8_len(p);
-            sb_append_len(out, n ? (const char *)p : "?", n ? n : 1);
-            p += n ? n : 1;
+            /* Strict decoding (util/utf8): broken UTF-8, and U+FFFE and U+FFFF, which XML
+             * does not allow, show as '?'; C1 controls are dropped. */
+            uint32_t cp;
+            size_t n = utf8_decode((const char *)p, strnlen((const char *)p, 4), &cp);
+            if (cp == UTF8_INVALID || cp == 0xfffe || cp == 0xffff)
+                sb_appendc(out, '?');
+            else if (cp > 0x9f)
+                sb_append_len(out, (const char *)p, n);
+            p += n;
         }
     }
 }
