@@ -17,7 +17,7 @@
 #include "session/session.h"
 #include "web/page.h"
 #include "web/svg.h"
-#include "xml_check.h"
+#include "web_fixture.h"
 
 static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
                                                     "dave",  "erin", "frank"};
@@ -29,21 +29,6 @@ static void well_formed(const char *doc)
         fprintf(stderr, "%s\n", doc);
         fail_msg("not well-formed: %s", err);
     }
-}
-
-/* A running game of n players on board, seated with names, as the bot would hold it. */
-static void seated(struct session *s, int board, int n, uint64_t seed, const char *const *names)
-{
-    struct session_rules rules = {3, 6, 10, 0, 2, false};
-    session_init(s, "#catan", &rules, seed);
-    s->n_seats = (uint8_t)n;
-    for (int i = 0; i < n; i++) {
-        snprintf(s->seat[i].nick, sizeof s->seat[i].nick, "%s", names[i]);
-        s->seat[i].present = 1;
-    }
-    struct game_options o = {(uint8_t)n, (uint8_t)board, 0};
-    assert_int_equal(game_init(&s->game, &o, seed), BW_OK);
-    s->state = SESSION_PLAYING;
 }
 
 static void step(struct session *s, struct bw_rng *rng, int moves)
@@ -128,19 +113,14 @@ static int hide_otherwise(struct game *g, struct bw_rng *rng)
     return changed;
 }
 
-static const struct {
-    int board, players;
-} boards[] = {{BOARD_BASE, 4},          {BOARD_BIG, 6},    {BOARD_FOUR_ISLANDS_4, 4},
-              {BOARD_FOG_ISLANDS_4, 4}, {BOARD_JUNGLE, 4}, {BOARD_RIVER, 3}};
-
 static void test_only_public_facts(void **state)
 {
     (void)state;
     int compared = 0, hidden_changes = 0;
-    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+    for (size_t b = 0; b < (size_t)web_n_boards; b++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             struct session s;
-            seated(&s, boards[b].board, boards[b].players, seed, nicks);
+            web_seated(&s, web_boards[b].board, web_boards[b].players, seed, nicks);
             struct bw_rng rng;
             bw_rng_seed(&rng, seed * 31 + b);
             for (int round = 0; round < 12 && s.state == SESSION_PLAYING; round++) {
@@ -151,7 +131,7 @@ static void test_only_public_facts(void **state)
                 char *after = serve(&other);
                 if (strcmp(before, after) != 0)
                     fail_msg("board %d seed %d: the page changed with hidden facts only",
-                             boards[b].board, (int)seed);
+                             web_boards[b].board, (int)seed);
                 free(after);
                 /* A public change shows: the robber elsewhere, a knight more. */
                 other = s;
@@ -173,7 +153,7 @@ static void test_player_counts(void **state)
 {
     (void)state;
     struct session s;
-    seated(&s, BOARD_BASE, 4, 9, nicks);
+    web_seated(&s, BOARD_BASE, 4, 9, nicks);
     struct bw_rng rng;
     bw_rng_seed(&rng, 9);
     step(&s, &rng, 400);
@@ -215,7 +195,7 @@ static void test_hostile_text(void **state)
                                            "bold\x0f",
                                            "\xff\xfe]]>"};
     struct session s;
-    seated(&s, BOARD_BASE, 4, 3, hostile);
+    web_seated(&s, BOARD_BASE, 4, 3, hostile);
     snprintf(s.channel, sizeof s.channel, "#<img src=x onerror=alert(1)>");
     static const char *const evil[] = {"<iframe src=//x>",
                                        "\x03"
@@ -302,7 +282,7 @@ static void test_other_states(void **state)
     sb_reset(&sb);
 
     struct session g;
-    seated(&g, BOARD_BASE, 3, 4, nicks);
+    web_seated(&g, BOARD_BASE, 3, 4, nicks);
     struct bw_rng rng;
     bw_rng_seed(&rng, 4);
     step(&g, &rng, 20000);
@@ -341,7 +321,7 @@ static void test_events(void **state)
 {
     (void)state;
     struct session s;
-    seated(&s, BOARD_BASE, 3, 2, nicks);
+    web_seated(&s, BOARD_BASE, 3, 2, nicks);
     static const char *const said[] = {"one", "two \xc2\xb7 three \xc2\xb7 four", "five"};
     struct web_game w = {"local", "#catan", &s, said, 3, false, 0};
     struct strbuf sb = STRBUF_INIT;
@@ -359,7 +339,7 @@ static void test_addresses(void **state)
 {
     (void)state;
     struct session s;
-    seated(&s, BOARD_BASE, 3, 2, nicks);
+    web_seated(&s, BOARD_BASE, 3, 2, nicks);
     snprintf(s.channel, sizeof s.channel, "&x y");
     struct web_game w = {"local", s.channel, &s, NULL, 0, false, 0};
     struct strbuf sb = STRBUF_INIT;

@@ -23,7 +23,7 @@
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "web/server.h"
-#include "xml_check.h"
+#include "web_fixture.h"
 
 static int64_t now_ms(void)
 {
@@ -131,20 +131,6 @@ static const char *header(const struct response *r, const char *name, char *buf,
 
 static const char *const nicks[4] = {"alice", "bob", "carol", "dave"};
 
-static void seated(struct session *s, uint64_t seed)
-{
-    struct session_rules rules = {3, 6, 10, 0, 2, false};
-    session_init(s, "#catan", &rules, seed);
-    s->n_seats = 4;
-    for (int i = 0; i < 4; i++) {
-        snprintf(s->seat[i].nick, sizeof s->seat[i].nick, "%s", nicks[i]);
-        s->seat[i].present = 1;
-    }
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&s->game, &o, seed), BW_OK);
-    s->state = SESSION_PLAYING;
-}
-
 static void publish(struct web_server *w, const struct session *s, uint64_t gen)
 {
     static const char *const recent[] = {"alice rolled 6", "bob built a road"};
@@ -172,7 +158,7 @@ static void test_routes(void **state)
     struct web_server *w = start();
     int port = web_port(w);
     struct session s;
-    seated(&s, 3);
+    web_seated(&s, BOARD_BASE, 4, 3, nicks);
     publish(w, &s, 1);
     char buf[400];
 
@@ -287,7 +273,7 @@ static void test_refusals(void **state)
     struct web_server *w = start();
     int port = web_port(w);
     struct session s;
-    seated(&s, 4);
+    web_seated(&s, BOARD_BASE, 4, 4, nicks);
     publish(w, &s, 1);
     char buf[200];
     struct response before = ask(port, "GET", "/g/local/catan", NULL);
@@ -414,14 +400,14 @@ static void *publish_loop(void *arg)
 {
     struct publisher *p = arg;
     struct session s;
-    seated(&s, 7);
+    web_seated(&s, BOARD_BASE, 4, 7, nicks);
     struct bw_rng rng;
     bw_rng_seed(&rng, 7);
     uint64_t gen = 1;
     while (!p->stop && p->rounds < 100000) {
         struct game_action a;
         if (s.game.phase == PHASE_OVER || playout_choose(&s.game, &rng, &a) != BW_OK) {
-            seated(&s, gen);
+            web_seated(&s, BOARD_BASE, 4, gen, nicks);
         } else {
             struct game_event ev[GAME_MAX_EVENTS];
             int n = 0;

@@ -15,7 +15,7 @@
 #include "engine/playout.h"
 #include "render/render.h"
 #include "web/svg.h"
-#include "xml_check.h"
+#include "web_fixture.h"
 
 static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
                                                     "dave",  "erin", "frank"};
@@ -250,18 +250,14 @@ static void check_drawing(const struct game *g, int *pieces)
     free(doc);
 }
 
-static const struct {
-    int board, players;
-} boards[] = {{BOARD_BASE, 4},          {BOARD_BIG, 6},    {BOARD_FOUR_ISLANDS_4, 4},
-              {BOARD_FOG_ISLANDS_4, 4}, {BOARD_JUNGLE, 4}, {BOARD_RIVER, 3}};
-
 static void test_random_games(void **state)
 {
     (void)state;
-    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+    for (size_t b = 0; b < (size_t)web_n_boards; b++) {
         int pieces = 0, fog_seen = 0, ships = 0;
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            struct game_options o = {(uint8_t)boards[b].players, (uint8_t)boards[b].board, 0};
+            struct game_options o = {(uint8_t)web_boards[b].players, (uint8_t)web_boards[b].board,
+                                     0};
             struct game g;
             assert_int_equal(game_init(&g, &o, seed), BW_OK);
             struct bw_rng rng;
@@ -283,9 +279,9 @@ static void test_random_games(void **state)
                 ships += g.p[p].ships;
         }
         assert_true(pieces > 0);
-        if (boards[b].board == BOARD_FOG_ISLANDS_4)
+        if (web_boards[b].board == BOARD_FOG_ISLANDS_4)
             assert_true(fog_seen > 0);
-        if (boards[b].board == BOARD_FOUR_ISLANDS_4)
+        if (web_boards[b].board == BOARD_FOUR_ISLANDS_4)
             assert_true(ships > 0);
     }
 }
