@@ -23,8 +23,9 @@ import re
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import Ngircd, TestFailure, Workdir, check
 from play import Table
+import scenarios
 
 BOT = "brickwood"
 MAX_NEW_S = 5.0
@@ -48,21 +49,18 @@ class Timed(Table):
         super().feed(client, m)
 
 
-class World:
+class World(scenarios.World):
+    """scenarios.World on a throttled server, the bot in chans and paced as on a real network,
+    with a table per channel."""
+
     def __init__(self, args, work, chans):
-        self.server = Ngircd(args.ngircd, work, throttle=True)
-        self.clients = []
-        self.bot = None
-        self.log = open(work.file("table.log"), "w")
-        net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
-               "nick": BOT, "channels": chans, "flood": {"burst": 4, "interval_ms": 500}}
-        self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False},
-                                                  game={"turn_timeout_s": 0}, level="info"),
-                       seed=args.seed)
+        super().__init__(args, work, chan=chans[0],
+                         server=Ngircd(args.ngircd, work, throttle=True),
+                         network={"channels": chans, "flood": {"burst": 4, "interval_ms": 500}},
+                         seed=args.seed)
 
     def client(self, nick, chan):
-        c = Client(self.server.port, nick)
-        self.clients.append(c)
+        c = super().client(nick)
         c.send("JOIN " + chan)
         c.expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT and m.params[0] == chan) or
                  (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
@@ -76,22 +74,10 @@ class World:
         return t
 
     def finish(self):
-        check(self.bot.alive(), "bot alive at the end")
-        rc = self.bot.stop()
-        check(rc == 0, "bot exit status %s" % rc)
         text = self.bot.log_text()
         check(text.count("connecting to") == 1 and "Excess Flood" not in text,
               "the bot kept its one connection")
-        self.bot.check_clean_log()
-        self.bot = None
-
-    def close(self):
-        for c in self.clients:
-            c.close()
-        if self.bot:
-            stop_process(self.bot.proc, "the bot", 15)
-        self.server.stop()
-        self.log.close()
+        super().finish()
 
 
 def s_private_board(w):
