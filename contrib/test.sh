@@ -20,5 +20,31 @@ cmake --build build/test
 cmake -S . -B build/ci-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBW_TESTS=OFF >/dev/null
 cmake --build build/ci-release >/dev/null
 
+# The end-to-end tests mostly wait on the network, so many run at once; the tests that keep a
+# core busy (the playouts, the fuzzers) take one "cpus" slot each from this file, one slot a
+# core, so that they never outnumber the cores (tests/CMakeLists.txt, bw_cpu_bound).
 cd build/test
-ctest --output-on-failure --timeout 900 -j"$(nproc)"
+cores=$(nproc)
+jobs=$((cores * 4 > 16 ? 16 : cores * 4))
+slots=""
+for ((i = 0; i < cores; i++)); do
+    slots+="${slots:+, }{ \"id\": \"$i\", \"slots\": 1 }"
+done
+printf '{ "version": { "major": 1, "minor": 0 }, "local": [ { "cpus": [ %s ] } ] }\n' \
+    "$slots" >resources.json
+
+status=0
+ctest --output-on-failure --timeout 900 -j"$jobs" --resource-spec-file resources.json 2>&1 |
+    tee ctest.log || status=$?
+
+# The slowest tests and the whole time, then the count in one line.
+echo
+echo "slowest tests:"
+sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/p' ctest.log |
+    sort -rn | head -5 | awk '{ printf "  %7.1f s  %s\n", $1, $2 }'
+echo "total time of the test command: $((SECONDS / 60)) min $((SECONDS % 60)) s"
+passed=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed +[0-9.]+ sec$' ctest.log || true)
+skipped=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .*\*\*\*Skipped' ctest.log || true)
+ran=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' ctest.log || true)
+echo "tests: $passed passed, $((ran - passed - skipped)) failed, $skipped skipped"
+exit "$status"

@@ -444,14 +444,26 @@ static int playout_count(int dflt)
     return s ? atoi(s) : dflt;
 }
 
+/* Base games for 4 players, seeds from..to-1 of the BW_PLAYOUTS (10,000) seeds 1, 2, ... */
+static void play_base_4(int from, int to)
+{
+    long actions = 0;
+    for (int i = from; i < to; i++)
+        actions += play_checked(4, BOARD_BASE, (uint64_t)i + 1, 0);
+    printf("base 4 players: games %d to %d, %ld actions, all ended with one winner\n", from + 1, to,
+           actions);
+}
+
 static void test_playouts_base_4(void **state)
 {
     (void)state;
-    int games = playout_count(10000);
-    long actions = 0;
-    for (int i = 0; i < games; i++)
-        actions += play_checked(4, BOARD_BASE, (uint64_t)i + 1, 0);
-    printf("base 4 players: %d games, %ld actions, all ended with one winner\n", games, actions);
+    play_base_4(0, playout_count(10000) / 2);
+}
+
+static void test_playouts_base_4_more(void **state)
+{
+    (void)state;
+    play_base_4(playout_count(10000) / 2, playout_count(10000));
 }
 
 static void test_playouts_other_sizes(void **state)
@@ -552,17 +564,42 @@ static void test_determinism(void **state)
     assert_memory_not_equal(x.terrain, y.terrain, sizeof x.terrain);
 }
 
-int main(void)
+/* The playouts in four parts of about equal time, so that ctest can run them side by side:
+ * an argument 1 to 4 runs that part, none runs them all. */
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_illegal_actions_change_nothing),
-        cmocka_unit_test(test_playouts_other_sizes),
-        cmocka_unit_test(test_playouts_sea),
-        cmocka_unit_test(test_playouts_jungle),
-        cmocka_unit_test(test_playouts_fog),
-        cmocka_unit_test(test_playouts_river),
+    const struct CMUnitTest base[] = {
         cmocka_unit_test(test_playouts_base_4),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest base_more[] = {
+        cmocka_unit_test(test_playouts_base_4_more),
+    };
+    const struct CMUnitTest sizes[] = {
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_playouts_other_sizes),
+        cmocka_unit_test(test_playouts_jungle),
+        cmocka_unit_test(test_playouts_river),
+    };
+    const struct CMUnitTest seas[] = {
+        cmocka_unit_test(test_illegal_actions_change_nothing),
+        cmocka_unit_test(test_playouts_sea),
+        cmocka_unit_test(test_playouts_fog),
+    };
+    int part = argc > 1 ? atoi(argv[1]) : 0;
+    if (part < 0 || part > 4) {
+        fprintf(stderr, "usage: %s [1|2|3|4]\n", argv[0]);
+        return 2;
+    }
+    int failed = 0;
+    if (part == 0 || part == 1)
+        failed |= cmocka_run_group_tests_name("playouts: base", base, NULL, NULL);
+    if (part == 0 || part == 2)
+        failed |= cmocka_run_group_tests_name("playouts: more base", base_more, NULL, NULL);
+    if (part == 0 || part == 3)
+        failed |=
+            cmocka_run_group_tests_name("playouts: other sizes, Jungle, River", sizes, NULL, NULL);
+    if (part == 0 || part == 4)
+        failed |=
+            cmocka_run_group_tests_name("playouts: illegal actions, seas, fog", seas, NULL, NULL);
+    return failed;
 }
