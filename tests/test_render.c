@@ -24,26 +24,34 @@ static const char *const nicks[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
 
 /* ---- helpers ---- */
 
-/* Visible columns of a line: mIRC codes removed, UTF-8 characters counted once. */
-static int count_str(const char *text, const char *needle);
+/* Past the mIRC code at p (a colour with its numbers, bold, reset, reverse, italic, underline),
+ * or p itself when no code starts there. */
+static const unsigned char *after_code(const unsigned char *p)
+{
+    if (*p == 0x03) {
+        p++;
+        for (int i = 0; i < 2 && *p >= '0' && *p <= '9'; i++)
+            p++;
+        if (*p == ',' && p[1] >= '0' && p[1] <= '9') {
+            p += 2;
+            if (*p >= '0' && *p <= '9')
+                p++;
+        }
+        return p;
+    }
+    if (*p == 0x02 || *p == 0x0f || *p == 0x16 || *p == 0x1d || *p == 0x1f)
+        return p + 1;
+    return p;
+}
 
+/* Visible columns of a line: mIRC codes removed, UTF-8 characters counted once. */
 static int visible_width(const char *s)
 {
     int w = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (*p == 0x03) {
-            p++;
-            for (int i = 0; i < 2 && *p >= '0' && *p <= '9'; i++)
-                p++;
-            if (*p == ',' && p[1] >= '0' && p[1] <= '9') {
-                p += 2;
-                if (*p >= '0' && *p <= '9')
-                    p++;
-            }
-            continue;
-        }
-        if (*p == 0x02 || *p == 0x0f || *p == 0x16 || *p == 0x1d || *p == 0x1f) {
-            p++;
+        const unsigned char *q = after_code(p);
+        if (q != p) {
+            p = q;
             continue;
         }
         if ((*p & 0xc0) != 0x80)
@@ -58,24 +66,23 @@ static void strip_codes(const char *s, char *buf, size_t size)
 {
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < size;) {
-        if (*p == 0x03) {
-            p++;
-            for (int i = 0; i < 2 && *p >= '0' && *p <= '9'; i++)
-                p++;
-            if (*p == ',' && p[1] >= '0' && p[1] <= '9') {
-                p += 2;
-                if (*p >= '0' && *p <= '9')
-                    p++;
-            }
-            continue;
-        }
-        if (*p == 0x02 || *p == 0x0f || *p == 0x16 || *p == 0x1d || *p == 0x1f) {
-            p++;
+        const unsigned char *q = after_code(p);
+        if (q != p) {
+            p = q;
             continue;
         }
         buf[n++] = (char)*p++;
     }
     buf[n] = '\0';
+}
+
+/* How many times needle occurs in text (overlapping ones included). */
+static int count_str(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
 }
 
 /* Every line: not empty, no CR/LF/NUL inside, at most RENDER_LINE_MAX bytes. */
@@ -151,13 +158,41 @@ static void apply_ok(struct game *g, const struct game_action *a)
     assert_int_equal(game_apply(g, a, ev, GAME_MAX_EVENTS, &n), BW_OK);
 }
 
+/* A game of n_players on board dealt from seed, before its setup. */
+static void deal_game(struct game *g, int board, int n_players, uint64_t seed)
+{
+    struct game_options o = {(uint8_t)n_players, (uint8_t)board, 0};
+    assert_int_equal(game_init(g, &o, seed), BW_OK);
+}
+
+/* The current player's setup settlement at vertex index v. */
+static void setup_settlement(struct game *g, int v)
+{
+    struct game_action a = {0};
+    a.type = ACT_BUILD_SETTLEMENT;
+    a.player = (int8_t)g->current;
+    a.target = -1;
+    a.a = (int16_t)v;
+    apply_ok(g, &a);
+}
+
+/* Player p's hand: 2 wood, 1 brick, 3 grain, 1 ore, a knight and a monopoly, and a victory point
+ * bought this turn (set directly, as the rendering only reads them). */
+static void give_sample_hand(struct game *g, int p)
+{
+    static const uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
+    memcpy(g->p[p].res, hand, sizeof hand);
+    g->p[p].dev[DEV_KNIGHT] = 1;
+    g->p[p].dev[DEV_MONOPOLY] = 1;
+    g->p[p].dev_new[DEV_VICTORY] = 1;
+}
+
 /* A game after its setup placements, chosen from the legal ones so they spread over the board,
  * plus a city, a longer road, a moved robber and some cards (set directly: the drawing only
  * reads the state). */
 static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
 {
-    struct game_options o = {(uint8_t)n_players, (uint8_t)board, 0};
-    assert_int_equal(game_init(g, &o, seed), BW_OK);
+    deal_game(g, board, n_players, seed);
     struct game_action acts[128];
     for (int step = 0; g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD; step++) {
         int n = game_legal_actions(g, g->current, acts, 128);
@@ -181,11 +216,7 @@ static void game_with_pieces(struct game *g, int board, int n_players, uint64_t 
             }
     game_reindex(g);
     g->robber = (int8_t)(board == BOARD_BIG ? 27 : 9);
-    uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
-    memcpy(g->p[0].res, hand, sizeof hand);
-    g->p[0].dev[DEV_KNIGHT] = 1;
-    g->p[0].dev[DEV_MONOPOLY] = 1;
-    g->p[0].dev_new[DEV_VICTORY] = 1;
+    give_sample_hand(g, 0);
 }
 
 static void check_geo_limits(const struct render_lines *l, const struct board_geo *geo)
@@ -283,6 +314,81 @@ static void render_board_lines(const struct game *g, const char *const *names, i
     render_board(g, &st, &sink);
 }
 
+/* What a table may ask for between moves: the status (with the time left), the board text and
+ * every player's hand and spots. */
+static void render_table(const struct game *g, const struct render_style *st, const char *left,
+                         const struct render_sink *sink)
+{
+    render_status(g, st, left, sink);
+    render_board_text(g, st, sink);
+    for (int p = 0; p < g->opt.n_players; p++) {
+        render_hand(g, st, p, sink);
+        render_spots(g, st, p, RENDER_SPOT_ALL, sink);
+    }
+}
+
+/* A style for chan with the first n of names (in colour or not), and l made ready for the lines
+ * rendered with it; returns the sink that collects them into l. */
+static struct render_sink open_lines(struct render_style *st, struct render_lines *l,
+                                     const char *chan, const char *const *names, int n, int color)
+{
+    render_style_init(st, chan, names, n, color);
+    render_lines_init(l);
+    return render_lines_sink(l);
+}
+
+/* g's board drawn with st in language lang into l, made ready here. */
+static void draw_in(const struct game *g, struct render_style *st, int lang, struct render_lines *l)
+{
+    st->lang = lang;
+    render_lines_init(l);
+    struct render_sink sink = render_lines_sink(l);
+    render_board(g, st, &sink);
+}
+
+/* g's board drawn with st into l: within the limits of its board, every hex, corner and harbor
+ * shown. */
+static void draw_checked(const struct game *g, const struct render_style *st,
+                         struct render_lines *l)
+{
+    struct render_sink sink = render_lines_sink(l);
+    render_board(g, st, &sink);
+    check_board_limits(l, g->opt.board);
+    check_board_content(g, l);
+}
+
+/* The lines checked, then compared as one text with golden file name, then freed. */
+static void finish_golden(const char *name, struct render_lines *l)
+{
+    check_lines(l);
+    char *text = join_lines(l);
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(l);
+}
+
+/* The longest nicks and the longest channel name: every line still keeps to RENDER_LINE_MAX. */
+static const char *const longest_nicks[GAME_MAX_PLAYERS] = {
+    "a2345678901234567890123456789012345678901234567",
+    "b2345678901234567890123456789012345678901234567",
+    "c2345678901234567890123456789012345678901234567",
+    "d2345678901234567890123456789012345678901234567",
+    "e2345678901234567890123456789012345678901234567",
+    "f2345678901234567890123456789012345678901234567"};
+
+static void longest_chan(char chan[RENDER_CHAN_MAX + 1])
+{
+    memset(chan, 'x', RENDER_CHAN_MAX);
+    chan[0] = '#';
+    chan[RENDER_CHAN_MAX] = '\0';
+}
+
+/* Appends an event to the calling test's array ev, counting them in n; gives the event, for its
+ * cards to be set. */
+#define EV(t, pl, ot, aa, bb)                                                                      \
+    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
+     ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
+
 /* A plain and a colour golden test of CASE (a function of color and file name), checked
  * against tests/golden/BASE_plain.txt and BASE_color.txt. */
 #define GOLDEN_PAIR(name, case, base)                                                              \
@@ -304,62 +410,39 @@ static void golden_case(int board, int n_players, uint64_t seed, int color, cons
     struct game g;
     game_with_pieces(&g, board, n_players, seed);
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, n_players, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    check_board_limits(&l, board);
-    check_board_content(&g, &l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, n_players, color);
+    draw_checked(&g, &st, &l);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, "1:20 left", &sink);
     render_hand(&g, &st, 0, &sink);
     render_hand(&g, &st, 1, &sink);
     render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
-    check_lines(&l);
-    char *text = join_lines(&l);
-    check_golden(name, text);
-    free(text);
-    render_lines_fini(&l);
+    finish_golden(name, &l);
 }
 
-static void test_golden_base_plain(void **state)
+static void base_golden_case(int color, const char *name)
 {
-    (void)state;
-    golden_case(BOARD_BASE, 4, 7, 0, "board_base_plain.txt");
+    golden_case(BOARD_BASE, 4, 7, color, name);
 }
 
-static void test_golden_base_color(void **state)
+GOLDEN_PAIR(base, base_golden_case, "board_base")
+
+static void big_golden_case(int color, const char *name)
 {
-    (void)state;
-    golden_case(BOARD_BASE, 4, 7, 1, "board_base_color.txt");
+    golden_case(BOARD_BIG, 6, 11, color, name);
 }
 
-static void test_golden_big_plain(void **state)
-{
-    (void)state;
-    golden_case(BOARD_BIG, 6, 11, 0, "board_big_plain.txt");
-}
-
-static void test_golden_big_color(void **state)
-{
-    (void)state;
-    golden_case(BOARD_BIG, 6, 11, 1, "board_big_color.txt");
-}
+GOLDEN_PAIR(big, big_golden_case, "board_big")
 
 /* The Four Islands: sea hexes with their letter among waves, four islands, harbors in the sea
  * between them, and the list form's sea line. */
-static void test_golden_four_islands_plain(void **state)
+static void four_islands_golden_case(int color, const char *name)
 {
-    (void)state;
-    golden_case(BOARD_FOUR_ISLANDS_4, 4, 5, 0, "board_four_islands_4_plain.txt");
+    golden_case(BOARD_FOUR_ISLANDS_4, 4, 5, color, name);
 }
 
-static void test_golden_four_islands_color(void **state)
-{
-    (void)state;
-    golden_case(BOARD_FOUR_ISLANDS_4, 4, 5, 1, "board_four_islands_4_color.txt");
-}
+GOLDEN_PAIR(four_islands, four_islands_golden_case, "board_four_islands_4")
 
 /* One of each event, built by hand so the file does not depend on the engine's dice. */
 static void test_golden_events(void **state)
@@ -369,9 +452,6 @@ static void test_golden_events(void **state)
     game_with_pieces(&g, BOARD_BASE, 4, 7);
     struct game_event ev[40];
     int n = 0;
-#define EV(t, pl, ot, aa, bb)                                                                      \
-    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
-     ev[n].a = (aa), ev[n].b = (bb), &ev[n++])
     EV(EV_TURN, 2, -1, 14, 0);
     EV(EV_SETUP_RESOURCES, 1, -1, 0, 0)->res[RES_ORE] = 1;
     EV(EV_ROLL, 2, -1, 3, 5);
@@ -409,29 +489,20 @@ static void test_golden_events(void **state)
     EV(EV_TIMEOUT, 3, -1, PHASE_DISCARD, 0);
     EV(EV_RESIGN, 3, -1, 0, 0);
     EV(EV_GAME_OVER, 2, -1, 10, 2);
-#undef EV
     for (int color = 0; color < 2; color++) {
         struct render_style st;
-        render_style_init(&st, "#catan", nicks, 4, color);
         struct render_lines l;
-        render_lines_init(&l);
-        struct render_sink sink = render_lines_sink(&l);
+        struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
         render_events(&g, &st, ev, n, &sink);
-        check_lines(&l);
-        char *text = join_lines(&l);
-        check_golden(color ? "events_color.txt" : "events_plain.txt", text);
-        free(text);
-        render_lines_fini(&l);
+        finish_golden(color ? "events_color.txt" : "events_plain.txt", &l);
     }
     /* The same events, then the status, a hand, the board text, a corner and the summary, in
      * each other language: for review of the translations, and so they do not change unseen. */
     for (int lang = LANG_UK; lang < LANG_COUNT; lang++) {
         struct render_style st;
-        render_style_init(&st, "#catan", nicks, 4, 0);
-        st.lang = lang;
         struct render_lines l;
-        render_lines_init(&l);
-        struct render_sink sink = render_lines_sink(&l);
+        struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, 0);
+        st.lang = lang;
         render_events(&g, &st, ev, n, &sink);
         render_status(&g, &st, "1:20 left", &sink);
         render_hand(&g, &st, 0, &sink);
@@ -440,12 +511,9 @@ static void test_golden_events(void **state)
         render_corner(&g, &st, 0, game_geo(&g)->hex_vertex[4][0], &sink);
         static const uint16_t rolls[11] = {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
         render_summary(&g, &st, 2710, rolls, &sink);
-        check_lines(&l);
-        char *text = join_lines(&l), name[32];
+        char name[32];
         snprintf(name, sizeof name, "lang_%s.txt", i18n_code(lang));
-        check_golden(name, text);
-        free(text);
-        render_lines_fini(&l);
+        finish_golden(name, &l);
     }
 }
 
@@ -472,10 +540,8 @@ static void test_limits_many_games(void **state)
                                                              "frank^^"};
     for (int b = 0; b < N_DRAWN; b++)
         for (uint64_t seed = 1; seed <= 40; seed++) {
-            int board = drawn[b].board;
-            struct game_options o = {drawn[b].players, (uint8_t)board, 0};
             struct game g;
-            assert_int_equal(game_init(&g, &o, seed), BW_OK);
+            deal_game(&g, drawn[b].board, drawn[b].players, seed);
             struct bw_rng rng;
             bw_rng_seed(&rng, seed);
             playout_game(&g, &rng, (long)(seed * 23 % 400));
@@ -484,11 +550,20 @@ static void test_limits_many_games(void **state)
                     struct render_lines l;
                     render_lines_init(&l);
                     render_board_lines(&g, names ? long_nicks : nicks, color, &l);
-                    check_board_limits(&l, board);
+                    check_board_limits(&l, drawn[b].board);
                     check_board_content(&g, &l);
                     render_lines_fini(&l);
                 }
         }
+}
+
+/* How many harbor labels of type's kind ("3:1" for the generic harbor, else "2:1") l shows. */
+static int count_labels(const struct render_lines *l, int type)
+{
+    char *text = join_lines(l);
+    int n = count_str(text, type == HARBOR_GENERIC ? "3:1" : "2:1");
+    free(text);
+    return n;
 }
 
 /* Every harbor label fits its place whatever the harbor types, the longest included. */
@@ -497,32 +572,20 @@ static void test_harbor_labels_all_types(void **state)
     (void)state;
     for (int b = 0; b < N_DRAWN; b++)
         for (int type = 0; type <= HARBOR_GENERIC; type++) {
-            int board = drawn[b].board;
-            struct game_options o = {drawn[b].players, (uint8_t)board, 0};
             struct game g;
-            assert_int_equal(game_init(&g, &o, 3), BW_OK);
+            deal_game(&g, drawn[b].board, drawn[b].players, 3);
             memset(g.harbor, type, sizeof g.harbor);
+            struct render_style st;
             struct render_lines l;
-            render_lines_init(&l);
-            render_board_lines(&g, nicks, 0, &l);
-            check_board_limits(&l, board);
-            check_board_content(&g, &l);
-            char *text = join_lines(&l);
-            int placed = count_str(text, type == HARBOR_GENERIC ? "3:1" : "2:1");
-            free(text);
+            open_lines(&st, &l, "#catan", nicks, drawn[b].players, 0);
+            draw_checked(&g, &st, &l);
+            int placed = count_labels(&l, type);
             render_lines_fini(&l);
             /* In Ukrainian and Serbian too, every label finds its place. */
             for (int lang = LANG_UK; lang <= LANG_SR; lang++) {
-                struct render_style st;
-                render_style_init(&st, "#catan", nicks, drawn[b].players, 0);
-                st.lang = lang;
-                render_lines_init(&l);
-                struct render_sink sink = render_lines_sink(&l);
-                render_board(&g, &st, &sink);
+                draw_in(&g, &st, lang, &l);
                 check_geo_limits(&l, game_geo(&g));
-                text = join_lines(&l);
-                assert_int_equal(count_str(text, type == HARBOR_GENERIC ? "3:1" : "2:1"), placed);
-                free(text);
+                assert_int_equal(count_labels(&l, type), placed);
                 render_lines_fini(&l);
             }
         }
@@ -559,10 +622,8 @@ static void test_legend_robot_names(void **state)
         struct game g;
         game_with_pieces(&g, board ? BOARD_BIG : BOARD_BASE, n, board ? 11 : 7);
         struct render_style st;
-        render_style_init(&st, "#catan", names, n, 1);
         struct render_lines l;
-        render_lines_init(&l);
-        struct render_sink sink = render_lines_sink(&l);
+        struct render_sink sink = open_lines(&st, &l, "#catan", names, n, 1);
         render_board(&g, &st, &sink);
         char *text = join_lines(&l);
         for (int s = 0; s < n; s++) {
@@ -597,16 +658,7 @@ static void test_long_lists_split(void **state)
     struct game g;
     game_with_pieces(&g, BOARD_BIG, 6, 11);
     char chan[RENDER_CHAN_MAX + 1];
-    memset(chan, 'x', sizeof chan - 1);
-    chan[0] = '#';
-    chan[sizeof chan - 1] = '\0';
-    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
-        "a2345678901234567890123456789012345678901234567",
-        "b2345678901234567890123456789012345678901234567",
-        "c2345678901234567890123456789012345678901234567",
-        "d2345678901234567890123456789012345678901234567",
-        "e2345678901234567890123456789012345678901234567",
-        "f2345678901234567890123456789012345678901234567"};
+    longest_chan(chan);
     /* Many roads, so the buildings list is long too. */
     const struct board_geo *geo = game_geo(&g);
     for (int e = 0; e < geo->n_edges; e++)
@@ -614,10 +666,8 @@ static void test_long_lists_split(void **state)
             g.edge_owner[e] = (int8_t)(e % 6);
     game_reindex(&g);
     struct render_style st;
-    render_style_init(&st, chan, long_nicks, 6, 1);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, chan, longest_nicks, 6, 1);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, "0:05 left", &sink);
     g.phase = PHASE_SETUP_SETTLEMENT;
@@ -654,18 +704,11 @@ static void test_hand_forms(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 4, 1);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 1);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
-    uint8_t hand[RES_COUNT] = {2, 1, 0, 3, 1};
-    memcpy(g.p[1].res, hand, sizeof hand);
-    g.p[1].dev[DEV_KNIGHT] = 1;
-    g.p[1].dev[DEV_MONOPOLY] = 1;
-    g.p[1].dev_new[DEV_VICTORY] = 1;
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 1);
+    give_sample_hand(&g, 1);
     render_hand(&g, &st, 1, &sink);
     render_hand(&g, &st, 0, &sink);
     g.p[2].res[RES_ORE] = 1;
@@ -684,13 +727,10 @@ static void test_spots_forms(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 4, 1);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
     /* Setup: every vertex is free for the first settlement; others wait. */
     render_spots(&g, &st, 0, RENDER_SPOT_ALL, &sink);
     render_spots(&g, &st, 1, RENDER_SPOT_ALL, &sink);
@@ -711,12 +751,7 @@ static void test_spots_forms(void **state)
     assert_string_equal(l.v[1].text, "#chan spots: none");
 
     /* After the settlement at 12 (index 11), the setup road must touch it. */
-    struct game_action a = {0};
-    a.type = ACT_BUILD_SETTLEMENT;
-    a.player = 0;
-    a.target = -1;
-    a.a = 11;
-    apply_ok(&g, &a);
+    setup_settlement(&g, 11);
     render_spots(&g, &st, 0, RENDER_SPOT_ALL, &sink);
     assert_string_equal(l.v[2].text, "#chan spots: road 8-12 12-17");
 
@@ -740,13 +775,10 @@ static void test_board_text_forms(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {3, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 3, 1);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 3, 1);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 3, 1);
     render_board_text(&g, &st, &sink);
     assert_int_equal(l.n, 3);
     assert_true(!strncmp(l.v[0].text, "#chan hexes: A ", 15));
@@ -775,6 +807,15 @@ static void test_board_text_forms(void **state)
         l.v[2].text,
         "#chan buildings: alice settlement 12 city 30 road 12-17; carol settlement 41");
     render_lines_fini(&l);
+}
+
+/* Whether a building of g stands on a neighbour of vertex v of geo (the distance rule). */
+static int building_next_to(const struct game *g, const struct board_geo *geo, int v)
+{
+    int near = 0;
+    for (int i = 0; i < 3; i++)
+        near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
+    return near;
 }
 
 /* Heading for New Shores for 4 players, the biggest map required (42 hexes, 7 rows of 6, 110
@@ -829,10 +870,7 @@ static void new_shores_board(struct board_geo *geo, struct game *g)
     }
     /* Buildings and roads on corners of three digits, the owner's letter before the number. */
     for (int v = 99, p = 0; v < geo->n_vertices && p < 4; v++) {
-        int near = 0;
-        for (int i = 0; i < 3; i++)
-            near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
-        if (near || !(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1))
+        if (building_next_to(g, geo, v) || !(geo->vertex_land_bits[v >> 6] >> (v & 63) & 1))
             continue;
         g->vertex_owner[v] = (int8_t)p;
         g->vertex_building[v] = p == 1 ? BUILDING_CITY : BUILDING_SETTLEMENT;
@@ -855,15 +893,13 @@ static void test_biggest_sea_map(void **state)
     assert_int_equal(rows, 30);
     assert_int_equal(RENDER_SEA_COLS, 100);
     assert_int_equal(RENDER_SEA_ROWS, 30);
-    struct render_style st;
     for (int type = -1; type <= HARBOR_GENERIC; type++)
         for (int color = 0; color < 2; color++) {
             if (type >= 0)
                 memset(g.harbor, type, sizeof g.harbor);
-            render_style_init(&st, "#catan", nicks, 4, color);
+            struct render_style st;
             struct render_lines l;
-            render_lines_init(&l);
-            struct render_sink sink = render_lines_sink(&l);
+            struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
             render_board_geo(&g, &geo, &st, &sink);
             check_geo_limits(&l, &geo);
             check_geo_content(&geo, &l);
@@ -886,13 +922,10 @@ static void test_board_text_sea(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_FOUR_ISLANDS_4, 4, 1);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 1);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 1);
     render_board_text(&g, &st, &sink);
     assert_int_equal(l.n, 4);
     assert_true(!strncmp(l.v[0].text, "#chan hexes: ", 13));
@@ -932,8 +965,7 @@ static void test_board_text_sea(void **state)
     render_lines_fini(&l);
 
     /* A board of land only has no sea line. */
-    o.board = BOARD_BASE;
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 4, 1);
     render_lines_init(&l);
     render_board_text(&g, &st, &sink);
     assert_int_equal(l.n, 3);
@@ -946,23 +978,16 @@ static void test_dice_and_win_lines(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
-    struct game_event ev[2] = {{0}};
-    ev[0].type = EV_ROLL;
-    ev[0].player = 1;
-    ev[0].a = 6;
-    ev[0].b = 6;
-    ev[1].type = EV_GAME_OVER;
-    ev[1].player = 1;
-    ev[1].a = 10;
+    deal_game(&g, BOARD_BASE, 4, 1);
+    struct game_event ev[2];
+    int n = 0;
+    EV(EV_ROLL, 1, 0, 6, 6);
+    EV(EV_GAME_OVER, 1, 0, 10, 0);
     for (int color = 0; color < 2; color++) {
         struct render_style st;
-        render_style_init(&st, "#chan", nicks, 4, color);
         struct render_lines l;
-        render_lines_init(&l);
-        struct render_sink sink = render_lines_sink(&l);
-        render_events(&g, &st, ev, 2, &sink);
+        struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, color);
+        render_events(&g, &st, ev, n, &sink);
         assert_int_equal(l.n, 2);
         assert_non_null(strstr(l.v[0].text, "rolled 12"));
         assert_non_null(strstr(l.v[1].text, "bob wins with 10 victory points"));
@@ -986,16 +1011,11 @@ static void test_private_steal_and_dev(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 4, 1);
     struct render_style st;
     render_style_init(&st, "#chan", nicks, 4, 1);
     for (int res = 0; res < RES_COUNT; res++) {
-        struct game_event e = {0};
-        e.type = EV_STEAL;
-        e.player = 2;
-        e.other = 0;
-        e.a = (int16_t)res;
+        struct game_event e = {.type = EV_STEAL, .player = 2, .other = 0, .a = (int16_t)res};
         struct render_lines l;
         render_lines_init(&l);
         struct render_sink sink = render_lines_sink(&l);
@@ -1016,11 +1036,7 @@ static void test_private_steal_and_dev(void **state)
         render_lines_fini(&l);
     }
     for (int card = 0; card < DEV_COUNT; card++) {
-        struct game_event e = {0};
-        e.type = EV_BUY_DEV;
-        e.player = 3;
-        e.other = -1;
-        e.a = (int16_t)card;
+        struct game_event e = {.type = EV_BUY_DEV, .player = 3, .other = -1, .a = (int16_t)card};
         struct render_lines l;
         render_lines_init(&l);
         struct render_sink sink = render_lines_sink(&l);
@@ -1040,14 +1056,13 @@ static void test_private_in_playouts(void **state)
 {
     (void)state;
     for (uint64_t seed = 1; seed <= 12; seed++) {
-        int board = seed % 2 ? BOARD_BASE : BOARD_BIG;
-        struct game_options o = {(uint8_t)(board ? 5 : 4), (uint8_t)board, 0};
+        int board = seed % 2 ? BOARD_BASE : BOARD_BIG, players = board ? 5 : 4;
         struct game g;
-        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        deal_game(&g, board, players, seed);
         struct bw_rng rng;
         bw_rng_seed(&rng, seed * 7);
         struct render_style st;
-        render_style_init(&st, "#catan", nicks, o.n_players, (int)(seed % 3 == 0));
+        render_style_init(&st, "#catan", nicks, players, (int)(seed % 3 == 0));
         int steals = 0, buys = 0;
         for (int step = 0; step < 3000 && g.phase != PHASE_OVER; step++) {
             struct game_action a;
@@ -1082,12 +1097,7 @@ static void test_private_in_playouts(void **state)
                 struct render_lines l;
                 render_lines_init(&l);
                 struct render_sink sink = render_lines_sink(&l);
-                render_status(&g, &st, "2:00 left", &sink);
-                render_board_text(&g, &st, &sink);
-                for (int p = 0; p < o.n_players; p++) {
-                    render_hand(&g, &st, p, &sink);
-                    render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
-                }
+                render_table(&g, &st, "2:00 left", &sink);
                 check_lines(&l);
                 for (int k = 0; k < l.n; k++)
                     if (!strstr(l.v[k].text, " hand: ") && !strstr(l.v[k].text, " spots: "))
@@ -1157,11 +1167,9 @@ static void sea_game_with_ships(struct game *g)
         give_ship(g, 1, pick);
     }
     for (int v = 0; v < geo->n_vertices; v++) {
-        int island = geo->vertex_island[v], near = 0;
-        for (int i = 0; i < 3; i++)
-            near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
-        if (island < 0 || near || g->vertex_owner[v] >= 0 || (g->p[2].home_islands >> island & 1) ||
-            geo->vertex_hex_count[v] < 2)
+        int island = geo->vertex_island[v];
+        if (island < 0 || building_next_to(g, geo, v) || g->vertex_owner[v] >= 0 ||
+            (g->p[2].home_islands >> island & 1) || geo->vertex_hex_count[v] < 2)
             continue;
         g->vertex_owner[v] = 2;
         g->vertex_building[v] = BUILDING_SETTLEMENT;
@@ -1181,13 +1189,9 @@ static void sea_golden_case(int color, const char *name)
     struct game g;
     sea_game_with_ships(&g);
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    check_board_limits(&l, BOARD_FOUR_ISLANDS_4);
-    check_board_content(&g, &l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
     char *board = join_lines(&l);
     /* Ships (in angle brackets, also on a vertical side), roads, the pirate and the robber. */
     char want[8];
@@ -1217,13 +1221,9 @@ static void test_sea_events(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_FOUR_ISLANDS_4, 4, 1);
     struct game_event ev[16];
     int n = 0;
-#define EV(t, pl, ot, aa, bb)                                                                      \
-    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
-     ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
     EV(EV_BUILD, 2, -1, PIECE_SHIP, edge_of(&g, 38, 43));
     EV(EV_BUILD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
     EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, edge_of(&g, 1, 6));
@@ -1238,7 +1238,6 @@ static void test_sea_events(void **state)
     EV(EV_ISLAND, 3, -1, 2, 1);
     EV(EV_LONGEST_ROAD, 2, 1, 6, 0);
     EV(EV_LONGEST_ROAD, -1, 2, 5, 0);
-#undef EV
     static const struct {
         int to;
         const char *text;
@@ -1262,10 +1261,8 @@ static void test_sea_events(void **state)
          "the longest trade route card is set aside: nobody has a single longest trade route"},
     };
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, 0);
     render_events(&g, &st, ev, n, &sink);
     check_lines(&l);
     assert_int_equal(l.n, (int)(sizeof want / sizeof want[0]));
@@ -1286,8 +1283,7 @@ static void test_sea_events(void **state)
 
     /* The base board keeps the words of the base game. */
     struct game b;
-    o.board = BOARD_BASE;
-    assert_int_equal(game_init(&b, &o, 1), BW_OK);
+    deal_game(&b, BOARD_BASE, 4, 1);
     render_style_init(&st, "#catan", nicks, 4, 0);
     render_lines_init(&l);
     render_events(&b, &st, &ev[5], 1, &sink);
@@ -1305,8 +1301,7 @@ static void test_board_text_ships(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_FOUR_ISLANDS_4, 4, 1);
     g.vertex_owner[5] = 0;
     g.vertex_building[5] = BUILDING_SETTLEMENT;
     g.edge_owner[edge_of(&g, 2, 7)] = 0;
@@ -1316,10 +1311,8 @@ static void test_board_text_ships(void **state)
     game_reindex(&g);
     g.pirate = 12; /* M */
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 1);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 1);
     render_board_text(&g, &st, &sink);
     assert_int_equal(l.n, 4);
     assert_string_equal(l.v[1].text, "#chan sea: C, H, M pirate, P, Q, R, S, T, W, AB, AG, AI");
@@ -1337,10 +1330,8 @@ static void test_spots_ships(void **state)
     sea_game_with_ships(&g);
     const struct board_geo *geo = game_geo(&g);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
     char want[RENDER_LINE_MAX + 1] = "#chan spots: ship", edge[8];
     for (int e = 0; e < geo->n_edges; e++)
         if (game_can_ship(&g, 1, e)) {
@@ -1371,14 +1362,8 @@ static void test_spots_ships(void **state)
 
     /* Setup on the coast: the road that follows the settlement may be a ship. */
     struct game s;
-    struct game_options o = {4, BOARD_FOUR_ISLANDS_4, 0};
-    assert_int_equal(game_init(&s, &o, 1), BW_OK);
-    struct game_action a = {0};
-    a.type = ACT_BUILD_SETTLEMENT;
-    a.player = (int8_t)s.current;
-    a.target = -1;
-    a.a = 5; /* 6: A's west corner, on the coast */
-    apply_ok(&s, &a);
+    deal_game(&s, BOARD_FOUR_ISLANDS_4, 4, 1);
+    setup_settlement(&s, 5); /* 6: A's west corner, on the coast */
     render_lines_init(&l);
     render_spots(&s, &st, s.current, RENDER_SPOT_ALL, &sink);
     assert_int_equal(l.n, 1);
@@ -1397,10 +1382,8 @@ static void test_status_sea(void **state)
     struct game g;
     sea_game_with_ships(&g);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
     render_status(&g, &st, NULL, &sink);
     g.phase = PHASE_ROBBER;
     render_status(&g, &st, NULL, &sink);
@@ -1426,15 +1409,8 @@ static void test_status_sea(void **state)
 static void test_sea_line_limits(void **state)
 {
     (void)state;
-    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
-        "a2345678901234567890123456789012345678901234567",
-        "b2345678901234567890123456789012345678901234567",
-        "c2345678901234567890123456789012345678901234567",
-        "d2345678901234567890123456789012345678901234567"};
     char chan[RENDER_CHAN_MAX + 1];
-    memset(chan, 'x', sizeof chan - 1);
-    chan[0] = '#';
-    chan[sizeof chan - 1] = '\0';
+    longest_chan(chan);
     for (int b = 0; b < N_DRAWN; b++) {
         if (drawn[b].board < BOARD_KIND_COUNT)
             continue;
@@ -1449,13 +1425,10 @@ static void test_sea_line_limits(void **state)
         g.longest_road = 1;
         for (int color = 0; color < 2; color++) {
             struct render_style st;
-            render_style_init(&st, chan, long_nicks, drawn[b].players, color);
             struct render_lines l;
-            render_lines_init(&l);
-            struct render_sink sink = render_lines_sink(&l);
-            render_board(&g, &st, &sink);
-            check_board_limits(&l, drawn[b].board);
-            check_board_content(&g, &l);
+            struct render_sink sink =
+                open_lines(&st, &l, chan, longest_nicks, drawn[b].players, color);
+            draw_checked(&g, &st, &l);
             render_lines_fini(&l);
 
             render_lines_init(&l);
@@ -1464,22 +1437,13 @@ static void test_sea_line_limits(void **state)
             render_spots(&g, &st, g.current, RENDER_SPOT_ALL, &sink);
             uint16_t rolls[11] = {0};
             render_summary(&g, &st, 100, rolls, &sink);
-            struct game_event ev[4] = {{0}};
-            ev[0].type = EV_MOVE_SHIP;
-            ev[0].player = 1;
-            ev[0].a = 0;
-            ev[0].b = (int16_t)(geo->n_edges - 1);
-            ev[1].type = EV_PIRATE;
-            ev[1].player = 1;
-            ev[1].a = 7;
-            ev[2].type = EV_ISLAND;
-            ev[2].player = 1;
-            ev[2].b = 2;
-            ev[3].type = EV_LONGEST_ROAD;
-            ev[3].player = 1;
-            ev[3].other = 0;
-            ev[3].a = 40;
-            render_events(&g, &st, ev, 4, &sink);
+            struct game_event ev[4];
+            int n = 0;
+            EV(EV_MOVE_SHIP, 1, 0, 0, geo->n_edges - 1);
+            EV(EV_PIRATE, 1, 0, 7, 0);
+            EV(EV_ISLAND, 1, 0, 0, 2);
+            EV(EV_LONGEST_ROAD, 1, 0, 40, 0);
+            render_events(&g, &st, ev, n, &sink);
             check_lines(&l);
             char prefix[RENDER_CHAN_MAX + 32];
             snprintf(prefix, sizeof prefix, "%s buildings: ", chan);
@@ -1518,14 +1482,10 @@ static void test_gold_events(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_NEW_SHORES_4, 4, 1);
     int gold = hex_of_terrain(&g, TERRAIN_GOLD);
     struct game_event ev[16];
     int n = 0;
-#define EV(t, pl, ot, aa, bb)                                                                      \
-    (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
-     ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
     EV(EV_GOLD_NEEDED, 1, -1, 2, 0);
     EV(EV_GOLD_NEEDED, 3, -1, 1, 0);
     EV(EV_GOLD_NEEDED, 0, -1, 4, 0);
@@ -1536,7 +1496,6 @@ static void test_gold_events(void **state)
     EV(EV_GOLD, 2, -1, 0, 0)->res[RES_BRICK] = 6;
     EV(EV_ROBBER, 2, -1, gold, 0);
     EV(EV_TIMEOUT, 3, -1, PHASE_GOLD, 0);
-#undef EV
     char name[4], robber[64];
     board_hex_name(gold, name);
     snprintf(robber, sizeof robber, "carol moved the robber to %s (gold %d)", name, g.token[gold]);
@@ -1553,10 +1512,8 @@ static void test_gold_events(void **state)
         "time is up for dave: the game acted in their place",
     };
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, 0);
     render_events(&g, &st, ev, n, &sink);
     check_lines(&l);
     assert_int_equal(l.n, (int)(sizeof want / sizeof want[0]));
@@ -1603,13 +1560,10 @@ static void test_status_gold(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_NEW_SHORES_4, 4, 1);
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
 
     g.phase = PHASE_GOLD;
     g.gold_resume = PHASE_MAIN;
@@ -1681,14 +1635,13 @@ static void test_gold_in_playouts(void **state)
     (void)state;
     int gold_phases = 0, taken = 0;
     for (uint64_t seed = 1; seed <= 8; seed++) {
-        int board = seed % 2 ? BOARD_NEW_SHORES_3 : BOARD_NEW_SHORES_4;
-        struct game_options o = {(uint8_t)(seed % 2 ? 3 : 4), (uint8_t)board, 0};
+        int board = seed % 2 ? BOARD_NEW_SHORES_3 : BOARD_NEW_SHORES_4, players = seed % 2 ? 3 : 4;
         struct game g;
-        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        deal_game(&g, board, players, seed);
         struct bw_rng rng;
         bw_rng_seed(&rng, seed * 5);
         struct render_style st;
-        render_style_init(&st, "#catan", nicks, o.n_players, (int)(seed % 3 == 0));
+        render_style_init(&st, "#catan", nicks, players, (int)(seed % 3 == 0));
         for (int step = 0; step < 1500 && g.phase != PHASE_OVER; step++) {
             struct game_action a;
             if (playout_choose(&g, &rng, &a) != BW_OK)
@@ -1710,11 +1663,11 @@ static void test_gold_in_playouts(void **state)
                 char plain[RENDER_LINE_MAX + 1], want[RENDER_NICK_MAX + 16];
                 strip_codes(l.v[first].text, plain, sizeof plain);
                 assert_non_null(strstr(plain, "waiting for gold choices:"));
-                for (int p = 0; p < o.n_players; p++) {
+                for (int p = 0; p < players; p++) {
                     snprintf(want, sizeof want, " %s %d", nicks[p], g.p[p].gold);
                     assert_true(!g.p[p].gold == !strstr(plain, want));
                 }
-                for (int p = 0; p < o.n_players; p++) {
+                for (int p = 0; p < players; p++) {
                     render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
                     assert_string_equal(l.v[l.n - 1].text, "#catan spots: none");
                 }
@@ -1732,8 +1685,7 @@ static void test_gold_in_playouts(void **state)
 static void new_shores_golden_case(int color, const char *name)
 {
     struct game g;
-    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
-    assert_int_equal(game_init(&g, &o, 3), BW_OK);
+    deal_game(&g, BOARD_NEW_SHORES_4, 4, 3);
     struct bw_rng rng;
     bw_rng_seed(&rng, 3);
     struct game_event ev[GAME_MAX_EVENTS];
@@ -1748,13 +1700,9 @@ static void new_shores_golden_case(int color, const char *name)
     }
     assert_int_equal(g.phase, PHASE_GOLD);
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    check_board_limits(&l, BOARD_NEW_SHORES_4);
-    check_board_content(&g, &l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
     char *board = join_lines(&l);
     assert_non_null(strstr(board, color ? "^B^C01,08gold^O" : " gold "));
     assert_null(strstr(board, "desert 2") || strstr(board, "?"));
@@ -1780,18 +1728,10 @@ GOLDEN_PAIR(new_shores, new_shores_golden_case, "board_new_shores_4")
 static void test_gold_line_limits(void **state)
 {
     (void)state;
-    static const char *const long_nicks[GAME_MAX_PLAYERS] = {
-        "a2345678901234567890123456789012345678901234567",
-        "b2345678901234567890123456789012345678901234567",
-        "c2345678901234567890123456789012345678901234567",
-        "d2345678901234567890123456789012345678901234567"};
     char chan[RENDER_CHAN_MAX + 1];
-    memset(chan, 'x', sizeof chan - 1);
-    chan[0] = '#';
-    chan[sizeof chan - 1] = '\0';
+    longest_chan(chan);
     struct game g;
-    struct game_options o = {4, BOARD_NEW_SHORES_4, 0};
-    assert_int_equal(game_init(&g, &o, 2), BW_OK);
+    deal_game(&g, BOARD_NEW_SHORES_4, 4, 2);
     g.phase = PHASE_GOLD;
     g.gold_resume = PHASE_MAIN;
     g.turn = 999;
@@ -1800,10 +1740,8 @@ static void test_gold_line_limits(void **state)
         g.p[p].gold = (uint8_t)(10 + p);
     for (int color = 0; color < 2; color++) {
         struct render_style st;
-        render_style_init(&st, chan, long_nicks, 4, color);
         struct render_lines l;
-        render_lines_init(&l);
-        struct render_sink sink = render_lines_sink(&l);
+        struct render_sink sink = open_lines(&st, &l, chan, longest_nicks, 4, color);
         render_status(&g, &st, "0:05 left", &sink);
         int status = l.n;
         struct game_event ev[6] = {{0}};
@@ -1916,10 +1854,8 @@ static void jungle_golden_case(int color, const char *name)
     assert_int_equal(hex_of_terrain(&g, TERRAIN_JUNGLE), j);
     g.p[1].discoveries = 3;
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
     char *board = draw_variant(&g, &st, &l, &sink);
     assert_non_null(strstr(board, " jungle "));
     assert_null(strstr(board, "desert"));
@@ -1971,14 +1907,6 @@ static void jungle_golden_case(int color, const char *name)
     render_lines_fini(&l);
 }
 
-static int count_str(const char *text, const char *needle)
-{
-    int n = 0;
-    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
-        n++;
-    return n;
-}
-
 GOLDEN_PAIR(jungle, jungle_golden_case, "board_jungle_4")
 
 /* ---- the Great River ---- */
@@ -2006,10 +1934,8 @@ static void river_golden_case(int color, const char *name)
     g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
     assert_int_equal(game_gold_points(&g, 2), 3);
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
     char *board = draw_variant(&g, &st, &l, &sink);
     assert_non_null(strstr(board, "~swamp~"));
     assert_non_null(strstr(board, "~ore~"));
@@ -2078,24 +2004,13 @@ static void test_drawing_in_other_languages(void **state)
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
         struct game g;
         game_with_pieces(&g, boards[b][0], boards[b][1], 9);
-        struct render_lines en, uk, sr, ar;
-        render_lines_init(&en);
-        render_lines_init(&uk);
-        render_lines_init(&sr);
-        render_lines_init(&ar);
         struct render_style st;
         render_style_init(&st, "#catan", nicks, boards[b][1], 0);
-        struct render_sink sink = render_lines_sink(&en);
-        render_board(&g, &st, &sink);
-        st.lang = LANG_UK;
-        sink = render_lines_sink(&uk);
-        render_board(&g, &st, &sink);
-        st.lang = LANG_SR;
-        sink = render_lines_sink(&sr);
-        render_board(&g, &st, &sink);
-        st.lang = LANG_AR;
-        sink = render_lines_sink(&ar);
-        render_board(&g, &st, &sink);
+        struct render_lines en, uk, sr, ar;
+        draw_in(&g, &st, LANG_EN, &en);
+        draw_in(&g, &st, LANG_UK, &uk);
+        draw_in(&g, &st, LANG_SR, &sr);
+        draw_in(&g, &st, LANG_AR, &ar);
         assert_int_equal(uk.n, en.n);
         assert_int_equal(sr.n, en.n);
         /* The drawing may start a column further left or right (a longer label at its edge),
@@ -2142,11 +2057,10 @@ static void test_drawing_in_other_languages(void **state)
 static void fog_golden_case(int color, const char *name)
 {
     struct game g;
-    struct game_options o = {4, BOARD_FOG_ISLANDS_4, 0};
     const struct board_geo *geo = board_geo(BOARD_FOG_ISLANDS_4);
     /* The first deal, from seed 12 on, whose random game turns some fog over. */
     for (uint64_t seed = 12; seed < 40; seed++) {
-        assert_int_equal(game_init(&g, &o, seed), BW_OK);
+        deal_game(&g, BOARD_FOG_ISLANDS_4, 4, seed);
         struct bw_rng rng;
         bw_rng_seed(&rng, seed);
         struct game_action a;
@@ -2158,13 +2072,9 @@ static void fog_golden_case(int color, const char *name)
     }
     assert_true(g.phase == PHASE_MAIN && g.fog && g.fog != geo->fog_hexes);
     struct render_style st;
-    render_style_init(&st, "#catan", nicks, 4, color);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
-    render_board(&g, &st, &sink);
-    check_board_limits(&l, BOARD_FOG_ISLANDS_4);
-    check_board_content(&g, &l);
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
     char *board = join_lines(&l);
     /* Each hidden hex has '?' for waves (7 or 8 of them round its letter), and nothing else
      * draws a '?': the same board with the fog taken away (as sea) has none. */
@@ -2228,15 +2138,12 @@ static void test_no_jungle_words_on_base(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
-    assert_int_equal(game_init(&g, &o, 1), BW_OK);
+    deal_game(&g, BOARD_BASE, 4, 1);
     g.p[1].discoveries = 2;
     g.p[1].res[RES_ORE] = 1;
     struct render_style st;
-    render_style_init(&st, "#chan", nicks, 4, 0);
     struct render_lines l;
-    render_lines_init(&l);
-    struct render_sink sink = render_lines_sink(&l);
+    struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
     render_hand(&g, &st, 1, &sink);
     render_status(&g, &st, NULL, &sink);
     struct game_event ev = {.type = EV_BUY_DEV, .player = 1, .a = DEV_KNIGHT, .b = 0};
@@ -2361,20 +2268,17 @@ static void test_lang_playouts(void **state)
                   {BOARD_NEW_SHORES_3, 3}, {BOARD_FOG_ISLANDS_4, 4}, {BOARD_JUNGLE, 4},
                   {BOARD_RIVER, 4}};
     char chan[RENDER_CHAN_MAX + 1];
-    memset(chan, 'x', sizeof chan - 1);
-    chan[0] = '#';
-    chan[sizeof chan - 1] = '\0';
+    longest_chan(chan);
     int seen[EV_GAME_OVER + 1] = {0};
     for (int lang = LANG_UK; lang < LANG_COUNT; lang++)
         for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
             for (uint64_t seed = 1; seed <= 2; seed++) {
-                struct game_options o = {boards[b].players, (uint8_t)boards[b].board, 0};
                 struct game g;
-                assert_int_equal(game_init(&g, &o, seed), BW_OK);
+                deal_game(&g, boards[b].board, boards[b].players, seed);
                 struct bw_rng rng;
                 bw_rng_seed(&rng, seed * 11 + (uint64_t)lang);
                 struct render_style st;
-                render_style_init(&st, chan, long_nicks, o.n_players, (int)((seed + b) % 2));
+                render_style_init(&st, chan, long_nicks, boards[b].players, (int)((seed + b) % 2));
                 st.lang = lang;
                 for (int step = 0; step < 4000; step++) {
                     int over = g.phase == PHASE_OVER;
@@ -2382,12 +2286,7 @@ static void test_lang_playouts(void **state)
                         struct render_lines l;
                         render_lines_init(&l);
                         struct render_sink sink = render_lines_sink(&l);
-                        render_status(&g, &st, "2:00", &sink);
-                        render_board_text(&g, &st, &sink);
-                        for (int p = 0; p < o.n_players; p++) {
-                            render_hand(&g, &st, p, &sink);
-                            render_spots(&g, &st, p, RENDER_SPOT_ALL, &sink);
-                        }
+                        render_table(&g, &st, "2:00", &sink);
                         int nv = game_geo(&g)->n_vertices;
                         render_corner(&g, &st, g.current, step % nv, &sink);
                         render_corner(&g, &st, RENDER_PUBLIC, (step * 7 + 3) % nv, &sink);

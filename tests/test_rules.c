@@ -34,6 +34,13 @@ enum {
 
 static struct game G; /* most tests build their position here */
 
+/* A settlement of player p at the first of the n vertices of path, and p's roads along them. */
+static void settled_path(struct game *g, int p, const int *path, int n)
+{
+    th_place_settlement(g, p, path[0]);
+    th_place_path(g, p, path, n);
+}
+
 /* ================================================================ components */
 
 struct supply_expect {
@@ -351,6 +358,16 @@ static void test_setup_resources_from_second_settlement_only(void **state)
     th_check_supply(&G);
 }
 
+/* The last of the n owners (of vertices or edges) that changed from before, or -1. */
+static int last_change(const int8_t *owner, const int8_t *before, int n)
+{
+    int last = -1;
+    for (int i = 0; i < n; i++)
+        if (owner[i] != before[i])
+            last = i;
+    return last;
+}
+
 /* Absent players in the setup: the game places legal pieces for them (distance rule, the road
  * at the new settlement) and pays the second settlement as usual. */
 static void test_setup_timeouts_place_legal_pieces(void **state)
@@ -367,10 +384,7 @@ static void test_setup_timeouts_place_legal_pieces(void **state)
             struct game_action a = th_action(ACT_TIMEOUT, p);
             th_apply(&G, &a, NULL);
             if (before.phase == PHASE_SETUP_SETTLEMENT) {
-                int placed = -1;
-                for (int v = 0; v < geo->n_vertices; v++)
-                    if (G.vertex_owner[v] != before.vertex_owner[v])
-                        placed = v;
+                int placed = last_change(G.vertex_owner, before.vertex_owner, geo->n_vertices);
                 assert_true(placed >= 0);
                 assert_int_equal(G.vertex_owner[placed], p);
                 for (int i = 0; i < geo->vertex_degree[placed]; i++)
@@ -378,10 +392,7 @@ static void test_setup_timeouts_place_legal_pieces(void **state)
                 if (before.setup_step >= 4)
                     second[p] = placed;
             } else {
-                int placed = -1;
-                for (int e = 0; e < geo->n_edges; e++)
-                    if (G.edge_owner[e] != before.edge_owner[e])
-                        placed = e;
+                int placed = last_change(G.edge_owner, before.edge_owner, geo->n_edges);
                 assert_true(placed >= 0);
                 assert_int_equal(G.edge_owner[placed], p);
                 assert_true(geo->edge_vertex[placed][0] == before.setup_vertex ||
@@ -852,9 +863,8 @@ static void test_road_not_through_opponent_building(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int path[4] = {8, 4, 1, 5};
-    th_place_path(&G, 0, path, 4);
+    settled_path(&G, 0, path, 4);
     th_give(&G, 0, 3, 3, 0, 0, 0);
     /* Without a building at 5 the road goes on... */
     assert_true(game_can_road(&G, 0, th_edge(&G, 5, 2)));
@@ -881,9 +891,8 @@ static void test_settlement_needs_road_and_distance(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int path[5] = {8, 4, 1, 5, 2};
-    th_place_path(&G, 0, path, 5);
+    settled_path(&G, 0, path, 5);
     th_place_settlement(&G, 1, 19);
     th_place_road(&G, 1, 19, 14);
     th_give(&G, 0, 3, 3, 3, 3, 0);
@@ -968,8 +977,7 @@ static void test_piece_limit_roads(void **state)
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
     static const int coast[16] = {4, 1, 5, 2, 6, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47, 51};
-    th_place_settlement(&G, 0, 4);
-    th_place_path(&G, 0, coast, 15); /* 14 roads */
+    settled_path(&G, 0, coast, 15); /* 14 roads */
     th_give(&G, 0, 2, 2, 0, 0, 0);
     struct game_action a = th_act_road(&G, 0, 47, 51);
     th_apply(&G, &a, NULL);
@@ -979,11 +987,19 @@ static void test_piece_limit_roads(void **state)
     th_check_supply(&G);
 }
 
+/* Whether the engine accepts action a in position g (tried on a copy). */
+static int accepted(const struct game *g, const struct game_action *a)
+{
+    static struct game c;
+    memcpy(&c, g, sizeof c);
+    return game_apply(&c, a, NULL, 0, NULL) == BW_OK;
+}
+
 /* What the engine offers as spots (game_can_road/settle/city, used for the spots reply and the
  * timeouts) is exactly what building accepts, given the cards and pieces. */
 static void check_spots_agree(const struct game *pos, int p)
 {
-    static struct game g, c;
+    static struct game g;
     memcpy(&g, pos, sizeof g);
     th_main_phase(&g, p);
     th_return_all(&g, p);
@@ -993,22 +1009,18 @@ static void check_spots_agree(const struct game *pos, int p)
     for (int v = 0; v < geo->n_vertices; v++) {
         struct game_action a = th_action(ACT_BUILD_SETTLEMENT, p);
         a.a = (int16_t)v;
-        memcpy(&c, &g, sizeof c);
-        int err = game_apply(&c, &a, NULL, 0, NULL);
-        assert_int_equal(err == BW_OK, game_can_settle(&g, p, v));
-        n_ok += err == BW_OK;
+        int ok = accepted(&g, &a);
+        assert_int_equal(ok, game_can_settle(&g, p, v));
+        n_ok += ok;
         a.type = ACT_BUILD_CITY;
-        memcpy(&c, &g, sizeof c);
-        err = game_apply(&c, &a, NULL, 0, NULL);
-        assert_int_equal(err == BW_OK, game_can_city(&g, p, v));
+        assert_int_equal(accepted(&g, &a), game_can_city(&g, p, v));
     }
     for (int e = 0; e < geo->n_edges; e++) {
         struct game_action a = th_action(ACT_BUILD_ROAD, p);
         a.a = (int16_t)e;
-        memcpy(&c, &g, sizeof c);
-        int err = game_apply(&c, &a, NULL, 0, NULL);
-        assert_int_equal(err == BW_OK, game_can_road(&g, p, e));
-        n_ok += err == BW_OK;
+        int ok = accepted(&g, &a);
+        assert_int_equal(ok, game_can_road(&g, p, e));
+        n_ok += ok;
     }
     if (pos->p[p].settlements + pos->p[p].cities + pos->p[p].roads)
         assert_true(n_ok > 0);
@@ -1019,12 +1031,10 @@ static void test_spots_agree_with_building_rules(void **state)
     (void)state;
     static struct game pos;
     th_blank(&pos, 4, BOARD_BASE);
-    th_place_settlement(&pos, 0, 8);
     int p0[7] = {8, 4, 1, 5, 2, 6, 3};
-    th_place_path(&pos, 0, p0, 7);
-    th_place_settlement(&pos, 1, 30);
+    settled_path(&pos, 0, p0, 7);
     int p1[6] = {30, 24, 19, 14, 9, 5};
-    th_place_path(&pos, 1, p1, 6);
+    settled_path(&pos, 1, p1, 6);
     th_place_city(&pos, 2, 44);
     int p2[4] = {44, 40, 35, 29};
     th_place_path(&pos, 2, p2, 4);
@@ -1234,6 +1244,15 @@ static void test_largest_army(void **state)
     assert_int_equal(game_vp_total(&G, 1), 2);
 }
 
+/* Player p's road building card played for the roads v1-v2 and v3-v4. */
+static struct game_action act_two_roads(const struct game *g, int p, int v1, int v2, int v3, int v4)
+{
+    struct game_action a = th_action(ACT_PLAY_ROADS, p);
+    a.a = (int16_t)th_edge(g, v1, v2);
+    a.b = (int16_t)th_edge(g, v3, v4);
+    return a;
+}
+
 static void test_road_building_two_free_roads(void **state)
 {
     (void)state;
@@ -1242,17 +1261,14 @@ static void test_road_building_two_free_roads(void **state)
     th_place_settlement(&G, 0, 1);
     th_give_dev(&G, 0, DEV_ROADS, 1, 0);
     /* The first named road connects only through the second one. */
-    struct game_action a = th_action(ACT_PLAY_ROADS, 0);
-    a.a = (int16_t)th_edge(&G, 5, 2);
-    a.b = (int16_t)th_edge(&G, 9, 13);
+    struct game_action a = act_two_roads(&G, 0, 5, 2, 9, 13);
     th_refused(&G, &a, BW_E(NOT_CONNECTED));
     a.b = a.a;
     th_refused(&G, &a, BW_E(OCCUPIED));
     a.b = -1; /* only one road while two fit */
     a.a = (int16_t)th_edge(&G, 1, 5);
     th_refused(&G, &a, BW_E(INVALID));
-    a.a = (int16_t)th_edge(&G, 5, 2);
-    a.b = (int16_t)th_edge(&G, 1, 5);
+    a = act_two_roads(&G, 0, 5, 2, 1, 5);
     int n = th_apply(&G, &a, ev);
     assert_int_equal(th_count_events(ev, n, EV_FREE_ROAD), 2);
     assert_int_equal(G.edge_owner[th_edge(&G, 1, 5)], 0);
@@ -1270,12 +1286,9 @@ static void test_road_building_one_road_when_one_piece_left(void **state)
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
     static const int coast[15] = {4, 1, 5, 2, 6, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47};
-    th_place_settlement(&G, 0, 4);
-    th_place_path(&G, 0, coast, 15); /* 14 roads */
+    settled_path(&G, 0, coast, 15); /* 14 roads */
     th_give_dev(&G, 0, DEV_ROADS, 1, 0);
-    struct game_action a = th_action(ACT_PLAY_ROADS, 0);
-    a.a = (int16_t)th_edge(&G, 47, 51);
-    a.b = (int16_t)th_edge(&G, 51, 54);
+    struct game_action a = act_two_roads(&G, 0, 47, 51, 51, 54);
     th_refused(&G, &a, BW_E(NO_PIECES));
     a.b = -1;
     th_apply(&G, &a, NULL);
@@ -1297,9 +1310,7 @@ static void test_road_building_one_road_when_one_spot_left(void **state)
     th_place_road(&G, 1, 9, 5);
     th_place_road(&G, 1, 5, 2);
     th_give_dev(&G, 0, DEV_ROADS, 1, 0);
-    struct game_action a = th_action(ACT_PLAY_ROADS, 0);
-    a.a = (int16_t)th_edge(&G, 1, 5);
-    a.b = (int16_t)th_edge(&G, 2, 6);
+    struct game_action a = act_two_roads(&G, 0, 1, 5, 2, 6);
     th_refused(&G, &a, BW_E(NOT_CONNECTED));
     a.b = -1;
     th_apply(&G, &a, NULL);
@@ -1395,6 +1406,24 @@ static void test_monopoly(void **state)
 
 /* ================================================================ longest road */
 
+/* Player p is given the cards for a settlement and builds it at v. Returns the number of events
+ * (in ev, which may be NULL). */
+static int build_settlement(struct game *g, int p, int v, struct game_event *ev)
+{
+    th_give(g, p, 1, 1, 1, 1, 0);
+    struct game_action a = th_act_settle(g, p, v);
+    return th_apply(g, &a, ev);
+}
+
+/* Player p is given the cards for a road and builds it at v1-v2. Returns the number of events (in
+ * ev, which may be NULL). */
+static int build_road(struct game *g, int p, int v1, int v2, struct game_event *ev)
+{
+    th_give(g, p, 1, 1, 0, 0, 0);
+    struct game_action a = th_act_road(g, p, v1, v2);
+    return th_apply(g, &a, ev);
+}
+
 /* Every trail of player p's roads from every vertex, by brute force: each road at most once,
  * never continuing through a vertex with another player's building. */
 static int brute_trail(const struct game *g, int p, int v, uint8_t *used, int len)
@@ -1469,9 +1498,7 @@ static void test_longest_road_fork_counts_one_path(void **state)
     th_place_path(&G, 0, b2, 3);
     th_place_path(&G, 0, b3, 3);
     th_sync_roads(&G);
-    th_give(&G, 0, 1, 1, 0, 0, 0);
-    struct game_action a = th_act_road(&G, 0, 14, 19);
-    th_apply(&G, &a, NULL);
+    build_road(&G, 0, 14, 19, NULL);
     assert_int_equal(G.p[0].roads, 8);
     assert_int_equal(G.p[0].road_length, 6);
     assert_int_equal(game_longest_road_of(&G, 0), 6);
@@ -1484,9 +1511,8 @@ static void test_longest_road_cycle_and_tail(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 1);
     int ring[6] = {1, 5, 9, 13, 8, 4};
-    th_place_path(&G, 0, ring, 6);
+    settled_path(&G, 0, ring, 6);
     th_sync_roads(&G);
     th_give(&G, 0, 3, 3, 0, 0, 0);
     struct game_action a = th_act_road(&G, 0, 4, 1); /* closes the ring */
@@ -1508,14 +1534,11 @@ static void test_longest_road_two_rings(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 1);
     int ring_a[7] = {1, 5, 9, 13, 8, 4, 1}, ring_b[5] = {5, 2, 6, 10, 14};
-    th_place_path(&G, 0, ring_a, 7);
+    settled_path(&G, 0, ring_a, 7);
     th_place_path(&G, 0, ring_b, 5);
     th_sync_roads(&G);
-    th_give(&G, 0, 1, 1, 0, 0, 0);
-    struct game_action a = th_act_road(&G, 0, 14, 9);
-    th_apply(&G, &a, NULL);
+    build_road(&G, 0, 14, 9, NULL);
     assert_int_equal(G.p[0].roads, 11);
     assert_int_equal(G.p[0].road_length, 11);
 }
@@ -1527,9 +1550,8 @@ static void test_longest_road_cut_below_five_set_aside(void **state)
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int path[6] = {8, 4, 1, 5, 2, 6};
-    th_place_path(&G, 0, path, 6);
+    settled_path(&G, 0, path, 6);
     th_place_settlement(&G, 1, 14);
     th_place_road(&G, 1, 14, 9);
     th_place_road(&G, 1, 9, 5);
@@ -1537,9 +1559,7 @@ static void test_longest_road_cut_below_five_set_aside(void **state)
     G.longest_road = 0;
     assert_int_equal(G.p[0].road_length, 5);
     th_main_phase(&G, 1);
-    th_give(&G, 1, 1, 1, 1, 1, 0);
-    struct game_action a = th_act_settle(&G, 1, 5);
-    int n = th_apply(&G, &a, ev);
+    int n = build_settlement(&G, 1, 5, ev);
     assert_int_equal(G.p[0].road_length, 3); /* 8-4-1-5 */
     assert_int_equal(game_longest_road_of(&G, 0), 3);
     assert_int_equal(G.longest_road, -1);
@@ -1555,12 +1575,10 @@ static void test_longest_road_tie_keeps_longer_takes(void **state)
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int p0[6] = {8, 4, 1, 5, 2, 6};
-    th_place_path(&G, 0, p0, 6);
-    th_place_settlement(&G, 1, 44);
+    settled_path(&G, 0, p0, 6);
     int p1[5] = {44, 48, 52, 49, 53};
-    th_place_path(&G, 1, p1, 5);
+    settled_path(&G, 1, p1, 5);
     th_sync_roads(&G);
     G.longest_road = 0;
     th_main_phase(&G, 1);
@@ -1589,24 +1607,35 @@ static void test_longest_road_cut_holder_still_tied_keeps(void **state)
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int p0[9] = {8, 4, 1, 5, 2, 6, 3, 7, 11};
-    th_place_path(&G, 0, p0, 9);
-    th_place_settlement(&G, 1, 31);
+    settled_path(&G, 0, p0, 9);
     int p1[6] = {31, 25, 20, 15, 10, 6};
-    th_place_path(&G, 1, p1, 6);
+    settled_path(&G, 1, p1, 6);
     th_sync_roads(&G);
     G.longest_road = 0;
     assert_int_equal(G.p[0].road_length, 8);
     assert_int_equal(G.p[1].road_length, 5);
     th_main_phase(&G, 1);
-    th_give(&G, 1, 1, 1, 1, 1, 0);
-    struct game_action a = th_act_settle(&G, 1, 6);
-    int n = th_apply(&G, &a, ev);
+    int n = build_settlement(&G, 1, 6, ev);
     assert_int_equal(G.p[0].road_length, 5);
     assert_int_equal(G.p[1].road_length, 5);
     assert_int_equal(G.longest_road, 0);
     assert_null(th_find_event(ev, n, EV_LONGEST_ROAD, -2));
+}
+
+/* Player 0 holds the longest road, 8-4-1-5-2-6-3 (6); player 1 has 30-24-19-14-9-5 (5), which
+ * ends in the middle of player 0's road, and player 2 the first p2_roads of 44-48-52-49-53-50.
+ * Each road starts at its owner's settlement. */
+static void three_roads_position(struct game *g, int p2_roads)
+{
+    static const int p0[7] = {8, 4, 1, 5, 2, 6, 3}, p1[6] = {30, 24, 19, 14, 9, 5},
+                     p2[6] = {44, 48, 52, 49, 53, 50};
+    th_blank(g, 4, BOARD_BASE);
+    settled_path(g, 0, p0, 7);
+    settled_path(g, 1, p1, 6);
+    settled_path(g, 2, p2, p2_roads + 1);
+    th_sync_roads(g);
+    g->longest_road = 0;
 }
 
 /* The holder is cut and two others tie for the longest (5): nobody holds it. Then one of them
@@ -1615,26 +1644,13 @@ static void test_longest_road_set_aside_then_taken(void **state)
 {
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
-    int p0[7] = {8, 4, 1, 5, 2, 6, 3};
-    th_place_path(&G, 0, p0, 7);
-    th_place_settlement(&G, 1, 30);
-    int p1[6] = {30, 24, 19, 14, 9, 5};
-    th_place_path(&G, 1, p1, 6);
-    th_place_settlement(&G, 2, 44);
-    int p2[6] = {44, 48, 52, 49, 53, 50};
-    th_place_path(&G, 2, p2, 6);
-    th_sync_roads(&G);
-    G.longest_road = 0;
+    three_roads_position(&G, 5);
     assert_int_equal(G.p[0].road_length, 6);
     assert_int_equal(G.p[1].road_length, 5);
     assert_int_equal(G.p[2].road_length, 5);
 
     th_main_phase(&G, 1);
-    th_give(&G, 1, 1, 1, 1, 1, 0);
-    struct game_action a = th_act_settle(&G, 1, 5);
-    int n = th_apply(&G, &a, ev);
+    int n = build_settlement(&G, 1, 5, ev);
     assert_int_equal(G.p[0].road_length, 3);
     assert_int_equal(G.longest_road, -1);
     const struct game_event *e = th_find_event(ev, n, EV_LONGEST_ROAD, -1);
@@ -1644,9 +1660,7 @@ static void test_longest_road_set_aside_then_taken(void **state)
         assert_int_equal(game_vp_total(&G, p), p == 1 ? 2 : 1);
 
     th_main_phase(&G, 2);
-    th_give(&G, 2, 1, 1, 0, 0, 0);
-    a = th_act_road(&G, 2, 50, 54);
-    n = th_apply(&G, &a, ev);
+    n = build_road(&G, 2, 50, 54, ev);
     assert_int_equal(G.longest_road, 2);
     e = th_find_event(ev, n, EV_LONGEST_ROAD, 2);
     assert_non_null(e);
@@ -1730,13 +1744,19 @@ static void test_maritime_four_to_one(void **state)
     th_check_supply(&G);
 }
 
+/* A 1-based vertex on a harbor of type (0..4 or HARBOR_GENERIC), which the board must have. */
+static int harbor_spot(const struct game *g, int type)
+{
+    int k = th_harbor_of_type(g, type);
+    assert_true(k >= 0);
+    return th_harbor_vertex(g, k);
+}
+
 static void test_maritime_generic_harbor_three_to_one(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    int k = th_harbor_of_type(&G, HARBOR_GENERIC);
-    assert_true(k >= 0);
-    th_place_settlement(&G, 0, th_harbor_vertex(&G, k));
+    th_place_settlement(&G, 0, harbor_spot(&G, HARBOR_GENERIC));
     th_give(&G, 0, 6, 0, 0, 4, 0);
     for (int r = 0; r < RES_COUNT; r++)
         assert_int_equal(game_trade_rate(&G, 0, r), 3);
@@ -1760,10 +1780,8 @@ static void test_maritime_special_harbor_two_to_one(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    int k = th_harbor_of_type(&G, RES_WOOL);
-    assert_true(k >= 0);
     /* A city counts as well as a settlement. */
-    th_place_city(&G, 0, th_harbor_vertex(&G, k));
+    th_place_city(&G, 0, harbor_spot(&G, RES_WOOL));
     th_give(&G, 0, 2, 0, 4, 0, 0);
     assert_int_equal(game_trade_rate(&G, 0, RES_WOOL), 2);
     assert_int_equal(game_trade_rate(&G, 0, RES_WOOD), 4); /* 2:1 of wool only */
@@ -1803,6 +1821,14 @@ static void test_maritime_only_current_player_after_roll(void **state)
 
 /* ================================================================ domestic trade */
 
+/* Player 0 to act after the roll, holding 2 wood; player 1 holds 2 ore. */
+static void trade_position(struct game *g)
+{
+    th_blank(g, 4, BOARD_BASE);
+    th_give(g, 0, 2, 0, 0, 0, 0);
+    th_give(g, 1, 0, 0, 0, 0, 2);
+}
+
 static int open_offer(struct game *g, int p, int give_res, int n, int get_res, int m, int mask)
 {
     struct game_event ev[GAME_MAX_EVENTS];
@@ -1818,9 +1844,7 @@ static int open_offer(struct game *g, int p, int give_res, int n, int get_res, i
 static void test_trade_shape_no_gifts_no_same_resource(void **state)
 {
     (void)state;
-    th_blank(&G, 4, BOARD_BASE);
-    th_give(&G, 0, 2, 0, 0, 0, 0);
-    th_give(&G, 1, 0, 0, 0, 0, 2);
+    trade_position(&G);
     struct game_action a = th_act_swap(ACT_OFFER, 0, RES_WOOD, 1, RES_ORE, 0);
     th_refused(&G, &a, BW_E(BAD_TRADE));
     a = th_act_swap(ACT_OFFER, 0, RES_WOOD, 0, RES_ORE, 1);
@@ -1840,9 +1864,7 @@ static void test_trade_shape_no_gifts_no_same_resource(void **state)
 static void test_trade_only_after_roll(void **state)
 {
     (void)state;
-    th_blank(&G, 4, BOARD_BASE);
-    th_give(&G, 0, 2, 0, 0, 0, 0);
-    th_give(&G, 1, 0, 0, 0, 0, 2);
+    trade_position(&G);
     th_roll_phase(&G, 0);
     struct game_action a = th_act_swap(ACT_OFFER, 0, RES_WOOD, 1, RES_ORE, 1);
     th_refused(&G, &a, BW_E(WRONG_PHASE));
@@ -1910,9 +1932,7 @@ static void test_trade_only_with_current_player(void **state)
 {
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_BASE);
-    th_give(&G, 0, 2, 0, 0, 0, 0);
-    th_give(&G, 1, 0, 0, 0, 0, 2);
+    trade_position(&G);
     th_give(&G, 2, 2, 0, 0, 0, 0);
     /* A non-current player may not address a third player... */
     struct game_action a = th_act_swap(ACT_OFFER, 1, RES_ORE, 1, RES_WOOD, 1);
@@ -1948,9 +1968,7 @@ static void test_trade_offers_close_at_turn_end(void **state)
 {
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_BASE);
-    th_give(&G, 0, 2, 0, 0, 0, 0);
-    th_give(&G, 1, 0, 0, 0, 0, 2);
+    trade_position(&G);
     int id = open_offer(&G, 0, RES_WOOD, 1, RES_ORE, 1, 0);
     int id2 = open_offer(&G, 1, RES_ORE, 1, RES_WOOD, 1, 0);
     struct game_action a = th_act_id(ACT_ACCEPT, 1, id, -1);
@@ -2039,13 +2057,11 @@ static void test_win_only_on_own_turn(void **state)
     th_give_dev(&G, 1, DEV_VICTORY, 4, 0);
     assert_int_equal(game_vp_total(&G, 1), 10);
     th_place_settlement(&G, 0, 1);
-    th_give(&G, 0, 1, 1, 0, 0, 0);
-    struct game_action a = th_act_road(&G, 0, 1, 5);
-    int n = th_apply(&G, &a, ev);
+    int n = build_road(&G, 0, 1, 5, ev);
     assert_null(th_find_event(ev, n, EV_GAME_OVER, -2));
     assert_int_equal(G.phase, PHASE_MAIN);
     assert_int_equal(G.winner, -1);
-    a = th_action(ACT_END, 0);
+    struct game_action a = th_action(ACT_END, 0);
     n = th_apply(&G, &a, ev);
     assert_non_null(th_find_event(ev, n, EV_TURN, 1));
     const struct game_event *e = th_find_event(ev, n, EV_GAME_OVER, 1);
@@ -2063,12 +2079,10 @@ static void test_win_by_longest_road_gained_on_another_turn(void **state)
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 2, 8);
     int p2[7] = {8, 4, 1, 5, 2, 6, 3};
-    th_place_path(&G, 2, p2, 7);
-    th_place_settlement(&G, 1, 44);
+    settled_path(&G, 2, p2, 7);
     int p1[6] = {44, 48, 52, 49, 53, 50};
-    th_place_path(&G, 1, p1, 6);
+    settled_path(&G, 1, p1, 6);
     th_place_city(&G, 1, 28);
     th_place_city(&G, 1, 33);
     th_give_dev(&G, 1, DEV_VICTORY, 3, 0);
@@ -2078,15 +2092,13 @@ static void test_win_by_longest_road_gained_on_another_turn(void **state)
     th_sync_roads(&G);
     G.longest_road = 2;
     assert_int_equal(game_vp_total(&G, 1), 8);
-    th_give(&G, 0, 1, 1, 1, 1, 0);
-    struct game_action a = th_act_settle(&G, 0, 5);
-    int n = th_apply(&G, &a, ev);
+    int n = build_settlement(&G, 0, 5, ev);
     assert_int_equal(G.longest_road, 1);
     assert_non_null(th_find_event(ev, n, EV_LONGEST_ROAD, 1));
     assert_int_equal(game_vp_total(&G, 1), 10);
     assert_null(th_find_event(ev, n, EV_GAME_OVER, -2));
     assert_int_equal(G.phase, PHASE_MAIN);
-    a = th_action(ACT_END, 0);
+    struct game_action a = th_action(ACT_END, 0);
     n = th_apply(&G, &a, ev);
     assert_int_equal(G.phase, PHASE_OVER);
     assert_int_equal(G.winner, 1);
@@ -2484,9 +2496,8 @@ static void test_resigned_pieces_still_block(void **state)
 {
     (void)state;
     th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
     int path[4] = {8, 4, 1, 5};
-    th_place_path(&G, 0, path, 4);
+    settled_path(&G, 0, path, 4);
     th_place_settlement(&G, 1, 2);
     th_give(&G, 1, 1, 1, 1, 0, 0);
     th_give(&G, 0, 3, 3, 2, 2, 0);
@@ -2625,18 +2636,7 @@ static void test_resigned_loses_longest_road_tie_set_aside(void **state)
 {
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
-    int p0[7] = {8, 4, 1, 5, 2, 6, 3};
-    th_place_path(&G, 0, p0, 7);
-    th_place_settlement(&G, 1, 30);
-    int p1[6] = {30, 24, 19, 14, 9, 5};
-    th_place_path(&G, 1, p1, 6);
-    th_place_settlement(&G, 2, 44);
-    int p2[6] = {44, 48, 52, 49, 53, 50};
-    th_place_path(&G, 2, p2, 6);
-    th_sync_roads(&G);
-    G.longest_road = 0;
+    three_roads_position(&G, 5);
     th_main_phase(&G, 1);
     struct game_action a = th_action(ACT_RESIGN, 0);
     int n = th_apply(&G, &a, ev);
@@ -2648,9 +2648,7 @@ static void test_resigned_loses_longest_road_tie_set_aside(void **state)
     /* Player 0's pieces still stand and still count for nobody. */
     assert_int_equal(G.p[0].road_length, 6);
     th_main_phase(&G, 2);
-    th_give(&G, 2, 1, 1, 0, 0, 0);
-    a = th_act_road(&G, 2, 50, 54);
-    n = th_apply(&G, &a, ev);
+    n = build_road(&G, 2, 50, 54, ev);
     assert_int_equal(G.longest_road, 2);
     e = th_find_event(ev, n, EV_LONGEST_ROAD, 2);
     assert_non_null(e);
@@ -2663,18 +2661,7 @@ static void test_resigned_loses_longest_road_to_unique_leader(void **state)
 {
     (void)state;
     struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_BASE);
-    th_place_settlement(&G, 0, 8);
-    int p0[7] = {8, 4, 1, 5, 2, 6, 3};
-    th_place_path(&G, 0, p0, 7);
-    th_place_settlement(&G, 1, 30);
-    int p1[6] = {30, 24, 19, 14, 9, 5};
-    th_place_path(&G, 1, p1, 6);
-    th_place_settlement(&G, 2, 44);
-    int p2[5] = {44, 48, 52, 49, 53};
-    th_place_path(&G, 2, p2, 5);
-    th_sync_roads(&G);
-    G.longest_road = 0;
+    three_roads_position(&G, 4);
     th_main_phase(&G, 2);
     struct game_action a = th_action(ACT_RESIGN, 0);
     int n = th_apply(&G, &a, ev);
