@@ -25,7 +25,7 @@ cmake --build build/ci-release >/dev/null
 # core, so that they never outnumber the cores (tests/CMakeLists.txt, bw_cpu_bound).
 cd build/test
 cores=$(nproc)
-jobs=$((cores * 4 > 16 ? 16 : cores * 4))
+jobs=$((cores * 6 > 16 ? 16 : cores * 6))
 slots=""
 for ((i = 0; i < cores; i++)); do
     slots+="${slots:+, }{ \"id\": \"$i\", \"slots\": 1 }"
