@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "engine_helpers.h"
+
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "map/map.h"
@@ -1111,14 +1113,6 @@ static const char *edge_name_of(const struct board_geo *geo, int e, char *buf)
     return buf;
 }
 
-/* An edge of the geometry between two vertex numbers as users write them. */
-static int edge_of(const struct game *g, int v1, int v2)
-{
-    int e = board_edge_between(game_geo(g), v1 - 1, v2 - 1);
-    assert_true(e >= 0);
-    return e;
-}
-
 static void give_ship(struct game *g, int p, int e)
 {
     g->edge_owner[e] = (int8_t)p;
@@ -1224,11 +1218,11 @@ static void test_sea_events(void **state)
 #define EV(t, pl, ot, aa, bb)                                                                      \
     (memset(&ev[n], 0, sizeof ev[n]), ev[n].type = (t), ev[n].player = (pl), ev[n].other = (ot),   \
      ev[n].a = (int16_t)(aa), ev[n].b = (int16_t)(bb), &ev[n++])
-    EV(EV_BUILD, 2, -1, PIECE_SHIP, edge_of(&g, 38, 43));
-    EV(EV_BUILD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
-    EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, edge_of(&g, 1, 6));
-    EV(EV_FREE_ROAD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
-    EV(EV_MOVE_SHIP, 2, -1, edge_of(&g, 38, 43), edge_of(&g, 43, 49));
+    EV(EV_BUILD, 2, -1, PIECE_SHIP, th_edge(&g, 38, 43));
+    EV(EV_BUILD, 2, -1, PIECE_ROAD, th_edge(&g, 2, 7));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, th_edge(&g, 1, 6));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_ROAD, th_edge(&g, 2, 7));
+    EV(EV_MOVE_SHIP, 2, -1, th_edge(&g, 38, 43), th_edge(&g, 43, 49));
     EV(EV_ROBBER_NEEDED, 2, -1, 0, 0);
     EV(EV_PIRATE, 2, -1, 17, 0);
     EV(EV_STEAL, 2, 0, RES_GRAIN, 0);
@@ -1309,10 +1303,10 @@ static void test_board_text_ships(void **state)
     assert_int_equal(game_init(&g, &o, 1), BW_OK);
     g.vertex_owner[5] = 0;
     g.vertex_building[5] = BUILDING_SETTLEMENT;
-    g.edge_owner[edge_of(&g, 2, 7)] = 0;
-    give_ship(&g, 0, edge_of(&g, 1, 6));
-    give_ship(&g, 1, edge_of(&g, 5, 10));
-    give_ship(&g, 1, edge_of(&g, 38, 43));
+    g.edge_owner[th_edge(&g, 2, 7)] = 0;
+    give_ship(&g, 0, th_edge(&g, 1, 6));
+    give_ship(&g, 1, th_edge(&g, 5, 10));
+    give_ship(&g, 1, th_edge(&g, 38, 43));
     game_reindex(&g);
     g.pirate = 12; /* M */
     struct render_style st;
@@ -1996,13 +1990,8 @@ static void river_golden_case(int color, const char *name)
     g.robber = (int8_t)swamp;
     /* carol's roads on three sides of J: 3 gold points, a victory point. */
     static const int sides[][2] = {{19, 25}, {25, 31}, {31, 36}};
-    for (int i = 0; i < 3; i++) {
-        int e = board_edge_between(game_geo(&g), sides[i][0] - 1, sides[i][1] - 1);
-        assert_true(e >= 0 && g.edge_owner[e] < 0);
-        g.edge_owner[e] = 2;
-        g.p[2].roads++;
-    }
-    game_reindex(&g);
+    for (int i = 0; i < 3; i++)
+        th_place_road(&g, 2, sides[i][0], sides[i][1]);
     g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
     assert_int_equal(game_gold_points(&g, 2), 3);
     struct render_style st;
@@ -2364,7 +2353,7 @@ static void test_lang_playouts(void **state)
     memset(chan, 'x', sizeof chan - 1);
     chan[0] = '#';
     chan[sizeof chan - 1] = '\0';
-    int seen[EV_GAME_OVER + 1] = {0};
+    int seen[EV_TYPE_COUNT] = {0};
     for (int lang = LANG_UK; lang < LANG_COUNT; lang++)
         for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
             for (uint64_t seed = 1; seed <= 2; seed++) {
@@ -2415,9 +2404,10 @@ static void test_lang_playouts(void **state)
                     render_events(&g, &st, ev, n, &sink);
                     check_lang_lines(&l, &st, 1);
                     render_lines_fini(&l);
-                    for (int i = 0; i < n; i++)
-                        if (ev[i].type >= 0 && ev[i].type <= EV_GAME_OVER)
-                            seen[ev[i].type]++;
+                    for (int i = 0; i < n; i++) {
+                        assert_true(ev[i].type < EV_TYPE_COUNT);
+                        seen[ev[i].type]++;
+                    }
                 }
             }
     /* The games went far enough to say the common things. */
