@@ -55,7 +55,7 @@ static void test_setup_placement_one_line(void **state)
     struct bot *b = make_bot(0, 11);
     start_game(b, nicks, 3);
     const struct session *s = sess(b);
-    char who[SESSION_NICK_MAX + 1], cmd[40], want[120];
+    char who[SESSION_NICK_MAX + 1], cmd[40], want[sizeof recs[0].text];
     snprintf(who, sizeof who, "%s", s->seat[s->game.current].nick);
     int v = setup_corner(&s->game);
     snprintf(cmd, sizeof cmd, "!settle %d", v + 1);

@@ -132,7 +132,7 @@ static void test_win_recorded_and_shown(void **state)
     int w;
     struct bot *b = near_the_end(&w);
     const struct session *s = sess(b);
-    char winner[SESSION_NICK_MAX + 1], cmd[64];
+    char winner[SESSION_NICK_MAX + 1], cmd[sizeof "!stats " + SESSION_NICK_MAX];
     snprintf(winner, sizeof winner, "%s", s->seat[w].nick);
     snprintf(cmd, sizeof cmd, "!city %d", settlement_of(s, w) + 1);
     assert_true(running_games() == 0 || running_games() == 1);
@@ -315,7 +315,7 @@ static void test_top_limits(void **state)
     char err[256];
     /* Ten players with 60-character nicks, one game each in pairs. */
     for (int k = 0; k < 5; k++) {
-        char ids[2][80], nicks[2][80];
+        char ids[2][sizeof "account:" + 60]; /* the nick follows "account:" */
         struct store_finished f = {.network = "testnet",
                                    .channel = "#long",
                                    .started = 1,
@@ -324,9 +324,9 @@ static void test_top_limits(void **state)
                                    .ending = STORE_END_WIN,
                                    .n_seats = 2};
         for (int j = 0; j < 2; j++) {
-            snprintf(nicks[j], sizeof nicks[j], "%c%059d", 'a' + k, j);
-            snprintf(ids[j], sizeof ids[j], "account:%s", nicks[j]);
-            f.seats[j] = (struct store_seat){ids[j], nicks[j], j, j ? 3 : 10, j == 0, false};
+            snprintf(ids[j], sizeof ids[j], "account:%c%059d", 'a' + k, j);
+            const char *nick = ids[j] + strlen("account:");
+            f.seats[j] = (struct store_seat){ids[j], nick, j, j ? 3 : 10, j == 0, false};
         }
         assert_int_equal(store_record_finished(st, &f, err, sizeof err), BW_OK);
     }

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "engine_helpers.h"
+
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "map/map.h"
@@ -166,7 +168,7 @@ static void deal_game(struct game *g, int board, int n_players, uint64_t seed)
 }
 
 /* The current player's setup settlement at vertex index v. */
-static void setup_settlement(struct game *g, int v)
+static void settle_in_setup(struct game *g, int v)
 {
     struct game_action a = {0};
     a.type = ACT_BUILD_SETTLEMENT;
@@ -751,7 +753,7 @@ static void test_spots_forms(void **state)
     assert_string_equal(l.v[1].text, "#chan spots: none");
 
     /* After the settlement at 12 (index 11), the setup road must touch it. */
-    setup_settlement(&g, 11);
+    settle_in_setup(&g, 11);
     render_spots(&g, &st, 0, RENDER_SPOT_ALL, &sink);
     assert_string_equal(l.v[2].text, "#chan spots: road 8-12 12-17");
 
@@ -1121,14 +1123,6 @@ static const char *edge_name_of(const struct board_geo *geo, int e, char *buf)
     return buf;
 }
 
-/* An edge of the geometry between two vertex numbers as users write them. */
-static int edge_of(const struct game *g, int v1, int v2)
-{
-    int e = board_edge_between(game_geo(g), v1 - 1, v2 - 1);
-    assert_true(e >= 0);
-    return e;
-}
-
 static void give_ship(struct game *g, int p, int e)
 {
     g->edge_owner[e] = (int8_t)p;
@@ -1224,11 +1218,11 @@ static void test_sea_events(void **state)
     deal_game(&g, BOARD_FOUR_ISLANDS_4, 4, 1);
     struct game_event ev[16];
     int n = 0;
-    EV(EV_BUILD, 2, -1, PIECE_SHIP, edge_of(&g, 38, 43));
-    EV(EV_BUILD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
-    EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, edge_of(&g, 1, 6));
-    EV(EV_FREE_ROAD, 2, -1, PIECE_ROAD, edge_of(&g, 2, 7));
-    EV(EV_MOVE_SHIP, 2, -1, edge_of(&g, 38, 43), edge_of(&g, 43, 49));
+    EV(EV_BUILD, 2, -1, PIECE_SHIP, th_edge(&g, 38, 43));
+    EV(EV_BUILD, 2, -1, PIECE_ROAD, th_edge(&g, 2, 7));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_SHIP, th_edge(&g, 1, 6));
+    EV(EV_FREE_ROAD, 2, -1, PIECE_ROAD, th_edge(&g, 2, 7));
+    EV(EV_MOVE_SHIP, 2, -1, th_edge(&g, 38, 43), th_edge(&g, 43, 49));
     EV(EV_ROBBER_NEEDED, 2, -1, 0, 0);
     EV(EV_PIRATE, 2, -1, 17, 0);
     EV(EV_STEAL, 2, 0, RES_GRAIN, 0);
@@ -1304,10 +1298,10 @@ static void test_board_text_ships(void **state)
     deal_game(&g, BOARD_FOUR_ISLANDS_4, 4, 1);
     g.vertex_owner[5] = 0;
     g.vertex_building[5] = BUILDING_SETTLEMENT;
-    g.edge_owner[edge_of(&g, 2, 7)] = 0;
-    give_ship(&g, 0, edge_of(&g, 1, 6));
-    give_ship(&g, 1, edge_of(&g, 5, 10));
-    give_ship(&g, 1, edge_of(&g, 38, 43));
+    g.edge_owner[th_edge(&g, 2, 7)] = 0;
+    give_ship(&g, 0, th_edge(&g, 1, 6));
+    give_ship(&g, 1, th_edge(&g, 5, 10));
+    give_ship(&g, 1, th_edge(&g, 38, 43));
     game_reindex(&g);
     g.pirate = 12; /* M */
     struct render_style st;
@@ -1363,7 +1357,7 @@ static void test_spots_ships(void **state)
     /* Setup on the coast: the road that follows the settlement may be a ship. */
     struct game s;
     deal_game(&s, BOARD_FOUR_ISLANDS_4, 4, 1);
-    setup_settlement(&s, 5); /* 6: A's west corner, on the coast */
+    settle_in_setup(&s, 5); /* 6: A's west corner, on the coast */
     render_lines_init(&l);
     render_spots(&s, &st, s.current, RENDER_SPOT_ALL, &sink);
     assert_int_equal(l.n, 1);
@@ -1924,13 +1918,8 @@ static void river_golden_case(int color, const char *name)
     g.robber = (int8_t)swamp;
     /* carol's roads on three sides of J: 3 gold points, a victory point. */
     static const int sides[][2] = {{19, 25}, {25, 31}, {31, 36}};
-    for (int i = 0; i < 3; i++) {
-        int e = board_edge_between(game_geo(&g), sides[i][0] - 1, sides[i][1] - 1);
-        assert_true(e >= 0 && g.edge_owner[e] < 0);
-        g.edge_owner[e] = 2;
-        g.p[2].roads++;
-    }
-    game_reindex(&g);
+    for (int i = 0; i < 3; i++)
+        th_place_road(&g, 2, sides[i][0], sides[i][1]);
     g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
     assert_int_equal(game_gold_points(&g, 2), 3);
     struct render_style st;
@@ -2269,7 +2258,7 @@ static void test_lang_playouts(void **state)
                   {BOARD_RIVER, 4}};
     char chan[RENDER_CHAN_MAX + 1];
     longest_chan(chan);
-    int seen[EV_GAME_OVER + 1] = {0};
+    int seen[EV_TYPE_COUNT] = {0};
     for (int lang = LANG_UK; lang < LANG_COUNT; lang++)
         for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
             for (uint64_t seed = 1; seed <= 2; seed++) {
@@ -2314,9 +2303,10 @@ static void test_lang_playouts(void **state)
                     render_events(&g, &st, ev, n, &sink);
                     check_lang_lines(&l, &st, 1);
                     render_lines_fini(&l);
-                    for (int i = 0; i < n; i++)
-                        if (ev[i].type >= 0 && ev[i].type <= EV_GAME_OVER)
-                            seen[ev[i].type]++;
+                    for (int i = 0; i < n; i++) {
+                        assert_true(ev[i].type < EV_TYPE_COUNT);
+                        seen[ev[i].type]++;
+                    }
                 }
             }
     /* The games went far enough to say the common things. */

@@ -541,17 +541,15 @@ static void seat(struct store_finished *g, const char *identity, const char *nic
 
 struct board {
     int count;
-    char ids[8][64];
-    double ratings[8];
+    struct store_stats rows[8];
 };
 
 static int keep_top(void *ctx, int rank, const struct store_stats *s)
 {
     struct board *b = ctx;
     assert_int_equal(rank, b->count + 1);
-    snprintf(b->ids[b->count], sizeof b->ids[0], "%s", s->identity);
-    b->ratings[b->count] = s->rating;
-    b->count++;
+    assert_true(b->count < (int)(sizeof b->rows / sizeof b->rows[0]));
+    b->rows[b->count++] = *s;
     return 0;
 }
 
@@ -651,16 +649,16 @@ static void test_finished_games_and_ratings(void **state)
     /* bob 1516 > alice 1514.9 > erin = carol 1500 (one game each: by identity) > dave. */
     struct board b = {0};
     assert_int_equal(store_top(st, "net", 10, keep_top, &b, err, sizeof err), 5);
-    assert_string_equal(b.ids[0], "account:bob");
-    assert_string_equal(b.ids[1], "account:alice");
-    assert_string_equal(b.ids[2], "account:erin");
-    assert_string_equal(b.ids[3], "carol!c@host.example");
-    assert_string_equal(b.ids[4], "account:dave");
+    assert_string_equal(b.rows[0].identity, "account:bob");
+    assert_string_equal(b.rows[1].identity, "account:alice");
+    assert_string_equal(b.rows[2].identity, "account:erin");
+    assert_string_equal(b.rows[3].identity, "carol!c@host.example");
+    assert_string_equal(b.rows[4].identity, "account:dave");
     memset(&b, 0, sizeof b);
     assert_int_equal(store_top(st, "net", 2, keep_top, &b, err, sizeof err), 2);
     memset(&b, 0, sizeof b);
     assert_int_equal(store_top(st, "oftc", 10, keep_top, &b, err, sizeof err), 3);
-    assert_string_equal(b.ids[0], "account:zed");
+    assert_string_equal(b.rows[0].identity, "account:zed");
     memset(&b, 0, sizeof b);
     assert_int_equal(store_top(st, "efnet", 10, keep_top, &b, err, sizeof err), 0);
     store_close(st);

@@ -153,6 +153,15 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
         ev_push(eb, EV_ROBBER_NEEDED, g->current);
 }
 
+void roll_dice(struct game *g, struct evbuf *eb)
+{
+    /* Two statements: the order of a call's arguments is unspecified (gcc draws the second die
+     * first, clang the first), and a seed must give the same game on every build. */
+    int d1 = (int)bw_rng_below(&g->rng, 6) + 1;
+    int d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+    do_roll(g, eb, d1, d2);
+}
+
 unsigned robber_candidates(const struct game *g, int player, int hex)
 {
     const struct board_geo *geo = GEO(g);
@@ -787,7 +796,7 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_ROLL:
         if (g->phase != PHASE_ROLL || g->current != p)
             return turn_error(g, p);
-        do_roll(g, eb, (int)bw_rng_below(&g->rng, 6) + 1, (int)bw_rng_below(&g->rng, 6) + 1);
+        roll_dice(g, eb);
         return BW_OK;
     case ACT_DISCARD:
         if (g->phase != PHASE_DISCARD || !g->p[p].discard)

@@ -193,8 +193,7 @@ static void index_pips(struct game *g, const struct board_geo *geo)
     }
 }
 
-/* The land hexes of a state: the geometry's, and the fog turned over as land. */
-static uint64_t land_now(const struct game *g, const struct board_geo *geo)
+uint64_t game_land(const struct game *g, const struct board_geo *geo)
 {
     uint64_t land = geo->land_hexes;
     for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1) {
@@ -216,7 +215,7 @@ static void index_land(struct game *g, const struct board_geo *geo)
             g->no_settle[i] = ~geo->vertex_land_bits[i];
         return;
     }
-    uint64_t land = land_now(g, geo), known = land | g->fog;
+    uint64_t land = game_land(g, geo), known = land | g->fog;
     g->land = land;
     memset(g->edge_land, 0, sizeof g->edge_land);
     memset(g->edge_sea, 0, sizeof g->edge_sea);
@@ -318,7 +317,7 @@ static int fog_ok(const struct game *g, const struct board_geo *geo)
 
 static int board_fields_ok(const struct game *g, const struct board_geo *geo)
 {
-    uint64_t land = land_now(g, geo);
+    uint64_t land = game_land(g, geo);
     if (!fog_ok(g, geo))
         return 0;
     for (int h = 0; h < geo->n_hexes; h++) {
@@ -445,7 +444,7 @@ int game_check_state(const struct game *g)
         !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
         !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
         (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
-                       : g->robber >= geo->n_hexes || !(land_now(g, geo) >> g->robber & 1)) ||
+                       : g->robber >= geo->n_hexes || !(game_land(g, geo) >> g->robber & 1)) ||
         g->setup_step > 2 * n || g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices ||
         g->dice[0] > 6 || g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX ||
         g->deck_pos > g->deck_size || (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||

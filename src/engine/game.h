@@ -267,6 +267,10 @@ int game_legal_actions(const struct game *g, int player, struct game_action *out
 unsigned game_waiting_for(const struct game *g);
 
 const struct board_geo *game_geo(const struct game *g);
+/* The land hexes now (bit h for hex h): geo's land and the fog hexes of geo that g has turned
+ * over as land, read from the board (the land field is this, cached by game_reindex()). geo is
+ * game_geo(g), or a geometry built from a map of the same board. */
+uint64_t game_land(const struct game *g, const struct board_geo *geo);
 int game_hand_size(const struct game *g, int player);
 int game_dev_count(const struct game *g, int player); /* unplayed cards, new ones included */
 int game_vp_public(const struct game *g, int player); /* without hidden victory cards */

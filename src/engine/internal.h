@@ -127,6 +127,8 @@ static inline int random_player(struct bw_rng *rng, unsigned m)
 int turn_error(const struct game *g, int p);
 unsigned others_mask(const struct game *g, int p);
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
+/* do_roll() with dice from the game's generator, the first die drawn first. */
+void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
 void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
 /* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,

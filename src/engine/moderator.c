@@ -167,13 +167,11 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         advance_setup(g, eb);
         break;
     }
-    case PHASE_ROLL: {
-        int d1 = (int)bw_rng_below(&g->rng, 6) + 1, d2 = (int)bw_rng_below(&g->rng, 6) + 1;
-        do_roll(g, eb, d1, d2);
+    case PHASE_ROLL:
+        roll_dice(g, eb);
         if (g->phase == PHASE_MAIN)
             end_turn(g, eb);
         break;
-    }
     case PHASE_DISCARD: {
         uint8_t give[RES_COUNT];
         random_discard(g, p, give);

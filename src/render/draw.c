@@ -80,7 +80,7 @@ static int digits(int n)
 /* Sea, or fog still hidden (drawn like sea with '?' for its waves). */
 static int is_sea(const struct canvas *cv, int h)
 {
-    return !(land_now(cv->g, cv->geo) >> h & 1);
+    return !(game_land(cv->g, cv->geo) >> h & 1);
 }
 
 static int is_fog(const struct canvas *cv, int h)

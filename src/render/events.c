@@ -44,7 +44,7 @@ static const char *hex_label(const struct game *g, int lang, int h, char *buf, s
     }
     board_hex_name(h, name);
     /* Letters, numbers and brackets only around the word: the same in every language. */
-    if (!(land_now(g, geo) >> h & 1))
+    if (!(game_land(g, geo) >> h & 1))
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,

@@ -99,9 +99,8 @@ int edge_is_ship(const struct game *g, int e);
 
 /* The hex the pirate is on when it is a sea hex of geo, else -1 (no pirate on the map). */
 int pirate_hex(const struct game *g, const struct board_geo *geo);
-/* The land hexes as known now, and the fog still hidden: the game's when GEO is its own
- * geometry, else GEO's (a drawing of a geometry that is not a built-in kind). */
-uint64_t land_now(const struct game *g, const struct board_geo *geo);
+/* The fog still hidden: the game's when GEO is its own geometry, else none (a drawing of a
+ * geometry that is not a built-in kind). The land is game_land(). */
 uint64_t fog_now(const struct game *g, const struct board_geo *geo);
 
 /* Whether g is played with the Jungle variant (its deserts are jungles that give discoveries):

@@ -54,7 +54,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     /* The land with what it gives, then the sea hexes by letter: a map of land only (base,
      * big) has no sea line. */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HEXES, ", ");
-    uint64_t land = land_now(g, geo), fog = fog_now(g, geo);
+    uint64_t land = game_land(g, geo), fog = fog_now(g, geo);
     for (int h = 0; h < geo->n_hexes; h++) {
         if (!(land >> h & 1))
             continue;

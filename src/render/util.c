@@ -351,11 +351,6 @@ int edge_is_ship(const struct game *g, int e)
            (g->ships[e >> 6] >> (e & 63) & 1);
 }
 
-uint64_t land_now(const struct game *g, const struct board_geo *geo)
-{
-    return geo == game_geo(g) ? g->land : geo->land_hexes;
-}
-
 uint64_t fog_now(const struct game *g, const struct board_geo *geo)
 {
     return geo == game_geo(g) ? g->fog & geo->fog_hexes : 0;
@@ -364,7 +359,7 @@ uint64_t fog_now(const struct game *g, const struct board_geo *geo)
 int pirate_hex(const struct game *g, const struct board_geo *geo)
 {
     int h = g->pirate;
-    return h >= 0 && h < geo->n_hexes && !(land_now(g, geo) >> h & 1) ? h : -1;
+    return h >= 0 && h < geo->n_hexes && !(game_land(g, geo) >> h & 1) ? h : -1;
 }
 
 int is_jungle(const struct game *g)
