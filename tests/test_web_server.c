@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -364,7 +365,7 @@ static void test_limits(void **state)
         int64_t t = now_ms();
         struct response r = ask(port, "GET", "/", NULL);
         assert_int_equal(r.status, 200);
-        assert_true(now_ms() - t < 1000);
+        assert_true(now_ms() - t < 3000); /* held up by the slow one, it would take 10 s */
         done(&r);
     }
     bool closed;
@@ -374,19 +375,27 @@ static void test_limits(void **state)
     assert_true(waited >= 9000 && waited < 14000);
     close(slow);
 
-    /* Forty idle connections from one address: the server keeps at most its share open. */
+    /* Forty idle connections from one address: the server keeps at most its share open. The
+     * test waits (well within the idle time) until that many have been closed by the server. */
     int idle[40], refused = 0;
+    bool gone[40] = {false};
     for (int i = 0; i < 40; i++)
         idle[i] = dial(port);
-    for (int i = 0; i < 40; i++) {
-        free(read_all(idle[i], i < 20 ? 200 : 50, &closed));
-        refused += closed;
-    }
+    for (int64_t end = now_ms() + 5000; refused < 40 - 16 && now_ms() < end;)
+        for (int i = 0; i < 40; i++)
+            if (!gone[i]) {
+                free(read_all(idle[i], 10, &gone[i]));
+                refused += gone[i];
+            }
     assert_true(refused >= 40 - 16);
     for (int i = 0; i < 40; i++)
         close(idle[i]);
-    usleep(200 * 1000);
-    struct response r = ask(port, "GET", "/", NULL);
+    /* Once the server has seen them go, the address is served again. */
+    struct response r = {0};
+    for (int64_t end = now_ms() + 5000; r.status != 200 && now_ms() < end;) {
+        done(&r);
+        r = ask(port, "GET", "/", NULL);
+    }
     assert_int_equal(r.status, 200);
     done(&r);
     web_stop(w);
@@ -394,8 +403,7 @@ static void test_limits(void **state)
 
 struct publisher {
     struct web_server *w;
-    volatile int stop;
-    int rounds;
+    atomic_int stop, rounds;
 };
 
 static void *publish_loop(void *arg)
@@ -439,7 +447,10 @@ static void test_publishing_while_serving(void **state)
     int ok = 0, gone = 0;
     static const char *const paths[] = {"/g/local/catan", "/g/local/catan/live",
                                         "/g/local/catan/board.svg", "/"};
-    for (int i = 0; i < 200; i++) {
+    /* At least 200 requests, until more than 100 pages came whole (most do; a busy machine may
+     * leave the game gone for a while) and the publisher has had more than 100 rounds. */
+    for (int i = 0; i < 200 || ok <= 100 || p.rounds <= 100; i++) {
+        assert_true(i < 20000);
         struct response r = ask(port, "GET", paths[i % 4], NULL);
         if (r.status == 200) {
             if (i % 4 != 1) {
