@@ -12,12 +12,13 @@ import shutil
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot,
+                     join_all)
 
 BOT = "brickwood"
 
 
-def ask(client, text, want, timeout=15):
+def ask(client, text, want, timeout=30):
     """Send text to the bot privately; the private lines that follow, once want matches."""
     client.say(BOT, text)
     lines = []
@@ -29,9 +30,8 @@ def ask(client, text, want, timeout=15):
         client.seen = [m for m in client.seen if m not in got]
         lines += [m.params[-1] for m in got]
         if any(re.search(want, t) for t in lines):
-            client.collect(1.0)  # the rest of the answer
-            lines += [m.params[-1] for m in client.seen if m.nick == BOT]
-            client.seen = []
+            # The rest of the answer, if any (want is its last line).
+            lines += [m.params[-1] for m in client.collect(1.0) if m.nick == BOT]
             return lines
     raise TestFailure("no %r after %r: %s" % (want, text, lines))
 
@@ -53,10 +53,13 @@ def main():
         boss = Client(server.port, "boss")
         ann = Client(server.port, "ann")
         clients += [boss, ann]
-        ann.send("JOIN #s1")
-        ann.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT, 20, "the bot in #s1")
+        # The status below says whether each channel is joined, and the second network is
+        # connected: both bots in their channels first (they may be in before ann and boss).
+        join_all([ann], "#s1", BOT)
+        join_all([ann], "#s2", BOT)
+        join_all([boss], "#t1", "otherbot")
         ann.say("#s1", "!new")
-        ann.expect(from_bot(BOT, target="#s1", contains="opened a lobby"), 15, "lobby")
+        ann.expect(from_bot(BOT, target="#s1", contains="opened a lobby"), 30, "lobby")
 
         lines = ask(boss, "status", r"^store: ")
         net = [t for t in lines if t.startswith("first: ")]

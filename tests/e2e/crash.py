@@ -49,7 +49,8 @@ import signal
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all,
+                     stop_process)
 from play import HEX_NAMES, JOIN, RES, Table, add, cards, edge_of
 
 BOT = "brickwood"
@@ -290,11 +291,7 @@ class Group:
         for g in self.games:
             players = [Client(self.server.port, n) for n in g.nicks]
             self.clients += players
-            for p in players:
-                p.send("JOIN " + g.chan)
-            players[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT) or
-                              (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                              20, "the bot in " + g.chan)
+            join_all(players, g.chan, BOT)
             self.logs.append(open(self.work.file(g.chan[1:] + ".log"), "w"))
             g.t = CTable(g, g.chan, players, BOT, seed=g.seed, log=self.logs[-1])
             # One hoarder a game: a 7 then finds somebody over seven cards.
@@ -320,7 +317,7 @@ class Group:
         """A kill with every lobby full: each must come back, and its game start."""
         self.settle()
         self.restart()
-        self.wait(lambda: all(g.resumed for g in self.games), 30, "every lobby resumed")
+        self.wait(lambda: all(g.resumed for g in self.games), 60, "every lobby resumed")
         for g in self.games:
             line = next(text for _, _, tg, text in reversed(g.raw) if "resumes" in text)
             check("lobby" in line, "%s: the lobby resumes: %r" % (g.chan, line))
@@ -368,7 +365,7 @@ class Group:
     def statuses(self, games):
         """!status in every game at once: game -> (first, scores, awards, asked)."""
         pending = {g: self.ask_status(g, freshest(g.t, g.t.players)) for g in games}
-        self.wait(lambda: all(f() for f in pending.values()), 20, "status replies")
+        self.wait(lambda: all(f() for f in pending.values()), 30, "status replies")
         out = {g: f() for g, f in pending.items()}
         for g, (first, scores, _, _) in out.items():
             check(first and scores, "%s: a whole status: %s" % (g.chan, out[g]))
@@ -395,7 +392,7 @@ class Group:
         old.check_clean_log()
         # Every line the old bot sent reaches a player before the server's word that it quit.
         everyone = {p.nick for g in self.games for p in g.t.players}
-        self.wait(lambda: self.quits >= everyone, 15, "the killed bot's QUIT at every player")
+        self.wait(lambda: self.quits >= everyone, 30, "the killed bot's QUIT at every player")
         if down > 0:
             self.sleep(down)
         for g in self.games:
@@ -436,7 +433,7 @@ class Group:
         self.kills[kind] += 1
         n = sum(self.kills.values())
         # Every game in progress resumes and names whose move it is.
-        self.wait(lambda: all(g.resumed for g in games), 30, "every game resumed")
+        self.wait(lambda: all(g.resumed for g in games), 60, "every game resumed")
         if twice:
             # Killed again as soon as every game says it resumes (the hands may not be sent
             # yet): the resume saved the game, with the time it had left at the first kill.
@@ -445,23 +442,28 @@ class Group:
                     g.deadline += g.resumed - expects[g][0].save
                 expects[g][0].save = g.resumed
             killed = self.restart()
-            self.wait(lambda: all(g.resumed for g in games), 30, "every game resumed again")
+            self.wait(lambda: all(g.resumed for g in games), 60, "every game resumed again")
         self.restart_s.append(max(g.resumed for g in games) - killed)
         # Each player's hand is sent again once the bot sees them in the channel.
-        self.wait(lambda: all(self.hand_lines(g, p) for g in games for p in g.t.players), 15,
+        self.wait(lambda: all(self.hand_lines(g, p) for g in games for p in g.t.players), 30,
                   "every hand sent again")
         resent = {g: {p.nick: self.hand_lines(g, p)[0] for p in g.t.players} for g in games}
         pending = {g: self.query(g) for g in games}
-        self.wait(lambda: all(f() for f in pending.values()), 20,
+        self.wait(lambda: all(f() for f in pending.values()), 30,
                   "answers to !hand, !board text and !status")
         outcome = "before"
         for g in games:
-            try:
-                got = self.judge(g, expects[g], resent[g], pending[g]())
-            except TestFailure:
-                # A board text split over lines may still be arriving: once more when all is in.
-                self.settle(0.5)
-                got = self.judge(g, expects[g], resent[g], pending[g]())
+            # A board text split over lines may still be arriving: judged again as more comes
+            # in, until it passes or 10 s have gone.
+            judged = time.time() + 10
+            while True:
+                try:
+                    got = self.judge(g, expects[g], resent[g], pending[g]())
+                    break
+                except TestFailure:
+                    if time.time() > judged:
+                        raise
+                    self.settle(0.5)
             if got.new_turn:
                 g.deadline = g.resumed + TURN_S
             elif g.deadline is not None:
@@ -943,7 +945,7 @@ class Group:
         self.settle()
         # One more kill with both games over: neither comes back.
         killed = self.restart()
-        self.wait(lambda: all(g.joined > killed for g in self.games), 20,
+        self.wait(lambda: all(g.joined > killed for g in self.games), 60,
                   "the bot back in every channel")
         self.settle(1.0)
         for g in self.games:

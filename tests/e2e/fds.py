@@ -61,7 +61,7 @@ def bot_fds(pid):
     return out
 
 
-def answers(bot, alice, timeout=10):
+def answers(bot, alice, timeout=30):
     alice.say(CHAN, "!help")
     alice.expect(lambda m: m.nick == NICK and m.cmd in ("PRIVMSG", "NOTICE") and
                  m.params[0].lower() == "alice", timeout, "the bot's private !help reply")
@@ -82,7 +82,7 @@ def run(args, work, name):
         numbers, held = range(first, top + 1), {}
         bot = Bot(args.bot, work, bot_config([net], level="debug"),
                   wrapper=holder(first, top))
-        deadline = time.time() + 10
+        deadline = time.time() + 30
         while not all(n in held for n in numbers):
             check(time.time() < deadline and bot.alive(), "the bot holds every number from "
                   "%d to %d (see %s)" % (first, top, bot.logname))
@@ -90,24 +90,22 @@ def run(args, work, name):
             held = bot_fds(bot.proc.pid)
         alice = Client(server.port, "alice")
         alice.send("JOIN " + CHAN)
-        alice.expect(lambda m: m.cmd == "JOIN" and m.nick == "alice", 5, "own join")
+        alice.expect(lambda m: m.cmd == "JOIN" and m.nick == "alice", 15, "own join")
         if crowded:
-            deadline = time.time() + 20
-            while bot.log_text().count(REFUSAL) < 2:
-                check(bot.alive(), "the bot is running (see %s)" % bot.logname)
-                check(time.time() < deadline, "the refusal logged twice within 20 s (see %s)"
-                      % bot.logname)
-                time.sleep(0.2)
+            bot.wait_log(REFUSAL, 30, count=2)
             own = [n for n, t in bot_fds(bot.proc.pid).items() if n > 2 and t != "/dev/null"]
             lowest = min(own)
             check(lowest > top, "the bot's own descriptors start past %d (%d)" % (top, lowest))
+            # The NAMES reply to our JOIN first, so that the 353 read is the one asked now.
+            alice.expect(lambda m: m.cmd == "366", 15, "the end of the NAMES after our JOIN")
             alice.send("NAMES " + CHAN)
-            m = alice.expect(lambda m: m.cmd == "353", 5, "NAMES")
+            m = alice.expect(lambda m: m.cmd == "353", 15, "NAMES")
             check(NICK not in m.params[-1].replace("@", " ").split(), "the bot is not in "
                   "the channel")
             what = "refused at descriptor %d+ with %r twice, the bot up" % (lowest, REFUSAL)
         else:
-            alice.expect(lambda m: m.cmd == "JOIN" and m.nick == NICK, 20, "the bot's JOIN")
+            # The bot may have joined before alice: a state, not its JOIN line.
+            alice.wait_member(CHAN, NICK, 30)
             answers(bot, alice)
             fds = bot_fds(bot.proc.pid)
             sockets = sorted(n for n, t in fds.items() if t.startswith("socket:"))

@@ -31,8 +31,8 @@ import sys
 import threading
 import time
 
-from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, rss_kib,
-                     stop_process)
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all,
+                     rss_kib, stop_process)
 from play import Table
 
 BOT = "brickwood"
@@ -146,14 +146,6 @@ class TimedTable(Table):
         return out, missing
 
 
-def join_all(clients, chan):
-    for p in clients:
-        p.send("JOIN " + chan)
-    clients[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT and m.params[0] == chan) or
-                      (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                      20, "bot in " + chan)
-
-
 class Attackers:
     """Attacker connections driven from one thread: each sends its list of commands round and
     round every `gap` seconds and reads (and drops) what it gets."""
@@ -207,14 +199,14 @@ def run(args, work):
         for ci, chan in enumerate(CHANNELS):
             players = [Client(server.port, "p%d%s" % (ci, x)) for x in "abc"]
             clients += players
-            join_all(players, chan)
+            join_all(players, chan, BOT)
             logs.append(open(work.file(chan[1:] + ".log"), "w"))
             tables.append(TimedTable(chan, players, BOT, seed=ci + 1, log=logs[-1]))
 
         # #f4: a game that waits for one of its players forever.
         sitters = [Client(server.port, "sit%d" % i) for i in range(3)]
         clients += sitters
-        join_all(sitters, SIT_CHAN)
+        join_all(sitters, SIT_CHAN, BOT)
         sitters[0].say(SIT_CHAN, "!new")
         sitters[0].expect(lambda m: m.nick == BOT and "opened a lobby" in m.params[-1], 20, "lobby")
         for s in sitters[1:]:

@@ -77,7 +77,7 @@ class Ngircd:
         self.log = open(work.file("ngircd.log"), "ab")
         self.proc = subprocess.Popen([ngircd, "-n", "-f", self.conf], stdout=self.log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.time() + 15
+        deadline = time.time() + 30
         while time.time() < deadline:
             check(self.proc.poll() is None, "ngircd exited; see %s" % work.file("ngircd.log"))
             try:
@@ -165,6 +165,24 @@ class Bot:
         with open(self.logname, "rb") as f:
             return f.read().decode("utf-8", "replace")
 
+    def log_tail(self, n=8):
+        return "\n    ".join(self.log_text().strip().splitlines()[-n:])
+
+    def wait_log(self, text, timeout, count=1):
+        """Until the log holds text at least count times (polled; the bot must stay up);
+        returns the log."""
+        deadline = time.time() + timeout
+        while True:
+            log = self.log_text()
+            if log.count(text) >= count:
+                return log
+            if time.time() > deadline or not self.alive():
+                raise TestFailure("%r %s in the bot's log within %ss (%s); last lines:\n    %s"
+                                  % (text, "not" if count == 1 else "not %d times" % count,
+                                     timeout, "bot alive" if self.alive() else "bot exited",
+                                     self.log_tail()))
+            time.sleep(0.1)
+
     def check_clean_log(self):
         text = self.log_text()
         for bad in ("AddressSanitizer", "LeakSanitizer", "runtime error:"):
@@ -211,7 +229,7 @@ class Client:
         self.closed = False
         self.send("NICK " + nick)
         self.send("USER %s 0 * :test player" % (user or nick))
-        self.expect(lambda m: m.cmd == "001", 15, "welcome for " + nick)
+        self.expect(lambda m: m.cmd == "001", 30, "welcome for " + nick)
 
     def send(self, line):
         data = line.encode() if isinstance(line, str) else line
@@ -282,6 +300,48 @@ class Client:
                                   % (self.nick, what, timeout, self.seen[-5:]))
             self.pump(min(left, 0.5))
 
+    def wait_member(self, chan, nick, timeout=30, pump=None):
+        """Until nick (or one of a tuple of nicks) is in chan, a state: from the JOIN and NAMES
+        lines buffered or arriving (PART, KICK, QUIT, NICK undo them), NAMES asked again each
+        second (each 5 s while a NAMES reply in the buffer already tells: on a throttled server
+        every NAMES holds the client's next lines back a second). Returns the line that showed
+        it; the JOIN, 353 and 366 lines of chan read are taken out of the buffer. pump: how to
+        read (a Table's, to feed it)."""
+        want = {n.lower() for n in ((nick,) if isinstance(nick, str) else nick)}
+        chan = chan.lower()
+        deadline = time.time() + timeout
+        asked = time.time()
+        while True:
+            here, listed, keep, known = {}, {}, [], False   # nick -> the line that showed it
+            for m in self.seen:
+                p = [x.lower() for x in m.params]
+                who = m.nick.lower()
+                if m.cmd == "JOIN" and p[:1] == [chan] and who in want:
+                    here[who] = m
+                elif m.cmd == "353" and len(p) >= 3 and p[-2] == chan:
+                    for n in want & {x.lstrip("~&@%+").split("!")[0] for x in p[-1].split()}:
+                        here[n] = listed[n] = m
+                elif m.cmd == "366" and len(p) >= 2 and p[1] == chan:
+                    here, listed, known = listed, {}, True
+                else:
+                    keep.append(m)
+                    gone = (who if m.cmd in ("QUIT", "NICK") or m.cmd == "PART" and
+                            p[:1] == [chan] else p[1] if m.cmd == "KICK" and p[:1] == [chan]
+                            and len(p) > 1 else None)
+                    here.pop(gone, None)
+            if here:
+                self.seen = keep
+                return max(here.values(), key=lambda m: m.time)
+            left = deadline - time.time()
+            if left <= 0 or self.closed:
+                raise TestFailure("%s: %s not in %s within %ss (last lines: %s)"
+                                  % (self.nick, "/".join(sorted(want)), chan, timeout,
+                                     self.seen[-5:]))
+            if time.time() >= asked + (5 if known else 1):
+                self.send("NAMES " + chan)  # asked again: the state, whatever was missed
+                asked = time.time()
+            (pump or self.pump)(min(left, 0.2))
+
     def collect(self, seconds):
         """Everything that arrives within seconds (and what was buffered)."""
         deadline = time.time() + seconds
@@ -298,6 +358,13 @@ class Client:
                 pass
         self.sock.close()
         self.closed = True
+
+
+def join_all(clients, chan, nick, timeout=30, pump=None):
+    """Every client joins chan; returns once the first sees nick there (wait_member)."""
+    for c in clients:
+        c.send("JOIN " + chan)
+    return clients[0].wait_member(chan, nick, timeout, pump)
 
 
 def from_bot(bot_nick, cmd="PRIVMSG", target=None, contains=None):

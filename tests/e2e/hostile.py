@@ -3,7 +3,7 @@
 rarely does): no prefix, tags alone, over-long lines, a large burst, malformed commands, and a
 server that goes silent. One scenario per run: --only NAME. Each starts its own server on a
 free loopback port and its own bot, and after every hostile line probes the bot: a PING from
-the server must come back as PONG on the same connection within 5 s (the bot is neither dead
+the server must come back as PONG on the same connection (within 15 s: the bot is neither dead
 nor deaf), the bot must not have reconnected, and a user's `help` must still be answered.
 Every line the bot sends must fit in 512 bytes with its CR LF and hold no NUL, and its messages
 go only to the channel or to nicks that sent it something (byte for byte).
@@ -34,7 +34,7 @@ from harness import Bot, TestFailure, Workdir, bot_config, check, parse, stop_pr
 CHAN = "#chan"
 NICK = "brickwood"
 SERVER = "srv"
-PROBE_S = 5.0
+PROBE_S = 15.0  # a generous bound for a loaded machine: the wait ends with the PONG
 DROPPED = "dropped a line from the server"
 
 
@@ -360,7 +360,7 @@ class Session:
         lines = self.bot.log_text().splitlines()
         return "\n".join("    | " + l for l in lines[-n:])
 
-    def connected(self, number=1, timeout=15):
+    def connected(self, number=1, timeout=30):
         """Waits for connection number to register and join CHAN; it becomes self.conn."""
         got = self.srv.wait(lambda: len(self.srv.conns) >= number, timeout)
         if not got:
@@ -368,11 +368,11 @@ class Session:
                   % self.bot.proc.returncode)
             raise TestFailure("no connection number %d within %ss" % (number, timeout))
         conn = self.srv.conns[number - 1]
-        check(self.srv.wait(lambda: conn.registered, 15),
-              "connection %d registered within 15 s (the bot sent %s)"
+        check(self.srv.wait(lambda: conn.registered, 30),
+              "connection %d registered within 30 s (the bot sent %s)"
               % (number, [l for _, l in conn.lines][:8]))
-        check(self.srv.wait(lambda: CHAN in conn.joined, 15),
-              "the bot joined %s on connection %d within 15 s" % (CHAN, number))
+        check(self.srv.wait(lambda: CHAN in conn.joined, 30),
+              "the bot joined %s on connection %d within 30 s" % (CHAN, number))
         self.conn = conn
         return conn
 
@@ -388,7 +388,8 @@ class Session:
         check(self.conn.send(data + end), "the server could write to the bot")
 
     def probe(self, after=""):
-        """PING from the server; PONG with the same token on the same connection within 5 s."""
+        """PING from the server; PONG with the same token on the same connection within
+        PROBE_S."""
         self.probes += 1
         token = "probe%d" % self.probes
         conn = self.conn
@@ -409,12 +410,12 @@ class Session:
         self.expect_same_connection()
 
     def ask(self, where="private", tags=b"", after=""):
-        """A new user asks for help; some line to that user must come back within 10 s."""
+        """A new user asks for help; some line to that user must come back within 30 s."""
         self.users += 1
         who = "user%d" % self.users
         self.say(who, where, tags)
-        ok = self.srv.wait(lambda: self.answered(who, 0), 10)
-        check(ok, "no answer to %s's help%s within 10 s (%s)"
+        ok = self.srv.wait(lambda: self.answered(who, 0), 30)
+        check(ok, "no answer to %s's help%s within 30 s (%s)"
               % (who, " after " + after if after else "", where))
         self.expect_same_connection()
         return who
@@ -513,7 +514,7 @@ def s_long(s):
     baseline(s)
     # At the limit: 512 bytes with CR LF is a valid line and is answered.
     s.send(line_of(512, "edge512", "!help"))
-    check(s.srv.wait(lambda: s.answered("edge512", 0), 10),
+    check(s.srv.wait(lambda: s.answered("edge512", 0), 30),
           "no answer to a line of exactly 512 bytes")
     s.probe("a 512-byte line")
 
@@ -554,9 +555,7 @@ def s_long(s):
     answered = [w for w in ignored if s.answered(w, 0)]
     check(not answered, "over-long lines were processed (cut and passed on?): answers to %s"
           % answered)
-    got = s.dropped() - dropped
-    check(got >= len(ignored), "the log says %r %d times for %d over-long lines"
-          % (DROPPED, got, len(ignored)))
+    s.bot.wait_log(DROPPED, 15, count=dropped + len(ignored))
     s.ask("private", after="over-long lines")
 
 
@@ -574,7 +573,7 @@ def s_burst(s):
     lines.append(b":burst!b@host.example PRIVMSG %s :help\r\n" % s.conn.nick.encode())
     data = b"".join(lines)
     s.send(data, end=b"")
-    check(s.srv.wait(lambda: s.answered("burst", 0) or s.conn.closed, 20),
+    check(s.srv.wait(lambda: s.answered("burst", 0) or s.conn.closed, 30),
           "no answer to the help at the end of a %d-byte burst" % len(data))
     s.expect_same_connection()
     s.probe("a burst of %d bytes in %d lines" % (len(data), len(lines)))
@@ -686,17 +685,20 @@ def s_keepalive(s):
     check(first.closed, "the bot closed the silent connection")
     check(first.closed_at - ping_at >= 4, "the bot waited for the PONG (closed %.1f s after "
           "its PING)" % (first.closed_at - ping_at))
-    check("no reply to PING within" in s.bot.log_text(), "the log says no reply to PING")
+    s.bot.wait_log("no reply to PING within", 15)
     print("first retry %.1f s after the disconnect" % check_retries(s.bot.log_text())[0])
     s.connected(2)
     s.probe("the reconnect")
     # The server answers the bot's PINGs and says nothing else: the connection stays.
     second = s.conn
     mark = len(second.lines)
-    time.sleep(16)
-    pings = [t for t, _, c, _ in commands(second, mark) if c == "PING"]
-    check(len(pings) >= 2, "the bot sent %d PINGs in 16 s of quiet (interval 5 s)"
-          % len(pings))
+    quiet_from = time.time()
+    pings = lambda: [t for t, _, c, _ in commands(second, mark) if c == "PING"]
+    # 16 s of quiet at least, and two PINGs (interval 5 s) by then or soon after.
+    s.srv.wait(lambda: len(pings()) >= 2 and time.time() >= quiet_from + 16 or second.closed,
+               30)
+    check(len(pings()) >= 2, "the bot sent %d PINGs in %.0f s of quiet (interval 5 s)"
+          % (len(pings()), time.time() - quiet_from))
     s.expect_same_connection()
     s.probe("16 s of PINGs answered")
     s.ask("private", after="keepalive")

@@ -55,7 +55,7 @@ import time
 
 import hostile
 import scenarios
-from harness import Bot, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import Bot, Ngircd, TestFailure, Workdir, bot_config, check, join_all, stop_process
 from play import Table
 from servers import InspircdAtheme, IrcClient, make_certs
 
@@ -95,13 +95,19 @@ def replies(client, timeout=10, settle=1.0):
 
 
 def help_words(client):
-    """The words of the bot's answer to a private `help` (all of its lines)."""
+    """The words of the bot's answer to a private `help`: all of its lines, to the one that
+    ends the list ("help COMMAND for more")."""
     client.say(BOT, "help")
-    words = set()
-    for text in replies(client):
-        words.update(w.strip(",.:;|()[]").lower() for w in text.split())
+    words, started = set(), False
+    while True:
+        m = client.expect(lambda m: from_bot_to(client, m), 30, "the end of the help list")
+        text = m.params[-1]
+        started = started or text.startswith("commands:")  # a late line before it is no help
+        if started:
+            words.update(w.strip(",.:;|()[]").lower() for w in text.split())
+            if "COMMAND for more" in text:
+                break
     words.discard("")
-    check(words, "%s: an answer to help" % client.nick)
     return words
 
 
@@ -110,10 +116,10 @@ def whois_free(probe, nick, timeout=15):
     deadline = time.time() + timeout
     while True:
         probe.send("WHOIS " + nick)
-        m = probe.expect(lambda m: m.cmd in ("311", "401"), 5, "WHOIS " + nick)
+        m = probe.expect(lambda m: m.cmd in ("311", "401"), 15, "WHOIS " + nick)
         if m.cmd == "401":
             return
-        probe.expect(lambda m: m.cmd == "318", 5, "end of WHOIS")
+        probe.expect(lambda m: m.cmd == "318", 15, "end of WHOIS")
         check(time.time() < deadline, "%s still on the server after %ss" % (nick, timeout))
         time.sleep(0.3)
 
@@ -155,7 +161,7 @@ class Services:
         for c in (chan,) + tuple(watch):
             self.watcher.send("JOIN " + c)
             self.watcher.expect(lambda m: m.cmd == "JOIN" and m.nick == "wendy" and
-                                m.params[0].lower() == c.lower(), 10, "own join " + c)
+                                m.params[0].lower() == c.lower(), 30, "own join " + c)
         if self.before:
             self.before(self)  # who is in the channel before the bot
         net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
@@ -163,7 +169,7 @@ class Services:
         self.bot = Bot(args.bot, work, bot_config(
             [net], bot={"colors": False, "admins": ["account:alice"]},
             game={"turn_timeout_s": 0}, level="debug"), seed=SEED)
-        self.watcher.expect(bot_joined(chan), 20, "the bot in " + chan)
+        self.watcher.wait_member(chan, BOT, 60)
 
     def client(self, nick, user=None, login=False):
         """A client; login: logged in as account alice by SASL PLAIN, with extended-join and
@@ -178,18 +184,17 @@ class Services:
         self.clients.append(c)
         return c
 
+    # The server relays c's JOIN or PART to the bot before anything sent after it (by c or
+    # by anyone): once c sees its own, whatever follows reaches the bot after it.
     def join(self, c, chan=None):
         chan = chan or self.chan
         c.send("JOIN " + chan)
-        c.expect(lambda m: m.cmd == "JOIN" and m.nick == c.nick, 10, "own join " + chan)
-        # The bot reads the same JOIN at about the same time.
-        time.sleep(0.5)
+        c.expect(lambda m: m.cmd == "JOIN" and m.nick == c.nick, 30, "own join " + chan)
 
     def leave_unseen(self, c, nick, quit=True, chan=None):
         """c parts the bot's channel, then quits: the bot shares no channel with it then."""
         c.send("PART " + (chan or self.chan))
-        c.expect(lambda m: m.cmd == "PART" and m.nick == c.nick, 10, "own part")
-        time.sleep(1)
+        c.expect(lambda m: m.cmd == "PART" and m.nick == c.nick, 30, "own part")
         if quit:
             c.close("gone")
             whois_free(self.probe, nick)
@@ -212,7 +217,7 @@ class Services:
 
 def admin_join_works(w, who, chan):
     who.say(BOT, "join " + chan)
-    w.watcher.expect(bot_joined(chan), 10, "the bot joining %s for the admin %s"
+    w.watcher.expect(bot_joined(chan), 30, "the bot joining %s for the admin %s"
                      % (chan, who.nick))
 
 
@@ -281,7 +286,11 @@ def s_whox_admin(w):
     m = bob.expect(lambda m: m.cmd == "354" and len(m.params) >= 8 and m.params[5] == "alice",
                    10, "a WHOX line about alice")
     check(m.params[1] == "152" and m.params[7] == "alice", "WHOX gives alice's account: %s" % m)
-    time.sleep(1)
+    # The bot's own WHOX reply comes some time after its JOIN: its help lists the admin
+    # commands for alice once it has read it (asked again until then).
+    deadline = time.time() + 30
+    while "reload" not in help_words(alice):
+        check(time.time() < deadline, "alice's help lists reload within 30 s (the bot's WHOX)")
     admin_join_refused(w, bob, "#x")
     admin_join_works(w, alice, "#ok")
     plain = help_words(bob)
@@ -306,11 +315,11 @@ def s_stale_seat(w):
         w.join(c)
     wa = w.watcher
     alice.say(chan, "!new")
-    wa.expect(channel_line(chan, lambda t: t.startswith("alice opened a lobby")), 10, "lobby")
+    wa.expect(channel_line(chan, lambda t: t.startswith("alice opened a lobby")), 30, "lobby")
     bob.say(chan, "!join")
-    wa.expect(channel_line(chan, lambda t: t.startswith("bob joined")), 10, "bob seated")
+    wa.expect(channel_line(chan, lambda t: t.startswith("bob joined")), 30, "bob seated")
     carol.say(chan, "!join")
-    wa.expect(channel_line(chan, lambda t: t.startswith("carol joined (3 seated")), 10,
+    wa.expect(channel_line(chan, lambda t: t.startswith("carol joined (3 seated")), 30,
               "carol seated")
     w.leave_unseen(alice, "alice")
     wa.collect(0.5)
@@ -337,10 +346,10 @@ def s_stale_seat(w):
     # alice herself, back under another nick: the seat follows the account.
     back = w.client("alice_", login=True)
     w.join(back)
-    wa.expect(channel_line(chan, lambda t: t.startswith("alice_ is back")), 10,
+    wa.expect(channel_line(chan, lambda t: t.startswith("alice_ is back")), 30,
               "alice's seat back for alice_")
     back.say(chan, "!leave")
-    wa.expect(channel_line(chan, lambda t: t.startswith("alice_ left the lobby (2 seated")), 10,
+    wa.expect(channel_line(chan, lambda t: t.startswith("alice_ left the lobby (2 seated")), 30,
               "alice_ leaving her seat")
     return "a stranger with a departed player's nick cannot act for the seat; alice can"
 
@@ -352,17 +361,16 @@ def s_nick_change(w):
     plain = admin_words(w)
     admin = help_words(alice) - plain
     check("reload" in admin, "an admin's help lists reload: %s" % sorted(admin))
+    # As with a JOIN (Services.join), the bot reads each NICK before what follows it.
     for nick in ("alice2", "alice"):
         alice.send("NICK " + nick)
-        alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == nick, 10, "own nick change")
+        alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == nick, 30, "own nick change")
         alice.nick = nick
-        time.sleep(0.5)
     admin_join_works(w, alice, "#n2")
     alice.send("NICK alice_away")
-    alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == "alice_away", 10,
+    alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == "alice_away", 30,
                  "own nick change")
     alice.nick = "alice_away"
-    time.sleep(0.5)
     fake = w.client("alice", user="mallory")
     admin_join_refused(w, fake, "#n3")
     got = help_words(fake)
@@ -373,7 +381,7 @@ def s_nick_change(w):
     # then changes nick; a stranger picking up alice_away is no admin either.
     w.leave_unseen(alice, "alice_away", quit=False)
     alice.send("NICK alice_far")
-    alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == "alice_far", 10,
+    alice.expect(lambda m: m.cmd == "NICK" and m.params[-1] == "alice_far", 30,
                  "own nick change")
     alice.nick = "alice_far"
     whois_free(w.probe, "alice_away")
@@ -412,16 +420,17 @@ def player(w, nick, user=None):
 
 
 def away_shown(t, nick, since=0):
-    """A channel line since index since says nick is away, or !status says so."""
+    """A channel line since index since says nick is away, or !status says so (its whole
+    answer read, to the "largest army:" line that ends it)."""
     if any(l.startswith(nick + " is away") for l in t.tr.lines[since:]):
         return True
     p = t.players[0]
     n = len(t.tr.lines)
     t.clear_replies(p)
     t.say(p, "!status")
-    t.quiet(0.5, 3)
-    lines = t.tr.lines[n:] + [x for x, _ in t.replies.get(p.nick, [])]
-    return any(nick in l and "away" in l for l in lines)
+    lines = lambda: t.tr.lines[n:] + [x for x, _ in t.replies.get(p.nick, [])]
+    t.wait(lambda: any(l.startswith("largest army: ") for l in lines()), 30, "the status")
+    return any(nick in l and "away" in l for l in lines())
 
 
 def drive_setup(t, remote, timeout=60):
@@ -470,11 +479,8 @@ def s_hand_outsider(w):
     chan = w.chan
     alice, bob = player(w, "alice"), player(w, "bob")
     olive = player(w, "olive")
-    for p in (alice, bob):
-        p.send("JOIN " + chan)
-    alice.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT or
-                 m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split(), 20,
-                 "the bot in " + chan)
+    probe = w.client("probe")  # outside the table: its reads feed no tracker
+    join_all([alice, bob], chan, BOT)
     t = Watched(chan, [alice, bob, olive], BOT, seed=7, log=w.log)
     w.t = t
     t.watched.append(olive)
@@ -508,7 +514,7 @@ def s_hand_outsider(w):
     # olive goes; a stranger takes the nick and joins the channel.
     olive.close("bye")
     t.players.remove(olive)
-    t.sleep(1)
+    whois_free(probe, "olive")  # else the stranger's NICK may come before olive's QUIT
     mark = len(t.tr.lines)
     fake = player(w, "olive", "mallory")
     fake.send("JOIN " + chan)
@@ -532,11 +538,7 @@ def s_hand_outsider(w):
 def s_hand_reconnect(w):
     chan = w.chan
     players = [player(w, n) for n in ("alice", "bob", "carol")]
-    for p in players:
-        p.send("JOIN " + chan)
-    players[0].expect(lambda m: m.cmd == "JOIN" and m.nick == BOT or
-                      m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split(), 20,
-                      "the bot in " + chan)
+    join_all(players, chan, BOT)
     t = Watched(chan, players, BOT, seed=7, log=w.log)
     w.t = t
     t.start()
@@ -550,9 +552,8 @@ def s_hand_reconnect(w):
     killed = time.time()
     time.sleep(1)
     w.server = Ngircd(w.args.ngircd, w.work, throttle=False, port=old.port)
-    t.sleep(0.5)
+    t.wait(lambda: all(c.closed for c in t.players), 10, "every player losing the killed server")
     for i, c in enumerate(list(t.players)):
-        check(c.closed, "%s lost the killed server" % c.nick)
         if c.nick == "carol":
             t.players[i] = None
             continue
@@ -563,15 +564,8 @@ def s_hand_reconnect(w):
     fake.send("JOIN " + chan)
     t.players = [p for p in t.players if p is not None] + [fake]
     t.watched.append(fake)
-    back_at = None
-    deadline = killed + 25
-    while back_at is None:
-        check(time.time() < deadline, "the bot back in %s within 25 s of the kill" % chan)
-        for m in t.players[0].seen:
-            if m.cmd == "JOIN" and m.nick == BOT or \
-                    m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split():
-                back_at = m.time
-        t.pump(0.2)
+    # A new server: the bot in its NAMES is the bot back. Read through the table, to feed it.
+    back_at = t.players[0].wait_member(chan, BOT, killed + 45 - time.time(), pump=t.pump).time
     t.quiet(1, 4)
     print("the bot is back %.1f s after the kill" % (back_at - killed))
     problems = []
@@ -620,10 +614,12 @@ class Scripted:
                                                   level="debug"),
                        seed=SEED)
         check(self.srv.wait(lambda: self.srv.conns and self.srv.conns[0].registered and
-                            hostile.CHAN in self.srv.conns[0].joined, 20),
+                            hostile.CHAN in self.srv.conns[0].joined, 30),
               "the bot registered and joined %s" % hostile.CHAN)
         self.conn = self.srv.conns[0]
-        time.sleep(0.5)
+        # Its WHO after the JOIN: the server answers it as it reads it, so every line the
+        # test sends from here reaches the bot after that answer.
+        check(self.srv.wait(lambda: self.bot_commands("WHO"), 30), "the bot's WHO after its JOIN")
 
     def send(self, nick, rest, user=None, host="host.example"):
         self.conn.line(":%s!%s@%s %s" % (nick, user or "u" + str(len(nick)), host, rest))
@@ -641,7 +637,7 @@ class Scripted:
         return [(p[0], p[-1]) for _, _, c, p in hostile.commands(self.conn, since)
                 if c in ("PRIVMSG", "NOTICE") and len(p) > 1]
 
-    def expect(self, pred, what, since=0, timeout=10):
+    def expect(self, pred, what, since=0, timeout=30):
         got = self.srv.wait(lambda: next((x for x in self.lines(since) if pred(*x)), None),
                             timeout)
         check(got, "%s within %ss (the bot sent %s)" % (what, timeout,
@@ -723,8 +719,7 @@ def s_nicklen100(s):
     long = "L" * 60 + "seventybyt"
     check(len(long) == 70, "the nick's length")
     cuts = {long[:n].lower() for n in range(1, len(long))}
-    check(s.srv.wait(lambda: "the server allows nicks of 100 bytes" in s.bot.log_text(), 5),
-          "the bot's warning about NICKLEN=100 in its log")
+    s.bot.wait_log("the server allows nicks of 100 bytes", 15)
     for nick in (a, b, c, long):
         s.send(nick, "JOIN " + chan)
     s.say(a, "!new")
@@ -786,7 +781,6 @@ def s_whox(s):
     who = s.bot_commands("WHO")
     check(who and len(who[0]) > 1 and who[0][0] == chan and who[0][1].startswith("%") and "a" in who[0][1] and
           who[0][1].endswith(",152"), "the bot asked WHO %s %%...a,152: %s" % (chan, who))
-    time.sleep(0.5)
     users = {n: (u, h) for n, u, h, _ in WHOX_MEMBERS[chan]}
 
     def say(nick, text, target=BOT):
@@ -796,7 +790,7 @@ def s_whox(s):
     say("bob", "join #bob")
     say("mallory", "join #mal")
     say("alice", "join #adm")
-    check(s.srv.wait(lambda: any(p[0] == "#adm" for p in s.bot_commands("JOIN", mark)), 10),
+    check(s.srv.wait(lambda: any(p[0] == "#adm" for p in s.bot_commands("JOIN", mark)), 30),
           "the bot joined #adm for alice (account from WHOX)")
     time.sleep(1)
     joined = [p[0] for p in s.bot_commands("JOIN", mark)]

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from harness import (Client, Ngircd, SOURCE, TestFailure, Workdir, check, stop_process)
+from harness import Client, Ngircd, SOURCE, TestFailure, Workdir, check, join_all, stop_process
 
 # Relative to the prefix, as the README lists them under /usr/local.
 FILES = [
@@ -174,10 +174,7 @@ def run_service(argv, reload_line, conf, state, server):
     client = None
     try:
         client = Client(server.port, "alice")
-        client.send("JOIN #catan")
-        client.expect(lambda m: m.cmd == "JOIN" and m.nick == "brickwood"
-                      or m.cmd == "353" and "brickwood" in m.params[-1].replace("@", "").split(),
-                      20, "the bot in #catan", consume=False)
+        join_all([client], "#catan", "brickwood")
         check(os.path.exists(os.path.join(state, "brickwood.db")),
               "no store in the working directory")
         reload_argv = [a.replace("$MAINPID", str(proc.pid)) for a in shlex.split(reload_line)]

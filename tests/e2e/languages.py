@@ -77,6 +77,9 @@ UK_BUILD = re.compile(r"^(.+) будує (?:селище|дорогу|місто
 UK_OFFER = re.compile(r"^olena пропонує (.+) за (.+), кому: .+ \(пропозиція \d+\)$")
 UK_TIMEOUT = re.compile(r"^час гравця olena вичерпано")
 UK_HAND = re.compile(r"на руці: (.*?) \(карт: \d+\)")
+# Whether the game waits for olena or a computer sits in for her (src/i18n/uk_bot.c).
+UK_PLAYS_AGAIN = "olena повертається і грає знову"
+UK_SAT_IN = re.compile(r"^(у olena скінчився час|olena немає): до повернення грає")
 EN_ROLL = re.compile(r"^(.+) rolled (\d+) \((\d)\+(\d)\)$")
 WINS = {
     EN: re.compile(r"^(.+) wins with (\d+) victory points"),
@@ -171,16 +174,6 @@ class Run:
             client.sent_at = time.time()
         return new
 
-    def drain(self):
-        """Everything that has arrived by now, read before a decision is taken on it."""
-        new = []
-        for _ in range(50):
-            got = self.pump(0)
-            if not got:
-                break
-            new += got
-        return new
-
     def wait(self, cond, timeout, what):
         deadline = time.time() + timeout
         while not cond():
@@ -198,6 +191,7 @@ class Olena:
     def __init__(self, run, client):
         self.run, self.c = run, client
         self.state = "setup"
+        self.own = True        # the game waits for her at her turns (no computer sits in)
         self.t0 = 0.0
         self.turn = 0
         self.rolls = []        # (turn, value) of rolls she typed
@@ -225,6 +219,10 @@ class Olena:
 
     def feed(self, when, part):
         turn, roll = UK_TURN.match(part), UK_ROLL.match(part)
+        if part == UK_PLAYS_AGAIN:
+            self.own = True
+        elif UK_SAT_IN.match(part):
+            self.own = False
         if self.state == "setup" and turn:
             self.say("!стан")  # status: she speaks, the seat is hers again at her next roll
             self.state = "idle"
@@ -268,12 +266,10 @@ class Olena:
                               "(she typed %s)" % (self.state, self.log[-1:]))
 
     def tick(self, now):
-        if self.state == "check" and now > self.t0 + 1.2 and not self.run.queue:
-            # Nothing for 1.2 s after her turn line: the game waits for her. What has arrived
-            # is read first (by the caller, on the next round), so that a computer's roll for
-            # her is not taken for hers.
-            if any(chan == UK for chan, _, _ in self.run.drain()):
-                return
+        if self.state == "check" and self.own and not self.run.queue:
+            # Her turn, and no computer sits in for her (the channel said she plays again, and
+            # nothing since that a computer took over): the game waits for her. Otherwise a
+            # computer's roll for her comes (see feed), or the line that she plays again.
             self.say("!кинути")
             self.state, self.t0 = "roll", now
         if (self.state == "offer" and now > self.t0 + 4 and
@@ -284,8 +280,9 @@ class Olena:
             self.offer = None
             self.say("!кінець")
             self.state, self.t0 = "end", now
-        if self.state in ("roll", "offer", "end") and now > self.t0 + 6:
-            raise TestFailure("no answer to olena's %s within 6 s (she typed %s)"
+        # Under the 10 s turn timer, which would end her move for her.
+        if self.state in ("roll", "offer", "end") and now > self.t0 + 9:
+            raise TestFailure("no answer to olena's %s within 9 s (she typed %s)"
                               % (self.state, self.log[-1:]))
 
 
@@ -322,18 +319,9 @@ def main():
             c.send("JOIN " + chan)
             watcher.send("JOIN " + chan)
         run = Run(watcher, people)
-        joined = set()
-
-        def bot_joined():
-            for m in watcher.seen:
-                if m.cmd == "JOIN" and m.nick.lower() == BOT:
-                    joined.add(m.params[0].lower())
-            return joined >= set(PEOPLE)
-
-        deadline = time.time() + 20
-        while not bot_joined():
-            check(time.time() < deadline, "the bot in the three channels: %s" % joined)
-            watcher.pump(0.2)
+        # The bot was started first: it may be in a channel before the watcher.
+        for chan in PEOPLE:
+            watcher.wait_member(chan, BOT)
 
         # The lobbies, side by side; the replies' wording is not checked, only that each
         # command is answered in the channel and not refused in private.
@@ -341,7 +329,7 @@ def main():
             before = {chan: len(run.lines[chan]) for chan in PEOPLE}
             for chan, c in people.items():
                 c.say(chan, cmd)
-            run.wait(lambda: all(len(run.lines[ch]) > before[ch] for ch in PEOPLE), 15,
+            run.wait(lambda: all(len(run.lines[ch]) > before[ch] for ch in PEOPLE), 30,
                      "answer to %s in every channel" % cmd)
             refused = {ch: p for ch, p in run.private.items() if p}
             check(not refused, "%s refused: %s" % (cmd, refused))
@@ -350,15 +338,9 @@ def main():
         # channels: the game-over lines are checked afterwards).
         olena = Olena(run, people[UK])
         winners, seen, ended = {}, {chan: 0 for chan in PEOPLE}, set()
-        deadline = time.time() + args.timeout
-        next_log = 0
-        while ended < set(PEOPLE) or olena.state in ("check", "roll", "offer", "end"):
-            check(time.time() < deadline, "three games over within %.0f s: %s (olena: %s, %s)"
-                  % (args.timeout, ended, olena.state, olena.log))
-            run.pump(0.2)
-            if time.time() > next_log:
-                next_log = time.time() + 1
-                ended = set(re.findall(r"channel=(#\S+) action=game_over", bot.log_text()))
+
+        def read():
+            """The channels' new lines: winners, and olena's game."""
             for chan in PEOPLE:
                 for when, text in run.lines[chan][seen[chan]:]:
                     for p in parts(text):
@@ -368,10 +350,27 @@ def main():
                         if chan == UK:
                             olena.feed(when, p)
                 seen[chan] = len(run.lines[chan])
+
+        deadline = time.time() + args.timeout
+        next_log = 0
+        while ended < set(PEOPLE) or olena.state in ("check", "roll", "offer", "end"):
+            check(time.time() < deadline, "three games over within %.0f s: %s (olena: %s, %s)"
+                  % (args.timeout, ended, olena.state, olena.log))
+            run.pump(0.2)
+            if time.time() > next_log:
+                next_log = time.time() + 1
+                ended = set(re.findall(r"channel=(#\S+) action=game_over", bot.log_text()))
+            read()
             if UK not in ended:
                 olena.tick(time.time())
             elif olena.state not in ("done", "idle", "setup"):
                 raise TestFailure("the #katan game ended during olena's %s" % olena.state)
+        # The log says a game ended as its game-over line goes out: until each has come (a
+        # line missing fails the check in report, not this wait).
+        end = time.time() + 30
+        while set(winners) < set(PEOPLE) and time.time() < end:
+            run.pump(0.2)
+            read()
         # The summary lines after the game-over line.
         end = time.time() + 1.5
         while time.time() < end:

@@ -25,7 +25,7 @@ import shutil
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all
 from play import COST, HAND_RE, RES, SPOTS_RE, Table, Tracker, nick_match, typed
 
 BOT = "brickwood"
@@ -85,7 +85,7 @@ class Person(Table):
         n = len(self.tr.lines)
         self.clear_replies(self.me)
         self.say(self.me, "!status")
-        deadline = time.time() + 10
+        deadline = time.time() + 20
         while time.time() < deadline:
             for t in self.tr.lines[n:]:
                 if STATUS_RE.match(t):
@@ -103,7 +103,7 @@ class Person(Table):
     def spots_of(self, kind=None):
         self.clear_replies(self.me)
         self.say(self.me, "!spots" + (" " + kind if kind else ""))
-        text, _ = self.reply(self.me, lambda t: SPOTS_RE.match(t) is not None, 15, "spots")
+        text, _ = self.reply(self.me, lambda t: SPOTS_RE.match(t) is not None, 30, "spots")
         kinds = {}
         for part in SPOTS_RE.match(text).group(2).split("|"):
             words = part.split()
@@ -118,11 +118,11 @@ class Person(Table):
         """The bot's answer to !hand."""
         n = len(self.tr.seen_hands.get(ME, []))
         self.say(self.me, "!hand")
-        self.wait(lambda: len(self.tr.seen_hands.get(ME, [])) > n or self.tr.winner, 10,
+        self.wait(lambda: len(self.tr.seen_hands.get(ME, [])) > n or self.tr.winner, 20,
                   "hand line")
         return self.hand()
 
-    def try_move(self, text, done, timeout=10):
+    def try_move(self, text, done, timeout=20):
         """A move; True when done() came true, False when the bot refused it. A late answer
         to a rejected offer (already closed) is no answer to the move."""
         self.clear_replies(self.me)
@@ -151,7 +151,7 @@ class Person(Table):
             for v in spots[:2]:
                 self.clear_replies(self.me)
                 self.say(self.me, "!corner %s" % v)
-                text, _ = self.reply(self.me, lambda r: "corner %s:" % v in r, 10, "!corner")
+                text, _ = self.reply(self.me, lambda r: "corner %s:" % v in r, 20, "!corner")
                 if "gold" in text.split(";")[0]:
                     spots = [v]
                     break
@@ -405,7 +405,7 @@ def lobby(t):
     def announced(text, want):
         n = len(t.tr.lines)
         t.say(me, text)
-        t.wait(lambda: any(want in l for l in t.tr.lines[n:]), 10, "%r after %r" % (want, text))
+        t.wait(lambda: any(want in l for l in t.tr.lines[n:]), 20, "%r after %r" % (want, text))
         return next(l for l in t.tr.lines[n:] if want in l)
 
     announced("!new", "%s opened a lobby" % ME)
@@ -438,19 +438,18 @@ def main():
     try:
         ann = Client(server.port, ME)
         clients.append(ann)
-        ann.send("JOIN " + CHAN)
-        ann.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT, 20, "the bot in the channel")
+        join_all([ann], CHAN, BOT)  # the bot, started first, may be in before her
         t = Person(ann, log, args.seed)
 
         chose = lobby(t)
         for name, level in zip(ROBOTS, ("normal", "normal", "easy")[:args.robots]):
             n = len(t.tr.lines)
             t.say(ann, "!addbot " + level)
-            t.wait(lambda: any("%s (bot) joined" % name in l for l in t.tr.lines[n:]), 10,
+            t.wait(lambda: any("%s (bot) joined" % name in l for l in t.tr.lines[n:]), 20,
                    "%s seated" % name)
         n = len(t.tr.lines)
         t.say(ann, "!start")
-        t.wait(lambda: any(l.startswith("the game starts! order:") for l in t.tr.lines[n:]), 10,
+        t.wait(lambda: any(l.startswith("the game starts! order:") for l in t.tr.lines[n:]), 20,
                "the game starts")
         order = next(l for l in t.tr.lines[n:] if l.startswith("the game starts!"))
         t.seats = order.split(":", 1)[1].strip().split(", ")
@@ -458,7 +457,7 @@ def main():
         # The game's map, and its hexes for the robber and the pirate.
         t.clear_replies(ann)
         t.say(ann, "!map")
-        reply, _ = t.reply(ann, lambda r: "played on" in r, 10, "the game's map")
+        reply, _ = t.reply(ann, lambda r: "played on" in r, 20, "the game's map")
         check("new_shores" in reply and "Heading for New Shores" in reply and "14 points" in
               reply, "!map in the game: %r" % reply)
         n = len(t.tr.lines)
@@ -476,7 +475,7 @@ def main():
         winner = t.play(time.time() + args.timeout)
 
         tr = t.tr
-        t.wait(lambda: any(l.startswith("points: ") for l in tr.lines), 10, "the summary")
+        t.wait(lambda: any(l.startswith("points: ") for l in tr.lines), 20, "the summary")
         t.quiet(0.5, 3)
         game_over = [p for p in tr.parts if nick_match(r"^NICK wins with \d+ victory points",
                                                        p)]

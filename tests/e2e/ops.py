@@ -184,24 +184,24 @@ def scenario_logfile(binary, ngircd):
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
         proc = subprocess.Popen([binary, "-c", conf], cwd=work.path, env=env,
                                 stdin=subprocess.DEVNULL, stdout=stderr, stderr=stderr)
-        wait_for(log, "local: joined #c", 20, proc)
+        wait_for(log, "local: joined #c", 60, proc)
         check("starting with" in read(log), "no start line in the log file")
 
         # logrotate: rename, then SIGHUP (its postrotate script).
         os.rename(log, rotated)
         os.kill(proc.pid, signal.SIGHUP)
-        wait_for(log, "configuration reloaded", 10, proc)
+        wait_for(log, "configuration reloaded", 30, proc)
         # A client joins: the bot's log lines about it (if any) go to the new file only.
         client = Client(server.port, "alice")
         client.send("JOIN #c")
-        client.expect(lambda m: m.cmd == "366", 10, "end of NAMES")
+        client.expect(lambda m: m.cmd == "366", 30, "end of NAMES")
         client.close("bye")
 
         # Again with a configuration that has problems: the file is still made anew.
         os.rename(log, rotated2)
         write(conf, text + "bogus = 1;\n")
         os.kill(proc.pid, signal.SIGHUP)
-        wait_for(log, "has problems", 10, proc)
+        wait_for(log, "has problems", 30, proc)
         write(conf, text)
 
         rc = stop_process(proc, "the bot", 15)

@@ -13,7 +13,8 @@ import shutil
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot,
+                     join_all)
 
 BOT = "brickwood"
 CHAN = "#robots"
@@ -37,24 +38,23 @@ def main():
         ann = Client(server.port, "ann")
         watcher = Client(server.port, "watcher")
         clients += [ann, watcher]
-        for c in clients:
-            c.send("JOIN " + CHAN)
-        watcher.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT, 20, "the bot in the channel")
+        join_all([watcher, ann], CHAN, BOT)  # the bot, started first, may be in before them
         ann.say(CHAN, "!new")
-        ann.expect(from_bot(BOT, target=CHAN, contains="opened a lobby"), 15, "lobby")
+        ann.expect(from_bot(BOT, target=CHAN, contains="opened a lobby"), 30, "lobby")
         ann.say(CHAN, "!addbot easy")
         ann.expect(from_bot(BOT, target=CHAN, contains="(bot) joined, a computer player (easy)"),
-                   15, "easy computer seated")
+                   30, "easy computer seated")
         ann.say(CHAN, "!addbot hard")
         ann.expect(from_bot(BOT, target=CHAN, contains="(bot) joined, a computer player (hard)"),
-                   15, "hard computer seated")
+                   30, "hard computer seated")
         ann.say(CHAN, "!start")
-        watcher.expect(from_bot(BOT, target=CHAN, contains="the game starts"), 15, "start")
+        watcher.expect(from_bot(BOT, target=CHAN, contains="the game starts"), 30, "start")
 
-        # The game, as the channel sees it, until someone wins.
+        # The game, as the channel sees it, until someone wins and the summary that follows.
         lines, sat_in, winner = [], False, None
         deadline = time.time() + args.timeout
-        while time.time() < deadline and not winner:
+        while time.time() < deadline and not (
+                winner and any(l.startswith("points: ") for l in lines)):
             watcher.pump(0.5)
             for m in watcher.seen:
                 if m.nick != BOT or m.cmd != "PRIVMSG" or not m.params:

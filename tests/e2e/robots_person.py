@@ -25,7 +25,8 @@ import shutil
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, from_bot,
+                     join_all)
 from play import COST, RES, Table, Tracker, cards, cards_text, nick_match, typed
 
 BOT = "brickwood"
@@ -158,7 +159,7 @@ class Person(Table):
                 hand[i] -= 1
                 give[i] += 1
             self.act(self.me, "!discard " + cards_text(give),
-                     lambda: ME not in self.tr.discard, 10, "discard line")
+                     lambda: ME not in self.tr.discard, 20, "discard line")
         self.did["discard"] += 1
 
     def place(self, kind, at):
@@ -171,10 +172,10 @@ class Person(Table):
         n = len(self.tr.buildings) + len(self.tr.roads)
         done = lambda: len(self.tr.buildings) + len(self.tr.roads) > n and any(
             p.startswith("%s built a %s at " % (ME, kind)) for p in self.tr.parts[-6:])
-        if not self.act(self.me, "!build %s %s" % (kind, choice), done, 10, "setup piece"):
+        if not self.act(self.me, "!build %s %s" % (kind, choice), done, 20, "setup piece"):
             s, _, _ = self.spots(self.me)
             check(s.get(kind), "%s has a %s spot in setup (%s)" % (ME, kind, self.refused[-1:]))
-            check(self.act(self.me, "!build %s %s" % (kind, s[kind][0]), done, 10, "setup piece"),
+            check(self.act(self.me, "!build %s %s" % (kind, s[kind][0]), done, 20, "setup piece"),
                   "%s places a %s at one of the bot's spots: %s" % (ME, kind, self.refused[-1:]))
         self.did["setup"] += 1
 
@@ -219,7 +220,7 @@ class Person(Table):
         line = lambda: next((p for p in self.tr.parts[parts:]
                              if p.startswith("%s offers 1 %s for 1 %s to " % (ME, RES[give],
                                                                             RES[get]))), None)
-        self.wait(lambda: line() or self.replies.get(ME) or self.tr.winner, 10, "offer line")
+        self.wait(lambda: line() or self.replies.get(ME) or self.tr.winner, 20, "offer line")
         if not line():
             return
         m = nick_match(OFFER_RE, line())
@@ -240,11 +241,11 @@ class Person(Table):
             n = len(self.tr.parts)
             ok = self.act(self.me, "!trade confirm %s %d" % (typed(takers[0]), oid),
                           lambda: any(p.startswith("%s gives 1 %s to %s for " % (
-                              ME, RES[give], takers[0])) for p in self.tr.parts[n:]), 10,
+                              ME, RES[give], takers[0])) for p in self.tr.parts[n:]), 20,
                           "trade line")
             self.did["trade"] += 1 if ok else 0
         elif oid not in self.closed:
-            self.act(self.me, "!trade cancel %d" % oid, lambda: oid in self.closed, 10,
+            self.act(self.me, "!trade cancel %d" % oid, lambda: oid in self.closed, 20,
                      "offer closed")
 
     def my_turn(self):
@@ -253,7 +254,7 @@ class Person(Table):
         self.played.add(turn)
         self.own_turns += 1
         t0 = self.say(self.me, "!roll")
-        self.wait(lambda: tr.roll and tr.roll[0] == turn or tr.winner, 10, "roll of turn %d"
+        self.wait(lambda: tr.roll and tr.roll[0] == turn or tr.winner, 20, "roll of turn %d"
                   % turn)
         if tr.winner:
             return
@@ -277,17 +278,17 @@ class Person(Table):
             after = self.after_move(hand, move)
             n = len(self.hand_lines.get(ME, []))
             answer = lambda: any(r == after for r, _ in self.hand_lines.get(ME, [])[n:])
-            if not self.act(self.me, move, answer, 10):
+            if not self.act(self.me, move, answer, 20):
                 break
             self.did["bank" if move.startswith("!bank") else "build"] += 1
             if not move.startswith("!bank"):
                 kind = {"!city": "city", "!settle": "settlement", "!road": "road"}[move.split()[0]]
                 at = move.split()[1]
                 self.wait(lambda: tr.winner or any(p.startswith("%s built a %s at %s" % (
-                    ME, kind, at)) for p in tr.parts[-12:]), 10, "build line for " + move)
+                    ME, kind, at)) for p in tr.parts[-12:]), 20, "build line for " + move)
         if not tr.winner:
             self.say(self.me, "!end")
-            self.wait(lambda: tr.turn != turn or tr.winner, 10, "turn after %d" % turn)
+            self.wait(lambda: tr.turn != turn or tr.winner, 20, "turn after %d" % turn)
 
     # The game.
     def play(self, deadline):
@@ -312,10 +313,10 @@ class Person(Table):
                 self.mark("spoke")
                 self.say(self.me, "!status")
                 self.say(self.me, "!addbot hard")
-                self.reply(self.me, lambda t: "computer players join in the lobby" in t, 10,
+                self.reply(self.me, lambda t: "computer players join in the lobby" in t, 20,
                            "!addbot refused in a game")
                 self.say(self.me, "!removebot Ada")
-                self.reply(self.me, lambda t: "computer players leave in the lobby" in t, 10,
+                self.reply(self.me, lambda t: "computer players leave in the lobby" in t, 20,
                            "!removebot refused in a game")
                 continue
             if self.state in ("silent", "sat_in", "asked"):
@@ -350,13 +351,13 @@ def lobby(t, watcher):
     def refused(text, want, who=me):
         t.clear_replies(who)
         t.say(who, text)
-        got, _ = t.reply(who, lambda r: True, 10, "reply to %r" % text)
+        got, _ = t.reply(who, lambda r: True, 20, "reply to %r" % text)
         check(got == want, "%r: %r, not %r" % (text, got, want))
 
     def announced(text, want):
         n = len(t.tr.lines)
         t.say(me, text)
-        t.wait(lambda: any(want in l for l in t.tr.lines[n:]), 10, "%r after %r" % (want, text))
+        t.wait(lambda: any(want in l for l in t.tr.lines[n:]), 20, "%r after %r" % (want, text))
 
     announced("!new", "%s opened a lobby" % ME)
     refused("!addbot expert", '"expert" is not a level; usage: !addbot [easy|normal|hard]')
@@ -368,7 +369,7 @@ def lobby(t, watcher):
     refused("!removebot " + ME, "no computer player of that name here")
     # Someone not seated may not seat one.
     watcher.say(CHAN, "!addbot")
-    m = watcher.expect(from_bot(BOT, target=watcher.nick), 10, "reply to the watcher")
+    m = watcher.expect(from_bot(BOT, target=watcher.nick), 20, "reply to the watcher")
     want = "you are not playing in %s" % CHAN
     check(m.params[-1] == want, "!addbot from someone not seated: %r, not %r"
           % (m.params[-1], want))
@@ -407,16 +408,14 @@ def main():
         # their names would reach them.
         traps = [Client(server.port, n) for n in ROBOTS]
         clients += traps
-        for c in (ann, watcher):
-            c.send("JOIN " + CHAN)
-        watcher.expect(lambda m: m.cmd == "JOIN" and m.nick == BOT, 20, "the bot in the channel")
-        ann.expect(lambda m: m.cmd == "JOIN" and m.nick == ME, 10, "ann in the channel")
+        join_all([watcher, ann], CHAN, BOT)  # the bot, started first, may be in before them
+        ann.expect(lambda m: m.cmd == "JOIN" and m.nick == ME, 20, "ann in the channel")
         t = Person(ann, log)
 
         lobby(t, watcher)
         n = len(t.tr.lines)
         t.say(ann, "!start")
-        t.wait(lambda: any(l.startswith("the game starts! order:") for l in t.tr.lines[n:]), 10,
+        t.wait(lambda: any(l.startswith("the game starts! order:") for l in t.tr.lines[n:]), 20,
                "the game starts")
         order = next(l for l in t.tr.lines[n:] if l.startswith("the game starts!"))
         t.say(ann, "!board text")
@@ -424,7 +423,7 @@ def main():
 
         tr = t.tr
         # The summary follows the win.
-        t.wait(lambda: any(l.startswith("points: ") for l in tr.lines), 10, "the summary")
+        t.wait(lambda: any(l.startswith("points: ") for l in tr.lines), 20, "the summary")
         t.quiet(0.5, 3)
         joined = " · ".join(tr.lines)
         check(not tr.problems, "tracker: %s" % tr.problems[:5])

@@ -23,19 +23,12 @@ import sys
 import threading
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all,
+                     stop_process)
 from play import Table
 
 CHANNELS = ["#g1", "#g2", "#g3"]
 BOT = "brickwood"
-
-
-def join_all(clients, chan):
-    for p in clients:
-        p.send("JOIN " + chan)
-    clients[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT and m.params[0] == chan) or
-                      (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                      20, "bot in " + chan)
 
 
 def run(args, work):
@@ -53,7 +46,7 @@ def run(args, work):
         for ci, chan in enumerate(CHANNELS):
             players = [Client(server.port, "p%d%s" % (ci, x)) for x in "abc"]
             clients += players
-            join_all(players, chan)
+            join_all(players, chan, BOT)
             logs.append(open(work.file(chan[1:] + ".log"), "w"))
             tables.append(Table(chan, players, BOT, seed=ci + 1, log=logs[-1]))
         lines = []       # (arrival time, target) of every bot line the clients saw

@@ -8,7 +8,8 @@ import argparse
 import sys
 import time
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all,
+                     stop_process)
 from play import COST, RES, Table, cards_text, covers
 
 BOT = "brickwood"
@@ -46,11 +47,7 @@ class World:
 
     def table(self, names=("alice", "bob", "carol"), seed=7):
         players = [self.client(n) for n in names]
-        for p in players:
-            p.send("JOIN " + self.chan)
-        players[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT) or
-                          (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                          20, "bot in " + self.chan)
+        join_all(players, self.chan, BOT)
         self.t = Table(self.chan, players, BOT, seed=seed, log=self.log)
         self.t.start()
         return self.t
@@ -170,8 +167,8 @@ def s_timer(w):
     t = w.table()
     # Nobody moves: the first setup player gets the warning, then the game places for them.
     first = t.tr.prompts[0][1]
-    t.wait(lambda: first in t.tr.warnings, 15, "turn timer warning")
-    t.wait(lambda: first in t.tr.timeouts, 15, "turn timer firing")
+    t.wait(lambda: first in t.tr.warnings, 30, "turn timer warning")
+    t.wait(lambda: first in t.tr.timeouts, 30, "turn timer firing")
     t.quiet(0.3, 2)
     check(any(l.startswith(first + " built a settlement") for l in t.tr.parts),
           "the game placed a settlement for %s: %s" % (first, t.tr.parts[-5:]))

@@ -18,7 +18,8 @@ import sys
 import time
 
 import harness
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, stop_process
+from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all,
+                     stop_process)
 from play import Table
 
 BOT = "brickwood"
@@ -70,11 +71,7 @@ def run(args, work):
         log_file = work.file("bot-file.log")
 
         players = [PassClient(server.port, nick) for nick in ("alice", "bob", "carol")]
-        for p in players:
-            p.send("JOIN " + CHAN)
-        players[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT) or
-                          (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                          20, "the bot in " + CHAN, consume=False)
+        join_all(players, CHAN, BOT)
 
         table = Table(CHAN, players, BOT, seed=7)
         private = set()

@@ -111,7 +111,7 @@ def make_certs(work):
 # Waiting for a server
 
 
-def wait_listening(proc, ports, what, logname, timeout=15):
+def wait_listening(proc, ports, what, logname, timeout=30):
     deadline = time.time() + timeout
     left = list(ports)
     while left and time.time() < deadline:
@@ -313,7 +313,7 @@ class InspircdAtheme:
     No flood throttling. Data and logs live in the Workdir."""
 
     def __init__(self, work, cert, key, inspircd="/usr/sbin/inspircd",
-                 atheme="/usr/bin/atheme-services", timeout=15):
+                 atheme="/usr/bin/atheme-services", timeout=60):
         self.work = work
         for path in (inspircd, atheme):
             check(os.access(path, os.X_OK), "%s is missing (Debian packages inspircd and "
@@ -370,9 +370,9 @@ class InspircdAtheme:
                 check(self.services.poll() is None,
                       "atheme exited; see %s" % self.work.file("atheme.out"))
                 c.send("WHOIS SaslServ")
-                m = c.expect(lambda m: m.cmd in ("311", "401"), 5, "WHOIS reply")
+                m = c.expect(lambda m: m.cmd in ("311", "401"), 15, "WHOIS reply")
                 if m.cmd == "311":
-                    c.expect(lambda m: m.cmd == "318", 5, "end of WHOIS")
+                    c.expect(lambda m: m.cmd == "318", 15, "end of WHOIS")
                     break
                 if time.time() > deadline:
                     raise TestFailure("atheme did not link; see %s and %s"
@@ -392,12 +392,12 @@ class InspircdAtheme:
             c.send("PRIVMSG NickServ :REGISTER %s %s" % (password,
                                                         email or account + "@example.test"))
             m = c.expect(lambda m: m.nick == "NickServ" and m.cmd == "NOTICE" and
-                         ("registered" in m.params[-1] or "not" in m.params[-1]), 10,
+                         ("registered" in m.params[-1] or "not" in m.params[-1]), 30,
                          "NickServ REGISTER reply")
             check("is now registered" in m.params[-1], "REGISTER %s: %s" % (account, m.text))
             if cert:
                 c.send("PRIVMSG NickServ :CERT ADD")
-                m = c.expect(lambda m: m.nick == "NickServ" and m.cmd == "NOTICE", 10,
+                m = c.expect(lambda m: m.nick == "NickServ" and m.cmd == "NOTICE", 30,
                              "NickServ CERT ADD reply")
                 check("added" in m.params[-1].lower() and fingerprint(cert) in m.params[-1],
                       "CERT ADD for %s: %s" % (account, m.text))
@@ -429,7 +429,7 @@ class IrcClient(Client):
 
     def __init__(self, port, nick, user=None, tls=False, ca=None, verify=True,
                  server_hostname="localhost", client_cert=None, caps=(), sasl=None,
-                 timeout=15):
+                 timeout=30):
         self.nick = nick
         self.buf = b""
         self.seen = []

@@ -22,9 +22,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 
-from harness import TestFailure, Workdir, bot_config, check, free_port, stop_process
+from harness import Bot, TestFailure, Workdir, bot_config, check, free_port
 
 
 def digest(path):
@@ -32,14 +31,25 @@ def digest(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def config(work, name, store_path, port):
+def config_text(store_path, port):
     text = bot_config([{"name": "local", "host": "127.0.0.1", "port": port, "tls": False,
                         "nick": "brickwood", "channels": ["#c"]}], level="info")
-    text += 'store = { path = "%s"; };\n' % store_path
+    return text + 'store = { path = "%s"; };\n' % store_path
+
+
+def config(work, name, store_path, port):
     path = work.file(name + ".conf")
     with open(path, "w") as f:
-        f.write(text)
+        f.write(config_text(store_path, port))
     return path
+
+
+def started(binary, work, name, store_path):
+    """The bot on store_path, running: it logs its first connection attempt (to a loopback
+    port nobody listens on) only after the store is open and its signal handlers are set."""
+    bot = Bot(binary, work, config_text(store_path, free_port()), name=name)
+    bot.wait_log("connecting to", 30)
+    return bot
 
 
 def refused(binary, conf, db, words, user=None, sidecars=True):
@@ -71,14 +81,7 @@ def refused(binary, conf, db, words, user=None, sidecars=True):
 def make_store(binary, work, name):
     """A real store, made by the bot itself (started and stopped once)."""
     db = work.file(name)
-    conf = config(work, name + "-make", db, free_port())
-    proc = subprocess.Popen([binary, "-c", conf], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    deadline = time.time() + 20
-    while time.time() < deadline and not os.path.exists(db):
-        time.sleep(0.05)
-    time.sleep(0.3)
-    check(stop_process(proc, "bot") == 0, "the bot did not stop cleanly")
+    check(started(binary, work, name + "-make", db).stop() == 0, "the bot did not stop cleanly")
     check(os.path.exists(db), "the bot made no store")
     return db
 
@@ -123,24 +126,18 @@ def main():
 
     # In use by another brickwood.
     shared = make_store(args.bot, work, "shared.db")
-    first = subprocess.Popen([args.bot, "-c", config(work, "first", shared, free_port())],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             stdin=subprocess.DEVNULL)
+    first = started(args.bot, work, "first", shared)
     try:
-        deadline = time.time() + 20
         lock = shared + "-lock"
-        while time.time() < deadline and not (os.path.exists(lock) and
-                                                  os.path.getsize(lock) > 0):
-            time.sleep(0.05)
-        time.sleep(0.5)
-        check(first.poll() is None, "the first bot did not keep running")
+        check(os.path.exists(lock) and os.path.getsize(lock) > 0, "the first bot's lock file")
+        check(first.alive(), "the first bot did not keep running")
         # The first bot's log and shared memory are its own; the database file must not
         # change while the second tries.
         refused(args.bot, config(work, "second", shared, port), shared,
-                ["in use by another brickwood (pid %d)" % first.pid, "not starting"],
+                ["in use by another brickwood (pid %d)" % first.proc.pid, "not starting"],
                 sidecars=False)
     finally:
-        status = stop_process(first, "first bot")
+        status = first.stop()
     check(status == 0, "the first bot exited with %s" % status)
 
     # A directory the bot cannot write.

@@ -10,7 +10,7 @@ import socket
 import sys
 import time
 
-from harness import Bot, TestFailure, Workdir, bot_config, check, stop_process
+from harness import Bot, TestFailure, Workdir, bot_config, check, join_all, stop_process
 from servers import (InspircdAtheme, IrcClient, NgircdTLS, client_cert, fingerprint,
                      join_account, make_certs)
 
@@ -73,26 +73,6 @@ def net(port, nick="brickwood", **kw):
     return {k: v for k, v in n.items() if v is not None}
 
 
-def wait_log(bot, text, timeout, count=1):
-    """Until the bot's log holds text at least count times; returns the log."""
-    deadline = time.time() + timeout
-    while True:
-        log = bot.log_text()
-        if log.count(text) >= count:
-            return log
-        if time.time() > deadline or not bot.alive():
-            tail = log_tail(bot)
-            raise TestFailure("%r %s in the bot's log within %ss (%s); last lines:\n    %s"
-                              % (text, "not" if count == 1 else "not %d times" % count,
-                                 timeout, "bot alive" if bot.alive() else "bot exited",
-                                 tail))
-        time.sleep(0.1)
-
-
-def log_tail(bot, n=8):
-    return "\n    ".join(bot.log_text().strip().splitlines()[-n:])
-
-
 def expect_while(bot, client, pred, timeout, what):
     """client.expect, failing at once (with the bot's last log lines) when the bot exits."""
     deadline = time.time() + timeout
@@ -105,7 +85,7 @@ def expect_while(bot, client, pred, timeout, what):
                                   % (client.nick, what, timeout,
                                      "bot alive" if bot.alive() else
                                      "bot exited with %s" % bot.proc.returncode,
-                                     log_tail(bot)))
+                                     bot.log_tail()))
 
 
 def bot_joins(nick):
@@ -118,7 +98,7 @@ def never_joins(watcher, nick, seconds):
     check(not any(m.nick == nick for m in lines),
           "%s reached the channel: %s" % (nick, [m for m in lines if m.nick == nick][:2]))
     watcher.send("WHOIS " + nick)
-    m = watcher.expect(lambda m: m.cmd in ("311", "401"), 5, "WHOIS reply")
+    m = watcher.expect(lambda m: m.cmd in ("311", "401"), 15, "WHOIS reply")
     check(m.cmd == "401", "%s is registered on the server: %s" % (nick, m.text))
 
 
@@ -126,7 +106,7 @@ def answers_help(bot, watcher, nick):
     """The real bot answers !help in the channel privately."""
     watcher.say(CHAN, "!help")
     expect_while(bot, watcher, lambda m: m.nick == nick and m.cmd in ("PRIVMSG", "NOTICE") and
-                   m.params[0].lower() == watcher.nick.lower(), 10, "private !help reply")
+                   m.params[0].lower() == watcher.nick.lower(), 30, "private !help reply")
 
 
 def plain_connections(server):
@@ -145,19 +125,19 @@ def tls_ca(w):
     server = w.ngircd()
     alice = w.client(server.port, "alice")
     alice.send("JOIN " + CHAN)
-    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join")
+    alice.expect(lambda m: m.cmd == "JOIN", 15, "own join")
     before = plain_connections(server)
     # The certificate names both localhost and 127.0.0.1: each works as the host.
     for host, nick in (("localhost", "bw_name"), ("127.0.0.1", "bw_addr")):
         bot = w.bot([net(server.tls_port, nick, host=host, tls_ca_file=w.certs.ca)], nick)
-        expect_while(bot, alice, bot_joins(nick), 20, "%s JOIN over TLS to %s" % (nick, host))
-        log = wait_log(bot, "TLS handshake done", 5)
+        expect_while(bot, alice, bot_joins(nick), 30, "%s JOIN over TLS to %s" % (nick, host))
+        log = bot.wait_log("TLS handshake done", 15)
         check("connecting to %s port %d" % (host, server.tls_port) in log,
               "log names the connection to %s port %d" % (host, server.tls_port))
         check("TLS certificate verification is off" not in log, "no verification warning")
         answers_help(bot, alice, nick)
         w.finish(bot)
-        alice.expect(lambda m: m.cmd == "QUIT" and m.nick == nick, 10, nick + " QUIT")
+        alice.expect(lambda m: m.cmd == "QUIT" and m.nick == nick, 30, nick + " QUIT")
     check(plain_connections(server) == before, "the bots never used the plain port")
     return "the bot verifies the server by the test CA, as localhost and as 127.0.0.1"
 
@@ -168,15 +148,15 @@ def refused(w, cert, key, ca, reason):
     server = w.ngircd(cert, key)
     alice = w.client(server.port, "alice")
     alice.send("JOIN " + CHAN)
-    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join")
+    alice.expect(lambda m: m.cmd == "JOIN", 15, "own join")
     before = plain_connections(server)
     bot = w.bot([net(server.tls_port, tls_ca_file=ca)])
     connecting = "connecting to localhost port %d" % server.tls_port
-    wait_log(bot, connecting, 10)
-    wait_log(bot, reason, 10)
+    bot.wait_log(connecting, 20)
+    bot.wait_log(reason, 20)
     check("TLS handshake done" not in bot.log_text(), "no handshake reported done")
-    wait_log(bot, connecting, 15, count=2)
-    wait_log(bot, reason, 10, count=2)
+    bot.wait_log(connecting, 20, count=2)
+    bot.wait_log(reason, 20, count=2)
     never_joins(alice, "brickwood", 1)
     check(plain_connections(server) == before, "the bot never used the plain port")
     check('User "brickwood!' not in server.log_text(), "ngircd never registered the bot")
@@ -198,10 +178,10 @@ def tls_noverify(w):
     server = w.ngircd()
     alice = w.client(server.port, "alice")
     alice.send("JOIN " + CHAN)
-    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join")
+    alice.expect(lambda m: m.cmd == "JOIN", 15, "own join")
     bot = w.bot([net(server.tls_port, tls_verify=False)])
-    expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN over unverified TLS")
-    log = wait_log(bot, "TLS handshake done", 5)
+    expect_while(bot, alice, bot_joins("brickwood"), 30, "bot JOIN over unverified TLS")
+    log = bot.wait_log("TLS handshake done", 15)
     warning = "TLS certificate verification is off"
     check(log.count(warning) == 1, "the log warns verification is off, once per connection")
     answers_help(bot, alice, "brickwood")
@@ -210,10 +190,9 @@ def tls_noverify(w):
     server.stop()
     server = w.ngircd(name="ngircd2", port=server.port, tls_port=server.tls_port)
     alice = w.client(server.port, "alice")
-    alice.send("JOIN " + CHAN)
-    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join on the new server")
-    expect_while(bot, alice, bot_joins("brickwood"), 25, "bot JOIN again over unverified TLS")
-    log = wait_log(bot, "TLS handshake done", 5, count=2)
+    # The bot, reconnecting meanwhile, may be in before alice (a new server: no old bot there).
+    join_all([alice], CHAN, "brickwood", 60)
+    log = bot.wait_log("TLS handshake done", 15, count=2)
     check(log.count("connecting to localhost port %d" % server.tls_port) == 2,
           "two connection attempts")
     check(log.count(warning) == 2, "the warning at each of the two connections (%d times)"
@@ -231,7 +210,7 @@ def watcher(w, server):
     alice = w.client(server.port, "alice", caps=("extended-join", "account-notify"))
     check({"extended-join", "account-notify"} <= alice.caps, "alice got extended-join")
     alice.send("JOIN " + CHAN)
-    alice.expect(lambda m: m.cmd == "JOIN", 5, "own join")
+    alice.expect(lambda m: m.cmd == "JOIN", 15, "own join")
     return alice
 
 
@@ -239,7 +218,7 @@ def whois_account(alice, nick):
     alice.send("WHOIS " + nick)
     account = None
     while True:
-        m = alice.expect(lambda m: m.cmd in ("330", "318", "401"), 5, "WHOIS " + nick)
+        m = alice.expect(lambda m: m.cmd in ("330", "318", "401"), 15, "WHOIS " + nick)
         if m.cmd == "330":
             account = m.params[2]
         if m.cmd != "330":
@@ -252,10 +231,10 @@ def sasl_plain(w):
     alice = watcher(w, server)
     bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca,
                      sasl={"mechanism": "PLAIN", "username": "catbot", "password": PASSWORD})])
-    m = expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN")
+    m = expect_while(bot, alice, bot_joins("brickwood"), 30, "bot JOIN")
     check(join_account(m) == "catbot", "extended JOIN names account catbot: " + m.text)
     check(whois_account(alice, "brickwood") == "catbot", "WHOIS 330 names catbot")
-    log = wait_log(bot, "SASL: logged in as catbot", 5)
+    log = bot.wait_log("SASL: logged in as catbot", 15)
     check("TLS handshake done" in log, "over TLS")
     answers_help(bot, alice, "brickwood")
     w.finish(bot)
@@ -269,9 +248,9 @@ def sasl_plain_bad(w):
     sasl = {"mechanism": "PLAIN", "username": "catbot", "password": "wrong-" + PASSWORD}
     bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca, sasl=sasl)], "bot_required")
     connecting = "connecting to localhost port %d" % server.tls_port
-    wait_log(bot, "SASL PLAIN failed", 15)
-    wait_log(bot, connecting, 15, count=2)
-    log = wait_log(bot, "SASL PLAIN failed", 15, count=2)
+    bot.wait_log("SASL PLAIN failed", 20)
+    bot.wait_log(connecting, 20, count=2)
+    log = bot.wait_log("SASL PLAIN failed", 20, count=2)
     check("going on without the login" not in log, "required login not skipped")
     check("SASL: logged in" not in log, "no login reported")
     never_joins(alice, "brickwood", 1)
@@ -279,9 +258,9 @@ def sasl_plain_bad(w):
 
     sasl["required"] = False
     bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca, sasl=sasl)], "bot_optional")
-    m = expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN without the login")
+    m = expect_while(bot, alice, bot_joins("brickwood"), 30, "bot JOIN without the login")
     check(join_account(m) is None, "extended JOIN names no account: " + m.text)
-    log = wait_log(bot, "going on without the login", 5)
+    log = bot.wait_log("going on without the login", 15)
     check("SASL PLAIN failed" in log, "the failure is logged")
     check(whois_account(alice, "brickwood") is None, "WHOIS shows no account")
     w.finish(bot)
@@ -294,9 +273,9 @@ def sasl_external(w):
     alice = watcher(w, server)
     bot = w.bot([net(server.tls_port, tls_ca_file=w.certs.ca,
                      tls_client_cert=w.certs.client_pem, sasl={"mechanism": "EXTERNAL"})])
-    m = expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN")
+    m = expect_while(bot, alice, bot_joins("brickwood"), 30, "bot JOIN")
     check(join_account(m) == "certbot", "extended JOIN names account certbot: " + m.text)
-    wait_log(bot, "SASL: logged in as certbot", 5)
+    bot.wait_log("SASL: logged in as certbot", 15)
     check(whois_account(alice, "brickwood") == "certbot", "WHOIS 330 names certbot")
     w.finish(bot)
     return "SASL EXTERNAL with the client certificate logs the bot in as certbot"
@@ -313,12 +292,12 @@ def sasl_external_bad(w):
                      sasl={"mechanism": "EXTERNAL", "required": True})])
     connecting = "connecting to localhost port %d" % server.tls_port
     failed = "SASL EXTERNAL failed: "
-    log = wait_log(bot, failed, 15)
+    log = bot.wait_log(failed, 20)
     why = log[log.index(failed):].splitlines()[0].split(" network=")[0]
     check(re.search(r"\(90[2-6]\)", why), "the log gives the server's reason and numeric: %r"
           % why)
-    wait_log(bot, connecting, 15, count=2)
-    log = wait_log(bot, failed, 15, count=2)
+    bot.wait_log(connecting, 20, count=2)
+    log = bot.wait_log(failed, 20, count=2)
     check("TLS handshake done" in log, "over TLS")
     check("going on without the login" not in log, "required login not skipped")
     check("SASL: logged in" not in log, "no login reported")
@@ -342,7 +321,7 @@ class CapServer:
         self.port = self.listener.getsockname()[1]
         self.lines, self.requested = [], []
 
-    def serve(self, timeout=15):
+    def serve(self, timeout=30):
         self.listener.settimeout(timeout)
         conn, _ = self.listener.accept()
         conn.settimeout(1)
@@ -404,9 +383,9 @@ def cap(w):
     alice = watcher(w, server)
     bot = w.bot([net(server.port, tls=False,
                      sasl={"mechanism": "PLAIN", "username": "catbot", "password": PASSWORD})])
-    m = expect_while(bot, alice, bot_joins("brickwood"), 20, "bot JOIN")
+    m = expect_while(bot, alice, bot_joins("brickwood"), 30, "bot JOIN")
     check(join_account(m) == "catbot", "extended JOIN names account catbot: " + m.text)
-    wait_log(bot, "SASL: logged in as catbot", 5)
+    bot.wait_log("SASL: logged in as catbot", 15)
     answers_help(bot, alice, "brickwood")
     w.finish(bot)
     return "the bot asks for %s where offered and registers with them" % " ".join(sorted(wanted))

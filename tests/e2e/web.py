@@ -53,7 +53,7 @@ import xml.etree.ElementTree as ET
 import zlib
 
 from harness import (Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, free_port,
-                     stop_process)
+                     join_all, stop_process)
 from play import Table
 
 BOT = "brickwood"
@@ -440,7 +440,7 @@ def quiet_check(table, web, first):
     want = {k: {("v-%d" % v) for v, (_, kind) in tr.buildings.items() if kind == k}
             for k in ("settlement", "city")}
     roads = {"e-%d-%d" % e for e in tr.roads}
-    deadline = time.time() + 3
+    deadline = time.time() + 15
     while True:
         # The bot publishes every 250 ms: read until the page has caught up (bounded).
         page = web.document(web.fetch(GAME), GAME)
@@ -653,11 +653,7 @@ def run(args, work):
     try:
         bot = Bot(args.bot, work, config_text(server.port, web_port, args.vp), seed=args.seed)
         players = [Client(server.port, nick) for nick in PLAYERS]
-        for p in players:
-            p.send("JOIN " + CHAN)
-        players[0].expect(lambda m: (m.cmd == "JOIN" and m.nick == BOT) or
-                          (m.cmd == "353" and BOT in m.params[-1].replace("@", " ").split()),
-                          20, "the bot in " + CHAN, consume=False)
+        join_all(players, CHAN, BOT)
         web = Web(web_port)
         # The web view listens before the bot joins; no game yet: / says so, the game 404s.
         index = web.document(web.fetch("/"), "/")
@@ -734,10 +730,11 @@ def run(args, work):
         table.on_turn = on_turn
         web_line = "%s web: %s%s" % (CHAN, base, GAME)
         table.open_lobby()
-        # The bot publishes every 250 ms: the lobby is on / within a second.
-        deadline = time.time() + 3
+        # The bot publishes every 250 ms: the lobby is on / within a second (waited for up to
+        # 15 s, for a loaded machine).
+        deadline = time.time() + 15
         while GAME not in web.fetch("/").text():
-            check(time.time() < deadline, "the lobby is not on / 3 s after it opened")
+            check(time.time() < deadline, "the lobby is not on / 15 s after it opened")
             table.pump(0.2)
         lobby = web.fragment(web.fetch(GAME + "/live"), GAME + "/live")
         check(web.move_line(lobby).startswith("Lobby"), "the lobby's page says %r"
@@ -759,7 +756,7 @@ def run(args, work):
 
         # After the end: still there, and says so.
         page = web.document(web.fetch(GAME), GAME)
-        deadline = time.time() + 3
+        deadline = time.time() + 15
         while "over" not in web.move_line(page) and time.time() < deadline:
             time.sleep(0.3)
             page = web.document(web.fetch(GAME), GAME)

@@ -30,7 +30,7 @@ def net(port):
 def op_of(asker, nick):
     """What the bot says of nick: "yes", "no" or "unknown"."""
     asker.say("#ops", "!op " + nick)
-    m = asker.expect(from_bot(ME, target="#ops", contains="op: %s " % nick), 10, "op of " + nick)
+    m = asker.expect(from_bot(ME, target="#ops", contains="op: %s " % nick), 30, "op of " + nick)
     return m.params[-1].split()[-1]
 
 
@@ -42,7 +42,7 @@ def expect_op(asker, nick, want, what):
 def mode(client, line, other):
     """Send a MODE and wait until another member sees it (the bot sees it no later)."""
     client.send("MODE #ops " + line)
-    other.expect(lambda m: m.cmd == "MODE" and m.params[0] == "#ops", 10, "MODE " + line)
+    other.expect(lambda m: m.cmd == "MODE" and m.params[0] == "#ops", 30, "MODE " + line)
 
 
 def run(args, work):
@@ -53,17 +53,17 @@ def run(args, work):
         bob = Client(server.port, "bob")
         clients += [alice, bob]
         alice.send("JOIN #ops")  # first in: ngircd makes her operator
-        alice.expect(lambda m: m.cmd == "JOIN", 5, "alice's join")
+        alice.expect(lambda m: m.cmd == "JOIN", 15, "alice's join")
         bob.send("JOIN #ops")
-        bob.expect(lambda m: m.cmd == "JOIN", 5, "bob's join")
+        bob.expect(lambda m: m.cmd == "JOIN", 15, "bob's join")
         bot = Bot(args.bot, work, bot_config([net(server.port)]))
-        alice.expect(lambda m: m.cmd == "JOIN" and m.nick == ME, 20, "bot join")
-        alice.expect(from_bot(ME, target="#ops", contains="seen join " + ME), 10, "join report")
+        alice.wait_member("#ops", ME)
+        alice.expect(from_bot(ME, target="#ops", contains="seen join " + ME), 30, "join report")
 
         # From NAMES (the bot's WHO tells user and host soon after).
-        for _ in range(10):
-            if op_of(alice, "alice") != "unknown":
-                break
+        deadline = time.time() + 30  # asked a second apart at least
+        while op_of(alice, "alice") == "unknown" and time.time() < deadline:
+            pass
         expect_op(alice, "alice", "yes", "NAMES")
         expect_op(alice, "bob", "no", "NAMES")
         expect_op(alice, "nobody", "unknown", "not a member")
@@ -81,17 +81,17 @@ def run(args, work):
 
         # A nick change keeps the status.
         bob.send("NICK bobby")
-        bob.expect(lambda m: m.cmd == "NICK", 5, "bob's nick change")
-        alice.expect(from_bot(ME, target="#ops", contains="seen nick bob bobby"), 10,
+        bob.expect(lambda m: m.cmd == "NICK", 15, "bob's nick change")
+        alice.expect(from_bot(ME, target="#ops", contains="seen nick bob bobby"), 30,
                      "nick report")
         expect_op(alice, "bobby", "yes", "after NICK")
 
         # Leaving and joining again: no status any more.
         bob.send("PART #ops")
-        alice.expect(from_bot(ME, target="#ops", contains="seen part bobby"), 10, "part report")
+        alice.expect(from_bot(ME, target="#ops", contains="seen part bobby"), 30, "part report")
         expect_op(alice, "bobby", "unknown", "after PART")
         bob.send("JOIN #ops sekrit")  # the key set above
-        alice.expect(from_bot(ME, target="#ops", contains="seen join bobby"), 10,
+        alice.expect(from_bot(ME, target="#ops", contains="seen join bobby"), 30,
                      "bobby's join report")
         expect_op(alice, "bobby", "no", "after a new JOIN")
 
@@ -157,27 +157,27 @@ def run_scripted(args, work):
         conf = net(srv.port)
         conf["channels"] = ["#c"]
         bot = Bot(args.bot, work, bot_config([conf]), name="scripted")
-        srv.accept(20)
-        srv.expect(lambda x: x.startswith("CAP LS"), 10, "CAP LS")
+        srv.accept(30)
+        srv.expect(lambda x: x.startswith("CAP LS"), 30, "CAP LS")
         srv.send(":srv CAP * LS :")
-        srv.expect(lambda x: x.startswith("USER "), 10, "USER")
+        srv.expect(lambda x: x.startswith("USER "), 30, "USER")
         srv.send(":srv 001 %s :Welcome" % ME)
         # More tokens than the library keeps: PREFIX and CHANMODES come after the eighth.
         srv.send(":srv 005 %s T1 T2 T3 T4 T5 T6 T7 T8 T9 PREFIX=(qaohv)~&@%%+ "
                  "CHANMODES=beIZ,k,l,imnst :are supported by this server" % ME)
         srv.send(":srv 376 %s :End of MOTD" % ME)
-        srv.expect(lambda x: x == "JOIN #c", 10, "JOIN")
+        srv.expect(lambda x: x == "JOIN #c", 30, "JOIN")
         srv.send(":%s!bw@bot.example JOIN #c" % ME)
         srv.send(":srv 353 %s = #c :%s @alice bob" % (ME, ME))
         srv.send(":srv 366 %s #c :End of NAMES" % ME)
-        srv.expect(lambda x: x.startswith("WHO #c"), 10, "WHO")
+        srv.expect(lambda x: x.startswith("WHO #c"), 30, "WHO")
         for nick in ("alice", "bob"):
             srv.send(":srv 352 %s #c %s %s.example srv %s H :0 %s" % (ME, nick, nick, nick, nick))
         srv.send(":srv 315 %s #c :End of WHO" % ME)
 
         def op(nick):
             srv.send(":alice!alice@alice.example PRIVMSG #c :!op " + nick)
-            line = srv.expect(lambda x: x.startswith("PRIVMSG #c :op: %s " % nick), 10,
+            line = srv.expect(lambda x: x.startswith("PRIVMSG #c :op: %s " % nick), 30,
                               "op of " + nick)
             return line.split()[-1]
 
@@ -195,7 +195,7 @@ def run_scripted(args, work):
         # An unknown mode: what came before it stands, but nobody holds a status until
         # NAMES tells again.
         srv.send(":alice!alice@alice.example MODE #c -oY bob whatever")
-        srv.expect(lambda x: x == "NAMES #c", 10, "NAMES after an unknown mode")
+        srv.expect(lambda x: x == "NAMES #c", 30, "NAMES after an unknown mode")
         expect_op_s("alice", "no", "before the NAMES reply")
         srv.send(":srv 353 %s = #c :%s @alice +bob" % (ME, ME))
         srv.send(":srv 366 %s #c :End of NAMES" % ME)
@@ -204,7 +204,7 @@ def run_scripted(args, work):
 
         # A MODE with more parameters than the library keeps: alice's -o is cut off.
         srv.send(":alice!alice@alice.example MODE #c +vvvvvvvvvo-o b b b b b b b b b bob alice")
-        srv.expect(lambda x: x == "NAMES #c", 10, "NAMES after a cut MODE")
+        srv.expect(lambda x: x == "NAMES #c", 30, "NAMES after a cut MODE")
         expect_op_s("alice", "no", "cut MODE")
         srv.send(":srv 353 %s = #c :%s +alice @+bob" % (ME, ME))
         srv.send(":srv 366 %s #c :End of NAMES" % ME)
@@ -212,7 +212,7 @@ def run_scripted(args, work):
 
         # Missing parameter, more parameters than modes, a channel the bot is not in.
         srv.send(":alice!alice@alice.example MODE #c -o")
-        srv.expect(lambda x: x == "NAMES #c", 10, "NAMES after a missing parameter")
+        srv.expect(lambda x: x == "NAMES #c", 30, "NAMES after a missing parameter")
         srv.send(":srv 353 %s = #c :%s @alice bob" % (ME, ME))
         srv.send(":srv 366 %s #c :End of NAMES" % ME)
         srv.send(":alice!alice@alice.example MODE #c +o bob alice extra")
