@@ -688,6 +688,46 @@ static void test_robots_of_one_level(void **state)
     store_close(st);
 }
 
+/* People and computer players ranked on one network: each query lists its own kind and returns
+ * how many rows it passed on (a count, not 0: the web view's leaderboard once read the people's
+ * count as an error and never asked for the computer players). A refused query says why. */
+static void test_top_people_and_robots(void **state)
+{
+    const char *path = path_in("top.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    /* K/3 = 10.667: zara beats all three (+16); hard (8) beats normal (6) and ann (4). */
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:zara", "zara", 10, true, false);
+    seat(&g, "account:ann", "ann", 4, false, false);
+    seat(&g, "bot:normal", "normal (bot)", 6, false, false);
+    seat(&g, "bot:hard", "hard (bot)", 8, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    struct board people = {0}, robots = {0};
+    assert_int_equal(store_top(st, "net", 20, keep_top, &people, err, sizeof err), 2);
+    assert_string_equal(people.rows[0].identity, "account:zara");
+    assert_string_equal(people.rows[1].identity, "account:ann");
+    assert_int_equal(store_top_robots(st, "net", 4, keep_top, &robots, err, sizeof err), 2);
+    assert_string_equal(robots.rows[0].identity, "bot:hard");
+    assert_string_equal(robots.rows[0].nick, "hard (bot)");
+    assert_string_equal(robots.rows[1].identity, "bot:normal");
+    assert_int_equal(robots.rows[1].games, 1);
+    /* n bounds each list apart. */
+    memset(&robots, 0, sizeof robots);
+    assert_int_equal(store_top_robots(st, "net", 1, keep_top, &robots, err, sizeof err), 1);
+    assert_string_equal(robots.rows[0].identity, "bot:hard");
+
+    err[0] = '\0';
+    assert_int_equal(store_top(st, "", 5, keep_top, &people, err, sizeof err), BW_E(INVALID));
+    assert_true(err[0] != '\0');
+    err[0] = '\0';
+    assert_int_equal(store_top_robots(st, "net", 0, keep_top, &robots, err, sizeof err),
+                     BW_E(INVALID));
+    assert_true(err[0] != '\0');
+    store_close(st);
+}
+
 /* Recording a finished game forgets its channel's running game in the same commit; other
  * channels and networks keep theirs. A refused record forgets nothing. */
 static void test_finish_forgets_the_running_game(void **state)
@@ -777,6 +817,7 @@ int main(void)
         cmocka_unit_test(test_read_only_directory_refused),
         cmocka_unit_test(test_finished_games_and_ratings),
         cmocka_unit_test(test_robots_of_one_level),
+        cmocka_unit_test(test_top_people_and_robots),
         cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),
     };

@@ -824,8 +824,10 @@ int store_find_nick(struct store *st, const char *network, const char *nick, cha
 static int top_of(struct store *st, const char *network, int n, bool robots, store_top_fn fn,
                   void *ctx, char *err, size_t errsize)
 {
-    if (!is_name(network) || n < 1 || !fn)
+    if (!is_name(network) || n < 1 || !fn) {
+        fail(err, errsize, "store: the leaders of no network, or none of them");
         return BW_E(INVALID);
+    }
     sqlite3_stmt *s;
     /* Computer players ("bot:LEVEL") are listed apart from people. */
     const char *sql = robots

@@ -156,7 +156,8 @@ typedef int (*store_top_fn)(void *ctx, int rank, const struct store_stats *s);
 
 /* The n best people on network (n >= 1) by rating, highest first; equal ratings by more games,
  * then by identity (byte order), so the order never depends on the file's layout. Returns the
- * number of players passed to fn, or BW_E(INVALID) / BW_E(IO). */
+ * number of players passed to fn (0 or more: test for an error with < 0), or BW_E(INVALID) /
+ * BW_E(IO) with the reason in err. */
 int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
               size_t errsize);
 
