@@ -94,8 +94,13 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
     enum ircb_kind kind = IRCB_PRIVMSG;
     if ((flags & BW_OUT_PRIVATE) && c->private_reply == CONFIG_PRIVATE_NOTICE)
         kind = IRCB_NOTICE;
-    if (!target || !ircb_queue_push(&c->queue, kind, target, text, flags & BW_OUT_URGENT, key,
-                                    max_text(c, target)))
+    size_t queued = 0;
+    if (target && (flags & BW_OUT_WHOLE))
+        queued = ircb_queue_push_whole(&c->queue, kind, target, text, key, max_text(c, target));
+    else if (target)
+        queued = ircb_queue_push(&c->queue, kind, target, text, flags & BW_OUT_URGENT, key,
+                                 max_text(c, target));
+    if (!queued)
         log_event(LOG_LEVEL_DEBUG,
                   &(struct log_fields){.network = c->name,
                                        .channel = to_channel(target),
