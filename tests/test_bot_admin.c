@@ -14,6 +14,7 @@
 #include "bot/bot.h"
 #include "bot/internal.h"
 #include "engine/board.h"
+#include "irc/conn.h"
 #include "irc/queue.h"
 #include "session/session.h"
 
@@ -604,16 +605,10 @@ static int through_queue(int mark, const char *target, char (*out)[480], int max
 {
     struct ircb_queue q;
     ircb_queue_init(&q, 1, 0);
-    for (int i = mark; i < n_recs; i++) {
-        const struct rec *r = &recs[i];
-        const char *key = r->key[0] ? r->key : NULL;
-        if (strcmp(r->target, target) != 0)
-            continue;
-        if (r->flags & BW_OUT_WHOLE)
-            ircb_queue_push_whole(&q, IRCB_PRIVMSG, target, r->text, key, 400);
-        else
-            ircb_queue_push(&q, IRCB_PRIVMSG, target, r->text, r->flags & BW_OUT_URGENT, key, 400);
-    }
+    for (int i = mark; i < n_recs; i++)
+        if (strcmp(recs[i].target, target) == 0)
+            ircb_conn_queue(&q, IRCB_PRIVMSG, target, recs[i].text, recs[i].flags,
+                            recs[i].key[0] ? recs[i].key : NULL, 400);
     int n = 0;
     for (const struct ircb_line *l; (l = ircb_queue_peek(&q, now)); n++) {
         if (n < max)
