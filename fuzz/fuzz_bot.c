@@ -19,6 +19,7 @@
 
 #include "bot/bot.h"
 #include "i18n/i18n.h"
+#include "irc/conn.h"
 #include "irc/queue.h"
 #include "session/session.h"
 #include "util/log.h"
@@ -150,7 +151,7 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
     /* What the wire would carry: each piece fits in 512 bytes with a long prefix. */
     size_t room =
         512 - 2 - strlen(":brickwood!brickwood@") - 63 - strlen(" PRIVMSG  :") - strlen(target);
-    ircb_queue_push(&st.q, IRCB_PRIVMSG, target, text, flags & BW_OUT_URGENT, key, room);
+    ircb_conn_queue(&st.q, IRCB_PRIVMSG, target, text, flags, key, room);
     const struct ircb_line *l;
     while ((l = ircb_queue_peek(&st.q, 0))) {
         if (strlen(l->text) > room || strpbrk(l->text, "\r\n"))

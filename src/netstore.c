@@ -87,7 +87,8 @@ static int backup_store(void *ctx, const char *path, char *why, size_t whylen)
     int rc = store_backup(ns->st, path, why, whylen);
     if (rc == BW_OK)
         log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = ns->network, .action = "backup"},
-                  "%s: backup of %s written to %s", ns->network, store_path(ns->st), path);
+                  "%s: backup of %s written to %s beside it", ns->network, store_path(ns->st),
+                  path);
     return rc;
 }
 

@@ -68,21 +68,32 @@ static int add_row(void *ctx, int rank, const struct store_stats *s)
     return 0;
 }
 
+int webview_top(struct store *st, const char *network, struct web_top *t)
+{
+    char err[200] = "";
+    memset(t, 0, sizeof *t);
+    snprintf(t->network, sizeof t->network, "%s", network);
+    struct top_fill people = {t->people, &t->n_people, WEB_TOP_PEOPLE};
+    struct top_fill robots = {t->robots, &t->n_robots, WEB_TOP_ROBOTS};
+    /* Both return how many rows they passed on, or a negative error. */
+    int rc = store_top(st, network, WEB_TOP_PEOPLE, add_row, &people, err, sizeof err);
+    if (rc >= 0)
+        rc = store_top_robots(st, network, WEB_TOP_ROBOTS, add_row, &robots, err, sizeof err);
+    if (rc < 0) {
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.network = network, .action = "store_failed"},
+                  "web: leaderboard: %s", err);
+        return rc;
+    }
+    return BW_OK;
+}
+
 static void publish_top(struct webview *v, struct ircb_conn *const *conns, size_t n,
                         struct store *st)
 {
     struct web_top *t = xcalloc(n ? n : 1, sizeof *t);
-    char err[200];
-    for (size_t i = 0; i < n; i++) {
-        snprintf(t[i].network, sizeof t[i].network, "%s", ircb_conn_name(conns[i]));
-        struct top_fill people = {t[i].people, &t[i].n_people, 20};
-        struct top_fill robots = {t[i].robots, &t[i].n_robots, 4};
-        if (store_top(st, t[i].network, 20, add_row, &people, err, sizeof err) != 0 ||
-            store_top_robots(st, t[i].network, 4, add_row, &robots, err, sizeof err) != 0)
-            log_event(LOG_LEVEL_WARN,
-                      &(struct log_fields){.network = t[i].network, .action = "store_failed"},
-                      "web: leaderboard: %s", err);
-    }
+    for (size_t i = 0; i < n; i++)
+        webview_top(st, ircb_conn_name(conns[i]), &t[i]);
     web_publish_top(v->server, t, (int)n);
     free(t);
 }

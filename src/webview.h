@@ -10,6 +10,7 @@
 #include "config/config.h"
 #include "irc/conn.h"
 #include "store/store.h"
+#include "web/page.h"
 
 struct webview;
 
@@ -19,5 +20,9 @@ struct webview *webview_start(const struct bw_config *cfg, bool *failed);
 void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n, struct store *st,
                     int64_t now_ms);
 void webview_stop(struct webview *v);
+
+/* The leaderboard of network in st into *t (cleared first): its people, then its computer
+ * players, as many as t holds. BW_OK, or a negative bw_err after logging why (store_failed). */
+int webview_top(struct store *st, const char *network, struct web_top *t);
 
 #endif

@@ -16,7 +16,7 @@
 struct rec {
     char target[128];
     char text[520];
-    char key[16]; /* "" when none */
+    char key[48]; /* "" when none */
     unsigned flags;
 };
 

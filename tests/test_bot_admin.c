@@ -12,7 +12,10 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
+#include "bot/internal.h"
 #include "engine/board.h"
+#include "irc/conn.h"
+#include "irc/queue.h"
 #include "session/session.h"
 
 #include "bot_fake.h"
@@ -584,10 +587,88 @@ static void test_admin_status_and_games(void **state)
     bot_free(b);
 }
 
+/* Lobbies in #g000, #g001, ... opened by p000, p001, ... */
+static void open_lobbies(struct bot *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char chan[16], nick[16], host[32];
+        snprintf(chan, sizeof chan, "#g%03d", i);
+        snprintf(nick, sizeof nick, "p%03d", i);
+        snprintf(host, sizeof host, "%s.example", nick);
+        from(b, chan, &(struct bw_identity){nick, "u", host, NULL, true, false}, "!new");
+    }
+}
+
+/* The lines since mark to target, handed to the IRC layer's outgoing queue as the connection
+ * does and let out at no pace: how many reach the wire; the first max of them into out. */
+static int through_queue(int mark, const char *target, char (*out)[480], int max)
+{
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    for (int i = mark; i < n_recs; i++)
+        if (strcmp(recs[i].target, target) == 0)
+            ircb_conn_queue(&q, IRCB_PRIVMSG, target, recs[i].text, recs[i].flags,
+                            recs[i].key[0] ? recs[i].key : NULL, 400);
+    int n = 0;
+    for (const struct ircb_line *l; (l = ircb_queue_peek(&q, now)); n++) {
+        if (n < max)
+            snprintf(out[n], sizeof out[n], "%s", l->text);
+        ircb_queue_sent(&q, now);
+    }
+    ircb_queue_fini(&q);
+    return n;
+}
+
+/* 100 lobbies, more lines than the IRC layer queues for one nick (IRCB_TARGET_LINES): the
+ * admin's "games" and "status" still reach the wire whole, every lobby once, in order. */
+static void test_long_listings_whole(void **state)
+{
+    struct bot *b = make_bot(0, 9);
+    open_lobbies(b, 100);
+    static char wire[200][480];
+    int mark = n_recs;
+    from(b, NULL, &trusted, "games");
+    assert_int_equal(count_to(mark, "boss"), 100);
+    assert_int_equal(through_queue(mark, "boss", wire, 200), 100);
+    for (int i = 0; i < 100; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "#g%03d: lobby: p%03d ", i, i);
+        assert_non_null(strstr(wire[i], want));
+    }
+    /* Each listing is keyed by what was asked, and the IRC layer is asked first to drop an
+     * older one still waiting (test_irc_queue: test_whole_text_spills). */
+    for (int i = mark; i < n_recs; i++)
+        assert_string_equal(recs[i].key, "admin games");
+    mark = n_recs;
+    int drops = n_drops;
+    from(b, NULL, &trusted, "status");
+    assert_int_equal(n_drops, drops + 1);
+    assert_int_equal(through_queue(mark, "boss", wire, 200), 100);
+    assert_string_equal(recs[mark].key, "admin status");
+    bot_free(b);
+}
+
+/* Past BOT_LISTING_MAX lines a listing ends with how many were left out. */
+static void test_listing_cut_says_so(void **state)
+{
+    struct bot *b = make_bot(0, 9);
+    open_lobbies(b, BOT_LISTING_MAX + 7);
+    int mark = n_recs;
+    from(b, NULL, &trusted, "games");
+    assert_int_equal(count_to(mark, "boss"), BOT_LISTING_MAX + 1);
+    assert_string_equal(last_to(mark, "boss"),
+                        "\xe2\x80\xa6 and 7 more lines left out (status #chan shows one channel)");
+    assert_true(any_line(mark, "boss", "#g999: lobby: p999 "));
+    assert_false(any_line(mark, "boss", "#g1000: "));
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_admin_status_and_games),
+        cmocka_unit_test(test_long_listings_whole),
+        cmocka_unit_test(test_listing_cut_says_so),
         cmocka_unit_test(test_no_game_channel),
         cmocka_unit_test(test_reconfigure),
         cmocka_unit_test(test_seat_taken),

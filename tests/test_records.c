@@ -20,22 +20,18 @@
 #include "i18n/i18n.h"
 #include "netstore.h"
 #include "store/store.h"
+#include "store_fixture.h"
 
-static char root[64], path[128];
+static struct store_fixture fx;
 static struct store *st;
 static struct net_store *ns;
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(root, sizeof root, "/tmp/bw_records_test.XXXXXX");
-    if (!mkdtemp(root))
+    if (store_fixture_open(&fx, "records") != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/bw.db", root);
-    char err[256];
-    st = store_open(path, err, sizeof err);
-    if (!st)
-        return -1;
+    st = fx.st;
     ns = net_store_new(st, "testnet");
     return 0;
 }
@@ -44,14 +40,7 @@ static int teardown(void **state)
 {
     (void)state;
     net_store_free(ns);
-    store_close(st);
-    static const char *const tails[] = {"", "-wal", "-shm", "-lock"};
-    char name[200];
-    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
-        snprintf(name, sizeof name, "%s%s", path, tails[i]);
-        unlink(name);
-    }
-    return rmdir(root);
+    return store_fixture_close(&fx);
 }
 
 static void use_store(struct bot *b)
@@ -401,18 +390,7 @@ static void test_computer_players_apart(void **state)
     (void)state;
     struct bot *b = make_bot(0, 3);
     use_store(b);
-    char err[256];
-    struct store_finished f = {.network = "testnet",
-                               .channel = "#bots",
-                               .started = 1,
-                               .ended = 2,
-                               .turns = 30,
-                               .ending = STORE_END_WIN,
-                               .n_seats = 3};
-    f.seats[0] = (struct store_seat){"account:zara", "zara", 0, 10, true, false};
-    f.seats[1] = (struct store_seat){"bot:normal", "normal (bot)", 1, 6, false, false};
-    f.seats[2] = (struct store_seat){"bot:hard", "hard (bot)", 2, 8, false, false};
-    assert_int_equal(store_record_finished(st, &f, err, sizeof err), BW_OK);
+    store_fixture_robot_game(st, "testnet");
     int mark = n_recs;
     now += 20000;
     say(b, "zoe", "!top 10");
@@ -423,8 +401,6 @@ static void test_computer_players_apart(void **state)
     now += 20000;
     mark = n_recs;
     say(b, "zoe", "!top bots");
-    /* Worked out: zara beats both (+8 each), hard (8 VP) beats normal (6 VP): hard 1500 - 8 + 8,
-     * normal 1500 - 8 - 8. */
     expect_line(mark, CHAN,
                 "#catan top bots: 1. hard (bot) 1500 (1 games, 0 wins) 2. normal (bot) 1484 (1 "
                 "games, 0 wins)");
@@ -446,7 +422,7 @@ static void test_admin_save_checkpoints(void **state)
     bot_on_message(b, NULL, &admin, "save", now += 1000);
     assert_non_null(last_line(mark, "root", "saved 1 game; the store file is complete"));
     char wal[200];
-    snprintf(wal, sizeof wal, "%s-wal", path);
+    snprintf(wal, sizeof wal, "%s-wal", fx.path);
     struct stat sb;
     assert_true(stat(wal, &sb) != 0 || sb.st_size == 0);
     assert_int_equal(running_games(), 1);

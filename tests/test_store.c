@@ -11,11 +11,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -688,6 +691,46 @@ static void test_robots_of_one_level(void **state)
     store_close(st);
 }
 
+/* People and computer players ranked on one network: each query lists its own kind and returns
+ * how many rows it passed on (a count, not 0: the web view's leaderboard once read the people's
+ * count as an error and never asked for the computer players). A refused query says why. */
+static void test_top_people_and_robots(void **state)
+{
+    const char *path = path_in("top.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    /* K/3 = 10.667: zara beats all three (+16); hard (8) beats normal (6) and ann (4). */
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:zara", "zara", 10, true, false);
+    seat(&g, "account:ann", "ann", 4, false, false);
+    seat(&g, "bot:normal", "normal (bot)", 6, false, false);
+    seat(&g, "bot:hard", "hard (bot)", 8, false, false);
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+
+    struct board people = {0}, robots = {0};
+    assert_int_equal(store_top(st, "net", 20, keep_top, &people, err, sizeof err), 2);
+    assert_string_equal(people.rows[0].identity, "account:zara");
+    assert_string_equal(people.rows[1].identity, "account:ann");
+    assert_int_equal(store_top_robots(st, "net", 4, keep_top, &robots, err, sizeof err), 2);
+    assert_string_equal(robots.rows[0].identity, "bot:hard");
+    assert_string_equal(robots.rows[0].nick, "hard (bot)");
+    assert_string_equal(robots.rows[1].identity, "bot:normal");
+    assert_int_equal(robots.rows[1].games, 1);
+    /* n bounds each list apart. */
+    memset(&robots, 0, sizeof robots);
+    assert_int_equal(store_top_robots(st, "net", 1, keep_top, &robots, err, sizeof err), 1);
+    assert_string_equal(robots.rows[0].identity, "bot:hard");
+
+    err[0] = '\0';
+    assert_int_equal(store_top(st, "", 5, keep_top, &people, err, sizeof err), BW_E(INVALID));
+    assert_true(err[0] != '\0');
+    err[0] = '\0';
+    assert_int_equal(store_top_robots(st, "net", 0, keep_top, &robots, err, sizeof err),
+                     BW_E(INVALID));
+    assert_true(err[0] != '\0');
+    store_close(st);
+}
+
 /* Recording a finished game forgets its channel's running game in the same commit; other
  * channels and networks keep theirs. A refused record forgets nothing. */
 static void test_finish_forgets_the_running_game(void **state)
@@ -721,7 +764,7 @@ static void test_finish_forgets_the_running_game(void **state)
 static void test_backup_and_checkpoint(void **state)
 {
     const char *path = path_in("live.db");
-    const char *copy = path_in("copy.db");
+    const char *copy = path_in("copy.db"); /* "copy.db" beside the store */
     struct store *st = store_open(path, err, sizeof err);
     assert_non_null(st);
     assert_int_equal(store_save_game(st, "net", "#other", "game", 4, err, sizeof err), BW_OK);
@@ -731,15 +774,15 @@ static void test_backup_and_checkpoint(void **state)
     seat(&g, "account:carol", "carol", 6, false, false);
     assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
 
-    assert_int_equal(store_backup(st, copy, err, sizeof err), BW_OK);
+    assert_int_equal(store_backup(st, "copy.db", err, sizeof err), BW_OK);
     size_t len;
     unsigned char *before = slurp(copy, &len);
-    assert_int_equal(store_backup(st, copy, err, sizeof err), BW_E(DENIED));
+    assert_int_equal(store_backup(st, "copy.db", err, sizeof err), BW_E(DENIED));
     assert_contains(err, "not overwritten");
     assert_same_file(copy, before, len);
     free(before);
-    assert_int_equal(store_backup(st, path, err, sizeof err), BW_E(DENIED));
-    assert_int_equal(store_backup(st, path_in("no/such/dir.db"), err, sizeof err), BW_E(IO));
+    assert_int_equal(store_backup(st, "live.db", err, sizeof err), BW_E(DENIED));
+    assert_int_equal(store_backup(st, "no/such/dir.db", err, sizeof err), BW_E(IO));
 
     assert_int_equal(store_checkpoint(st, err, sizeof err), BW_OK);
     char wal[300];
@@ -760,6 +803,127 @@ static void test_backup_and_checkpoint(void **state)
     store_close(st);
 }
 
+/* Whether dir holds a file whose name starts with prefix. */
+static bool dir_has(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    bool found = false;
+    for (struct dirent *e; (e = readdir(d));)
+        found |= strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return found;
+}
+
+static bool exists(const char *path)
+{
+    struct stat sb;
+    return lstat(path, &sb) == 0;
+}
+
+/* "backup FILE" writes beside the store, whatever the working directory: a name or a path below
+ * the store's directory; "..", absolute paths and names of SQLite's own files are refused, and
+ * a FILE-journal or FILE-wal already there (which SQLite would play into the copy when it is
+ * opened, or delete) is left alone and the backup refused. Nothing but FILE is left behind. */
+static void test_backup_beside_the_store(void **state)
+{
+    char here[512], dir[300], cwd[300], name[340];
+    assert_non_null(getcwd(here, sizeof here));
+    snprintf(dir, sizeof dir, "%s/st", root);
+    snprintf(cwd, sizeof cwd, "%s/cwd", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    assert_int_equal(mkdir(cwd, 0755), 0);
+    assert_int_equal(chdir(cwd), 0);
+    struct store *st = store_open(path_in("st/live.db"), err, sizeof err);
+    assert_non_null(st);
+    assert_int_equal(store_save_game(st, "net", "#catan", "game", 4, err, sizeof err), BW_OK);
+
+    /* Beside the store, not in the working directory. */
+    assert_int_equal(store_backup(st, "copy.db", err, sizeof err), BW_OK);
+    assert_true(exists(path_in("st/copy.db")));
+    assert_false(exists(path_in("cwd/copy.db")));
+    assert_int_equal(mkdir(path_in("st/sub"), 0755), 0);
+    assert_int_equal(store_backup(st, "sub/in.db", err, sizeof err), BW_OK);
+    assert_true(exists(path_in("st/sub/in.db")));
+    assert_int_equal(store_backup(st, "./dot.db", err, sizeof err), BW_OK);
+    assert_true(exists(path_in("st/dot.db")));
+
+    /* Out of the store's directory, or not a file name: refused, nothing written. */
+    static const char *const refused[] = {"../x.db", "sub/../../x.db", "a/../x.db", "..",
+                                          "",        "sub/",           "sub/.",     "x.db-journal",
+                                          "x.db-wal"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        err[0] = '\0';
+        assert_int_equal(store_backup(st, refused[i], err, sizeof err), BW_E(INVALID));
+        assert_true(err[0] != '\0');
+    }
+    assert_false(exists(path_in("x.db")));
+    assert_false(exists(path_in("cwd/x.db")));
+    assert_false(exists(path_in("st/x.db")));
+    /* An absolute path, there or not: refused, an existing file untouched. */
+    const char *absent = path_in("abs.db"), *present = path_in("there.db");
+    write_file(present, "mine", 4);
+    assert_int_equal(store_backup(st, absent, err, sizeof err), BW_E(INVALID));
+    assert_contains(err, "absolute");
+    assert_false(exists(absent));
+    assert_int_equal(store_backup(st, present, err, sizeof err), BW_E(INVALID));
+    assert_same_file(present, (const unsigned char *)"mine", 4);
+
+    /* Another database's journal or log under FILE's name: refused, left as it was. */
+    static const char *const tails[] = {"-journal", "-wal"};
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(name, sizeof name, "%s/j%zu.db%s", dir, i, tails[i]);
+        write_file(name, "not ours", 8);
+        char file[32];
+        snprintf(file, sizeof file, "j%zu.db", i);
+        assert_int_equal(store_backup(st, file, err, sizeof err), BW_E(DENIED));
+        assert_contains(err, tails[i]);
+        assert_same_file(name, (const unsigned char *)"not ours", 8);
+        snprintf(name, sizeof name, "%s/j%zu.db", dir, i);
+        assert_false(exists(name));
+    }
+    assert_false(dir_has(dir, ".brickwood-backup"));
+    assert_false(dir_has(dir, "copy.db-"));
+    store_close(st);
+
+    /* The copy is a store of its own. */
+    struct store *c = store_open(path_in("st/copy.db"), err, sizeof err);
+    assert_non_null(c);
+    struct seen seen = {0};
+    assert_int_equal(store_each_game(c, NULL, collect, &seen, err, sizeof err), BW_OK);
+    assert_int_equal(seen.count, 1);
+    store_close(c);
+    assert_int_equal(chdir(here), 0);
+}
+
+/* A copy that fails halfway (here the file size limit) leaves nothing behind and removes
+ * nothing it did not make. */
+static void test_backup_failure_leaves_nothing(void **state)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/fail", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    make_store(path_in("fail/live.db"), 8);
+    write_file(path_in("fail/notes.txt"), "keep", 4);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *st = store_open(path_in("fail/live.db"), err, sizeof err);
+        struct rlimit small = {16384, 16384};
+        if (!st || signal(SIGXFSZ, SIG_IGN) == SIG_ERR || setrlimit(RLIMIT_FSIZE, &small) != 0)
+            _exit(2);
+        _exit(store_backup(st, "big.db", err, sizeof err) == BW_E(IO) ? 0 : 1);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_false(exists(path_in("fail/big.db")));
+    assert_false(dir_has(dir, "big.db"));
+    assert_false(dir_has(dir, ".brickwood-backup"));
+    assert_same_file(path_in("fail/notes.txt"), (const unsigned char *)"keep", 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -777,8 +941,11 @@ int main(void)
         cmocka_unit_test(test_read_only_directory_refused),
         cmocka_unit_test(test_finished_games_and_ratings),
         cmocka_unit_test(test_robots_of_one_level),
+        cmocka_unit_test(test_top_people_and_robots),
         cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),
+        cmocka_unit_test(test_backup_beside_the_store),
+        cmocka_unit_test(test_backup_failure_leaves_nothing),
     };
     return cmocka_run_group_tests(tests, make_root, remove_root);
 }

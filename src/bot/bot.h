@@ -33,6 +33,8 @@ struct bw_identity {
 enum bw_out_flags {
     BW_OUT_PRIVATE = 1, /* a private reply: sent as PRIVMSG or NOTICE per bot.private */
     BW_OUT_URGENT = 2,  /* to the player whose move it is: goes out before other queued lines */
+    BW_OUT_WHOLE = 4,   /* an admin's listing: sent whole however long, at the usual pace and
+                           share (the IRC layer lets it into its queue as the queue drains) */
 };
 
 /* Implemented by the IRC layer. */

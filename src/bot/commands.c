@@ -175,22 +175,42 @@ static int host_set_language(void *ctx, const char *channel, int lang)
     return err;
 }
 
-static void describe_line(void *ectx, const char *line)
+/* An admin's listing ("status", "games"): sent whole, however many lines, under a key of what
+ * was asked, so that asking again replaces an answer still waiting instead of adding to it. */
+struct listing {
+    struct bot_call *bc;
+    char key[SESSION_CHAN_MAX + 16];
+    int lines, left_out;
+};
+
+static void listing_line(void *ectx, const char *line)
 {
-    host_reply(ectx, line);
+    struct listing *l = ectx;
+    if (l->lines >= BOT_LISTING_MAX) {
+        l->left_out++;
+        return;
+    }
+    l->lines++;
+    bot_queue(l->bc->b, l->bc->nick, line, BW_OUT_PRIVATE | BW_OUT_WHOLE, l->key);
 }
 
 static void host_describe(void *ctx, const char *what, const char *channel)
 {
     struct bot_call *bc = ctx;
     struct bot *b = bc->b;
-    if (b->out.describe) {
-        b->out.describe(b->out.ctx, what, channel, describe_line, bc);
-        return;
+    struct listing l = {.bc = bc};
+    snprintf(l.key, sizeof l.key, "admin %s%s%s", what, channel ? " " : "", channel ? channel : "");
+    if (b->out.describe)
+        b->out.describe(b->out.ctx, what, channel, listing_line, &l);
+    else if (bot_describe_games(b, NULL, b->now_ms, listing_line, &l) == 0)
+        listing_line(&l, "no lobby or game"); /* without the IRC layer: this bot's games */
+    if (l.left_out) {
+        char note[128];
+        snprintf(note, sizeof note,
+                 "\xe2\x80\xa6 and %d more lines left out (status #chan shows one channel)",
+                 l.left_out);
+        bot_queue(b, bc->nick, note, BW_OUT_PRIVATE | BW_OUT_WHOLE, l.key);
     }
-    /* Without the IRC layer: this bot's games. */
-    if (bot_describe_games(b, NULL, b->now_ms, describe_line, bc) == 0)
-        host_reply(bc, "no lobby or game");
 }
 
 static int host_backup(void *ctx, const char *path, char *why, size_t whylen)

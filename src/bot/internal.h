@@ -22,6 +22,10 @@
 /* Longer lines are cut before parsing: no command needs more. */
 #define BOT_TEXT_MAX 510
 
+/* An admin's "status" or "games" is sent whole up to this many lines (at the usual pace of
+ * 1.5 s a line, 25 minutes); a longer one ends with a line saying how many were left out. */
+#define BOT_LISTING_MAX 1000
+
 /* Short answers (!top, !stats, !dice) go public in a channel at most once per BOT_SHOWN_MS
  * each; the bot remembers the last BOT_SHOWN_MAX channels that saw one. */
 #define BOT_SHOWN_MS 15000

@@ -114,8 +114,8 @@ const struct cmd_entry cmd_backup = {
     "backup",
     {NULL},
     "FILE",
-    "a consistent copy of the store to FILE (which must not "
-    "exist yet), while games go on",
+    "a consistent copy of the store to FILE beside it (a name in the store's folder, or a path "
+    "below it; FILE must not exist yet), while games go on",
     1,
     1,
     CMD_ADMIN,

@@ -75,7 +75,7 @@ struct cmd_host {
     void (*part)(void *ctx, const char *channel);
     void (*reload)(void *ctx);
     int (*save_all)(void *ctx, char *why, size_t whylen);
-    /* Admin: copy the store to path (must not exist); BW_OK or an error with why. */
+    /* Admin: copy the store to path, a new file beside it; BW_OK or an error with why. */
     int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
     /* The leaderboard and players' records, as session_store_ops top and stats;
      * BW_E(NOT_FOUND) when there is no store. */

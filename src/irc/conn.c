@@ -87,6 +87,14 @@ static const char *to_nick(const char *target)
     return target && !ircb_is_channel(target) ? target : NULL;
 }
 
+size_t ircb_conn_queue(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                       const char *text, unsigned flags, const char *key, size_t max_text)
+{
+    if (flags & BW_OUT_WHOLE)
+        return ircb_queue_push_whole(q, kind, target, text, key, max_text);
+    return ircb_queue_push(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
+}
+
 static void out_send(void *ctx, const char *target, const char *text, unsigned flags,
                      const char *key)
 {
@@ -94,8 +102,7 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
     enum ircb_kind kind = IRCB_PRIVMSG;
     if ((flags & BW_OUT_PRIVATE) && c->private_reply == CONFIG_PRIVATE_NOTICE)
         kind = IRCB_NOTICE;
-    if (!target || !ircb_queue_push(&c->queue, kind, target, text, flags & BW_OUT_URGENT, key,
-                                    max_text(c, target)))
+    if (!target || !ircb_conn_queue(&c->queue, kind, target, text, flags, key, max_text(c, target)))
         log_event(LOG_LEVEL_DEBUG,
                   &(struct log_fields){.network = c->name,
                                        .channel = to_channel(target),

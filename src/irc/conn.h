@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "irc/queue.h"
 
 struct ircb_conn;
 
@@ -37,6 +38,11 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
  * and their lobbies and games, each passed to emit. */
 void ircb_conn_describe(struct ircb_conn *c, const char *what, const char *channel,
                         void (*emit)(void *ectx, const char *line), void *ectx);
+
+/* One line of the bot's output (bw_out.send: its flags BW_OUT_URGENT and BW_OUT_WHOLE) into q, as
+ * a connection queues it, cut into pieces of at most max_text bytes; returns the lines queued. */
+size_t ircb_conn_queue(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                       const char *text, unsigned flags, const char *key, size_t max_text);
 
 /* Close everything at once (no QUIT; see ircb_conn_quit) and free c with its bot. */
 void ircb_conn_free(struct ircb_conn *c);

@@ -1,6 +1,7 @@
 /* The outgoing queue: per-target FIFOs in four round-robin rings (channel or private, events or
  * displays) taken in a fixed cycle, an urgent lane across targets with a credit, JOIN/PART
- * first, caps per target and in all, and a token bucket for pacing. */
+ * first, caps per target and in all (with a spill per target for text pushed whole), and a
+ * token bucket for pacing. */
 #include "irc/queue.h"
 
 #include <stdlib.h>
@@ -15,6 +16,10 @@ struct ircb_target {
     int ring; /* see IRCB_SCHEDULE_LEN */
     struct ircb_line *head, *tail;
     size_t n, n_urgent;
+    /* Lines pushed whole that wait for room, in order, after head..tail. A target with a spill
+     * always has lines queued too: each line that goes out lets the next one in. */
+    struct ircb_line *spill_head, *spill_tail;
+    size_t n_spill;
     size_t urgent_granted;           /* lines made urgent since the target had none queued */
     uint64_t sending;                /* the keyed group last sent from (0: none) */
     uint64_t stamp;                  /* its place: stamps grow from the ring's cursor on */
@@ -23,6 +28,9 @@ struct ircb_target {
 
 /* See IRCB_SCHEDULE_LEN. */
 static const int schedule[IRCB_SCHEDULE_LEN] = {0, 0, 1, 0, 0, 2, 0, 0, 3};
+
+static void refill(struct ircb_queue *q, struct ircb_target *t);
+static size_t spill_drop(struct ircb_queue *q, struct ircb_target *t, const char *key);
 
 void ircb_queue_init(struct ircb_queue *q, int burst, int interval_ms)
 {
@@ -35,6 +43,32 @@ void ircb_queue_set_pacing(struct ircb_queue *q, int burst, int interval_ms)
 {
     q->burst = burst < 1 ? 1 : burst;
     q->interval_ms = interval_ms < 0 ? 0 : interval_ms;
+}
+
+/* A list of lines linked by prev and next, from *head to *tail: a target's lines, its spill, the
+ * JOIN and PART lines. */
+static void list_append(struct ircb_line **head, struct ircb_line **tail, struct ircb_line *l)
+{
+    l->prev = *tail;
+    l->next = NULL;
+    if (*tail)
+        (*tail)->next = l;
+    else
+        *head = l;
+    *tail = l;
+}
+
+static void list_unlink(struct ircb_line **head, struct ircb_line **tail, struct ircb_line *l)
+{
+    if (l->prev)
+        l->prev->next = l->next;
+    else
+        *head = l->next;
+    if (l->next)
+        l->next->prev = l->prev;
+    else
+        *tail = l->prev;
+    l->prev = l->next = NULL;
 }
 
 static void line_free(struct ircb_line *l)
@@ -84,14 +118,7 @@ static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
 static void line_remove(struct ircb_queue *q, struct ircb_line *l)
 {
     struct ircb_target *t = l->owner;
-    if (l->prev)
-        l->prev->next = l->next;
-    else
-        t->head = l->next;
-    if (l->next)
-        l->next->prev = l->prev;
-    else
-        t->tail = l->prev;
+    list_unlink(&t->head, &t->tail, l);
     if (l->urgent) {
         if (l->urgent_prev)
             l->urgent_prev->urgent_next = l->urgent_next;
@@ -107,21 +134,18 @@ static void line_remove(struct ircb_queue *q, struct ircb_line *l)
     t->n--;
     q->held--;
     q->lines--;
-    if (!t->n)
-        target_unlink(q, t);
     line_free(l);
+    if (!t->n)
+        refill(q, t);
+    if (!t->n) {
+        q->refused += spill_drop(q, t, NULL);
+        target_unlink(q, t);
+    }
 }
 
 static void ctl_remove(struct ircb_queue *q, struct ircb_line *l)
 {
-    if (l->prev)
-        l->prev->next = l->next;
-    else
-        q->ctl_head = l->next;
-    if (l->next)
-        l->next->prev = l->prev;
-    else
-        q->ctl_tail = l->prev;
+    list_unlink(&q->ctl_head, &q->ctl_tail, l);
     q->lines--;
     line_free(l);
 }
@@ -140,8 +164,10 @@ void ircb_queue_fini(struct ircb_queue *q)
         q->vacated[i].name = NULL;
     }
     for (int r = 0; r < 4; r++)
-        while (q->ring[r])
+        while (q->ring[r]) {
+            spill_drop(q, q->ring[r], NULL);
             line_remove(q, q->ring[r]->head);
+        }
     while (q->ctl_head)
         ctl_remove(q, q->ctl_head);
     group_clear(q);
@@ -225,7 +251,8 @@ static struct ircb_target *target_get(struct ircb_queue *q, const char *name, in
     return t;
 }
 
-/* The target holding most lines, or NULL. */
+/* The target holding most lines, or NULL; a target with a spill keeps its lines (it is sending
+ * something whole). */
 static struct ircb_target *largest(const struct ircb_queue *q)
 {
     struct ircb_target *best = NULL;
@@ -234,7 +261,7 @@ static struct ircb_target *largest(const struct ircb_queue *q)
         if (!t)
             continue;
         do {
-            if (!best || t->n > best->n)
+            if (!t->spill_head && (!best || t->n > best->n))
                 best = t;
             t = t->next;
         } while (t != q->ring[r]);
@@ -264,12 +291,7 @@ static void enqueue(struct ircb_queue *q, struct ircb_line *l, bool urgent)
 {
     struct ircb_target *t = target_get(q, l->target, ring_of(l->target, l->key));
     l->owner = t;
-    l->prev = t->tail;
-    if (t->tail)
-        t->tail->next = l;
-    else
-        t->head = l;
-    t->tail = l;
+    list_append(&t->head, &t->tail, l);
     t->n++;
     if (urgent && t->urgent_granted < IRCB_URGENT_PER_TARGET) {
         l->urgent = true;
@@ -287,6 +309,52 @@ static void enqueue(struct ircb_queue *q, struct ircb_line *l, bool urgent)
     q->lines++;
 }
 
+/* Take l out of its target's spill (not freed). */
+static void spill_unlink(struct ircb_queue *q, struct ircb_line *l)
+{
+    struct ircb_target *t = l->owner;
+    list_unlink(&t->spill_head, &t->spill_tail, l);
+    t->n_spill--;
+    q->spilled--;
+    q->lines--;
+}
+
+/* Let t's spilled lines in while it and the queue have room. */
+static void refill(struct ircb_queue *q, struct ircb_target *t)
+{
+    while (t->spill_head && t->n < IRCB_TARGET_LINES && q->held < IRCB_QUEUE_LINES) {
+        struct ircb_line *l = t->spill_head;
+        spill_unlink(q, l);
+        enqueue(q, l, false);
+    }
+}
+
+/* Discard t's spilled lines with key (key NULL: all of them), except those of the group being
+ * sent when key is given. Returns how many. */
+static size_t spill_drop(struct ircb_queue *q, struct ircb_target *t, const char *key)
+{
+    size_t n = 0;
+    for (struct ircb_line *l = t->spill_head, *next; l; l = next) {
+        next = l->next;
+        if (key && (!l->key || strcmp(l->key, key) != 0 || l->group == t->sending))
+            continue;
+        spill_unlink(q, l);
+        line_free(l);
+        n++;
+    }
+    return n;
+}
+
+/* Put l at the end of t's spill. */
+static void spill(struct ircb_queue *q, struct ircb_target *t, struct ircb_line *l)
+{
+    l->owner = t;
+    list_append(&t->spill_head, &t->spill_tail, l);
+    t->n_spill++;
+    q->spilled++;
+    q->lines++;
+}
+
 static struct ircb_line *line_new(enum ircb_kind kind, const char *target, const char *text,
                                   size_t len, const char *key)
 {
@@ -298,8 +366,8 @@ static struct ircb_line *line_new(enum ircb_kind kind, const char *target, const
     return l;
 }
 
-/* Drop the lines of target with key, except a group being sent; key NULL: every line of
- * target, JOIN and PART included. */
+/* Drop the lines of target with key (spilled ones first, so that none is let in meanwhile),
+ * except a group being sent; key NULL: every line of target, JOIN and PART included. */
 static size_t drop_lines(struct ircb_queue *q, const char *target, const char *key)
 {
     size_t n = 0;
@@ -315,11 +383,13 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
         if (key && r != ring_of(target, key))
             continue;
         struct ircb_target *t = target_find(q, target, r);
+        if (t)
+            n += spill_drop(q, t, key);
         for (struct ircb_line *l = t ? t->head : NULL, *next; l; l = next) {
             next = l->next;
             if (key && (strcmp(l->key, key) != 0 || l->group == t->sending))
                 continue;
-            bool last = t->n == 1;
+            bool last = t->n == 1 && !t->spill_head;
             if (last && key)
                 vacate(q, t);
             line_remove(q, l);
@@ -332,20 +402,15 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
     return n;
 }
 
-size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
-                       const char *text, bool urgent, const char *key, size_t max_text)
+/* Queue text's pieces for target; whole: those the caps refuse wait in its spill. */
+static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                        const char *text, bool urgent, const char *key, size_t max_text, bool whole)
 {
     if (!target_usable(target))
         return 0;
     if (kind == IRCB_JOIN || kind == IRCB_PART || kind == IRCB_WHO || kind == IRCB_NAMES) {
         group_clear(q);
-        struct ircb_line *l = line_new(kind, target, "", 0, NULL);
-        l->prev = q->ctl_tail;
-        if (q->ctl_tail)
-            q->ctl_tail->next = l;
-        else
-            q->ctl_head = l;
-        q->ctl_tail = l;
+        list_append(&q->ctl_head, &q->ctl_tail, line_new(kind, target, "", 0, NULL));
         q->lines++;
         return 1;
     }
@@ -369,17 +434,36 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
     const char *piece;
     size_t len, n = 0;
     while (utf8_split_next(&sp, &piece, &len)) {
-        if (!admit(q, target, ring)) {
+        /* A whole text keeps its order: behind its target's spill once there is one. A target
+         * that holds nothing cannot spill (nothing going out would let the spill in). */
+        struct ircb_target *t = whole ? target_find(q, target, ring) : NULL;
+        bool in = !(t && t->spill_head) && admit(q, target, ring);
+        if (!in && !(t && q->spilled < IRCB_SPILL_LINES)) {
             q->refused++;
             continue;
         }
         struct ircb_line *l = line_new(kind, target, piece, len, key);
         l->group = key ? q->group : 0;
-        enqueue(q, l, urgent);
+        if (in)
+            enqueue(q, l, urgent);
+        else
+            spill(q, t, l);
         n++;
     }
     free(flat);
     return n;
+}
+
+size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                       const char *text, bool urgent, const char *key, size_t max_text)
+{
+    return push_text(q, kind, target, text, urgent, key, max_text, false);
+}
+
+size_t ircb_queue_push_whole(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                             const char *text, const char *key, size_t max_text)
+{
+    return push_text(q, kind, target, text, false, key, max_text, true);
 }
 
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key)
@@ -467,11 +551,15 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         }
         /* The rest of a group being sent is finished rather than replaced, and what is
          * pushed from now on is a new group. */
+        struct ircb_target *t = l->owner;
         if (l->group)
-            l->owner->sending = l->group;
+            t->sending = l->group;
         if (l->group && l->group == q->group)
             group_clear(q);
+        bool stays = t->n > 1 || t->spill_head;
         line_remove(q, l);
+        if (stays)
+            refill(q, t); /* the room this line leaves lets a spilled one in */
     }
     settle(q);
     if (q->interval_ms)

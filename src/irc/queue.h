@@ -19,6 +19,11 @@
  * IRCB_URGENT_PER_TARGET are made urgent until its lines have all gone (the rest wait in the
  * round-robin); the whole queue holds IRCB_QUEUE_LINES (lines are at most 512 bytes, so that
  * bounds its memory), and when it is full the target holding most gives up its newest line.
+ * Text pushed whole (an admin's listing, which must not lose a line) is not cut by these caps:
+ * what they do not let in yet waits in its target's spill, in order, and joins the target's
+ * lines as they go out, so it is served at the same pace and share as any other target's; the
+ * spills hold at most IRCB_SPILL_LINES in all, and a target with a spill never gives up lines
+ * to make room for others.
  * A keyed group of lines replaces the older group with the same target and key still queued,
  * unless that one is already being sent: it is finished (a drawing is never cut short), and
  * the newer one waits behind it. A target whose lines were all replaced keeps its place in
@@ -57,6 +62,9 @@
  * while private replies and displays, however many ask for them, still get one turn in nine
  * each. */
 #define IRCB_SCHEDULE_LEN 9
+/* Lines waiting in spills, in all: an admin's listing of a thousand lines, twice over each for
+ * "status" and "games" (a newer keyed one replaces an older still waiting), at most about 2 MiB. */
+#define IRCB_SPILL_LINES 4096
 /* Targets emptied by a drop whose places are remembered: the bot drops a display and pushes
  * its replacement in one go, so a few suffice. */
 #define IRCB_VACANCIES 8
@@ -74,7 +82,7 @@ struct ircb_line {
     char *key;      /* owned, or NULL */
     uint64_t group; /* the keyed group it belongs to, 0 for none */
     struct ircb_target *owner;     /* NULL for JOIN and PART */
-    struct ircb_line *prev, *next; /* in its target's order (JOIN/PART: their own list) */
+    struct ircb_line *prev, *next; /* in its target's order or spill (JOIN/PART: their own list) */
     struct ircb_line *urgent_prev, *urgent_next; /* order among urgent lines across targets */
 };
 
@@ -91,8 +99,9 @@ struct ircb_queue {
     struct ircb_line *urgent_head, *urgent_tail;
     size_t urgent;     /* lines in the urgent lane */
     int urgent_credit; /* see above */
-    size_t lines;      /* every queued line, JOIN and PART included */
+    size_t lines;      /* every queued line, JOIN and PART and spilled ones included */
     size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
+    size_t spilled;    /* lines waiting in targets' spills (what IRCB_SPILL_LINES bounds) */
     size_t refused;    /* lines refused or given up for the caps, since init */
     /* The keyed group being pushed: further pushes with this target and key belong to it. */
     char *group_target, *group_key;
@@ -131,9 +140,17 @@ void ircb_queue_set_pacing(struct ircb_queue *q, int burst, int interval_ms);
 size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                        const char *text, bool urgent, const char *key, size_t max_text);
 
+/* As ircb_queue_push, never urgent, for text that must reach target whole however long: the
+ * pieces the caps do not let in now wait in the target's spill and join its lines as they go out
+ * (keyed groups replace older ones there too). Returns the number of lines queued or waiting;
+ * fewer than the pieces only when IRCB_SPILL_LINES are already waiting, or when the queue is full
+ * and target holds nothing yet. */
+size_t ircb_queue_push_whole(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                             const char *text, const char *key, size_t max_text);
+
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
- * key, except those of a group already being sent; the next push with that key starts a new
- * group. Returns how many were dropped. */
+ * key, spilled ones included, except those of a group already being sent; the next push with that
+ * key starts a new group. Returns how many were dropped. */
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key);
 
 /* Discard everything queued for target (the bot left the channel). */
@@ -150,7 +167,7 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms);
 /* When the next line may go: now_ms or earlier if one may go now, INT64_MAX when empty. */
 int64_t ircb_queue_next_time(const struct ircb_queue *q, int64_t now_ms);
 
-/* How many lines are queued. */
+/* How many lines are queued (those waiting in spills included). */
 size_t ircb_queue_length(const struct ircb_queue *q);
 
 /* Whether target names a channel (starts with '#', '&', '+' or '!'). */

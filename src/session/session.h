@@ -330,8 +330,8 @@ struct session_store_ops {
     void *ctx;
     int (*save)(void *ctx, const char *channel, const void *blob, size_t len);
     int (*erase)(void *ctx, const char *channel);
-    /* Optional: a consistent copy of the whole store to path, which must not exist (admin
-     * "backup FILE"). BW_OK, or an error with the reason in why. */
+    /* Optional: a consistent copy of the whole store to path, a new file beside the store (admin
+     * "backup FILE"; store_backup). BW_OK, or an error with the reason in why. */
     int (*backup)(void *ctx, const char *path, char *why, size_t whylen);
     /* Optional: record a finished game and forget channel's saved record, in one commit (then
      * erase is not called for it). */

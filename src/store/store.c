@@ -123,18 +123,28 @@ static char *dir_of(const char *path)
     return d;
 }
 
+/* a, b and c end to end; the caller's to free (NULL when out of memory). */
+static char *joined(const char *a, const char *b, const char *c)
+{
+    size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+    char *s = malloc(la + lb + lc + 1);
+    if (s) {
+        memcpy(s, a, la);
+        memcpy(s + la, b, lb);
+        memcpy(s + la + lb, c, lc + 1);
+    }
+    return s;
+}
+
 /* Take the lock that keeps a second brickwood off the file. Returns the descriptor, or -1 with
  * the reason in err. */
 static int take_lock(const char *path, char *err, size_t errsize)
 {
-    size_t len = strlen(path);
-    char *lock_path = malloc(len + sizeof "-lock");
+    char *lock_path = joined(path, "-lock", "");
     if (!lock_path) {
         fail(err, errsize, "%s: out of memory", path);
         return -1;
     }
-    memcpy(lock_path, path, len);
-    memcpy(lock_path + len, "-lock", sizeof "-lock");
     int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         fail(err, errsize, "%s: cannot open the lock file %s: %s", path, lock_path,
@@ -824,8 +834,10 @@ int store_find_nick(struct store *st, const char *network, const char *nick, cha
 static int top_of(struct store *st, const char *network, int n, bool robots, store_top_fn fn,
                   void *ctx, char *err, size_t errsize)
 {
-    if (!is_name(network) || n < 1 || !fn)
+    if (!is_name(network) || n < 1 || !fn) {
+        fail(err, errsize, "store: the leaders of no network, or none of them");
         return BW_E(INVALID);
+    }
     sqlite3_stmt *s;
     /* Computer players ("bot:LEVEL") are listed apart from people. */
     const char *sql = robots
@@ -874,24 +886,69 @@ int store_checkpoint(struct store *st, char *err, size_t errsize)
     return BW_OK;
 }
 
-int store_backup(struct store *st, const char *path, char *err, size_t errsize)
+/* The names of the files beside a database: SQLite's rollback journal, write-ahead log and its
+ * index while the database is in use, and the store's lock. */
+static const char *const beside[] = {"-journal", "-wal", "-shm", "-lock"};
+#define BESIDE_SQLITE 3 /* the first three are SQLite's */
+#define BESIDE_PLAYED 2 /* the first two are played into a database when it is opened */
+
+/* Why name cannot name a backup (a borrowed constant), or NULL: a backup goes beside the store,
+ * so name is a file name or a relative path below the store's directory, without "..", and not
+ * the name of a file kept beside a database. */
+static const char *backup_name_problem(const char *name)
 {
-    if (!is_name(path)) {
-        fail(err, errsize, "backup: no file name");
-        return BW_E(INVALID);
+    if (!is_name(name))
+        return "no file name";
+    if (name[0] == '/')
+        return "an absolute path; give a file name (or DIR/FILE) in the store's directory";
+    for (const char *p = name; p;) {
+        if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || !p[2]))
+            return "\"..\" would leave the store's directory";
+        const char *slash = strchr(p, '/');
+        p = slash ? slash + 1 : NULL;
     }
-    /* Created here, exclusively: an existing file (the store's own among them) is never
-     * touched, and nobody else can slip one in before the copy. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        int e = errno;
-        fail(err, errsize, "backup %s: %s", path,
-             e == EEXIST ? "the file exists; not overwritten" : strerror(e));
-        return e == EEXIST ? BW_E(DENIED) : BW_E(IO);
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    if (!*base || strcmp(base, ".") == 0)
+        return "a directory; give a file name";
+    size_t len = strlen(name);
+    for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+        size_t n = strlen(beside[i]);
+        if (len >= n && strcmp(name + len - n, beside[i]) == 0)
+            return "named like a file kept beside a database";
     }
-    close(fd);
+    return NULL;
+}
+
+/* Whether path can be written as a new backup: nothing there, and no journal or log under its
+ * name (SQLite would play another database's into the copy when it is opened). */
+static int backup_free(const char *path, char *err, size_t errsize)
+{
+    struct stat sb;
+    if (lstat(path, &sb) == 0) {
+        fail(err, errsize, "backup %s: the file exists; not overwritten", path);
+        return BW_E(DENIED);
+    }
+    for (int i = 0; i < BESIDE_PLAYED; i++) {
+        char *other = joined(path, beside[i], "");
+        bool there = other && lstat(other, &sb) == 0;
+        free(other);
+        if (there) {
+            fail(err, errsize,
+                 "backup %s: %s%s exists (left as it is), and SQLite would play it into the "
+                 "copy; remove it or choose another name",
+                 path, path, beside[i]);
+            return BW_E(DENIED);
+        }
+    }
+    return BW_OK;
+}
+
+/* Copy the store into a new database at path. */
+static int copy_to(struct store *st, const char *path, char *err, size_t errsize)
+{
     sqlite3 *dst = NULL;
-    int rc = sqlite3_open_v2(path, &dst, SQLITE_OPEN_READWRITE, NULL);
+    int rc = sqlite3_open_v2(path, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_backup *b = sqlite3_backup_init(dst, "main", st->db, "main");
         if (b) {
@@ -903,22 +960,67 @@ int store_backup(struct store *st, const char *path, char *err, size_t errsize)
         }
     }
     if (rc != SQLITE_OK)
-        fail(err, errsize, "backup %s: %s", path, dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
+        fail(err, errsize, "the copy failed: %s", dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
     if (sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
-        fail(err, errsize, "backup %s: cannot close the copy", path);
+        fail(err, errsize, "cannot close the copy");
         rc = SQLITE_ERROR;
     }
-    if (rc != SQLITE_OK) {
-        unlink(path);
-        size_t len = strlen(path);
-        char *journal = malloc(len + sizeof "-journal");
-        if (journal) {
-            memcpy(journal, path, len);
-            memcpy(journal + len, "-journal", sizeof "-journal");
-            unlink(journal);
-            free(journal);
-        }
-        return BW_E(IO);
+    return rc == SQLITE_OK ? BW_OK : BW_E(IO);
+}
+
+/* The copy is made in a new directory beside FILE that only this call made and uses, then linked
+ * to FILE, which link() never overwrites: FILE appears complete or not at all, what SQLite
+ * creates meanwhile (a journal) is in that directory, never beside FILE, and everything removed
+ * afterwards is in that directory. */
+int store_backup(struct store *st, const char *name, char *err, size_t errsize)
+{
+    const char *problem = backup_name_problem(name);
+    if (problem) {
+        fail(err, errsize, "backup %s: %s", name ? name : "", problem);
+        return BW_E(INVALID);
     }
-    return BW_OK;
+    char *dir = dir_of(st->path);
+    char *path = dir ? joined(dir, "/", name) : NULL;
+    char *where = path ? dir_of(path) : NULL;
+    char *work = where ? joined(where, "/.brickwood-backup-XXXXXX", "") : NULL;
+    char *copy = NULL;
+    int rc = BW_E(NOMEM);
+    if (!work)
+        fail(err, errsize, "backup %s: out of memory", name);
+    else if ((rc = backup_free(path, err, errsize)) == BW_OK && !mkdtemp(work)) {
+        fail(err, errsize, "backup %s: cannot write in %s: %s", path, where, strerror(errno));
+        rc = BW_E(IO);
+    } else if (rc == BW_OK) {
+        char why[300] = "out of memory";
+        copy = joined(work, "/copy.db", "");
+        rc = copy ? copy_to(st, copy, why, sizeof why) : BW_E(NOMEM);
+        if (rc == BW_OK && link(copy, path) != 0) {
+            int e = errno;
+            snprintf(why, sizeof why, "%s",
+                     e == EEXIST ? "the file exists; not overwritten" : strerror(e));
+            rc = e == EEXIST ? BW_E(DENIED) : BW_E(IO);
+        }
+        if (rc != BW_OK)
+            fail(err, errsize, "backup %s: %s", path, why);
+        for (int i = 0; copy && i < BESIDE_SQLITE; i++) {
+            char *own = joined(copy, beside[i], "");
+            if (own)
+                unlink(own);
+            free(own);
+        }
+        if (copy)
+            unlink(copy);
+        rmdir(work);
+        int fd = rc == BW_OK ? open(where, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+        if (fd >= 0) { /* the new name, too, survives a power cut */
+            fsync(fd);
+            close(fd);
+        }
+    }
+    free(dir);
+    free(path);
+    free(where);
+    free(work);
+    free(copy);
+    return rc;
 }

@@ -156,7 +156,8 @@ typedef int (*store_top_fn)(void *ctx, int rank, const struct store_stats *s);
 
 /* The n best people on network (n >= 1) by rating, highest first; equal ratings by more games,
  * then by identity (byte order), so the order never depends on the file's layout. Returns the
- * number of players passed to fn, or BW_E(INVALID) / BW_E(IO). */
+ * number of players passed to fn (0 or more: test for an error with < 0), or BW_E(INVALID) /
+ * BW_E(IO) with the reason in err. */
 int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
               size_t errsize);
 
@@ -171,11 +172,16 @@ int store_top_robots(struct store *st, const char *network, int n, store_top_fn 
  * waiting up to a second: try again later. */
 int store_checkpoint(struct store *st, char *err, size_t errsize);
 
-/* Write a consistent copy of the whole store to path with SQLite's online backup API (the
- * admin "backup FILE"); the bot goes on meanwhile. path must not exist yet: an existing file,
- * the store's own file included, is never overwritten (BW_E(DENIED)). On failure nothing is
- * left at path. BW_OK or BW_E(IO), the reason in err. */
-int store_backup(struct store *st, const char *path, char *err, size_t errsize);
+/* Write a consistent copy of the whole store with SQLite's online backup API (the admin "backup
+ * FILE"); the bot goes on meanwhile. The copy goes beside the store: name is a file name in the
+ * store's directory or a relative path below it; an absolute path, a ".." component or a name
+ * ending in -journal, -wal, -shm or -lock is refused (BW_E(INVALID)). A file already there, the
+ * store's own included, is never overwritten, and neither is a NAME-journal or NAME-wal (which
+ * SQLite would play into the copy) (BW_E(DENIED)). The copy is made in a directory of its own
+ * beside it and linked to its name when complete, so nothing is ever left at the name on failure
+ * and nothing this call did not create is removed. BW_OK, or an error with the reason in err
+ * (BW_E(IO) when the copy itself failed). */
+int store_backup(struct store *st, const char *name, char *err, size_t errsize);
 
 /* The version of the SQLite library the program runs with ("3.40.1"); a borrowed constant. */
 const char *store_sqlite_version(void);

@@ -34,7 +34,10 @@ void web_page_board(const struct web_game *w, struct strbuf *out);
 /* The list of lobbies and games (/). */
 void web_page_index(const struct web_game *games, int n, struct strbuf *out);
 
-/* The leaderboard (/top): per network, people then computer players. */
+/* The leaderboard (/top): per network, the best people, then the computer players (a row per
+ * level). */
+#define WEB_TOP_PEOPLE 20
+#define WEB_TOP_ROBOTS 4
 struct web_top_row {
     char name[128];
     double rating;
@@ -42,7 +45,7 @@ struct web_top_row {
 };
 struct web_top {
     char network[64];
-    struct web_top_row people[20], robots[4];
+    struct web_top_row people[WEB_TOP_PEOPLE], robots[WEB_TOP_ROBOTS];
     int n_people, n_robots;
 };
 void web_page_top(const struct web_top *t, int n, struct strbuf *out);

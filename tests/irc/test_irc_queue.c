@@ -259,6 +259,121 @@ static void test_keyed_group_replaces_older(void **state)
     ircb_queue_fini(&q);
 }
 
+/* Pushes n lines "PREFIX I" to target whole, with key; how many were taken. */
+static size_t push_listing(struct ircb_queue *q, const char *target, const char *prefix, int n,
+                           const char *key)
+{
+    size_t taken = 0;
+    char line[64];
+    for (int i = 0; i < n; i++) {
+        snprintf(line, sizeof line, "%s %d", prefix, i);
+        taken += ircb_queue_push_whole(q, IRCB_PRIVMSG, target, line, key, 400);
+    }
+    return taken;
+}
+
+/* Pops everything; checks that target got "PREFIX 0", "PREFIX 1", ... in order, one prefix after
+ * another as listed, and returns how many lines went to target. */
+static int drain_listings(struct ircb_queue *q, const char *target, const char *const *prefixes,
+                          const int *counts, int n_prefixes)
+{
+    char buf[128], want[96];
+    int k = 0, i = 0, got = 0;
+    while (pop(q, 0, buf, sizeof buf)) {
+        if (strncmp(buf, target, strlen(target)) != 0 || buf[strlen(target)] != ':')
+            continue;
+        while (k < n_prefixes && i == counts[k])
+            k++, i = 0;
+        assert_true(k < n_prefixes);
+        snprintf(want, sizeof want, "%s:%s %d", target, prefixes[k], i++);
+        assert_string_equal(buf, want);
+        got++;
+    }
+    return got;
+}
+
+/* Text pushed whole is not cut by the caps: what they leave out waits in the target's spill
+ * and joins the queue as the target's lines go out, in order and at the usual share (the game
+ * in a channel is not held up); a newer keyed group replaces the older one still waiting, spill
+ * included, but not one being sent; the spills are bounded too. */
+static void test_whole_text_spills(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    /* Once a plain push to a full target is refused (test_target_and_total_caps). */
+    assert_int_equal(push_listing(&q, "boss", "a", 150, "admin games"), 150);
+    assert_int_equal(ircb_queue_length(&q), 150);
+    assert_int_equal(q.held, IRCB_TARGET_LINES);
+    assert_int_equal(q.spilled, 150 - IRCB_TARGET_LINES);
+    for (int i = 0; i < 10; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "rolled", false, NULL, 400);
+    char buf[128];
+    int channel = 0;
+    for (int n = 0; n < 20 && pop(&q, 0, buf, sizeof buf); n++)
+        channel += strcmp(buf, "#c:rolled") == 0;
+    assert_true(channel >= 10); /* channel events: two lines of every three */
+    ircb_queue_fini(&q);
+    ircb_queue_init(&q, 1, 0);
+    assert_int_equal(push_listing(&q, "boss", "a", 150, "admin games"), 150);
+    for (int i = 0; i < 10; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "rolled", false, NULL, 400);
+    assert_int_equal(drain_listings(&q, "boss", (const char *const[]){"a"}, (const int[]){150}, 1),
+                     150);
+    assert_int_equal(q.refused, 0);
+    assert_int_equal(ircb_queue_length(&q), 0);
+
+    /* Replaced while waiting: nothing of the older one goes out. */
+    push_listing(&q, "boss", "old", 100, "admin games");
+    assert_int_equal(ircb_queue_drop(&q, "boss", "admin games"), 100);
+    push_listing(&q, "boss", "new", 100, "admin games");
+    assert_int_equal(ircb_queue_length(&q), 100);
+    assert_int_equal(
+        drain_listings(&q, "boss", (const char *const[]){"new"}, (const int[]){100}, 1), 100);
+    /* Being sent: finished, spill and all; a newer one waits behind it, and the newest replaces
+     * that. Other keys and plain lines to the same nick keep their own ways. */
+    push_listing(&q, "boss", "sent", 100, "admin games");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "boss:sent 0");
+    assert_int_equal(ircb_queue_drop(&q, "boss", "admin games"), 0);
+    push_listing(&q, "boss", "newer", 100, "admin games");
+    assert_int_equal(ircb_queue_drop(&q, "boss", "admin games"), 100);
+    push_listing(&q, "boss", "newest", 80, "admin games");
+    assert_int_equal(ircb_queue_length(&q), 99 + 80);
+    int got = 0;
+    char want[64];
+    for (int i = 1; i < 100; i++, got++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        snprintf(want, sizeof want, "boss:sent %d", i);
+        assert_string_equal(buf, want);
+    }
+    assert_int_equal(
+        drain_listings(&q, "boss", (const char *const[]){"newest"}, (const int[]){80}, 1), 80);
+
+    /* A target with a spill keeps its lines when the full queue needs room: others give up. */
+    push_listing(&q, "boss", "kept", 100, NULL);
+    char name[32];
+    for (int t = 0; q.held < IRCB_QUEUE_LINES; t++) {
+        snprintf(name, sizeof name, "m%d", t);
+        for (int i = 0; i < IRCB_TARGET_LINES; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", false, NULL, 400);
+    }
+    size_t refused = q.refused;
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400),
+                     1);
+    assert_int_equal(q.refused, refused + 1); /* an m* line */
+    assert_int_equal(
+        drain_listings(&q, "boss", (const char *const[]){"kept"}, (const int[]){100}, 1), 100);
+
+    /* Bounded: past IRCB_SPILL_LINES whole text is refused too; parting drops the spill. */
+    size_t taken = push_listing(&q, "boss", "big", IRCB_TARGET_LINES + IRCB_SPILL_LINES + 5, NULL);
+    assert_int_equal(taken, IRCB_TARGET_LINES + IRCB_SPILL_LINES);
+    assert_int_equal(ircb_queue_drop_target(&q, "boss"), taken);
+    assert_int_equal(ircb_queue_length(&q), 0);
+    assert_int_equal(q.spilled, 0);
+    ircb_queue_fini(&q);
+}
+
 /* A game's lines in a channel go before a board drawing asked for there or anywhere else. */
 static void test_events_before_displays(void **state)
 {
@@ -434,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_drop_by_key),
         cmocka_unit_test(test_target_and_total_caps),
         cmocka_unit_test(test_keyed_group_replaces_older),
+        cmocka_unit_test(test_whole_text_spills),
         cmocka_unit_test(test_events_before_displays),
         cmocka_unit_test(test_urgent_capped),
         cmocka_unit_test(test_fairness_under_flood),
