@@ -166,6 +166,7 @@ class Bot:
             return f.read().decode("utf-8", "replace")
 
     def log_tail(self, n=8):
+        """The log's last n lines, for a failure message."""
         return "\n    ".join(self.log_text().strip().splitlines()[-n:])
 
     def wait_log(self, text, timeout, count=1):
