@@ -52,7 +52,7 @@ class Person(Table):
     # The bot counts by when it reads a command: a loaded machine can bring two of hers to it
     # closer than she sent them, and a spare token (a burst of four) absorbs that.
     BURST = 4
-    REFILL = 1.05
+    REFILL = 1.1
 
     def __init__(self, client, log, seed):
         super().__init__(CHAN, [client], BOT, seed=seed, log=log)
