@@ -193,8 +193,12 @@ def tls_noverify(w):
     # The bot, reconnecting meanwhile, may be in before alice (a new server: no old bot there).
     join_all([alice], CHAN, "brickwood", 60)
     log = bot.wait_log("TLS handshake done", 15, count=2)
-    check(log.count("connecting to localhost port %d" % server.tls_port) == 2,
-          "two connection attempts")
+    # A loaded machine may start the new server after the bot's first retry, which then finds
+    # the port closed (no connection, no warning) and tries again.
+    attempts = log.count("connecting to localhost port %d" % server.tls_port)
+    refused = log.count("cannot connect: ")
+    check(attempts - refused == 2, "two connections (%d attempts, %d refused)"
+          % (attempts, refused))
     check(log.count(warning) == 2, "the warning at each of the two connections (%d times)"
           % log.count(warning))
     answers_help(bot, alice, "brickwood")
