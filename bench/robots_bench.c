@@ -184,7 +184,7 @@ static void open_game(struct bench *x, int c, bool warm, int64_t now_ms)
     }
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(&s, t, blob, sizeof blob);
-    if (!len || bot_restore(x->bot, blob, len, now_ms) != BW_OK)
+    if (!len || bot_restore(x->bot, blob, len, now_ms, NULL, 0) != BW_OK)
         die("%s: the bot refused the game's record", ch->name);
     /* The bot in its channel: the game resumes and its computer players are scheduled. */
     struct bw_identity own = {OWN_NICK, "bot", "bench.example", NULL, true, false};

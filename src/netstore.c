@@ -231,13 +231,14 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
                         size_t len)
 {
     struct restoring *r = ctx;
-    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms) : BW_E(PARSE);
+    char why[128] = "";
+    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms, why, sizeof why) : BW_E(PARSE);
     if (rc)
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){
                       .network = network, .channel = channel, .action = "restore_failed"},
                   "%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
-                  channel, bw_strerror(rc), r->path);
+                  channel, why[0] ? why : bw_strerror(rc), r->path);
     else
         r->restored++;
     return 0;

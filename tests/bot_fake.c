@@ -272,7 +272,7 @@ struct bot *bot_with(struct session *s, int timeout_s)
         account_for_cards(&s->game);
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(s, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     return b;
 }
 

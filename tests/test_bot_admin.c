@@ -494,10 +494,10 @@ static void test_restore_checks(void **state)
         if (k == 14)
             t.game.harbor[0] = 9;
         size_t len = session_save(&t, now, blob, sizeof blob);
-        assert_int_equal(bot_restore(b, blob, len, now), BW_E(PARSE));
+        assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_E(PARSE));
     }
     size_t len = session_save(&s, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     bot_free(b);
 }
 
@@ -516,7 +516,7 @@ static void test_restore_rebuilds_derived_fields(void **state)
     struct bot *b = make_bot(0, 4);
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(&t, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     assert_non_null(sess(b));
     assert_memory_equal(&sess(b)->game, &s.game, sizeof s.game);
     bot_free(b);

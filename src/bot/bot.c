@@ -150,12 +150,13 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     return g;
 }
 
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
     g->start_logged = true; /* its start is in the log of the process that started it */
-    int err = session_restore(&g->s, blob, len, now_ms);
+    int err = session_restore(&g->s, blob, len, now_ms, why, whylen);
     if (err) {
         free(g);
         return err;

@@ -146,8 +146,10 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops);
 
 /* Rebuild a channel's lobby or game from a record that ops->save received, at now_ms (its
  * deadlines keep the time they had left when saved). Replaces a session already in that
- * channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms);
+ * channel. BW_OK, or BW_E(PARSE) for a record that is not one or is out of range, with the
+ * reason in why (whylen bytes; why may be NULL when whylen is 0). */
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen);
 
 /* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
  * or BW_E(INVALID) for a code this build does not know (nothing changes). */

@@ -189,6 +189,13 @@ int session_leave_lobby(struct session *s, int seat)
     return BW_OK;
 }
 
+/* The time the timers count from: while paused, the clocks stand at the pause's beginning
+ * (session_resume moves them on from there). */
+static int64_t clock_of(const struct session *s, int64_t now_ms)
+{
+    return s->paused ? s->paused_ms : now_ms;
+}
+
 /* Reset the timers that a change of the awaited move calls for, and note new offers. */
 static void update_timers(struct session *s, int64_t now_ms)
 {
@@ -276,7 +283,7 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     s->started_ms = now_ms;
     s->stop_votes = 0;
     s->turn_deadline_ms = INT64_MAX;
-    update_timers(s, now_ms);
+    update_timers(s, clock_of(s, now_ms));
     return BW_OK;
 }
 
@@ -376,20 +383,30 @@ static void shift(int64_t *t, int64_t by)
         *t += by;
 }
 
+/* A moment moves on like a deadline; one during the pause counts from its end, since the
+ * clocks stood still (so a departure's grace and an offer's time never run past their length,
+ * which is what a saved record must show: record.h). */
+static void shift_moment(int64_t *t, int64_t paused_ms, int64_t by)
+{
+    if (*t > paused_ms)
+        *t = paused_ms;
+    shift(t, by);
+}
+
 void session_resume(struct session *s, int64_t now_ms)
 {
     if (!s->paused)
         return;
-    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0;
+    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0, at = s->paused_ms;
     s->paused = 0;
     s->paused_ms = 0;
     shift(&s->turn_deadline_ms, by);
     shift(&s->step_deadline_ms, by);
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
-        shift(&s->offer_ms[i], by);
+        shift_moment(&s->offer_ms[i], at, by);
     for (int i = 0; i < s->n_seats; i++)
         if (!s->seat[i].present)
-            shift(&s->seat[i].left_ms, by);
+            shift_moment(&s->seat[i].left_ms, at, by);
 }
 
 void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms)
@@ -402,7 +419,7 @@ void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now
     /* update_timers restarts a timer that is off, and the step timer on a new phase. */
     s->turn_deadline_ms = INT64_MAX;
     s->step_phase = 0;
-    update_timers(s, now_ms);
+    update_timers(s, clock_of(s, now_ms));
 }
 
 bool session_vote_stop(struct session *s, int seat)
@@ -561,9 +578,10 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
     return record_encode(s, now_ms, buf, size);
 }
 
-int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms)
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
+                    size_t whylen)
 {
-    return record_decode(s, blob, len, now_ms, NULL, 0);
+    return record_decode(s, blob, len, now_ms, why, whylen);
 }
 
 /* ---- results ---- */

@@ -273,8 +273,11 @@ int session_turn_seconds_left(const struct session *s, int64_t now_ms);
 size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t size);
 
 /* Rebuild s from a record, restored at now_ms (deadlines keep the time they had left).
- * BW_E(PARSE), with s untouched, when it is not a record this build can use. */
-int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms);
+ * BW_E(PARSE), with s untouched and the reason in why (whylen bytes, always terminated; why
+ * may be NULL when whylen is 0), when it is not a record this build can use: damaged, from an
+ * unknown version, or describing a session or game out of range (record.h). */
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
+                    size_t whylen);
 
 /* How a finished game ended, for the record. */
 enum session_ending {

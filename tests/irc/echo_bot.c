@@ -165,8 +165,11 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops)
 {
 }
 
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen)
 {
+    if (whylen)
+        snprintf(why, whylen, "this bot keeps no games");
     return BW_E(PARSE);
 }
 
