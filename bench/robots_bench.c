@@ -163,7 +163,7 @@ static void open_game(struct bench *x, int c, bool warm, int64_t now_ms)
             die("%s: no seat for a computer player", ch->name);
     /* The session's own clock: far enough back that the grace period is over now. */
     int64_t t = now_ms - SESSION_GRACE_MS - 60000;
-    if (session_start(&s, t, msg, sizeof msg) != BW_OK)
+    if (session_start(&s, NULL, t, msg, sizeof msg) != BW_OK)
         die("%s: the game did not start: %s", ch->name, msg);
     if (session_depart(&s, nick, t) < 0)
         die("%s: the person could not leave", ch->name);
@@ -307,6 +307,7 @@ int main(int argc, char **argv)
     x.bot = bot_new(&net, &cb, &cg, &out, 1);
     if (!x.bot)
         die("bot_new refused its arguments");
+    bot_set_repeatable(x.bot, true); /* the same games each run */
     char store_file[4096] = "";
     struct store *st = NULL;
     struct net_store *ns = NULL;

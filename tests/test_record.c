@@ -168,7 +168,7 @@ static int play_and_check(int n, uint64_t seed, int *over)
     int64_t now = 1000000 + (int64_t)seed * 7919;
     bw_rng_seed(&rng, seed * 31 + (uint64_t)n);
     lobby(&s, n, seed);
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
     int checked = 0;
     for (long step = 0; step < 8000 && s.state == SESSION_PLAYING; step++) {
         now += 1 + (int64_t)bw_rng_below(&rng, 4000);
@@ -212,7 +212,7 @@ static void test_largest_record(void **state)
     struct session s;
     char msg[64];
     lobby(&s, 6, 9);
-    assert_int_equal(session_start(&s, 0, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 0, msg, sizeof msg), BW_OK);
     memset(s.channel, 'c', SESSION_CHAN_MAX);
     for (int i = 0; i < 6; i++) {
         struct session_seat *seat = &s.seat[i];
@@ -242,7 +242,7 @@ static size_t sample(struct session *s, unsigned char *buf, size_t size, uint64_
     char msg[64];
     bw_rng_seed(&rng, seed);
     lobby(s, 4, seed);
-    assert_int_equal(session_start(s, 100, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, 100, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 150; i++) {
         struct game_action a;
         if (playout_choose(&s->game, &rng, &a) != BW_OK)
@@ -635,7 +635,7 @@ __attribute__((unused)) static int64_t golden_session(struct session *s)
     int give, want, cgive;
     bw_rng_seed(&rng, 2024);
     lobby(s, 4, 2024);
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 2000; i++) {
         const struct game *g = &s->game;
         if (g->turn >= 70 && g->phase == PHASE_MAIN && !g->offers_open &&
@@ -896,7 +896,7 @@ static int64_t golden_map_session(struct session *s, int map, uint64_t seed,
     bw_rng_seed(&rng, seed);
     lobby(s, 4, seed);
     s->map = map;
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 20000; i++) {
         const struct game *g = &s->game;
         if (g->turn >= 30 && g->phase == PHASE_MAIN && done(g))
@@ -935,7 +935,7 @@ static void test_sea_round_trips(void **state)
         lobby(&s, n, (uint64_t)n + 7);
         s.map = SESSION_MAP_FOUR_ISLANDS;
         round_trip(&s, now, 0);
-        assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
         for (int i = 0; i < 3000 && s.state == SESSION_PLAYING; i++) {
             struct game_action a;
             assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
@@ -959,7 +959,7 @@ static void test_sea_refused(void **state)
     char msg[64], why[128];
     lobby(&s, 3, 5);
     s.map = SESSION_MAP_FOUR_ISLANDS;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     /* The map's name is the last string before the Seafarers fields: "four_islands". */
@@ -1128,7 +1128,7 @@ static void variant_round_trips(int variant, int board, int (*given)(const struc
         lobby(&s, n, (uint64_t)n + seed + 1);
         s.variant = (uint8_t)variant;
         round_trip(&s, now, 0);
-        assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
         assert_int_equal(s.game.opt.board, board);
         for (int i = 0; i < 4000 && s.state == SESSION_PLAYING; i++) {
             struct game_action a;
@@ -1172,7 +1172,7 @@ static void test_river_round_trips(void **state)
     char msg[64], why[128];
     lobby(&s, 4, 61);
     s.variant = SESSION_VARIANT_RIVER;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     assert_true(holds(buf, len,
@@ -1202,7 +1202,7 @@ static void test_jungle_refused(void **state)
     char msg[64], why[128];
     lobby(&s, 3, 6);
     s.variant = SESSION_VARIANT_JUNGLE;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     /* The variant's name follows the map's: "\x04base\x06jungle". */
@@ -1238,7 +1238,7 @@ static void test_jungle_refused(void **state)
     assert_string_equal(why, "the game's board is not the session map's");
 
     lobby(&s, 3, 7); /* discoveries on the base board */
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     assert_int_equal(s.game.opt.board, BOARD_BASE);
     s.game.p[0].discoveries = 1;
     len = record_encode(&s, 1000, buf, sizeof buf);

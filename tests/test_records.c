@@ -372,7 +372,7 @@ static void test_computer_result_identity(void **state)
     assert_int_equal(session_add_robot(&s, SESSION_ROBOT_EASY), 1);
     assert_int_equal(session_add_robot(&s, SESSION_ROBOT_HARD), 2);
     char msg[80];
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
     struct session_result r;
     assert_int_equal(session_result(&s, now, &r), BW_OK);
     int found = 0;
@@ -390,7 +390,7 @@ static void test_computer_result_identity(void **state)
     session_add_robot(&s, SESSION_ROBOT_EASY);
     session_add_robot(&s, SESSION_ROBOT_EASY);
     session_add_robot(&s, SESSION_ROBOT_EASY);
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_E(WRONG_PHASE));
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_E(WRONG_PHASE));
     assert_string_equal(msg, "a game needs at least one person");
 }
 

@@ -105,6 +105,11 @@ void bot_free(struct bot *b)
     free(b);
 }
 
+void bot_set_repeatable(struct bot *b, bool repeatable)
+{
+    b->repeatable = repeatable;
+}
+
 void bot_set_own_nick(struct bot *b, const char *nick)
 {
     copy_str(b->own_nick, sizeof b->own_nick, nick);

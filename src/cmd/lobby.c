@@ -157,7 +157,13 @@ static int exec_start(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return BW_E(WRONG_PHASE);
     }
-    int err = session_start(c->s, c->now_ms, msg, sizeof msg);
+    struct bw_rng fresh;
+    int got = c->host->game_random ? c->host->game_random(c->host->ctx, c->s, &fresh) : 0;
+    if (got < 0) {
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_NO_RANDOM), c->channel, c->prefix);
+        return got;
+    }
+    int err = session_start(c->s, got ? &fresh : NULL, c->now_ms, msg, sizeof msg);
     if (err) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_START_FAIL), msg, c->s->n_seats,
                    c->s->rules.min_players);

@@ -232,7 +232,8 @@ static void update_timers(struct session *s, int64_t now_ms)
     }
 }
 
-int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
+int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms, char *msg,
+                  size_t msglen)
 {
     if (s->state != SESSION_LOBBY) {
         i18n_format(i18n_in_use(), msg, msglen, MSG_SES_STARTED);
@@ -274,7 +275,8 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
                           ? s->rules.victory_points
                           : 0),
     };
-    int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
+    int err = fresh ? game_init_rng(&s->game, &opt, fresh)
+                    : game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (err) {
         copy_str(msg, msglen, i18n_strerror(i18n_in_use(), err));
         return err;

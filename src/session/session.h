@@ -200,8 +200,14 @@ int session_robot_level(const struct session *s, int seat);
 /* Leave the lobby seat (the seats after it move up). BW_E(WRONG_PHASE) once started. */
 int session_leave_lobby(struct session *s, int seat);
 
-/* Start the game with the seated players in random order. On refusal msg says why. */
-int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen);
+/* Start the game with the seated players in random order (drawn from the lobby's generator).
+ * The game's generator, which deals the board and the cards and rolls the dice, is a copy of
+ * *fresh when given (its whole state from the operating system's random source: nothing about
+ * the process tells it); with fresh NULL it is seeded from the lobby's generator, so that the
+ * seed session_init was given makes the same game again (BRICKWOOD_SEED, tests). On refusal
+ * msg says why. */
+int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms, char *msg,
+                  size_t msglen);
 
 /* Apply an action to the running game as game_apply() does, then update the timers.
  * BW_E(WRONG_PHASE) when no game runs. On PHASE_OVER the session becomes SESSION_OVER. */

@@ -37,6 +37,10 @@ void bot_free(struct bot *b)
     free(b);
 }
 
+void bot_set_repeatable(struct bot *b, bool repeatable)
+{
+}
+
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game)
 {
