@@ -185,7 +185,7 @@ static int leaders(void *ctx, int n, bool robots, struct session_rank *out)
 static int player_stats(void *ctx, const char *identity, const char *nick, struct session_rank *out)
 {
     struct net_store *ns = ctx;
-    char err[256], found[256];
+    char err[256], found[SESSION_IDENTITY_MAX + 1];
     int rc = BW_OK;
     if (!identity) {
         if (!nick || !nick[0])

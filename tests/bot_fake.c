@@ -83,7 +83,7 @@ static char *admins_list[] = {"account:root", "*!*@trusted.example"};
 #define FAKE_MEMBERS 32
 static bool members_on;
 static struct {
-    char nick[80], user[32], host[80], account[32];
+    char nick[80], user[512], host[512], account[512]; /* as long as an IRC line allows */
     bool has_account, op;
 } members[FAKE_MEMBERS];
 

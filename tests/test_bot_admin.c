@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
+#include "cmd/cmd.h"
 #include "engine/board.h"
 #include "session/session.h"
 
@@ -584,10 +585,38 @@ static void test_admin_status_and_games(void **state)
     bot_free(b);
 }
 
+/* An admin mask matches the whole nick!user@host, however long: a user@host that a shorter
+ * copy would cut just after "@trusted.example" (362 bytes of user, then a host that only
+ * starts like the trusted one) is nobody's admin. */
+static void test_admin_mask_whole(void **state)
+{
+    struct bot *b = make_bot(0, 10);
+    static const char *const nicks[] = {"ann", "bob", "cid"};
+    start_game(b, nicks, 3);
+    char user[400];
+    memset(user, 'u', 362);
+    user[362] = '\0';
+    struct bw_identity impostor = {"boss", user, "trusted.example.evil.example", NULL, true, false};
+    struct session_who w = {impostor.nick, impostor.user, impostor.host, NULL, false};
+    assert_false(cmd_is_admin(&w, (char *[]){"*!*@trusted.example"}, 1));
+    int mark = n_recs;
+    from(b, NULL, &impostor, "games");
+    assert_false(any_line(mark, "boss", "#catan: game"));
+    /* The same user with the trusted host is an admin: the length alone refuses nobody. */
+    struct bw_identity boss = {"boss", user, "trusted.example", NULL, true, false};
+    w = (struct session_who){boss.nick, boss.user, boss.host, NULL, false};
+    assert_true(cmd_is_admin(&w, (char *[]){"*!*@trusted.example"}, 1));
+    mark = n_recs;
+    from(b, NULL, &boss, "games");
+    assert_true(any_line(mark, "boss", "#catan: game"));
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_admin_status_and_games),
+        cmocka_unit_test(test_admin_mask_whole),
         cmocka_unit_test(test_no_game_channel),
         cmocka_unit_test(test_reconfigure),
         cmocka_unit_test(test_seat_taken),

@@ -7,6 +7,8 @@
 static const unsigned char record_magic[4] = {'B', 'W', 'S', 'R'};
 
 _Static_assert(RECORD_MAX_SIZE <= SESSION_RECORD_SIZE, "SESSION_RECORD_SIZE is too small");
+_Static_assert(SESSION_ID_MAX <= 255 && SESSION_NICK_MAX <= 255 && SESSION_CHAN_MAX <= 255,
+               "a record's strings have a u8 length");
 
 uint32_t record_crc32(const void *p, size_t len)
 {

@@ -13,8 +13,10 @@
  * presence, votes, warning, pause, rules, its generator, timer keys, offers seen), then, once
  * a game was started, the game's non-derived fields with each board array as long as the
  * board kind's geometry, the hands of the seated players only and the trade offer slots in
- * use. Strings are a u8 length and that many bytes (no NUL). Fields derived from others
- * (game_reindex() rebuilds them) are not stored. record.c lists the fields in order.
+ * use. Strings are a u8 length and that many bytes (no NUL): a seat's account and user@host
+ * up to SESSION_ID_MAX (255) bytes, kept whole (builds before wrote at most 128, and their
+ * records read as they are). Fields derived from others (game_reindex() rebuilds them) are
+ * not stored. record.c lists the fields in order.
  *
  * Body of version 2: the body of version 1, then per seat the nick it was taken with and who
  * plays it (a computer player's level, and whether a computer plays for the absent player),

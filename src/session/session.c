@@ -61,6 +61,22 @@ static void userhost_of(const struct session_who *who, char *buf, size_t size)
     }
 }
 
+/* Whether userhost ("user@host", as a seat keeps it) is who's user and host, all of them. */
+static bool userhost_is(const char *userhost, const struct session_who *who)
+{
+    if (!who->user || !who->host)
+        return false;
+    size_t u = strlen(who->user);
+    return strncasecmp(userhost, who->user, u) == 0 && userhost[u] == '@' &&
+           strcasecmp(userhost + u + 1, who->host) == 0;
+}
+
+bool session_who_fits(const struct session_who *who)
+{
+    size_t userhost = who->user && who->host ? strlen(who->user) + 1 + strlen(who->host) : 0;
+    return userhost <= SESSION_ID_MAX && (!who->account || strlen(who->account) <= SESSION_ID_MAX);
+}
+
 /* Whether who is the person who sat down in seat: the account decides when the seat has one,
  * else user@host; with neither known only the nick is left to go by. */
 static bool seat_matches(const struct session_seat *seat, const struct session_who *who)
@@ -72,11 +88,8 @@ static bool seat_matches(const struct session_seat *seat, const struct session_w
         if (!seat->userhost[0])
             return false;
     }
-    if (seat->userhost[0]) {
-        char uh[SESSION_ID_MAX + 1];
-        userhost_of(who, uh, sizeof uh);
-        return strcasecmp(seat->userhost, uh) == 0;
-    }
+    if (seat->userhost[0])
+        return userhost_is(seat->userhost, who);
     return true;
 }
 
@@ -114,6 +127,8 @@ int session_join(struct session *s, const struct session_who *who)
         return BW_E(OCCUPIED);
     if (s->n_seats >= session_max_seats(s))
         return BW_E(LIMIT);
+    if (!session_who_fits(who))
+        return BW_E(INVALID); /* never a seat bound to part of an identity, or to the nick */
     struct session_seat *seat = &s->seat[s->n_seats];
     memset(seat, 0, sizeof *seat);
     copy_str(seat->nick, sizeof seat->nick, who->nick);
@@ -367,7 +382,8 @@ int session_rename(struct session *s, const char *old_nick, const char *new_nick
 void session_set_account(struct session *s, const char *nick, const char *account)
 {
     int seat = session_seat_of_nick(s, nick);
-    if (seat >= 0 && account && s->seat[seat].present && !s->seat[seat].account[0])
+    if (seat >= 0 && account && strlen(account) <= SESSION_ID_MAX && s->seat[seat].present &&
+        !s->seat[seat].account[0])
         copy_str(s->seat[seat].account, sizeof s->seat[seat].account, account);
 }
 
