@@ -164,6 +164,7 @@ static void bench_init(struct bench *x, struct store *st, struct net_store **ns,
     x->bot = bot_new(&net, &cb, &cg, &out, seed);
     if (!x->bot)
         die("bot_new refused its arguments");
+    bot_set_repeatable(x->bot, true); /* the same games each run */
     *ns = net_store_new(st, NETWORK);
     net_store_ops(*ns, &x->tap.inner);
     x->tap.save_running = true;

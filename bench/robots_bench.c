@@ -163,7 +163,7 @@ static void open_game(struct bench *x, int c, bool warm, int64_t now_ms)
             die("%s: no seat for a computer player", ch->name);
     /* The session's own clock: far enough back that the grace period is over now. */
     int64_t t = now_ms - SESSION_GRACE_MS - 60000;
-    if (session_start(&s, t, msg, sizeof msg) != BW_OK)
+    if (session_start(&s, NULL, t, msg, sizeof msg) != BW_OK)
         die("%s: the game did not start: %s", ch->name, msg);
     if (session_depart(&s, nick, t) < 0)
         die("%s: the person could not leave", ch->name);
@@ -184,7 +184,7 @@ static void open_game(struct bench *x, int c, bool warm, int64_t now_ms)
     }
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(&s, t, blob, sizeof blob);
-    if (!len || bot_restore(x->bot, blob, len, now_ms) != BW_OK)
+    if (!len || bot_restore(x->bot, blob, len, now_ms, NULL, 0) != BW_OK)
         die("%s: the bot refused the game's record", ch->name);
     /* The bot in its channel: the game resumes and its computer players are scheduled. */
     struct bw_identity own = {OWN_NICK, "bot", "bench.example", NULL, true, false};
@@ -307,6 +307,7 @@ int main(int argc, char **argv)
     x.bot = bot_new(&net, &cb, &cg, &out, 1);
     if (!x.bot)
         die("bot_new refused its arguments");
+    bot_set_repeatable(x.bot, true); /* the same games each run */
     char store_file[4096] = "";
     struct store *st = NULL;
     struct net_store *ns = NULL;

@@ -185,6 +185,7 @@ static void fresh(void)
         snprintf(st.nick[u], sizeof st.nick[u], "%s", users[u].nick);
     ircb_queue_init(&st.q, 100, 0);
     st.b = bot_new(&net, &cb, &cg, &out, 7);
+    bot_set_repeatable(st.b, true); /* an input plays the same game every time */
     struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true, false};
     bot_on_join(st.b, CHAN, &me, 0);
 }

@@ -1,7 +1,10 @@
 /* Arbitrary bytes as a saved game's record. Every input is decoded twice: as it is, and with
  * its last four bytes replaced by the checksum of the rest, so that the search reaches the
  * field checks behind the checksum. A refused record leaves the session untouched; an
- * accepted one encodes again, and that record decodes to the same session and bytes. */
+ * accepted one encodes again, and that record decodes to the same session and bytes. Then its
+ * times are within the range record.h gives them, and its timers run for a day: an overflow
+ * in them aborts the sanitized build (configure with -DBW_SANITIZE=ON, as the test command
+ * does). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +13,48 @@
 #include "session/record.h"
 
 #define NOW_MS 1000000
+
+/* Every time of s that is not a sentinel lies within RECORD_AGE_MAX_MS of the restore. */
+static void check_times(const struct session *s)
+{
+    int64_t times[8 + GAME_MAX_OFFERS + GAME_MAX_PLAYERS];
+    int n = 0;
+    times[n++] = s->turn_deadline_ms;
+    times[n++] = s->step_deadline_ms;
+    times[n++] = s->board_ms;
+    times[n++] = s->status_ms;
+    times[n++] = s->board_text_ms;
+    times[n++] = s->paused_ms;
+    times[n++] = s->started_ms;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        times[n++] = s->offer_ms[i];
+    for (int i = 0; i < s->n_seats; i++)
+        times[n++] = s->seat[i].left_ms;
+    for (int i = 0; i < n; i++)
+        if (times[i] != INT64_MAX && times[i] != INT64_MIN &&
+            (times[i] < NOW_MS - RECORD_AGE_MAX_MS || times[i] > NOW_MS + RECORD_AGE_MAX_MS))
+            abort();
+}
+
+/* The timers of s from the restore on: whatever comes due within a day, paused and resumed. */
+static void run_timers(struct session *s)
+{
+    static struct session_tick tick;
+    int64_t now = NOW_MS;
+    session_resume(s, now);
+    for (int k = 0; k < 64; k++) {
+        int64_t next = session_next_deadline(s);
+        session_turn_seconds_left(s, now);
+        if (session_tick(s, now, &tick) != SESSION_TICK_NONE)
+            continue;
+        if (next > NOW_MS + 86400000)
+            break;
+        now = next > now ? next : now + 1;
+    }
+    session_pause(s, now);
+    session_resume(s, now + SESSION_GRACE_MS);
+    session_next_deadline(s);
+}
 
 static void try_record(const uint8_t *data, size_t size)
 {
@@ -30,6 +75,8 @@ static void try_record(const uint8_t *data, size_t size)
         abort();
     if (record_encode(&t, NOW_MS, again, sizeof again) != len || memcmp(buf, again, len) != 0)
         abort();
+    check_times(&t);
+    run_timers(&t);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

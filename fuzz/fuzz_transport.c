@@ -19,6 +19,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "bot/bot.h"
 #include "config/config.h"
 #include "irc/conn.h"
 #include "util/log.h"
@@ -135,6 +136,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     conn = ircb_conn_new(&cfg.networks[0], &cfg.bot, &cfg.game, 1, NULL);
     if (!conn)
         die("no connection");
+    bot_set_repeatable(ircb_conn_bot(conn), true); /* an input plays the same game every time */
     for (int i = 0; i < 2000 && server_fd < 0; i++) {
         ircb_run_once(&conn, 1, 5);
         struct pollfd pl = {.fd = listen_fd, .events = POLLIN};

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bot/bot.h"
@@ -18,6 +17,7 @@
 #include "netstore.h"
 #include "store/store.h"
 #include "util/log.h"
+#include "util/osrandom.h"
 #include "util/xmalloc.h"
 #include "web/server.h"
 #include "webview.h"
@@ -158,6 +158,7 @@ struct app {
     struct ircb_conn **conns;
     size_t conn_count;
     uint64_t seed;
+    bool repeatable; /* BRICKWOOD_SEED: games from seed, not from the system */
     struct store *store;
     struct net_store **nets; /* one per network ever connected; freed at exit */
     size_t net_count;
@@ -245,11 +246,14 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
 {
     struct ircb_hooks hooks = {.ctx = app, .reload = request_reload, .describe = describe_all};
     struct ircb_conn *c = ircb_conn_new(net, &app->cfg.bot, &app->cfg.game, app->seed++, &hooks);
-    if (!c)
+    if (!c) {
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){.network = net->name, .action = "start_failed"},
                   "%s: cannot start the bot", net->name);
-    else if (app->store)
+        return NULL;
+    }
+    bot_set_repeatable(ircb_conn_bot(c), app->repeatable);
+    if (app->store)
         attach_store(app, c, net);
     return c;
 }
@@ -492,22 +496,27 @@ int main(int argc, char **argv)
         free(found);
         return 1;
     }
-    /* BRICKWOOD_SEED makes boards, decks and dice repeatable (tests, bug reports). */
+    /* BRICKWOOD_SEED makes boards, decks and dice repeatable (tests, bug reports). Without
+     * it every game's generator comes from the system when the game starts, and the bots'
+     * own (computer players, seat orders) from it now: nothing about the process (its time,
+     * its pid) tells any of them. */
     const char *seed_text = getenv("BRICKWOOD_SEED");
     char *seed_end = NULL;
+    char why[160];
     if (seed_text && *seed_text) {
         app.seed = strtoull(seed_text, &seed_end, 10);
+        app.repeatable = true;
         if (*seed_end) {
             fprintf(stderr, "brickwood: BRICKWOOD_SEED must be a number\n");
             config_fini(&app.cfg);
             free(found);
             return 1;
         }
-    } else {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        app.seed =
-            (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    } else if (os_random(&app.seed, sizeof app.seed, why, sizeof why) != 0) {
+        fprintf(stderr, "brickwood: no random numbers from the system (%s); not starting\n", why);
+        config_fini(&app.cfg);
+        free(found);
+        return 1;
     }
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "start"},
               "brickwood %s starting with %s", BW_VERSION, path);

@@ -186,7 +186,7 @@ static int leaders(void *ctx, int n, bool robots, struct session_rank *out)
 static int player_stats(void *ctx, const char *identity, const char *nick, struct session_rank *out)
 {
     struct net_store *ns = ctx;
-    char err[256], found[256];
+    char err[256], found[SESSION_IDENTITY_MAX + 1];
     int rc = BW_OK;
     if (!identity) {
         if (!nick || !nick[0])
@@ -232,13 +232,14 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
                         size_t len)
 {
     struct restoring *r = ctx;
-    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms) : BW_E(PARSE);
+    char why[128] = "";
+    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms, why, sizeof why) : BW_E(PARSE);
     if (rc)
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){
                       .network = network, .channel = channel, .action = "restore_failed"},
                   "%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
-                  channel, bw_strerror(rc), r->path);
+                  channel, why[0] ? why : bw_strerror(rc), r->path);
     else
         r->restored++;
     return 0;

@@ -83,7 +83,7 @@ static char *admins_list[] = {"account:root", "*!*@trusted.example"};
 #define FAKE_MEMBERS 32
 static bool members_on;
 static struct {
-    char nick[80], user[32], host[80], account[32];
+    char nick[80], user[512], host[512], account[512]; /* as long as an IRC line allows */
     bool has_account, op;
 } members[FAKE_MEMBERS];
 
@@ -150,6 +150,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
+    bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,
                                     .erase = fake_erase,
                                     .backup = fake_backup,
@@ -272,7 +273,7 @@ struct bot *bot_with(struct session *s, int timeout_s)
         account_for_cards(&s->game);
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(s, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     return b;
 }
 
@@ -288,7 +289,7 @@ void crafted_n(struct session *s, int n, int timeout_s)
         assert_true(session_join(s, &w) >= 0);
     }
     char msg[100];
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct bw_rng rng;
     bw_rng_seed(&rng, 4);
     while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {

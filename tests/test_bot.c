@@ -818,7 +818,7 @@ static void test_restore_continues(void **state)
     size_t len = saved_len;
     memcpy(blob, saved, len);
     struct bot *b = make_bot(0, 999);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     assert_memory_equal(sess(a), sess(b), sizeof(struct session));
     struct bw_rng rng_b = rng;
     for (int i = 0; i < 200; i++) {
@@ -830,7 +830,7 @@ static void test_restore_continues(void **state)
         assert_memory_equal(&sess(a)->game, &sess(b)->game, sizeof(struct game));
     }
     unsigned char junk[16] = "not a record";
-    assert_int_equal(bot_restore(b, junk, sizeof junk, now), BW_E(PARSE));
+    assert_int_equal(bot_restore(b, junk, sizeof junk, now, NULL, 0), BW_E(PARSE));
     bot_free(a);
     bot_free(b);
 }

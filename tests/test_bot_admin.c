@@ -13,6 +13,7 @@
 
 #include "bot/bot.h"
 #include "bot/internal.h"
+#include "cmd/cmd.h"
 #include "engine/board.h"
 #include "irc/conn.h"
 #include "irc/queue.h"
@@ -497,10 +498,10 @@ static void test_restore_checks(void **state)
         if (k == 14)
             t.game.harbor[0] = 9;
         size_t len = session_save(&t, now, blob, sizeof blob);
-        assert_int_equal(bot_restore(b, blob, len, now), BW_E(PARSE));
+        assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_E(PARSE));
     }
     size_t len = session_save(&s, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     bot_free(b);
 }
 
@@ -519,7 +520,7 @@ static void test_restore_rebuilds_derived_fields(void **state)
     struct bot *b = make_bot(0, 4);
     unsigned char blob[SESSION_RECORD_SIZE];
     size_t len = session_save(&t, now, blob, sizeof blob);
-    assert_int_equal(bot_restore(b, blob, len, now), BW_OK);
+    assert_int_equal(bot_restore(b, blob, len, now, NULL, 0), BW_OK);
     assert_non_null(sess(b));
     assert_memory_equal(&sess(b)->game, &s.game, sizeof s.game);
     bot_free(b);
@@ -663,12 +664,40 @@ static void test_listing_cut_says_so(void **state)
     bot_free(b);
 }
 
+/* An admin mask matches the whole nick!user@host, however long: a user@host that a shorter
+ * copy would cut just after "@trusted.example" (362 bytes of user, then a host that only
+ * starts like the trusted one) is nobody's admin. */
+static void test_admin_mask_whole(void **state)
+{
+    struct bot *b = make_bot(0, 10);
+    static const char *const nicks[] = {"ann", "bob", "cid"};
+    start_game(b, nicks, 3);
+    char user[400];
+    memset(user, 'u', 362);
+    user[362] = '\0';
+    struct bw_identity impostor = {"boss", user, "trusted.example.evil.example", NULL, true, false};
+    struct session_who w = {impostor.nick, impostor.user, impostor.host, NULL, false};
+    assert_false(cmd_is_admin(&w, (char *[]){"*!*@trusted.example"}, 1));
+    int mark = n_recs;
+    from(b, NULL, &impostor, "games");
+    assert_false(any_line(mark, "boss", "#catan: game"));
+    /* The same user with the trusted host is an admin: the length alone refuses nobody. */
+    struct bw_identity boss = {"boss", user, "trusted.example", NULL, true, false};
+    w = (struct session_who){boss.nick, boss.user, boss.host, NULL, false};
+    assert_true(cmd_is_admin(&w, (char *[]){"*!*@trusted.example"}, 1));
+    mark = n_recs;
+    from(b, NULL, &boss, "games");
+    assert_true(any_line(mark, "boss", "#catan: game"));
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_admin_status_and_games),
         cmocka_unit_test(test_long_listings_whole),
         cmocka_unit_test(test_listing_cut_says_so),
+        cmocka_unit_test(test_admin_mask_whole),
         cmocka_unit_test(test_no_game_channel),
         cmocka_unit_test(test_reconfigure),
         cmocka_unit_test(test_seat_taken),

@@ -24,6 +24,15 @@ static bool hand_to(int mark, const char *target)
     return false;
 }
 
+/* who, seen in the channel, is back in seat: the seat is present and gets its hand again. */
+static void comes_back(struct bot *b, const struct bw_identity *who, int seat)
+{
+    int mark = n_recs;
+    bot_on_member(b, CHAN, who, now);
+    assert_true(sess(b)->seat[seat].present);
+    assert_true(hand_to(mark, who->nick));
+}
+
 static void member(const char *nick)
 {
     char host[64];
@@ -89,10 +98,7 @@ static void test_hand_only_to_confirmed_member(void **state)
      * hand. */
     member("carol");
     ident(&id, "carol");
-    mark = n_recs;
-    bot_on_member(b, CHAN, &id, now);
-    assert_true(sess(b)->seat[seat].present);
-    assert_true(hand_to(mark, "carol"));
+    comes_back(b, &id, seat);
     check_no_leak();
     bot_free(b);
 }
@@ -280,6 +286,122 @@ static void test_long_nicks_kept_whole(void **state)
     bot_free(b);
 }
 
+/* A user@host of 200 bytes (a server that allows it, or a hostile one; a seat once kept 128 and
+ * bound a longer one's seat to the nick alone): the seat is bound to all of it. After the
+ * player quits, a stranger who takes the nick with another user@host, even one alike in its
+ * first 180 bytes, gets neither the seat nor its hand, here or after a restart; the player
+ * coming back does. */
+static void test_long_userhost_keeps_seat(void **state)
+{
+    (void)state;
+    fake_members_on();
+    struct bot *b = make_bot(0, 16);
+    char host[199], evil[199];
+    memset(host, 'a', 190);
+    strcpy(host + 190, ".example");
+    strcpy(evil, host);
+    evil[180] = 'b';
+    struct bw_identity carol = {"carol", "u", host, NULL, true, false};
+    struct bw_identity mallory = {"carol", "u", evil, NULL, true, false};
+    member("alice");
+    member("bob");
+    fake_member("carol", "u", host, NULL);
+    say(b, "alice", "!new");
+    say(b, "bob", "!join");
+    now += 1100;
+    bot_on_message(b, CHAN, &carol, "!join", now);
+    say(b, "alice", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    int seat = session_seat_of_nick(sess(b), "carol");
+    assert_true(seat >= 0);
+    assert_int_equal(strlen(sess(b)->seat[seat].userhost), 200);
+
+    /* carol quits; mallory takes the nick and joins the channel. */
+    fake_member("carol", NULL, NULL, NULL);
+    bot_on_quit(b, &carol, now);
+    assert_false(sess(b)->seat[seat].present);
+    fake_member("carol", "u", evil, NULL);
+    int mark = n_recs;
+    now += 1100;
+    bot_on_join(b, CHAN, &mallory, now);
+    assert_false(sess(b)->seat[seat].present);
+    struct session_who w = bot_who(&mallory);
+    assert_int_equal(session_identify(sess(b), &w), BW_E(DENIED));
+    now += 1100;
+    bot_on_message(b, CHAN, &mallory, "!hand", now);
+    change_every_hand(b);
+    assert_false(hand_to(mark, "carol"));
+    assert_false(sess(b)->seat[seat].present);
+
+    /* After a restart the seat is still all of carol's user@host. */
+    struct bot *b2 = make_bot(0, 17);
+    assert_true(saved_len > 0);
+    assert_int_equal(bot_restore(b2, saved, saved_len, now, NULL, 0), BW_OK);
+    assert_int_equal(strlen(sess(b2)->seat[seat].userhost), 200);
+    struct bw_identity me = {"brickwood", "b", "bot.example", NULL, true, false};
+    now += 1100;
+    bot_on_join(b2, CHAN, &me, now);
+    mark = n_recs;
+    bot_on_member(b2, CHAN, &mallory, now);
+    bot_on_members_known(b2, CHAN, now);
+    assert_false(sess(b2)->seat[seat].present);
+    assert_false(hand_to(mark, "carol"));
+
+    /* carol is back under her nick: the seat and its hand are hers. */
+    fake_member("carol", "u", host, NULL);
+    comes_back(b2, &carol, seat);
+    check_no_leak();
+    bot_free(b2);
+    bot_free(b);
+}
+
+/* A user@host or account longer than a seat keeps whole (SESSION_ID_MAX bytes) gets no seat,
+ * and is told why: never a seat bound to part of it, or to the nick alone. */
+static void test_identity_too_long_for_a_seat(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 18);
+    char host[400], account[300];
+    memset(host, 'h', 290);
+    strcpy(host + 290, ".example");
+    memset(account, 'x', 290);
+    account[290] = '\0';
+    struct bw_identity dave = {"dave", "u", host, NULL, true, false};
+    struct bw_identity erin = {"erin", "u", "erin.example", account, true, false};
+    int mark = n_recs;
+    now += 1100;
+    bot_on_message(b, CHAN, &dave, "!new", now);
+    assert_null(sess(b));
+    assert_true(any_line(mark, "dave",
+                         "you cannot sit in #catan: your user@host or account name "
+                         "is longer than the 255 bytes a seat keeps whole"));
+    say(b, "alice", "!new");
+    mark = n_recs;
+    now += 1100;
+    bot_on_message(b, CHAN, &dave, "!join", now);
+    now += 1100;
+    bot_on_message(b, CHAN, &erin, "!join", now);
+    assert_int_equal(sess(b)->n_seats, 1);
+    assert_true(any_line(mark, "dave", "you cannot sit in #catan"));
+    assert_true(any_line(mark, "erin", "you cannot sit in #catan"));
+    assert_false(any_line(mark, CHAN, "joined"));
+    /* One byte shorter each is kept whole. */
+    host[SESSION_ID_MAX - 2] = '\0'; /* "u@" and the host: SESSION_ID_MAX bytes */
+    account[SESSION_ID_MAX] = '\0';
+    now += 1100;
+    bot_on_message(b, CHAN, &dave, "!join", now);
+    now += 1100;
+    bot_on_message(b, CHAN, &erin, "!join", now);
+    assert_int_equal(sess(b)->n_seats, 3);
+    assert_int_equal(strlen(sess(b)->seat[1].userhost), SESSION_ID_MAX);
+    assert_string_equal(sess(b)->seat[2].account, account);
+    /* An account learned later that a seat cannot keep whole leaves the seat as it was. */
+    account[SESSION_ID_MAX] = 'x';
+    bot_on_account(b, "dave", account, now);
+    assert_string_equal(sess(b)->seat[1].account, "");
+    bot_free(b);
+}
+
 /* The IRC layer's member records: a nick's account never outlives the person's use of it. */
 static void test_members_forget(void **state)
 {
@@ -341,6 +463,8 @@ int main(void)
         cmocka_unit_test(test_reconnect_needs_confirmation),
         cmocka_unit_test(test_account_seat),
         cmocka_unit_test(test_long_nicks_kept_whole),
+        cmocka_unit_test(test_long_userhost_keeps_seat),
+        cmocka_unit_test(test_identity_too_long_for_a_seat),
         cmocka_unit_test(test_members_forget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -129,7 +129,7 @@ static int jungle_session(struct session *s, int *jungle)
     }
     s->variant = SESSION_VARIANT_JUNGLE;
     char msg[100];
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct game *g = &s->game;
     assert_int_equal(g->opt.board, BOARD_JUNGLE);
     struct bw_rng rng;

@@ -33,7 +33,7 @@ static void robot_table(struct session *s, bool want_person)
         assert_true(session_add_robot(s, SESSION_ROBOT_NORMAL) >= 0);
         assert_true(session_add_robot(s, SESSION_ROBOT_NORMAL) >= 0);
         char msg[100];
-        assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
         struct bw_rng rng;
         bw_rng_seed(&rng, seed);
         while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {

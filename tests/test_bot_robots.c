@@ -346,6 +346,7 @@ static void test_hard_budget_with_many_games(void **state)
     struct bw_out out = {.send = ignore_line};
     struct bot *b = bot_new(&net, &cb, &cg, &out, 24);
     assert_non_null(b);
+    bot_set_repeatable(b, true);
     char chan[BUDGET_GAMES][16], nick[BUDGET_GAMES][16], host[BUDGET_GAMES][32];
     struct bw_identity id[BUDGET_GAMES];
     for (int c = 0; c < BUDGET_GAMES; c++) {

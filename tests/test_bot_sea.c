@@ -272,7 +272,7 @@ static int gold_session(struct session *s, int timeout_s)
     }
     s->map = SESSION_MAP_NEW_SHORES;
     char msg[100];
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct game *g = &s->game;
     assert_int_equal(g->opt.board, BOARD_NEW_SHORES_3);
     assert_int_equal(g->robber, -1); /* no desert for three: the robber waits off the board */

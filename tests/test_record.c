@@ -135,8 +135,8 @@ static void test_lobby_round_trip(void **state)
         round_trip(&s, 1000, 123456789);
         session_depart(&s, "ben", 2000);
         session_pause(&s, 2500);
-        round_trip(&s, 3000, -2999); /* an earlier clock after a reboot */
-        round_trip(&s, INT64_MAX - 5, 0);
+        round_trip(&s, 3000, -2999);         /* an earlier clock after a reboot */
+        round_trip(&s, (int64_t)1 << 40, 0); /* a clock 35 years on */
     }
 }
 
@@ -168,7 +168,7 @@ static int play_and_check(int n, uint64_t seed, int *over)
     int64_t now = 1000000 + (int64_t)seed * 7919;
     bw_rng_seed(&rng, seed * 31 + (uint64_t)n);
     lobby(&s, n, seed);
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
     int checked = 0;
     for (long step = 0; step < 8000 && s.state == SESSION_PLAYING; step++) {
         now += 1 + (int64_t)bw_rng_below(&rng, 4000);
@@ -212,7 +212,7 @@ static void test_largest_record(void **state)
     struct session s;
     char msg[64];
     lobby(&s, 6, 9);
-    assert_int_equal(session_start(&s, 0, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 0, msg, sizeof msg), BW_OK);
     memset(s.channel, 'c', SESSION_CHAN_MAX);
     for (int i = 0; i < 6; i++) {
         struct session_seat *seat = &s.seat[i];
@@ -242,7 +242,7 @@ static size_t sample(struct session *s, unsigned char *buf, size_t size, uint64_
     char msg[64];
     bw_rng_seed(&rng, seed);
     lobby(s, 4, seed);
-    assert_int_equal(session_start(s, 100, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, 100, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 150; i++) {
         struct game_action a;
         if (playout_choose(&s->game, &rng, &a) != BW_OK)
@@ -426,7 +426,8 @@ static void test_impossible_sessions(void **state)
     assert_non_null(strstr(why, "length"));
 }
 
-/* Deadlines keep the time they had left; the sentinels stay; far-off times saturate. */
+/* Deadlines keep the time they had left; the sentinels stay. (Times too far off to keep
+ * are refused: test_times_out_of_range.) */
 static void test_times(void **state)
 {
     (void)state;
@@ -436,18 +437,167 @@ static void test_times(void **state)
     s.turn_deadline_ms = 1000 + 45000;
     s.step_deadline_ms = INT64_MAX;
     s.board_ms = INT64_MIN;
-    s.status_ms = INT64_MIN + 1;
-    s.board_text_ms = INT64_MAX - 1;
+    s.status_ms = 1000 - RECORD_AGE_MAX_MS;
+    s.board_text_ms = 1000;
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 77, NULL, 0), BW_OK);
     assert_true(t.turn_deadline_ms == 77 + 45000);
     assert_true(t.step_deadline_ms == INT64_MAX);
     assert_true(t.board_ms == INT64_MIN);
-    /* Too far off to be stored relative to 1000: saturated short of the sentinels. */
-    assert_true(t.status_ms == INT64_MIN + 1 + 77);
-    assert_true(t.board_text_ms == INT64_MAX - 1 - 1000 + 77);
-    assert_int_equal(record_decode(&t, buf, len, INT64_MAX - 10, NULL, 0), BW_OK);
-    assert_true(t.turn_deadline_ms == INT64_MAX - 1);
+    assert_true(t.status_ms == 77 - RECORD_AGE_MAX_MS);
+    assert_true(t.board_text_ms == 77);
+    assert_int_equal(record_decode(&t, buf, len, RECORD_CLOCK_MAX_MS, NULL, 0), BW_OK);
+    assert_true(t.turn_deadline_ms == RECORD_CLOCK_MAX_MS + 45000);
+}
+
+/* s saved at saved and restored an hour later: refused for a reason containing reason, with
+ * the session given to the decoder untouched. */
+static void refused_at(const struct session *s, int64_t saved, const char *reason)
+{
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128] = "";
+    static struct session t, keep;
+    memset(&t, 0x3c, sizeof t);
+    keep = t;
+    size_t len = record_encode(s, saved, buf, sizeof buf);
+    assert_true(len > 0);
+    int err = record_decode(&t, buf, len, saved + 3600000, why, sizeof why);
+    if (err != BW_E(PARSE) || !strstr(why, reason))
+        fail_msg("restored with %d (\"%s\"); expected a refusal for \"%s\"", err, why, reason);
+    assert_memory_equal(&t, &keep, sizeof t);
+}
+
+/* s saved at saved and restored an hour later: accepted, and its timers run for a day (the
+ * sanitized build aborts on any overflow in them). */
+static void accepted_at(const struct session *s, int64_t saved)
+{
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128] = "";
+    static struct session t;
+    size_t len = record_encode(s, saved, buf, sizeof buf);
+    assert_true(len > 0);
+    int64_t now = saved + 3600000;
+    if (record_decode(&t, buf, len, now, why, sizeof why) != BW_OK)
+        fail_msg("refused: %s", why);
+    session_resume(&t, now);
+    for (int k = 0; k < 200; k++) {
+        struct session_tick tick;
+        int64_t next = session_next_deadline(&t);
+        session_turn_seconds_left(&t, now);
+        if (session_tick(&t, now, &tick) != SESSION_TICK_NONE)
+            continue;
+        if (next == INT64_MAX || next > saved + 3600000 + 86400000)
+            break;
+        now = next > now ? next : now + 1;
+    }
+    session_pause(&t, now);
+    session_resume(&t, now + 1000);
+    session_next_deadline(&t);
+}
+
+/* Every time in a record lies in the range record.h gives it: one out of it is refused with
+ * its reason before anything adds to it (a deadline near INT64_MAX used to overflow once the
+ * timers ran, aborting the sanitized build and acting for the player at once in a release
+ * build). */
+static void test_times_out_of_range(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    unsigned char buf[RECORD_MAX_SIZE];
+    const int64_t saved = 500, turn_ms = 60000, day = 86400000;
+    sample(&s, buf, sizeof buf, 6);
+    assert_int_equal(s.rules.turn_timeout_s * 1000, turn_ms);
+    assert_true(s.turn_deadline_ms != INT64_MAX && s.state == SESSION_PLAYING);
+    accepted_at(&s, saved);
+
+    /* Each time far off (for the displays INT64_MAX: only INT64_MIN means never shown), with
+     * the flag that makes the session keep it. */
+    static const int64_t far[] = {INT64_MAX - 1, INT64_MIN,     INT64_MIN + 1,
+                                  INT64_MAX / 2, INT64_MIN / 2, -4 * (int64_t)1000000000000000000};
+    const struct {
+        int64_t *time;
+        uint8_t *flag, value; /* set *flag to value first (NULL: none) */
+        const char *why;
+    } fields[] = {{&t.turn_deadline_ms, NULL, 0, "turn deadline"},
+                  {&t.step_deadline_ms, NULL, 0, "step deadline"},
+                  {&t.seat[1].left_ms, &t.seat[1].present, 0, "departure"},
+                  {&t.offer_ms[3], NULL, 0, "offer"},
+                  {&t.paused_ms, &t.paused, 1, "pause"},
+                  {&t.started_ms, NULL, 0, "start"},
+                  {&t.status_ms, NULL, 0, "shown"}};
+    for (size_t k = 0; k < sizeof far / sizeof far[0]; k++)
+        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+            t = s;
+            if (fields[f].flag)
+                *fields[f].flag = fields[f].value;
+            *fields[f].time =
+                far[k] == INT64_MIN && fields[f].time == &t.status_ms ? INT64_MAX : far[k];
+            refused_at(&t, saved, fields[f].why);
+        }
+    /* A deadline at most the turn timeout ahead, counted from the save or, while paused, from
+     * the pause, when the clocks stopped. */
+    t = s;
+    t.turn_deadline_ms = saved + turn_ms + 1;
+    refused_at(&t, saved, "turn deadline");
+    t.turn_deadline_ms = saved + turn_ms;
+    accepted_at(&t, saved);
+    t.step_deadline_ms = saved + turn_ms + 1;
+    refused_at(&t, saved, "step deadline");
+    t.step_deadline_ms = saved - 30 * day; /* long overdue: acted on at once, nothing more */
+    accepted_at(&t, saved);
+    t = s;
+    t.paused = 1;
+    t.paused_ms = saved - day;
+    t.turn_deadline_ms = t.paused_ms + turn_ms + 1;
+    refused_at(&t, saved, "turn deadline");
+    t.turn_deadline_ms = t.paused_ms + turn_ms;
+    accepted_at(&t, saved);
+    /* What happened (a departure, an offer, the pause, the start, a display) did not happen
+     * after the save; the grace and the offers' time then never run past their length. */
+    t = s;
+    t.seat[2].present = 0;
+    t.seat[2].left_ms = saved + 1;
+    refused_at(&t, saved, "departure");
+    t.seat[2].left_ms = saved;
+    accepted_at(&t, saved);
+    t.seat[2].left_ms = saved - RECORD_AGE_MAX_MS - 1;
+    refused_at(&t, saved, "departure");
+    t.seat[2].left_ms = saved - RECORD_AGE_MAX_MS;
+    accepted_at(&t, saved);
+    t = s;
+    t.offer_ms[0] = saved + SESSION_OFFER_MS;
+    refused_at(&t, saved, "offer");
+    t = s;
+    t.started_ms = saved + 1;
+    refused_at(&t, saved, "start");
+    t = s;
+    t.board_ms = saved + 1;
+    refused_at(&t, saved, "shown");
+    t.board_ms = INT64_MIN; /* never shown */
+    accepted_at(&t, saved);
+    /* A restoring clock too near int64's ends to add a record's times to. */
+    size_t len = record_encode(&s, saved, buf, sizeof buf);
+    char why[128];
+    assert_int_equal(record_decode(&t, buf, len, INT64_MAX - 10, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "clock"));
+    assert_int_equal(record_decode(&t, buf, len, INT64_MIN + 10, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "clock"));
+}
+
+/* Counts that no lobby reaches: more seats than its rules (or the game) allow. */
+static void test_seats_out_of_range(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    lobby(&s, 4, 3);
+    accepted_at(&s, 1000);
+    t = s;
+    t.rules.max_players = 3;
+    refused_at(&t, 1000, "seats");
+    t = s;
+    t.rules.min_players = 5;
+    t.rules.max_players = 4;
+    refused_at(&t, 1000, "player limits");
 }
 
 /* ---- the frozen version 1 record ---- */
@@ -485,7 +635,7 @@ __attribute__((unused)) static int64_t golden_session(struct session *s)
     int give, want, cgive;
     bw_rng_seed(&rng, 2024);
     lobby(s, 4, 2024);
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 2000; i++) {
         const struct game *g = &s->game;
         if (g->turn >= 70 && g->phase == PHASE_MAIN && !g->offers_open &&
@@ -746,7 +896,7 @@ static int64_t golden_map_session(struct session *s, int map, uint64_t seed,
     bw_rng_seed(&rng, seed);
     lobby(s, 4, seed);
     s->map = map;
-    assert_int_equal(session_start(s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     for (int i = 0; i < 20000; i++) {
         const struct game *g = &s->game;
         if (g->turn >= 30 && g->phase == PHASE_MAIN && done(g))
@@ -785,7 +935,7 @@ static void test_sea_round_trips(void **state)
         lobby(&s, n, (uint64_t)n + 7);
         s.map = SESSION_MAP_FOUR_ISLANDS;
         round_trip(&s, now, 0);
-        assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
         for (int i = 0; i < 3000 && s.state == SESSION_PLAYING; i++) {
             struct game_action a;
             assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
@@ -809,7 +959,7 @@ static void test_sea_refused(void **state)
     char msg[64], why[128];
     lobby(&s, 3, 5);
     s.map = SESSION_MAP_FOUR_ISLANDS;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     /* The map's name is the last string before the Seafarers fields: "four_islands". */
@@ -978,7 +1128,7 @@ static void variant_round_trips(int variant, int board, int (*given)(const struc
         lobby(&s, n, (uint64_t)n + seed + 1);
         s.variant = (uint8_t)variant;
         round_trip(&s, now, 0);
-        assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
         assert_int_equal(s.game.opt.board, board);
         for (int i = 0; i < 4000 && s.state == SESSION_PLAYING; i++) {
             struct game_action a;
@@ -1022,7 +1172,7 @@ static void test_river_round_trips(void **state)
     char msg[64], why[128];
     lobby(&s, 4, 61);
     s.variant = SESSION_VARIANT_RIVER;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     assert_true(holds(buf, len,
@@ -1052,7 +1202,7 @@ static void test_jungle_refused(void **state)
     char msg[64], why[128];
     lobby(&s, 3, 6);
     s.variant = SESSION_VARIANT_JUNGLE;
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     size_t len = record_encode(&s, 1000, buf, sizeof buf);
     assert_true(len > 0);
     /* The variant's name follows the map's: "\x04base\x06jungle". */
@@ -1088,7 +1238,7 @@ static void test_jungle_refused(void **state)
     assert_string_equal(why, "the game's board is not the session map's");
 
     lobby(&s, 3, 7); /* discoveries on the base board */
-    assert_int_equal(session_start(&s, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
     assert_int_equal(s.game.opt.board, BOARD_BASE);
     s.game.p[0].discoveries = 1;
     len = record_encode(&s, 1000, buf, sizeof buf);
@@ -1120,6 +1270,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_damage_past_checksum),
         cmocka_unit_test(test_impossible_sessions),
         cmocka_unit_test(test_times),
+        cmocka_unit_test(test_times_out_of_range),
+        cmocka_unit_test(test_seats_out_of_range),
         cmocka_unit_test(test_golden_v1),
         cmocka_unit_test(test_golden_v2),
         cmocka_unit_test(test_sea_round_trips),

@@ -295,6 +295,41 @@ static void test_stopped_unrated(void **state)
     bot_free(b);
 }
 
+/* The longest identity a seat keeps (a user@host of SESSION_ID_MAX bytes) is recorded whole,
+ * and !stats NICK finds it once the game is over. */
+static void test_long_identity_recorded(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    struct session_seat *seat = &s.seat[0];
+    memset(seat->userhost, 'h', SESSION_ID_MAX);
+    memcpy(seat->userhost, "u@", 2);
+    seat->userhost[SESSION_ID_MAX] = '\0';
+    char nick[SESSION_NICK_MAX + 1], id[SESSION_IDENTITY_MAX + 1];
+    snprintf(nick, sizeof nick, "%s", seat->nick);
+    session_identity(NULL, nick, seat->userhost, id, sizeof id);
+    assert_true(strlen(id) > 256);
+    struct bot *b = bot_with(&s, 0);
+    use_store(b);
+    struct bw_identity admin = {"root", "r", "trusted.example", "root", true, false};
+    bot_on_message(b, CHAN, &admin, "!stop", now += 1000);
+    assert_null(sess(b));
+    struct session_store_ops ops;
+    net_store_ops(ns, &ops);
+    struct session_rank r;
+    assert_int_equal(ops.stats(ops.ctx, id, NULL, &r), BW_OK);
+    assert_int_equal(ops.stats(ops.ctx, NULL, nick, &r), BW_OK);
+    struct bw_identity asker;
+    ident(&asker, "asker");
+    int mark = n_recs;
+    char cmd[sizeof "!stats " + SESSION_NICK_MAX];
+    snprintf(cmd, sizeof cmd, "!stats %s", nick);
+    bot_on_message(b, NULL, &asker, cmd, now += 1000);
+    assert_non_null(last_line(mark, "asker", " rating, "));
+    bot_free(b);
+}
+
 /* !top N: bounds, the default, and two lines at most however long the nicks. */
 static void test_top_limits(void **state)
 {
@@ -361,7 +396,7 @@ static void test_computer_result_identity(void **state)
     assert_int_equal(session_add_robot(&s, SESSION_ROBOT_EASY), 1);
     assert_int_equal(session_add_robot(&s, SESSION_ROBOT_HARD), 2);
     char msg[80];
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_OK);
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
     struct session_result r;
     assert_int_equal(session_result(&s, now, &r), BW_OK);
     int found = 0;
@@ -379,7 +414,7 @@ static void test_computer_result_identity(void **state)
     session_add_robot(&s, SESSION_ROBOT_EASY);
     session_add_robot(&s, SESSION_ROBOT_EASY);
     session_add_robot(&s, SESSION_ROBOT_EASY);
-    assert_int_equal(session_start(&s, now, msg, sizeof msg), BW_E(WRONG_PHASE));
+    assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_E(WRONG_PHASE));
     assert_string_equal(msg, "a game needs at least one person");
 }
 
@@ -463,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_stopped_unrated),
         cmocka_unit_test(test_top_limits),
         cmocka_unit_test(test_result_follows_the_person_not_the_nick),
+        cmocka_unit_test(test_long_identity_recorded),
         cmocka_unit_test(test_computer_result_identity),
         cmocka_unit_test(test_computer_players_apart),
         cmocka_unit_test(test_admin_save_checkpoints),

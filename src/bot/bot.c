@@ -105,6 +105,11 @@ void bot_free(struct bot *b)
     free(b);
 }
 
+void bot_set_repeatable(struct bot *b, bool repeatable)
+{
+    b->repeatable = repeatable;
+}
+
 void bot_set_own_nick(struct bot *b, const char *nick)
 {
     copy_str(b->own_nick, sizeof b->own_nick, nick);
@@ -150,12 +155,13 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     return g;
 }
 
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
     g->start_logged = true; /* its start is in the log of the process that started it */
-    int err = session_restore(&g->s, blob, len, now_ms);
+    int err = session_restore(&g->s, blob, len, now_ms, why, whylen);
     if (err) {
         free(g);
         return err;

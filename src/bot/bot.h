@@ -84,11 +84,18 @@ int bot_describe_games(const struct bot *b, const char *prefix, int64_t now_ms,
                        void (*emit)(void *ectx, const char *line), void *ectx);
 
 /* A bot for one network. net, botcfg and game are copied as needed (the caller may free its
- * configuration afterwards); out is copied. seed feeds the games' generators. NULL on bad
+ * configuration afterwards); out is copied. seed feeds the bot's own generator: the computer
+ * players' choices and the lobbies' seat orders. Each game's generator comes from the
+ * operating system's random source when it starts (unless bot_set_repeatable). NULL on bad
  * arguments. */
 struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,
                     const struct config_game *game, const struct bw_out *out, uint64_t seed);
 void bot_free(struct bot *b);
+
+/* With repeatable, games take their generators from the bot's own instead of the operating
+ * system: the same seed and the same commands give the same games (BRICKWOOD_SEED, tests).
+ * Off by default. */
+void bot_set_repeatable(struct bot *b, bool repeatable);
 
 /* A reloaded configuration (SIGHUP, admin "reload"): the bot settings (prefix, admins, colours)
  * apply from the next message, the game settings to lobbies opened from now on. Lobbies and
@@ -148,8 +155,10 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops);
 
 /* Rebuild a channel's lobby or game from a record that ops->save received, at now_ms (its
  * deadlines keep the time they had left when saved). Replaces a session already in that
- * channel. BW_OK, or BW_E(PARSE) for a record that is not one. */
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms);
+ * channel. BW_OK, or BW_E(PARSE) for a record that is not one or is out of range, with the
+ * reason in why (whylen bytes; why may be NULL when whylen is 0). */
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen);
 
 /* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
  * or BW_E(INVALID) for a code this build does not know (nothing changes). */

@@ -8,6 +8,8 @@
 #include "bot/internal.h"
 #include "i18n/i18n.h"
 #include "render/render.h"
+#include "util/log.h"
+#include "util/osrandom.h"
 #include "util/utf8.h"
 #include "util/xmalloc.h"
 
@@ -221,6 +223,26 @@ static int host_backup(void *ctx, const char *path, char *why, size_t whylen)
     return bc->b->store->backup(bc->b->store->ctx, path, why, whylen);
 }
 
+/* Each game's generator comes whole from the operating system, unless games are repeatable
+ * (bot_set_repeatable). A failing source stops the start: nothing weaker takes its place. */
+static int host_game_random(void *ctx, const struct session *s, struct bw_rng *out)
+{
+    struct bot *b = ((struct bot_call *)ctx)->b;
+    if (b->repeatable)
+        return 0;
+    unsigned char bytes[BW_RNG_BYTES];
+    char why[160] = "the source gave only zeros";
+    if (os_random(bytes, sizeof bytes, why, sizeof why) == 0 && bw_rng_from_bytes(out, bytes))
+        return 1;
+    log_event(LOG_LEVEL_ERROR,
+              &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                   .channel = s->channel,
+                                   .action = "random_failed"},
+              "%s: the game does not start: no random numbers from the system (%s)", s->channel,
+              why);
+    return BW_E(IO);
+}
+
 static const struct cmd_host bot_host_ops = {
     .reply = host_reply,
     .reply_keyed = host_reply_keyed,
@@ -241,6 +263,7 @@ static const struct cmd_host bot_host_ops = {
     .say = host_say,
     .describe = host_describe,
     .set_language = host_set_language,
+    .game_random = host_game_random,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns

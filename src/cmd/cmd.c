@@ -256,15 +256,18 @@ bool cmd_glob(const char *p, const char *t)
 
 bool cmd_is_admin(const struct session_who *who, char *const *admins, size_t n)
 {
-    char mask[3 * SESSION_ID_MAX];
-    snprintf(mask, sizeof mask, "%s!%s@%s", who->nick, who->user ? who->user : "",
-             who->host ? who->host : "");
+    /* A mask is matched against the whole nick!user@host: one too long for the buffer (longer
+     * than any IRC line) matches no mask, since a cut one could end like a trusted host. */
+    char mask[1024];
+    int len = snprintf(mask, sizeof mask, "%s!%s@%s", who->nick, who->user ? who->user : "",
+                       who->host ? who->host : "");
+    bool whole = len >= 0 && (size_t)len < sizeof mask;
     for (size_t i = 0; i < n; i++) {
         const char *a = admins[i];
         if (strncasecmp(a, "account:", 8) == 0) {
             if (who->account && strcasecmp(who->account, a + 8) == 0)
                 return true;
-        } else if (who->user && who->host && cmd_glob(a, mask)) {
+        } else if (who->user && who->host && whole && cmd_glob(a, mask)) {
             return true;
         }
     }

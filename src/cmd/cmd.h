@@ -92,6 +92,11 @@ struct cmd_host {
     /* The language of channel's lines from now on (enum i18n_lang), kept across restarts when
      * there is a store. BW_OK or a bw_err. */
     int (*set_language)(void *ctx, const char *channel, int lang);
+    /* The generator of the game about to start in s: 1 with *out filled from the operating
+     * system's random source; 0 when games are repeatable (the lobby's generator deals them;
+     * also when the hook is NULL); a negative bw_err when the source failed (logged): the game
+     * must not start. */
+    int (*game_random)(void *ctx, const struct session *s, struct bw_rng *out);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */

@@ -7,6 +7,16 @@
 #include "i18n/i18n.h"
 #include "render/render.h"
 
+/* A caller whose account or user@host a seat cannot keep whole is told so (and gets no seat,
+ * rather than one bound to part of it or to the nick alone): true when refused. */
+static bool identity_too_long(struct cmd_call *c)
+{
+    if (session_who_fits(&c->who))
+        return false;
+    cmd_replyf(c, tr(c->lang, MSG_LOBBY_ID_TOO_LONG), c->channel, SESSION_ID_MAX);
+    return true;
+}
+
 static int exec_new(struct cmd_call *c)
 {
     if (c->s) {
@@ -16,6 +26,8 @@ static int exec_new(struct cmd_call *c)
                    c->channel);
         return BW_E(OCCUPIED);
     }
+    if (identity_too_long(c))
+        return BW_E(INVALID);
     c->s = c->host->open(c->host->ctx, c->channel);
     if (!c->s) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_CANNOT_OPEN), c->channel);
@@ -77,6 +89,8 @@ static int exec_join(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_ALREADY_SEATED), c->channel);
         return BW_E(OCCUPIED);
     }
+    if (identity_too_long(c))
+        return BW_E(INVALID);
     int seat = session_join(c->s, &c->who);
     if (seat == BW_E(WRONG_PHASE)) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_STARTED), c->channel);
@@ -157,7 +171,13 @@ static int exec_start(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return BW_E(WRONG_PHASE);
     }
-    int err = session_start(c->s, c->now_ms, msg, sizeof msg);
+    struct bw_rng fresh;
+    int got = c->host->game_random ? c->host->game_random(c->host->ctx, c->s, &fresh) : 0;
+    if (got < 0) {
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_NO_RANDOM), c->channel, c->prefix);
+        return got;
+    }
+    int err = session_start(c->s, got ? &fresh : NULL, c->now_ms, msg, sizeof msg);
     if (err) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_START_FAIL), msg, c->s->n_seats,
                    c->s->rules.min_players);

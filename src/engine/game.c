@@ -544,15 +544,24 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
 
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
 {
-    if (!g || !opt || !options_ok(opt))
+    struct bw_rng rng;
+    bw_rng_seed(&rng, seed);
+    return game_init_rng(g, opt, &rng);
+}
+
+int game_init_rng(struct game *g, const struct game_options *opt, const struct bw_rng *rng)
+{
+    if (!g || !opt || !rng || !options_ok(opt) || !(rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]))
         return BW_E(INVALID);
     const struct board_geo *geo = board_geo(opt->board);
     const struct board_setup *setup = board_setup(opt->board);
     const struct supply *s = &supplies[opt->board];
+    struct game_options o = *opt;
+    struct bw_rng r = *rng; /* either may lie in *g */
     memset(g, 0, sizeof *g);
-    g->opt = *opt;
-    g->vp_goal = opt->victory_points ? opt->victory_points : setup->points;
-    bw_rng_seed(&g->rng, seed);
+    g->opt = o;
+    g->vp_goal = o.victory_points ? o.victory_points : setup->points;
+    g->rng = r;
     setup_board(g, geo, setup);
     for (int c = 0; c < DEV_COUNT; c++)
         for (int k = 0; k < s->dev[c]; k++)

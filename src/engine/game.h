@@ -242,8 +242,13 @@ enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15, GAME_SHIPS = 15 }
 extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
     game_cost_city[RES_COUNT], game_cost_dev[RES_COUNT], game_cost_ship[RES_COUNT];
 
-/* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. */
+/* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. The
+ * game's generator (which deals the board and the deck, rolls the dice and picks what a thief
+ * takes) is seeded from seed: the same seed and actions give the same game. */
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed);
+/* The same with the generator's whole state given (a copy of *rng, which must not be all
+ * zero): a game no 64-bit seed can reproduce, for a state from the operating system. */
+int game_init_rng(struct game *g, const struct game_options *opt, const struct bw_rng *rng);
 
 /* Rebuild the derived fields of a state from its board fields, for a caller that wrote them
  * directly (a test, a restored record). Owners out of range are ignored. */

@@ -3,13 +3,21 @@
 #ifndef BW_RNG_H
 #define BW_RNG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct bw_rng {
     uint64_t s[4];
 };
 
+/* The whole state from a 64-bit seed (repeatable: the same seed, the same numbers). */
 void bw_rng_seed(struct bw_rng *r, uint64_t seed);
+
+/* The whole state from BW_RNG_BYTES bytes (from the operating system's random source: every
+ * state equally likely), as four little-endian words. false, with r untouched, for all zero
+ * bytes: xoshiro never leaves that state (a source returning nothing but zeros is broken). */
+#define BW_RNG_BYTES 32
+bool bw_rng_from_bytes(struct bw_rng *r, const unsigned char *bytes);
 
 /* Inline: random playouts draw several numbers per move. */
 static inline uint64_t bw_rng_next(struct bw_rng *r)

@@ -112,6 +112,12 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "%scorner N govori o jednom"},
     {MSG_LOBBY_MAP_LISTS, "%s; %smap navodi mape"},
     {MSG_LOBBY_START_FAIL, "%s (za stolom: %d, potrebno %d)"},
+    {MSG_LOBBY_NO_RANDOM, "igra u %s sada ne može da počne: sistemski izvor slučajnih brojeva "
+                          "nije uspeo (razlog je u dnevniku bota); ništa se nije promenilo, "
+                          "pokušajte %sstart kasnije"},
+    {MSG_LOBBY_ID_TOO_LONG, "ne možete da sednete u %s: vaš user@host ili nalog je duži od %d "
+                            "bajtova koje mesto čuva cele (mesto se nikad ne vezuje samo za "
+                            "nadimak)"},
     {MSG_LOBBY_STOP_WHO, "igru mogu da zaustave samo njeni igrači ili administrator bota"},
     {MSG_LOBBY_VOTE,
      "%s glasa za prekid igre; igra se završava kada se složi većina igrača (%sstop)"},

@@ -7,6 +7,8 @@
 static const unsigned char record_magic[4] = {'B', 'W', 'S', 'R'};
 
 _Static_assert(RECORD_MAX_SIZE <= SESSION_RECORD_SIZE, "SESSION_RECORD_SIZE is too small");
+_Static_assert(SESSION_ID_MAX <= 255 && SESSION_NICK_MAX <= 255 && SESSION_CHAN_MAX <= 255,
+               "a record's strings have a u8 length");
 
 uint32_t record_crc32(const void *p, size_t len)
 {
@@ -41,16 +43,6 @@ static int64_t time_to_record(int64_t t, int64_t now_ms)
     if (__builtin_sub_overflow(t, now_ms, &d))
         d = t > now_ms ? INT64_MAX : INT64_MIN;
     return not_sentinel(d);
-}
-
-static int64_t time_from_record(int64_t d, int64_t now_ms)
-{
-    int64_t t;
-    if (is_sentinel(d))
-        return d;
-    if (__builtin_add_overflow(d, now_ms, &t))
-        t = d > 0 ? INT64_MAX : INT64_MIN;
-    return not_sentinel(t);
 }
 
 /* ---- writing ---- */
@@ -124,6 +116,15 @@ static void put_rng(struct writer *w, const struct bw_rng *r)
 }
 
 /* ---- reading ---- */
+
+/* Why a record with a time out of its range (record.h) is refused. */
+#define WHY_TURN_DEADLINE "the turn deadline is out of range"
+#define WHY_STEP_DEADLINE "the step deadline is out of range"
+#define WHY_OFFER "the time an offer was seen is out of range"
+#define WHY_SHOWN "the time a display was last shown is out of range"
+#define WHY_PAUSE "the moment the pause began is out of range"
+#define WHY_DEPARTURE "a departure time is out of range"
+#define WHY_START "the game's start time is out of range"
 
 struct reader {
     const unsigned char *p;
@@ -209,9 +210,20 @@ static int64_t get_i64(struct reader *r)
     return v <= INT64_MAX ? (int64_t)v : (int64_t)(v - INT64_MAX - 1) + INT64_MIN;
 }
 
-static int64_t get_time(struct reader *r, int64_t now_ms)
+/* A time: a sentinel as it is, else now_ms plus the distance stored, which must lie within
+ * RECORD_AGE_MAX_MS of the save (else why refuses the record). record_decode() has checked
+ * that now_ms is within RECORD_CLOCK_MAX_MS of zero, so the sum cannot overflow; the ranges of
+ * each field are checked once the session is whole (times_problem()). */
+static int64_t get_time(struct reader *r, int64_t now_ms, const char *why)
 {
-    return time_from_record(get_i64(r), now_ms);
+    int64_t d = get_i64(r);
+    if (is_sentinel(d))
+        return d;
+    if (d < -RECORD_AGE_MAX_MS || d > RECORD_AGE_MAX_MS) {
+        refuse(r, why);
+        return 0;
+    }
+    return now_ms + d;
 }
 
 /* Into a char[cap] field: at most cap - 1 bytes, none of them NUL, CR or LF (the strings go
@@ -507,18 +519,18 @@ static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms, 
     s->key_setup = get_u8(r);
     s->key_sb = get_i8(r);
     s->step_phase = get_u8(r);
-    s->turn_deadline_ms = get_time(r, now_ms);
-    s->step_deadline_ms = get_time(r, now_ms);
+    s->turn_deadline_ms = get_time(r, now_ms, WHY_TURN_DEADLINE);
+    s->step_deadline_ms = get_time(r, now_ms, WHY_STEP_DEADLINE);
     for (int i = 0; i < GAME_MAX_OFFERS; i++) {
         s->offer_id[i] = get_u16(r);
-        s->offer_ms[i] = get_time(r, now_ms);
+        s->offer_ms[i] = get_time(r, now_ms, WHY_OFFER);
     }
-    s->board_ms = get_time(r, now_ms);
-    s->status_ms = get_time(r, now_ms);
-    s->board_text_ms = get_time(r, now_ms);
+    s->board_ms = get_time(r, now_ms, WHY_SHOWN);
+    s->status_ms = get_time(r, now_ms, WHY_SHOWN);
+    s->board_text_ms = get_time(r, now_ms, WHY_SHOWN);
     s->web_ms = INT64_MIN; /* not kept: after a restart the address may be said again */
     if (s->paused)
-        s->paused_ms = get_time(r, now_ms);
+        s->paused_ms = get_time(r, now_ms, WHY_PAUSE);
     if (s->n_seats > GAME_MAX_PLAYERS)
         refuse(r, "too many seats");
     for (int i = 0; i < s->n_seats && !r->bad; i++) {
@@ -528,7 +540,7 @@ static void get_session_v1(struct reader *r, struct session *s, int64_t now_ms, 
         get_str(r, seat->userhost, sizeof seat->userhost);
         seat->present = get_u8(r);
         if (!seat->present)
-            seat->left_ms = get_time(r, now_ms);
+            seat->left_ms = get_time(r, now_ms, WHY_DEPARTURE);
     }
     if (s->state != SESSION_LOBBY && !r->bad)
         get_game_v1(r, &s->game, version);
@@ -545,7 +557,7 @@ static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, 
         t->seat[i].takeover = get_u8(r);
     }
     if (t->state != SESSION_LOBBY && !r->bad) {
-        t->started_ms = get_time(r, now_ms);
+        t->started_ms = get_time(r, now_ms, WHY_START);
         for (int i = 0; i < 11; i++)
             t->rolls[i] = get_u16(r);
     }
@@ -681,7 +693,47 @@ static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms)
 
 /* ---- checks common to every version ---- */
 
-static const char *session_problem(const struct session *s)
+/* Something that happened (record.h: a moment): a time, not after the save. */
+static bool moment_ok(int64_t t, int64_t now_ms)
+{
+    return !is_sentinel(t) && t <= now_ms;
+}
+
+/* A deadline: off, or at most turn_ms after from. */
+static bool deadline_ok(int64_t t, int64_t from, int64_t turn_ms)
+{
+    return t == INT64_MAX || (t != INT64_MIN && t - from <= turn_ms);
+}
+
+/* The ranges of record.h, for times get_time() has brought within RECORD_AGE_MAX_MS of the
+ * restore at now_ms (so no difference here overflows). */
+static const char *times_problem(const struct session *s, int64_t now_ms)
+{
+    if (s->paused && !moment_ok(s->paused_ms, now_ms))
+        return WHY_PAUSE;
+    /* A timer stands still while the session is paused: the time it had left then is at most
+     * its length. */
+    int64_t from = s->paused ? s->paused_ms : now_ms, turn_ms = s->rules.turn_timeout_s * 1000LL;
+    if (!deadline_ok(s->turn_deadline_ms, from, turn_ms))
+        return WHY_TURN_DEADLINE;
+    if (!deadline_ok(s->step_deadline_ms, from, turn_ms))
+        return WHY_STEP_DEADLINE;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (!moment_ok(s->offer_ms[i], now_ms))
+            return WHY_OFFER;
+    const int64_t shown[] = {s->board_ms, s->status_ms, s->board_text_ms};
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        if (shown[i] != INT64_MIN && !moment_ok(shown[i], now_ms))
+            return WHY_SHOWN;
+    for (int i = 0; i < s->n_seats; i++)
+        if (!s->seat[i].present && !moment_ok(s->seat[i].left_ms, now_ms))
+            return WHY_DEPARTURE;
+    if (s->state != SESSION_LOBBY && !moment_ok(s->started_ms, now_ms))
+        return WHY_START;
+    return NULL;
+}
+
+static const char *session_problem(const struct session *s, int64_t now_ms)
 {
     if (!s->channel[0])
         return "the channel name is empty";
@@ -693,8 +745,10 @@ static const char *session_problem(const struct session *s)
         return "a stop vote from an empty seat";
     const struct session_rules *ru = &s->rules;
     if (ru->min_players < 0 || ru->min_players > GAME_MAX_PLAYERS || ru->max_players < 0 ||
-        ru->max_players > GAME_MAX_PLAYERS)
+        ru->max_players > GAME_MAX_PLAYERS || ru->min_players > ru->max_players)
         return "the player limits are out of range";
+    if (s->n_seats > ru->max_players)
+        return "more seats are taken than the rules allow";
     if (ru->victory_points != 0 && (ru->victory_points < 3 || ru->victory_points > 30))
         return "the victory point goal is out of range";
     if (ru->turn_timeout_s < 0 || ru->turn_timeout_s > 86400)
@@ -715,7 +769,7 @@ static const char *session_problem(const struct session *s)
             return "unknown computer player level";
     }
     if (s->state == SESSION_LOBBY)
-        return NULL;
+        return times_problem(s, now_ms);
     if (s->game.opt.n_players != s->n_seats)
         return "the game's players and the seats disagree";
     if (session_board_of(s->map, s->variant, s->n_seats) != s->game.opt.board)
@@ -731,7 +785,7 @@ static const char *session_problem(const struct session *s)
         return "a flag is neither 0 nor 1";
     if (s->game.vp_goal < 3 || s->game.vp_goal > 30)
         return "the game's victory point goal is out of range";
-    return NULL;
+    return times_problem(s, now_ms);
 }
 
 /* ---- the frame ---- */
@@ -771,6 +825,10 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
 {
     set_why(why, whylen, "");
     const unsigned char *b = buf;
+    if (now_ms < -RECORD_CLOCK_MAX_MS || now_ms > RECORD_CLOCK_MAX_MS) {
+        set_why(why, whylen, "the restoring clock is out of range");
+        return BW_E(PARSE);
+    }
     if (len < RECORD_FRAME_SIZE || memcmp(b, record_magic, sizeof record_magic) != 0) {
         set_why(why, whylen, "not a saved game record");
         return BW_E(PARSE);
@@ -820,7 +878,7 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
     }
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
-    const char *problem = r.bad ? r.bad : session_problem(&t);
+    const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);
     if (problem) {
         set_why(why, whylen, problem);
         return BW_E(PARSE);

@@ -13,8 +13,10 @@
  * presence, votes, warning, pause, rules, its generator, timer keys, offers seen), then, once
  * a game was started, the game's non-derived fields with each board array as long as the
  * board kind's geometry, the hands of the seated players only and the trade offer slots in
- * use. Strings are a u8 length and that many bytes (no NUL). Fields derived from others
- * (game_reindex() rebuilds them) are not stored. record.c lists the fields in order.
+ * use. Strings are a u8 length and that many bytes (no NUL): a seat's account and user@host
+ * up to SESSION_ID_MAX (255) bytes, kept whole (builds before wrote at most 128, and their
+ * records read as they are). Fields derived from others (game_reindex() rebuilds them) are
+ * not stored. record.c lists the fields in order.
  *
  * Body of version 2: the body of version 1, then per seat the nick it was taken with and who
  * plays it (a computer player's level, and whether a computer plays for the absent player),
@@ -27,6 +29,24 @@
  * decoder adds its own now_ms, so deadlines keep the time they had left. INT64_MAX and
  * INT64_MIN (timer off, never shown) are kept as they are. A seat's left_ms is stored only
  * while the seat is away and paused_ms only while paused (the session keeps them 0 else).
+ *
+ * Range of times (every version; a record out of range is refused with the field named, before
+ * anything adds to its times):
+ *   - the decoder's now_ms lies within RECORD_CLOCK_MAX_MS of zero (a monotonic clock does,
+ *     for millions of years), and every distance that is not a sentinel within
+ *     RECORD_AGE_MAX_MS of the save: every restored time then lies within 2^62 + 2^42 ms of
+ *     zero, and neither a sum with a timer's length nor the difference of two of them can
+ *     overflow;
+ *   - moments (when an offer was seen, each display last shown, the pause began, a seat's
+ *     player left, the game started) are not after the save: a departed player's grace and an
+ *     offer's time never have more left than SESSION_GRACE_MS and SESSION_OFFER_MS. Only the
+ *     displays may be INT64_MIN (never shown); no moment is INT64_MAX;
+ *   - the turn and step deadlines are INT64_MAX (off) or at most rules.turn_timeout_s (at most
+ *     a day) after the save, or while paused after the moment the pause began (the timers
+ *     stood still since): a timer never has more left than its length. They may be overdue
+ *     by up to RECORD_AGE_MAX_MS; they are never INT64_MIN.
+ * Counts: besides the bounds of each field, a lobby holds at most rules.max_players seats and
+ * rules.min_players <= rules.max_players.
  *
  * Body of version 3: the body of version 2 with the game's board named by a string rather than
  * numbered, then the session's map and variant (by name) and, once a game was started, the
@@ -54,6 +74,12 @@
 #include "session/session.h"
 
 #define RECORD_VERSION 4
+
+/* The time ranges above: how far the restoring clock may be from zero, and how long before or
+ * after the save a stored time may lie (100 years: past any real clock's reading, so that no
+ * lobby is refused for the clock it was made by, and far from where int64 sums overflow). */
+#define RECORD_CLOCK_MAX_MS ((int64_t)1 << 62)
+#define RECORD_AGE_MAX_MS ((int64_t)100 * 366 * 24 * 60 * 60 * 1000)
 
 /* The longest record this build writes: frame, session with every seat and string at its
  * longest, and a 6-player game on the big board with every offer slot in use. */

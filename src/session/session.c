@@ -61,6 +61,22 @@ static void userhost_of(const struct session_who *who, char *buf, size_t size)
     }
 }
 
+/* Whether userhost ("user@host", as a seat keeps it) is who's user and host, all of them. */
+static bool userhost_is(const char *userhost, const struct session_who *who)
+{
+    if (!who->user || !who->host)
+        return false;
+    size_t u = strlen(who->user);
+    return strncasecmp(userhost, who->user, u) == 0 && userhost[u] == '@' &&
+           strcasecmp(userhost + u + 1, who->host) == 0;
+}
+
+bool session_who_fits(const struct session_who *who)
+{
+    size_t userhost = who->user && who->host ? strlen(who->user) + 1 + strlen(who->host) : 0;
+    return userhost <= SESSION_ID_MAX && (!who->account || strlen(who->account) <= SESSION_ID_MAX);
+}
+
 /* Whether who is the person who sat down in seat: the account decides when the seat has one,
  * else user@host; with neither known only the nick is left to go by. */
 static bool seat_matches(const struct session_seat *seat, const struct session_who *who)
@@ -72,11 +88,8 @@ static bool seat_matches(const struct session_seat *seat, const struct session_w
         if (!seat->userhost[0])
             return false;
     }
-    if (seat->userhost[0]) {
-        char uh[SESSION_ID_MAX + 1];
-        userhost_of(who, uh, sizeof uh);
-        return strcasecmp(seat->userhost, uh) == 0;
-    }
+    if (seat->userhost[0])
+        return userhost_is(seat->userhost, who);
     return true;
 }
 
@@ -114,6 +127,8 @@ int session_join(struct session *s, const struct session_who *who)
         return BW_E(OCCUPIED);
     if (s->n_seats >= session_max_seats(s))
         return BW_E(LIMIT);
+    if (!session_who_fits(who))
+        return BW_E(INVALID); /* never a seat bound to part of an identity, or to the nick */
     struct session_seat *seat = &s->seat[s->n_seats];
     memset(seat, 0, sizeof *seat);
     copy_str(seat->nick, sizeof seat->nick, who->nick);
@@ -189,6 +204,13 @@ int session_leave_lobby(struct session *s, int seat)
     return BW_OK;
 }
 
+/* The time the timers count from: while paused, the clocks stand at the pause's beginning
+ * (session_resume moves them on from there). */
+static int64_t clock_of(const struct session *s, int64_t now_ms)
+{
+    return s->paused ? s->paused_ms : now_ms;
+}
+
 /* Reset the timers that a change of the awaited move calls for, and note new offers. */
 static void update_timers(struct session *s, int64_t now_ms)
 {
@@ -225,7 +247,8 @@ static void update_timers(struct session *s, int64_t now_ms)
     }
 }
 
-int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
+int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms, char *msg,
+                  size_t msglen)
 {
     if (s->state != SESSION_LOBBY) {
         i18n_format(i18n_in_use(), msg, msglen, MSG_SES_STARTED);
@@ -267,7 +290,8 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
                           ? s->rules.victory_points
                           : 0),
     };
-    int err = game_init(&s->game, &opt, bw_rng_next(&s->rng));
+    int err = fresh ? game_init_rng(&s->game, &opt, fresh)
+                    : game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (err) {
         copy_str(msg, msglen, i18n_strerror(i18n_in_use(), err));
         return err;
@@ -276,7 +300,7 @@ int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen)
     s->started_ms = now_ms;
     s->stop_votes = 0;
     s->turn_deadline_ms = INT64_MAX;
-    update_timers(s, now_ms);
+    update_timers(s, clock_of(s, now_ms));
     return BW_OK;
 }
 
@@ -358,7 +382,8 @@ int session_rename(struct session *s, const char *old_nick, const char *new_nick
 void session_set_account(struct session *s, const char *nick, const char *account)
 {
     int seat = session_seat_of_nick(s, nick);
-    if (seat >= 0 && account && s->seat[seat].present && !s->seat[seat].account[0])
+    if (seat >= 0 && account && strlen(account) <= SESSION_ID_MAX && s->seat[seat].present &&
+        !s->seat[seat].account[0])
         copy_str(s->seat[seat].account, sizeof s->seat[seat].account, account);
 }
 
@@ -376,20 +401,30 @@ static void shift(int64_t *t, int64_t by)
         *t += by;
 }
 
+/* A moment moves on like a deadline; one during the pause counts from its end, since the
+ * clocks stood still (so a departure's grace and an offer's time never run past their length,
+ * which is what a saved record must show: record.h). */
+static void shift_moment(int64_t *t, int64_t paused_ms, int64_t by)
+{
+    if (*t > paused_ms)
+        *t = paused_ms;
+    shift(t, by);
+}
+
 void session_resume(struct session *s, int64_t now_ms)
 {
     if (!s->paused)
         return;
-    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0;
+    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0, at = s->paused_ms;
     s->paused = 0;
     s->paused_ms = 0;
     shift(&s->turn_deadline_ms, by);
     shift(&s->step_deadline_ms, by);
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
-        shift(&s->offer_ms[i], by);
+        shift_moment(&s->offer_ms[i], at, by);
     for (int i = 0; i < s->n_seats; i++)
         if (!s->seat[i].present)
-            shift(&s->seat[i].left_ms, by);
+            shift_moment(&s->seat[i].left_ms, at, by);
 }
 
 void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms)
@@ -402,7 +437,7 @@ void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now
     /* update_timers restarts a timer that is off, and the step timer on a new phase. */
     s->turn_deadline_ms = INT64_MAX;
     s->step_phase = 0;
-    update_timers(s, now_ms);
+    update_timers(s, clock_of(s, now_ms));
 }
 
 bool session_vote_stop(struct session *s, int seat)
@@ -561,9 +596,10 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
     return record_encode(s, now_ms, buf, size);
 }
 
-int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms)
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
+                    size_t whylen)
 {
-    return record_decode(s, blob, len, now_ms, NULL, 0);
+    return record_decode(s, blob, len, now_ms, why, whylen);
 }
 
 /* ---- results ---- */

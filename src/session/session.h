@@ -1,9 +1,9 @@
 /* One lobby or game in one channel: the seats and who sits in them, the game, and its timers.
  *
  * A seat is bound to an identity: the services account when the server reported one at join
- * time, else user@host (the nick is carried along by NICK changes). Someone else who takes a
- * departed player's nick does not match the seat. A player who parts or quits keeps the seat
- * for SESSION_GRACE_MS; the turn timer keeps running meanwhile.
+ * time, else user@host (the nick is carried along by NICK changes), each kept and compared
+ * whole. Someone else who takes a departed player's nick does not match the seat. A player who
+ * parts or quits keeps the seat for SESSION_GRACE_MS; the turn timer keeps running meanwhile.
  *
  * A struct session is a flat value (no pointers): the persistence hooks save it as a record
  * (session/record.h) and session_restore() rebuilds it, so a restored game continues exactly
@@ -21,7 +21,9 @@
 
 #define SESSION_CHAN_MAX 64
 #define SESSION_NICK_MAX 64 /* BW_NICK_MAX */
-#define SESSION_ID_MAX 128
+/* The longest account or user@host a seat keeps whole (a record stores it with a u8 length):
+ * someone with a longer one gets no seat (session_join), never one bound to part of it. */
+#define SESSION_ID_MAX 255
 
 /* A departed player keeps the seat this long. */
 #define SESSION_GRACE_MS (5 * 60 * 1000)
@@ -179,8 +181,13 @@ bool session_seat_is(const struct session *s, int seat, const struct session_who
  * fewer. */
 int session_max_seats(const struct session *s);
 
+/* Whether a seat can keep who's identity whole: an account and a user@host of at most
+ * SESSION_ID_MAX bytes each. */
+bool session_who_fits(const struct session_who *who);
+
 /* Take a seat in the lobby. BW_E(WRONG_PHASE) once started, BW_E(LIMIT) when full,
- * BW_E(OCCUPIED) when who already sits. Returns the seat. */
+ * BW_E(OCCUPIED) when who already sits, BW_E(INVALID) when !session_who_fits(who). Returns
+ * the seat. */
 int session_join(struct session *s, const struct session_who *who);
 
 /* Seat a computer player of level (enum session_robot, not SESSION_HUMAN) in the lobby, under
@@ -200,8 +207,14 @@ int session_robot_level(const struct session *s, int seat);
 /* Leave the lobby seat (the seats after it move up). BW_E(WRONG_PHASE) once started. */
 int session_leave_lobby(struct session *s, int seat);
 
-/* Start the game with the seated players in random order. On refusal msg says why. */
-int session_start(struct session *s, int64_t now_ms, char *msg, size_t msglen);
+/* Start the game with the seated players in random order (drawn from the lobby's generator).
+ * The game's generator, which deals the board and the cards and rolls the dice, is a copy of
+ * *fresh when given (its whole state from the operating system's random source: nothing about
+ * the process tells it); with fresh NULL it is seeded from the lobby's generator, so that the
+ * seed session_init was given makes the same game again (BRICKWOOD_SEED, tests). On refusal
+ * msg says why. */
+int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms, char *msg,
+                  size_t msglen);
 
 /* Apply an action to the running game as game_apply() does, then update the timers.
  * BW_E(WRONG_PHASE) when no game runs. On PHASE_OVER the session becomes SESSION_OVER. */
@@ -215,7 +228,8 @@ int session_depart(struct session *s, const char *nick, int64_t now_ms);
 int session_return(struct session *s, const struct session_who *who);
 int session_rename(struct session *s, const char *old_nick, const char *new_nick);
 /* Record the services account of a seated nick learned after they sat down. Only for a
- * player who is present: while a seat is away, someone else may hold its nick. */
+ * player who is present (while a seat is away, someone else may hold its nick), and only an
+ * account the seat can keep whole. */
 void session_set_account(struct session *s, const char *nick, const char *account);
 
 /* The bot left the channel (an admin's part, a kick, a reload): the session keeps every
@@ -266,15 +280,18 @@ int session_turn_seconds_left(const struct session *s, int64_t now_ms);
 
 /* Persistence: the record format is session/record.h's, versioned and independent of this
  * struct's layout. SESSION_RECORD_SIZE is enough for any record (record.c checks). */
-#define SESSION_RECORD_SIZE 4096
+#define SESSION_RECORD_SIZE 8192
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; SESSION_RECORD_SIZE is always
  * enough); returns its length, or 0 when it does not fit. */
 size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t size);
 
 /* Rebuild s from a record, restored at now_ms (deadlines keep the time they had left).
- * BW_E(PARSE), with s untouched, when it is not a record this build can use. */
-int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms);
+ * BW_E(PARSE), with s untouched and the reason in why (whylen bytes, always terminated; why
+ * may be NULL when whylen is 0), when it is not a record this build can use: damaged, from an
+ * unknown version, or describing a session or game out of range (record.h). */
+int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
+                    size_t whylen);
 
 /* How a finished game ended, for the record. */
 enum session_ending {

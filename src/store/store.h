@@ -130,8 +130,8 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
 
 /* A player's record on one network. */
 struct store_stats {
-    char identity[256];
-    char nick[128]; /* the nick of their most recent finished game */
+    char identity[512]; /* every identity the bot records fits (session.h) */
+    char nick[128];     /* the nick of their most recent finished game */
     double rating;
     int games;
     int wins;

@@ -37,6 +37,10 @@ void bot_free(struct bot *b)
     free(b);
 }
 
+void bot_set_repeatable(struct bot *b, bool repeatable)
+{
+}
+
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game)
 {
@@ -165,8 +169,11 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops)
 {
 }
 
-int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms)
+int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
+                size_t whylen)
 {
+    if (whylen)
+        snprintf(why, whylen, "this bot keeps no games");
     return BW_E(PARSE);
 }
 
