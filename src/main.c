@@ -175,9 +175,9 @@ static void attach_store(struct app *app, struct ircb_conn *c, const struct conf
     int restored = net_store_restore(ns, bot, ircb_now_ms());
     if (restored > 0)
         log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = net->name, .action = "restore"},
-                  "%s: %d lobbies and games restored; each resumes when the bot is back in its "
-                  "channel",
-                  net->name, restored);
+                  "%s: %d %s restored; %s when the bot is back in its channel", net->name, restored,
+                  restored == 1 ? "lobby or game" : "lobbies and games",
+                  restored == 1 ? "it resumes" : "each resumes");
     struct session_store_ops ops;
     net_store_ops(ns, &ops);
     bot_set_store(bot, &ops);

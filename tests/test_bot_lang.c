@@ -167,7 +167,7 @@ static void test_game_lines_in_ukrainian(void **state)
     snprintf(cmd, sizeof cmd, "!road 1-%d", geo->vertex_vertex[0][0] + 1);
     say(b, first, cmd);
     const char *second = nick_of(b, 1);
-    snprintf(want, sizeof want, "%s: поставте поселення (!settle N)", second);
+    snprintf(want, sizeof want, "%s: поставте селище (!settle N)", second);
     assert_true(any_line(mark, CHAN, want));
     snprintf(cmd, sizeof cmd, "!settle %d", geo->vertex_vertex[0][1] + 1);
     expect_reply(b, second, cmd, "надто близько до іншої будівлі (правило відстані)");

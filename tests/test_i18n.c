@@ -79,6 +79,40 @@ static int clean_utf8(const char *s)
     return 1;
 }
 
+#define FORM_SEP "\xc2\xa6"
+
+/* Form k of text (0 the first) into buf, or NULL past the last. */
+static const char *form_of(const char *text, int k, char *buf, size_t size)
+{
+    const char *p = text;
+    for (; k > 0 && p; k--)
+        if ((p = strstr(p, FORM_SEP)))
+            p += strlen(FORM_SEP);
+    if (!p)
+        return NULL;
+    const char *end = strstr(p, FORM_SEP);
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    assert_true(len < size);
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Whether form's conversions are want, or want without its last one when that is the count
+ * (an integer: a form may say the number in words, "بطاقتان"). */
+static int form_takes(const char *form, const char *want, int plural)
+{
+    char got[MAX_CONV + 1];
+    int n = conversions(form, got);
+    if (n < 0)
+        return 0;
+    if (strcmp(got, want) == 0)
+        return 1;
+    size_t w = strlen(want);
+    return plural && w > 0 && want[w - 1] == 'd' && (size_t)n == w - 1 &&
+           strncmp(got, want, w - 1) == 0;
+}
+
 static void test_every_message_in_every_language(void **state)
 {
     (void)state;
@@ -87,8 +121,17 @@ static void test_every_message_in_every_language(void **state)
         char want[MAX_CONV + 1];
         const char *en = i18n_english(m);
         assert_non_null(en);
-        if (conversions(en, want) < 0)
+        char first[1024], form[1024];
+        form_of(en, 0, first, sizeof first);
+        if (conversions(first, want) < 0)
             fail_msg("English message %d has a format the catalogue does not take: %s", m, en);
+        /* A message with plural forms gives English's two, each with the same conversions. */
+        assert_int_equal(i18n_is_plural(m), i18n_forms(en) > 1);
+        if (i18n_is_plural(m))
+            assert_int_equal(i18n_forms(en), 2);
+        for (int k = 0; form_of(en, k, form, sizeof form); k++)
+            if (!form_takes(form, want, 0))
+                fail_msg("English form \"%s\" does not take the arguments of \"%s\"", form, first);
         assert_true(clean_utf8(en));
         assert_string_equal(tr(LANG_EN, m), en);
     }
@@ -103,11 +146,18 @@ static void test_every_message_in_every_language(void **state)
                 if (seen[e->id]++)
                     fail_msg("%s: message %d (%s) given twice", i18n_code(l), e->id,
                              i18n_english(e->id));
-                char want[MAX_CONV + 1], got[MAX_CONV + 1];
-                int nw = conversions(i18n_english(e->id), want), ng = conversions(e->text, got);
-                if (ng != nw || strcmp(want, got) != 0)
-                    fail_msg("%s: \"%s\" does not take the arguments of \"%s\" (%s, not %s)",
-                             i18n_code(l), e->text, i18n_english(e->id), got, want);
+                char want[MAX_CONV + 1], first[1024], form[1024];
+                conversions(form_of(i18n_english(e->id), 0, first, sizeof first), want);
+                int plural = i18n_is_plural(e->id);
+                if (i18n_forms(e->text) != (plural ? i18n_nplurals(l) : 1))
+                    fail_msg("%s: \"%s\" has %d forms, not %d", i18n_code(l), e->text,
+                             i18n_forms(e->text), plural ? i18n_nplurals(l) : 1);
+                /* Numbered conversions cannot leave one out: only plain ones may drop the
+                 * count at the end. */
+                for (int f = 0; form_of(e->text, f, form, sizeof form); f++)
+                    if (!form_takes(form, want, plural && !strchr(form, '$')))
+                        fail_msg("%s: \"%s\" does not take the arguments of \"%s\"", i18n_code(l),
+                                 form, i18n_english(e->id));
                 if (!clean_utf8(e->text))
                     fail_msg("%s: \"%s\" is not clean UTF-8", i18n_code(l), e->text);
                 assert_ptr_equal(tr(l, e->id), e->text);
@@ -210,7 +260,11 @@ static void test_every_message_fits(void **state)
     int worst_msg = 0, worst_lang = 0;
     for (int l = 0; l < LANG_COUNT; l++)
         for (int m = 0; m < MSG_COUNT; m++) {
-            size_t n = worst_length(tr(l, m), i18n_rtl(l));
+            char form[1024];
+            size_t n = 0;
+            for (int k = 0; form_of(tr(l, m), k, form, sizeof form); k++)
+                if (worst_length(form, i18n_rtl(l)) > n)
+                    n = worst_length(form, i18n_rtl(l));
             if (n > worst) {
                 worst = n;
                 worst_msg = m;

@@ -196,7 +196,7 @@ static void test_resource_aliases(void **state)
     assert_string_equal(msg, "\"G\" je dvosmisleno: grain, glina"); /* in Serbian too */
     words_set_language(LANG_UK);
     assert_int_equal(words_resource("xyz", msg, sizeof msg), BW_E(PARSE));
-    assert_string_equal(msg, "\"xyz\" — не ресурс (деревина, глина, вовна, зерно, руда)");
+    assert_string_equal(msg, "\"xyz\" — не ресурс (дерево, глина, вовна, збіжжя, руда)");
     /* In English, and for a language out of range, they are not resources. */
     words_set_language(LANG_EN);
     assert_int_equal(words_resource("деревина", msg, sizeof msg), BW_E(PARSE));

@@ -279,6 +279,7 @@ static void style_of(const struct bot *b, const struct bot_game *g, struct rende
         nicks[i] = g->s.seat[i].nick;
     render_style_init(st, g->s.channel, nicks, g->s.n_seats, b->colors);
     st->lang = bot_language(b, g->s.channel);
+    render_style_prefix(st, b->prefix);
 }
 
 /* The public lines of one change (one command or one timer) go out joined, as few channel
@@ -443,15 +444,14 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
     if (!need)
         return;
     /* "you need 1 wood and 2 ore more", in the channel's words. */
-    char list[160] = "", item[48];
+    char list[320] = "", item[96];
     size_t n = 0;
     int parts = 0;
     for (int r = 0; r < RES_COUNT && n < sizeof list; r++) {
         int have = gm->p[a->player].res[r];
         if (need[r] <= have)
             continue;
-        snprintf(item, sizeof item, tr(lang, MSG_BOT_NEED_ITEM), need[r] - have,
-                 render_res_name_in(lang, r));
+        render_res_count(lang, r, need[r] - have, 0, item, sizeof item);
         n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
                               parts++ ? tr(lang, MSG_BOT_NEED_AND) : "", item);
     }

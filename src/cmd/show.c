@@ -23,6 +23,7 @@ static void style_of(const struct cmd_call *c, struct render_style *st)
         nicks[i] = c->s->seat[i].nick;
     render_style_init(st, c->s->channel, nicks, c->s->n_seats, c->color);
     st->lang = c->lang;
+    render_style_prefix(st, c->prefix);
 }
 
 /* Render output for a command: public lines go to the channel when the command came from

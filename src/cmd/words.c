@@ -19,36 +19,26 @@ static const struct words_name resource_names[] = {
 
 /* Each language's names for the resources, taken besides the English ones in a channel that
  * speaks it (README, "Languages"): Catan's cards and terrains in that language, in lower case
- * (the words typed are folded to it, Cyrillic and Serbian Latin letters included). */
-#define ALIASES_MAX 16
+ * (the words typed are folded to it, Cyrillic and Serbian Latin letters included), and the
+ * forms the bot's own lines give them after a count ("2 дерева", "1 руду"), so that what it
+ * says may be typed back. */
+#define ALIASES_MAX 40
 static const struct words_name resource_aliases[LANG_COUNT][ALIASES_MAX] = {
-    [LANG_UK] = {{"деревина", RES_WOOD},
-                 {"дерево", RES_WOOD},
-                 {"ліс", RES_WOOD},
-                 {"глина", RES_BRICK},
-                 {"цегла", RES_BRICK},
-                 {"вовна", RES_WOOL},
-                 {"шерсть", RES_WOOL},
-                 {"вівці", RES_WOOL},
-                 {"зерно", RES_GRAIN},
-                 {"пшениця", RES_GRAIN},
-                 {"руда", RES_ORE},
-                 {"камінь", RES_ORE},
-                 {NULL, 0}},
-    [LANG_SR] = {{"drvo", RES_WOOD},
-                 {"drva", RES_WOOD},
-                 {"cigla", RES_BRICK},
-                 {"glina", RES_BRICK},
-                 {"vuna", RES_WOOL},
-                 {"ovca", RES_WOOL},
-                 {"ovce", RES_WOOL},
-                 {"žito", RES_GRAIN},
-                 {"zito", RES_GRAIN},
-                 {"pšenica", RES_GRAIN},
-                 {"psenica", RES_GRAIN},
-                 {"ruda", RES_ORE},
-                 {"kamen", RES_ORE},
-                 {NULL, 0}},
+    [LANG_UK] = {{"дерево", RES_WOOD},   {"дерева", RES_WOOD},  {"деревина", RES_WOOD},
+                 {"ліс", RES_WOOD},      {"глина", RES_BRICK},  {"глину", RES_BRICK},
+                 {"глини", RES_BRICK},   {"цегла", RES_BRICK},  {"вовна", RES_WOOL},
+                 {"вовну", RES_WOOL},    {"вовни", RES_WOOL},   {"шерсть", RES_WOOL},
+                 {"вівці", RES_WOOL},    {"збіжжя", RES_GRAIN}, {"зерно", RES_GRAIN},
+                 {"пшениця", RES_GRAIN}, {"руда", RES_ORE},     {"руду", RES_ORE},
+                 {"руди", RES_ORE},      {"камінь", RES_ORE},   {NULL, 0}},
+    [LANG_SR] = {{"drvo", RES_WOOD},     {"drveta", RES_WOOD}, {"drva", RES_WOOD},
+                 {"cigla", RES_BRICK},   {"ciglu", RES_BRICK}, {"cigle", RES_BRICK},
+                 {"cigala", RES_BRICK},  {"glina", RES_BRICK}, {"vuna", RES_WOOL},
+                 {"vunu", RES_WOOL},     {"vune", RES_WOOL},   {"ovca", RES_WOOL},
+                 {"ovce", RES_WOOL},     {"žito", RES_GRAIN},  {"žita", RES_GRAIN},
+                 {"zito", RES_GRAIN},    {"zita", RES_GRAIN},  {"pšenica", RES_GRAIN},
+                 {"psenica", RES_GRAIN}, {"ruda", RES_ORE},    {"rudu", RES_ORE},
+                 {"rude", RES_ORE},      {"kamen", RES_ORE},   {NULL, 0}},
     [LANG_AR] = {{"خشب", RES_WOOD},
                  {"حطب", RES_WOOD},
                  {"طوب", RES_BRICK},

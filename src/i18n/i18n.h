@@ -65,9 +65,29 @@ int i18n_find(const char *code);
 bool i18n_rtl(int lang);
 
 /* FMT with every conversion wrapped in U+2068 FSI ... U+2069 PDI, into out (size bytes); FMT
- * itself when it does not fit. Letters right after a conversion go with it: "%sroll" is the
- * command !roll, isolated whole. */
+ * itself when it does not fit. What belongs to a conversion is isolated with it as one unit,
+ * never with a mark inside: ASCII letters, digits and conversions joined to it ("%s%s" an
+ * address, "%d-N" a road, "%d:%02d"), and a command with its arguments ("%sroad %d-N" is
+ * "!road 23-N", "%srobber HEX [NICK]"), up to a character that is not ASCII or one of "),;". */
 const char *i18n_isolate(const char *fmt, char *out, size_t size);
+
+/* Plural forms. A message that depends on a count gives one form per plural category of its
+ * language, separated by U+00A6 '¦' (never used otherwise): English one|other ("%d card¦%d
+ * cards"); Ukrainian and Serbian one|few|many (1, 21 | 2-4, 22 | 0, 5-20, 11-14, 25);
+ * Arabic zero|one|two|few|many|other (0 | 1 | 2 | 3-10, 103 | 11-99, 111 | 100-102). The
+ * count is the message's last integer argument; a form may leave that argument out when it
+ * is the last of all (Arabic says "بطاقتان", two cards, without the number). i18n_format and
+ * the render layer pick the form themselves; tr() gives the whole text. */
+int i18n_plural(int lang, long n);
+int i18n_nplurals(int lang);
+bool i18n_is_plural(int msg);
+/* How many forms TEXT gives (1 for an ordinary message). */
+int i18n_forms(const char *text);
+/* The form of MSG in LANG for count N, into buf (size bytes) when MSG has forms, else its
+ * text (borrowed). */
+const char *i18n_form(int lang, int msg, long n, char *buf, size_t size);
+/* The format to fill with AP: MSG's form for its last integer argument, or its text. */
+const char *i18n_vpick(int lang, int msg, va_list ap, char *buf, size_t size);
 
 /* Message MSG of LANG filled in with its arguments into buf (size bytes; a longer text is cut
  * at a UTF-8 boundary), each argument isolated in a right-to-left language. Returns the

@@ -176,7 +176,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_W_UNEXPECTED, "neočekivano %s u %s (%s)"},
     {MSG_W_RES_AFTER_NOT, "posle %u očekuje se sirovina, a ne %s"},
     {MSG_W_COUNT_MIN, "broj mora biti najmanje 1"},
-    {MSG_W_TOO_MANY_N, "%s je previše: najviše %d karata"},
+    {MSG_W_TOO_MANY_N, "%s je previše: najviše %d karta¦%s je previše: najviše %d karte¦%s je "
+                       "previše: najviše %d karata"},
     {MSG_W_RES_AFTER, "posle %u očekuje se sirovina"},
     {MSG_W_TOO_MANY, "previše karata: najviše %d"},
     {MSG_W_NEGATIVE, "broj ne može biti negativan"},
@@ -198,8 +199,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_W_NOTHING_GIVE, "pre \"for\" ništa ne dajete (%s)"},
     {MSG_W_NOTHING_GET, "posle \"for\" ništa ne dobijate (%s)"},
     {MSG_W_TO_NICK, "posle \"to\" treba bar jedan nadimak"},
-    {MSG_W_LIST_EXAMPLE, "npr. 2 drvo 1 ruda"},
-    {MSG_W_TRADE_EXAMPLE, "npr. 2 drvo 1 ruda for 1 žito"},
+    {MSG_W_LIST_EXAMPLE, "npr. 2 drveta 1 rudu"},
+    {MSG_W_TRADE_EXAMPLE, "npr. 2 drveta 1 rudu for 1 žito"},
     {MSG_W_WHAT_COMMAND, "komanda"},
     {MSG_W_WHAT_RESOURCE, "sirovina"},
     {MSG_W_WHAT_DEV, "razvojna karta"},
@@ -212,7 +213,9 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_REC_TOP_BOTS, "botovi"},
     {MSG_REC_TOP_NONE, " još nema završenih igara"},
     {MSG_REC_TOP_ENTRY, " %d. %s %d (igara: %d, pobeda: %d)"},
-    {MSG_REC_STATS, "%s: rejting %d, igara: %d, pobeda: %d (%d%%), najbolje %d PP"},
+    {MSG_REC_STATS, "%s: rejting %d, igara: %d, pobeda: %d (%d%%), najbolje %d PP¦%s: rejting %d, "
+                    "igara: %d, pobeda: %d (%d%%), najbolje %d PP¦%s: rejting %d, igara: %d, "
+                    "pobeda: %d (%d%%), najbolje %d PP"},
     {MSG_REC_NO_GAMES, "%s još nema igara"},
     {MSG_ADM_PART_RUNNING,
      "u %s je igra u toku; part %s force izlazi i drži je pauziranu dok se ne vratim"},

@@ -270,16 +270,16 @@ static void draw_hexes(struct canvas *cv)
         }
         /* The longest word for the robber that leaves a blank inside each side; a ship on a
          * vertical side ("<a>") reaches a column further in. */
-        static const char *const robbers[] = {" robber", " rob", " R"};
-        const char *robber = "";
+        static const int robbers[] = {MSG_DRAW_ROBBER, MSG_DRAW_ROBBER_S, MSG_DRAW_ROBBER_1};
+        char robber[32] = "";
         int lo = cv->c[r][x - 5].used ? x - 3 : x - 4, hi = cv->c[r][x + 5].used ? x + 3 : x + 4;
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
         for (int i = 0; i < 3 && g->robber == h; i++) {
-            robber = robbers[i];
-            if ((int)(strlen(line) + strlen(robber)) <= hi - lo + 1)
+            snprintf(robber, sizeof robber, " %s", draw_word(cv, robbers[i]));
+            if ((int)strlen(line) + text_cols(robber) <= hi - lo + 1)
                 break;
         }
-        int len = (int)(strlen(line) + strlen(robber)), c = lo + (hi - lo + 1 - len) / 2;
+        int len = (int)strlen(line) + text_cols(robber), c = lo + (hi - lo + 1 - len) / 2;
         if (len > hi - lo + 1)
             c = x - 5 + (11 - len) / 2;
         put_text(cv, r, c, name, plain);
@@ -335,7 +335,7 @@ static void draw_sea_letters(struct canvas *cv)
         pst.bg = 2;
         pst.bold = 1;
     }
-    static const char *const words[] = {"pirate", "pir"};
+    const char *words[] = {draw_word(cv, MSG_DRAW_PIRATE), draw_word(cv, MSG_DRAW_PIRATE_S)};
     for (int h = 0; h < geo->n_hexes; h++) {
         if (!is_sea(cv, h))
             continue;
@@ -343,7 +343,7 @@ static void draw_sea_letters(struct canvas *cv)
         board_hex_name(h, name);
         int len = (int)strlen(name), r, c, done = 0;
         for (int w = 0; h == pirate && w < 2 && !done; w++)
-            if (sea_room(cv, h, len + 1 + (int)strlen(words[w]), &r, &c)) {
+            if (sea_room(cv, h, len + 1 + text_cols(words[w]), &r, &c)) {
                 put_text(cv, r, c, name, plain);
                 put(cv, r, c + len, ' ', plain);
                 put_text(cv, r, c + len + 1, words[w], pst);
@@ -351,7 +351,7 @@ static void draw_sea_letters(struct canvas *cv)
             }
         if (!done && sea_room(cv, h, len, &r, &c))
             put_text(cv, r, c, name, plain);
-        if (!done && h == pirate && sea_room(cv, h, (int)strlen(words[1]), &r, &c))
+        if (!done && h == pirate && sea_room(cv, h, text_cols(words[1]), &r, &c))
             put_text(cv, r, c, words[1], pst);
     }
 }

@@ -103,16 +103,22 @@ static void render_event(const struct game *g, const struct render_style *st,
     char buf[64], who[NICK_BUF], other[NICK_BUF], cards[CARDS_BUF], cards2[CARDS_BUF];
     const char *p = nick_str(st, e->player, who);
     const char *o = nick_str(st, e->other, other);
+    const char *pre = style_prefix(st);
     rline_init(&l);
     switch (e->type) {
     case EV_TURN:
         rline_tr(&l, st, MSG_EV_TURN, e->a, p);
+        if (!seat_is_robot(st, e->player))
+            rline_tr(&l, st, MSG_HINT_ROLL, pre);
         break;
     case EV_SETUP_RESOURCES:
         rline_tr(&l, st, MSG_EV_SETUP_RES, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_ROLL:
         rline_tr(&l, st, MSG_EV_ROLL, p, e->a + e->b, e->a, e->b);
+        /* What comes next when nothing else is asked for first (a 7, gold). */
+        if (g->phase == PHASE_MAIN && g->current == e->player && !seat_is_robot(st, e->player))
+            rline_tr(&l, st, MSG_HINT_END, pre);
         break;
     case EV_PRODUCE:
         rline_tr(&l, st, MSG_EV_PRODUCE, p, cards_str(lang, e->res, cards, sizeof cards));
@@ -162,13 +168,17 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_PLENTY, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_MONOPOLY:
-        rline_tr(&l, st, MSG_EV_MONOPOLY, p, e->a, render_res_name_in(lang, e->b));
+        rline_tr(&l, st, MSG_EV_MONOPOLY, p,
+                 render_res_count(lang, e->b, e->a, 1, cards, sizeof cards));
         break;
     case EV_MONOPOLY_LOSS:
-        rline_tr(&l, st, MSG_EV_MONOPOLY_LOSS, o, e->a, render_res_name_in(lang, e->b), p);
+        rline_tr(&l, st, MSG_EV_MONOPOLY_LOSS, o,
+                 render_res_count(lang, e->b, e->a, 1, cards, sizeof cards), p);
         break;
     case EV_DISCARD_NEEDED:
         rline_tr(&l, st, e->a == 1 ? MSG_EV_DISCARD_NEEDED_1 : MSG_EV_DISCARD_NEEDED_N, p, e->a);
+        if (!seat_is_robot(st, e->player))
+            rline_tr(&l, st, MSG_HINT_DISCARD, pre, pre);
         break;
     case EV_DISCARD:
         rline_tr(&l, st, MSG_EV_DISCARD, p, cards_str(lang, e->res, cards, sizeof cards));
@@ -179,7 +189,7 @@ static void render_event(const struct game *g, const struct render_style *st,
         char args[32] = "";
         for (int i = 0; i < e->a && i < 4; i++)
             strcat(args, " RES");
-        rline_tr(&l, st, e->a == 1 ? MSG_EV_GOLD_NEEDED_1 : MSG_EV_GOLD_NEEDED_N, p, e->a,
+        rline_tr(&l, st, e->a == 1 ? MSG_EV_GOLD_NEEDED_1 : MSG_EV_GOLD_NEEDED_N, p, e->a, pre,
                  e->a > 4 ? tr(lang, MSG_EV_GOLD_MANY) : args);
         break;
     }
@@ -209,6 +219,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_ROBBER_NEEDED:
         rline_tr(&l, st, geo->has_pirate ? MSG_EV_ROBBER_PIRATE_NEEDED : MSG_EV_ROBBER_NEEDED, p);
+        if (!seat_is_robot(st, e->player) && geo->has_pirate)
+            rline_tr(&l, st, MSG_HINT_ROBBER_PIRATE, pre, pre);
+        else if (!seat_is_robot(st, e->player))
+            rline_tr(&l, st, MSG_HINT_ROBBER, pre);
         break;
     case EV_ROBBER:
         rline_tr(&l, st, MSG_EV_ROBBER, p, hex_label(g, lang, e->a, buf, sizeof buf));
@@ -232,11 +246,13 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_STEAL, p, o);
         rline_emit(&l, out, RENDER_PUBLIC);
         start_private(&l, st);
-        rline_tr(&l, st, MSG_EV_YOU_STOLE, render_res_name_in(lang, e->a), o);
+        rline_tr(&l, st, MSG_EV_YOU_STOLE, render_res_count(lang, e->a, 1, 1, cards, sizeof cards),
+                 o);
         rline_emit(&l, out, e->player);
         if (e->other >= 0) {
             start_private(&l, st);
-            rline_tr(&l, st, MSG_EV_STOLE_FROM_YOU, p, render_res_name_in(lang, e->a));
+            rline_tr(&l, st, MSG_EV_STOLE_FROM_YOU, p,
+                     render_res_count(lang, e->a, 1, 1, cards, sizeof cards));
             rline_emit(&l, out, e->other);
         }
         return;
@@ -255,9 +271,12 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     }
     case EV_OFFER_ACCEPT:
-        if (e->other >= 0 && e->other < n)
+        if (e->other >= 0 && e->other < n) {
             rline_tr(&l, st, MSG_EV_OFFER_ACCEPT_CONFIRM, p, e->a, o);
-        else
+            if (!seat_is_robot(st, e->other))
+                rline_tr(&l, st, MSG_HINT_CONFIRM, pre,
+                         seat_command_name(st, e->player, buf, sizeof buf));
+        } else
             rline_tr(&l, st, MSG_EV_OFFER_ACCEPT, p, e->a);
         break;
     case EV_OFFER_REJECT:
@@ -288,6 +307,8 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_SPECIAL_BUILD:
         rline_tr(&l, st, MSG_EV_SPECIAL_BUILD, p);
+        if (!seat_is_robot(st, e->player))
+            rline_tr(&l, st, MSG_HINT_END, pre);
         break;
     case EV_TIMEOUT:
         rline_tr(&l, st, MSG_EV_TIMEOUT, p);
@@ -299,11 +320,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         if (e->player < 0 || e->a < 0)
             rline_tr(&l, st, MSG_EV_NOBODY_WINS);
         /* The fixed form of SPEC §5, kept free of colour codes so it can be matched. */
-        else if (e->b > 0)
-            rline_tr(&l, st, e->b == 1 ? MSG_EV_WINS_CARDS_1 : MSG_EV_WINS_CARDS_N,
-                     seat_nick(st, e->player), e->a, e->b);
         else
             rline_tr(&l, st, MSG_EV_WINS, seat_nick(st, e->player), e->a);
+        if (e->player >= 0 && e->a >= 0 && e->b > 0)
+            rline_tr(&l, st, MSG_EV_WINS_CARDS, e->b);
         break;
     default:
         return;

@@ -33,9 +33,20 @@ const char *nick_str(const struct render_style *st, int seat, char *buf);
 void rline_cards(struct rline *l, const uint8_t res[RES_COUNT]);
 /* The same in language lang, appended to l or written into buf (of size bytes; CARDS_BUF is
  * enough). */
-#define CARDS_BUF 192
+#define CARDS_BUF 320
 void rline_cards_in(struct rline *l, int lang, const uint8_t res[RES_COUNT]);
+/* cards_str says the list as the object of a verb ("receives 1 ore": the accusative where the
+ * language declines), hand_cards_str standing alone (the hand). */
 const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size);
+const char *hand_cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size);
+
+/* The command prefix of the style's channel ("!"). */
+const char *style_prefix(const struct render_style *st);
+/* Whether a seat is a computer player's (its name ends in "(bot)"): prompts name no command
+ * for it. */
+int seat_is_robot(const struct render_style *st, int seat);
+/* A seat's name as a command takes it: the nick, a computer player's without " (bot)". */
+const char *seat_command_name(const struct render_style *st, int seat, char *buf, size_t size);
 
 /* Append message msg of the catalogue in the style's language, formatted with the arguments
  * (printf conversions). One whole sentence per message, the pieces (nicks from nick_str,

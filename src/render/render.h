@@ -48,6 +48,8 @@ struct render_sink {
 /* How players are shown: the channel name that starts the fixed reply forms, one nick per
  * seat, and whether mIRC colours are used. Caller-owned; render_style_init fills it (copies
  * everything, so nothing stays borrowed) and it needs no cleanup. */
+#define RENDER_PREFIX_MAX 8 /* bytes, as the configuration allows */
+
 struct render_style {
     int color;
     int lang; /* enum i18n_lang of the lines (render_style_init: English) */
@@ -57,12 +59,23 @@ struct render_style {
     /* The seat's letter in the drawing: settlement and road in lower case, city in upper
      * case. The nick's first usable letter when free, so players recognise themselves. */
     char letter[GAME_MAX_PLAYERS];
+    /* The channel's command prefix, for the commands prompts name ("alice to roll (!roll)");
+     * "!" when empty. */
+    char prefix[RENDER_PREFIX_MAX + 1];
 };
 
 /* Fill st. chan may be NULL (no prefix); nicks holds n_seats strings (NULL entries become
  * "seatN"); control characters are dropped and overlong names cut at a UTF-8 boundary. */
 void render_style_init(struct render_style *st, const char *chan, const char *const *nicks,
                        int n_seats, int color);
+
+/* Set the command prefix the lines name (a longer one is cut at a UTF-8 boundary). */
+void render_style_prefix(struct render_style *st, const char *prefix);
+
+/* A resource count as a language says it: "2 wood" in English, "2 дерева", "1 руду" in
+ * Ukrainian. object: as the object of a verb ("receives 1 ore"; the accusative where the
+ * language declines), else standing alone ("hand: 1 ore"). Into buf (size bytes). */
+const char *render_res_count(int lang, int res, int n, int object, char *buf, size_t size);
 
 /* The mIRC colour number of a seat: six colours that stay readable on light and dark
  * backgrounds (red, blue, green, orange, magenta, teal). */

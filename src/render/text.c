@@ -170,7 +170,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
         any |= pl->res[r] != 0;
     if (any) {
         char cards[CARDS_BUF];
-        rline_iso(&l, st, cards_str(st->lang, pl->res, cards, sizeof cards));
+        rline_iso(&l, st, hand_cards_str(st->lang, pl->res, cards, sizeof cards));
         rline_add(&l, " ");
     }
     /* a fixed form (SPEC §5), also for one card */

@@ -81,6 +81,7 @@ void render_style_init(struct render_style *st, const char *chan, const char *co
         n_seats = GAME_MAX_PLAYERS;
     st->n_seats = n_seats;
     copy_clean(st->chan, chan ? chan : "", RENDER_CHAN_MAX);
+    copy_clean(st->prefix, "!", RENDER_PREFIX_MAX);
     unsigned used = 0;
     for (int s = 0; s < n_seats; s++) {
         const char *nick = nicks ? nicks[s] : NULL;
@@ -100,6 +101,33 @@ void render_style_init(struct render_style *st, const char *chan, const char *co
         st->letter[s] = (char)letter;
         used |= 1u << (letter - 'a');
     }
+}
+
+void render_style_prefix(struct render_style *st, const char *prefix)
+{
+    copy_clean(st->prefix, prefix && prefix[0] ? prefix : "!", RENDER_PREFIX_MAX);
+}
+
+const char *style_prefix(const struct render_style *st)
+{
+    return st->prefix[0] ? st->prefix : "!";
+}
+
+int seat_is_robot(const struct render_style *st, int seat)
+{
+    if (seat < 0 || seat >= st->n_seats)
+        return 0;
+    size_t n = strlen(st->nick[seat]);
+    return n >= 5 && strcmp(st->nick[seat] + n - 5, "(bot)") == 0;
+}
+
+const char *seat_command_name(const struct render_style *st, int seat, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", seat_nick(st, seat));
+    char *paren = seat_is_robot(st, seat) ? strstr(buf, " (bot)") : NULL;
+    if (paren && paren[6] == '\0')
+        *paren = '\0';
+    return buf;
 }
 
 void rline_init(struct rline *l)
@@ -165,15 +193,34 @@ void rline_nick(struct rline *l, const struct render_style *st, int seat)
     rline_add(l, nick_str(st, seat, buf));
 }
 
-const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size)
+const char *render_res_count(int lang, int res, int n, int object, char *buf, size_t size)
+{
+    static const int objects[RES_COUNT] = {MSG_CNT_WOOD, MSG_CNT_BRICK, MSG_CNT_WOOL, MSG_CNT_GRAIN,
+                                           MSG_CNT_ORE};
+    static const int alone[RES_COUNT] = {MSG_CNTN_WOOD, MSG_CNTN_BRICK, MSG_CNTN_WOOL,
+                                         MSG_CNTN_GRAIN, MSG_CNTN_ORE};
+    if (res < 0 || res >= RES_COUNT) {
+        snprintf(buf, size, "%d ?", n);
+        return buf;
+    }
+    char form[128];
+    int msg = object ? objects[res] : alone[res];
+    /* A form may leave the number out ("بطاقتان"): the count is the message's only argument. */
+    snprintf(buf, size, i18n_form(lang, msg, n, form, sizeof form), n);
+    return buf;
+}
+
+static const char *cards_list(int lang, const uint8_t res[RES_COUNT], int object, char *buf,
+                              size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (int r = 0; r < RES_COUNT && n < size; r++) {
         if (!res[r])
             continue;
-        int k = snprintf(buf + n, size - n, "%s%d %s", n ? ", " : "", res[r],
-                         render_res_name_in(lang, r));
+        char item[128];
+        int k = snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+                         render_res_count(lang, r, res[r], object, item, sizeof item));
         if (k < 0)
             break;
         n += (size_t)k;
@@ -181,6 +228,16 @@ const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t 
     if (!buf[0])
         snprintf(buf, size, "%s", tr(lang, MSG_NOTHING));
     return buf;
+}
+
+const char *cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size)
+{
+    return cards_list(lang, res, 1, buf, size);
+}
+
+const char *hand_cards_str(int lang, const uint8_t res[RES_COUNT], char *buf, size_t size)
+{
+    return cards_list(lang, res, 0, buf, size);
 }
 
 void rline_cards(struct rline *l, const uint8_t res[RES_COUNT])
@@ -214,7 +271,8 @@ static void rline_vfmt(struct rline *l, int rtl, const char *fmt, va_list ap)
 
 void rline_vtr(struct rline *l, const struct render_style *st, int msg, va_list ap)
 {
-    rline_vfmt(l, i18n_rtl(st->lang), tr(st->lang, msg), ap);
+    char form[RENDER_LINE_MAX + 1];
+    rline_vfmt(l, i18n_rtl(st->lang), i18n_vpick(st->lang, msg, ap, form, sizeof form), ap);
 }
 
 void rline_fmt(struct rline *l, const struct render_style *st, const char *fmt, ...)

@@ -90,7 +90,7 @@ DISPLAY = re.compile(r"^(turn \d+: (\S+ (rolls |rolled |moves )|special )|setup:
                      r"largest army: |#\S+ (hexes|harbors|buildings): |\S+: \d+ seconds left "
                      r"for your move|\S+ is away; the seat is kept)")
 # Lines that start the turn timer again: a turn, a setup turn (a settlement and its road).
-TURN_START = re.compile(r"^(turn \d+: \S+ to roll$|\S+: place (a|your first) settlement)")
+TURN_START = re.compile(r"^(turn \d+: \S+ to roll(?: \(\S+roll\))?$|\S+: place (a|your first) settlement)")
 
 
 def strip_left(line):
@@ -810,7 +810,7 @@ class Group:
                               new_turn=True)
 
             def sync(applied, seen):
-                was_told = any(re.match(r"^turn %d: \S+ to roll$" % (turn + 1), l)
+                was_told = any(re.match(r"^turn %d: \S+ to roll(?: \(\S+roll\))?$" % (turn + 1), l)
                                for l in seen)
                 check(applied or not was_told, "%s: the channel was told turn %d began, but "
                       "the game came back in turn %d" % (g.chan, turn + 1, turn))

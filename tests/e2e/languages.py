@@ -59,20 +59,21 @@ NOT_ENGLISH = re.compile("[\u0400-\u04ff\u0500-\u052f\u0600-\u06ff\u0750-\u077f"
 # The board drawing: every word one of these (README, "The board" and "Languages"): its terrain
 # words, harbor labels and legend are Ukrainian in #katan; English (and ASCII only) elsewhere.
 TERRAIN = r"(?:wood|brick|wool|grain|ore|desert|gold|jungle|swamp)"
-UK_TERRAIN = r"(?:дерево|глина|вовна|зерно|руда|пустеля|золото|джунглі|багно)"
+UK_TERRAIN = r"(?:дерево|глина|вовна|збіжжя|руда|пустеля|золото|джунглі|болото)"
 DRAWING_TOKEN = re.compile(
     r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + TERRAIN + r"|robber|rob|pirate|pir|"
     r"[23]:1(?:wood|brick|wool|grain|ore|brk|grn)?|[A-Za-z0-9_.\-'<>]*'[A-Za-z0-9_.\-'<>]*|"
     r"[A-Za-z]=\S+|[A-Za-z]#=(?:city|settlement)|<[A-Za-z]>=ship|\(bot\)")
 UK_DRAWING_TOKEN = re.compile(
-    r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + UK_TERRAIN + r"|robber|rob|pirate|pir|"
-    r"[23]:1(?:ліс|глина|вовна|зерно|руда|глн|вов|зер|руд)?|"
+    r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + UK_TERRAIN + r"|розб\.|роз|Р|пірат|пір|"
+    r"[23]:1(?:дерево|глина|вовна|збіжжя|руда|дер|глн|вов|збж|руд)?|"
     r"[A-Za-z0-9_.\-'<>]*'[A-Za-z0-9_.\-'<>]*|"
     r"[A-Za-z]=\S+|[A-Za-z]#=(?:місто|селище)|<[A-Za-z]>=корабель|\(bot\)")
 
 # Game event lines, one message each of a line's parts (the bot joins them with " · ").
-UK_TURN = re.compile(r"^хід (\d+): кубики кидає (.+)$")
-UK_ROLL = re.compile(r"^(.+) викидає (\d+) \((\d)\+(\d)\)$")
+# A person's turn and roll name the command that comes next (" (!roll)", " (!end, ...)").
+UK_TURN = re.compile(r"^хід (\d+): кубики кидає (.+?)(?: \(\S+roll\))?$")
+UK_ROLL = re.compile(r"^(.+) викидає (\d+) \((\d)\+(\d)\)(?: \(\S+end, коли завершите\))?$")
 UK_BUILD = re.compile(r"^(.+) будує (?:селище|дорогу|місто) на \d+(?:-\d+)?$")
 UK_OFFER = re.compile(r"^olena пропонує (.+) за (.+), кому: .+ \(пропозиція \d+\)$")
 UK_TIMEOUT = re.compile(r"^час гравця olena вичерпано")
@@ -80,15 +81,21 @@ UK_HAND = re.compile(r"на руці: (.*?) \(карт: \d+\)")
 # Whether the game waits for olena or a computer sits in for her (src/i18n/uk_bot.c).
 UK_PLAYS_AGAIN = "olena повертається і грає знову"
 UK_SAT_IN = re.compile(r"^(у olena скінчився час|olena немає): до повернення грає")
-EN_ROLL = re.compile(r"^(.+) rolled (\d+) \((\d)\+(\d)\)$")
+EN_ROLL = re.compile(r"^(.+) rolled (\d+) \((\d)\+(\d)\)(?: \(\S+end when done\))?$")
 WINS = {
     EN: re.compile(r"^(.+) wins with (\d+) victory points"),
     UK: re.compile(r"^(.+) перемагає з (\d+) переможними очками"),
-    AR: re.compile("^يفوز " + FSI + "(.+?)" + PDI + " بـ " + FSI + r"(\d+)" + PDI + " نقطة نصر"),
+    AR: re.compile("^يفوز " + FSI + "(.+?)" + PDI + " بـ " + FSI + r"(\d+)" + PDI + " (?:نقطة|نقاط) نصر"),
 }
 # Ukrainian resource words the bot takes but never prints, and the names it prints for them.
-UK_ALIAS = {"деревина": "ліс", "глина": "цегла", "вовна": "шерсть", "зерно": "пшениця",
+UK_ALIAS = {"дерево": "ліс", "глина": "цегла", "вовна": "шерсть", "збіжжя": "пшениця",
             "руда": "камінь"}
+# The forms a count gives them in the hand (2 дерева, 5 руд), and one of it as an object
+# ("пропонує 1 глину").
+UK_FORMS = {"дерева": "дерево", "дерев": "дерево", "глини": "глина", "глин": "глина",
+            "вовни": "вовна", "вовн": "вовна", "руди": "руда", "руд": "руда"}
+UK_ONE = {"дерево": "дерево", "глина": "глину", "вовна": "вовну", "збіжжя": "збіжжя",
+          "руда": "руду"}
 
 
 def parts(text):
@@ -215,7 +222,7 @@ class Olena:
                 for item in h.group(1).split(", "):
                     n, _, res = item.partition(" ")
                     if n.isdigit():
-                        self.hand[res] = int(n)
+                        self.hand[UK_FORMS.get(res, res)] = int(n)
 
     def feed(self, when, part):
         turn, roll = UK_TURN.match(part), UK_ROLL.match(part)
@@ -460,7 +467,7 @@ def report(run, olena, winners):
     check(olena.offer is None or olena.offer[1], "olena's offer shown: %s" % (olena.offer,))
     if olena.offer:
         typed, shown, held, other = olena.offer
-        check(shown == ("1 " + held, "1 " + other),
+        check(shown == ("1 " + UK_ONE[held], "1 " + UK_ONE[other]),
               "olena's offer (%s) shown with the catalogue's names: %s" % (typed, shown))
     check(olena.offer or all(v == 7 for _, v in olena.rolls) or not olena.hand,
           "olena offered a trade in Ukrainian words (%s)" % olena.log)

@@ -97,7 +97,7 @@ class Person(Table):
             if m:
                 self.closed.add(int(m.group(1)))
                 continue
-            if re.match(r"^turn \d+: %s to roll$" % ME, t):
+            if re.match(r"^turn \d+: %s to roll(?: \(\S+roll\))?$" % ME, t):
                 self.turn_at = time.time()
             elif t == "%s is out of time: a computer player sits in until they are back" % ME:
                 self.mark("sat_in")
@@ -457,7 +457,7 @@ def main():
         # hers happened in between, and from then on she rolls herself, never refused.
         i = t.marks["back"][1]
         before = [p for p in tr.parts[:i] if p.startswith("turn ")]
-        check(before and re.match(r"^turn \d+: %s to roll$" % ME, before[-1]),
+        check(before and re.match(r"^turn \d+: %s to roll(?: \(\S+roll\))?$" % ME, before[-1]),
               "back at the start of ann's move: %s" % before[-1:])
         since = tr.parts[tr.parts[:i].index(before[-1]) + 1:i - 1]
         check(not any(p.startswith(ME + " ") for p in since),
