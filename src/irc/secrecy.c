@@ -94,9 +94,10 @@ static void tell(struct ircb_conn *c, const struct entry *e, bool was_known, boo
 
 void ircb_secrecy_modes_are(struct ircb_conn *c, const char *chan, const char *modes)
 {
-    if (!chan || !modes || !chan_find(c, chan))
+    /* Only for a channel the bot joined: a reply it did not ask for adds nothing. */
+    struct entry *e = chan && modes ? find(&c->secrecy, chan) : NULL;
+    if (!e)
         return;
-    struct entry *e = get(&c->secrecy, chan);
     bool was_known = e->known, was_secret = e->s || e->p;
     e->s = e->p = false; /* the reply lists every mode that is set */
     ircb_secrecy_apply(&e->s, &e->p, modes);
