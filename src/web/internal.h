@@ -72,6 +72,12 @@ struct web_publishing {
  * that address, or of any), so slow senders cannot keep anybody out; when every connection is
  * busy being answered, the newcomer is refused. */
 
+struct web_limits {
+    unsigned connections, per_address;
+    unsigned request_ms, reply_ms;
+    unsigned idle_s; /* no byte either way this long: closed (libmicrohttpd's timeout) */
+};
+
 struct web_conn;
 
 struct web_guard {

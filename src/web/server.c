@@ -19,12 +19,12 @@
 #include "util/xmalloc.h"
 #include "web/internal.h"
 
-/* Bounds on what clients may take (see web_limits). */
+/* Bounds on what clients may take (see web_start in server.h and the guard in internal.h). */
 static const struct web_limits default_limits = {
     .connections = 64,
     .per_address = 16,
     .request_ms = 10000, /* the request line and headers within 10 s of connecting */
-    .reply_ms = 60000,   /* a reply taken within a minute (the biggest index is ~1 MiB) */
+    .reply_ms = 60000,   /* a reply taken within a minute, however slowly it is read */
     .idle_s = 10,
 };
 #define WEB_REQUEST_BYTES 8192 /* request line and headers; more is refused by the library */
@@ -432,12 +432,7 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 
 struct web_server *web_start(const char *host, int port, char *err, size_t errsize)
 {
-    return web_start_limits(host, port, &default_limits, err, errsize);
-}
-
-struct web_server *web_start_limits(const char *host, int port, const struct web_limits *lim,
-                                    char *err, size_t errsize)
-{
+    const struct web_limits *lim = &default_limits;
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
     bool v6 = strchr(host, ':') != NULL;
