@@ -324,6 +324,7 @@ static void reload(struct app *app)
             next[count++] = app->conns[i];
     config_fini(&app->cfg);
     app->cfg = fresh;
+    webview_hide(app->web, &app->cfg.web);
     for (size_t j = 0; j < app->cfg.network_count; j++) {
         const struct config_network *net = &app->cfg.networks[j];
         bool have = false;

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "bot/bot.h"
+#include "irc/secrecy.h"
+#include "util/cimap.h"
 #include "util/log.h"
 #include "util/xmalloc.h"
 #include "web/server.h"
@@ -15,7 +17,26 @@
 struct webview {
     struct web_server *server;
     int64_t published_ms, top_ms;
+    char **hide; /* web.hide, copied */
+    size_t hide_count;
+    struct cimap hidden; /* the same, by name */
 };
+
+void webview_hide(struct webview *v, const struct config_web *web)
+{
+    if (!v)
+        return;
+    cimap_fini(&v->hidden);
+    for (size_t i = 0; i < v->hide_count; i++)
+        free(v->hide[i]);
+    free(v->hide);
+    v->hide_count = web->hide_count;
+    v->hide = xcalloc(v->hide_count ? v->hide_count : 1, sizeof *v->hide);
+    for (size_t i = 0; i < v->hide_count; i++) {
+        v->hide[i] = xstrdup(web->hide[i]);
+        cimap_add(&v->hidden, v->hide[i], v->hide[i]);
+    }
+}
 
 struct webview *webview_start(const struct bw_config *cfg, bool *failed)
 {
@@ -33,19 +54,24 @@ struct webview *webview_start(const struct bw_config *cfg, bool *failed)
               "web view on port %d, reached as %s", web_port(server), cfg->web.public_url);
     struct webview *v = xcalloc(1, sizeof *v);
     v->server = server;
+    webview_hide(v, &cfg->web);
     v->published_ms = v->top_ms = -TOP_EVERY_MS; /* the first round publishes both */
     return v;
 }
 
 struct publishing {
-    struct web_server *server;
+    struct webview *v;
     const char *network;
+    const struct ircb_conn *conn; /* NULL: no word on channel modes */
 };
 
 static void publish_one(void *ctx, const struct bot_game_view *view)
 {
     struct publishing *p = ctx;
-    web_publish(p->server, p->network, view);
+    if (cimap_get(&p->v->hidden, view->channel) ||
+        (p->conn && ircb_conn_channel_hidden(p->conn, view->channel)))
+        return; /* as if there were no game: its page is a 404 like any other */
+    web_publish(p->v->server, p->network, view);
 }
 
 struct top_fill {
@@ -98,24 +124,43 @@ static void publish_top(struct webview *v, struct ircb_conn *const *conns, size_
     free(t);
 }
 
+void webview_publish(struct webview *v, size_t n, const char *const *names, struct bot *const *bots,
+                     struct ircb_conn *const *conns, int64_t now_ms)
+{
+    web_publish_begin(v->server);
+    for (size_t i = 0; i < n; i++) {
+        if (!bots[i])
+            continue;
+        struct publishing p = {v, names[i], conns ? conns[i] : NULL};
+        bot_each_game(bots[i], now_ms, publish_one, &p);
+    }
+    web_publish_end(v->server);
+}
+
 void webview_update(struct webview *v, struct ircb_conn *const *conns, size_t n, struct store *st,
                     int64_t now_ms)
 {
     if (!v || now_ms - v->published_ms < PUBLISH_EVERY_MS)
         return;
     v->published_ms = now_ms;
-    web_publish_begin(v->server);
+    const char **names = xcalloc(n ? n : 1, sizeof *names);
+    struct bot **bots = xcalloc(n ? n : 1, sizeof *bots);
     for (size_t i = 0; i < n; i++) {
-        if (!conns[i])
-            continue;
-        struct publishing p = {v->server, ircb_conn_name(conns[i])};
-        bot_each_game(ircb_conn_bot(conns[i]), now_ms, publish_one, &p);
+        names[i] = conns[i] ? ircb_conn_name(conns[i]) : NULL;
+        bots[i] = conns[i] ? ircb_conn_bot(conns[i]) : NULL;
     }
-    web_publish_end(v->server);
+    webview_publish(v, n, names, bots, conns, now_ms);
+    free(names);
+    free(bots);
     if (st && now_ms - v->top_ms >= TOP_EVERY_MS) {
         v->top_ms = now_ms;
         publish_top(v, conns, n, st);
     }
+}
+
+int webview_port(const struct webview *v)
+{
+    return v ? web_port(v->server) : 0;
 }
 
 void webview_stop(struct webview *v)
@@ -123,5 +168,9 @@ void webview_stop(struct webview *v)
     if (!v)
         return;
     web_stop(v->server);
+    cimap_fini(&v->hidden);
+    for (size_t i = 0; i < v->hide_count; i++)
+        free(v->hide[i]);
+    free(v->hide);
     free(v);
 }

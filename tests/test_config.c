@@ -858,7 +858,7 @@ static void test_web(void **state)
     expect_one(NET "web = { listen = 8080; };\n", BW_E(INVALID), 2, "web.listen",
                "must be a string in double quotes, not an integer");
     expect_one(NET "web = { listen = \"127.0.0.1:1\";\n port = 8; };\n", BW_E(INVALID), 3,
-               "web.port", "known keys here: listen, public_url");
+               "web.port", "known keys here: listen, public_url, hide");
 
     static const struct {
         const char *url, *why;
@@ -884,6 +884,22 @@ static void test_web(void **state)
     snprintf(longurl, sizeof longurl,
              NET "web = { listen = \"127.0.0.1:1\";\n public_url = \"https://%0200d\"; };\n", 0);
     expect_one(longurl, BW_E(INVALID), 3, "web.public_url", "must be at most 200 bytes");
+
+    /* web.hide: channel names, each once (ignoring case); none by default. */
+    expect_ok(NET "web = { listen = \"127.0.0.1:1\"; };\n", &cfg);
+    assert_int_equal(cfg.web.hide_count, 0);
+    config_fini(&cfg);
+    expect_ok(NET "web = { listen = \"127.0.0.1:1\"; hide = [ \"#Staff\", \"&ops\" ]; };\n", &cfg);
+    assert_int_equal(cfg.web.hide_count, 2);
+    assert_string_equal(cfg.web.hide[0], "#Staff");
+    assert_string_equal(cfg.web.hide[1], "&ops");
+    config_fini(&cfg);
+    expect_one(NET "web = { listen = \"127.0.0.1:1\";\n hide = [ \"staff\" ]; };\n", BW_E(INVALID),
+               3, "web.hide.[0]", "must start with '#' or '&'");
+    expect_one(NET "web = { listen = \"127.0.0.1:1\";\n hide = [ \"#a\", \"#A\" ]; };\n",
+               BW_E(INVALID), 3, "web.hide.[1]", "\"#A\" is listed twice");
+    expect_one(NET "web = { listen = \"127.0.0.1:1\";\n hide = \"#a\"; };\n", BW_E(INVALID), 3,
+               "web.hide", "must be a list of strings");
 }
 
 /* networks.[i].channels: names, or groups that also give the channel's language. */

@@ -401,6 +401,61 @@ static void test_limits(void **state)
     web_stop(w);
 }
 
+/* Slow senders: 64 connections from one address that each send a byte of their headers every
+ * half second (never idle, so an idle timeout alone never closes them) keep nobody out: a
+ * client from the same address is answered meanwhile, again and again, and each slow one is
+ * closed once its time for the headers (10 s) has passed. */
+#define SLOW 64
+static void test_slow_senders(void **state)
+{
+    (void)state;
+    struct web_server *w = start();
+    int port = web_port(w);
+    int fd[SLOW];
+    bool gone[SLOW] = {false};
+    int64_t t0 = now_ms();
+    int served = 0, left = SLOW;
+    for (int i = 0; i < SLOW; i++) {
+        fd[i] = dial(port);
+        static const char opening[] = "GET / HTTP/1.1\r\nX-Slow: ";
+        if (send(fd[i], opening, strlen(opening), MSG_NOSIGNAL) != (ssize_t)strlen(opening)) {
+            gone[i] = true; /* closed by the server already */
+            left--;
+        }
+    }
+    char junk[256];
+    for (int round = 0; left > 0; round++) {
+        /* Bounded: a slow one still open after 40 s fails the test. */
+        assert_true(now_ms() - t0 < 40000);
+        for (int i = 0; i < SLOW; i++) {
+            if (gone[i])
+                continue;
+            struct pollfd p = {fd[i], POLLIN, 0};
+            if ((poll(&p, 1, 0) > 0 && read(fd[i], junk, sizeof junk) <= 0) ||
+                send(fd[i], "a", 1, MSG_NOSIGNAL) != 1) {
+                gone[i] = true;
+                left--;
+            }
+        }
+        if (round < 8) {
+            struct response r = ask(port, "GET", "/", NULL);
+            if (r.status != 200)
+                fail_msg("round %d: a client beside %d slow ones got %d", round, left, r.status);
+            done(&r);
+            served++;
+        }
+        usleep(500 * 1000);
+    }
+    assert_int_equal(served, 8);
+    struct web_stats st;
+    web_get_stats(w, &st);
+    /* Each went at its deadline or made room for a newcomer; none stayed. */
+    assert_true(st.closed_late + st.evicted >= SLOW);
+    for (int i = 0; i < SLOW; i++)
+        close(fd[i]);
+    web_stop(w);
+}
+
 struct publisher {
     struct web_server *w;
     atomic_int stop, rounds;
@@ -495,8 +550,11 @@ static void test_bad_address(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_routes),      cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_limits),      cmocka_unit_test(test_publishing_while_serving),
+        cmocka_unit_test(test_routes),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_slow_senders),
+        cmocka_unit_test(test_publishing_while_serving),
         cmocka_unit_test(test_bad_address),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,6 +97,7 @@ void bot_free(struct bot *b)
         free(b->games[i]);
     }
     free(b->games);
+    cimap_fini(&b->by_channel);
     free_lines(b);
     free(b->lines);
     free_settings(b);
@@ -127,10 +128,23 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops)
 
 struct bot_game *bot_find(const struct bot *b, const char *channel)
 {
-    for (int i = 0; channel && i < b->n_games; i++)
-        if (!b->games[i]->closing && strcasecmp(b->games[i]->s.channel, channel) == 0)
-            return b->games[i];
+    size_t at = 0;
+    struct bot_game *g;
+    while ((g = cimap_next(&b->by_channel, channel, &at)))
+        if (!g->closing)
+            return g;
     return NULL;
+}
+
+/* g joins the list of games (and the index by channel). */
+static void add_game(struct bot *b, struct bot_game *g)
+{
+    if (b->n_games == b->cap_games) {
+        b->cap_games = b->cap_games ? 2 * b->cap_games : 8;
+        b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
+    }
+    b->games[b->n_games++] = g;
+    cimap_add(&b->by_channel, g->s.channel, g);
 }
 
 const struct session *bot_session(const struct bot *b, const char *channel)
@@ -143,15 +157,11 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
 {
     if (!channel || strlen(channel) > SESSION_CHAN_MAX || bot_find(b, channel))
         return NULL;
-    if (b->n_games == b->cap_games) {
-        b->cap_games = b->cap_games ? 2 * b->cap_games : 8;
-        b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
-    }
     struct bot_game *g = xcalloc(1, sizeof *g);
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
     g->s.map = (uint8_t)b->map;
     g->robot_due_ms = INT64_MAX;
-    b->games[b->n_games++] = g;
+    add_game(b, g);
     return g;
 }
 
@@ -172,11 +182,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
         free(g);
         return BW_OK;
     }
-    if (b->n_games == b->cap_games) {
-        b->cap_games = b->cap_games ? 2 * b->cap_games : 8;
-        b->games = xreallocarray(b->games, (size_t)b->cap_games, sizeof *b->games);
-    }
-    b->games[b->n_games++] = g;
+    add_game(b, g);
     /* A game brought back after a restart waits, clocks stopped, until the bot is in its
      * channel again; then it resumes (resume()). */
     b->now_ms = now_ms;
@@ -595,6 +601,7 @@ void bot_commit(struct bot *b)
         if (b->games[i]->closing) {
             bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
+            cimap_remove(&b->by_channel, b->games[i]->s.channel, b->games[i]);
             free(b->games[i]);
         } else {
             bot_robots_schedule(b, b->games[i]);

@@ -7,6 +7,7 @@
 #include "cmd/cmd.h"
 #include "render/render.h"
 #include "session/session.h"
+#include "util/cimap.h"
 
 /* Per-user command rate limit: a bucket of BOT_RATE_BURST commands refilled by one every
  * BOT_RATE_MS. */
@@ -109,6 +110,7 @@ struct bot {
     int64_t now_ms;  /* the time of the call being handled */
     struct bot_game **games;
     int n_games, cap_games;
+    struct cimap by_channel; /* the games by channel (closing ones too, until dropped) */
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */
     bool robot_acting;                 /* a computer player's move is being applied */

@@ -126,6 +126,9 @@ void config_fini(struct bw_config *cfg)
     free(cfg->bot.web_url);
     free(cfg->web.host);
     free(cfg->web.public_url);
+    for (size_t i = 0; i < cfg->web.hide_count; i++)
+        free(cfg->web.hide[i]);
+    free(cfg->web.hide);
     for (size_t i = 0; i < cfg->bot.admin_count; i++)
         free(cfg->bot.admins[i]);
     free(cfg->bot.admins);

@@ -155,6 +155,8 @@ struct config_web {
     int port;         /* 1..65535 */
     char *public_url; /* how people reach it: "https://catan.example.org" (no trailing '/');
                        * default "http://LISTEN" */
+    char **hide;      /* channels kept out of it on every network (`hide = [ "#secret" ]`) */
+    size_t hide_count;
 };
 
 /* Everything a loaded file says; owned by whoever called config_load. */

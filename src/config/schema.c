@@ -76,7 +76,7 @@ static const char *const game_keys[] = {"min_players",
                                         NULL};
 static const char *const store_keys[] = {"path", NULL};
 static const char *const log_keys[] = {"level", "file", NULL};
-static const char *const web_keys[] = {"listen", "public_url", NULL};
+static const char *const web_keys[] = {"listen", "public_url", "hide", NULL};
 
 static void problem(struct loader *ld, unsigned line, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -831,8 +831,9 @@ static void load_log(struct loader *ld, const config_setting_t *root, struct bw_
     get_string(ld, g, "log", "file", config_path_problem, true, &cfg->log_file);
 }
 
-/* web = { listen = "127.0.0.1:8080"; public_url = "https://catan.example.org"; }: the
- * address checks are config_web_listen_problem's and config_url_problem's (checks.c). */
+/* web = { listen = "127.0.0.1:8080"; public_url = "https://catan.example.org"; hide = [...]; }:
+ * the address checks are config_web_listen_problem's and config_url_problem's (checks.c), the
+ * hidden channels' config_channel_problem's. */
 static void load_web(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
 {
     const config_setting_t *g = get_group(ld, root, "", "web");
@@ -866,6 +867,8 @@ static void load_web(struct loader *ld, const config_setting_t *root, struct bw_
     while (len > 0 && cfg->web.public_url[len - 1] == '/')
         cfg->web.public_url[--len] = 0;
     cfg->bot.web_url = xstrdup(cfg->web.public_url);
+    get_string_list(ld, g, "web", "hide", config_channel_problem, &cfg->web.hide,
+                    &cfg->web.hide_count);
 }
 
 int config_parse(struct bw_config *cfg, const char *text, const char *file,

@@ -523,6 +523,7 @@ void ircb_conn_free(struct ircb_conn *c)
         chan_remove(c, &c->chans[c->chan_count - 1]);
     free(c->chans);
     ircb_members_fini(&c->members);
+    ircb_secrecy_fini(&c->secrecy);
     copy_strings(&c->nicks, &c->nick_count, NULL, 0);
     free(c->nicks);
     free(c->name);

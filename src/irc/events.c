@@ -157,8 +157,13 @@ static void ev_numeric(irc_session_t *s, unsigned event, const char *origin, con
     } else if (event == 366 && count >= 2) {
         /* RPL_ENDOFNAMES me #chan */
         struct channel *ch = chan_find(c, params[1]);
-        if (ch)
+        if (ch) {
             ch->names_pending = false;
+            ircb_secrecy_names_end(c, params[1]);
+        }
+    } else if (event == 324 && count >= 3) {
+        /* RPL_CHANNELMODEIS me #chan +modes [parameters] */
+        ircb_secrecy_modes_are(c, params[1], params[2]);
     } else if (event == 352 && count >= 6) {
         /* RPL_WHOREPLY me #chan user host server nick flags :hops realname */
         on_who(c, params[1], params[2], params[3], params[5], NULL);
@@ -234,6 +239,7 @@ static void ev_join(irc_session_t *s, const char *event, const char *origin, con
         /* Whoever was there is learned anew: NAMES follows the JOIN, WHO tells who they are. */
         ircb_members_drop_channel(&c->members, chan);
         ask_who(c, chan);
+        ircb_secrecy_joined(c, chan);
         bot_on_join(c->bot, chan, &id, ircb_now_ms());
         return;
     }
@@ -333,6 +339,7 @@ static void ev_mode(irc_session_t *s, const char *event, const char *origin, con
     struct channel *ch = chan ? chan_find(c, chan) : NULL;
     if (!ch || !ch->joined || count < 2)
         return;
+    ircb_secrecy_mode(c, chan, params[1]);
     if (ircb_members_mode(&c->members, chan, &c->modes, params + 1, count - 1))
         return;
     /* The rest of the line is unknown (a mode the server never described, parameters missing,

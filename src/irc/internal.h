@@ -12,6 +12,7 @@
 #include "irc/conn.h"
 #include "irc/members.h"
 #include "irc/queue.h"
+#include "irc/secrecy.h"
 #include "irc/transport.h"
 #include "util/hist.h"
 
@@ -53,6 +54,7 @@ struct ircb_conn {
     struct ircb_members members; /* who is in the channels the bot is in */
     bool whox;                   /* the server has WHO with fields (ISUPPORT WHOX) */
     struct ircb_chanmodes modes; /* the server's statuses and channel modes (ISUPPORT) */
+    struct ircb_secrecy secrecy; /* which channels are secret or private (secrecy.c) */
 
     enum conn_state state;
     irc_session_t *session;

@@ -1,5 +1,5 @@
-/* The web view's HTTP server (see server.h). One lock guards the published copies; the web
- * thread holds it only to find and copy, never while drawing or sending. */
+/* The web view's HTTP server (see server.h): the requests and their answers. The published
+ * copies are catalog.c's, the guard on connections guard.c's. */
 #include "web/server.h"
 
 #include <arpa/inet.h>
@@ -17,11 +17,16 @@
 #include "util/strbuf.h"
 #include "util/url.h"
 #include "util/xmalloc.h"
+#include "web/internal.h"
 
-/* Bounds on what clients may take. */
-#define WEB_CONNECTIONS 64     /* at once, in all */
-#define WEB_PER_IP 16          /* at once, from one address */
-#define WEB_TIMEOUT_S 10       /* a connection idle this long is closed (slow clients) */
+/* Bounds on what clients may take (see web_start in server.h and the guard in internal.h). */
+static const struct web_limits default_limits = {
+    .connections = 64,
+    .per_address = 16,
+    .request_ms = 10000, /* the request line and headers within 10 s of connecting */
+    .reply_ms = 60000,   /* a reply taken within a minute, however slowly it is read */
+    .idle_s = 10,
+};
 #define WEB_REQUEST_BYTES 8192 /* request line and headers; more is refused by the library */
 #define WEB_URL_MAX 1024       /* a longer path is answered 414 */
 
@@ -29,108 +34,12 @@
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "                    \
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-/* One published lobby or game: a copy of its public state, and its drawn live part once
- * someone asked for it. */
-struct snap {
-    char network[64];
-    char channel[SESSION_CHAN_MAX + 1];
-    struct session s;
-    char recent[BOT_VIEW_RECENT][RENDER_LINE_MAX];
-    int n_recent;
-    bool ended, seen;
-    int lang;
-    uint64_t gen;
-    uint64_t drawn_gen; /* gen of live/svg below; 0: none */
-    char *live, *svg;
-    size_t live_len, svg_len;
-};
-
-struct web_server {
-    struct MHD_Daemon *daemon;
-    int port;
-    pthread_mutex_t lock;
-    struct snap **snaps;
-    size_t n_snaps, cap_snaps;
-    char *top;
-    size_t top_len;
-    uint64_t top_gen;
-    struct web_stats stats;
-};
-
-static void free_snap(struct snap *p)
-{
-    free(p->live);
-    free(p->svg);
-    free(p);
-}
-
 static char *dup_bytes(const char *s, size_t len)
 {
     char *d = xmalloc(len + 1);
     memcpy(d, s, len);
     d[len] = 0;
     return d;
-}
-
-static struct snap *find(struct web_server *w, const char *network, const char *channel)
-{
-    for (size_t i = 0; i < w->n_snaps; i++)
-        if (strcasecmp(w->snaps[i]->network, network) == 0 &&
-            strcasecmp(w->snaps[i]->channel, channel) == 0)
-            return w->snaps[i];
-    return NULL;
-}
-
-void web_publish_begin(struct web_server *w)
-{
-    pthread_mutex_lock(&w->lock);
-    for (size_t i = 0; i < w->n_snaps; i++)
-        w->snaps[i]->seen = false;
-    pthread_mutex_unlock(&w->lock);
-}
-
-void web_publish(struct web_server *w, const char *network, const struct bot_game_view *v)
-{
-    pthread_mutex_lock(&w->lock);
-    struct snap *p = find(w, network, v->channel);
-    if (!p) {
-        if (w->n_snaps == w->cap_snaps) {
-            w->cap_snaps = w->cap_snaps ? 2 * w->cap_snaps : 16;
-            w->snaps = xreallocarray(w->snaps, w->cap_snaps, sizeof *w->snaps);
-        }
-        p = xcalloc(1, sizeof *p);
-        snprintf(p->network, sizeof p->network, "%s", network);
-        snprintf(p->channel, sizeof p->channel, "%s", v->channel);
-        w->snaps[w->n_snaps++] = p;
-    } else if (p->gen == v->gen && p->ended == v->ended && p->lang == v->lang) {
-        p->seen = true;
-        pthread_mutex_unlock(&w->lock);
-        return;
-    }
-    p->s = *v->s;
-    p->n_recent = v->n_recent < BOT_VIEW_RECENT ? v->n_recent : BOT_VIEW_RECENT;
-    for (int i = 0; i < p->n_recent; i++)
-        snprintf(p->recent[i], sizeof p->recent[i], "%s", v->recent[i]);
-    p->ended = v->ended;
-    p->lang = v->lang;
-    p->gen = v->gen;
-    p->seen = true;
-    pthread_mutex_unlock(&w->lock);
-}
-
-void web_publish_end(struct web_server *w)
-{
-    pthread_mutex_lock(&w->lock);
-    size_t kept = 0;
-    for (size_t i = 0; i < w->n_snaps; i++) {
-        if (w->snaps[i]->seen)
-            w->snaps[kept++] = w->snaps[i];
-        else
-            free_snap(w->snaps[i]);
-    }
-    w->n_snaps = kept;
-    w->stats.games = kept;
-    pthread_mutex_unlock(&w->lock);
 }
 
 void web_publish_top(struct web_server *w, const struct web_top *t, int n)
@@ -152,30 +61,11 @@ void web_get_stats(struct web_server *w, struct web_stats *out)
     pthread_mutex_lock(&w->lock);
     *out = w->stats;
     pthread_mutex_unlock(&w->lock);
-}
-
-/* A copy of p's game for drawing outside the lock (heap: a session is a few KiB). */
-struct view {
-    struct snap copy;
-    const char *recent[BOT_VIEW_RECENT];
-    struct web_game game;
-};
-
-static struct view *view_of(const struct snap *p)
-{
-    struct view *v = xmalloc(sizeof *v);
-    v->copy = *p;
-    v->copy.live = v->copy.svg = NULL;
-    for (int i = 0; i < p->n_recent; i++)
-        v->recent[i] = v->copy.recent[i];
-    v->game = (struct web_game){.network = v->copy.network,
-                                .channel = v->copy.channel,
-                                .s = &v->copy.s,
-                                .recent = v->recent,
-                                .n_recent = v->copy.n_recent,
-                                .ended = v->copy.ended,
-                                .lang = v->copy.lang};
-    return v;
+    pthread_mutex_lock(&w->guard.lock);
+    out->closed_late = w->guard.closed_late;
+    out->evicted = w->guard.evicted;
+    out->refused = w->guard.refused;
+    pthread_mutex_unlock(&w->guard.lock);
 }
 
 /* What one request gets. */
@@ -216,68 +106,75 @@ static void etag_of(char *out, size_t size, uint64_t gen, uint64_t salt)
     snprintf(out, size, "\"%llx-%llx\"", (unsigned long long)gen, (unsigned long long)salt);
 }
 
+/* The list of games, drawn once per catalog outside the lock. */
 static void index_page(struct web_server *w, struct reply *r)
 {
-    pthread_mutex_lock(&w->lock);
-    struct web_game *games = xcalloc(w->n_snaps ? w->n_snaps : 1, sizeof *games);
-    for (size_t i = 0; i < w->n_snaps; i++) {
-        const struct snap *p = w->snaps[i];
-        games[i] = (struct web_game){.network = p->network,
-                                     .channel = p->channel,
-                                     .s = &p->s,
-                                     .ended = p->ended,
-                                     .lang = p->lang};
-    }
-    struct strbuf sb = STRBUF_INIT;
-    web_page_index(games, (int)w->n_snaps, &sb);
-    pthread_mutex_unlock(&w->lock);
-    free(games);
+    struct web_catalog *c = web_catalog_take(w);
     r->status = MHD_HTTP_OK;
     r->type = "text/html; charset=utf-8";
     r->cache = "no-cache";
+    pthread_mutex_lock(&w->lock);
+    if (c->index) {
+        copy_body(r, c->index, c->index_len);
+        pthread_mutex_unlock(&w->lock);
+        web_catalog_release(c);
+        return;
+    }
+    pthread_mutex_unlock(&w->lock);
+    struct web_game *games = xcalloc(c->n ? c->n : 1, sizeof *games);
+    for (size_t i = 0; i < c->n; i++)
+        games[i] = c->snaps[i]->game;
+    struct strbuf sb = STRBUF_INIT;
+    web_page_index(games, (int)c->n, &sb);
+    free(games);
     set_body(r, &sb);
+    pthread_mutex_lock(&w->lock);
+    if (!c->index) {
+        c->index = dup_bytes(sb_str(&sb), sb.len);
+        c->index_len = sb.len;
+    }
+    pthread_mutex_unlock(&w->lock);
     sb_fini(&sb);
+    web_catalog_release(c);
 }
 
 enum game_part { PART_PAGE, PART_LIVE, PART_SVG };
 
-/* What game_page serves of one game: copies, owned by the caller. */
+/* What game_page serves of one game: copies, owned by the caller, and the snap they were
+ * drawn from (held by the catalog reference). */
 struct drawn {
     char *live, *svg;
     size_t live_len, svg_len;
-    uint64_t gen;
-    struct view *view; /* the copy they were drawn from */
+    const struct web_snap *snap;
+    struct web_catalog *catalog;
 };
 
-/* The live part and the SVG of the game at network/channel, drawn once per state: copied
- * from the cache, or drawn outside the lock and cached when the game has not moved on
- * meanwhile (when it has, this drawing is still served: a moment old, but whole). false when
- * there is no such game. Takes and leaves the lock free. */
+/* The live part and the SVG of the game at network/channel, drawn once per published state
+ * (outside the lock: the snap does not change) and then copied from it. false when there is no
+ * such game. */
 static bool draw(struct web_server *w, const char *network, const char *channel, struct drawn *d)
 {
     memset(d, 0, sizeof *d);
-    pthread_mutex_lock(&w->lock);
-    struct snap *p = find(w, network, channel);
-    if (!p) {
-        pthread_mutex_unlock(&w->lock);
+    d->catalog = web_catalog_take(w);
+    struct web_snap *p = web_catalog_find(d->catalog, network, channel);
+    if (!p)
         return false;
-    }
-    d->view = view_of(p);
-    d->gen = p->gen;
-    if (p->drawn_gen == p->gen && p->live) {
+    d->snap = p;
+    pthread_mutex_lock(&w->lock);
+    bool drawn = p->drawn;
+    if (drawn) {
         d->live = dup_bytes(p->live, p->live_len);
         d->live_len = p->live_len;
         d->svg = dup_bytes(p->svg, p->svg_len);
         d->svg_len = p->svg_len;
-        pthread_mutex_unlock(&w->lock);
-        return true;
     }
     pthread_mutex_unlock(&w->lock);
-    const struct session *s = &d->view->copy.s;
+    if (drawn)
+        return true;
     struct strbuf live = STRBUF_INIT, svg = STRBUF_INIT;
-    web_page_live(&d->view->game, &live);
-    if (s->state != SESSION_LOBBY)
-        web_page_board(&d->view->game, &svg);
+    web_page_live(&p->game, &live);
+    if (p->s.state != SESSION_LOBBY)
+        web_page_board(&p->game, &svg);
     d->live = dup_bytes(sb_str(&live), live.len);
     d->live_len = live.len;
     d->svg = dup_bytes(sb_str(&svg), svg.len);
@@ -285,16 +182,12 @@ static bool draw(struct web_server *w, const char *network, const char *channel,
     sb_fini(&live);
     sb_fini(&svg);
     pthread_mutex_lock(&w->lock);
-    /* The game may have been replaced or forgotten while the lock was free. */
-    p = find(w, network, channel);
-    if (p && p->gen == d->gen) {
-        free(p->live);
-        free(p->svg);
+    if (!p->drawn) { /* another request may have drawn it meanwhile */
         p->live = dup_bytes(d->live, d->live_len);
         p->live_len = d->live_len;
         p->svg = dup_bytes(d->svg, d->svg_len);
         p->svg_len = d->svg_len;
-        p->drawn_gen = p->gen;
+        p->drawn = true;
     }
     pthread_mutex_unlock(&w->lock);
     return true;
@@ -305,6 +198,7 @@ static void game_page(struct web_server *w, const char *network, const char *cha
 {
     struct drawn d;
     if (!draw(w, network, channel, &d)) {
+        web_catalog_release(d.catalog);
         message(r, MHD_HTTP_NOT_FOUND, "No game here",
                 "There is no lobby or game in this channel right now (or the address is not "
                 "one the bot gave).");
@@ -312,7 +206,7 @@ static void game_page(struct web_server *w, const char *network, const char *cha
     }
     r->status = MHD_HTTP_OK;
     r->cache = "no-cache";
-    etag_of(r->etag, sizeof r->etag, d.gen, part);
+    etag_of(r->etag, sizeof r->etag, d.snap->gen, part);
     if (part == PART_LIVE) {
         r->type = "text/html; charset=utf-8";
         r->body = d.live;
@@ -328,14 +222,14 @@ static void game_page(struct web_server *w, const char *network, const char *cha
         d.svg = NULL;
     } else {
         struct strbuf sb = STRBUF_INIT;
-        web_page_around(&d.view->game, d.live, &sb); /* the live part drawn once */
+        web_page_around(&d.snap->game, d.live, &sb); /* the live part drawn once */
         r->type = "text/html; charset=utf-8";
         set_body(r, &sb);
         sb_fini(&sb);
     }
     free(d.live);
     free(d.svg);
-    free(d.view);
+    web_catalog_release(d.catalog);
 }
 
 /* Route a decoded path. */
@@ -462,6 +356,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return MHD_YES;
     }
     *con_cls = w;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (ci)
+        web_guard_busy(&w->guard, ci->socket_context, true);
     if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
         message(&r, MHD_HTTP_METHOD_NOT_ALLOWED, "Method not allowed",
                 "This server only shows pages (GET and HEAD).");
@@ -484,6 +382,43 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     return send_reply(w, conn, &r);
 }
 
+/* The request is done (its reply sent, or the connection gone): a next one on the same
+ * connection has its own time for its headers. */
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)con_cls;
+    (void)toe;
+    struct web_server *w = cls;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (ci)
+        web_guard_busy(&w->guard, ci->socket_context, false);
+}
+
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+    struct web_server *w = cls;
+    return web_guard_accept(&w->guard, addr, len) ? MHD_YES : MHD_NO;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    struct web_server *w = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *addr =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (fd)
+            web_guard_started(&w->guard, fd->connect_fd, addr ? addr->client_addr : NULL,
+                              socket_context);
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        web_guard_closed(&w->guard, socket_context);
+    }
+}
+
 static void on_log(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;
@@ -497,6 +432,7 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 
 struct web_server *web_start(const char *host, int port, char *err, size_t errsize)
 {
+    const struct web_limits *lim = &default_limits;
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
     bool v6 = strchr(host, ':') != NULL;
@@ -519,27 +455,40 @@ struct web_server *web_start(const char *host, int port, char *err, size_t errsi
     }
     struct web_server *w = xcalloc(1, sizeof *w);
     pthread_mutex_init(&w->lock, NULL);
+    w->current = web_catalog_new();
+    web_guard_init(&w->guard, lim);
+    if (!web_guard_start(&w->guard)) {
+        snprintf(err, errsize, "cannot start the web server's thread");
+        web_guard_fini(&w->guard);
+        goto fail;
+    }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG |
                      (v6 ? MHD_USE_IPv6 : 0);
-    /* The logger first: the library logs the options after it through it. */
+    /* The logger first: the library logs the options after it through it. The caps are the
+     * guard's (on_accept); the library's own limit leaves room for connections the guard told
+     * to go and the library has not closed yet. */
     w->daemon = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, on_request, w, MHD_OPTION_EXTERNAL_LOGGER, on_log, NULL,
-        MHD_OPTION_SOCK_ADDR, &ss, MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)WEB_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)WEB_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_BYTES * 2,
-        MHD_OPTION_END);
+        flags, (uint16_t)port, on_accept, w, on_request, w, MHD_OPTION_EXTERNAL_LOGGER, on_log,
+        NULL, MHD_OPTION_SOCK_ADDR, &ss, MHD_OPTION_CONNECTION_LIMIT, 2 * lim->connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, lim->idle_s, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)WEB_REQUEST_BYTES * 2, MHD_OPTION_NOTIFY_CONNECTION, on_connection, w,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, w, MHD_OPTION_END);
     if (!w->daemon) {
         snprintf(err, errsize,
                  "cannot listen on %s%s%s:%d (in use, or not an address of this "
                  "machine?)",
                  v6 ? "[" : "", host, v6 ? "]" : "", port);
-        pthread_mutex_destroy(&w->lock);
-        free(w);
-        return NULL;
+        web_guard_fini(&w->guard);
+        goto fail;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
     w->port = info ? info->port : port;
     return w;
+fail:
+    web_catalog_release(w->current);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+    return NULL;
 }
 
 static char version_text[64];
@@ -566,9 +515,9 @@ void web_stop(struct web_server *w)
     if (!w)
         return;
     MHD_stop_daemon(w->daemon);
-    for (size_t i = 0; i < w->n_snaps; i++)
-        free_snap(w->snaps[i]);
-    free(w->snaps);
+    web_guard_fini(&w->guard);
+    web_publishing_fini(&w->pub);
+    web_catalog_release(w->current);
     free(w->top);
     pthread_mutex_destroy(&w->lock);
     free(w);
