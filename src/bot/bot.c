@@ -94,9 +94,11 @@ void bot_free(struct bot *b)
         return;
     for (int i = 0; i < b->n_games; i++) {
         bot_robots_forget(b->games[i]);
+        bot_durable_forget(b->games[i]);
         free(b->games[i]);
     }
     free(b->games);
+    bot_durable_free(b);
     free_lines(b);
     free(b->lines);
     free_settings(b);
@@ -170,6 +172,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     if (old) {
         old->s = g->s;
         free(g);
+        bot_durable_saved(b, old);
         return BW_OK;
     }
     if (b->n_games == b->cap_games) {
@@ -186,10 +189,17 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     } else {
         bot_robots_schedule(b, g); /* computer players to move go on after their delay */
     }
+    bot_durable_saved(b, g); /* what the store holds, the pause of a restore aside */
     return BW_OK;
 }
 
 void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags, const char *key)
+{
+    bot_queue_about(b, NULL, target, text, flags, key);
+}
+
+void bot_queue_about(struct bot *b, const struct bot_game *g, const char *target, const char *text,
+                     unsigned flags, const char *key)
 {
     if (b->n_lines == b->cap_lines) {
         b->cap_lines = b->cap_lines ? 2 * b->cap_lines : 32;
@@ -200,6 +210,7 @@ void bot_queue(struct bot *b, const char *target, const char *text, unsigned fla
     l->text = xstrdup(text);
     l->key = key ? xstrdup(key) : NULL;
     l->flags = flags;
+    l->game = g;
 }
 
 uint64_t bot_lines_refused(const struct bot *b)
@@ -249,7 +260,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     if (to == RENDER_PUBLIC) {
         if (!key)
             bot_view_line(b, g, text);
-        bot_queue(b, g->s.channel, text, 0, key);
+        bot_queue_about(b, g, g->s.channel, text, 0, key);
         return;
     }
     if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
@@ -269,7 +280,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     unsigned flags = BW_OUT_PRIVATE;
     if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
         flags |= BW_OUT_URGENT;
-    bot_queue(b, g->s.seat[to].nick, text, flags, key);
+    bot_queue_about(b, g, g->s.seat[to].nick, text, flags, key);
 }
 
 static void style_of(const struct bot *b, const struct bot_game *g, struct render_style *st)
@@ -506,7 +517,7 @@ static void send_hands(struct bot *b, struct bot_game *g)
     g->hand_dirty = 0;
 }
 
-static int save_game(struct bot *b, struct bot_game *g)
+int bot_save_game(struct bot *b, struct bot_game *g)
 {
     if (!b->store)
         return BW_OK;
@@ -552,7 +563,9 @@ int bot_save_all(struct bot *b, char *why, size_t whylen)
         struct bot_game *g = b->games[i];
         if (g->closing || g->s.state == SESSION_OVER)
             continue; /* the commit after this command finishes them */
-        int err = save_game(b, g);
+        if (g->store_down)
+            continue; /* it waits for the store: the tick tries it again */
+        int err = bot_save_game(b, g);
         if (err) {
             snprintf(why, whylen, "%s could not be saved (%s)", g->s.channel, bw_strerror(err));
             return err;
@@ -568,14 +581,40 @@ int bot_save_all(struct bot *b, char *why, size_t whylen)
     return saved;
 }
 
+/* The lines of this commit that a failed save withholds: those about a game that could not be
+ * saved, and the replies to the command that changed it. */
+static void withhold(struct bot *b)
+{
+    int kept = 0;
+    for (int i = 0; i < b->n_lines; i++) {
+        struct bot_line *l = &b->lines[i];
+        if (l->game ? l->game->save_err != BW_OK : b->speaker != NULL) {
+            free(l->target);
+            free(l->text);
+            free(l->key);
+        } else {
+            b->lines[kept++] = *l;
+        }
+    }
+    b->n_lines = kept;
+}
+
 void bot_commit(struct bot *b)
 {
+    bool failed = false;
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
+        g->save_err = BW_OK;
         if (g->s.state == SESSION_OVER)
             g->closing = true;
         send_hands(b, g);
-        if (g->s.state != SESSION_LOBBY && !g->start_logged) {
+        if (g->changed || g->closing) {
+            if (g->store_down)
+                bot_durable_unpause(b, g);
+            g->save_err = bot_save_game(b, g);
+            failed = failed || g->save_err != BW_OK;
+        }
+        if (g->save_err == BW_OK && g->s.state != SESSION_LOBBY && !g->start_logged) {
             g->start_logged = true;
             log_event(LOG_LEVEL_INFO,
                       &(struct log_fields){.network = b->network[0] ? b->network : NULL,
@@ -583,18 +622,25 @@ void bot_commit(struct bot *b)
                                            .action = "game_start"},
                       "%s: a game of %d players starts", g->s.channel, g->s.n_seats);
         }
-        if (g->changed || g->closing) {
-            save_game(b, g);
+        if ((g->changed || g->closing) && g->save_err == BW_OK) {
+            bot_durable_saved(b, g);
             g->active_ms = b->now_ms;
             bot_view_changed(b, g);
         }
         g->changed = false;
+    }
+    if (failed) {
+        withhold(b);
+        for (int i = 0; i < b->n_games; i++)
+            if (b->games[i]->save_err != BW_OK)
+                b->games[i]->closing = !bot_durable_failed(b, b->games[i], b->games[i]->save_err);
     }
     int kept = 0;
     for (int i = 0; i < b->n_games; i++) {
         if (b->games[i]->closing) {
             bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
+            bot_durable_forget(b->games[i]);
             free(b->games[i]);
         } else {
             bot_robots_schedule(b, b->games[i]);
@@ -602,6 +648,7 @@ void bot_commit(struct bot *b)
         }
     }
     b->n_games = kept;
+    bot_durable_after(b);
     /* An outdated hand or board still queued is dropped once, before the first new line. */
     for (int i = 0; i < b->n_lines; i++) {
         struct bot_line *l = &b->lines[i];
@@ -688,6 +735,7 @@ void bot_tick(struct bot *b, int64_t now_ms)
             bot_robots_run(b, due[i]);
     }
     free(due);
+    bot_durable_tick(b, now_ms);
 }
 
 int64_t bot_next_deadline(const struct bot *b)
@@ -700,5 +748,7 @@ int64_t bot_next_deadline(const struct bot *b)
         if (b->games[i]->robot_due_ms < t && !b->games[i]->s.paused)
             t = b->games[i]->robot_due_ms;
     }
+    if (b->store_failing && b->store_retry_ms < t)
+        t = b->store_retry_ms;
     return t;
 }

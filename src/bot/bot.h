@@ -160,6 +160,15 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops);
 int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
                 size_t whylen);
 
+/* Whether a change could not be saved and is still not (the store fails): a stop now would
+ * leave it unsaved (the process exits non-zero). */
+bool bot_unsaved(const struct bot *b);
+
+/* The saved game of channel could not be read at start (why: the reason): its record stays in
+ * the store untouched, and the channel takes no new lobby, saying why, until an admin's stop
+ * there erases it. */
+void bot_unreadable(struct bot *b, const char *channel, const char *why);
+
 /* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
  * or BW_E(INVALID) for a code this build does not know (nothing changes). */
 int bot_set_language(struct bot *b, const char *channel, const char *code);

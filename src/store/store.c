@@ -30,6 +30,8 @@ struct store {
     int lock_fd;
     sqlite3_stmt *save;
     sqlite3_stmt *erase;
+    dev_t dev; /* the file opened: its path must still name it at each write */
+    ino_t ino;
 };
 
 static void fail(char *err, size_t errsize, const char *fmt, ...)
@@ -411,6 +413,12 @@ struct store *store_open(const char *path, char *err, size_t errsize)
     }
     sqlite3_extended_result_codes(st->db, 1);
     sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    if (stat(path, &sb) != 0) {
+        fail(err, errsize, "%s: %s", path, strerror(errno));
+        goto failed;
+    }
+    st->dev = sb.st_dev;
+    st->ino = sb.st_ino;
 
     long long version = 0;
     if (exists && check_database(st, &version, err, errsize) != 0)
@@ -479,6 +487,30 @@ const char *store_path(const struct store *st)
     return st->path;
 }
 
+/* Before a write: the path still names the file that was opened, and it may be written. A file
+ * deleted or replaced under the bot would take every later commit with it (and the next start
+ * would begin empty); a read-only one would fail later. Either is a failing store now. */
+static int still_ours(struct store *st, char *err, size_t errsize)
+{
+    struct stat sb;
+    if (stat(st->path, &sb) != 0) {
+        fail(err, errsize, "%s: the store file is gone (%s); nothing more is saved to it", st->path,
+             strerror(errno));
+        return BW_E(IO);
+    }
+    if (sb.st_dev != st->dev || sb.st_ino != st->ino) {
+        fail(err, errsize,
+             "%s: the store file was replaced by another one; nothing more is saved to it",
+             st->path);
+        return BW_E(IO);
+    }
+    if (access(st->path, W_OK) != 0) {
+        fail(err, errsize, "%s: the store file cannot be written (%s)", st->path, strerror(errno));
+        return BW_E(IO);
+    }
+    return BW_OK;
+}
+
 static bool is_name(const char *s)
 {
     return s && *s;
@@ -505,6 +537,8 @@ int store_save_game(struct store *st, const char *network, const char *channel, 
         fail(err, errsize, "store: record of %zu bytes is larger than %d", len, STORE_MAX_RECORD);
         return BW_E(LIMIT);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_bind_text(st->save, 1, network, -1, SQLITE_STATIC);
     sqlite3_bind_text(st->save, 2, channel, -1, SQLITE_STATIC);
     sqlite3_bind_blob(st->save, 3, blob, (int)len, SQLITE_STATIC);
@@ -519,6 +553,8 @@ int store_erase_game(struct store *st, const char *network, const char *channel,
         fail(err, errsize, "store: erasing a game needs a network and a channel");
         return BW_E(INVALID);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_bind_text(st->erase, 1, network, -1, SQLITE_STATIC);
     sqlite3_bind_text(st->erase, 2, channel, -1, SQLITE_STATIC);
     return run(st, st->erase, "cannot erase the game", err, errsize);
@@ -563,6 +599,8 @@ int store_set_language(struct store *st, const char *network, const char *channe
         fail(err, errsize, "store: a channel's language needs a network, a channel and a code");
         return BW_E(INVALID);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_stmt *s;
     const char *sql = language ? "INSERT OR REPLACE INTO channels (network, channel, language) "
                                  "VALUES (?, ?, ?)"
@@ -645,6 +683,8 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
     int result = BW_E(IO);
     bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2;
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
         return BW_E(IO);
     if (sqlite3_prepare_v2(st->db,

@@ -177,6 +177,16 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     return BW_E(PARSE);
 }
 
+/* Nothing kept, so nothing is ever left unsaved. */
+bool bot_unsaved(const struct bot *b)
+{
+    return false;
+}
+
+void bot_unreadable(struct bot *b, const char *channel, const char *why)
+{
+}
+
 /* No languages here either: a kept one is refused, as one this build does not know. */
 int bot_set_language(struct bot *b, const char *channel, const char *code)
 {
