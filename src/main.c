@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bot/bot.h"
@@ -277,6 +278,10 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
         return NULL;
     }
     bot_set_repeatable(ircb_conn_bot(c), app->repeatable);
+    struct timespec wall;
+    if (clock_gettime(CLOCK_REALTIME, &wall) == 0)
+        bot_set_wall_clock(ircb_conn_bot(c),
+                           (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ircb_now_ms());
     if (app->store && !attach_store(app, c, net)) {
         ircb_conn_free(c);
         return NULL;

@@ -112,6 +112,21 @@ void bot_set_repeatable(struct bot *b, bool repeatable)
     b->repeatable = repeatable;
 }
 
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms)
+{
+    b->wall_offset_ms = offset_ms;
+    b->wall_known = true;
+}
+
+static int64_t wall_at(const struct bot *b, int64_t now_ms)
+{
+    int64_t wall;
+    if (!b->wall_known || __builtin_add_overflow(now_ms, b->wall_offset_ms, &wall) ||
+        wall == INT64_MIN)
+        return INT64_MIN;
+    return wall;
+}
+
 void bot_set_own_nick(struct bot *b, const char *nick)
 {
     copy_str(b->own_nick, sizeof b->own_nick, nick);
@@ -163,7 +178,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
     g->start_logged = true; /* its start is in the log of the process that started it */
-    int err = session_restore(&g->s, blob, len, now_ms, why, whylen);
+    int err = session_restore_at(&g->s, blob, len, now_ms, wall_at(b, now_ms), why, whylen);
     if (err) {
         free(g);
         return err;
@@ -539,7 +554,8 @@ int bot_save_game(struct bot *b, struct bot_game *g)
             err = b->store->erase(b->store->ctx, g->s.channel);
     } else if (b->store->save) {
         unsigned char *buf = xmalloc(SESSION_RECORD_SIZE);
-        size_t len = session_save(&g->s, b->now_ms, buf, SESSION_RECORD_SIZE);
+        size_t len =
+            session_save_at(&g->s, b->now_ms, wall_at(b, b->now_ms), buf, SESSION_RECORD_SIZE);
         err = len ? b->store->save(b->store->ctx, g->s.channel, buf, len) : BW_E(INVALID);
         free(buf);
     }

@@ -107,6 +107,11 @@ void bot_set_repeatable(struct bot *b, bool repeatable);
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game);
 
+/* The wall-clock time (milliseconds since 1970) is the bot's clock plus offset_ms. Saved games
+ * then keep when they were saved, and a game restored later has spent the time between on its
+ * clocks (a restart gives no time back). Without it times are kept as time left. */
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms);
+
 /* The bot's own nick as the server knows it now (after 001 and on its own NICK). */
 void bot_set_own_nick(struct bot *b, const char *nick);
 

@@ -131,8 +131,10 @@ struct bot {
     struct bw_out out;
     struct session_store_ops *store;
     struct bw_rng rng;
-    bool repeatable; /* games dealt from rng, not from the system (bot_set_repeatable) */
-    int64_t now_ms;  /* the time of the call being handled */
+    bool repeatable;        /* games dealt from rng, not from the system (bot_set_repeatable) */
+    int64_t now_ms;         /* the time of the call being handled */
+    int64_t wall_offset_ms; /* the wall clock minus now_ms's clock (bot_set_wall_clock) */
+    bool wall_known;
     struct bot_game **games;
     int n_games, cap_games;
     struct bot_user users[BOT_RATE_USERS];

@@ -41,6 +41,10 @@ void bot_set_repeatable(struct bot *b, bool repeatable)
 {
 }
 
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms)
+{
+}
+
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game)
 {
