@@ -378,8 +378,12 @@ static int run(struct app *app)
     app->conns = xcalloc(app->cfg.network_count, sizeof *app->conns);
     for (size_t i = 0; i < app->cfg.network_count; i++) {
         struct ircb_conn *c = open_conn(app, &app->cfg.networks[i]);
-        if (!c)
+        if (!c) {
+            for (size_t k = 0; k < app->conn_count; k++)
+                ircb_conn_free(app->conns[k]);
+            free(app->conns);
             return 1;
+        }
         app->conns[app->conn_count++] = c;
     }
 
