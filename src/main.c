@@ -281,7 +281,8 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
     struct timespec wall;
     if (clock_gettime(CLOCK_REALTIME, &wall) == 0)
         bot_set_wall_clock(ircb_conn_bot(c),
-                           (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ircb_now_ms());
+                           (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ircb_now_ms(),
+                           app->store ? store_last_alive(app->store) : INT64_MIN);
     if (app->store && !attach_store(app, c, net)) {
         ircb_conn_free(c);
         return NULL;
@@ -413,6 +414,7 @@ static int run(struct app *app)
             reload(app);
         }
         ircb_run_once(app->conns, app->conn_count, app->web ? 250 : 1000);
+        store_alive(app->store);
         webview_update(app->web, app->conns, app->conn_count, app->store, ircb_now_ms());
     }
     webview_stop(app->web);

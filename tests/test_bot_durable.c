@@ -82,6 +82,9 @@ static void test_failed_save_announces_nothing(void **state)
     char line[400];
     bot_describe_channel(b, CHAN, now, line, sizeof line);
     assert_non_null(strstr(line, "paused (the store fails"));
+    mark = n_recs;
+    admin_says(b, NULL, "save"); /* the admin's save names the game that waits */
+    assert_true(any_line(mark, "root", "#catan could not be saved and is paused"));
 
     /* Ten minutes of a failing store: its clock stands still and nobody acts for anyone; the
      * save is tried again every few seconds. */

@@ -112,9 +112,10 @@ void bot_set_repeatable(struct bot *b, bool repeatable)
     b->repeatable = repeatable;
 }
 
-void bot_set_wall_clock(struct bot *b, int64_t offset_ms)
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms)
 {
     b->wall_offset_ms = offset_ms;
+    b->alive_ms = alive_ms;
     b->wall_known = true;
 }
 
@@ -178,7 +179,11 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
     g->start_logged = true; /* its start is in the log of the process that started it */
-    int err = session_restore_at(&g->s, blob, len, now_ms, wall_at(b, now_ms), why, whylen);
+    /* Its clocks ran until the bot that saved it stopped (as far as that is known). */
+    int64_t wall = wall_at(b, now_ms);
+    if (wall != INT64_MIN)
+        wall = b->alive_ms < wall ? b->alive_ms : wall;
+    int err = session_restore_at(&g->s, blob, len, now_ms, wall, why, whylen);
     if (err) {
         free(g);
         return err;
@@ -579,8 +584,14 @@ int bot_save_all(struct bot *b, char *why, size_t whylen)
         struct bot_game *g = b->games[i];
         if (g->closing || g->s.state == SESSION_OVER)
             continue; /* the commit after this command finishes them */
-        if (g->store_down)
-            continue; /* it waits for the store: the tick tries it again */
+        if (g->store_down) {
+            /* It waits for the store (the tick tries it again): the admin is told. */
+            snprintf(why, whylen,
+                     "%s could not be saved and is paused; saving is tried again "
+                     "every %d s",
+                     g->s.channel, BOT_STORE_RETRY_MS / 1000);
+            return BW_E(IO);
+        }
         int err = bot_save_game(b, g);
         if (err) {
             snprintf(why, whylen, "%s could not be saved (%s)", g->s.channel, bw_strerror(err));

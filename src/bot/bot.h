@@ -107,10 +107,13 @@ void bot_set_repeatable(struct bot *b, bool repeatable);
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game);
 
-/* The wall-clock time (milliseconds since 1970) is the bot's clock plus offset_ms. Saved games
- * then keep when they were saved, and a game restored later has spent the time between on its
- * clocks (a restart gives no time back). Without it times are kept as time left. */
-void bot_set_wall_clock(struct bot *b, int64_t offset_ms);
+/* The wall-clock time (milliseconds since 1970) is the bot's clock plus offset_ms, and the bot
+ * that saved the games to be restored was last alive at alive_ms (wall clock; INT64_MIN: not
+ * known). Saved games then keep when they were saved, and a game restored has spent the time
+ * from its save to alive_ms on its clocks: it resumes with the time it had when that bot
+ * stopped, not the time of its last save (a restart gives no time back, and the time the bot
+ * was down costs nobody). Without it times are kept as time left at the save. */
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms);
 
 /* The bot's own nick as the server knows it now (after 001 and on its own NICK). */
 void bot_set_own_nick(struct bot *b, const char *nick);

@@ -134,6 +134,7 @@ struct bot {
     bool repeatable;        /* games dealt from rng, not from the system (bot_set_repeatable) */
     int64_t now_ms;         /* the time of the call being handled */
     int64_t wall_offset_ms; /* the wall clock minus now_ms's clock (bot_set_wall_clock) */
+    int64_t alive_ms;       /* the last sign of life of the bot that saved (wall clock) */
     bool wall_known;
     struct bot_game **games;
     int n_games, cap_games;

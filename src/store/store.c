@@ -32,6 +32,8 @@ struct store {
     sqlite3_stmt *erase;
     dev_t dev; /* the file opened: its path must still name it at each write */
     ino_t ino;
+    int64_t alive_ms;  /* the previous brickwood's last sign of life (store_last_alive) */
+    time_t alive_sent; /* when this one last gave one (store_alive) */
 };
 
 static void fail(char *err, size_t errsize, const char *fmt, ...)
@@ -140,7 +142,11 @@ static char *joined(const char *a, const char *b, const char *c)
 
 /* Take the lock that keeps a second brickwood off the file. Returns the descriptor, or -1 with
  * the reason in err. */
-static int take_lock(const char *path, char *err, size_t errsize)
+/* The lock: flock on PATH-lock, which holds the pid of the brickwood holding it and whose
+ * modification time that brickwood moves on every second (store_alive): *alive_ms is the last
+ * of those (milliseconds since 1970) as the previous holder left it, INT64_MIN when unknown (a
+ * new lock file). */
+static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errsize)
 {
     char *lock_path = joined(path, "-lock", "");
     if (!lock_path) {
@@ -173,6 +179,10 @@ static int take_lock(const char *path, char *err, size_t errsize)
         close(fd);
         return -1;
     }
+    struct stat sb;
+    *alive_ms = INT64_MIN;
+    if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+        *alive_ms = (int64_t)sb.st_mtim.tv_sec * 1000 + sb.st_mtim.tv_nsec / 1000000;
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
     if (ftruncate(fd, 0) != 0 || pwrite(fd, buf, (size_t)n, 0) != n) {
@@ -398,7 +408,7 @@ struct store *store_open(const char *path, char *err, size_t errsize)
      * again under the lock, which keeps any other brickwood from changing it meanwhile. */
     if (exists && sb.st_size > 0 && check_header(path, err, errsize) != 0)
         goto failed;
-    st->lock_fd = take_lock(path, err, errsize);
+    st->lock_fd = take_lock(path, &st->alive_ms, err, errsize);
     if (st->lock_fd < 0)
         goto failed;
     exists = stat(path, &sb) == 0 && sb.st_size > 0;
@@ -485,6 +495,20 @@ void store_close(struct store *st)
 const char *store_path(const struct store *st)
 {
     return st->path;
+}
+
+int64_t store_last_alive(const struct store *st)
+{
+    return st->alive_ms;
+}
+
+void store_alive(struct store *st)
+{
+    time_t now = time(NULL);
+    if (!st || st->lock_fd < 0 || now == st->alive_sent)
+        return;
+    st->alive_sent = now;
+    futimens(st->lock_fd, NULL);
 }
 
 /* Before a write: the path still names the file that was opened, and it may be written. A file

@@ -53,6 +53,14 @@ void store_close(struct store *st);
 /* The file name the store was opened with; borrowed from st. */
 const char *store_path(const struct store *st);
 
+/* A sign of life, at most once a second (call it from the event loop): the lock file's time
+ * moves on. The next brickwood on this store reads the last one (store_last_alive), the
+ * moment this one stopped within a second, however it stopped (kill -9 included). */
+void store_alive(struct store *st);
+/* The previous brickwood's last sign of life on this store, in milliseconds since 1970, or
+ * INT64_MIN when there is none (a store never used, or its lock file removed). */
+int64_t store_last_alive(const struct store *st);
+
 /* Every write below (save, erase, record, language) first checks that the path still names the
  * file opened (device and inode) and that it may be written: a store file deleted, replaced or
  * made read-only while the bot runs fails the write with BW_E(IO), as a full disk does.

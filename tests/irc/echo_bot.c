@@ -41,7 +41,7 @@ void bot_set_repeatable(struct bot *b, bool repeatable)
 {
 }
 
-void bot_set_wall_clock(struct bot *b, int64_t offset_ms)
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms)
 {
 }
 
