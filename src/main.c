@@ -1,5 +1,6 @@
 /* brickwood: command line, configuration, signals, and one connection per network. */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bot/bot.h"
@@ -145,6 +147,9 @@ static void first_run(const char *looked, const char *target)
 static void usage(FILE *out)
 {
     fprintf(out, "usage: brickwood [-c FILE]      run with this configuration\n"
+                 "       brickwood --start-empty [-c FILE]\n"
+                 "                                run even when the store's saved games cannot be "
+                 "read (they are not restored)\n"
                  "       brickwood -t [-c FILE]   check the configuration and exit\n"
                  "       brickwood -V | -h        version | this help\n"
                  "Without -c: ./brickwood.conf, then "
@@ -163,16 +168,35 @@ struct app {
     struct net_store **nets; /* one per network ever connected; freed at exit */
     size_t net_count;
     struct webview *web; /* NULL when the web view is off */
+    bool start_empty; /* --start-empty: a store whose games cannot be listed is no reason to stop */
 };
 
-/* Keep c's games in the store, and bring back those saved for its network. */
-static void attach_store(struct app *app, struct ircb_conn *c, const struct config_network *net)
+/* Keep c's games in the store, and bring back those saved for its network. false when they
+ * cannot be listed: the network does not start (its bot would write over them), unless the bot
+ * was told to start empty. */
+static bool attach_store(struct app *app, struct ircb_conn *c, const struct config_network *net)
 {
     struct net_store *ns = net_store_new(app->store, net->name);
     app->nets = xreallocarray(app->nets, app->net_count + 1, sizeof *app->nets);
     app->nets[app->net_count++] = ns;
     struct bot *bot = ircb_conn_bot(c);
-    int restored = net_store_restore(ns, bot, ircb_now_ms());
+    char why[300] = "";
+    int restored = net_store_restore(ns, bot, ircb_now_ms(), why, sizeof why);
+    if (restored < 0 && !app->start_empty) {
+        fprintf(stderr,
+                "brickwood: %s: the saved games of %s cannot be read (%s); not starting, so that "
+                "nothing overwrites them (--start-empty starts without them)\n",
+                store_path(app->store), net->name, why);
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.network = net->name, .action = "start_failed"},
+                  "%s: the saved games in %s cannot be read (%s); not starting", net->name,
+                  store_path(app->store), why);
+        return false;
+    }
+    if (restored < 0)
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = net->name, .action = "restore"},
+                  "%s: the saved games in %s cannot be read (%s); starting empty as told",
+                  net->name, store_path(app->store), why);
     if (restored > 0)
         log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = net->name, .action = "restore"},
                   "%s: %d %s restored; %s when the bot is back in its channel", net->name, restored,
@@ -181,6 +205,7 @@ static void attach_store(struct app *app, struct ircb_conn *c, const struct conf
     struct session_store_ops ops;
     net_store_ops(ns, &ops);
     bot_set_store(bot, &ops);
+    return true;
 }
 
 static int load(const char *path, struct bw_config *cfg)
@@ -253,8 +278,15 @@ static struct ircb_conn *open_conn(struct app *app, const struct config_network 
         return NULL;
     }
     bot_set_repeatable(ircb_conn_bot(c), app->repeatable);
-    if (app->store)
-        attach_store(app, c, net);
+    struct timespec wall;
+    if (clock_gettime(CLOCK_REALTIME, &wall) == 0)
+        bot_set_wall_clock(ircb_conn_bot(c),
+                           (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ircb_now_ms(),
+                           app->store ? store_last_alive(app->store) : INT64_MIN);
+    if (app->store && !attach_store(app, c, net)) {
+        ircb_conn_free(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -348,8 +380,12 @@ static int run(struct app *app)
     app->conns = xcalloc(app->cfg.network_count, sizeof *app->conns);
     for (size_t i = 0; i < app->cfg.network_count; i++) {
         struct ircb_conn *c = open_conn(app, &app->cfg.networks[i]);
-        if (!c)
+        if (!c) {
+            for (size_t k = 0; k < app->conn_count; k++)
+                ircb_conn_free(app->conns[k]);
+            free(app->conns);
             return 1;
+        }
         app->conns[app->conn_count++] = c;
     }
 
@@ -361,6 +397,9 @@ static int run(struct app *app)
     sa.sa_handler = on_hup;
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* A store that outgrows the file size limit fails its writes (and says so), never the
+     * process. */
+    signal(SIGXFSZ, SIG_IGN);
 
     bool web_failed;
     app->web = webview_start(&app->cfg, &web_failed);
@@ -376,6 +415,7 @@ static int run(struct app *app)
             reload(app);
         }
         ircb_run_once(app->conns, app->conn_count, app->web ? 250 : 1000);
+        store_alive(app->store);
         webview_update(app->web, app->conns, app->conn_count, app->store, ircb_now_ms());
     }
     webview_stop(app->web);
@@ -392,10 +432,22 @@ static int run(struct app *app)
             break;
         ircb_run_once(app->conns, app->conn_count, 100);
     }
-    for (size_t i = 0; i < app->conn_count; i++)
+    /* A game whose latest state could not be saved is back at its last saved one: say so, and
+     * exit non-zero, so that whoever stops the bot knows. */
+    int rc = 0;
+    for (size_t i = 0; i < app->conn_count; i++) {
+        if (bot_unsaved(ircb_conn_bot(app->conns[i]))) {
+            log_event(
+                LOG_LEVEL_ERROR,
+                &(struct log_fields){.network = ircb_conn_name(app->conns[i]), .action = "unsaved"},
+                "%s: a game could not be saved; it comes back at its last saved state",
+                ircb_conn_name(app->conns[i]));
+            rc = 1;
+        }
         ircb_conn_free(app->conns[i]);
+    }
     free(app->conns);
-    return 0;
+    return rc;
 }
 
 static void close_store(struct app *app)
@@ -412,9 +464,15 @@ int main(int argc, char **argv)
 {
     const char *path = NULL;
     bool check = false;
+    bool start_empty = false;
     int opt;
-    while ((opt = getopt(argc, argv, "c:tVh")) != -1) {
+    static const struct option longs[] = {{"start-empty", no_argument, NULL, 'E'},
+                                          {NULL, 0, NULL, 0}};
+    while ((opt = getopt_long(argc, argv, "c:tVh", longs, NULL)) != -1) {
         switch (opt) {
+        case 'E':
+            start_empty = true;
+            break;
         case 'c':
             path = optarg;
             break;
@@ -467,7 +525,7 @@ int main(int argc, char **argv)
         }
     }
 
-    struct app app = {.path = path};
+    struct app app = {.path = path, .start_empty = start_empty};
     int rc = load(path, &app.cfg);
     for (size_t i = 0; rc == 0 && i < app.cfg.network_count; i++)
         if (!ircb_conn_usable(&app.cfg.networks[i]))

@@ -131,14 +131,12 @@ static int record_finished(void *ctx, const char *channel, const struct session_
         f.seats[i] = (struct store_seat){r->seat[i].identity, r->seat[i].nick, i,
                                          r->seat[i].points,   r->seat[i].won,  r->seat[i].resigned};
     int rc = store_record_finished(ns->st, &f, err, sizeof err);
-    if (rc) {
+    /* Not recorded, not erased: the game goes on (the bot keeps it running and says why). */
+    if (rc)
         log_event(
             LOG_LEVEL_ERROR,
             &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
             "%s %s: %s", ns->network, chan, err);
-        /* The result is lost, but the game must not come back after a restart. */
-        erase_game(ctx, channel);
-    }
     return rc;
 }
 
@@ -234,13 +232,15 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
     struct restoring *r = ctx;
     char why[128] = "";
     int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms, why, sizeof why) : BW_E(PARSE);
-    if (rc)
+    if (rc) {
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){
                       .network = network, .channel = channel, .action = "restore_failed"},
-                  "%s %s: the saved game cannot be read (%s); it stays in %s untouched", network,
-                  channel, why[0] ? why : bw_strerror(rc), r->path);
-    else
+                  "%s %s: the saved game cannot be read (%s); it stays in %s untouched, and the "
+                  "channel takes no new lobby until an admin's stop there erases it",
+                  network, channel, why[0] ? why : bw_strerror(rc), r->path);
+        bot_unreadable(r->bot, channel, why[0] ? why : bw_strerror(rc));
+    } else
         r->restored++;
     return 0;
 }
@@ -257,20 +257,17 @@ static int restore_language(void *ctx, const char *channel, const char *language
     return 0;
 }
 
-int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms)
+int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms, char *why,
+                      size_t whylen)
 {
     struct restoring r = {bot, store_path(ns->st), now_ms, 0};
     char err[256];
-    if (store_each_language(ns->st, ns->network, restore_language, &r, err, sizeof err) < 0) {
+    if (store_each_language(ns->st, ns->network, restore_language, &r, err, sizeof err) < 0 ||
+        store_each_game(ns->st, ns->network, restore_game, &r, err, sizeof err) < 0) {
         log_event(LOG_LEVEL_ERROR,
                   &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
                   ns->network, err);
-        return BW_E(IO);
-    }
-    if (store_each_game(ns->st, ns->network, restore_game, &r, err, sizeof err) < 0) {
-        log_event(LOG_LEVEL_ERROR,
-                  &(struct log_fields){.network = ns->network, .action = "store_failed"}, "%s: %s",
-                  ns->network, err);
+        snprintf(why, whylen, "%s", err);
         return BW_E(IO);
     }
     return r.restored;

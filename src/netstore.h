@@ -20,8 +20,10 @@ void net_store_free(struct net_store *ns);
 void net_store_ops(struct net_store *ns, struct session_store_ops *ops);
 
 /* Hand every saved lobby and game of the network to bot_restore() at now_ms; a record that
- * cannot be read is logged with its channel and stays in the file. Returns how many came
- * back, or a negative bw_err when the store could not be read. */
-int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms);
+ * cannot be read is logged with its channel and stays in the file (bot_unreadable). Returns how
+ * many came back, or a negative bw_err when the store could not be read, with the reason in why
+ * (whylen bytes): then nothing may be written to it, lest the games it holds be overwritten. */
+int net_store_restore(struct net_store *ns, struct bot *bot, int64_t now_ms, char *why,
+                      size_t whylen);
 
 #endif

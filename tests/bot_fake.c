@@ -19,6 +19,8 @@ int64_t now = 1000000;
 unsigned char saved[SESSION_RECORD_SIZE];
 size_t saved_len;
 int n_saves;
+int fake_store_error;
+int n_store_tries;
 char parted[64];
 
 static void fake_send(void *ctx, const char *target, const char *text, unsigned flags,
@@ -54,6 +56,9 @@ static int fake_language(void *ctx, const char *channel, const char *language)
 static int fake_save(void *ctx, const char *channel, const void *blob, size_t len)
 {
     assert_true(len <= sizeof saved);
+    n_store_tries++;
+    if (fake_store_error)
+        return fake_store_error;
     memcpy(saved, blob, len);
     saved_len = len;
     n_saves++;
@@ -74,6 +79,9 @@ static int fake_backup(void *ctx, const char *path, char *why, size_t whylen)
 
 static int fake_erase(void *ctx, const char *channel)
 {
+    n_store_tries++;
+    if (fake_store_error)
+        return fake_store_error;
     saved_len = 0;
     return 0;
 }

@@ -29,6 +29,9 @@ extern int64_t now;
 extern unsigned char saved[SESSION_RECORD_SIZE];
 extern size_t saved_len;
 extern int n_saves;
+/* What the fake store's save and erase return (0: they work), and how often they were tried. */
+extern int fake_store_error;
+extern int n_store_tries;
 /* The last path the store was asked to back up to. */
 extern char backed_up[128];
 /* The last part() the bot asked for, "" when none. */

@@ -159,7 +159,7 @@ static void test_every_option_in_manual(void **state)
 {
     (void)state;
     char *manual = slurp("man/brickwood.1"), *main_c = slurp("src/main.c");
-    const char *opts = strstr(main_c, "getopt(argc, argv, \"");
+    const char *opts = strstr(main_c, "getopt_long(argc, argv, \"");
     assert_non_null(opts);
     opts = strchr(opts, '"') + 1;
     int n = 0;
@@ -173,6 +173,17 @@ static void test_every_option_in_manual(void **state)
         n++;
     }
     assert_true(n >= 4);
+    /* And every long one: {"start-empty", ...}. */
+    for (const char *p = strstr(main_c, "struct option longs[]"); p && (p = strstr(p, "{\""));) {
+        p += 2;
+        const char *end = strchr(p, '"');
+        assert_non_null(end);
+        char want[64];
+        snprintf(want, sizeof want, "Fl \\-%.*s", (int)(end - p), p);
+        if (!strstr(manual, want))
+            fail_msg("man/brickwood.1 does not document --%.*s (as %s)", (int)(end - p), p, want);
+        n++;
+    }
     free(manual);
     free(main_c);
 }

@@ -392,7 +392,7 @@ static void test_impossible_sessions(void **state)
 
     /* Bytes no encoder writes. */
     size_t len = record_encode(&s, 0, buf, sizeof buf);
-    size_t n_seats_at = 10 + 1 + strlen(s.channel) + 1;
+    size_t n_seats_at = 10 + 8 + 1 + strlen(s.channel) + 1; /* frame, wall clock, channel */
     assert_int_equal(buf[n_seats_at], 4);
     buf[n_seats_at] = 7;
     with_crc(buf, len);
@@ -404,7 +404,7 @@ static void test_impossible_sessions(void **state)
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
     assert_non_null(strstr(why, "version 9"));
     len = record_encode(&s, 0, buf, sizeof buf);
-    buf[11] = 0; /* the channel's first byte: a NUL */
+    buf[10 + 8 + 1] = 0; /* the channel's first byte (after the wall clock): a NUL */
     with_crc(buf, len);
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
     assert_non_null(strstr(why, "NUL"));
@@ -603,7 +603,8 @@ static void test_seats_out_of_range(void **state)
 /* ---- the frozen version 1 record ---- */
 
 #define GOLDEN_RESTORED_MS 123
-#define GOLDEN_AGE_MS 246000 /* the game started this long before the save */
+#define GOLDEN_AGE_MS 246000         /* the game started this long before the save */
+#define GOLDEN_WALL_MS 1796212800000 /* 2026-12-02T12:00:00Z, the wall clock of the v5 save */
 
 /* The cards of the golden record's trades: the current player p gives one give for one want
  * that seat p + 1 holds; seat p + 2 counters with one cgive for one give. */
@@ -681,7 +682,7 @@ static int write_golden(const char *path)
     static struct session s;
     unsigned char buf[RECORD_MAX_SIZE];
     int64_t saved = golden_fog_session(&s);
-    size_t len = record_encode(&s, saved, buf, sizeof buf);
+    size_t len = record_encode_at(&s, saved, GOLDEN_WALL_MS, buf, sizeof buf);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
         perror(path);
@@ -1073,24 +1074,84 @@ static void test_golden_v4(void **state)
     assert_int_equal(g->vp_goal, 12);
     assert_true(g->fog && g->fog != geo->fog_hexes && !(g->fog & ~geo->fog_hexes));
     assert_true(g->land != geo->land_hexes); /* derived from what was turned over */
-    /* The same session made again is the same record. */
+    /* The same session made again and written in the newest version reads back the same. */
     int64_t saved = golden_fog_session(&made);
     static unsigned char again[RECORD_MAX_SIZE];
-    size_t n = record_encode(&made, saved, again, sizeof again);
-    assert_int_equal(n, len);
-    assert_memory_equal(again, buf, len);
-    /* While version 4 is the newest, the restored session encodes to the same bytes. */
-    assert_int_equal(RECORD_VERSION, 4);
-    assert_int_equal(record_encode(&s, GOLDEN_RESTORED_MS, again, sizeof again), len);
-    assert_memory_equal(again, buf, len);
-    /* Damage to the fog is refused: a pool that does not match what is hidden. */
     static struct session t;
+    size_t n = record_encode(&made, saved, again, sizeof again);
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
+    assert_memory_equal(&t, &s, sizeof t);
+    /* Damage to the fog is refused: a pool that does not match what is hidden. */
     t = s;
     t.game.fog_terrain[TERRAIN_SEA]++;
     n = record_encode(&t, GOLDEN_RESTORED_MS, again, sizeof again);
     assert_int_equal(record_decode(&made, again, n, GOLDEN_RESTORED_MS, why, sizeof why),
                      BW_E(PARSE));
     assert_string_equal(why, "the game's state is not one the rules allow");
+}
+
+/* ---- version 5: the wall clock of the save ---- */
+
+static void test_golden_v5(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1], again[RECORD_MAX_SIZE];
+    size_t len = load_golden(5, buf, sizeof buf);
+    static struct session s, made, t;
+    char why[128];
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 5 record is refused: %s", why);
+    /* Without a wall clock to compare, the times keep their distance from the save. */
+    int64_t saved = golden_fog_session(&made);
+    assert_true(s.turn_deadline_ms - GOLDEN_RESTORED_MS == made.turn_deadline_ms - saved);
+    assert_true(s.started_ms - GOLDEN_RESTORED_MS == made.started_ms - saved);
+    assert_memory_equal(&s.game, &made.game, sizeof s.game);
+    /* Restored 7 s of wall-clock time after its save, every time is 7 s further back. */
+    assert_int_equal(
+        record_decode_at(&t, buf, len, GOLDEN_RESTORED_MS, GOLDEN_WALL_MS + 7000, why, sizeof why),
+        BW_OK);
+    assert_true(t.turn_deadline_ms == s.turn_deadline_ms - 7000);
+    assert_true(t.started_ms == s.started_ms - 7000);
+    /* A clock that went back gives no time either way. */
+    assert_int_equal(
+        record_decode_at(&t, buf, len, GOLDEN_RESTORED_MS, GOLDEN_WALL_MS - 7000, why, sizeof why),
+        BW_OK);
+    assert_true(t.turn_deadline_ms == s.turn_deadline_ms);
+    /* While version 5 is the newest, the same session made again is the same record. */
+    assert_int_equal(RECORD_VERSION, 5);
+    size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
+    assert_int_equal(n, len);
+    assert_memory_equal(again, buf, len);
+}
+
+/* A restart gives no time back: the time between the save and the restore (the wall clocks')
+ * counts on a running game's clocks, up to RECORD_AGE_MAX_MS however far apart the clocks are;
+ * a game saved paused keeps its time left. */
+static void test_wall_clock(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    static unsigned char buf[RECORD_MAX_SIZE];
+    char why[128];
+    const int64_t saved = golden_fog_session(&s), wall = 1796212800000, later = 900;
+    s.turn_deadline_ms = saved + 40000;
+    s.status_ms = saved - 1000;
+    size_t n = record_encode_at(&s, saved, wall, buf, sizeof buf);
+    assert_true(n > 0);
+    assert_int_equal(record_decode_at(&t, buf, n, later, wall + 3000, why, sizeof why), BW_OK);
+    assert_true(t.turn_deadline_ms == later + 37000);
+    assert_true(t.status_ms == later - 4000);
+    assert_int_equal(session_turn_seconds_left(&t, later), 37);
+    /* Restored long after: overdue, the timer acts at once, and nothing overflows. */
+    assert_int_equal(record_decode_at(&t, buf, n, later, INT64_MAX, why, sizeof why), BW_OK);
+    assert_true(t.turn_deadline_ms == later + 40000 - RECORD_AGE_MAX_MS);
+    /* Saved paused: the pause began at the save, so the time left stays. */
+    session_pause(&s, saved);
+    n = record_encode_at(&s, saved, wall, buf, sizeof buf);
+    assert_int_equal(record_decode_at(&t, buf, n, later, wall + 3000, why, sizeof why), BW_OK);
+    session_resume(&t, later + 500);
+    assert_int_equal(session_turn_seconds_left(&t, later + 500), 40);
 }
 
 /* ---- version 3: the Jungle ---- */
@@ -1278,6 +1339,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sea_refused),
         cmocka_unit_test(test_golden_v3),
         cmocka_unit_test(test_golden_v4),
+        cmocka_unit_test(test_golden_v5),
+        cmocka_unit_test(test_wall_clock),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),
     };

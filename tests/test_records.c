@@ -477,14 +477,14 @@ static void test_language_kept_across_restart(void **state)
     bot_free(b);
     struct bot *again = make_bot(0, 4);
     assert_int_equal(bot_language(again, CHAN), LANG_EN);
-    assert_true(net_store_restore(ns, again, now) >= 0);
+    assert_true(net_store_restore(ns, again, now, NULL, 0) >= 0);
     assert_int_equal(bot_language(again, CHAN), LANG_UK);
     /* Back to English: kept too. */
     use_store(again);
     bot_on_message(again, CHAN, &admin, "!lang en", now += 1000);
     bot_free(again);
     struct bot *third = make_bot(0, 5);
-    assert_true(net_store_restore(ns, third, now) >= 0);
+    assert_true(net_store_restore(ns, third, now, NULL, 0) >= 0);
     assert_int_equal(bot_language(third, CHAN), LANG_EN);
     bot_free(third);
 }

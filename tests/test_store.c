@@ -21,6 +21,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store/rating.h"
@@ -215,6 +216,64 @@ static void test_round_trip(void **state)
     assert_int_equal(store_each_game(st, "oftc", collect, &s, err, sizeof err), BW_OK);
     assert_int_equal(s.count, 1);
     assert_string_equal(s.channels[0], "oftc/#catan");
+    store_close(st);
+}
+
+/* The store file deleted or replaced while open: every write after is refused (never a commit
+ * into a file nobody will open again), and so is one to a file made read-only. */
+static void test_file_gone_or_replaced_refused(void **state)
+{
+    const char *path = path_in("gone.db");
+    char moved[600];
+    snprintf(moved, sizeof moved, "%s.moved", path);
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_int_equal(store_save_game(st, "n", "#a", "A", 1, err, sizeof err), BW_OK);
+    assert_int_equal(rename(path, moved), 0);
+    assert_int_equal(store_save_game(st, "n", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_non_null(strstr(err, "the store file is gone"));
+    assert_int_equal(store_erase_game(st, "n", "#a", err, sizeof err), BW_E(IO));
+    assert_int_equal(store_set_language(st, "n", "#a", "uk", err, sizeof err), BW_E(IO));
+    /* Another file under its name is not it either. */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(store_save_game(st, "n", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_non_null(strstr(err, "replaced"));
+    /* Back where it was, it takes writes again. */
+    assert_int_equal(rename(moved, path), 0);
+    assert_int_equal(store_save_game(st, "n", "#a", "C", 1, err, sizeof err), BW_OK);
+    if (geteuid() != 0) { /* root writes whatever the mode says */
+        assert_int_equal(chmod(path, 0444), 0);
+        assert_int_equal(store_save_game(st, "n", "#a", "D", 1, err, sizeof err), BW_E(IO));
+        assert_non_null(strstr(err, "cannot be written"));
+        assert_int_equal(chmod(path, 0644), 0);
+    }
+    store_close(st);
+}
+
+/* The lock file's time is the last sign of life of the brickwood that held the store: the
+ * next one reads it (a restored game's clocks ran until then, no longer). */
+static void test_last_sign_of_life(void **state)
+{
+    const char *path = path_in("alive.db");
+    char lock[600];
+    snprintf(lock, sizeof lock, "%s-lock", path);
+    unlink(lock);
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_true(store_last_alive(st) == INT64_MIN); /* nobody held it before */
+    store_alive(st);
+    store_close(st);
+    struct timespec then[2] = {{1700000000, 250000000}, {1700000000, 250000000}};
+    assert_int_equal(utimensat(AT_FDCWD, lock, then, 0), 0);
+    st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    assert_true(store_last_alive(st) == 1700000000250LL);
+    store_alive(st);
+    struct stat sb;
+    assert_int_equal(stat(lock, &sb), 0);
+    assert_true(sb.st_mtim.tv_sec > 1700000000);
     store_close(st);
 }
 
@@ -930,6 +989,8 @@ int main(void)
         cmocka_unit_test(test_rating_even_table_with_tie),
         cmocka_unit_test(test_rating_resigned_ranks_last),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_file_gone_or_replaced_refused),
+        cmocka_unit_test(test_last_sign_of_life),
         cmocka_unit_test(test_kill_9_keeps_what_was_committed),
         cmocka_unit_test(test_random_bytes_refused),
         cmocka_unit_test(test_damaged_page_refused),

@@ -94,10 +94,12 @@ void bot_free(struct bot *b)
         return;
     for (int i = 0; i < b->n_games; i++) {
         bot_robots_forget(b->games[i]);
+        bot_durable_forget(b->games[i]);
         free(b->games[i]);
     }
     free(b->games);
     cimap_fini(&b->by_channel);
+    bot_durable_free(b);
     free_lines(b);
     free(b->lines);
     free_settings(b);
@@ -109,6 +111,22 @@ void bot_free(struct bot *b)
 void bot_set_repeatable(struct bot *b, bool repeatable)
 {
     b->repeatable = repeatable;
+}
+
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms)
+{
+    b->wall_offset_ms = offset_ms;
+    b->alive_ms = alive_ms;
+    b->wall_known = true;
+}
+
+static int64_t wall_at(const struct bot *b, int64_t now_ms)
+{
+    int64_t wall;
+    if (!b->wall_known || __builtin_add_overflow(now_ms, b->wall_offset_ms, &wall) ||
+        wall == INT64_MIN)
+        return INT64_MIN;
+    return wall;
 }
 
 void bot_set_own_nick(struct bot *b, const char *nick)
@@ -171,7 +189,11 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
     g->start_logged = true; /* its start is in the log of the process that started it */
-    int err = session_restore(&g->s, blob, len, now_ms, why, whylen);
+    /* Its clocks ran until the bot that saved it stopped (as far as that is known). */
+    int64_t wall = wall_at(b, now_ms);
+    if (wall != INT64_MIN)
+        wall = b->alive_ms < wall ? b->alive_ms : wall;
+    int err = session_restore_at(&g->s, blob, len, now_ms, wall, why, whylen);
     if (err) {
         free(g);
         return err;
@@ -180,6 +202,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     if (old) {
         old->s = g->s;
         free(g);
+        bot_durable_saved(b, old);
         return BW_OK;
     }
     add_game(b, g);
@@ -192,10 +215,17 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     } else {
         bot_robots_schedule(b, g); /* computer players to move go on after their delay */
     }
+    bot_durable_saved(b, g); /* what the store holds, the pause of a restore aside */
     return BW_OK;
 }
 
 void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags, const char *key)
+{
+    bot_queue_about(b, NULL, target, text, flags, key);
+}
+
+void bot_queue_about(struct bot *b, const struct bot_game *g, const char *target, const char *text,
+                     unsigned flags, const char *key)
 {
     if (b->n_lines == b->cap_lines) {
         b->cap_lines = b->cap_lines ? 2 * b->cap_lines : 32;
@@ -206,6 +236,7 @@ void bot_queue(struct bot *b, const char *target, const char *text, unsigned fla
     l->text = xstrdup(text);
     l->key = key ? xstrdup(key) : NULL;
     l->flags = flags;
+    l->game = g;
 }
 
 uint64_t bot_lines_refused(const struct bot *b)
@@ -255,7 +286,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     if (to == RENDER_PUBLIC) {
         if (!key)
             bot_view_line(b, g, text);
-        bot_queue(b, g->s.channel, text, 0, key);
+        bot_queue_about(b, g, g->s.channel, text, 0, key);
         return;
     }
     if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
@@ -275,7 +306,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     unsigned flags = BW_OUT_PRIVATE;
     if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
         flags |= BW_OUT_URGENT;
-    bot_queue(b, g->s.seat[to].nick, text, flags, key);
+    bot_queue_about(b, g, g->s.seat[to].nick, text, flags, key);
 }
 
 static void style_of(const struct bot *b, const struct bot_game *g, struct render_style *st)
@@ -512,7 +543,7 @@ static void send_hands(struct bot *b, struct bot_game *g)
     g->hand_dirty = 0;
 }
 
-static int save_game(struct bot *b, struct bot_game *g)
+int bot_save_game(struct bot *b, struct bot_game *g)
 {
     if (!b->store)
         return BW_OK;
@@ -534,7 +565,8 @@ static int save_game(struct bot *b, struct bot_game *g)
             err = b->store->erase(b->store->ctx, g->s.channel);
     } else if (b->store->save) {
         unsigned char *buf = xmalloc(SESSION_RECORD_SIZE);
-        size_t len = session_save(&g->s, b->now_ms, buf, SESSION_RECORD_SIZE);
+        size_t len =
+            session_save_at(&g->s, b->now_ms, wall_at(b, b->now_ms), buf, SESSION_RECORD_SIZE);
         err = len ? b->store->save(b->store->ctx, g->s.channel, buf, len) : BW_E(INVALID);
         free(buf);
     }
@@ -558,7 +590,15 @@ int bot_save_all(struct bot *b, char *why, size_t whylen)
         struct bot_game *g = b->games[i];
         if (g->closing || g->s.state == SESSION_OVER)
             continue; /* the commit after this command finishes them */
-        int err = save_game(b, g);
+        if (g->store_down) {
+            /* It waits for the store (the tick tries it again): the admin is told. */
+            snprintf(why, whylen,
+                     "%s could not be saved and is paused; saving is tried again "
+                     "every %d s",
+                     g->s.channel, BOT_STORE_RETRY_MS / 1000);
+            return BW_E(IO);
+        }
+        int err = bot_save_game(b, g);
         if (err) {
             snprintf(why, whylen, "%s could not be saved (%s)", g->s.channel, bw_strerror(err));
             return err;
@@ -574,14 +614,40 @@ int bot_save_all(struct bot *b, char *why, size_t whylen)
     return saved;
 }
 
+/* The lines of this commit that a failed save withholds: those about a game that could not be
+ * saved, and the replies to the command that changed it. */
+static void withhold(struct bot *b)
+{
+    int kept = 0;
+    for (int i = 0; i < b->n_lines; i++) {
+        struct bot_line *l = &b->lines[i];
+        if (l->game ? l->game->save_err != BW_OK : b->speaker != NULL) {
+            free(l->target);
+            free(l->text);
+            free(l->key);
+        } else {
+            b->lines[kept++] = *l;
+        }
+    }
+    b->n_lines = kept;
+}
+
 void bot_commit(struct bot *b)
 {
+    bool failed = false;
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
+        g->save_err = BW_OK;
         if (g->s.state == SESSION_OVER)
             g->closing = true;
         send_hands(b, g);
-        if (g->s.state != SESSION_LOBBY && !g->start_logged) {
+        if (g->changed || g->closing) {
+            if (g->store_down)
+                bot_durable_unpause(b, g);
+            g->save_err = bot_save_game(b, g);
+            failed = failed || g->save_err != BW_OK;
+        }
+        if (g->save_err == BW_OK && g->s.state != SESSION_LOBBY && !g->start_logged) {
             g->start_logged = true;
             log_event(LOG_LEVEL_INFO,
                       &(struct log_fields){.network = b->network[0] ? b->network : NULL,
@@ -589,12 +655,18 @@ void bot_commit(struct bot *b)
                                            .action = "game_start"},
                       "%s: a game of %d players starts", g->s.channel, g->s.n_seats);
         }
-        if (g->changed || g->closing) {
-            save_game(b, g);
+        if ((g->changed || g->closing) && g->save_err == BW_OK) {
+            bot_durable_saved(b, g);
             g->active_ms = b->now_ms;
             bot_view_changed(b, g);
         }
         g->changed = false;
+    }
+    if (failed) {
+        withhold(b);
+        for (int i = 0; i < b->n_games; i++)
+            if (b->games[i]->save_err != BW_OK)
+                b->games[i]->closing = !bot_durable_failed(b, b->games[i], b->games[i]->save_err);
     }
     int kept = 0;
     for (int i = 0; i < b->n_games; i++) {
@@ -602,6 +674,7 @@ void bot_commit(struct bot *b)
             bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
             cimap_remove(&b->by_channel, b->games[i]->s.channel, b->games[i]);
+            bot_durable_forget(b->games[i]);
             free(b->games[i]);
         } else {
             bot_robots_schedule(b, b->games[i]);
@@ -609,6 +682,7 @@ void bot_commit(struct bot *b)
         }
     }
     b->n_games = kept;
+    bot_durable_after(b);
     /* An outdated hand or board still queued is dropped once, before the first new line. */
     for (int i = 0; i < b->n_lines; i++) {
         struct bot_line *l = &b->lines[i];
@@ -695,6 +769,7 @@ void bot_tick(struct bot *b, int64_t now_ms)
             bot_robots_run(b, due[i]);
     }
     free(due);
+    bot_durable_tick(b, now_ms);
 }
 
 int64_t bot_next_deadline(const struct bot *b)
@@ -707,5 +782,7 @@ int64_t bot_next_deadline(const struct bot *b)
         if (b->games[i]->robot_due_ms < t && !b->games[i]->s.paused)
             t = b->games[i]->robot_due_ms;
     }
+    if (b->store_failing && b->store_retry_ms < t)
+        t = b->store_retry_ms;
     return t;
 }

@@ -107,6 +107,14 @@ void bot_set_repeatable(struct bot *b, bool repeatable);
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game);
 
+/* The wall-clock time (milliseconds since 1970) is the bot's clock plus offset_ms, and the bot
+ * that saved the games to be restored was last alive at alive_ms (wall clock; INT64_MIN: not
+ * known). Saved games then keep when they were saved, and a game restored has spent the time
+ * from its save to alive_ms on its clocks: it resumes with the time it had when that bot
+ * stopped, not the time of its last save (a restart gives no time back, and the time the bot
+ * was down costs nobody). Without it times are kept as time left at the save. */
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms);
+
 /* The bot's own nick as the server knows it now (after 001 and on its own NICK). */
 void bot_set_own_nick(struct bot *b, const char *nick);
 
@@ -159,6 +167,15 @@ void bot_set_store(struct bot *b, const struct session_store_ops *ops);
  * reason in why (whylen bytes; why may be NULL when whylen is 0). */
 int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, char *why,
                 size_t whylen);
+
+/* Whether a change could not be saved and is still not (the store fails): a stop now would
+ * leave it unsaved (the process exits non-zero). */
+bool bot_unsaved(const struct bot *b);
+
+/* The saved game of channel could not be read at start (why: the reason): its record stays in
+ * the store untouched, and the channel takes no new lobby, saying why, until an admin's stop
+ * there erases it. */
+void bot_unreadable(struct bot *b, const char *channel, const char *why);
 
 /* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
  * or BW_E(INVALID) for a code this build does not know (nothing changes). */

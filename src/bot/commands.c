@@ -243,6 +243,12 @@ static int host_game_random(void *ctx, const struct session *s, struct bw_rng *o
     return BW_E(IO);
 }
 
+static int host_erase_unreadable(void *ctx, const char *channel)
+{
+    struct bot_call *bc = ctx;
+    return bot_unreadable_erase(bc->b, channel);
+}
+
 static const struct cmd_host bot_host_ops = {
     .reply = host_reply,
     .reply_keyed = host_reply_keyed,
@@ -264,6 +270,7 @@ static const struct cmd_host bot_host_ops = {
     .describe = host_describe,
     .set_language = host_set_language,
     .game_random = host_game_random,
+    .erase_unreadable = host_erase_unreadable,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
@@ -414,6 +421,8 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .web_url = b->web_url,
         .s = g ? &g->s : NULL,
         .seat = -1,
+        .store_down = g && g->store_down,
+        .unreadable = g ? NULL : bot_unreadable_why(b, chan),
         .who = bc.who,
         .now_ms = now_ms,
         .host = &host,
@@ -447,6 +456,12 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
     cmd_run(&c, body);
     bot_commit(b);
     b->speaker = NULL;
+    if (c.is_admin) {
+        /* Told after the command's own lines, which a failed save may withhold. */
+        bot_durable_admin(b, nick);
+        if (b->n_lines)
+            bot_commit(b);
+    }
 }
 
 void bot_on_message(struct bot *b, const char *channel, const struct bw_identity *from,

@@ -34,7 +34,9 @@ static void describe(const struct bot *b, const struct bot_game *g, int64_t now_
         }
         PUT(" VP");
     }
-    if (s->paused)
+    if (g->store_down)
+        PUT("; paused (the store fails: it could not be saved)");
+    else if (s->paused)
         PUT("; paused (the bot is not in the channel)");
     int64_t idle = g->active_ms && now_ms > g->active_ms ? (now_ms - g->active_ms) / 1000 : 0;
     PUT("; idle %lld s", (long long)idle);

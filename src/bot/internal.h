@@ -75,6 +75,13 @@ struct bot_game {
     unsigned robot_offer_turn; /* the turn it was made in (one offer of its own per turn) */
     int64_t active_ms;         /* the last change (admin status shows the idle time) */
     bool start_logged;         /* the log has the game's start */
+    /* durable.c: what the store holds of it (NULL: nothing yet), and whether its last save
+     * failed: then it is back at that state, paused (store_paused: the pause is the store's,
+     * not the bot's absence), and waits for a save to work. */
+    struct bot_committed *committed;
+    bool store_down, store_paused;
+    int64_t store_down_ms; /* when its save first failed: its clocks stand still since */
+    int save_err;          /* the error of its save in the commit being made, 0: none */
 };
 
 struct bot_user {
@@ -89,6 +96,25 @@ struct bot_user {
 struct bot_line {
     char *target, *text, *key;
     unsigned flags;
+    const struct bot_game *game; /* the game the line is about (withheld if its save fails) */
+};
+
+/* A game that could not be saved is saved again this often (the tick tries), and admins who
+ * commanded the bot within BOT_ADMIN_SEEN_MS are told in private, once per failure. */
+#define BOT_STORE_RETRY_MS 5000
+#define BOT_ADMINS_SEEN 8
+#define BOT_ADMIN_SEEN_MS (24 * 60 * 60 * 1000)
+struct bot_admin_seen {
+    char nick[SESSION_NICK_MAX + 1];
+    int64_t seen_ms; /* 0: free slot */
+    bool told;       /* of the store failing now */
+};
+
+/* A channel whose saved game could not be read at start: its row stays untouched, and the
+ * channel takes no new lobby until an admin's stop there erases it. */
+struct bot_unreadable {
+    char channel[SESSION_CHAN_MAX + 1];
+    char why[128];
 };
 
 struct bot {
@@ -106,8 +132,11 @@ struct bot {
     struct bw_out out;
     struct session_store_ops *store;
     struct bw_rng rng;
-    bool repeatable; /* games dealt from rng, not from the system (bot_set_repeatable) */
-    int64_t now_ms;  /* the time of the call being handled */
+    bool repeatable;        /* games dealt from rng, not from the system (bot_set_repeatable) */
+    int64_t now_ms;         /* the time of the call being handled */
+    int64_t wall_offset_ms; /* the wall clock minus now_ms's clock (bot_set_wall_clock) */
+    int64_t alive_ms;       /* the last sign of life of the bot that saved (wall clock) */
+    bool wall_known;
     struct bot_game **games;
     int n_games, cap_games;
     struct cimap by_channel; /* the games by channel (closing ones too, until dropped) */
@@ -127,7 +156,13 @@ struct bot {
         int8_t configured, set;
     } * langs;
     int n_langs, cap_langs;
-    uint64_t gen;                          /* counts changes seen by the web view (view.c) */
+    uint64_t gen; /* counts changes seen by the web view (view.c) */
+    /* durable.c */
+    int64_t store_retry_ms; /* the next save of the games that could not be saved */
+    bool store_failing;     /* some game could not be saved and waits */
+    struct bot_admin_seen admins_seen[BOT_ADMINS_SEEN];
+    struct bot_unreadable *unreadable;
+    int n_unreadable;
     struct bot_ended ended[BOT_ENDED_MAX]; /* games that ended lately; ended_ms 0: free slot */
 };
 
@@ -169,8 +204,36 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
 /* Save every game now, then checkpoint the store (admin "save"): how many, or an error with
  * why. */
 int bot_save_all(struct bot *b, char *why, size_t whylen);
-/* Save the changed games, send the held-back lines (hands first computed), drop closed games. */
+/* Save the changed games, send the held-back lines (hands first computed), drop closed games.
+ * A game whose save fails says nothing of the change: see durable.c. */
 void bot_commit(struct bot *b);
+/* bot_queue for a line about g (NULL: about no game). */
+void bot_queue_about(struct bot *b, const struct bot_game *g, const char *target, const char *text,
+                     unsigned flags, const char *key);
+/* Write g (its session s, or its end when g->closing) to the store: BW_OK or the error (logged). */
+int bot_save_game(struct bot *b, struct bot_game *g);
+
+/* durable.c: durable before visible. */
+/* g was saved: what it is now is what the channel may see, and what a failure goes back to. */
+void bot_durable_saved(struct bot *b, struct bot_game *g);
+/* g could not be saved (err): back to its last saved state, paused, and the failure said once
+ * (the channel, the one commanding, admins). false when g had never been saved: it goes. */
+bool bot_durable_failed(struct bot *b, struct bot_game *g, int err);
+/* Before g is saved again while it waits: its clocks run again in what is saved. */
+void bot_durable_unpause(struct bot *b, struct bot_game *g);
+/* After the commit: whether some game still waits (the retry is then due at
+ * b->store_retry_ms), and the end of a failure when none does. */
+void bot_durable_after(struct bot *b);
+/* The tick: games that could not be saved are tried again when the retry is due. */
+void bot_durable_tick(struct bot *b, int64_t now_ms);
+/* An admin (nick) commands: remembered to be told of a failing store, told now if not yet. */
+void bot_durable_admin(struct bot *b, const char *nick);
+/* Why channel's saved game could not be read at start, or NULL. */
+const char *bot_unreadable_why(const struct bot *b, const char *channel);
+/* An admin erases channel's unreadable saved game: BW_OK or the store's error. */
+int bot_unreadable_erase(struct bot *b, const char *channel);
+void bot_durable_free(struct bot *b);
+void bot_durable_forget(struct bot_game *g);
 
 /* robots.c */
 /* When g's computer players next have something to do (after any change). */

@@ -22,6 +22,8 @@ static bool is_own(const struct bot *b, const char *nick)
 
 void bot_pause(struct bot *b, struct bot_game *g)
 {
+    /* Paused for the store already: the pause is the bot's absence's now, and outlasts it. */
+    g->store_paused = false;
     if (g->s.paused)
         return;
     /* Out of the channel, the bot cannot see who leaves it or who takes a nick: every player
@@ -40,6 +42,10 @@ void bot_pause(struct bot *b, struct bot_game *g)
 
 static void resume(struct bot *b, struct bot_game *g)
 {
+    if (g->store_down) {
+        g->store_paused = g->s.paused; /* it resumes when it is saved again */
+        return;
+    }
     if (!g->s.paused)
         return;
     session_resume(&g->s, b->now_ms);

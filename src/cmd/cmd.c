@@ -71,7 +71,10 @@ void cmd_announcef(struct cmd_call *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, isolated(c, fmt, iso, sizeof iso), ap);
     va_end(ap);
-    c->host->line(c->host->ctx, c->s, RENDER_PUBLIC, buf, NULL);
+    if (c->s)
+        c->host->line(c->host->ctx, c->s, RENDER_PUBLIC, buf, NULL);
+    else if (c->host->say && c->channel)
+        c->host->say(c->host->ctx, c->channel, buf); /* about no game */
 }
 
 int cmd_usage(struct cmd_call *c)
@@ -140,12 +143,17 @@ static bool allowed(struct cmd_call *c)
             cmd_replyf(c, tr(c->lang, MSG_CMD_WHICH_GAME), e->name);
             return false;
         }
-        if (!c->s) {
+        if (!c->s && c->unreadable && !(e == &cmd_stop && c->is_admin)) {
+            cmd_replyf(c, tr(c->lang, MSG_LOBBY_UNREADABLE), c->channel, c->unreadable, c->prefix);
+            return false;
+        }
+        if (!c->s && !c->unreadable) {
             cmd_replyf(c, tr(c->lang, MSG_CMD_NO_GAME), c->channel, c->prefix);
             return false;
         }
-        if (c->s->paused && !(e->flags & CMD_F_PAUSED)) {
-            cmd_replyf(c, tr(c->lang, MSG_CMD_PAUSED), c->channel);
+        if (c->s && c->s->paused && !(e->flags & CMD_F_PAUSED)) {
+            cmd_replyf(c, tr(c->lang, c->store_down ? MSG_CMD_STORE_PAUSED : MSG_CMD_PAUSED),
+                       c->channel);
             return false;
         }
     }

@@ -97,6 +97,9 @@ struct cmd_host {
      * also when the hook is NULL); a negative bw_err when the source failed (logged): the game
      * must not start. */
     int (*game_random)(void *ctx, const struct session *s, struct bw_rng *out);
+    /* Admin: erase channel's saved game that could not be read (cmd_call.unreadable); BW_OK or
+     * a bw_err. */
+    int (*erase_unreadable)(void *ctx, const char *channel);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */
@@ -118,6 +121,9 @@ struct cmd_call {
     struct session *s;   /* the channel's lobby or game, or NULL */
     int seat;            /* the caller's seat in s, or -1 */
     bool seat_taken;     /* the caller's nick holds a seat in s that another user sat down in */
+    bool store_down;     /* s could not be saved: it is paused until it can be */
+    /* Why the saved game of channel could not be read at start (no s then), or NULL. */
+    const char *unreadable;
     struct session_who who;
     int64_t now_ms;
     const struct cmd_host *host;
@@ -138,7 +144,7 @@ int cmd_run(struct cmd_call *c, char *text);
 /* Reply helpers for handlers: a printf-style private reply; a usage reply for c->cmd. */
 void cmd_replyf(struct cmd_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cmd_usage(struct cmd_call *c);
-/* A public line in c->s's channel. */
+/* A public line in c->s's channel (in c->channel when there is no s). */
 void cmd_announcef(struct cmd_call *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Why the caller may not use a seated player's command here; returns BW_E(NOT_PLAYING). */
 int cmd_not_seated(struct cmd_call *c);

@@ -19,6 +19,10 @@ static bool identity_too_long(struct cmd_call *c)
 
 static int exec_new(struct cmd_call *c)
 {
+    if (!c->s && c->unreadable) {
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_UNREADABLE), c->channel, c->unreadable, c->prefix);
+        return BW_E(OCCUPIED);
+    }
     if (c->s) {
         cmd_replyf(c,
                    tr(c->lang, c->s->state == SESSION_LOBBY ? MSG_LOBBY_ALREADY_LOBBY
@@ -190,6 +194,17 @@ static int exec_start(struct cmd_call *c)
 
 static int exec_stop(struct cmd_call *c)
 {
+    if (!c->s) {
+        /* An admin's stop where the saved game could not be read: it goes. */
+        int err = c->host->erase_unreadable ? c->host->erase_unreadable(c->host->ctx, c->channel)
+                                            : BW_E(NOT_FOUND);
+        if (err) {
+            cmd_replyf(c, tr(c->lang, MSG_ADM_SAVE_FAILED), i18n_strerror(c->lang, err));
+            return err;
+        }
+        cmd_announcef(c, tr(c->lang, MSG_LOBBY_ERASED), c->channel, c->prefix);
+        return BW_OK;
+    }
     if (!c->is_admin) {
         if (c->seat_taken)
             return cmd_not_seated(c);

@@ -14,6 +14,10 @@ const struct i18n_entry i18n_ar_bot[] = {
     {MSG_BOT_SITTING_IN, "يلعب عنك لاعب حاسوبي؛ يعود المقعد إليك عند بداية دورك التالي"},
     {MSG_BOT_BACK_GAME, "عدت: تستمر اللعبة، والدور على %s (%sstatus)"},
     {MSG_BOT_BACK_LOBBY, "عدت: يستمر تجميع اللاعبين (%sjoin، %sstart)"},
+    {MSG_BOT_STORE_BACK_GAME, "حُفظت اللعبة مجددًا وتستمر: الدور على %s (%sstatus)"},
+    {MSG_BOT_STORE_BACK_LOBBY, "حُفظت الردهة مجددًا وتستمر (%sstart)"},
+    {MSG_BOT_STORE_ADMIN,
+     "التخزين معطّل: تعذّر حفظ اللعبة في %s (%s)؛ وهي متوقفة مؤقتًا، ويُعاد الحفظ كل بضع ثوانٍ"},
     {MSG_BOT_IS_BACK, "عاد %s"},
     {MSG_BOT_AWAY,
      "%s غائب؛ يبقى المقعد محجوزًا %d دقيقة¦%s غائب؛ يبقى المقعد محجوزًا دقيقة واحدة¦%s غائب؛ يبقى "

@@ -14,6 +14,10 @@ const struct i18n_entry i18n_sr_bot[] = {
     {MSG_BOT_SITTING_IN, "umesto vas igra računar; mesto je opet vaše kad počne vaš sledeći potez"},
     {MSG_BOT_BACK_GAME, "vratio sam se: igra se nastavlja, potez igrača %s (%sstatus)"},
     {MSG_BOT_BACK_LOBBY, "vratio sam se: okupljanje igrača se nastavlja (%sjoin, %sstart)"},
+    {MSG_BOT_STORE_BACK_GAME, "igra je ponovo sačuvana i nastavlja se: potez igrača %s (%sstatus)"},
+    {MSG_BOT_STORE_BACK_LOBBY, "lobi je ponovo sačuvan i nastavlja se (%sstart)"},
+    {MSG_BOT_STORE_ADMIN, "skladište ne radi: igra u %s nije mogla da se sačuva (%s); pauzirana "
+                          "je, a čuvanje se ponovo pokušava svakih nekoliko sekundi"},
     {MSG_BOT_IS_BACK, "%s se vraća"},
     {MSG_BOT_AWAY, "%s nije tu; mesto se čuva %d min¦%s nije tu; mesto se čuva %d min¦%s nije tu; "
                    "mesto se čuva %d min"},

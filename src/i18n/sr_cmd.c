@@ -21,6 +21,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CMD_WHICH_GAME, "koja igra? počnite kanalom: #channel %s"},
     {MSG_CMD_NO_GAME, "u %s nema igre; %snew je otvara"},
     {MSG_CMD_PAUSED, "igra u %s je pauzirana dok se ne vratim u kanal"},
+    {MSG_CMD_STORE_PAUSED, "igra u %s nije mogla da se sačuva; pauzirana je dok to ne uspe"},
     {MSG_CMD_NOT_STARTED, "igra još nije počela"},
     {MSG_CMD_GAME_OVER, "igra je završena"},
     {MSG_PLAY_NO_JUNGLE,
@@ -123,6 +124,10 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "%s glasa za prekid igre; igra se završava kada se složi većina igrača (%sstop)"},
     {MSG_LOBBY_STOPPED_ADMIN, "igra u %s je zaustavljena (odluka administratora)"},
     {MSG_LOBBY_STOPPED_VOTE, "igra u %s je zaustavljena (glasanjem)"},
+    {MSG_LOBBY_UNREADABLE, "sačuvana igra u %s ne može da se pročita (%s); čuva se dok je "
+                           "administrator ne obriše komandom %sstop ovde"},
+    {MSG_LOBBY_ERASED,
+     "sačuvana igra u %s koja nije mogla da se pročita je obrisana; %snew otvara lobi"},
     {MSG_LOBBY_TABLE_FULL, "za stolom nema slobodnih mesta"},
     {MSG_LOBBY_BOTS_JOIN, "računarski igrači sedaju za sto samo u lobiju"},
     {MSG_LOBBY_BOT_JOINED, "%s seda za sto, računarski igrač (%s) (za stolom: %d, potrebno %d-%d)"},

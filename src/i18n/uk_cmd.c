@@ -21,6 +21,7 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_CMD_WHICH_GAME, "яка гра? почніть із каналу: #channel %s"},
     {MSG_CMD_NO_GAME, "у %s немає гри; %snew відкриває її"},
     {MSG_CMD_PAUSED, "гру в %s призупинено, доки я не повернуся в канал"},
+    {MSG_CMD_STORE_PAUSED, "гру в %s не вдалося зберегти; її призупинено, доки це не вдасться"},
     {MSG_CMD_NOT_STARTED, "гра ще не почалася"},
     {MSG_CMD_GAME_OVER, "гру закінчено"},
     {MSG_PLAY_NO_JUNGLE,
@@ -127,6 +128,10 @@ const struct i18n_entry i18n_uk_cmd[] = {
      "%s голосує за зупинку гри; вона завершиться, коли погодиться більшість гравців (%sstop)"},
     {MSG_LOBBY_STOPPED_ADMIN, "гру в %s зупинено (адміністратором)"},
     {MSG_LOBBY_STOPPED_VOTE, "гру в %s зупинено (голосуванням)"},
+    {MSG_LOBBY_UNREADABLE, "збережену гру в %s неможливо прочитати (%s); її зберігаю, доки "
+                           "адміністратор не зітре її командою %sstop тут"},
+    {MSG_LOBBY_ERASED,
+     "збережену гру в %s, яку не вдалося прочитати, стерто; %snew відкриває лобі"},
     {MSG_LOBBY_TABLE_FULL, "за столом немає вільних місць"},
     {MSG_LOBBY_BOTS_JOIN, "комп'ютерні гравці сідають до столу лише в лобі"},
     {MSG_LOBBY_BOT_JOINED,

@@ -691,6 +691,23 @@ static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms)
     get_into(r, g->fog_token, sizeof g->fog_token);
 }
 
+/* ---- version 5 ----
+ * i64 the wall-clock time of the save (milliseconds since 1970, RECORD_WALL_UNKNOWN when the
+ * encoder had none), then the version 4 body. */
+
+/* How long ago a record saved at wall-clock saved_wall was, at wall-clock now_wall: 0 when
+ * either is unknown or the clock went back, at most RECORD_AGE_MAX_MS. */
+static int64_t wall_elapsed(int64_t saved_wall, int64_t now_wall)
+{
+    int64_t d;
+    if (saved_wall == RECORD_WALL_UNKNOWN || now_wall == RECORD_WALL_UNKNOWN ||
+        now_wall <= saved_wall)
+        return 0;
+    if (__builtin_sub_overflow(now_wall, saved_wall, &d) || d > RECORD_AGE_MAX_MS)
+        return RECORD_AGE_MAX_MS;
+    return d;
+}
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -792,6 +809,12 @@ static const char *session_problem(const struct session *s, int64_t now_ms)
 
 size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf, size_t size)
 {
+    return record_encode_at(s, now_ms, RECORD_WALL_UNKNOWN, buf, size);
+}
+
+size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms,
+                        unsigned char *buf, size_t size)
+{
     if (s->n_seats > GAME_MAX_PLAYERS ||
         (s->state != SESSION_LOBBY &&
          (!board_geo(s->game.opt.board) || !session_board_name(s->game.opt.board) ||
@@ -804,6 +827,7 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
     size_t body = w.pos;
     if (!session_map_name(s->map) || !session_variant_name(s->variant))
         return 0;
+    put_i64(&w, wall_ms);
     put_session_v4(&w, s, now_ms);
     if (w.full || size - w.pos < 4)
         return 0;
@@ -822,6 +846,12 @@ static void set_why(char *why, size_t whylen, const char *text)
 
 int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms, char *why,
                   size_t whylen)
+{
+    return record_decode_at(s, buf, len, now_ms, RECORD_WALL_UNKNOWN, why, whylen);
+}
+
+int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now_ms,
+                     int64_t wall_ms, char *why, size_t whylen)
 {
     set_why(why, whylen, "");
     const unsigned char *b = buf;
@@ -868,6 +898,11 @@ int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms
         break;
     case 4:
         get_session_v4(&r, &t, now_ms);
+        break;
+    case 5:
+        /* Every time as if saved that long before now_ms: the clocks ran while the bot was
+         * down (a game saved paused keeps its time left: its pause began at the save). */
+        get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms));
         break;
     default: {
         char text[80];

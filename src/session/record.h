@@ -57,11 +57,21 @@
  * Body of version 4: the body of version 3 and, once a game was started, the fog (the hexes
  * still hidden and what the fog hides). Version 3 records are read without fog.
  *
+ * Body of version 5: the wall-clock time of the save (i64 milliseconds since 1970; INT64_MIN
+ * when the encoder had none), then the body of version 4. Times are still stored as distances
+ * from the save; a decoder that knows the wall-clock time reads them as if the save was as long
+ * before its now_ms as the wall clocks say (at most RECORD_AGE_MAX_MS; none when either clock
+ * is unknown or the clock went back): a deadline keeps the time it had left at the save minus
+ * the time since, so a game restored after a kill -9 resumes with no more time than its
+ * channel last saw, rather than gaining the time from its last save to the kill. A session
+ * saved paused (the bot left, or shut down cleanly) keeps its time left, since its pause began
+ * at the save. Version 4 records have no wall-clock time: their deadlines keep the time left.
+ *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin .. record_v4.bin hold
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v5.bin hold
  * records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
@@ -73,7 +83,9 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 4
+#define RECORD_VERSION 5
+/* A wall-clock time the encoder or decoder does not have. */
+#define RECORD_WALL_UNKNOWN INT64_MIN
 
 /* The time ranges above: how far the restoring clock may be from zero, and how long before or
  * after the save a stored time may lie (100 years: past any real clock's reading, so that no
@@ -99,12 +111,15 @@
 #define RECORD_SEA_MAX                                                                             \
     (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5 + 8 + \
      8 + 13)
-#define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + RECORD_SESSION_MAX + RECORD_GAME_MAX)
+#define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then
- * unspecified). s is only read. */
+ * unspecified). s is only read. record_encode_at also keeps the wall-clock time of the save,
+ * wall_ms (record_encode: RECORD_WALL_UNKNOWN). */
 size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf, size_t size);
+size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms,
+                        unsigned char *buf, size_t size);
 
 /* Rebuild a session from the record in buf (len bytes, only read), restored at now_ms.
  * BW_OK, with *s replaced in full; or BW_E(PARSE) for bytes that are not a record this build
@@ -113,6 +128,10 @@ size_t record_encode(const struct session *s, int64_t now_ms, unsigned char *buf
  * be NULL when whylen is 0). The game's derived fields are rebuilt (game_reindex()). */
 int record_decode(struct session *s, const void *buf, size_t len, int64_t now_ms, char *why,
                   size_t whylen);
+/* The same at wall-clock time wall_ms (RECORD_WALL_UNKNOWN: record_decode): the time since a
+ * version 5 record's save counts on its clocks. */
+int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now_ms,
+                     int64_t wall_ms, char *why, size_t whylen);
 
 /* CRC-32 (IEEE 802.3, reflected, as zlib's crc32()) of len bytes at p. */
 uint32_t record_crc32(const void *p, size_t len);

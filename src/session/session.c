@@ -596,10 +596,22 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
     return record_encode(s, now_ms, buf, size);
 }
 
+size_t session_save_at(const struct session *s, int64_t now_ms, int64_t wall_ms, void *buf,
+                       size_t size)
+{
+    return record_encode_at(s, now_ms, wall_ms, buf, size);
+}
+
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
                     size_t whylen)
 {
     return record_decode(s, blob, len, now_ms, why, whylen);
+}
+
+int session_restore_at(struct session *s, const void *blob, size_t len, int64_t now_ms,
+                       int64_t wall_ms, char *why, size_t whylen)
+{
+    return record_decode_at(s, blob, len, now_ms, wall_ms, why, whylen);
 }
 
 /* ---- results ---- */

@@ -293,6 +293,14 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
                     size_t whylen);
 
+/* The same with the wall-clock time (milliseconds since 1970) of the save and of the restore:
+ * the record keeps it, and the time between the two counts on the restored clocks, so that a
+ * restart gives no time back (record.h, version 5). INT64_MIN: not known. */
+size_t session_save_at(const struct session *s, int64_t now_ms, int64_t wall_ms, void *buf,
+                       size_t size);
+int session_restore_at(struct session *s, const void *blob, size_t len, int64_t now_ms,
+                       int64_t wall_ms, char *why, size_t whylen);
+
 /* How a finished game ended, for the record. */
 enum session_ending {
     SESSION_END_WIN,    /* a player reached the victory point goal */

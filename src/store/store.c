@@ -30,6 +30,10 @@ struct store {
     int lock_fd;
     sqlite3_stmt *save;
     sqlite3_stmt *erase;
+    dev_t dev; /* the file opened: its path must still name it at each write */
+    ino_t ino;
+    int64_t alive_ms;  /* the previous brickwood's last sign of life (store_last_alive) */
+    time_t alive_sent; /* when this one last gave one (store_alive) */
 };
 
 static void fail(char *err, size_t errsize, const char *fmt, ...)
@@ -138,7 +142,11 @@ static char *joined(const char *a, const char *b, const char *c)
 
 /* Take the lock that keeps a second brickwood off the file. Returns the descriptor, or -1 with
  * the reason in err. */
-static int take_lock(const char *path, char *err, size_t errsize)
+/* The lock: flock on PATH-lock, which holds the pid of the brickwood holding it and whose
+ * modification time that brickwood moves on every second (store_alive): *alive_ms is the last
+ * of those (milliseconds since 1970) as the previous holder left it, INT64_MIN when unknown (a
+ * new lock file). */
+static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errsize)
 {
     char *lock_path = joined(path, "-lock", "");
     if (!lock_path) {
@@ -171,6 +179,10 @@ static int take_lock(const char *path, char *err, size_t errsize)
         close(fd);
         return -1;
     }
+    struct stat sb;
+    *alive_ms = INT64_MIN;
+    if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+        *alive_ms = (int64_t)sb.st_mtim.tv_sec * 1000 + sb.st_mtim.tv_nsec / 1000000;
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
     if (ftruncate(fd, 0) != 0 || pwrite(fd, buf, (size_t)n, 0) != n) {
@@ -396,7 +408,7 @@ struct store *store_open(const char *path, char *err, size_t errsize)
      * again under the lock, which keeps any other brickwood from changing it meanwhile. */
     if (exists && sb.st_size > 0 && check_header(path, err, errsize) != 0)
         goto failed;
-    st->lock_fd = take_lock(path, err, errsize);
+    st->lock_fd = take_lock(path, &st->alive_ms, err, errsize);
     if (st->lock_fd < 0)
         goto failed;
     exists = stat(path, &sb) == 0 && sb.st_size > 0;
@@ -411,6 +423,12 @@ struct store *store_open(const char *path, char *err, size_t errsize)
     }
     sqlite3_extended_result_codes(st->db, 1);
     sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    if (stat(path, &sb) != 0) {
+        fail(err, errsize, "%s: %s", path, strerror(errno));
+        goto failed;
+    }
+    st->dev = sb.st_dev;
+    st->ino = sb.st_ino;
 
     long long version = 0;
     if (exists && check_database(st, &version, err, errsize) != 0)
@@ -479,6 +497,44 @@ const char *store_path(const struct store *st)
     return st->path;
 }
 
+int64_t store_last_alive(const struct store *st)
+{
+    return st->alive_ms;
+}
+
+void store_alive(struct store *st)
+{
+    time_t now = time(NULL);
+    if (!st || st->lock_fd < 0 || now == st->alive_sent)
+        return;
+    st->alive_sent = now;
+    futimens(st->lock_fd, NULL);
+}
+
+/* Before a write: the path still names the file that was opened, and it may be written. A file
+ * deleted or replaced under the bot would take every later commit with it (and the next start
+ * would begin empty); a read-only one would fail later. Either is a failing store now. */
+static int still_ours(struct store *st, char *err, size_t errsize)
+{
+    struct stat sb;
+    if (stat(st->path, &sb) != 0) {
+        fail(err, errsize, "%s: the store file is gone (%s); nothing more is saved to it", st->path,
+             strerror(errno));
+        return BW_E(IO);
+    }
+    if (sb.st_dev != st->dev || sb.st_ino != st->ino) {
+        fail(err, errsize,
+             "%s: the store file was replaced by another one; nothing more is saved to it",
+             st->path);
+        return BW_E(IO);
+    }
+    if (access(st->path, W_OK) != 0) {
+        fail(err, errsize, "%s: the store file cannot be written (%s)", st->path, strerror(errno));
+        return BW_E(IO);
+    }
+    return BW_OK;
+}
+
 static bool is_name(const char *s)
 {
     return s && *s;
@@ -505,6 +561,8 @@ int store_save_game(struct store *st, const char *network, const char *channel, 
         fail(err, errsize, "store: record of %zu bytes is larger than %d", len, STORE_MAX_RECORD);
         return BW_E(LIMIT);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_bind_text(st->save, 1, network, -1, SQLITE_STATIC);
     sqlite3_bind_text(st->save, 2, channel, -1, SQLITE_STATIC);
     sqlite3_bind_blob(st->save, 3, blob, (int)len, SQLITE_STATIC);
@@ -519,6 +577,8 @@ int store_erase_game(struct store *st, const char *network, const char *channel,
         fail(err, errsize, "store: erasing a game needs a network and a channel");
         return BW_E(INVALID);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_bind_text(st->erase, 1, network, -1, SQLITE_STATIC);
     sqlite3_bind_text(st->erase, 2, channel, -1, SQLITE_STATIC);
     return run(st, st->erase, "cannot erase the game", err, errsize);
@@ -563,6 +623,8 @@ int store_set_language(struct store *st, const char *network, const char *channe
         fail(err, errsize, "store: a channel's language needs a network, a channel and a code");
         return BW_E(INVALID);
     }
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     sqlite3_stmt *s;
     const char *sql = language ? "INSERT OR REPLACE INTO channels (network, channel, language) "
                                  "VALUES (?, ?, ?)"
@@ -645,6 +707,8 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
     int result = BW_E(IO);
     bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2;
+    if (still_ours(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
         return BW_E(IO);
     if (sqlite3_prepare_v2(st->db,

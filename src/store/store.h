@@ -53,7 +53,19 @@ void store_close(struct store *st);
 /* The file name the store was opened with; borrowed from st. */
 const char *store_path(const struct store *st);
 
-/* Save the record of the lobby or game in channel on network, replacing the previous one: one
+/* A sign of life, at most once a second (call it from the event loop): the lock file's time
+ * moves on. The next brickwood on this store reads the last one (store_last_alive), the
+ * moment this one stopped within a second, however it stopped (kill -9 included). */
+void store_alive(struct store *st);
+/* The previous brickwood's last sign of life on this store, in milliseconds since 1970, or
+ * INT64_MIN when there is none (a store never used, or its lock file removed). */
+int64_t store_last_alive(const struct store *st);
+
+/* Every write below (save, erase, record, language) first checks that the path still names the
+ * file opened (device and inode) and that it may be written: a store file deleted, replaced or
+ * made read-only while the bot runs fails the write with BW_E(IO), as a full disk does.
+ *
+ * Save the record of the lobby or game in channel on network, replacing the previous one: one
  * transaction, committed and synced when this returns BW_OK. blob (len bytes, 1..
  * STORE_MAX_RECORD) is opaque to the store and stays the caller's. Returns BW_E(INVALID) for a
  * NULL or empty name or record, BW_E(LIMIT) when too large, BW_E(IO) when SQLite fails (the

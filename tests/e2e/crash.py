@@ -34,8 +34,8 @@ and every `!hand` reply equal, to the byte, the last hand line the player got be
 `!board text` (hexes and robber, buildings, roads) equals the board tracked from the channel
 lines; `!status` equals the status asked for just before the kill (whose move, turn, discards
 awaited, scores, card counts, awards); and the time left on the turn timer is what the game had
-left at its last save (the bot saves on every change; the time between that save and the kill,
-and the time the bot was down, are given back). An open offer must still be accepted and
+left when it was killed (the bot saves on every change and keeps when; the time between that
+save and the kill counts, the time the bot was down does not). An open offer must still be accepted and
 confirmed, a pending discard still taken, the robber still moved. A finished game must not come
 back. Both games then play to their end; every hand line any player got is checked against the
 hands tracked from the channel, and the last bot stops cleanly (exit 0, no sanitizer report)."""
@@ -129,13 +129,12 @@ def parse_board(lines, chan):
 
 class Expect:
     """One state a game may be in after a restart: each player's hand (the exact line, or
-    resources), the board, the status lines (None: not compared), and when the game was last
-    saved before the kill."""
+    resources), the board and the status lines (None: not compared)."""
 
-    def __init__(self, name, hands, buildings, roads, robber, status, save, new_turn=False):
+    def __init__(self, name, hands, buildings, roads, robber, status, new_turn=False):
         self.name, self.hands = name, hands
         self.buildings, self.roads, self.robber = buildings, roads, robber
-        self.status, self.save = status, save
+        self.status = status
         self.new_turn = new_turn    # a new turn began with the save: its timer is whole
 
 
@@ -378,7 +377,7 @@ class Group:
             seen = tr.seen_hands.get(p.nick)
             hands[p.nick] = seen[-1][2] if seen else "%s hand: (0 cards)" % g.chan
         return Expect("before", hands, dict(tr.buildings), dict(tr.roads), tr.robber_hex,
-                      status, g.last_save)
+                      status)
 
     def restart(self, down=0.0):
         """SIGKILL, then the same configuration again; returns the time of the kill."""
@@ -439,8 +438,7 @@ class Group:
             # yet): the resume saved the game, with the time it had left at the first kill.
             for g in games:
                 if g.deadline is not None:
-                    g.deadline += g.resumed - expects[g][0].save
-                expects[g][0].save = g.resumed
+                    g.deadline += g.resumed - killed
             killed = self.restart()
             self.wait(lambda: all(g.resumed for g in games), 60, "every game resumed again")
         self.restart_s.append(max(g.resumed for g in games) - killed)
@@ -467,7 +465,7 @@ class Group:
             if got.new_turn:
                 g.deadline = g.resumed + TURN_S
             elif g.deadline is not None:
-                g.deadline += g.resumed - got.save
+                g.deadline += g.resumed - self.killed
             if inflight and g is inflight[0]:
                 outcome = got.name
                 inflight[4](got.name == "after", g.tr.parts[n_parts[g]:])
@@ -553,7 +551,8 @@ class Group:
 
     def check_left(self, g, first, asked, alt):
         """The status's time left against the model: the deadline moved on by the time from
-        the last save before the kill to the resume."""
+        the kill to the resume (the bot counts the time from its last save to its last sign of
+        life before the kill, within a second of it)."""
         m = LEFT_RE.search(first)
         if g.deadline is None or not m:
             check(not m or g.deadline is not None, "%s: a timer in %r" % (g.chan, first))
@@ -562,7 +561,7 @@ class Group:
         if alt.new_turn:
             expected = g.resumed + TURN_S - asked
         else:
-            expected = g.deadline + (g.resumed - alt.save) - asked
+            expected = g.deadline + (g.resumed - self.killed) - asked
         self.timer_errors.append(shown - expected)
         g.t.note("time left %d s, the model %.2f s (%s)" % (shown, expected, alt.name))
         check(abs(shown - expected) <= LEFT_TOL,
@@ -640,7 +639,7 @@ class Group:
             hands = dict(b.hands)
             hands[who] = tuple(hand)
             return Expect("after", hands, dict(b.buildings), dict(b.roads), b.robber,
-                          (discarded, None, b.status[2]), time.time())
+                          (discarded, None, b.status[2]))
 
         def sync(applied, seen):
             was_told = any(l.startswith(who + " discarded ") for l in seen)
@@ -695,7 +694,7 @@ class Group:
                 hands[a.nick] = add(add(tr.hand(a.nick)[0], give, -1), get)
                 hands[b.nick] = add(add(tr.hand(b.nick)[0], get, -1), give)
                 return Expect("after", hands, dict(x.buildings), dict(x.roads), x.robber,
-                              (x.status[0], None, x.status[2]), time.time())
+                              (x.status[0], None, x.status[2]))
 
             def sync(applied, seen):
                 was_told = any(l.startswith(a.nick + " gives ") for l in seen)
@@ -780,7 +779,7 @@ class Group:
                 roads[e] = p.nick
             # Scores and awards change with the move; whose move it is does not.
             return Expect("after", hands, dict(b.buildings), roads, b.robber,
-                          (b.status[0], None, None), time.time())
+                          (b.status[0], None, None))
 
         def sync(applied, seen):
             was_told = any(told(l) for l in seen)
@@ -806,8 +805,7 @@ class Group:
 
             def after_of(b):
                 return Expect("after", dict(b.hands), dict(b.buildings), dict(b.roads),
-                              b.robber, (next_turn, None, b.status[2]), time.time(),
-                              new_turn=True)
+                              b.robber, (next_turn, None, b.status[2]), new_turn=True)
 
             def sync(applied, seen):
                 was_told = any(re.match(r"^turn %d: \S+ to roll(?: \(\S+roll\))?$" % (turn + 1), l)
@@ -870,7 +868,7 @@ class Group:
         t, tr, tm = g.t, g.tr, g.timer
         p = t.by_nick(tm["nick"])
         if "left" not in tm:
-            # Each kill meanwhile moves the deadline on by the time since the last save.
+            # Each kill meanwhile moves the deadline on by the time the bot was down.
             if time.time() < g.deadline - TIMER_LEFT[tm["kind"]] - 0.5:
                 return
             others_clear = all(o is g or not o.timer for o in self.live())

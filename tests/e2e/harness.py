@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -130,7 +131,8 @@ def bot_config(networks, game=None, bot=None, level="debug"):
 
 
 class Bot:
-    def __init__(self, binary, work, config_text, name="bot", seed=None, wrapper=()):
+    def __init__(self, binary, work, config_text, name="bot", seed=None, wrapper=(), args=(),
+                 piped=False):
         self.work = work
         self.conf = work.file(name + ".conf")
         self.write_config(config_text)
@@ -140,11 +142,28 @@ class Bot:
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
         if seed is not None:
             env["BRICKWOOD_SEED"] = str(seed)
-        # wrapper: a command that ends by running its arguments (exec "$@")
-        self.proc = subprocess.Popen(list(wrapper) + [os.path.abspath(binary), "-c", self.conf],
-                                     stdout=self.log,
+        # wrapper: a command that ends by running its arguments (exec "$@"); args: more options.
+        # piped: the output goes through a pipe, copied to the log by a thread, so that a file
+        # size limit set on the bot limits its store, not its log.
+        self.proc = subprocess.Popen(list(wrapper) + [os.path.abspath(binary), "-c", self.conf] +
+                                     list(args), stdout=subprocess.PIPE if piped else self.log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      cwd=work.path, env=env)
+        self.copier = None
+        if piped:
+            self.copier = threading.Thread(target=self._copy, daemon=True)
+            self.copier.start()
+
+    def _copy(self):
+        for chunk in iter(lambda: self.proc.stdout.read1(65536), b""):
+            self.log.write(chunk)
+            self.log.flush()
+
+    def finished(self):
+        """The process has exited: its log is complete and closed."""
+        if self.copier:
+            self.copier.join(10)
+        self.log.close()
 
     def write_config(self, text):
         with open(self.conf, "w") as f:
@@ -158,7 +177,7 @@ class Bot:
 
     def stop(self):
         rc = stop_process(self.proc, "the bot", 15)
-        self.log.close()
+        self.finished()
         return rc
 
     def log_text(self):

@@ -41,7 +41,7 @@ PING = {"ping_interval_s": 5, "ping_timeout_s": 5}
 
 
 class World(scenarios.World):
-    def __init__(self, args, work, network=None, tls=False):
+    def __init__(self, args, work, network=None, tls=False, **kw):
         net = {"alt_nicks": [ALT]}
         net.update(network or {})
         server = None
@@ -54,7 +54,7 @@ class World(scenarios.World):
             net.update({"host": "localhost", "port": server.tls_port, "tls": True,
                         "tls_ca_file": self.certs.ca})
         super().__init__(args, work, seed=SEED, network=net, chan=CHAN, level="debug",
-                         server=server)
+                         server=server, **kw)
         self.port = self.server.port
         self.stopped = False       # the server is SIGSTOPped
 

@@ -25,7 +25,7 @@ class World:
     """A server, the bot in chan, and players; network adds keys to the bot's network."""
 
     def __init__(self, args, work, game=None, seed=None, network=None, chan=CHAN,
-                 level="info", server=None):
+                 level="info", server=None, extra="", bot_class=Bot):
         self.args, self.work, self.seed, self.chan = args, work, seed, chan
         self.server = server or Ngircd(args.ngircd, work, throttle=False)
         self.clients = []
@@ -36,8 +36,9 @@ class World:
         net.update(network or {})
         g = {"turn_timeout_s": 0}
         g.update(game or {})
-        self.bot = Bot(args.bot, work, bot_config([net], bot={"colors": False}, game=g,
-                                                  level=level), seed=seed)
+        # extra: more configuration (a store group); bot_class: how the bot process is run.
+        self.bot = bot_class(args.bot, work, bot_config([net], bot={"colors": False}, game=g,
+                                                        level=level) + extra, seed=seed)
         self.log = open(work.file("table.log"), "w")
 
     def client(self, nick, user=None):

@@ -41,6 +41,10 @@ void bot_set_repeatable(struct bot *b, bool repeatable)
 {
 }
 
+void bot_set_wall_clock(struct bot *b, int64_t offset_ms, int64_t alive_ms)
+{
+}
+
 void bot_reconfigure(struct bot *b, const struct config_network *net,
                      const struct config_bot *botcfg, const struct config_game *game)
 {
@@ -175,6 +179,16 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
     if (whylen)
         snprintf(why, whylen, "this bot keeps no games");
     return BW_E(PARSE);
+}
+
+/* Nothing kept, so nothing is ever left unsaved. */
+bool bot_unsaved(const struct bot *b)
+{
+    return false;
+}
+
+void bot_unreadable(struct bot *b, const char *channel, const char *why)
+{
 }
 
 /* No languages here either: a kept one is refused, as one this build does not know. */

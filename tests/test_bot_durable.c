@@ -1,0 +1,193 @@
+/* Durable before visible: a change the store could not keep is never announced; the game goes
+ * back to what its channel last saw, pauses, says why, tells the admins, and goes on when a
+ * save works again. A channel whose saved game could not be read takes no new lobby until an
+ * admin erases it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot_fake.h"
+#include "engine/error.h"
+
+#define FAILED "could not be saved; it is paused until it can be"
+
+/* An admin (by host) says text: in channel, or privately when channel is NULL. */
+static void admin_says(struct bot *b, const char *channel, const char *text)
+{
+    struct bw_identity id = {"root", "r", "trusted.example", NULL, true, false};
+    now += 1100;
+    bot_on_message(b, channel, &id, text, now);
+}
+
+static int lines_to_channel_with(int mark, const char *needle)
+{
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        if (strcmp(recs[i].target, CHAN) == 0 && strstr(recs[i].text, needle))
+            n++;
+    return n;
+}
+
+static struct bot *failing_game(struct session *before, const char **current)
+{
+    struct session s;
+    crafted(&s, 180);
+    struct bot *b = bot_with(&s, 180);
+    fake_store_error = 0;
+    admin_says(b, NULL, "games"); /* the bot knows this admin */
+    *before = *sess(b);
+    *current = nick_of(b, before->game.current);
+    return b;
+}
+
+/* The roll that could not be saved: not announced, undone, refused with the reason, the game
+ * paused; the channel and the admin are told once. */
+static void test_failed_save_announces_nothing(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    int secs = session_turn_seconds_left(sess(b), now);
+    fake_store_error = BW_E(IO);
+    int mark = n_recs;
+    say(b, current, "!roll");
+    assert_int_equal(lines_to_channel_with(mark, "rolled"), 0);
+    for (int i = mark; i < n_recs; i++)
+        assert_true(strcmp(recs[i].key, "hand") != 0); /* no hand the channel's game never had */
+    assert_true(any_line(mark, current, FAILED));
+    assert_int_equal(lines_to_channel_with(mark, FAILED), 1);
+    assert_true(any_line(mark, "root", "the store fails"));
+    const struct session *now_s = sess(b);
+    assert_non_null(now_s);
+    assert_true(now_s->paused);
+    assert_memory_equal(&now_s->game, &before.game, sizeof before.game);
+    assert_true(bot_unsaved(b));
+
+    /* Asked again: the same answer, to the one asking only; the channel and the admin were
+     * told once. !status says why the game waits. */
+    mark = n_recs;
+    say(b, current, "!roll");
+    say(b, "yuri", "!status");
+    assert_true(any_line(mark, current, FAILED));
+    assert_true(any_line(mark, "yuri", FAILED));
+    assert_int_equal(lines_to_channel_with(mark, FAILED), 0);
+    assert_false(any_line(mark, "root", "the store fails"));
+    char line[400];
+    bot_describe_channel(b, CHAN, now, line, sizeof line);
+    assert_non_null(strstr(line, "paused (the store fails"));
+    mark = n_recs;
+    admin_says(b, NULL, "save"); /* the admin's save names the game that waits */
+    assert_true(any_line(mark, "root", "#catan could not be saved and is paused"));
+
+    /* Ten minutes of a failing store: its clock stands still and nobody acts for anyone; the
+     * save is tried again every few seconds. */
+    int tries = n_store_tries;
+    mark = n_recs;
+    for (int k = 0; k < 120; k++) {
+        now += 5000;
+        bot_tick(b, now);
+    }
+    assert_true(n_store_tries - tries >= 100);
+    assert_int_equal(n_recs, mark);
+    assert_memory_equal(&sess(b)->game, &before.game, sizeof before.game);
+
+    /* The store works again: the game goes on from where the channel saw it, with the time
+     * that was left. */
+    fake_store_error = 0;
+    now += 5000;
+    bot_tick(b, now);
+    assert_int_equal(lines_to_channel_with(mark, "resumes"), 1);
+    assert_false(sess(b)->paused);
+    assert_false(bot_unsaved(b));
+    int left = session_turn_seconds_left(sess(b), now);
+    assert_true(left <= secs && left >= secs - 3);
+    mark = n_recs;
+    say(b, current, "!roll");
+    assert_int_equal(lines_to_channel_with(mark, "rolled"), 1);
+    bot_free(b);
+}
+
+/* An admin's stop that cannot be recorded is refused, and the game stays. */
+static void test_stop_not_recorded_is_refused(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    fake_store_error = BW_E(IO);
+    int mark = n_recs;
+    admin_says(b, CHAN, "!stop");
+    assert_int_equal(lines_to_channel_with(mark, "stopped"), 0);
+    assert_true(any_line(mark, "root", FAILED));
+    assert_non_null(sess(b));
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    /* Once the store works, the stop goes through. */
+    fake_store_error = 0;
+    mark = n_recs;
+    admin_says(b, CHAN, "!stop");
+    assert_int_equal(lines_to_channel_with(mark, "stopped"), 1);
+    assert_null(sess(b));
+    assert_int_equal(saved_len, 0);
+    bot_free(b);
+}
+
+/* A lobby that cannot be saved is never opened. */
+static void test_lobby_not_saved_is_not_opened(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(180, 1);
+    fake_store_error = BW_E(IO);
+    int mark = n_recs;
+    say(b, "ann", "!new");
+    assert_null(sess(b));
+    assert_true(any_line(mark, "ann", FAILED));
+    assert_int_equal(lines_to_channel_with(mark, "!join"), 0);
+    assert_false(bot_unsaved(b));
+    fake_store_error = 0;
+    say(b, "ann", "!new");
+    assert_non_null(sess(b));
+    bot_free(b);
+}
+
+/* A channel whose saved game could not be read refuses !new with the reason until an admin's
+ * stop there erases the game. */
+static void test_unreadable_game_blocks_new(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(180, 1);
+    fake_store_error = 0;
+    bot_unreadable(b, CHAN, "the record's CRC does not match");
+    int mark = n_recs;
+    say(b, "ann", "!new");
+    assert_null(sess(b));
+    assert_true(any_line(mark, "ann", "cannot be read (the record's CRC does not match)"));
+    say(b, "ann", "!stop");
+    assert_true(any_line(mark, "ann", "cannot be read"));
+    int tries = n_store_tries;
+    saved_len = 1;
+    admin_says(b, CHAN, "!stop");
+    assert_int_equal(n_store_tries, tries + 1);
+    assert_int_equal(saved_len, 0);
+    assert_int_equal(lines_to_channel_with(mark, "is erased"), 1);
+    say(b, "ann", "!new");
+    assert_non_null(sess(b));
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_failed_save_announces_nothing),
+        cmocka_unit_test(test_stop_not_recorded_is_refused),
+        cmocka_unit_test(test_lobby_not_saved_is_not_opened),
+        cmocka_unit_test(test_unreadable_game_blocks_new),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
