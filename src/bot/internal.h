@@ -62,6 +62,7 @@ struct bot_game {
     uint64_t gen;             /* bot.gen when it last changed or spoke in its channel */
     unsigned hand_dirty;      /* seats whose hand changed in the change being handled */
     bool changed, closing;
+    bool link_paused; /* paused by bot_link (the server is silent), not for its channel */
     /* Computer players (robots.c; not saved: after a restart they think again). */
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
     struct ai_search *search; /* the hard level's search in progress, or NULL */
