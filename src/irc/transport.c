@@ -72,8 +72,8 @@ static void init(struct ircb_transport *t, const struct ircb_transport_opts *o, 
     t->tls_verify = o->tls_verify;
     t->ca_file = dup_or_null(o->tls_ca_file);
     t->client_cert = dup_or_null(o->tls_client_cert);
-    t->ping_interval_ms = o->ping_interval_ms > 0 ? o->ping_interval_ms : 90000;
-    t->ping_timeout_ms = o->ping_timeout_ms > 0 ? o->ping_timeout_ms : 60000;
+    t->ping_interval_ms = o->ping_interval_ms > 0 ? o->ping_interval_ms : 30000;
+    t->ping_timeout_ms = o->ping_timeout_ms > 0 ? o->ping_timeout_ms : 30000;
     t->lag_ms = -1;
     t->last_rx = now;
     /* The login settings are kept by the CAP state, which starts when the server is reached. */
