@@ -114,7 +114,7 @@ void link_requeue(struct ircb_conn *c)
         ircb_queue_sent(&old, 0);
     }
     ircb_queue_fini(&old);
-    if (again || queued)
+    if ((again || queued) && !c->quitting)
         log_event(LOG_LEVEL_INFO, &(struct log_fields){.network = c->name, .action = "resend"},
                   "%s: %zu lines to channels the server may not have read and %zu still queued "
                   "go out on the next connection",

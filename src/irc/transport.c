@@ -164,6 +164,8 @@ static void pass_isupport(struct ircb_transport *t, const struct ircb_msg *m)
     }
 }
 
+static void flush_up(struct ircb_transport *t);
+
 /* One whole line from the server (without CR LF): check it, keep what is ours, pass the rest. */
 static void from_server(struct ircb_transport *t, const char *line, size_t len, int64_t now)
 {
@@ -177,8 +179,10 @@ static void from_server(struct ircb_transport *t, const char *line, size_t len, 
         return;
     }
     if (ircb_cap_on_line(&t->cap, &m, now, &t->up_out)) {
-        if (t->cap.state == IRCB_CAP_FAILED)
+        if (t->cap.state == IRCB_CAP_FAILED) {
+            flush_up(t); /* the abort (AUTHENTICATE *) goes out before the connection closes */
             fail(t, "%s", t->cap.error);
+        }
         return;
     }
     if (strcmp(m.command, "PONG") == 0 && m.nparams &&
