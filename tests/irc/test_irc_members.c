@@ -362,8 +362,8 @@ static void model_check(const struct ircb_members *m, const struct model_nick *m
     size_t present = 0;
     for (int i = 0; i < MODEL_NICKS; i++) {
         const struct model_nick *u = &model[i];
-        char upper[32];
-        snprintf(upper, sizeof upper, "%s", u->nick);
+        char upper[sizeof u->nick];
+        memcpy(upper, u->nick, sizeof upper);
         for (char *p = upper; *p; p++)
             if (*p >= 'a' && *p <= 'z')
                 *p = (char)(*p - 32);
