@@ -108,6 +108,7 @@ static void check_backlog(struct ircb_transport *t)
     char why[96];
     snprintf(why, sizeof why, "%zu bytes for it waiting, over %d KiB", t->up_out.len,
              IRCB_UP_BACKLOG / 1024);
+    t->unheard = true;
     fail(t, "the server does not read what the bot sends (%s)", why);
 }
 
@@ -119,6 +120,19 @@ static bool to_channel(const char *line, size_t len)
                   : len > 7 && memcmp(line, "NOTICE ", 7) == 0 ? 7
                                                                : 0;
     return skip && strchr("#&+!", line[skip]) != NULL;
+}
+
+/* Lines to channels still waiting in up_out (not yet written to the socket, or partly). */
+static uint64_t chan_waiting(const struct ircb_transport *t)
+{
+    uint64_t n = 0;
+    for (size_t start = 0, i = 0; i < t->up_out.len; i++) {
+        if (t->up_out.buf[i] != '\n')
+            continue;
+        n += to_channel(t->up_out.buf + start, i - start);
+        start = i + 1;
+    }
+    return n;
 }
 
 /* Queue one line (without CR LF) for the server, refusing what the server would not take. */
@@ -170,6 +184,8 @@ static void flush_up(struct ircb_transport *t);
 static void from_server(struct ircb_transport *t, const char *line, size_t len, int64_t now)
 {
     t->last_rx = now;
+    /* Usually all is written at once; only a backed-up socket needs the count. */
+    t->chan_heard = t->chan_lines - (t->up_out.len ? chan_waiting(t) : 0);
     struct ircb_msg m;
     const char *why = ircb_msg_parse(&m, line, len);
     if (why) {
@@ -677,6 +693,7 @@ int64_t ircb_transport_tick(struct ircb_transport *t, int64_t now)
             if (!heard) {
                 char why[64];
                 snprintf(why, sizeof why, "%d s", t->ping_timeout_ms / 1000);
+                t->unheard = true;
                 fail(t, "no reply to PING within %s", why);
                 return INT64_MAX;
             }
@@ -720,7 +737,9 @@ int64_t ircb_transport_silent_since(const struct ircb_transport *t, int64_t now)
 
 uint64_t ircb_transport_confirmed(const struct ircb_transport *t)
 {
-    return t->chan_confirmed;
+    if (t->state == IRCB_T_CLOSED && !t->unheard)
+        return t->chan_lines - chan_waiting(t);
+    return t->chan_confirmed > t->chan_heard ? t->chan_confirmed : t->chan_heard;
 }
 
 bool ircb_transport_flushed(const struct ircb_transport *t)

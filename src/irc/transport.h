@@ -102,6 +102,11 @@ struct ircb_transport {
      * out went; when the oldest one not covered by a PING went (0: none). */
     uint64_t chan_lines, chan_confirmed, ping_lines;
     int64_t unconfirmed_since;
+    /* Of those, how many had been written to the socket when the last line came from the
+     * server (a server that answers reads as it goes); and whether the transport closed
+     * because the server went silent or stopped reading (then no more is assumed read). */
+    uint64_t chan_heard;
+    bool unheard;
     char error[512]; /* why the transport closed */
 };
 
@@ -131,8 +136,10 @@ int64_t ircb_transport_tick(struct ircb_transport *t, int64_t now);
  * IRCB_LINK_GRACE_MS (the moment that PING went), or 0 while the link answers. */
 int64_t ircb_transport_silent_since(const struct ircb_transport *t, int64_t now);
 
-/* How many lines to channels the server is known to have read, of those the library sent on
- * this connection (in order: the first n of them). */
+/* How many lines to channels the server has read, as far as the transport can tell, of those
+ * the library sent on this connection (in order: the first n of them): those before a PING it
+ * answered, or written before it last said anything; after a close for any other reason than
+ * silence (the server closed, an error), every line that reached the socket. */
 uint64_t ircb_transport_confirmed(const struct ircb_transport *t);
 
 /* Whether everything received from the library has reached the server's socket. */

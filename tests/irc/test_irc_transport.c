@@ -533,15 +533,27 @@ static void test_confirm_and_silence(void **state)
     ircb_transport_handle(&t, &pfd, 1, ping + 10);
     assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS - 1), 0);
     assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS), ping);
-    /* Anything from the server ends the silence; only the PONG confirms. */
-    const char *other = ":srv NOTICE * :hello\r\n";
-    ircb_transport_feed(&t, other, strlen(other), ping + IRCB_LINK_GRACE_MS + 5);
-    assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS + 5), 0);
-    assert_int_equal(ircb_transport_confirmed(&t), 0);
+    /* The PONG confirms what went before the PING. */
     const char *pong = ":srv PONG srv :brickwood-keepalive\r\n";
+    t.chan_heard = 0; /* as if the line from the server had been read before the lines went */
     ircb_transport_feed(&t, pong, strlen(pong), ping + IRCB_LINK_GRACE_MS + 6);
-    assert_int_equal(ircb_transport_confirmed(&t), 3);
+    assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS + 6), 0);
     assert_int_equal(t.lag_ms, IRCB_LINK_GRACE_MS + 6);
+    assert_true(ircb_transport_confirmed(&t) >= 3);
+    /* Anything from the server confirms what had been written before it came. */
+    const char *other = ":srv NOTICE * :hello\r\n";
+    ircb_transport_feed(&t, other, strlen(other), ping + IRCB_LINK_GRACE_MS + 7);
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    /* A line that stays in the buffer (the socket is full) is not confirmed. */
+    sb_append(&t.up_out, "PRIVMSG #c :five\r\n");
+    t.chan_lines++;
+    ircb_transport_feed(&t, other, strlen(other), ping + IRCB_LINK_GRACE_MS + 8);
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    /* Closed by the server (not silence): whatever reached the socket counts as read. */
+    t.state = IRCB_T_CLOSED;
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    t.unheard = true;
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
     close(lib);
     close(srv);
     ircb_transport_close(&t);
