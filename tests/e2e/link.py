@@ -8,8 +8,9 @@ ngIRCd (ping_interval_s 5, ping_timeout_s 30, a 20 s turn timer, a fixed BRICKWO
           afterwards it is still the same player's move in the same turn (the timer did not
           run out while nobody could reach the bot). Then the player ends the turn and the
           server is stopped at once, until the bot gives it up: the lines of the next turn,
-          said while the server was stopped, reach the channel after the reconnect. A client
-          takes the bot's nick while it is away; once it quits, the bot takes its nick back.
+          said while the server was stopped, reach the channel after the reconnect, and every
+          player gets their hand again. A client takes the bot's nick while it is away; once
+          it quits, the bot takes its nick back.
 About 2 minutes; every wait is bounded."""
 
 import argparse
@@ -122,6 +123,7 @@ def s_hung(w):
     finally:
         w.cont_server()
     resumed = time.time()
+    hands = {q.nick: len(t.tr.seen_hands.get(q.nick, [])) for q in t.players}
     # The nick is free for a moment (the old connection is gone once the server reads its end):
     # a client takes it before the bot is back.
     holder = take_nick(w.port, BOT, 6)
@@ -132,6 +134,10 @@ def s_hung(w):
            "reconnect")
     print("the next turn (%d) reached the channel; %d lines since the !end"
           % (t.tr.turn, len(t.tr.lines) - seen))
+    # Every player gets their hand again once the bot has seen them back in the channel.
+    t.wait(lambda: all(len(t.tr.seen_hands.get(q.nick, [])) > hands[q.nick] for q in t.players),
+           30, "every player's hand again after the reconnect")
+    print("every player got their hand again")
     if holder is not None and nick.lower() == ALT.lower():
         holder.sendall(("JOIN %s\r\n" % CHAN).encode())
         time.sleep(1)
