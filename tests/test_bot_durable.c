@@ -114,6 +114,49 @@ static void test_failed_save_announces_nothing(void **state)
     bot_free(b);
 }
 
+/* A failing store and a silent server at once: neither's end alone sets the clock going. */
+static void test_store_and_link_both_down(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    int secs = session_turn_seconds_left(sess(b), now);
+
+    /* The server falls silent and the pause cannot be saved: the game is back at its last
+     * saved state, paused for the store. The server answering again does not start it. */
+    fake_store_error = BW_E(IO);
+    now += 1000;
+    bot_link(b, false, now);
+    assert_true(sess(b)->paused);
+    assert_true(bot_unsaved(b));
+    now += 1000;
+    bot_link(b, true, now);
+    assert_true(sess(b)->paused);
+    now += 5000;
+    bot_tick(b, now);
+    assert_true(sess(b)->paused);
+
+    /* The server falls silent again, then the store works: the game waits for the server. */
+    bot_link(b, false, now);
+    fake_store_error = 0;
+    now += 5000;
+    bot_tick(b, now);
+    assert_false(bot_unsaved(b));
+    assert_true(sess(b)->paused);
+    now += 60000;
+    bot_tick(b, now);
+    assert_true(sess(b)->paused);
+
+    /* The server answers: the clock goes on from where it stood when the first pause came. */
+    bot_link(b, true, now);
+    assert_false(sess(b)->paused);
+    now += 2000;
+    int left = session_turn_seconds_left(sess(b), now);
+    assert_true(left <= secs - 1 && left >= secs - 4);
+    bot_free(b);
+}
+
 /* An admin's stop that cannot be recorded is refused, and the game stays. */
 static void test_stop_not_recorded_is_refused(void **state)
 {
@@ -185,6 +228,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_failed_save_announces_nothing),
+        cmocka_unit_test(test_store_and_link_both_down),
         cmocka_unit_test(test_stop_not_recorded_is_refused),
         cmocka_unit_test(test_lobby_not_saved_is_not_opened),
         cmocka_unit_test(test_unreadable_game_blocks_new),

@@ -300,8 +300,8 @@ static void test_defaults(void **state)
     assert_int_equal(n->flood.burst, 4);
     assert_int_equal(n->flood.interval_ms, 1500);
     assert_false(n->flood.unsafe);
-    assert_int_equal(n->ping_interval_s, 90);
-    assert_int_equal(n->ping_timeout_s, 60);
+    assert_int_equal(n->ping_interval_s, 30);
+    assert_int_equal(n->ping_timeout_s, 30);
     assert_string_equal(cfg.bot.prefix, "!");
     assert_int_equal(cfg.bot.admin_count, 0);
     assert_true(cfg.bot.colors);

@@ -138,6 +138,12 @@ void bot_on_nick(struct bot *b, const struct bw_identity *who, const char *new_n
  * its channel (no timer runs out on players who cannot reach the bot); each resumes when the
  * bot joins that channel again. */
 void bot_on_disconnect(struct bot *b, int64_t now_ms);
+/* The link to the server: silent since at_ms (up false: the server answers nothing, not even
+ * a PING), or answering again at at_ms (up true). While it is silent every lobby and game of
+ * b stands still, as if paused, from at_ms on (timers, offers and computer players wait;
+ * players stay seated): their people cannot reach the bot, nor see what it says. Games
+ * paused for another reason are left alone. Nothing is said in the channels. */
+void bot_link(struct bot *b, bool up, int64_t at_ms);
 /* Services account of a nick learned later (account-notify, WHOX); account NULL = logged out. */
 void bot_on_account(struct bot *b, const char *nick, const char *account, int64_t now_ms);
 /* The IRC layer learned who a member of channel is without a JOIN (WHO replies after the bot

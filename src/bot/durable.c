@@ -52,7 +52,10 @@ void bot_durable_saved(struct bot *b, struct bot_game *g)
 
 void bot_durable_unpause(struct bot *b, struct bot_game *g)
 {
-    if (g->store_paused)
+    /* A silent server keeps it paused: the link's pause now, ended when the server answers. */
+    if (g->store_paused && b->link_down)
+        g->link_paused = true;
+    else if (g->store_paused)
         session_resume(&g->s, b->now_ms);
     g->store_paused = false;
 }

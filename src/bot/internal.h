@@ -63,6 +63,7 @@ struct bot_game {
     uint64_t gen;             /* bot.gen when it last changed or spoke in its channel */
     unsigned hand_dirty;      /* seats whose hand changed in the change being handled */
     bool changed, closing;
+    bool link_paused; /* paused by bot_link (the server is silent), not for its channel */
     /* Computer players (robots.c; not saved: after a restart they think again). */
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
     struct ai_search *search; /* the hard level's search in progress, or NULL */
@@ -121,6 +122,7 @@ struct bot {
     char own_nick[SESSION_NICK_MAX + 1];
     uint64_t lines_refused; /* user lines turned away by the rate limit (or while ignored) */
     char network[64];       /* the network's name, for log fields */
+    bool link_down;         /* the server is silent (bot_link): no game's clock runs */
     char *prefix;
     char *web_url; /* the web view's public address, NULL when off */
     char **admins;

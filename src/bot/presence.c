@@ -24,8 +24,11 @@ void bot_pause(struct bot *b, struct bot_game *g)
 {
     /* Paused for the store already: the pause is the bot's absence's now, and outlasts it. */
     g->store_paused = false;
-    if (g->s.paused)
+    if (g->s.paused && !g->link_paused)
         return;
+    /* Stopped for a silent server, it now waits for the channel: its clocks stay stopped from
+     * the moment the server fell silent. */
+    g->link_paused = false;
     /* Out of the channel, the bot cannot see who leaves it or who takes a nick: every player
      * is away, quietly, until the bot sees them there again (WHO after it joins). */
     for (int i = 0; b->out.member && i < g->s.n_seats; i++)
@@ -146,6 +149,41 @@ void bot_on_disconnect(struct bot *b, int64_t now_ms)
     b->now_ms = now_ms;
     for (int i = 0; i < b->n_games; i++)
         bot_pause(b, b->games[i]);
+    bot_commit(b);
+}
+
+/* The server falls silent or answers again: the clocks stop and go on, nothing is said. */
+void bot_link(struct bot *b, bool up, int64_t at_ms)
+{
+    if (at_ms > b->now_ms)
+        b->now_ms = at_ms;
+    b->link_down = !up;
+    int n = 0;
+    for (int i = 0; i < b->n_games; i++) {
+        struct bot_game *g = b->games[i];
+        if (up && g->link_paused && g->store_down) {
+            /* Waiting for the store as well: it goes on when it is saved again. */
+            g->link_paused = false;
+            g->store_paused = g->s.paused;
+            continue;
+        } else if (up && g->link_paused) {
+            g->link_paused = false;
+            session_resume(&g->s, at_ms);
+        } else if (!up && !g->s.paused) {
+            g->link_paused = true;
+            session_pause(&g->s, at_ms);
+        } else {
+            continue;
+        }
+        g->changed = true;
+        n++;
+    }
+    if (n)
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                       .action = up ? "link_resume" : "link_pause"},
+                  "%d %s %s", n, n == 1 ? "lobby or game" : "lobbies and games",
+                  up ? "go on: the server answers" : "stand still: the server does not answer");
     bot_commit(b);
 }
 

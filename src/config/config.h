@@ -27,8 +27,8 @@
  *                                and password, "EXTERNAL" needs tls and tls_client_cert and takes
  *                                no password; username is then the optional authorization id);
  *                                sasl.required true: a failed login disconnects and retries
- *   networks.[i].ping_interval_s 90: PING a server quiet this long   (5..3600)
- *   networks.[i].ping_timeout_s  60: reconnect when no answer within (5..3600)
+ *   networks.[i].ping_interval_s 30: PING a server quiet this long   (5..3600)
+ *   networks.[i].ping_timeout_s  30: reconnect when no answer within (5..3600)
  *   networks.[i].channels        none (an admin can still `join`); no duplicates (regardless
  *                                of case). Each is a name ("#catan") or a group { name =
  *                                "#katan"; language = "uk"; }: name required, language

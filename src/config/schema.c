@@ -622,8 +622,8 @@ static void load_network(struct loader *ld, const config_setting_t *g, const cha
     net->tls_verify = true;
     net->flood = (struct config_flood){.burst = 4, .interval_ms = 1500};
     net->sasl.required = true;
-    net->ping_interval_s = 90;
-    net->ping_timeout_s = 60;
+    net->ping_interval_s = 30;
+    net->ping_timeout_s = 30;
 
     check_keys(ld, g, path, network_keys);
     require_string(ld, g, path, "name", config_network_name_problem, &net->name);

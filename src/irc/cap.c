@@ -270,8 +270,17 @@ bool ircb_cap_on_line(struct ircb_cap *c, const struct ircb_msg *m, int64_t now,
         return true;
     }
     if (strcmp(m->command, "AUTHENTICATE") == 0) {
-        if (c->state == IRCB_CAP_SASL && strcmp(m->params[0], "+") == 0)
+        if (c->state != IRCB_CAP_SASL || strcmp(m->params[0], "+") != 0)
+            return true;
+        if (!c->sent_credentials) {
+            c->sent_credentials = true;
             send_credentials(c, up);
+            return true;
+        }
+        /* Each step is answered once: a server asking again would have the credentials
+         * repeated for every line it sends. */
+        send_line(up, "AUTHENTICATE *");
+        login_failed(c, up, "the server asked for the credentials again");
         return true;
     }
     if (m->numeric == 421 && m->nparams >= 2 && strcmp(m->params[1], "CAP") == 0) {

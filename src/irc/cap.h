@@ -37,10 +37,11 @@ struct ircb_cap {
     char *user, *pass; /* copies; the password is wiped when freed */
     bool required;
     bool sasl_offered;
-    char mechs[128]; /* the server's sasl=... value; "" when it gave none */
-    char want[256];  /* capabilities to request, space separated */
-    char acked[256]; /* capabilities the server acknowledged */
-    bool sasl_alone; /* a CAP REQ of "sasl" alone, after the server refused the full list */
+    char mechs[128];       /* the server's sasl=... value; "" when it gave none */
+    char want[256];        /* capabilities to request, space separated */
+    char acked[256];       /* capabilities the server acknowledged */
+    bool sasl_alone;       /* a CAP REQ of "sasl" alone, after the server refused the full list */
+    bool sent_credentials; /* answered "AUTHENTICATE +" once: a second is refused */
     int64_t sasl_deadline;
     char account[64]; /* from 900 RPL_LOGGEDIN */
     char error[200];

@@ -262,7 +262,9 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
         }
         if (rc != 0 && irc_errno(c->session) == LIBIRC_ERR_NOMEM)
             return; /* the library's buffer is full: try again once it drained */
-        if (rc != 0)
+        if (rc == 0)
+            link_handed(c, l);
+        else
             log_event(LOG_LEVEL_WARN,
                       &(struct log_fields){.network = c->name,
                                            .channel = to_channel(l->target),
@@ -278,6 +280,8 @@ static void flush_queue(struct ircb_conn *c, int64_t now)
 
 static void teardown(struct ircb_conn *c, const char *why, int64_t now)
 {
+    /* What the server may not have read, and what was queued, waits for the next connection. */
+    link_requeue(c);
     if (c->session) {
         irc_destroy_session(c->session);
         c->session = NULL;
@@ -294,6 +298,8 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
                   c->backoff.delay_ms / 1000);
     if (c->bot && c->state != CONN_IDLE)
         bot_on_disconnect(c->bot, now);
+    c->silent = false;
+    c->nick_retry_at = 0;
     c->state = CONN_IDLE;
     c->broken = false;
     for (size_t i = 0; i < c->chan_count; i++)
@@ -301,10 +307,6 @@ static void teardown(struct ircb_conn *c, const char *why, int64_t now)
     ircb_members_clear(&c->members);
     c->whox = false;
     ircb_chanmodes_init(&c->modes); /* the next server says its own */
-    /* What was queued was said to a connection that is gone; games resume on the next. */
-    int burst = c->queue.burst, interval = c->queue.interval_ms;
-    ircb_queue_fini(&c->queue);
-    ircb_queue_init(&c->queue, burst, interval);
     c->reconnect_at = now + ircb_backoff_next(&c->backoff);
 }
 
@@ -519,6 +521,7 @@ void ircb_conn_free(struct ircb_conn *c)
     if (c->bot)
         bot_free(c->bot);
     ircb_queue_fini(&c->queue);
+    link_clear(c);
     while (c->chan_count)
         chan_remove(c, &c->chans[c->chan_count - 1]);
     free(c->chans);
@@ -620,7 +623,11 @@ static int64_t run_timers(struct ircb_conn *c, int64_t now)
             teardown(c, c->transport.error, now);
         else if (t < next)
             next = t;
+        link_check(c, now);
     }
+    int64_t nick_at = link_nick_tick(c, now);
+    if (nick_at < next)
+        next = nick_at;
     if (c->state == CONN_CONNECTING) {
         if (now >= c->connect_deadline)
             teardown(c, "no welcome from the server in time", now);
@@ -664,6 +671,8 @@ static void handle(struct ircb_conn *c, struct pollfd *fds, const struct slot *s
     if (!c->transport_open)
         return;
     ircb_transport_handle(&c->transport, fds + sl->t_first, sl->t_n, now);
+    /* The server spoke: the games go on before anything it said reaches them. */
+    link_check(c, now);
     if (c->session && sl->lib_n) {
         fd_set in, out;
         FD_ZERO(&in);

@@ -94,6 +94,7 @@ static void on_registered(struct ircb_conn *c, const char *nick)
               &(struct log_fields){.network = c->name, .nick = c->own_nick, .action = "registered"},
               "%s: registered as %s", c->name, c->own_nick);
     bot_set_own_nick(c->bot, c->own_nick);
+    link_nick_registered(c, ircb_now_ms());
     for (size_t i = 0; i < c->chan_count; i++)
         queue_join(c, c->chans[i].name);
 }
@@ -309,6 +310,7 @@ static void ev_quit(irc_session_t *s, const char *event, const char *origin, con
     struct bw_identity id = identity_of(c, origin, buf, sizeof buf);
     bot_on_quit(c->bot, &id, ircb_now_ms());
     ircb_members_quit(&c->members, id.nick);
+    link_nick_freed(c, id.nick, ircb_now_ms());
 }
 
 static void ev_nick(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -327,6 +329,8 @@ static void ev_nick(irc_session_t *s, const char *event, const char *origin, con
     }
     bot_on_nick(c->bot, &id, new_nick, ircb_now_ms());
     ircb_members_rename(&c->members, id.nick, new_nick);
+    if (strcasecmp(id.nick, new_nick) != 0)
+        link_nick_freed(c, id.nick, ircb_now_ms());
 }
 
 /* MODE on a channel the bot is in: who holds a status there (whether a member is a channel

@@ -24,6 +24,14 @@
 #define CTCP_INTERVAL_MS 10000
 /* Nicks tried after the configured ones before giving up on this connection attempt. */
 #define EXTRA_NICKS 20
+/* Lines to channels kept until the server is known to have read them (link.c): the pace lets
+ * out a few lines a second and a PING confirms them within seconds, so this many is ample;
+ * past it the oldest are given up (and the log says so). */
+#define RESEND_MAX 256
+/* Taking back the configured nick: the first try this long after registering under another,
+ * then one every NICK_RETRY_MS, and at once when its holder is seen to quit or rename. */
+#define NICK_FIRST_RETRY_MS 10000
+#define NICK_RETRY_MS 60000
 /* Host length assumed in our own prefix until the server shows it (our own JOIN). */
 #define HOST_RESERVE 63
 
@@ -36,6 +44,12 @@ struct channel {
 };
 
 enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
+
+/* A line to a channel handed to the library and not yet known to be read by the server. */
+struct resend {
+    enum ircb_kind kind;
+    char *target, *text, *key; /* owned; key may be NULL */
+};
 
 struct ircb_conn {
     char *name, *host, *password, *username, *realname;
@@ -73,8 +87,15 @@ struct ircb_conn {
     int64_t quit_deadline;
 
     struct ircb_queue queue;
-    struct hist handling; /* the bot's time per user line, from reading it to its replies queued */
-    struct hist refusing; /* the same for lines the rate limit turned away */
+    /* Lines to channels handed to the library on this connection (a ring of the last
+     * RESEND_MAX): the first `handed` of them in order, of which the transport confirms some. */
+    struct resend resend[RESEND_MAX];
+    uint64_t handed;
+    bool silent;           /* the server does not answer: the bot's games stand still */
+    int64_t silent_since;  /* when it went silent */
+    int64_t nick_retry_at; /* when to ask for the configured nick again; 0: it is ours */
+    struct hist handling;  /* the bot's time per user line, from reading it to its replies queued */
+    struct hist refusing;  /* the same for lines the rate limit turned away */
     int64_t ctcp_clock;
     struct bot *bot;
 };
@@ -85,6 +106,25 @@ struct channel *chan_find(struct ircb_conn *c, const char *name);
 void queue_join(struct ircb_conn *c, const char *name);
 /* Room for the text of one PRIVMSG/NOTICE to target. */
 size_t max_text(const struct ircb_conn *c, const char *target);
+
+/* link.c: the link to the server as part of the games' clock, lines the server may not have
+ * read, and the configured nick. */
+/* A line was handed to the library (kept when it is a message to a channel). */
+void link_handed(struct ircb_conn *c, const struct ircb_line *l);
+/* After the transport's news: the games stop while the server is silent and go on when it
+ * answers; confirmed lines are forgotten. */
+void link_check(struct ircb_conn *c, int64_t now);
+/* The connection is gone: what the server may not have read and what was still queued for
+ * channels go first on the next connection (private lines are not kept: the bot cannot know
+ * who holds a nick until it has seen them again, and hands are sent again then). */
+void link_requeue(struct ircb_conn *c);
+/* Registered, or a nick changed hands: when to ask for the configured nick. */
+void link_nick_registered(struct ircb_conn *c, int64_t now);
+void link_nick_freed(struct ircb_conn *c, const char *nick, int64_t now);
+/* Ask for the configured nick when due; returns when next to look (INT64_MAX: never). */
+int64_t link_nick_tick(struct ircb_conn *c, int64_t now);
+/* Forget the kept lines. */
+void link_clear(struct ircb_conn *c);
 
 /* events.c: point cb at the handlers of the library's events. */
 void ircb_events_install(irc_callbacks_t *cb);

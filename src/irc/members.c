@@ -1,17 +1,21 @@
 /* Channel members and their identities. */
 #include "irc/members.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "util/osrandom.h"
 #include "util/xmalloc.h"
 
 void ircb_members_init(struct ircb_members *m)
 {
-    m->v = NULL;
-    m->n = 0;
+    *m = (struct ircb_members){0};
+    char why[8];
+    if (os_random(&m->key, sizeof m->key, why, sizeof why) != 0)
+        m->key = (uint64_t)(uintptr_t)m ^ 0x9e3779b97f4a7c15u;
 }
 
 static void member_free(struct ircb_member *u)
@@ -31,20 +35,91 @@ void ircb_members_clear(struct ircb_members *m)
     for (size_t i = 0; i < m->n; i++)
         member_free(m->v[i]);
     m->n = 0;
+    if (m->slot)
+        memset(m->slot, 0, m->nslots * sizeof *m->slot);
 }
 
 void ircb_members_fini(struct ircb_members *m)
 {
     ircb_members_clear(m);
     free(m->v);
+    free(m->slot);
     m->v = NULL;
+    m->vcap = 0;
+    m->slot = NULL;
+    m->nslots = 0;
+}
+
+/* ---- the table: nick (ASCII case folded) -> index in v ---- */
+
+static uint64_t hash(const struct ircb_members *m, const char *nick)
+{
+    uint64_t h = m->key ^ 0xcbf29ce484222325u;
+    for (const unsigned char *p = (const unsigned char *)nick; *p; p++) {
+        unsigned char c = *p >= 'A' && *p <= 'Z' ? (unsigned char)(*p + 32) : *p;
+        h = (h ^ c) * 0x100000001b3u;
+    }
+    /* Mix the high bits in: the table takes the low ones. */
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9u;
+    return h ^ (h >> 32);
+}
+
+/* The slot that holds index i (whose nick is v[i]->nick). */
+static size_t slot_of(const struct ircb_members *m, size_t i)
+{
+    size_t mask = m->nslots - 1;
+    for (size_t s = hash(m, m->v[i]->nick) & mask;; s = (s + 1) & mask)
+        if (m->slot[s] == i + 1)
+            return s;
+}
+
+static void table_put(struct ircb_members *m, size_t i)
+{
+    size_t mask = m->nslots - 1, s = hash(m, m->v[i]->nick) & mask;
+    while (m->slot[s])
+        s = (s + 1) & mask;
+    m->slot[s] = i + 1;
+}
+
+/* Empty slot s, moving later entries of its run back so that every lookup still finds them. */
+static void table_take(struct ircb_members *m, size_t s)
+{
+    size_t mask = m->nslots - 1;
+    m->slot[s] = 0;
+    for (size_t j = (s + 1) & mask; m->slot[j]; j = (j + 1) & mask) {
+        size_t home = hash(m, m->v[m->slot[j] - 1]->nick) & mask;
+        /* Entry j may move to s when its home does not lie in (s, j]. */
+        bool stays = s < j ? (home > s && home <= j) : (home > s || home <= j);
+        if (!stays) {
+            m->slot[s] = m->slot[j];
+            m->slot[j] = 0;
+            s = j;
+        }
+    }
+}
+
+/* Room for one more entry at most half full. */
+static void table_grow(struct ircb_members *m)
+{
+    if ((m->n + 1) * 2 <= m->nslots)
+        return;
+    size_t n = m->nslots ? m->nslots * 2 : 64;
+    free(m->slot);
+    m->slot = xcalloc(n, sizeof *m->slot);
+    m->nslots = n;
+    for (size_t i = 0; i < m->n; i++)
+        table_put(m, i);
 }
 
 static size_t index_of(const struct ircb_members *m, const char *nick)
 {
-    for (size_t i = 0; nick && i < m->n; i++)
-        if (strcasecmp(m->v[i]->nick, nick) == 0)
-            return i;
+    if (!nick || !m->nslots)
+        return (size_t)-1;
+    size_t mask = m->nslots - 1;
+    for (size_t s = hash(m, nick) & mask; m->slot[s]; s = (s + 1) & mask)
+        if (strcasecmp(m->v[m->slot[s] - 1]->nick, nick) == 0)
+            return m->slot[s] - 1;
     return (size_t)-1;
 }
 
@@ -56,8 +131,13 @@ const struct ircb_member *ircb_members_find(const struct ircb_members *m, const 
 
 static void remove_at(struct ircb_members *m, size_t i)
 {
+    table_take(m, slot_of(m, i));
+    size_t last = m->n - 1;
+    if (i != last)
+        m->slot[slot_of(m, last)] = i + 1;
     member_free(m->v[i]);
-    m->v[i] = m->v[--m->n];
+    m->v[i] = m->v[last];
+    m->n--;
 }
 
 static void set_text(char **field, const char *value)
@@ -118,10 +198,19 @@ static struct ircb_membership *add(struct ircb_members *m, const char *chan, con
     size_t i = index_of(m, nick);
     struct ircb_member *u;
     if (i == (size_t)-1) {
+        if (m->n >= IRCB_MEMBERS_MAX) {
+            m->refused++;
+            return NULL;
+        }
+        table_grow(m);
         u = xcalloc(1, sizeof *u);
         u->nick = xstrdup(nick);
-        m->v = xreallocarray(m->v, m->n + 1, sizeof *m->v);
+        if (m->n == m->vcap) {
+            m->vcap = m->vcap ? m->vcap * 2 : 16;
+            m->v = xreallocarray(m->v, m->vcap, sizeof *m->v);
+        }
         m->v[m->n++] = u;
+        table_put(m, m->n - 1);
     } else {
         u = m->v[i];
         /* Another user@host under a nick we knew is another person: nothing carries over. */
@@ -203,8 +292,11 @@ void ircb_members_rename(struct ircb_members *m, const char *old, const char *ne
             i = index_of(m, old);
         }
     }
-    if (i != (size_t)-1)
+    if (i != (size_t)-1) {
+        table_take(m, slot_of(m, i));
         set_text(&m->v[i]->nick, new_nick);
+        table_put(m, i);
+    }
 }
 
 void ircb_members_set_account(struct ircb_members *m, const char *nick, const char *account)

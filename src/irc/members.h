@@ -7,12 +7,15 @@
  * see it quit, and someone else could take it. Who is a channel operator (for commands that
  * admins and operators may use) comes the same way: NAMES prefixes, MODE, a new JOIN.
  *
- * No I/O: conn.c feeds it the server's events. Nicks compare regardless of ASCII case. */
+ * No I/O: conn.c feeds it the server's events. Nicks compare regardless of ASCII case (as with
+ * CASEMAPPING=ascii; the rfc1459 extras {}|~ vs []\^ are not folded). Lookups are hashed: a
+ * channel of tens of thousands of members costs no more per line than a small one. */
 #ifndef BW_IRC_MEMBERS_H
 #define BW_IRC_MEMBERS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* One shared channel a member is in, and its status there. */
 struct ircb_membership {
@@ -33,9 +36,20 @@ struct ircb_member {
     size_t nchans;
 };
 
+/* Members the bot keeps at most, over all its channels on one network (about 200 bytes each):
+ * a server cannot grow the list without bound. Nicks past it are not kept (they cannot sit
+ * or be recognised as admins until others leave); refused counts them. */
+#define IRCB_MEMBERS_MAX 100000
+
 struct ircb_members {
     struct ircb_member **v;
-    size_t n;
+    size_t n, vcap;
+    /* An open-addressing table of v's indexes + 1 (0: empty), by the nick's hash regardless
+     * of ASCII case; a power of two, at most half full. The hash is keyed with a random
+     * number, so that no server can choose nicks that all fall together. */
+    size_t *slot, nslots;
+    uint64_t key;
+    size_t refused;
 };
 
 /* What the server's channel modes are, from ISUPPORT PREFIX and CHANMODES: which modes are

@@ -72,8 +72,8 @@ static void init(struct ircb_transport *t, const struct ircb_transport_opts *o, 
     t->tls_verify = o->tls_verify;
     t->ca_file = dup_or_null(o->tls_ca_file);
     t->client_cert = dup_or_null(o->tls_client_cert);
-    t->ping_interval_ms = o->ping_interval_ms > 0 ? o->ping_interval_ms : 90000;
-    t->ping_timeout_ms = o->ping_timeout_ms > 0 ? o->ping_timeout_ms : 60000;
+    t->ping_interval_ms = o->ping_interval_ms > 0 ? o->ping_interval_ms : 30000;
+    t->ping_timeout_ms = o->ping_timeout_ms > 0 ? o->ping_timeout_ms : 30000;
     t->lag_ms = -1;
     t->last_rx = now;
     /* The login settings are kept by the CAP state, which starts when the server is reached. */
@@ -100,9 +100,46 @@ static void dropped(struct ircb_transport *t, const char *why, const char *line,
               "%s: dropped a line from the server (%s, %zu bytes): %s", t->name, why, len, shown);
 }
 
+/* A server that does not read what the bot sends is dropped before it costs memory. */
+static void check_backlog(struct ircb_transport *t)
+{
+    if (t->up_out.len <= IRCB_UP_BACKLOG || t->state == IRCB_T_CLOSED)
+        return;
+    char why[96];
+    snprintf(why, sizeof why, "%zu bytes for it waiting, over %d KiB", t->up_out.len,
+             IRCB_UP_BACKLOG / 1024);
+    t->unheard = true;
+    fail(t, "the server does not read what the bot sends (%s)", why);
+}
+
+/* Whether a line from the library is a message to a channel (what is replayed after a lost
+ * connection). */
+static bool to_channel(const char *line, size_t len)
+{
+    size_t skip = len > 8 && memcmp(line, "PRIVMSG ", 8) == 0  ? 8
+                  : len > 7 && memcmp(line, "NOTICE ", 7) == 0 ? 7
+                                                               : 0;
+    return skip && strchr("#&+!", line[skip]) != NULL;
+}
+
+/* Lines to channels still waiting in up_out (not yet written to the socket, or partly). */
+static uint64_t chan_waiting(const struct ircb_transport *t)
+{
+    uint64_t n = 0;
+    for (size_t start = 0, i = 0; i < t->up_out.len; i++) {
+        if (t->up_out.buf[i] != '\n')
+            continue;
+        n += to_channel(t->up_out.buf + start, i - start);
+        start = i + 1;
+    }
+    return n;
+}
+
 /* Queue one line (without CR LF) for the server, refusing what the server would not take. */
 static void send_up(struct ircb_transport *t, const char *line, size_t len)
 {
+    if (t->state == IRCB_T_CLOSED)
+        return;
     if (len + 2 > 512) {
         log_event(LOG_LEVEL_WARN, &(struct log_fields){.network = t->name, .action = "drop_out"},
                   "%s: dropped an outgoing line of %zu bytes", t->name, len + 2);
@@ -110,6 +147,7 @@ static void send_up(struct ircb_transport *t, const char *line, size_t len)
     }
     sb_append_len(&t->up_out, line, len);
     sb_append(&t->up_out, "\r\n");
+    check_backlog(t);
 }
 
 /* Parameters libircclient keeps of a line; it drops the rest unseen. */
@@ -140,13 +178,14 @@ static void pass_isupport(struct ircb_transport *t, const struct ircb_msg *m)
     }
 }
 
+static void flush_up(struct ircb_transport *t);
+
 /* One whole line from the server (without CR LF): check it, keep what is ours, pass the rest. */
 static void from_server(struct ircb_transport *t, const char *line, size_t len, int64_t now)
 {
     t->last_rx = now;
-    if (t->ping_sent)
-        t->lag_ms = now - t->ping_sent;
-    t->ping_sent = 0;
+    /* Usually all is written at once; only a backed-up socket needs the count. */
+    t->chan_heard = t->chan_lines - (t->up_out.len ? chan_waiting(t) : 0);
     struct ircb_msg m;
     const char *why = ircb_msg_parse(&m, line, len);
     if (why) {
@@ -156,13 +195,22 @@ static void from_server(struct ircb_transport *t, const char *line, size_t len, 
         return;
     }
     if (ircb_cap_on_line(&t->cap, &m, now, &t->up_out)) {
-        if (t->cap.state == IRCB_CAP_FAILED)
+        if (t->cap.state == IRCB_CAP_FAILED) {
+            flush_up(t); /* the abort (AUTHENTICATE *) goes out before the connection closes */
             fail(t, "%s", t->cap.error);
+        }
         return;
     }
     if (strcmp(m.command, "PONG") == 0 && m.nparams &&
-        strcmp(m.params[m.nparams - 1], PING_TOKEN) == 0)
+        strcmp(m.params[m.nparams - 1], PING_TOKEN) == 0) {
+        /* The server reads in order: whatever went before our PING has been read. */
+        if (t->ping_sent) {
+            t->lag_ms = now - t->ping_sent;
+            t->chan_confirmed = t->ping_lines;
+            t->ping_sent = 0;
+        }
         return;
+    }
     if (m.numeric == 1) {
         t->registered = true;
         ircb_cap_registered(&t->cap);
@@ -425,6 +473,7 @@ static void pump_up(struct ircb_transport *t, int64_t now)
         if (n > 0) {
             total += (size_t)n;
             ircb_transport_feed(t, chunk, (size_t)n, now);
+            check_backlog(t);
             continue;
         }
         if (n == 0) {
@@ -460,7 +509,7 @@ static void accept_lib(struct ircb_transport *t)
 
 /* Lines the library wrote: on to the server (queued until it is reached). Returns -1 once the
  * library closed its end. */
-static int read_lib(struct ircb_transport *t)
+static int read_lib(struct ircb_transport *t, int64_t now)
 {
     char chunk[4096];
     bool closed = false;
@@ -482,6 +531,11 @@ static int read_lib(struct ircb_transport *t)
         size_t end = i;
         if (end > start && t->lib_in.buf[end - 1] == '\r')
             end--;
+        if (end > start && to_channel(t->lib_in.buf + start, end - start)) {
+            t->chan_lines++;
+            if (!t->unconfirmed_since)
+                t->unconfirmed_since = now;
+        }
         if (end > start)
             send_up(t, t->lib_in.buf + start, end - start);
         start = i + 1;
@@ -589,7 +643,7 @@ int ircb_transport_handle(struct ircb_transport *t, const struct pollfd *fds, si
         if (fds[i].fd == t->listen_fd) {
             accept_lib(t);
         } else if (fds[i].fd == t->lib_fd) {
-            if ((re & (POLLIN | POLLHUP | POLLERR)) && read_lib(t) != 0) {
+            if ((re & (POLLIN | POLLHUP | POLLERR)) && read_lib(t, now) != 0) {
                 if (t->state == IRCB_T_OPEN)
                     flush_up(t); /* the library's last words (QUIT) */
                 fail(t, "%s", "the IRC library closed its connection");
@@ -634,23 +688,58 @@ int64_t ircb_transport_tick(struct ircb_transport *t, int64_t now)
     if (c < next)
         next = c;
     if (t->registered) {
-        if (!t->ping_sent && now - t->last_rx >= t->ping_interval_ms) {
+        bool heard = t->ping_sent && t->last_rx >= t->ping_sent;
+        if (t->ping_sent && now - t->ping_sent >= t->ping_timeout_ms) {
+            if (!heard) {
+                char why[64];
+                snprintf(why, sizeof why, "%d s", t->ping_timeout_ms / 1000);
+                t->unheard = true;
+                fail(t, "no reply to PING within %s", why);
+                return INT64_MAX;
+            }
+            /* The server talks but never answered this PING: another may go. */
+            t->ping_sent = 0;
+        }
+        /* A PING when the server has been quiet (is it there?), or to confirm what the bot
+         * said to its channels a while ago. */
+        if (!t->ping_sent &&
+            (now - t->last_rx >= t->ping_interval_ms ||
+             (t->unconfirmed_since && now - t->unconfirmed_since >= IRCB_CONFIRM_AFTER_MS))) {
             send_up(t, "PING :" PING_TOKEN, strlen("PING :" PING_TOKEN));
             t->ping_sent = now;
+            t->ping_lines = t->chan_lines;
+            t->unconfirmed_since = 0;
         }
-        if (t->ping_sent && now - t->ping_sent >= t->ping_timeout_ms) {
-            char why[64];
-            snprintf(why, sizeof why, "%d s", t->ping_timeout_ms / 1000);
-            fail(t, "no reply to PING within %s", why);
-            return INT64_MAX;
+        int64_t k;
+        if (t->ping_sent) {
+            k = t->ping_sent + t->ping_timeout_ms;
+            if (t->last_rx < t->ping_sent && now < t->ping_sent + IRCB_LINK_GRACE_MS)
+                k = t->ping_sent + IRCB_LINK_GRACE_MS;
+        } else {
+            k = t->last_rx + t->ping_interval_ms;
+            if (t->unconfirmed_since && t->unconfirmed_since + IRCB_CONFIRM_AFTER_MS < k)
+                k = t->unconfirmed_since + IRCB_CONFIRM_AFTER_MS;
         }
-        int64_t k =
-            t->ping_sent ? t->ping_sent + t->ping_timeout_ms : t->last_rx + t->ping_interval_ms;
         if (k < next)
             next = k;
     }
     flush_up(t);
     return next;
+}
+
+int64_t ircb_transport_silent_since(const struct ircb_transport *t, int64_t now)
+{
+    if (t->state != IRCB_T_OPEN || !t->registered || !t->ping_sent || t->last_rx >= t->ping_sent ||
+        now - t->ping_sent < IRCB_LINK_GRACE_MS)
+        return 0;
+    return t->ping_sent;
+}
+
+uint64_t ircb_transport_confirmed(const struct ircb_transport *t)
+{
+    if (t->state == IRCB_T_CLOSED && !t->unheard)
+        return t->chan_lines - chan_waiting(t);
+    return t->chan_confirmed > t->chan_heard ? t->chan_confirmed : t->chan_heard;
 }
 
 bool ircb_transport_flushed(const struct ircb_transport *t)

@@ -34,6 +34,17 @@
 /* Past this much unread by the library, the server is not read until the library catches up. */
 #define IRCB_LIB_BACKLOG (256 * 1024)
 
+/* Past this much waiting for a server that does not read it, the connection is closed: what
+ * the bot says must not pile up in memory (the normal pace leaves next to nothing waiting). */
+#define IRCB_UP_BACKLOG (64 * 1024)
+
+/* A PING of ours unanswered this long (nothing at all from the server since): the link is
+ * silent, and the games on it stop their clocks (ircb_transport_silent_since). */
+#define IRCB_LINK_GRACE_MS 3000
+/* Lines to channels sent this long ago and not yet covered by a PING: one goes, and its PONG
+ * confirms that the server read them (ircb_transport_confirmed). */
+#define IRCB_CONFIRM_AFTER_MS 5000
+
 /* How long one address may take to accept the connection before the next is tried. */
 #define IRCB_CONNECT_TIMEOUT_MS 15000
 
@@ -86,7 +97,17 @@ struct ircb_transport {
     int64_t last_rx;   /* when the last whole line came from the server */
     int64_t ping_sent; /* when our keepalive PING went out; 0 = none outstanding */
     int64_t lag_ms;    /* the last keepalive's round trip; -1 before the first */
-    char error[512];   /* why the transport closed */
+    /* Lines to channels (PRIVMSG, NOTICE) from the library, counted as they go on to the
+     * server; how many of them a PONG showed the server read; the count when the PING that is
+     * out went; when the oldest one not covered by a PING went (0: none). */
+    uint64_t chan_lines, chan_confirmed, ping_lines;
+    int64_t unconfirmed_since;
+    /* Of those, how many had been written to the socket when the last line came from the
+     * server (a server that answers reads as it goes); and whether the transport closed
+     * because the server went silent or stopped reading (then no more is assumed read). */
+    uint64_t chan_heard;
+    bool unheard;
+    char error[512]; /* why the transport closed */
 };
 
 /* Start resolving and listen on a free 127.0.0.1 port for the library. Returns 0, or -1 with
@@ -110,6 +131,16 @@ int ircb_transport_handle(struct ircb_transport *t, const struct pollfd *fds, si
 /* Run what is due (connect timeout, login timeout, keepalive); returns when to call again
  * (INT64_MAX: no timer). The transport may close here. */
 int64_t ircb_transport_tick(struct ircb_transport *t, int64_t now);
+
+/* Since when the server has said nothing, not even to a PING of ours that is out for at least
+ * IRCB_LINK_GRACE_MS (the moment that PING went), or 0 while the link answers. */
+int64_t ircb_transport_silent_since(const struct ircb_transport *t, int64_t now);
+
+/* How many lines to channels the server has read, as far as the transport can tell, of those
+ * the library sent on this connection (in order: the first n of them): those before a PING it
+ * answered, or written before it last said anything; after a close for any other reason than
+ * silence (the server closed, an error), every line that reached the socket. */
+uint64_t ircb_transport_confirmed(const struct ircb_transport *t);
 
 /* Whether everything received from the library has reached the server's socket. */
 bool ircb_transport_flushed(const struct ircb_transport *t);

@@ -136,6 +136,10 @@ void bot_on_disconnect(struct bot *b, int64_t now_ms)
 {
 }
 
+void bot_link(struct bot *b, bool up, int64_t at_ms)
+{
+}
+
 void bot_on_kick(struct bot *b, const char *channel, const char *victim_nick, int64_t now_ms)
 {
     report(b, "seen kick %s %s", victim_nick, channel);

@@ -341,12 +341,155 @@ static void test_isupport_values(void **state)
     assert_string_equal(cm.never, "");
 }
 
+/* Many members, against a plain model: joins (NAMES, JOIN, WHO), renames (case changes
+ * included), parts, kicks, quits and op changes in random order over 3000 nicks and two
+ * channels; after every step each nick is found (in any ASCII case) exactly when the model has
+ * it, in the channels and with the status the model says. */
+#define MODEL_NICKS 3000
+struct model_nick {
+    char nick[32];
+    bool in[2], op[2];
+};
+
+static bool model_present(const struct model_nick *u)
+{
+    return u->in[0] || u->in[1];
+}
+
+static void model_check(const struct ircb_members *m, const struct model_nick *model)
+{
+    static const char *const chans[2] = {"#c", "#D"};
+    size_t present = 0;
+    for (int i = 0; i < MODEL_NICKS; i++) {
+        const struct model_nick *u = &model[i];
+        char upper[sizeof u->nick];
+        memcpy(upper, u->nick, sizeof upper);
+        for (char *p = upper; *p; p++)
+            if (*p >= 'a' && *p <= 'z')
+                *p = (char)(*p - 32);
+        const struct ircb_member *found = ircb_members_find(m, upper);
+        assert_int_equal(found != NULL, model_present(u));
+        if (!found)
+            continue;
+        present++;
+        assert_string_equal(found->nick, u->nick);
+        for (int c = 0; c < 2; c++) {
+            assert_int_equal(ircb_members_in(m, chans[c], u->nick), u->in[c]);
+            assert_int_equal(ircb_members_op(m, chans[c], upper), u->in[c] && u->op[c]);
+        }
+    }
+    assert_int_equal(m->n, present);
+}
+
+static void test_many_members(void **state)
+{
+    (void)state;
+    static const char *const chans[2] = {"#c", "#D"};
+    static struct model_nick model[MODEL_NICKS];
+    struct ircb_members m;
+    struct ircb_chanmodes cm;
+    setup_members(&m, &cm);
+    memset(model, 0, sizeof model);
+    for (int i = 0; i < MODEL_NICKS; i++)
+        snprintf(model[i].nick, sizeof model[i].nick, "n%d", i);
+    uint64_t x = 42;
+    for (int step = 0; step < 60000; step++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        int i = (int)(x % MODEL_NICKS), c = (int)((x >> 20) % 2), what = (int)((x >> 24) % 8);
+        struct model_nick *u = &model[i];
+        char one[40];
+        switch (what) {
+        case 0: /* NAMES, op or not */
+        case 1:
+            snprintf(one, sizeof one, "%s%s", what ? "@" : "", u->nick);
+            ircb_members_names(&m, chans[c], one, cm.prefixes);
+            u->in[c] = true;
+            u->op[c] = what == 1;
+            break;
+        case 2: /* JOIN: no status */
+            ircb_members_join(&m, chans[c], u->nick, "u", "h", NULL);
+            u->in[c] = true;
+            u->op[c] = false;
+            break;
+        case 3: /* PART or KICK */
+            ircb_members_remove(&m, chans[c], u->nick);
+            u->in[c] = u->op[c] = false;
+            break;
+        case 4: /* QUIT */
+            ircb_members_quit(&m, u->nick);
+            u->in[0] = u->in[1] = u->op[0] = u->op[1] = false;
+            break;
+        case 5: { /* NICK: a case change, or to a nick of the model nobody has */
+            int j = (int)((x >> 32) % MODEL_NICKS);
+            struct model_nick *v = &model[j];
+            if (!model_present(u) || (j != i && model_present(v)))
+                break;
+            if (j == i) {
+                char renamed[32];
+                snprintf(renamed, sizeof renamed, "%s", u->nick);
+                renamed[0] = renamed[0] == 'n' ? 'N' : 'n';
+                ircb_members_rename(&m, u->nick, renamed);
+                snprintf(u->nick, sizeof u->nick, "%s", renamed);
+                break;
+            }
+            ircb_members_rename(&m, u->nick, v->nick);
+            memcpy(v->in, u->in, sizeof v->in);
+            memcpy(v->op, u->op, sizeof v->op);
+            u->in[0] = u->in[1] = u->op[0] = u->op[1] = false;
+            break;
+        }
+        case 6: /* MODE +o / -o */
+        case 7: {
+            char line[48];
+            snprintf(line, sizeof line, "%co %s", what == 6 ? '+' : '-', u->nick);
+            const char *args[2] = {line, line + 3};
+            line[2] = 0;
+            assert_true(ircb_members_mode(&m, chans[c], &cm, args, 2));
+            if (u->in[c])
+                u->op[c] = what == 6;
+            break;
+        }
+        }
+        if (step % 997 == 0)
+            model_check(&m, model);
+    }
+    model_check(&m, model);
+    ircb_members_drop_channel(&m, "#c");
+    for (int i = 0; i < MODEL_NICKS; i++)
+        model[i].in[0] = model[i].op[0] = false;
+    model_check(&m, model);
+    ircb_members_fini(&m);
+}
+
+/* A server cannot grow the list past IRCB_MEMBERS_MAX: the nicks after it are not kept. */
+static void test_members_capped(void **state)
+{
+    (void)state;
+    struct ircb_members m;
+    ircb_members_init(&m);
+    char nick[32];
+    for (int i = 0; i < IRCB_MEMBERS_MAX + 10; i++) {
+        snprintf(nick, sizeof nick, "u%d", i);
+        ircb_members_add(&m, "#c", nick, "u", "h", NULL);
+    }
+    assert_int_equal(m.n, IRCB_MEMBERS_MAX);
+    assert_int_equal(m.refused, 10);
+    assert_null(ircb_members_find(&m, nick));
+    assert_non_null(ircb_members_find(&m, "U0"));
+    /* One leaves: a newcomer fits again. */
+    ircb_members_quit(&m, "u0");
+    ircb_members_add(&m, "#c", "late", "u", "h", NULL);
+    assert_non_null(ircb_members_find(&m, "LATE"));
+    ircb_members_fini(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_prefixes), cmocka_unit_test(test_op_per_channel),
         cmocka_unit_test(test_mode_changes),   cmocka_unit_test(test_join_rename_part_kick),
         cmocka_unit_test(test_hostile_modes),  cmocka_unit_test(test_isupport_values),
+        cmocka_unit_test(test_many_members),   cmocka_unit_test(test_members_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "irc/line.h"
 #include "irc/transport.h"
@@ -415,6 +418,147 @@ static void test_keepalive(void **state)
     ircb_transport_close(&t);
 }
 
+/* Give a detached transport sockets: the library's end (*lib: where the test writes what the
+ * library would send) and the server's (*srv: never read by the test unless it wants to). */
+static void attach(struct ircb_transport *t, int *lib, int *srv)
+{
+    int a[2], b[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, a), 0);
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, b), 0);
+    int small = 4096;
+    setsockopt(b[0], SOL_SOCKET, SO_SNDBUF, &small, sizeof small);
+    setsockopt(b[1], SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    t->lib_fd = a[0];
+    t->up_fd = b[0];
+    *lib = a[1];
+    *srv = b[1];
+}
+
+/* What reached the server's socket since the last call. */
+static char *take_srv(int srv)
+{
+    static char buf[8192];
+    ssize_t n = read(srv, buf, sizeof buf - 1);
+    buf[n > 0 ? n : 0] = 0;
+    return buf;
+}
+
+/* A server that says "AUTHENTICATE +" again gets no second copy of the credentials: the
+ * exchange is aborted, and the login counts as failed. */
+static void test_sasl_credentials_once(void **state)
+{
+    (void)state;
+    struct ircb_transport t;
+    for (int required = 0; required < 2; required++) {
+        struct config_sasl sasl = {CONFIG_SASL_PLAIN, "bot", "secret", required};
+        open_t(&t, &sasl);
+        take_up(&t);
+        feed(&t, ":srv CAP * LS :sasl\r\n:srv CAP * ACK :sasl\r\n");
+        assert_string_equal(take_up(&t), "CAP REQ :sasl\r\nAUTHENTICATE PLAIN\r\n");
+        feed(&t, "AUTHENTICATE +\r\n");
+        assert_string_equal(take_up(&t), "AUTHENTICATE Ym90AGJvdABzZWNyZXQ=\r\n");
+        for (int i = 0; i < 1000; i++)
+            feed(&t, "AUTHENTICATE +\r\n");
+        const char *up = take_up(&t);
+        assert_null(strstr(up, "Ym90"));
+        if (required) {
+            assert_string_equal(up, "AUTHENTICATE *\r\n");
+            assert_int_equal(t.state, IRCB_T_CLOSED);
+            assert_non_null(strstr(t.error, "asked for the credentials again"));
+        } else {
+            assert_string_equal(up, "AUTHENTICATE *\r\nCAP END\r\n");
+            assert_int_equal(t.state, IRCB_T_OPEN);
+        }
+        ircb_transport_close(&t);
+    }
+}
+
+/* Lines from the library go on to a server that reads nothing: past IRCB_UP_BACKLOG bytes
+ * waiting, the transport closes and says why. */
+static void test_backlog_capped(void **state)
+{
+    (void)state;
+    struct ircb_transport t;
+    open_registered(&t);
+    int sv[2];
+    attach(&t, &sv[0], &sv[1]);
+    char line[400];
+    memset(line, 'x', sizeof line);
+    memcpy(line, "PRIVMSG #c :", 12);
+    memcpy(line + sizeof line - 2, "\r\n", 2);
+    size_t sent = 0;
+    int rounds = 0;
+    while (t.state == IRCB_T_OPEN && rounds++ < 1000) {
+        for (int i = 0; i < 20; i++)
+            if (write(sv[0], line, sizeof line) == (ssize_t)sizeof line)
+                sent += sizeof line;
+        struct pollfd pfd = {.fd = t.lib_fd, .revents = POLLIN};
+        ircb_transport_handle(&t, &pfd, 1, 2000);
+        assert_true(t.up_out.len <= IRCB_UP_BACKLOG + sizeof line);
+    }
+    assert_int_equal(t.state, IRCB_T_CLOSED);
+    assert_true(sent > IRCB_UP_BACKLOG);
+    assert_non_null(strstr(t.error, "does not read"));
+    close(sv[0]);
+    close(sv[1]);
+    ircb_transport_close(&t);
+}
+
+/* Lines to channels are confirmed by the PONG to a PING sent after them; a PING unanswered
+ * for IRCB_LINK_GRACE_MS makes the link silent until the server says anything. */
+static void test_confirm_and_silence(void **state)
+{
+    (void)state;
+    struct ircb_transport t;
+    open_registered(&t);
+    int lib, srv;
+    attach(&t, &lib, &srv);
+    const char *lines = "PRIVMSG #c :one\r\nNOTICE #c :two\r\nPRIVMSG alice :hand\r\n"
+                        "JOIN #d\r\nPRIVMSG &e :three\r\n";
+    assert_int_equal(write(lib, lines, strlen(lines)), (ssize_t)strlen(lines));
+    struct pollfd pfd = {.fd = t.lib_fd, .revents = POLLIN};
+    ircb_transport_handle(&t, &pfd, 1, 2000);
+    assert_int_equal(t.chan_lines, 3);
+    assert_int_equal(ircb_transport_confirmed(&t), 0);
+    take_srv(srv);
+    /* Some time later a PING goes to confirm them. */
+    assert_int_equal(ircb_transport_tick(&t, 2000 + IRCB_CONFIRM_AFTER_MS - 1),
+                     2000 + IRCB_CONFIRM_AFTER_MS);
+    assert_string_equal(take_srv(srv), "");
+    ircb_transport_tick(&t, 2000 + IRCB_CONFIRM_AFTER_MS);
+    int64_t ping = 2000 + IRCB_CONFIRM_AFTER_MS;
+    assert_string_equal(take_srv(srv), "PING :brickwood-keepalive\r\n");
+    /* One more line after the PING is not covered by it. */
+    assert_int_equal(write(lib, "PRIVMSG #c :four\r\n", 18), 18);
+    ircb_transport_handle(&t, &pfd, 1, ping + 10);
+    assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS - 1), 0);
+    assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS), ping);
+    /* The PONG confirms what went before the PING. */
+    const char *pong = ":srv PONG srv :brickwood-keepalive\r\n";
+    t.chan_heard = 0; /* as if the line from the server had been read before the lines went */
+    ircb_transport_feed(&t, pong, strlen(pong), ping + IRCB_LINK_GRACE_MS + 6);
+    assert_int_equal(ircb_transport_silent_since(&t, ping + IRCB_LINK_GRACE_MS + 6), 0);
+    assert_int_equal(t.lag_ms, IRCB_LINK_GRACE_MS + 6);
+    assert_true(ircb_transport_confirmed(&t) >= 3);
+    /* Anything from the server confirms what had been written before it came. */
+    const char *other = ":srv NOTICE * :hello\r\n";
+    ircb_transport_feed(&t, other, strlen(other), ping + IRCB_LINK_GRACE_MS + 7);
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    /* A line that stays in the buffer (the socket is full) is not confirmed. */
+    sb_append(&t.up_out, "PRIVMSG #c :five\r\n");
+    t.chan_lines++;
+    ircb_transport_feed(&t, other, strlen(other), ping + IRCB_LINK_GRACE_MS + 8);
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    /* Closed by the server (not silence): whatever reached the socket counts as read. */
+    t.state = IRCB_T_CLOSED;
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    t.unheard = true;
+    assert_int_equal(ircb_transport_confirmed(&t), 4);
+    close(lib);
+    close(srv);
+    ircb_transport_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +572,9 @@ int main(void)
         cmocka_unit_test(test_sasl_failure),
         cmocka_unit_test(test_sasl_external),
         cmocka_unit_test(test_keepalive),
+        cmocka_unit_test(test_sasl_credentials_once),
+        cmocka_unit_test(test_backlog_capped),
+        cmocka_unit_test(test_confirm_and_silence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
