@@ -335,7 +335,8 @@ int session_apply(struct session *s, const struct game_action *a, int64_t now_ms
 int session_depart(struct session *s, const char *nick, int64_t now_ms)
 {
     int seat = session_seat_of_nick(s, nick);
-    if (seat >= 0 && s->seat[seat].present) {
+    /* A computer player is never away: it sits wherever the bot is, and plays on at once. */
+    if (seat >= 0 && s->seat[seat].present && !s->seat[seat].robot) {
         s->seat[seat].present = 0;
         s->seat[seat].left_ms = now_ms;
     }
@@ -599,7 +600,15 @@ size_t session_save(const struct session *s, int64_t now_ms, void *buf, size_t s
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
                     size_t whylen)
 {
-    return record_decode(s, blob, len, now_ms, why, whylen);
+    int err = record_decode(s, blob, len, now_ms, why, whylen);
+    /* A record saved by an older build may hold a computer player marked away (every seat
+     * went away when the bot left the channel): it sits again, or its seat would be given up. */
+    for (int i = 0; !err && i < s->n_seats; i++)
+        if (s->seat[i].robot) {
+            s->seat[i].present = 1;
+            s->seat[i].left_ms = 0;
+        }
+    return err;
 }
 
 /* ---- results ---- */
