@@ -49,16 +49,23 @@ static void robots_present(struct bot *b, int mark)
             fail_msg("a computer player called away: %s", recs[i].text);
 }
 
-static void test_restored_robots_play_on(void **state)
+/* ann and two easy computer players, their game started, ann in CHAN. */
+static struct bot *game_with_robots(uint64_t seed)
 {
-    (void)state;
     fake_members_on();
     fake_member("ann", "u", "ann.example", NULL);
-    struct bot *b = make_bot(0, 31);
+    struct bot *b = make_bot(0, seed);
     say(b, "ann", "!new");
     say(b, "ann", "!addbot easy");
     say(b, "ann", "!addbot easy");
     say(b, "ann", "!start");
+    return b;
+}
+
+static void test_restored_robots_play_on(void **state)
+{
+    (void)state;
+    struct bot *b = game_with_robots(31);
     assert_int_equal(sess(b)->state, SESSION_PLAYING);
     play_with_robots(b, "ann", 40);
     assert_int_equal(sess(b)->state, SESSION_PLAYING);
@@ -106,13 +113,7 @@ static void test_restored_robots_play_on(void **state)
 static void test_old_record_robots_sit_again(void **state)
 {
     (void)state;
-    fake_members_on();
-    fake_member("ann", "u", "ann.example", NULL);
-    struct bot *b = make_bot(0, 33);
-    say(b, "ann", "!new");
-    say(b, "ann", "!addbot easy");
-    say(b, "ann", "!addbot easy");
-    say(b, "ann", "!start");
+    struct bot *b = game_with_robots(33);
     play_with_robots(b, "ann", 20);
     struct session s = *sess(b);
     for (int i = 0; i < s.n_seats; i++) {
