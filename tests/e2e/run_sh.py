@@ -20,6 +20,7 @@ Every process is stopped by its PID; every wait is bounded."""
 import argparse
 import glob
 import os
+import random
 import re
 import shutil
 import signal
@@ -64,8 +65,12 @@ class Run:
     def __init__(self, env, work, n):
         self.out_name = work.file("run%d.out" % n)
         self.out = open(self.out_name, "wb")
+        # SIGINT as a terminal delivers it: a shell ignores it in what it starts in the
+        # background, and a script cannot trap a signal ignored when it started.
         self.proc = subprocess.Popen([RUN_SH], stdout=self.out, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+                                     stdin=subprocess.DEVNULL, env=env, start_new_session=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                                      signal.SIG_DFL))
         self.bot_pid = self.server_pid = None
         deadline = time.time() + 60
         while "Ctrl-C here stops" not in self.text():
@@ -109,6 +114,27 @@ class Run:
         for pid in (self.bot_pid, self.server_pid):
             if pid and alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def quiet_port():
+    """A free loopback port below the range the system hands out for outgoing connections
+    (which may take a port from free_port() before the bot listens on it)."""
+    low = 32768
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            low = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(max(1024, low - 12000), low)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
+    return free_port()
 
 
 def alive(pid):
@@ -310,8 +336,8 @@ def main():
         "XDG_STATE_HOME": work.file("state"),
         "HOME": work.file("home"),
         "BRICKWOOD_BIN": os.path.abspath(args.bot),
-        "BRICKWOOD_IRC_PORT": str(free_port()),
-        "BRICKWOOD_WEB_PORT": str(free_port()),
+        "BRICKWOOD_IRC_PORT": str(quiet_port()),
+        "BRICKWOOD_WEB_PORT": str(quiet_port()),
         "PATH": os.path.dirname(os.path.abspath(args.ngircd)) + ":" + env.get("PATH", ""),
     })
     env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
