@@ -177,9 +177,15 @@ class Player(Client):
 
 
 def join(port):
+    """alice joins CHAN once the bot is there (NAMES from outside): the channel's operator is
+    the bot, so what she may do beyond a player she may as an admin."""
     alice = Player(port, "alice")
-    alice.send("JOIN " + CHAN)
     alice.wait_member(CHAN, BOT, 30)
+    alice.send("JOIN " + CHAN)
+    alice.wait_member(CHAN, "alice", 30)
+    alice.send("NAMES " + CHAN)
+    names = alice.expect(lambda m: m.cmd == "353" and m.params[-2].lower() == CHAN, 30, "NAMES")
+    check("alice" in names.params[-1].split(), "alice is a channel operator: %r" % names)
     return alice
 
 
