@@ -72,6 +72,13 @@ class Run:
                                      preexec_fn=lambda: signal.signal(signal.SIGINT,
                                                                       signal.SIG_DFL))
         self.bot_pid = self.server_pid = None
+        try:
+            self.read_output()
+        except BaseException:
+            self.kill()
+            raise
+
+    def read_output(self):
         deadline = time.time() + 60
         while "Ctrl-C here stops" not in self.text():
             check(self.proc.poll() is None, "run.sh exited: %s" % self.text())
@@ -270,8 +277,9 @@ def second_run(env, work, conf):
     taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     taken.bind(("127.0.0.1", old_web))
     taken.listen(1)
-    run = Run(env, work, 2)
+    run = None
     try:
+        run = Run(env, work, 2)
         taken.close()
         text = run.text()
         check("Keeping the configuration" in text, "the kept configuration not named: " + text)
@@ -324,7 +332,8 @@ def second_run(env, work, conf):
         run.interrupt()
     except BaseException:
         taken.close()
-        run.kill()
+        if run:
+            run.kill()
         raise
     log = open(os.path.join(os.path.dirname(conf), "brickwood.log"), errors="replace").read()
     for bad in ("AddressSanitizer", "LeakSanitizer", "runtime error:"):
