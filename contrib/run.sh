@@ -185,6 +185,11 @@ web_line="(the web view is off in the configuration)"
 if [ -n "$web_port" ]; then
     web_line="Watch the games in a browser:  http://127.0.0.1:$web_port/   (!board web gives a game's page)"
 fi
+admin_line="Admins are those bot.admins names in the configuration: they set !lang and more."
+if grep -qF '"*!*@127.0.0.1"' "$conf"; then
+    admin_line="Everyone connected to this server is an admin (bot.admins in the configuration): !lang uk
+sets the channel's language, and  /msg brickwood status  tells how the bot is doing."
+fi
 cat <<MSG
 
 A local IRC server (PID $ngircd_pid) runs on 127.0.0.1 port $port, and the bot (PID $bot_pid)
@@ -193,8 +198,7 @@ Connect with any IRC client, for example:
     irssi -c 127.0.0.1 -p $port -n alice        (or weechat, HexChat: server 127.0.0.1/$port)
 then:  /join #catan   and type  !new  (friends type !join, or !addbot seats a computer
 player), then  !start.  !help lists the commands.
-Everyone connected to this server is an admin (bot.admins in the configuration): !lang uk
-sets the channel's language, and  /msg brickwood status  tells how the bot is doing.
+$admin_line
 $web_line
 
 Configuration:  $conf
