@@ -11,9 +11,10 @@ ports are free loopback ones from BRICKWOOD_IRC_PORT and BRICKWOOD_WEB_PORT):
      SIGINT to run.sh (Ctrl-C) stops the bot (it says QUIT and exits 0) and then the server.
   2. An operator's edit of the configuration is kept; the web view's port, taken meanwhile by
      another program, moves to a free one (named, and written in the configuration). The second
-     run restores the game: admin `status #catan` shows both computer players present, alice
-     places her setup pieces and the computer players move on (lines in Ukrainian, never one
-     calling a computer player away). SIGINT stops it all again.
+     run restores the game: admin `status #catan` shows both computer players present, also
+     after an admin's `part #catan force` and `join #catan` (the line saying the game resumes
+     seen in Ukrainian); alice places her setup pieces and the computer players move on (lines
+     in Ukrainian, never one calling a computer player away). SIGINT stops it all again.
 
 Every process is stopped by its PID; every wait is bounded."""
 
@@ -218,6 +219,19 @@ def spots(alice):
     return "!settle " + corner.group(1) if corner else None
 
 
+def robots_present(alice):
+    """Admin status: both computer players' seats present."""
+    alice.say(BOT, "status " + CHAN)
+    seats = []
+    while len(seats) < 3:
+        m = alice.expect(lambda m: from_bot(BOT, target="alice")(m) and
+                         " seat " in m.params[-1], 20, "the seats in status")
+        seats.append(plain(m.params[-1]))
+    for name in ("Ada", "Alan"):
+        line = next((s for s in seats if name + " (bot)" in s), "")
+        check("(a computer player), present" in line, "%s is not present: %s" % (name, seats))
+
+
 def first_run(env, work):
     run = Run(env, work, 1)
     try:
@@ -296,19 +310,22 @@ def second_run(env, work, conf):
         log.close()
 
         alice = join(run.port)
-        # Both computer players sit at the table, present.
-        alice.say(BOT, "status " + CHAN)
-        seats = []
-        while len(seats) < 3:
-            m = alice.expect(lambda m: from_bot(BOT, target="alice")(m) and
-                             " seat " in m.params[-1], 20, "the seats in status")
-            seats.append(plain(m.params[-1]))
-        for name in ("Ada", "Alan"):
-            line = next((s for s in seats if name + " (bot)" in s), "")
-            check("(a computer player), present" in line, "%s is not present: %s" % (name, seats))
-
+        # Both computer players sit at the table, present; also after the bot was out of the
+        # channel (an admin's part: every seat away, the game paused) and is back, saying the
+        # game resumes.
+        robots_present(alice)
         uk = catalogue("uk", ["MSG_EV_BUILD_SETTLEMENT", "MSG_EV_BUILD_ROAD", "MSG_BOT_AWAY",
-                              "MSG_BOT_AWAY_MORE", "MSG_BOT_GAVE_UP", "MSG_BOT_AWAY_SITS_IN"])
+                              "MSG_BOT_AWAY_MORE", "MSG_BOT_GAVE_UP", "MSG_BOT_AWAY_SITS_IN",
+                              "MSG_BOT_BACK_GAME"])
+        alice.say(BOT, "part %s force" % CHAN)
+        alice.expect(lambda m: m.cmd == "PART" and m.nick == BOT, 30, "the bot parting")
+        alice.say(BOT, "join " + CHAN)
+        back = alice.expect(lambda m: to_chan(m) and
+                            uk["MSG_BOT_BACK_GAME"].search(plain(m.params[-1])), 30,
+                            "the line saying the game resumes, in Ukrainian")
+        print("back in the channel: %s" % plain(back.params[-1]))
+        robots_present(alice)
+
         moved = None
         deadline = time.time() + 90
         while moved is None:
