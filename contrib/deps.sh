@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that brickwood needs to build, test and run, when missing.
 #   contrib/deps.sh           everything: the build, the tests (IRC servers included), fuzzers
-#   contrib/deps.sh --build   only what building and running the bot need (for a server)
+#   contrib/deps.sh --build   only what building and running the bot need (for a server):
+#                             the compiler and build tools, and the five libraries
+#   contrib/deps.sh --run     what contrib/run.sh needs: --build, and ngIRCd for its local
+#                             IRC server
 set -euo pipefail
 
 packages=(
@@ -15,12 +18,19 @@ packages=(
     # Test servers: InspIRCd with Atheme services for SASL and IRCv3 capabilities.
     inspircd atheme-services
 )
-if [ "${1:-}" = "--build" ]; then
-    packages=(
-        build-essential cmake ninja-build pkg-config
-        libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libmicrohttpd-dev
-    )
-fi
+build=(
+    build-essential cmake ninja-build pkg-config
+    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libmicrohttpd-dev
+)
+case "${1:-}" in
+--build) packages=("${build[@]}") ;;
+--run) packages=("${build[@]}" ngircd) ;;
+"") ;;
+*)
+    echo "usage: contrib/deps.sh [--build | --run]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -35,8 +45,8 @@ if ((${#missing[@]})); then
         sudo="sudo"
     fi
     echo "installing: ${missing[*]}" >&2
-    # The IRC servers are for tests only: keep their packages from starting system services
-    # (a daemon on port 6667) while they install.
+    # The IRC servers run only when run.sh or a test starts one: keep their packages from
+    # starting system services (a daemon on port 6667) while they install.
     policy=/usr/sbin/policy-rc.d
     own_policy=""
     if [ ! -e "$policy" ]; then

@@ -44,7 +44,8 @@ static void test_english_unchanged(void **state)
     int mark = n_recs;
     say(b, "ann", "!new");
     assert_string_equal(last_to(mark, CHAN),
-                        "ann opened a lobby: !join to play, !start when 3-6 are seated");
+                        "ann opened a lobby: !join to play, !addbot seats a computer player, "
+                        "!start when 3-6 are seated");
     bot_free(b);
 }
 

@@ -96,15 +96,15 @@ struct ai_search;
 struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed);
 /* The same for a decision that will get about budget_us of processor time in all: with a
  * second or more the playouts look twice as far ahead (four rounds of turns), which at equal
- * rounds won more games (README) and costs about twice as much per round. */
+ * rounds won more games (doc/computer-players.md) and costs about twice as much per round. */
 struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_t seed,
                                        int64_t budget_us);
 /* Search for about budget_us microseconds of processor time of the calling thread (one
  * playout may run past it, typically by well under a millisecond); returns true once the
  * search has nothing more to do (it may be stopped earlier: ai_search_best then gives its best
  * so far). Against three normal players the hard player won 40-46% of the games with 10 ms
- * or 50 ms per decision and 46.5% of 400 with 200 ms (README has the figures and their
- * noise). */
+ * or 50 ms per decision and 46.5% of 400 with 200 ms (doc/computer-players.md has the figures and
+ * their noise). */
 bool ai_search_step(struct ai_search *s, int64_t budget_us);
 /* The same for a number of iterations instead of a time budget, so that the result depends
  * only on the game (what player can see of it) and the seed: tests use it; true once the

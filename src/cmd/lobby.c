@@ -39,7 +39,7 @@ static int exec_new(struct cmd_call *c)
     }
     c->seat = session_join(c->s, &c->who);
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, tr(c->lang, MSG_LOBBY_OPENED), c->nick, c->prefix, c->prefix,
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_OPENED), c->nick, c->prefix, c->prefix, c->prefix,
                   c->s->rules.min_players, c->s->rules.max_players);
     return BW_OK;
 }

@@ -95,7 +95,8 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_LOBBY_ALREADY_LOBBY, "توجد غرفة انتظار في %s بالفعل"},
     {MSG_LOBBY_ALREADY_GAME, "توجد لعبة جارية في %s بالفعل"},
     {MSG_LOBBY_CANNOT_OPEN, "تعذّر فتح لعبة في %s"},
-    {MSG_LOBBY_OPENED, "فتح %s غرفة انتظار: %sjoin للعب، و%sstart عندما يجلس %d-%d لاعبين"},
+    {MSG_LOBBY_OPENED, "فتح %s غرفة انتظار: %sjoin للعب، و%saddbot لإجلاس لاعب حاسوب، و%sstart "
+                       "عندما يجلس %d-%d لاعبين"},
     {MSG_LOBBY_FULL_VARIANT,
      "غرفة الانتظار في %s ممتلئة: الشكل %s لـ 3-4 لاعبين (%svariant none لعدد أكبر)"},
     {MSG_LOBBY_FULL_MAP,

@@ -95,7 +95,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_LOBBY_ALREADY_LOBBY, "u %s već postoji lobi"},
     {MSG_LOBBY_ALREADY_GAME, "u %s je igra već u toku"},
     {MSG_LOBBY_CANNOT_OPEN, "ne mogu da otvorim igru u %s"},
-    {MSG_LOBBY_OPENED, "%s otvara lobi: %sjoin za igru, %sstart kada za stolom sedi %d-%d igrača"},
+    {MSG_LOBBY_OPENED, "%s otvara lobi: %sjoin za igru, %saddbot posađuje računarskog igrača, "
+                       "%sstart kada za stolom sedi %d-%d igrača"},
     {MSG_LOBBY_FULL_VARIANT,
      "lobi u %s je pun: varijanta %s je za 3-4 igrača (%svariant none za više)"},
     {MSG_LOBBY_FULL_MAP, "lobi u %s je pun: %s je za %d-%d igrača (%smap base za više)"},

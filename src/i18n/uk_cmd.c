@@ -97,8 +97,8 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_LOBBY_ALREADY_LOBBY, "у %s уже є лобі"},
     {MSG_LOBBY_ALREADY_GAME, "у %s уже йде гра"},
     {MSG_LOBBY_CANNOT_OPEN, "не вдається відкрити гру в %s"},
-    {MSG_LOBBY_OPENED,
-     "%s відкриває лобі: %sjoin — щоб грати, %sstart — коли за столом %d-%d гравців"},
+    {MSG_LOBBY_OPENED, "%s відкриває лобі: %sjoin — щоб грати, %saddbot — посадити комп'ютерного "
+                       "гравця, %sstart — коли за столом %d-%d гравців"},
     {MSG_LOBBY_FULL_VARIANT,
      "лобі в %s заповнене: варіант %s — для 3-4 гравців (%svariant none — для більшої кількості)"},
     {MSG_LOBBY_FULL_MAP,

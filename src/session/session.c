@@ -335,7 +335,8 @@ int session_apply(struct session *s, const struct game_action *a, int64_t now_ms
 int session_depart(struct session *s, const char *nick, int64_t now_ms)
 {
     int seat = session_seat_of_nick(s, nick);
-    if (seat >= 0 && s->seat[seat].present) {
+    /* A computer player is never away: it sits wherever the bot is, and plays on at once. */
+    if (seat >= 0 && s->seat[seat].present && !s->seat[seat].robot) {
         s->seat[seat].present = 0;
         s->seat[seat].left_ms = now_ms;
     }
@@ -602,16 +603,28 @@ size_t session_save_at(const struct session *s, int64_t now_ms, int64_t wall_ms,
     return record_encode_at(s, now_ms, wall_ms, buf, size);
 }
 
+/* A record saved by an older build may hold a computer player marked away (every seat went away
+ * when the bot left the channel): it sits again, or its seat would be given up. */
+static int robots_sit(struct session *s, int err)
+{
+    for (int i = 0; !err && i < s->n_seats; i++)
+        if (s->seat[i].robot) {
+            s->seat[i].present = 1;
+            s->seat[i].left_ms = 0;
+        }
+    return err;
+}
+
 int session_restore(struct session *s, const void *blob, size_t len, int64_t now_ms, char *why,
                     size_t whylen)
 {
-    return record_decode(s, blob, len, now_ms, why, whylen);
+    return robots_sit(s, record_decode(s, blob, len, now_ms, why, whylen));
 }
 
 int session_restore_at(struct session *s, const void *blob, size_t len, int64_t now_ms,
                        int64_t wall_ms, char *why, size_t whylen)
 {
-    return record_decode_at(s, blob, len, now_ms, wall_ms, why, whylen);
+    return robots_sit(s, record_decode_at(s, blob, len, now_ms, wall_ms, why, whylen));
 }
 
 /* ---- results ---- */

@@ -221,7 +221,8 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
 int session_apply(struct session *s, const struct game_action *a, int64_t now_ms,
                   struct game_event *ev, int max, int *n_ev);
 
-/* Membership. session_depart marks the seat held by nick away (returns it, or -1);
+/* Membership. session_depart marks the seat held by nick away (returns it, or -1; a computer
+ * player's seat is never away, nor after session_restore);
  * session_return marks who's seat present again under who->nick when the identity matches
  * (returns the seat, or -1); session_rename follows a NICK change (returns the seat or -1). */
 int session_depart(struct session *s, const char *nick, int64_t now_ms);
