@@ -306,7 +306,8 @@ def second_run(env, work, conf):
         web_answers(run.web_port)
         state = os.path.dirname(conf)
         log = open(os.path.join(state, "brickwood.log"), encoding="utf-8", errors="replace")
-        check("games restored" in log.read(), "the bot restored no game")
+        check(re.search(r"\d+ (lobby or game|lobbies and games) restored", log.read()),
+              "the bot restored no game")
         log.close()
 
         alice = join(run.port)
