@@ -26,6 +26,10 @@ static void free_settings(struct bot *b)
     free(b->admins);
     free(b->prefix);
     free(b->web_url);
+    cimap_fini(&b->web_hidden);
+    for (size_t i = 0; i < b->web_hide_count; i++)
+        free(b->web_hide[i]);
+    free(b->web_hide);
 }
 
 static void set_settings(struct bot *b, const struct config_bot *botcfg,
@@ -33,6 +37,12 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
 {
     b->prefix = xstrdup(botcfg->prefix && botcfg->prefix[0] ? botcfg->prefix : "!");
     b->web_url = botcfg->web_url ? xstrdup(botcfg->web_url) : NULL;
+    b->web_hide_count = botcfg->web_hide_count;
+    b->web_hide = xcalloc(b->web_hide_count + 1, sizeof *b->web_hide);
+    for (size_t i = 0; i < b->web_hide_count; i++) {
+        b->web_hide[i] = xstrdup(botcfg->web_hide[i]);
+        cimap_add(&b->web_hidden, b->web_hide[i], b->web_hide[i]);
+    }
     b->admin_count = botcfg->admin_count;
     b->admins = xcalloc(b->admin_count + 1, sizeof *b->admins);
     for (size_t i = 0; i < b->admin_count; i++)

@@ -96,7 +96,10 @@ struct bot {
     uint64_t lines_refused; /* user lines turned away by the rate limit (or while ignored) */
     char network[64];       /* the network's name, for log fields */
     char *prefix;
-    char *web_url; /* the web view's public address, NULL when off */
+    char *web_url;   /* the web view's public address, NULL when off */
+    char **web_hide; /* web.hide: channels whose address is not offered */
+    size_t web_hide_count;
+    struct cimap web_hidden; /* the same, by name */
     char **admins;
     size_t admin_count;
     bool colors;
