@@ -551,6 +551,44 @@ static void test_identity(void **state)
     bot_free(b);
 }
 
+/* One tick in which several lobbies close (their players gone longer than the grace period),
+ * interleaved with lobbies that stay: each closing one is dropped during the tick, and the
+ * tick goes on with the others (no freed game is touched: the sanitizer builds check that). */
+static void test_tick_drops_games(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 7);
+    char chan[16], nick[16];
+    struct bw_identity id;
+    for (int i = 0; i < 8; i++) {
+        snprintf(chan, sizeof chan, "#t%d", i);
+        snprintf(nick, sizeof nick, "p%d", i);
+        ident(&id, nick);
+        now += 1100;
+        bot_on_message(b, chan, &id, "!new", now);
+        assert_non_null(bot_session(b, chan));
+    }
+    for (int i = 0; i < 8; i += 1 + (i % 3 == 2)) { /* #t0, t1, t2, t4, t5, t7 go */
+        snprintf(nick, sizeof nick, "p%d", i);
+        ident(&id, nick);
+        bot_on_quit(b, &id, now);
+    }
+    now += SESSION_GRACE_MS + 1000;
+    bot_tick(b, now);
+    for (int i = 0; i < 8; i++) {
+        snprintf(chan, sizeof chan, "#t%d", i);
+        bool stays = i == 3 || i == 6;
+        assert_int_equal(bot_session(b, chan) != NULL, stays);
+    }
+    /* The lobbies left still answer. */
+    ident(&id, "p3");
+    int mark = n_recs;
+    now += 1100;
+    bot_on_message(b, "#t3", &id, "!status", now);
+    assert_true(n_recs > mark);
+    bot_free(b);
+}
+
 static void test_turn_timer(void **state)
 {
     static const char *const nicks[] = {"ann", "ben", "cat"};
@@ -897,6 +935,7 @@ int main(void)
         cmocka_unit_test(test_repeat_displays),
         cmocka_unit_test(test_web_address),
         cmocka_unit_test(test_web_address_hidden),
+        cmocka_unit_test(test_tick_drops_games),
         cmocka_unit_test(test_game_view),
         cmocka_unit_test(test_private_channel_word),
         cmocka_unit_test(test_restore_continues),

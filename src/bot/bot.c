@@ -612,6 +612,8 @@ void bot_commit(struct bot *b)
             bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
             cimap_remove(&b->by_channel, b->games[i]->s.channel, b->games[i]);
+            if (b->games[i]->due_slot && b->due)
+                b->due[b->games[i]->due_slot - 1] = NULL;
             free(b->games[i]);
         } else {
             bot_robots_schedule(b, b->games[i]);
@@ -676,34 +678,35 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
     bot_commit(b);
 }
 
-static bool alive(const struct bot *b, const struct bot_game *g)
-{
-    for (int k = 0; g && k < b->n_games; k++)
-        if (b->games[k] == g)
-            return true;
-    return false;
-}
-
 void bot_tick(struct bot *b, int64_t now_ms)
 {
     b->now_ms = now_ms;
     bot_robots_new_tick(b);
-    /* Ticking a game may end and drop it: walk a copy of the list, skipping dropped games. */
+    /* Ticking a game may end and drop it: walk a copy of the list, whose entry of a dropped
+     * game bot_commit clears (b->due). */
     int n = b->n_games;
     struct bot_game **due = xcalloc((size_t)n + 1, sizeof *due);
     for (int i = 0; i < n; i++)
-        if (session_next_deadline(&b->games[i]->s) <= now_ms || b->games[i]->robot_due_ms <= now_ms)
+        if (session_next_deadline(&b->games[i]->s) <= now_ms ||
+            b->games[i]->robot_due_ms <= now_ms) {
             due[i] = b->games[i];
+            due[i]->due_slot = i + 1;
+        }
+    b->due = due;
     /* Each tick starts with the next game, so thinking time goes round fairly. */
     int first = n ? (int)(b->tick_count++ % (unsigned)n) : 0;
     for (int k = 0; k < n; k++) {
         int i = (first + k) % n;
-        if (alive(b, due[i]) && session_next_deadline(&due[i]->s) <= now_ms)
+        if (due[i] && session_next_deadline(&due[i]->s) <= now_ms)
             tick_game(b, due[i], now_ms);
         /* Timers first (a person's time may have run out meanwhile), then computer players. */
-        if (alive(b, due[i]))
+        if (due[i])
             bot_robots_run(b, due[i]);
     }
+    for (int i = 0; i < n; i++)
+        if (due[i])
+            due[i]->due_slot = 0;
+    b->due = NULL;
     free(due);
 }
 

@@ -75,6 +75,7 @@ struct bot_game {
     unsigned robot_offer_turn; /* the turn it was made in (one offer of its own per turn) */
     int64_t active_ms;         /* the last change (admin status shows the idle time) */
     bool start_logged;         /* the log has the game's start */
+    int due_slot;              /* 1 + its place in bot.due while bot_tick runs, else 0 */
 };
 
 struct bot_user {
@@ -113,6 +114,9 @@ struct bot {
     int64_t now_ms;  /* the time of the call being handled */
     struct bot_game **games;
     int n_games, cap_games;
+    /* The games due in the bot_tick running (NULL otherwise): bot_commit clears a game's
+     * entry when it frees it, so the tick never touches a freed game. */
+    struct bot_game **due;
     struct cimap by_channel; /* the games by channel (closing ones too, until dropped) */
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */
