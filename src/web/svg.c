@@ -73,8 +73,9 @@ struct svg_layout {
     double corner_x[BOARD_MAX_VERTICES], corner_y[BOARD_MAX_VERTICES]; /* a corner's number */
     double pirate_x, pirate_y;                                         /* the pirate's place */
     struct svg_box used; /* everything on the board (the legend apart) */
-    /* What a label must not cover. */
-    struct svg_box busy[2 * BOARD_MAX_VERTICES + 4 * BOARD_MAX_HEXES + BOARD_MAX_HARBORS + 2];
+    /* What a label must not cover: a hex's letter, token and word; each corner's place, and
+     * where built, the building and its number; the harbor labels, the robber and pirate. */
+    struct svg_box busy[3 * BOARD_MAX_HEXES + 3 * BOARD_MAX_VERTICES + BOARD_MAX_HARBORS + 2];
     int n_busy;
 };
 
