@@ -55,7 +55,7 @@ static void drawing(const char *what, int board, int n)
 {
     struct session s;
     seated(&s, 0, board, n, 7, 600);
-    struct web_game w = {"local", s.channel, &s, lines, 4, false, 0};
+    struct web_game w = {"local", s.channel, &s, lines, 4, false, 0, false};
     const int rounds = 300;
     struct strbuf sb = STRBUF_INIT;
     size_t live = 0, page = 0, svg = 0;

@@ -145,18 +145,31 @@ static bool fake_member_of(void *ctx, const char *channel, const char *nick, str
     return false;
 }
 
-const char *fake_web_url;
+const char *fake_web_url, *fake_web_hide;
+bool fake_secret;
+
+static bool fake_secret_of(void *ctx, const char *channel)
+{
+    (void)ctx;
+    return fake_secret && strcasecmp(channel, CHAN) == 0;
+}
 
 struct bot *make_bot(int timeout_s, uint64_t seed)
 {
     struct config_network net = {.name = "testnet", .nick = "brickwood"};
-    struct config_bot cb = {
-        .prefix = "!", .admins = admins_list, .admin_count = 2, .web_url = (char *)fake_web_url};
+    char *hide[1] = {(char *)fake_web_hide};
+    struct config_bot cb = {.prefix = "!",
+                            .admins = admins_list,
+                            .admin_count = 2,
+                            .web_url = (char *)fake_web_url,
+                            .web_hide = hide,
+                            .web_hide_count = fake_web_hide ? 1 : 0};
     struct config_game cg = {3, 6, 10, timeout_s, 2, 100, 1500, false};
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,
                          .part = fake_part,
-                         .member = members_on ? fake_member_of : NULL};
+                         .member = members_on ? fake_member_of : NULL,
+                         .secret = fake_secret_of};
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,

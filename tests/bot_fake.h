@@ -50,6 +50,10 @@ void fake_op(const char *nick, bool op);
 /* The web view's public address the next make_bot() gives its bot (NULL: off, the default);
  * the bot's network is "testnet". */
 extern const char *fake_web_url;
+/* web.hide as the next make_bot() gives it: one channel (NULL: none, the default). */
+extern const char *fake_web_hide;
+/* Whether the IRC layer says CHAN is secret or private (bw_out.secret), for every bot. */
+extern bool fake_secret;
 /* The language the bot last asked the store to keep ("" when none, or forgotten). */
 extern char kept_language[16];
 

@@ -551,6 +551,44 @@ static void test_identity(void **state)
     bot_free(b);
 }
 
+/* One tick in which several lobbies close (their players gone longer than the grace period),
+ * interleaved with lobbies that stay: each closing one is dropped during the tick, and the
+ * tick goes on with the others (no freed game is touched: the sanitizer builds check that). */
+static void test_tick_drops_games(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 7);
+    char chan[16], nick[16];
+    struct bw_identity id;
+    for (int i = 0; i < 8; i++) {
+        snprintf(chan, sizeof chan, "#t%d", i);
+        snprintf(nick, sizeof nick, "p%d", i);
+        ident(&id, nick);
+        now += 1100;
+        bot_on_message(b, chan, &id, "!new", now);
+        assert_non_null(bot_session(b, chan));
+    }
+    for (int i = 0; i < 8; i += 1 + (i % 3 == 2)) { /* #t0, t1, t2, t4, t5, t7 go */
+        snprintf(nick, sizeof nick, "p%d", i);
+        ident(&id, nick);
+        bot_on_quit(b, &id, now);
+    }
+    now += SESSION_GRACE_MS + 1000;
+    bot_tick(b, now);
+    for (int i = 0; i < 8; i++) {
+        snprintf(chan, sizeof chan, "#t%d", i);
+        bool stays = i == 3 || i == 6;
+        assert_int_equal(bot_session(b, chan) != NULL, stays);
+    }
+    /* The lobbies left still answer. */
+    ident(&id, "p3");
+    int mark = n_recs;
+    now += 1100;
+    bot_on_message(b, "#t3", &id, "!status", now);
+    assert_true(n_recs > mark);
+    bot_free(b);
+}
+
 static void test_turn_timer(void **state)
 {
     static const char *const nicks[] = {"ann", "ben", "cat"};
@@ -778,6 +816,51 @@ static void test_web_address(void **state)
     bot_free(b);
 }
 
+/* A channel the web view leaves out (web.hide, or secret or private as the IRC layer says)
+ * has no page: the bot never offers its address there, at the start or when asked, and says
+ * why when asked; once the channel is shown again, the address is back. */
+static void test_web_address_hidden(void **state)
+{
+    (void)state;
+    static const char *const nicks[] = {"ann", "bob", "cy"};
+    static const char hidden[] = "#catan is not shown on the web view (kept out by the operator, "
+                                 "or a secret or private channel)";
+    fake_web_url = "https://catan.example.org";
+    for (int why = 0; why < 2; why++) {
+        fake_web_hide = why == 0 ? "#CaTaN" : NULL; /* named in another case */
+        fake_secret = why == 1;
+        struct bot *b = make_bot(0, 7);
+        start_game(b, nicks, 3);
+        assert_int_equal(sess(b)->state, SESSION_PLAYING);
+        assert_false(any_line(0, NULL, "https://"));
+        expect_reply(b, "watcher", "!board web", hidden);
+        expect_refused(b, "watcher", "!board web");
+        struct bw_identity id;
+        ident(&id, "watcher");
+        int mark = n_recs;
+        now += 1100;
+        bot_on_message(b, NULL, &id, "#catan board web", now);
+        assert_string_equal(last_to(mark, "watcher"), hidden);
+        assert_false(any_line(0, NULL, "https://"));
+        /* Shown again: a reload without the list, or the channel no longer secret. */
+        if (why == 0) {
+            fake_web_hide = NULL;
+            struct config_network net = {.name = "testnet", .nick = "brickwood"};
+            struct config_bot cb = {.prefix = "!", .web_url = (char *)fake_web_url};
+            struct config_game cg = {3, 6, 10, 0, 2, 100, 1500, false};
+            bot_reconfigure(b, &net, &cb, &cg);
+        }
+        fake_secret = false;
+        now += 15000;
+        mark = n_recs;
+        say(b, "watcher", "!board web");
+        assert_string_equal(last_to(mark, CHAN),
+                            "#catan web: https://catan.example.org/g/testnet/catan");
+        bot_free(b);
+    }
+    fake_web_url = NULL;
+}
+
 static void test_private_channel_word(void **state)
 {
     struct session s;
@@ -851,6 +934,8 @@ int main(void)
         cmocka_unit_test(test_rate_limit),
         cmocka_unit_test(test_repeat_displays),
         cmocka_unit_test(test_web_address),
+        cmocka_unit_test(test_web_address_hidden),
+        cmocka_unit_test(test_tick_drops_games),
         cmocka_unit_test(test_game_view),
         cmocka_unit_test(test_private_channel_word),
         cmocka_unit_test(test_restore_continues),

@@ -893,6 +893,11 @@ static void test_web(void **state)
     assert_int_equal(cfg.web.hide_count, 2);
     assert_string_equal(cfg.web.hide[0], "#Staff");
     assert_string_equal(cfg.web.hide[1], "&ops");
+    /* The bot has its own copy: it offers no address in those channels. */
+    assert_int_equal(cfg.bot.web_hide_count, 2);
+    assert_string_equal(cfg.bot.web_hide[0], "#Staff");
+    assert_string_equal(cfg.bot.web_hide[1], "&ops");
+    assert_ptr_not_equal(cfg.bot.web_hide[0], cfg.web.hide[0]);
     config_fini(&cfg);
     expect_one(NET "web = { listen = \"127.0.0.1:1\";\n hide = [ \"staff\" ]; };\n", BW_E(INVALID),
                3, "web.hide.[0]", "must start with '#' or '&'");

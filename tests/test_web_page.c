@@ -51,7 +51,7 @@ static const char *const lines[] = {"alice rolled 8 (3+5) \xc2\xb7 bob receives 
 /* Everything the web view serves of s, one string: the page, the live part and the SVG. */
 static char *serve(const struct session *s)
 {
-    struct web_game w = {"local", "#catan", s, lines, 2, false, 0};
+    struct web_game w = {"local", "#catan", s, lines, 2, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_game(&w, &sb);
     well_formed(sb_str(&sb));
@@ -157,7 +157,7 @@ static void test_player_counts(void **state)
     struct bw_rng rng;
     bw_rng_seed(&rng, 9);
     step(&s, &rng, 400);
-    struct web_game w = {"local", "#catan", &s, NULL, 0, false, 0};
+    struct web_game w = {"local", "#catan", &s, NULL, 0, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_live(&w, &sb);
     for (int p = 0; p < 4; p++) {
@@ -171,8 +171,11 @@ static void test_player_counts(void **state)
         const char *at = strstr(sb_str(&sb), row);
         assert_non_null(at);
         snprintf(want, sizeof want,
-                 "<td class=\"points\">%d</td><td class=\"cards\">%d</td><td class=\"dev\">%d</td>"
-                 "<td class=\"knights\">%d</td><td class=\"road\">%d</td>",
+                 "<td class=\"points\" data-label=\"VP\">%d</td>"
+                 "<td class=\"cards\" data-label=\"cards\">%d</td>"
+                 "<td class=\"dev\" data-label=\"dev\">%d</td>"
+                 "<td class=\"knights\" data-label=\"knights\">%d</td>"
+                 "<td class=\"road\" data-label=\"road\">%d</td>",
                  s.game.phase == PHASE_OVER ? game_vp_total(&s.game, p)
                                             : game_vp_public(&s.game, p),
                  cards, dev, s.game.p[p].knights, s.game.p[p].road_length);
@@ -202,7 +205,7 @@ static void test_hostile_text(void **state)
                                        "12,04colour \x1f"
                                        "under\x16",
                                        "</li></ol><script>x</script>"};
-    struct web_game w = {"net\"<x>", s.channel, &s, evil, 3, false, 0};
+    struct web_game w = {"net\"<x>", s.channel, &s, evil, 3, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_game(&w, &sb);
     struct web_game list[2] = {w, w};
@@ -273,7 +276,7 @@ static void test_other_states(void **state)
     s.n_seats = 2;
     snprintf(s.seat[0].nick, sizeof s.seat[0].nick, "ann");
     snprintf(s.seat[1].nick, sizeof s.seat[1].nick, "bob");
-    struct web_game w = {"local", "#catan", &s, NULL, 0, false, 0};
+    struct web_game w = {"local", "#catan", &s, NULL, 0, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_game(&w, &sb);
     well_formed(sb_str(&sb));
@@ -287,7 +290,7 @@ static void test_other_states(void **state)
     bw_rng_seed(&rng, 4);
     step(&g, &rng, 20000);
     assert_int_equal(g.game.phase, PHASE_OVER);
-    struct web_game over = {"local", "#catan", &g, NULL, 0, true, 0};
+    struct web_game over = {"local", "#catan", &g, NULL, 0, true, 0, false};
     web_page_game(&over, &sb);
     well_formed(sb_str(&sb));
     char won[100];
@@ -297,7 +300,8 @@ static void test_other_states(void **state)
     for (int p = 0; p < 3; p++) {
         char row[40], points[80];
         snprintf(row, sizeof row, "<tr id=\"player-%d\"", p);
-        snprintf(points, sizeof points, "<td class=\"points\">%d</td>", game_vp_total(&g.game, p));
+        snprintf(points, sizeof points, "<td class=\"points\" data-label=\"VP\">%d</td>",
+                 game_vp_total(&g.game, p));
         const char *at = strstr(sb_str(&sb), row);
         assert_non_null(at);
         const char *hit = strstr(at, points), *end = strstr(at, "</tr>");
@@ -323,7 +327,7 @@ static void test_events(void **state)
     struct session s;
     web_seated(&s, BOARD_BASE, 3, 2, nicks);
     static const char *const said[] = {"one", "two \xc2\xb7 three \xc2\xb7 four", "five"};
-    struct web_game w = {"local", "#catan", &s, said, 3, false, 0};
+    struct web_game w = {"local", "#catan", &s, said, 3, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_live(&w, &sb);
     const char *list = strstr(sb_str(&sb), "<ol class=\"events\"");
@@ -341,7 +345,7 @@ static void test_addresses(void **state)
     struct session s;
     web_seated(&s, BOARD_BASE, 3, 2, nicks);
     snprintf(s.channel, sizeof s.channel, "&x y");
-    struct web_game w = {"local", s.channel, &s, NULL, 0, false, 0};
+    struct web_game w = {"local", s.channel, &s, NULL, 0, false, 0, false};
     struct strbuf sb = STRBUF_INIT;
     web_page_game(&w, &sb);
     assert_non_null(strstr(sb_str(&sb), "data-live=\"/g/local/%26x%20y/live\""));
@@ -351,12 +355,67 @@ static void test_addresses(void **state)
     sb_fini(&sb);
 }
 
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* The corner numbers: a plain link turns them on and off, the address keeps the choice (the
+ * live part's, the board's alone), and every corner has its number when on, none when off. */
+static void test_corners(void **state)
+{
+    (void)state;
+    struct session s;
+    web_seated(&s, BOARD_FOUR_ISLANDS_4, 4, 3, nicks);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 3);
+    step(&s, &rng, 300);
+    snprintf(s.channel, sizeof s.channel, "&x y");
+    const struct board_geo *geo = game_geo(&s.game);
+    for (int on = 0; on <= 1; on++) {
+        struct web_game w = {"local", s.channel, &s, NULL, 0, false, 0, on};
+        struct strbuf sb = STRBUF_INIT;
+        web_page_game(&w, &sb);
+        well_formed(sb_str(&sb));
+        const char *page = sb_str(&sb);
+        if (on) {
+            assert_non_null(strstr(page, "data-live=\"/g/local/%26x%20y/live?corners=1\""));
+            assert_non_null(strstr(page, "<a id=\"corners\" href=\"/g/local/%26x%20y\">hide corner "
+                                         "numbers</a>"));
+            assert_non_null(strstr(page, "href=\"/g/local/%26x%20y/board.svg?corners=1\""));
+        } else {
+            assert_non_null(strstr(page, "data-live=\"/g/local/%26x%20y/live\""));
+            assert_non_null(strstr(page, "<a id=\"corners\" href=\"/g/local/%26x%20y?corners=1\">"
+                                         "show corner numbers</a>"));
+            assert_non_null(strstr(page, "href=\"/g/local/%26x%20y/board.svg\""));
+            assert_null(strstr(page, "corners=0"));
+        }
+        assert_int_equal(count(page, "class=\"corner\""), on ? geo->n_vertices : 0);
+        for (int v = 0; v < geo->n_vertices; v++) {
+            char id[64];
+            snprintf(id, sizeof id, "id=\"c-%d\"", v + 1);
+            assert_int_equal(count(page, id), on);
+        }
+        /* The live part has the switch too: it replaces the page's every few seconds. */
+        struct strbuf live = STRBUF_INIT;
+        web_page_live(&w, &live);
+        assert_non_null(strstr(sb_str(&live), "<a id=\"corners\""));
+        assert_int_equal(count(sb_str(&live), "class=\"corner\""), on ? geo->n_vertices : 0);
+        sb_fini(&live);
+        sb_fini(&sb);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_only_public_facts), cmocka_unit_test(test_player_counts),
         cmocka_unit_test(test_hostile_text),      cmocka_unit_test(test_other_states),
         cmocka_unit_test(test_addresses),         cmocka_unit_test(test_events),
+        cmocka_unit_test(test_corners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -156,14 +156,21 @@ static struct web_server *start(void)
     return w;
 }
 
+/* A server with a game of four on the base board in #catan on "local" (s), published. */
+static struct web_server *serving(struct session *s)
+{
+    struct web_server *w = start();
+    web_seated(s, BOARD_BASE, 4, 3, nicks);
+    publish(w, s, 1);
+    return w;
+}
+
 static void test_routes(void **state)
 {
     (void)state;
-    struct web_server *w = start();
-    int port = web_port(w);
     struct session s;
-    web_seated(&s, BOARD_BASE, 4, 3, nicks);
-    publish(w, &s, 1);
+    struct web_server *w = serving(&s);
+    int port = web_port(w);
     char buf[400];
 
     struct response r = ask(port, "GET", "/", NULL);
@@ -267,6 +274,61 @@ static void test_routes(void **state)
     assert_int_equal(r.status, 404);
     assert_null(xml_error(r.body));
     done(&r);
+    web_stop(w);
+}
+
+/* ?corners=1 on a game's three addresses: the corner numbers, with an ETag of their own;
+ * ?corners=0 or none: without; another value: 400, and nothing else changes. */
+static void test_corners(void **state)
+{
+    (void)state;
+    struct session s;
+    struct web_server *w = serving(&s);
+    int port = web_port(w);
+    static const char *const parts[] = {"", "/live", "/board.svg"};
+    char buf[64], plain_etag[64], etag[64];
+    for (size_t i = 0; i < 3; i++) {
+        char path[80];
+        snprintf(path, sizeof path, "/g/local/catan%s", parts[i]);
+        struct response r = ask(port, "GET", path, NULL);
+        assert_int_equal(r.status, 200);
+        assert_null(strstr(r.body, "class=\"corner\""));
+        assert_non_null(header(&r, "ETag", plain_etag, sizeof plain_etag));
+        done(&r);
+        snprintf(path, sizeof path, "/g/local/catan%s?corners=0", parts[i]);
+        r = ask(port, "GET", path, NULL);
+        assert_int_equal(r.status, 200);
+        assert_null(strstr(r.body, "class=\"corner\""));
+        assert_string_equal(header(&r, "ETag", buf, sizeof buf), plain_etag);
+        done(&r);
+        snprintf(path, sizeof path, "/g/local/catan%s?corners=1", parts[i]);
+        r = ask(port, "GET", path, NULL);
+        assert_int_equal(r.status, 200);
+        if (i != 1) /* the live part is a fragment, not a document */
+            assert_null(xml_error(r.body));
+        assert_non_null(strstr(r.body, "class=\"corner\" id=\"c-54\""));
+        assert_non_null(header(&r, "ETag", etag, sizeof etag));
+        assert_string_not_equal(etag, plain_etag);
+        if (i == 0)
+            assert_non_null(strstr(r.body, "data-live=\"/g/local/catan/live?corners=1\""));
+        done(&r);
+        /* The numbered drawing is not the plain one's 304. */
+        char inm[128];
+        snprintf(inm, sizeof inm, "If-None-Match: %s\r\n", plain_etag);
+        r = ask(port, "GET", path, inm);
+        assert_int_equal(r.status, 200);
+        done(&r);
+        snprintf(inm, sizeof inm, "If-None-Match: %s\r\n", etag);
+        r = ask(port, "GET", path, inm);
+        assert_int_equal(r.status, 304);
+        done(&r);
+        snprintf(path, sizeof path, "/g/local/catan%s?corners=yes", parts[i]);
+        r = ask(port, "GET", path, NULL);
+        assert_int_equal(r.status, 400);
+        assert_null(xml_error(r.body));
+        assert_non_null(strstr(r.body, "corners= is 1"));
+        done(&r);
+    }
     web_stop(w);
 }
 
@@ -550,11 +612,9 @@ static void test_bad_address(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_routes),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_slow_senders),
-        cmocka_unit_test(test_publishing_while_serving),
+        cmocka_unit_test(test_routes),       cmocka_unit_test(test_corners),
+        cmocka_unit_test(test_refusals),     cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_slow_senders), cmocka_unit_test(test_publishing_while_serving),
         cmocka_unit_test(test_bad_address),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

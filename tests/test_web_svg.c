@@ -1,6 +1,7 @@
 /* The board as SVG: a well-formed document for every kind of board through random games, with
  * every hex, token and piece of the game where the geometry puts it, the robber and pirate on
  * their hexes, and the text from IRC escaped. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -161,11 +162,12 @@ static void check_hexes(const struct game *g, const char *doc)
 static void check_pieces(const struct game *g, const char *doc, int *pieces)
 {
     const struct board_geo *geo = game_geo(g);
-    static const char *const kinds[] = {"settlement", "city", "vertex"};
-    int want[3] = {0, 0, 0};
+    static const char *const kinds[] = {"settlement", "city"};
+    int want[2] = {0, 0};
     for (int v = 0; v < geo->n_vertices; v++)
-        want[g->vertex_owner[v] < 0 ? 2 : g->vertex_building[v] == BUILDING_SETTLEMENT ? 0 : 1]++;
-    for (int k = 0; k < 3; k++) {
+        if (g->vertex_owner[v] >= 0)
+            want[g->vertex_building[v] == BUILDING_SETTLEMENT ? 0 : 1]++;
+    for (int k = 0; k < 2; k++) {
         const char *p = doc, *tag;
         int n = 0;
         while ((tag = next_tag(&p, kinds[k]))) {
@@ -177,13 +179,12 @@ static void check_pieces(const struct game *g, const char *doc, int *pieces)
             double x, y;
             translation(tag, &x, &y);
             assert_true(x == sx(geo, geo->vertex_x[i]) && y == sy(geo, geo->vertex_y[i]));
-            assert_int_equal(g->vertex_owner[i] < 0, k == 2);
-            if (k < 2)
-                assert_int_equal(g->vertex_building[i], k ? BUILDING_CITY : BUILDING_SETTLEMENT);
+            assert_true(g->vertex_owner[i] >= 0);
+            assert_int_equal(g->vertex_building[i], k ? BUILDING_CITY : BUILDING_SETTLEMENT);
             n++;
         }
         assert_int_equal(n, want[k]);
-        *pieces += k < 2 ? n : 0;
+        *pieces += n;
     }
     int roads = 0, ships = 0;
     for (int e = 0; e < geo->n_edges; e++)
@@ -215,7 +216,11 @@ static void check_bandit(const struct game *g, const char *doc, const char *cls,
     assert_string_equal(attr(tag, "id", got, sizeof got), id);
     double x, y;
     translation(tag, &x, &y);
-    assert_true(x == sx(geo, geo->hex_x[h]) - 17 && y == sy(geo, geo->hex_y[h]) + 3);
+    if (!strcmp(cls, "robber")) /* beside the token */
+        assert_true(x == sx(geo, geo->hex_x[h]) - 17 && y == sy(geo, geo->hex_y[h]) + 3);
+    else /* in its sea, where the labels leave room */
+        assert_true(fabs(x - sx(geo, geo->hex_x[h])) <= 17 &&
+                    fabs(y - sy(geo, geo->hex_y[h])) <= 14);
     assert_null(next_tag(&p, cls));
 }
 
@@ -234,9 +239,184 @@ static void check_ids(const char *doc)
     }
 }
 
+/* ---- the labels' boxes ---- */
+
+struct box {
+    double x0, y0, x1, y1;
+};
+
+static bool meet(struct box a, struct box b)
+{
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+static bool inside(struct box a, struct box frame)
+{
+    return a.x0 >= frame.x0 && a.y0 >= frame.y0 && a.x1 <= frame.x1 && a.y1 <= frame.y1;
+}
+
+/* Whether a and the circle of radius r around (cx, cy) share any point. */
+static bool meets_circle(struct box a, double cx, double cy, double r)
+{
+    double nx = cx < a.x0 ? a.x0 : cx > a.x1 ? a.x1 : cx;
+    double ny = cy < a.y0 ? a.y0 : cy > a.y1 ? a.y1 : cy;
+    return (nx - cx) * (nx - cx) + (ny - cy) * (ny - cy) < r * r;
+}
+
+/* The box of a text of font size size, its middle at x (or its start, start set) and its
+ * baseline at y, as wide as web_svg_text_width (test_text_width checks that bound against a
+ * real font), 0.8 of its size above the baseline and 0.25 below. */
+static struct box text_box(const char *text, double size, double x, double y, bool start)
+{
+    double w = web_svg_text_width(text, size);
+    double left = start ? x : x - w / 2;
+    return (struct box){left, y - 0.8 * size, left + w, y + 0.25 * size};
+}
+
+static double num_attr(const char *tag, const char *name)
+{
+    char buf[32];
+    if (!attr(tag, name, buf, sizeof buf)[0])
+        fail_msg("no %s in %.80s", name, tag);
+    return atof(buf);
+}
+
+/* What the drawing's labels hold. */
+struct labels {
+    struct box frame;                                      /* the viewBox */
+    struct box harbor[BOARD_MAX_HARBORS];                  /* harbor labels */
+    struct box corner[BOARD_MAX_VERTICES];                 /* corner numbers' boxes */
+    bool numbered[BOARD_MAX_VERTICES];                     /* a number was drawn */
+    double cx[BOARD_MAX_VERTICES], cy[BOARD_MAX_VERTICES]; /* where */
+    int n_harbors, n_corners;
+};
+
+static void read_labels(const char *doc, struct labels *l)
+{
+    memset(l, 0, sizeof *l);
+    char vb[64];
+    attr(doc, "viewBox", vb, sizeof vb);
+    double x, y, w, h;
+    assert_int_equal(sscanf(vb, "%lf %lf %lf %lf", &x, &y, &w, &h), 4);
+    l->frame = (struct box){x, y, x + w, y + h};
+    assert_true(num_attr(doc, "width") == w && num_attr(doc, "height") == h);
+    const char *p = doc, *tag;
+    char text[64];
+    while ((tag = next_tag(&p, "harbor"))) {
+        double tx, ty;
+        translation(tag, &tx, &ty);
+        const char *t = strstr(tag, "<text ");
+        assert_non_null(t);
+        double dx = num_attr(t, "x"), dy = num_attr(t, "y");
+        const char *body = strchr(t, '>') + 1;
+        snprintf(text, sizeof text, "%.*s", (int)(strchr(body, '<') - body), body);
+        assert_true(!strcmp(text, "3:1") || !strncmp(text, "2:1 ", 4));
+        assert_true(l->n_harbors < BOARD_MAX_HARBORS);
+        l->harbor[l->n_harbors++] =
+            text_box(text, num_attr(t, "font-size"), tx + dx, ty + dy, false);
+    }
+    p = doc;
+    while ((tag = next_tag(&p, "corner"))) {
+        char id[16];
+        attr(tag, "id", id, sizeof id);
+        assert_true(id[0] == 'c' && id[1] == '-');
+        int v = atoi(id + 2) - 1;
+        assert_true(v >= 0 && v < BOARD_MAX_VERTICES && !l->numbered[v]);
+        translation(tag, &l->cx[v], &l->cy[v]);
+        const char *r = strstr(tag, "<rect "), *t = strstr(tag, "<text ");
+        assert_true(r && t && r < strstr(tag, "</g>") && t < strstr(tag, "</g>"));
+        l->corner[v] = (struct box){l->cx[v] + num_attr(r, "x"), l->cy[v] + num_attr(r, "y"),
+                                    l->cx[v] + num_attr(r, "x") + num_attr(r, "width"),
+                                    l->cy[v] + num_attr(r, "y") + num_attr(r, "height")};
+        const char *body = strchr(t, '>') + 1;
+        snprintf(text, sizeof text, "%.*s", (int)(strchr(body, '<') - body), body);
+        assert_int_equal(atoi(text), v + 1);
+        /* The number inside its box. */
+        struct box b =
+            text_box(text, num_attr(t, "font-size"), l->cx[v], l->cy[v] + num_attr(t, "y"), false);
+        assert_true(inside(b, l->corner[v]));
+        l->numbered[v] = true;
+        l->n_corners++;
+    }
+}
+
+/* Every label inside the viewBox; no harbor label on another, on a token or on a corner's
+ * number; no corner's number on a token or on another. */
+static void check_labels(const struct game *g, const char *doc, const char *const *names, int n,
+                         bool numbers)
+{
+    const struct board_geo *geo = game_geo(g);
+    struct labels l;
+    read_labels(doc, &l);
+    assert_int_equal(l.n_harbors, geo->n_harbors);
+    assert_int_equal(l.n_corners, numbers ? geo->n_vertices : 0);
+    for (int v = 0; numbers && v < geo->n_vertices; v++) {
+        assert_true(l.numbered[v]);
+        /* On its corner when nothing is built there, beside the building otherwise. */
+        bool on = l.cx[v] == sx(geo, geo->vertex_x[v]) && l.cy[v] == sy(geo, geo->vertex_y[v]);
+        assert_int_equal(on, g->vertex_owner[v] < 0);
+    }
+    for (int k = 0; k < l.n_harbors; k++) {
+        if (!inside(l.harbor[k], l.frame))
+            fail_msg("harbor label %d (%.1f..%.1f) outside the viewBox (%.0f..%.0f)", k,
+                     l.harbor[k].x0, l.harbor[k].x1, l.frame.x0, l.frame.x1);
+        for (int j = 0; j < k; j++)
+            assert_false(meet(l.harbor[k], l.harbor[j]));
+    }
+    for (int v = 0; v < geo->n_vertices; v++) {
+        if (!l.numbered[v])
+            continue;
+        assert_true(inside(l.corner[v], l.frame));
+        for (int k = 0; k < l.n_harbors; k++)
+            if (meet(l.corner[v], l.harbor[k]))
+                fail_msg("board %d: corner %d's number is on harbor label %d", geo->kind, v + 1, k);
+        for (int u = 0; u < v; u++)
+            if (l.numbered[u] && meet(l.corner[v], l.corner[u]))
+                fail_msg("board %d: corner %d's number (%.1f %.1f, built %d) is on corner %d's "
+                         "(%.1f %.1f, built %d)",
+                         geo->kind, v + 1, l.cx[v], l.cy[v], g->vertex_owner[v] >= 0, u + 1,
+                         l.cx[u], l.cy[u], g->vertex_owner[u] >= 0);
+    }
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (!g->token[h] || ((g->fog & geo->fog_hexes) >> h & 1))
+            continue;
+        double cx = sx(geo, geo->hex_x[h]), cy = sy(geo, geo->hex_y[h]) + 3;
+        for (int k = 0; k < l.n_harbors; k++)
+            if (meets_circle(l.harbor[k], cx, cy, 10))
+                fail_msg("board %d: harbor label %d (%.1f %.1f %.1f %.1f) is on hex %d's token",
+                         geo->kind, k, l.harbor[k].x0, l.harbor[k].y0, l.harbor[k].x1,
+                         l.harbor[k].y1, h);
+        for (int v = 0; v < geo->n_vertices; v++)
+            if (l.numbered[v] && meets_circle(l.corner[v], cx, cy, 10))
+                fail_msg("board %d: corner %d's number is on hex %d's token", geo->kind, v + 1, h);
+    }
+    /* The legend's nicks, from their start. */
+    const char *p = doc, *tag;
+    for (int s = 0; s < n && (tag = next_tag(&p, "seat")); s++) {
+        double x, y;
+        translation(tag, &x, &y);
+        const char *t = strstr(strstr(tag, "<text ") + 1, "<text ");
+        assert_non_null(t);
+        /* As drawn, escaped (an entity is wider than what it stands for). */
+        const char *body = strchr(t, '>') + 1;
+        char drawn[400];
+        snprintf(drawn, sizeof drawn, "%.*s", (int)(strchr(body, '<') - body), body);
+        assert_non_null(strstr(names[s], drawn) == names[s] ? drawn : strstr(drawn, "?"));
+        struct box b = text_box(drawn, num_attr(t, "font-size"), x + num_attr(t, "x"),
+                                y + num_attr(t, "y"), true);
+        if (!inside(b, l.frame))
+            fail_msg("the legend's %s (to %.1f) is outside the viewBox (to %.0f)", drawn, b.x1,
+                     l.frame.x1);
+    }
+}
+
 static void check_drawing(const struct game *g, int *pieces)
 {
+    char *plain = draw(g, nicks, g->opt.n_players, 0);
+    check_labels(g, plain, nicks, g->opt.n_players, false);
+    free(plain);
     char *doc = draw(g, nicks, g->opt.n_players, WEB_SVG_VERTEX_NUMBERS);
+    check_labels(g, doc, nicks, g->opt.n_players, true);
     assert_non_null(strstr(doc, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_null(strstr(doc, "<script"));
     check_ids(doc);
@@ -286,6 +466,58 @@ static void test_random_games(void **state)
     }
 }
 
+/* Every board the engine knows, with every player count it takes: the labels inside the
+ * picture and clear of each other and of the tokens, from the start to the end of a game. */
+static void test_labels_every_board(void **state)
+{
+    (void)state;
+    int boards = 0;
+    for (int kind = 0; kind < BOARD_KINDS; kind++)
+        for (int n = 2; n <= GAME_MAX_PLAYERS; n++) {
+            struct game_options o = {(uint8_t)n, (uint8_t)kind, 0};
+            struct game g;
+            if (game_init(&g, &o, 1) != BW_OK)
+                continue;
+            boards++;
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                assert_int_equal(game_init(&g, &o, seed), BW_OK);
+                struct bw_rng rng;
+                bw_rng_seed(&rng, seed * 31 + (uint64_t)kind);
+                for (int step = 0; step <= 1500 && g.phase != PHASE_OVER; step++) {
+                    if (step % 250 == 0) {
+                        for (unsigned flags = 0; flags <= WEB_SVG_VERTEX_NUMBERS; flags++) {
+                            char *doc = draw(&g, nicks, n, flags);
+                            check_labels(&g, doc, nicks, n, flags != 0);
+                            free(doc);
+                        }
+                    }
+                    struct game_action a;
+                    if (playout_choose(&g, &rng, &a) != BW_OK)
+                        break;
+                    struct game_event ev[GAME_MAX_EVENTS];
+                    int k = 0;
+                    game_apply(&g, &a, ev, GAME_MAX_EVENTS, &k);
+                }
+            }
+        }
+    assert_true(boards >= BOARD_KINDS);
+}
+
+/* A long nick widens the picture: the legend is never cut. */
+static void test_long_nick(void **state)
+{
+    (void)state;
+    static const char *const names[3] = {
+        "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "bob",
+        "\xe4\xb8\xad\xe6\x96\x87\xe5\x90\x8d"};
+    struct game_options o = {3, BOARD_BASE, 0};
+    struct game g;
+    assert_int_equal(game_init(&g, &o, 4), BW_OK);
+    char *doc = draw(&g, names, 3, 0);
+    check_labels(&g, doc, names, 3, false);
+    free(doc);
+}
+
 static void test_hostile_nicks(void **state)
 {
     (void)state;
@@ -303,7 +535,7 @@ static void test_hostile_nicks(void **state)
     assert_null(strstr(doc, "\xef\xbf\xbe"));
     assert_non_null(strstr(doc, "?\xc3\xa9")); /* the rest of a nick stays */
     assert_null(strstr(doc, "]]>"));
-    assert_int_equal(count_class(doc, "vertex"), 0);
+    assert_int_equal(count_class(doc, "corner"), 0);
     free(doc);
 }
 
@@ -324,6 +556,41 @@ static void test_short_buffer(void **state)
     free(full);
 }
 
+/* web_svg_text_width is an upper bound: never narrower than DejaVu Sans (the widest of the
+ * usual sans-serif fonts; these are the advances of the regular or the bold face, whichever
+ * is wider, in thousandths of an em) draws the labels. */
+static void test_text_width(void **state)
+{
+    (void)state;
+    static const struct {
+        char c;
+        int milli;
+    } font[] = {{'0', 696}, {'1', 696},  {'2', 696}, {'3', 696}, {'4', 696}, {'5', 696},
+                {'6', 696}, {'7', 696},  {'8', 696}, {'9', 696}, {':', 400}, {' ', 349},
+                {'a', 675}, {'b', 716},  {'c', 593}, {'d', 716}, {'e', 679}, {'g', 716},
+                {'h', 712}, {'i', 343},  {'k', 666}, {'l', 343}, {'n', 712}, {'o', 688},
+                {'r', 494}, {'s', 596},  {'t', 479}, {'u', 712}, {'w', 924}, {'m', 1042},
+                {'O', 851}, {'W', 1104}, {'M', 996}};
+    static const char *const texts[] = {"3:1",       "2:1 wood", "2:1 brick", "2:1 wool",
+                                        "2:1 grain", "2:1 ore",  "188",       "mountains",
+                                        "wood",      "MOW",      "wm"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        double want = 0;
+        for (const char *c = texts[i]; *c; c++) {
+            size_t k = 0;
+            while (k < sizeof font / sizeof font[0] && font[k].c != *c)
+                k++;
+            assert_true(k < sizeof font / sizeof font[0]);
+            want += font[k].milli / 1000.0;
+        }
+        if (web_svg_text_width(texts[i], 10) < want * 10)
+            fail_msg("\"%s\": %.2f, narrower than the font's %.2f", texts[i],
+                     web_svg_text_width(texts[i], 10), want * 10);
+    }
+    /* Beyond ASCII, a character counts once, whatever its length in bytes. */
+    assert_true(web_svg_text_width("\xc3\xa9\xe4\xb8\xad", 10) == 20);
+}
+
 /* The checker itself finds what it is there to find. */
 static void test_checker(void **state)
 {
@@ -340,9 +607,9 @@ static void test_checker(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_random_games),
-        cmocka_unit_test(test_hostile_nicks),
+        cmocka_unit_test(test_checker),      cmocka_unit_test(test_text_width),
+        cmocka_unit_test(test_random_games), cmocka_unit_test(test_labels_every_board),
+        cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
         cmocka_unit_test(test_short_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -26,6 +26,10 @@ static void free_settings(struct bot *b)
     free(b->admins);
     free(b->prefix);
     free(b->web_url);
+    cimap_fini(&b->web_hidden);
+    for (size_t i = 0; i < b->web_hide_count; i++)
+        free(b->web_hide[i]);
+    free(b->web_hide);
 }
 
 static void set_settings(struct bot *b, const struct config_bot *botcfg,
@@ -33,6 +37,12 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
 {
     b->prefix = xstrdup(botcfg->prefix && botcfg->prefix[0] ? botcfg->prefix : "!");
     b->web_url = botcfg->web_url ? xstrdup(botcfg->web_url) : NULL;
+    b->web_hide_count = botcfg->web_hide_count;
+    b->web_hide = xcalloc(b->web_hide_count + 1, sizeof *b->web_hide);
+    for (size_t i = 0; i < b->web_hide_count; i++) {
+        b->web_hide[i] = xstrdup(botcfg->web_hide[i]);
+        cimap_add(&b->web_hidden, b->web_hide[i], b->web_hide[i]);
+    }
     b->admin_count = botcfg->admin_count;
     b->admins = xcalloc(b->admin_count + 1, sizeof *b->admins);
     for (size_t i = 0; i < b->admin_count; i++)
@@ -675,6 +685,8 @@ void bot_commit(struct bot *b)
             bot_robots_forget(b->games[i]);
             cimap_remove(&b->by_channel, b->games[i]->s.channel, b->games[i]);
             bot_durable_forget(b->games[i]);
+            if (b->games[i]->due_slot && b->due)
+                b->due[b->games[i]->due_slot - 1] = NULL;
             free(b->games[i]);
         } else {
             bot_robots_schedule(b, b->games[i]);
@@ -740,34 +752,35 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
     bot_commit(b);
 }
 
-static bool alive(const struct bot *b, const struct bot_game *g)
-{
-    for (int k = 0; g && k < b->n_games; k++)
-        if (b->games[k] == g)
-            return true;
-    return false;
-}
-
 void bot_tick(struct bot *b, int64_t now_ms)
 {
     b->now_ms = now_ms;
     bot_robots_new_tick(b);
-    /* Ticking a game may end and drop it: walk a copy of the list, skipping dropped games. */
+    /* Ticking a game may end and drop it: walk a copy of the list, whose entry of a dropped
+     * game bot_commit clears (b->due). */
     int n = b->n_games;
     struct bot_game **due = xcalloc((size_t)n + 1, sizeof *due);
     for (int i = 0; i < n; i++)
-        if (session_next_deadline(&b->games[i]->s) <= now_ms || b->games[i]->robot_due_ms <= now_ms)
+        if (session_next_deadline(&b->games[i]->s) <= now_ms ||
+            b->games[i]->robot_due_ms <= now_ms) {
             due[i] = b->games[i];
+            due[i]->due_slot = i + 1;
+        }
+    b->due = due;
     /* Each tick starts with the next game, so thinking time goes round fairly. */
     int first = n ? (int)(b->tick_count++ % (unsigned)n) : 0;
     for (int k = 0; k < n; k++) {
         int i = (first + k) % n;
-        if (alive(b, due[i]) && session_next_deadline(&due[i]->s) <= now_ms)
+        if (due[i] && session_next_deadline(&due[i]->s) <= now_ms)
             tick_game(b, due[i], now_ms);
         /* Timers first (a person's time may have run out meanwhile), then computer players. */
-        if (alive(b, due[i]))
+        if (due[i])
             bot_robots_run(b, due[i]);
     }
+    for (int i = 0; i < n; i++)
+        if (due[i])
+            due[i]->due_slot = 0;
+    b->due = NULL;
     free(due);
     bot_durable_tick(b, now_ms);
 }

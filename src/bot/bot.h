@@ -60,6 +60,9 @@ struct bw_out {
      * hidden information only to a nick this confirms as the seat's person. NULL: the IRC
      * layer cannot tell, and a seat's presence alone decides. */
     bool (*member)(void *ctx, const char *channel, const char *nick, struct bw_identity *id);
+    /* Whether channel is kept off the web view as secret or private (+s, +p), or its modes
+     * are not known yet: the bot does not offer the web address there. NULL: none is. */
+    bool (*secret)(void *ctx, const char *channel);
     /* Admin "status [#chan]" and "games": lines about every network the process runs (what is
      * "status" or "games"; channel NULL for all), each passed to emit. NULL: not available. */
     void (*describe)(void *ctx, const char *what, const char *channel,

@@ -419,6 +419,8 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .lang = lang,
         .network = b->network,
         .web_url = b->web_url,
+        .web_hidden = chan[0] && (cimap_get(&b->web_hidden, chan) ||
+                                  (b->out.secret && b->out.secret(b->out.ctx, chan))),
         .s = g ? &g->s : NULL,
         .seat = -1,
         .store_down = g && g->store_down,

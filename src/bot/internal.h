@@ -83,6 +83,7 @@ struct bot_game {
     bool store_down, store_paused;
     int64_t store_down_ms; /* when its save first failed: its clocks stand still since */
     int save_err;          /* the error of its save in the commit being made, 0: none */
+    int due_slot;              /* 1 + its place in bot.due while bot_tick runs, else 0 */
 };
 
 struct bot_user {
@@ -124,7 +125,10 @@ struct bot {
     char network[64];       /* the network's name, for log fields */
     bool link_down;         /* the server is silent (bot_link): no game's clock runs */
     char *prefix;
-    char *web_url; /* the web view's public address, NULL when off */
+    char *web_url;   /* the web view's public address, NULL when off */
+    char **web_hide; /* web.hide: channels whose address is not offered */
+    size_t web_hide_count;
+    struct cimap web_hidden; /* the same, by name */
     char **admins;
     size_t admin_count;
     bool colors;
@@ -141,6 +145,9 @@ struct bot {
     bool wall_known;
     struct bot_game **games;
     int n_games, cap_games;
+    /* The games due in the bot_tick running (NULL otherwise): bot_commit clears a game's
+     * entry when it frees it, so the tick never touches a freed game. */
+    struct bot_game **due;
     struct cimap by_channel; /* the games by channel (closing ones too, until dropped) */
     struct bot_user users[BOT_RATE_USERS];
     const struct session_who *speaker; /* who is commanding now: the server vouched for them */

@@ -118,6 +118,7 @@ struct cmd_call {
     int lang;            /* enum i18n_lang of the channel the command is about */
     const char *network; /* the network's name (the web view's addresses) */
     const char *web_url; /* the web view's public address, NULL when it is off */
+    bool web_hidden;     /* the channel is kept off the web view: its address is not offered */
     struct session *s;   /* the channel's lobby or game, or NULL */
     int seat;            /* the caller's seat in s, or -1 */
     bool seat_taken;     /* the caller's nick holds a seat in s that another user sat down in */

@@ -99,6 +99,12 @@ int cmd_web_address(struct cmd_call *c, bool asked)
             cmd_replyf(c, "%s", tr(c->lang, MSG_SHOW_WEB_OFF));
         return asked ? BW_E(NOT_FOUND) : BW_OK;
     }
+    if (c->web_hidden) {
+        /* Its page would answer 404: asked, say why there is none; at the start, nothing. */
+        if (asked)
+            cmd_replyf(c, tr(c->lang, MSG_SHOW_WEB_HIDDEN), c->s->channel);
+        return asked ? BW_E(NOT_FOUND) : BW_OK;
+    }
     char path[400];
     url_game_path(c->network ? c->network : "", c->s->channel, path, sizeof path);
     /* Asked in the channel, the channel sees it, unless it did a moment ago (then the one

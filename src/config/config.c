@@ -129,6 +129,9 @@ void config_fini(struct bw_config *cfg)
     for (size_t i = 0; i < cfg->web.hide_count; i++)
         free(cfg->web.hide[i]);
     free(cfg->web.hide);
+    for (size_t i = 0; i < cfg->bot.web_hide_count; i++)
+        free(cfg->bot.web_hide[i]);
+    free(cfg->bot.web_hide);
     for (size_t i = 0; i < cfg->bot.admin_count; i++)
         free(cfg->bot.admins[i]);
     free(cfg->bot.admins);

@@ -135,6 +135,9 @@ struct config_bot {
     /* web.public_url without a trailing '/', for !board web and the line at !start; NULL when
      * the web view is off. A copy of bw_config.web.public_url, here so that the bot has it. */
     char *web_url;
+    /* web.hide, copied here too: the bot does not offer the web address in those channels. */
+    char **web_hide;
+    size_t web_hide_count;
 };
 
 struct config_game {

@@ -869,6 +869,10 @@ static void load_web(struct loader *ld, const config_setting_t *root, struct bw_
     cfg->bot.web_url = xstrdup(cfg->web.public_url);
     get_string_list(ld, g, "web", "hide", config_channel_problem, &cfg->web.hide,
                     &cfg->web.hide_count);
+    cfg->bot.web_hide_count = cfg->web.hide_count;
+    cfg->bot.web_hide = xcalloc(cfg->web.hide_count + 1, sizeof *cfg->bot.web_hide);
+    for (size_t i = 0; i < cfg->web.hide_count; i++)
+        cfg->bot.web_hide[i] = xstrdup(cfg->web.hide[i]);
 }
 
 int config_parse(struct bw_config *cfg, const char *text, const char *file,

@@ -43,6 +43,8 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_TRADE_NONE, "لا يوجد عرض مفتوح يخصك"},
     {MSG_SHOW_BOARD_RECENT, "عُرضت اللوحة قبل لحظات؛ الأمر %sboard text يسردها"},
     {MSG_SHOW_WEB, "%s web: %s%s"},
+    {MSG_SHOW_WEB_HIDDEN,
+     "القناة %s لا تظهر في العرض على الويب (أخفاها المشغّل، أو هي قناة سرية أو خاصة)"},
     {MSG_SHOW_WEB_OFF,
      "لا يملك هذا البوت عرضًا على الويب (يمكن للمشغّل تفعيله بمجموعة web في الإعدادات)"},
     {MSG_SHOW_TIME_LEFT, "متبقٍ %d:%02d"},

@@ -42,6 +42,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_TRADE_NONE, "nijedna otvorena ponuda se ne tiče vas"},
     {MSG_SHOW_BOARD_RECENT, "tabla je upravo prikazana; %sboard text je navodi kao spisak"},
     {MSG_SHOW_WEB, "%s web: %s%s"},
+    {MSG_SHOW_WEB_HIDDEN,
+     "%s se ne prikazuje u veb prikazu (operater ga je sakrio, ili je kanal tajni ili privatni)"},
     {MSG_SHOW_WEB_OFF,
      "ovaj bot nema veb prikaz (operater ga može uključiti grupom web u konfiguraciji)"},
     {MSG_SHOW_TIME_LEFT, "preostalo %d:%02d"},

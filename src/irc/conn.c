@@ -501,6 +501,7 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .part = out_part,
                          .reload = out_reload,
                          .member = out_member,
+                         .secret = ircb_secrecy_out,
                          .describe = out_describe};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {

@@ -58,6 +58,11 @@ bool ircb_conn_channel_hidden(const struct ircb_conn *c, const char *chan)
     return !e || !e->known || e->s || e->p;
 }
 
+bool ircb_secrecy_out(void *ctx, const char *chan)
+{
+    return ircb_conn_channel_hidden(ctx, chan);
+}
+
 static void ask(struct ircb_conn *c, struct entry *e)
 {
     /* Straight to the library, like WHO's answer it comes at once; when its buffer is full the

@@ -29,6 +29,9 @@ void ircb_secrecy_apply(bool *s, bool *p, const char *modes);
  * or has not said yet. */
 bool ircb_conn_channel_hidden(const struct ircb_conn *c, const char *chan);
 
+/* ircb_conn_channel_hidden as the bot asks it (bw_out.secret; ctx is the connection). */
+bool ircb_secrecy_out(void *ctx, const char *chan);
+
 /* From the IRC layer (events.c; c's state is internal.h's). */
 void ircb_secrecy_fini(struct ircb_secrecy *s);
 /* The bot joined chan: ask for its modes. */

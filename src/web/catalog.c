@@ -12,8 +12,10 @@ static void snap_release(struct web_snap *p)
 {
     if (!p || atomic_fetch_sub(&p->refs, 1) != 1)
         return;
-    free(p->live);
-    free(p->svg);
+    for (int k = 0; k < 2; k++) {
+        free(p->live[k]);
+        free(p->svg[k]);
+    }
     free(p);
 }
 

@@ -34,10 +34,11 @@ struct web_snap {
     const char *recent_ptr[BOT_VIEW_RECENT];
     struct web_game game; /* the above as the pages take it */
     uint64_t gen;
-    /* Its live part and board, drawn once on demand; guarded by the server's lock. */
-    char *live, *svg;
-    size_t live_len, svg_len;
-    bool drawn;
+    /* Its live part and board, drawn once on demand, without and with the corner numbers
+     * ([1]); guarded by the server's lock. */
+    char *live[2], *svg[2];
+    size_t live_len[2], svg_len[2];
+    bool drawn[2];
 };
 
 struct web_catalog {

@@ -130,10 +130,13 @@ static void players(struct strbuf *out, const struct web_game *w, const struct r
         sb_append(out, "</td>");
         if (playing) {
             const struct game_player *p = &g->p[i];
+            /* data-label: a narrow screen shows each cell under its name (style.css). */
             sb_appendf(out,
-                       "<td class=\"points\">%d</td><td class=\"cards\">%d</td>"
-                       "<td class=\"dev\">%d</td><td class=\"knights\">%d</td>"
-                       "<td class=\"road\">%d</td><td class=\"awards\">",
+                       "<td class=\"points\" data-label=\"VP\">%d</td>"
+                       "<td class=\"cards\" data-label=\"cards\">%d</td>"
+                       "<td class=\"dev\" data-label=\"dev\">%d</td>"
+                       "<td class=\"knights\" data-label=\"knights\">%d</td>"
+                       "<td class=\"road\" data-label=\"road\">%d</td><td class=\"awards\">",
                        /* Victory point cards are shown once the game is over. */
                        g->phase == PHASE_OVER ? game_vp_total(g, i) : game_vp_public(g, i),
                        hand_size(p), dev_count(p), p->knights, p->road_length);
@@ -155,11 +158,33 @@ void web_page_board(const struct web_game *w, struct strbuf *out)
     const char *nicks[GAME_MAX_PLAYERS];
     for (int i = 0; i < w->s->n_seats; i++)
         nicks[i] = w->s->seat[i].nick;
-    size_t need = web_svg_board(&w->s->game, nicks, w->s->n_seats, 0, NULL, 0);
+    unsigned flags = w->corners ? WEB_SVG_VERTEX_NUMBERS : 0;
+    size_t need = web_svg_board(&w->s->game, nicks, w->s->n_seats, flags, NULL, 0);
     sb_reserve(out, need + 1);
     char *at = out->buf + out->len;
-    web_svg_board(&w->s->game, nicks, w->s->n_seats, 0, at, need + 1);
+    web_svg_board(&w->s->game, nicks, w->s->n_seats, flags, at, need + 1);
     out->len += need;
+}
+
+/* The address of w's page with what follows it (suffix: "", "/live", "/board.svg") and the
+ * corner numbers asked for when on (path is percent-encoded: nothing in it needs escaping). */
+static void address(struct strbuf *out, const struct web_game *w, const char *suffix, bool corners)
+{
+    char path[400];
+    url_game_path(w->network, w->channel, path, sizeof path);
+    sb_appendf(out, "%s%s%s", path, suffix, corners ? "?corners=1" : "");
+}
+
+/* Under the board: the switch for the corner numbers (a plain link: the page keeps to its
+ * address, no script needed) and the board alone. */
+static void board_links(struct strbuf *out, const struct web_game *w)
+{
+    sb_append(out, "<p class=\"board-links\"><a id=\"corners\" href=\"");
+    address(out, w, "", !w->corners);
+    sb_appendf(out, "\">%s</a> \xc2\xb7 <a id=\"board-svg\" href=\"",
+               w->corners ? "hide corner numbers" : "show corner numbers");
+    address(out, w, "/board.svg", w->corners);
+    sb_append(out, "\">board alone</a></p>\n");
 }
 
 /* The events of one channel line ("a · b · c"), one item each, the last first. */
@@ -217,6 +242,7 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
     if (s->state != SESSION_LOBBY) {
         sb_append(out, "<div class=\"board\">\n");
         web_page_board(w, out);
+        board_links(out, w);
         sb_append(out, "</div>\n");
     }
     sb_append(out, "<div class=\"side\">\n");
@@ -248,12 +274,12 @@ void web_page_game(const struct web_game *w, struct strbuf *out)
 
 void web_page_around(const struct web_game *w, const char *live, struct strbuf *out)
 {
-    char title[300], path[400];
+    char title[300];
     snprintf(title, sizeof title, "%s on %s", w->channel, w->network);
-    url_game_path(w->network, w->channel, path, sizeof path);
     head(out, title, "en");
-    /* path is percent-encoded: nothing in it needs escaping. */
-    sb_appendf(out, "<main id=\"live\" data-live=\"%s/live\">\n", path);
+    sb_append(out, "<main id=\"live\" data-live=\"");
+    address(out, w, "/live", w->corners);
+    sb_append(out, "\">\n");
     if (live)
         sb_append(out, live);
     else

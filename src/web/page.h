@@ -20,6 +20,10 @@ struct web_game {
     int n_recent;
     bool ended; /* kept after its end, with its final board */
     int lang;   /* enum i18n_lang of the channel's lines */
+    /* The board with every corner's number (the address asked for it: ?corners=1). The page's
+     * links keep it: its live part's, the board's alone, and the switch that turns it off
+     * (or, without it, on). */
+    bool corners;
 };
 
 /* A game's page (/g/NETWORK/CHANNEL): the live part inside <main id="live">, which /live.js
@@ -27,7 +31,8 @@ struct web_game {
 void web_page_game(const struct web_game *w, struct strbuf *out);
 /* The same around a live part drawn before (live NULL: drawn here). */
 void web_page_around(const struct web_game *w, const char *live, struct strbuf *out);
-/* The live part alone: heading, whose move, board, players, status, last events. */
+/* The live part alone: heading, whose move, board (with a link that shows or hides the corner
+ * numbers), players, status, last events. */
 void web_page_live(const struct web_game *w, struct strbuf *out);
 /* The board alone, the SVG document of web_svg_board (appended to out). */
 void web_page_board(const struct web_game *w, struct strbuf *out);

@@ -149,10 +149,11 @@ struct drawn {
     struct web_catalog *catalog;
 };
 
-/* The live part and the SVG of the game at network/channel, drawn once per published state
- * (outside the lock: the snap does not change) and then copied from it. false when there is no
- * such game. */
-static bool draw(struct web_server *w, const char *network, const char *channel, struct drawn *d)
+/* The live part and the SVG of the game at network/channel (with the corner numbers or not),
+ * drawn once per published state (outside the lock: the snap does not change) and then copied
+ * from it. false when there is no such game. */
+static bool draw(struct web_server *w, const char *network, const char *channel, bool corners,
+                 struct drawn *d)
 {
     memset(d, 0, sizeof *d);
     d->catalog = web_catalog_take(w);
@@ -160,21 +161,24 @@ static bool draw(struct web_server *w, const char *network, const char *channel,
     if (!p)
         return false;
     d->snap = p;
+    int k = corners;
     pthread_mutex_lock(&w->lock);
-    bool drawn = p->drawn;
+    bool drawn = p->drawn[k];
     if (drawn) {
-        d->live = dup_bytes(p->live, p->live_len);
-        d->live_len = p->live_len;
-        d->svg = dup_bytes(p->svg, p->svg_len);
-        d->svg_len = p->svg_len;
+        d->live = dup_bytes(p->live[k], p->live_len[k]);
+        d->live_len = p->live_len[k];
+        d->svg = dup_bytes(p->svg[k], p->svg_len[k]);
+        d->svg_len = p->svg_len[k];
     }
     pthread_mutex_unlock(&w->lock);
     if (drawn)
         return true;
+    struct web_game game = p->game;
+    game.corners = corners;
     struct strbuf live = STRBUF_INIT, svg = STRBUF_INIT;
-    web_page_live(&p->game, &live);
+    web_page_live(&game, &live);
     if (p->s.state != SESSION_LOBBY)
-        web_page_board(&p->game, &svg);
+        web_page_board(&game, &svg);
     d->live = dup_bytes(sb_str(&live), live.len);
     d->live_len = live.len;
     d->svg = dup_bytes(sb_str(&svg), svg.len);
@@ -182,22 +186,22 @@ static bool draw(struct web_server *w, const char *network, const char *channel,
     sb_fini(&live);
     sb_fini(&svg);
     pthread_mutex_lock(&w->lock);
-    if (!p->drawn) { /* another request may have drawn it meanwhile */
-        p->live = dup_bytes(d->live, d->live_len);
-        p->live_len = d->live_len;
-        p->svg = dup_bytes(d->svg, d->svg_len);
-        p->svg_len = d->svg_len;
-        p->drawn = true;
+    if (!p->drawn[k]) { /* another request may have drawn it meanwhile */
+        p->live[k] = dup_bytes(d->live, d->live_len);
+        p->live_len[k] = d->live_len;
+        p->svg[k] = dup_bytes(d->svg, d->svg_len);
+        p->svg_len[k] = d->svg_len;
+        p->drawn[k] = true;
     }
     pthread_mutex_unlock(&w->lock);
     return true;
 }
 
 static void game_page(struct web_server *w, const char *network, const char *channel,
-                      enum game_part part, struct reply *r)
+                      enum game_part part, bool corners, struct reply *r)
 {
     struct drawn d;
-    if (!draw(w, network, channel, &d)) {
+    if (!draw(w, network, channel, corners, &d)) {
         web_catalog_release(d.catalog);
         message(r, MHD_HTTP_NOT_FOUND, "No game here",
                 "There is no lobby or game in this channel right now (or the address is not "
@@ -206,7 +210,7 @@ static void game_page(struct web_server *w, const char *network, const char *cha
     }
     r->status = MHD_HTTP_OK;
     r->cache = "no-cache";
-    etag_of(r->etag, sizeof r->etag, d.snap->gen, part);
+    etag_of(r->etag, sizeof r->etag, d.snap->gen, part + (corners ? 3u : 0u));
     if (part == PART_LIVE) {
         r->type = "text/html; charset=utf-8";
         r->body = d.live;
@@ -222,7 +226,9 @@ static void game_page(struct web_server *w, const char *network, const char *cha
         d.svg = NULL;
     } else {
         struct strbuf sb = STRBUF_INIT;
-        web_page_around(&d.snap->game, d.live, &sb); /* the live part drawn once */
+        struct web_game game = d.snap->game;
+        game.corners = corners;
+        web_page_around(&game, d.live, &sb); /* the live part drawn once */
         r->type = "text/html; charset=utf-8";
         set_body(r, &sb);
         sb_fini(&sb);
@@ -232,8 +238,8 @@ static void game_page(struct web_server *w, const char *network, const char *cha
     web_catalog_release(d.catalog);
 }
 
-/* Route a decoded path. */
-static void route(struct web_server *w, const char *url, struct reply *r)
+/* Route a decoded path; corners is the query's corners= (NULL when absent). */
+static void route(struct web_server *w, const char *url, const char *corners, struct reply *r)
 {
     if (strcmp(url, "/") == 0) {
         index_page(w, r);
@@ -279,8 +285,11 @@ static void route(struct web_server *w, const char *url, struct reply *r)
         }
         if (!url_channel_of(rest, channel, sizeof channel))
             message(r, MHD_HTTP_NOT_FOUND, "Not found", "No such page.");
+        else if (corners && strcmp(corners, "1") != 0 && strcmp(corners, "0") != 0)
+            message(r, MHD_HTTP_BAD_REQUEST, "Bad request",
+                    "corners= is 1 (show the corner numbers) or 0 (hide them).");
         else
-            game_page(w, network, channel, part, r);
+            game_page(w, network, channel, part, corners && corners[0] == '1', r);
     } else {
         message(r, MHD_HTTP_NOT_FOUND, "Not found", "No such page.");
     }
@@ -369,7 +378,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     } else if (*upload_data_size) {
         message(&r, MHD_HTTP_BAD_REQUEST, "Bad request", "A request for a page has no body.");
     } else {
-        route(w, url, &r);
+        route(w, url, MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "corners"), &r);
         const char *inm =
             MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
         if (r.status == MHD_HTTP_OK && matches(inm, r.etag)) {

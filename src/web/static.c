@@ -2,6 +2,19 @@
  * Content-Security-Policy of 'self' only. */
 #include "web/page.h"
 
+/* The players' table as a list of blocks. */
+#define STACKED                                                                                    \
+    "table.players,table.players tbody{display:block}"                                             \
+    "table.players thead{position:absolute;width:1px;height:1px;overflow:hidden;"                  \
+    "clip:rect(0 0 0 0)}"                                                                          \
+    "table.players tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 0.7rem;"                \
+    "border-bottom:1px solid var(--line);padding:0.2rem 0}"                                        \
+    "table.players td{display:block;border:0;padding:0.1rem 0}"                                    \
+    "table.players td.nick{flex:1 1 10rem}"                                                        \
+    "table.players td[data-label]::before{content:attr(data-label) \" \";opacity:0.75;"            \
+    "font-size:0.8rem}"                                                                            \
+    "table.players td.awards{min-width:0}table.players td.awards:empty{display:none}"
+
 const char web_style_css[] =
     ":root{color-scheme:light dark;--fg:#111;--bg:#fafaf7;--line:#ccc;--hi:#fff3c4}\n"
     "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#1b1d1f;--line:#444;"
@@ -17,7 +30,7 @@ const char web_style_css[] =
     ".board{flex:1 1 520px;min-width:280px;max-width:900px}\n"
     ".board svg{width:100%;height:auto;display:block;border:1px solid var(--line);"
     "border-radius:6px}\n"
-    ".side{flex:1 1 320px;min-width:280px;overflow-x:auto}\n"
+    ".side{flex:1 1 560px;min-width:0;overflow-x:auto;container:side/inline-size}\n"
     "table{border-collapse:collapse;width:100%;font-size:0.95rem}\n"
     "th,td{padding:0.25rem 0.3rem;border-bottom:1px solid var(--line);text-align:left}\n"
     "td.points,td.cards,td.dev,td.knights,td.road{text-align:right}\n"
@@ -32,8 +45,15 @@ const char web_style_css[] =
     ".events li{padding:0.15rem 0;border-bottom:1px solid var(--line)}\n"
     "abbr{text-decoration:none}\n"
     ".notice{font-style:italic}\n"
+    ".board-links{font-size:0.9rem;margin:0.3rem 0}\n"
+    ".status p,.events li{overflow-wrap:anywhere}\n"
     "@media (max-width:600px){body{padding:0.3rem 0.5rem}th,td{padding:0.2rem}"
-    "table{font-size:0.85rem}}\n";
+    "table{font-size:0.85rem}}\n"
+    /* A narrow side column (a phone, or a window too narrow for the table beside the board):
+     * each player a block of its own, the numbers under their names, so no column is cut.
+     * Browsers without container queries go by the screen's width. */
+    "@media (max-width:600px){" STACKED "}\n"
+    "@container side (max-width:560px){" STACKED "}\n";
 
 const char web_live_js[] =
     "'use strict';\n"

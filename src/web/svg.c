@@ -2,7 +2,9 @@
  * picture and the text drawing agree on where every hex, corner and side is; the numbering is
  * the text drawing's (board_hex_name, vertex v + 1) and so are the seat letters
  * (render_style_init). Sizes inside a group are relative to its translation. */
+#include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,11 +58,34 @@ static const char *const terrain_fill[] = {"#2e7d32", "#b5532c", "#a5d16a", "#f0
                                            "#e6d5a3", "#ffb300", "#4a8bc4", "#5a6e2c", "#6f7f63"};
 #define N_TERRAINS ((int)(sizeof terrain_name / sizeof terrain_name[0]))
 
+/* A box on the picture, x0 < x1 and y0 < y1. */
+struct svg_box {
+    double x0, y0, x1, y1;
+};
+
+/* Where the parts that move to keep clear of others went (svg_place computes it before
+ * anything is written, so that the viewBox holds all of it). */
+struct svg_layout {
+    /* A harbor's pier ends at (harbor_x, harbor_y); its label's middle is (harbor_tx,
+     * harbor_ty) from there. */
+    double harbor_x[BOARD_MAX_HARBORS], harbor_y[BOARD_MAX_HARBORS];
+    double harbor_tx[BOARD_MAX_HARBORS], harbor_ty[BOARD_MAX_HARBORS];
+    double corner_x[BOARD_MAX_VERTICES], corner_y[BOARD_MAX_VERTICES]; /* a corner's number */
+    double pirate_x, pirate_y;                                         /* the pirate's place */
+    struct svg_box used; /* everything on the board (the legend apart) */
+    /* What a label must not cover: a hex's letter, token and word; each corner's place, and
+     * where built, the building and its number; the harbor labels, the robber and pirate. */
+    struct svg_box busy[3 * BOARD_MAX_HEXES + 3 * BOARD_MAX_VERTICES + BOARD_MAX_HARBORS + 2];
+    int n_busy;
+};
+
 struct svg_ctx {
     struct svg_out *o;
     const struct game *g;
     const struct board_geo *geo;
     const struct render_style *st;
+    unsigned flags;
+    struct svg_layout *lay;
 };
 
 static int px(const struct svg_ctx *c, int x)
@@ -85,6 +110,283 @@ static char seat_letter(const struct svg_ctx *c, int seat, int upper)
     if (l == '&' || l == '<' || l == '>' || l == '"' || l == '\'' || l < 0x21 || l > 0x7e)
         l = '?';
     return upper && l >= 'a' && l <= 'z' ? (char)(l - 'a' + 'A') : l;
+}
+
+/* The terrain word drawn on hex h ("~wood~" by a river) into word; false when none is (sea,
+ * fog). */
+static bool terrain_text(const struct svg_ctx *c, int h, char *word, size_t size)
+{
+    const struct game *g = c->g;
+    int t = g->terrain[h];
+    if (t >= N_TERRAINS)
+        t = TERRAIN_DESERT;
+    if (((g->fog & c->geo->fog_hexes) >> h & 1) || !(g->land >> h & 1) || t == TERRAIN_SEA)
+        return false;
+    int river = c->geo->has_river && (c->geo->river_hexes >> h & 1);
+    snprintf(word, size, "%s%s%s", river ? "~" : "", terrain_word[t], river ? "~" : "");
+    return true;
+}
+
+/* ---- where the labels go ----
+ *
+ * Text widths are not known here (the reader's font decides), so a label's box is taken from
+ * an upper bound of its width (web_svg_text_width): at least as wide as DejaVu Sans (the widest
+ * of the usual sans-serif fonts: Liberation Sans and Arial are narrower) draws it, bold or not. Its
+ * height is 0.8 of the font size above the baseline and 0.25 below. */
+
+double web_svg_text_width(const char *text, double font_size)
+{
+    double em = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p >= 0x80) {
+            em += (*p & 0xc0) != 0x80 ? 1.0 : 0; /* a character beyond ASCII, once */
+        } else if (strchr("mwMW@%", *p)) {
+            em += 1.15;
+        } else if ((*p >= 'A' && *p <= 'Z') || strchr("&#~+<=>^", *p)) {
+            em += 0.9;
+        } else {
+            em += 0.8;
+        }
+    }
+    return em * font_size;
+}
+
+/* The box of text whose middle is at x and baseline at y. */
+static struct svg_box text_box(const char *text, double size, double x, double y)
+{
+    double half = web_svg_text_width(text, size) / 2;
+    return (struct svg_box){x - half, y - 0.8 * size, x + half, y + 0.25 * size};
+}
+
+static struct svg_box shifted(struct svg_box b, double x, double y)
+{
+    return (struct svg_box){b.x0 + x, b.y0 + y, b.x1 + x, b.y1 + y};
+}
+
+static bool boxes_meet(struct svg_box a, struct svg_box b)
+{
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+static void grow(struct svg_box *all, struct svg_box b)
+{
+    all->x0 = b.x0 < all->x0 ? b.x0 : all->x0;
+    all->y0 = b.y0 < all->y0 ? b.y0 : all->y0;
+    all->x1 = b.x1 > all->x1 ? b.x1 : all->x1;
+    all->y1 = b.y1 > all->y1 ? b.y1 : all->y1;
+}
+
+static void busy(struct svg_layout *l, struct svg_box b)
+{
+    if (l->n_busy < (int)(sizeof l->busy / sizeof l->busy[0]))
+        l->busy[l->n_busy++] = b;
+    grow(&l->used, b);
+}
+
+/* A corner's number: a rounded box around it, centred on its place. */
+#define CORNER_FONT 6.0
+static struct svg_box corner_box(int v, double x, double y)
+{
+    char num[8];
+    snprintf(num, sizeof num, "%d", v + 1);
+    double half = web_svg_text_width(num, CORNER_FONT) / 2 + 1.5;
+    return (struct svg_box){x - half, y - 4.5, x + half, y + 4.5};
+}
+
+/* The harbor label's text: "3:1" or "2:1 wood". */
+static void harbor_text(const struct svg_ctx *c, int k, char *label, size_t size)
+{
+    int type = c->g->harbor[k];
+    if (type == HARBOR_GENERIC)
+        snprintf(label, size, "3:1");
+    else
+        snprintf(label, size, "2:1 %s", render_res_name(type));
+}
+
+/* How much of b lies on what is already there (0: b is free). */
+static double overlap(const struct svg_layout *l, struct svg_box b)
+{
+    double sum = 0;
+    for (int i = 0; i < l->n_busy; i++)
+        if (boxes_meet(b, l->busy[i])) {
+            double w = (b.x1 < l->busy[i].x1 ? b.x1 : l->busy[i].x1) -
+                       (b.x0 > l->busy[i].x0 ? b.x0 : l->busy[i].x0);
+            double h = (b.y1 < l->busy[i].y1 ? b.y1 : l->busy[i].y1) -
+                       (b.y0 > l->busy[i].y0 ? b.y0 : l->busy[i].y0);
+            sum += w * h;
+        }
+    return sum;
+}
+
+#define HARBOR_FONT 8.0
+/* Harbor k's label: in the sea beyond its side, on a pier from the side's middle; beside a
+ * side facing east or west it runs away from the land. Further out, or beside the pier's
+ * end, while it would cover another label, a token, a hex's letter or a corner's place; when
+ * nowhere is free (a narrow sea), where it covers least. */
+static void place_harbor(const struct svg_ctx *c, int k)
+{
+    const struct board_geo *geo = c->geo;
+    struct svg_layout *l = c->lay;
+    int e = geo->harbor_edge[k], hex = geo->harbor_hex[k];
+    if (hex < 0)
+        return;
+    int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
+    double mx = (px(c, geo->vertex_x[a]) + px(c, geo->vertex_x[b])) / 2.0;
+    double my = (py(c, geo->vertex_y[a]) + py(c, geo->vertex_y[b])) / 2.0;
+    double dx = mx - px(c, geo->hex_x[hex]), dy = my - py(c, geo->hex_y[hex]);
+    int side = dx > 20 ? 1 : dx < -20 ? -1 : 0;
+    char label[16];
+    harbor_text(c, k, label, sizeof label);
+    double half = web_svg_text_width(label, HARBOR_FONT) / 2;
+    /* The text's middle from the pier's end: away from the land, then on it, then the other
+     * way; then above or below it. */
+    const double shift[][2] = {{side * (half + 4), 0},
+                               {0, 0},
+                               {-side * (half + 4), 0},
+                               {0, -10},
+                               {0, 10},
+                               {side * (half + 4), -10},
+                               {side * (half + 4), 10}};
+    double best = -1;
+    for (int i = 0; i < (int)(sizeof shift / sizeof shift[0]) && best != 0; i++) {
+        if (side == 0 && i == 2)
+            continue; /* the same as the one before */
+        for (double f = 0.6; f < 1.5 && best != 0; f += 0.25) {
+            double x = mx + dx * f, y = my + dy * f;
+            struct svg_box box = text_box(label, HARBOR_FONT, x + shift[i][0], y + shift[i][1] + 3);
+            box.x0 -= 1, box.x1 += 1; /* the outline */
+            double o = overlap(l, box);
+            if (best < 0 || o < best) {
+                best = o;
+                l->harbor_x[k] = x;
+                l->harbor_y[k] = y;
+                l->harbor_tx[k] = shift[i][0];
+                l->harbor_ty[k] = shift[i][1];
+            }
+        }
+    }
+    struct svg_box box = text_box(label, HARBOR_FONT, l->harbor_x[k] + l->harbor_tx[k],
+                                  l->harbor_y[k] + l->harbor_ty[k] + 3);
+    box.x0 -= 1, box.x1 += 1;
+    busy(l, box);
+}
+
+/* Where a built corner's number goes: beside the building, on a ring around it (the nearest
+ * ring first, above and below first), clear of what is already there; when nowhere is, where
+ * it covers least. */
+static void place_built_corner(const struct svg_ctx *c, int v)
+{
+    struct svg_layout *l = c->lay;
+    double x = px(c, c->geo->vertex_x[v]), y = py(c, c->geo->vertex_y[v]);
+    double best = -1, bx = x, by = y - 14;
+    for (int r = 13; r <= 25 && best != 0; r += 3)
+        for (int i = 0; i < 16 && best != 0; i++) {
+            /* Straight up, straight down, then round both ways from the top. */
+            static const int turn[16] = {0, 8, 1, 15, 7, 9, 2, 14, 6, 10, 3, 13, 5, 11, 4, 12};
+            double a = turn[i] * 3.14159265358979 / 8;
+            double cx = x + r * sin(a), cy = y - r * cos(a);
+            double o = overlap(l, corner_box(v, cx, cy));
+            if (best < 0 || o < best)
+                best = o, bx = cx, by = cy;
+        }
+    l->corner_x[v] = bx;
+    l->corner_y[v] = by;
+    busy(l, corner_box(v, bx, by));
+}
+
+static bool built(const struct svg_ctx *c, int v)
+{
+    int b = c->g->vertex_building[v];
+    return seat_ok(c->g->vertex_owner[v]) && (b == BUILDING_SETTLEMENT || b == BUILDING_CITY);
+}
+
+static bool hex_fog(const struct svg_ctx *c, int h)
+{
+    return (c->g->fog & c->geo->fog_hexes) >> h & 1;
+}
+
+/* The hex's own text: its letter, the token (or fog's "?") and the terrain word. */
+static void hex_busy(const struct svg_ctx *c, int h)
+{
+    double x = px(c, c->geo->hex_x[h]), y = py(c, c->geo->hex_y[h]);
+    char name[4];
+    board_hex_name(h, name);
+    busy(c->lay, text_box(name, 8, x, y - 14));
+    if (hex_fog(c, h))
+        busy(c->lay, text_box("?", 18, x, y + 7));
+    else if (c->g->token[h])
+        busy(c->lay, (struct svg_box){x - 10, y - 7, x + 10, y + 13});
+    char word[24];
+    if (terrain_text(c, h, word, sizeof word))
+        busy(c->lay, text_box(word, 6, x, y + 22));
+}
+
+/* The robber's or pirate's box at x, y (draw_bandit). */
+static struct svg_box bandit_box(double x, double y, int pirate)
+{
+    return pirate ? (struct svg_box){x - 7, y - 9, x + 7, y + 7}
+                  : (struct svg_box){x - 5, y - 8.2, x + 5, y + 8};
+}
+
+static bool pirate_shown(const struct svg_ctx *c)
+{
+    const struct game *g = c->g;
+    return c->geo->has_pirate && g->pirate >= 0 && g->pirate < c->geo->n_hexes &&
+           !(g->land >> g->pirate & 1);
+}
+
+/* Place the harbor labels and (with WEB_SVG_VERTEX_NUMBERS) the corners' numbers. Harbor
+ * labels keep clear of every corner's place, numbered or not, so that they stay where they are
+ * when the numbers are turned on. */
+static void svg_place(const struct svg_ctx *c)
+{
+    const struct board_geo *geo = c->geo;
+    struct svg_layout *l = c->lay;
+    l->n_busy = 0;
+    l->used = (struct svg_box){1e9, 1e9, -1e9, -1e9}; /* nothing yet */
+    for (int h = 0; h < geo->n_hexes; h++)
+        hex_busy(c, h);
+    for (int v = 0; v < geo->n_vertices; v++) {
+        l->corner_x[v] = px(c, geo->vertex_x[v]);
+        l->corner_y[v] = py(c, geo->vertex_y[v]);
+        busy(l, corner_box(v, l->corner_x[v], l->corner_y[v]));
+    }
+    for (int k = 0; k < geo->n_harbors; k++)
+        place_harbor(c, k);
+    /* The pirate in its sea, clear of the labels there: beside where the token would be, or
+     * on the hex's middle, above or below. */
+    if (pirate_shown(c)) {
+        static const double at[][2] = {{-17, 3}, {17, 3}, {0, 3}, {0, -12}, {0, 14}};
+        double hx = px(c, geo->hex_x[c->g->pirate]), hy = py(c, geo->hex_y[c->g->pirate]);
+        double best = -1;
+        for (int i = 0; i < 5 && best != 0; i++) {
+            double o = overlap(l, bandit_box(hx + at[i][0], hy + at[i][1], 1));
+            if (best < 0 || o < best) {
+                best = o;
+                l->pirate_x = hx + at[i][0];
+                l->pirate_y = hy + at[i][1];
+            }
+        }
+        busy(l, bandit_box(l->pirate_x, l->pirate_y, 1));
+    }
+    if (!(c->flags & WEB_SVG_VERTEX_NUMBERS))
+        return;
+    /* A built corner's number moves off the building: clear of the buildings, the robber, the
+     * pirate and the numbers of the others. */
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (built(c, v)) {
+            double x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]);
+            struct svg_box b = c->g->vertex_building[v] == BUILDING_CITY
+                                   ? (struct svg_box){-10, -9, 10, 7}
+                                   : (struct svg_box){-6, -8, 6, 5};
+            busy(l, shifted(b, x, y));
+        }
+    if (c->g->robber >= 0 && c->g->robber < geo->n_hexes)
+        busy(l, bandit_box(px(c, geo->hex_x[c->g->robber]) - 17,
+                           py(c, geo->hex_y[c->g->robber]) + 3, 0));
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (built(c, v))
+            place_built_corner(c, v);
 }
 
 static void draw_token(const struct svg_ctx *c, int token)
@@ -126,64 +428,36 @@ static void draw_hex(const struct svg_ctx *c, int h)
     addf(c->o, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
          fog ? "#9e9e9e" : terrain_fill[t], river ? "#1565c0" : "#4e4434", river ? "2.5" : "1");
     addf(c->o, "<text class=\"hex-name\" y=\"-14\" font-size=\"8\" fill=\"#111\">%s</text>", name);
+    char word[24];
     if (fog)
         addf(c->o, "<text class=\"fog\" y=\"7\" font-size=\"18\" fill=\"#eee\">?</text>");
-    else if (t != TERRAIN_SEA)
-        addf(c->o, "<text class=\"terrain\" y=\"22\" font-size=\"6\" fill=\"#111\">%s%s%s</text>",
-             river ? "~" : "", terrain_word[t], river ? "~" : "");
+    else if (terrain_text(c, h, word, sizeof word))
+        addf(c->o, "<text class=\"terrain\" y=\"22\" font-size=\"6\" fill=\"#111\">%s</text>",
+             word);
     if (!fog && g->token[h])
         draw_token(c, g->token[h]);
     addf(c->o, "</g>\n");
 }
 
-/* Where a harbor label went: its middle and half its width, so that the next one can keep
- * clear of it. */
-struct svg_label {
-    double x, y, half;
-};
-
-static int label_clash(const struct svg_label *l, int n, struct svg_label me)
-{
-    for (int i = 0; i < n; i++)
-        if (me.x - me.half < l[i].x + l[i].half && l[i].x - l[i].half < me.x + me.half &&
-            me.y - l[i].y < 10 && l[i].y - me.y < 10)
-            return 1;
-    return 0;
-}
-
-/* A harbor's label in the sea beyond its side, on a pier from the side's middle; beside a
- * side facing east or west it runs away from the land, and a label that would cover an earlier
- * one (two harbors across a narrow sea) goes further out. */
-static void draw_harbor(const struct svg_ctx *c, int k, struct svg_label *placed, int *n_placed)
+/* A harbor: its label where svg_place put it, on a pier from its side's middle. */
+static void draw_harbor(const struct svg_ctx *c, int k)
 {
     const struct board_geo *geo = c->geo;
-    int e = geo->harbor_edge[k], hex = geo->harbor_hex[k], type = c->g->harbor[k];
-    if (hex < 0)
+    int e = geo->harbor_edge[k];
+    if (geo->harbor_hex[k] < 0)
         return;
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
     double mx = (px(c, geo->vertex_x[a]) + px(c, geo->vertex_x[b])) / 2.0;
     double my = (py(c, geo->vertex_y[a]) + py(c, geo->vertex_y[b])) / 2.0;
-    double dx = mx - px(c, geo->hex_x[hex]), dy = my - py(c, geo->hex_y[hex]);
-    int side = dx > 20 ? 1 : dx < -20 ? -1 : 0;
+    double x = c->lay->harbor_x[k], y = c->lay->harbor_y[k];
     char label[16];
-    if (type == HARBOR_GENERIC)
-        snprintf(label, sizeof label, "3:1");
-    else
-        snprintf(label, sizeof label, "2:1 %s", render_res_name(type));
-    double f = 0.6, half = 2.4 * (double)strlen(label);
-    struct svg_label me;
-    for (int tries = 0; tries < 4; tries++, f += 0.35) {
-        me = (struct svg_label){mx + dx * f + side * (half - 2), my + dy * f, half};
-        if (!label_clash(placed, *n_placed, me))
-            break;
-    }
-    placed[(*n_placed)++] = me;
+    harbor_text(c, k, label, sizeof label);
     addf(c->o,
          "<g class=\"harbor\" id=\"h-%d-%d\" transform=\"translate(%.1f %.1f)\">"
          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"0\" y2=\"0\" stroke=\"#5d4037\" stroke-width=\"2\"/>"
-         "<text x=\"%.1f\" y=\"3\" font-size=\"8\" font-weight=\"bold\" fill=\"#fff\" "
+         "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" font-weight=\"bold\" fill=\"#fff\" "
          "stroke=\"#263238\" stroke-width=\"0.4\">%s</text></g>\n",
-         a + 1, b + 1, mx + dx * f, my + dy * f, -dx * f, -dy * f, side * (half - 2), label);
+         a + 1, b + 1, x, y, mx - x, my - y, c->lay->harbor_tx[k], c->lay->harbor_ty[k] + 3, label);
 }
 
 /* A road, or a ship (dashed, with a hull under the letter), along the middle of its side. */
@@ -217,20 +491,13 @@ static void draw_edge(const struct svg_ctx *c, int e)
          ship ? 3 : 2, web_seat_ink(owner), seat_letter(c, owner, 0));
 }
 
-static void draw_vertex(const struct svg_ctx *c, int v, unsigned flags)
+static void draw_building(const struct svg_ctx *c, int v)
 {
     const struct board_geo *geo = c->geo;
-    int x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]);
-    int owner = c->g->vertex_owner[v], b = c->g->vertex_building[v];
-    if (!seat_ok(owner) || (b != BUILDING_SETTLEMENT && b != BUILDING_CITY)) {
-        if (flags & WEB_SVG_VERTEX_NUMBERS)
-            addf(c->o,
-                 "<text class=\"vertex\" id=\"v-%d\" transform=\"translate(%d %d)\" y=\"2\" "
-                 "font-size=\"5\" fill=\"#555\" fill-opacity=\"0.8\">%d</text>\n",
-                 v + 1, x, y, v + 1);
+    if (!built(c, v))
         return;
-    }
-    int city = b == BUILDING_CITY;
+    int x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]), owner = c->g->vertex_owner[v];
+    int city = c->g->vertex_building[v] == BUILDING_CITY;
     addf(c->o, "<g class=\"%s\" id=\"v-%d\" transform=\"translate(%d %d)\">",
          city ? "city" : "settlement", v + 1, x, y);
     addf(c->o, "<path d=\"%s\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1\"/>",
@@ -240,7 +507,21 @@ static void draw_vertex(const struct svg_ctx *c, int v, unsigned flags)
          city ? 5 : 4, city ? 8 : 7, web_seat_ink(owner), seat_letter(c, owner, city));
 }
 
-/* The robber (a dark figure, "R") and the pirate (a dark ship, "P") beside the token. */
+/* A corner's number on a light box: on the corner, or beside the building there. */
+static void draw_corner(const struct svg_ctx *c, int v)
+{
+    double x = c->lay->corner_x[v], y = c->lay->corner_y[v];
+    struct svg_box b = shifted(corner_box(v, x, y), -x, -y);
+    addf(c->o,
+         "<g class=\"corner\" id=\"c-%d\" transform=\"translate(%.1f %.1f)\">"
+         "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"#fff\" "
+         "fill-opacity=\"0.9\" stroke=\"#37474f\" stroke-width=\"0.5\"/>"
+         "<text y=\"2.2\" font-size=\"6\" font-weight=\"bold\" fill=\"#111\">%d</text></g>\n",
+         v + 1, x, y, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, v + 1);
+}
+
+/* The robber (a dark figure, "R") beside its hex's token, and the pirate (a dark ship, "P")
+ * where svg_place put it. */
 static void draw_bandit(const struct svg_ctx *c, int h, int pirate)
 {
     const struct board_geo *geo = c->geo;
@@ -248,9 +529,10 @@ static void draw_bandit(const struct svg_ctx *c, int h, int pirate)
         return;
     char name[4];
     board_hex_name(h, name);
-    addf(c->o, "<g class=\"%s\" id=\"%s-%s\" transform=\"translate(%d %d)\">",
-         pirate ? "pirate" : "robber", pirate ? "pirate" : "robber", name,
-         px(c, geo->hex_x[h]) - 17, py(c, geo->hex_y[h]) + 3);
+    double x = pirate ? c->lay->pirate_x : px(c, geo->hex_x[h]) - 17;
+    double y = pirate ? c->lay->pirate_y : py(c, geo->hex_y[h]) + 3;
+    addf(c->o, "<g class=\"%s\" id=\"%s-%s\" transform=\"translate(%g %g)\">",
+         pirate ? "pirate" : "robber", pirate ? "pirate" : "robber", name, x, y);
     if (pirate)
         addf(c->o, "<path d=\"M-7 0 H7 L4 7 H-4 Z M-1 0 V-9 L5 -3 H-1\" fill=\"#1a237e\" "
                    "stroke=\"#fff\" stroke-width=\"0.6\"/>");
@@ -286,40 +568,57 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
     if (n_seats < 0 || n_seats > GAME_MAX_PLAYERS)
         n_seats = n_seats < 0 ? 0 : GAME_MAX_PLAYERS;
     render_style_init(&st, NULL, nicks, n_seats, 0);
-    struct svg_ctx c = {&o, g, game_geo(g), &st};
+    struct svg_layout lay;
+    struct svg_ctx c = {&o, g, game_geo(g), &st, flags, &lay};
     if (size > 0)
         out[0] = '\0';
     if (!c.geo)
         return 0;
     const struct board_geo *geo = c.geo;
-    int w = 2 * WEB_SVG_PAD + (geo->max_x - geo->min_x) * WEB_SVG_X_UNIT;
-    int board_h = 2 * WEB_SVG_PAD + (geo->max_y - geo->min_y) * WEB_SVG_Y_UNIT;
-    int h = board_h + 16 * st.n_seats + (st.n_seats ? 8 : 0);
+    svg_place(&c);
+    /* The board's frame, grown to hold every label with 2 units to spare, and wide enough for
+     * the legend's nicks. */
+    struct svg_box all = lay.used;
+    for (int s = 0; s < st.n_seats; s++) {
+        struct strbuf sb = STRBUF_INIT; /* as drawn: what cannot be shown is a "?" */
+        web_escape(&sb, st.nick[s]);
+        all.x1 = fmax(all.x1, WEB_SVG_PAD + 12 + web_svg_text_width(sb_str(&sb), 10));
+        sb_fini(&sb);
+    }
+    int x0 = (int)fmin(0, floor(all.x0 - 2)), y0 = (int)fmin(0, floor(all.y0 - 2));
+    int x1 =
+        (int)fmax(2 * WEB_SVG_PAD + (geo->max_x - geo->min_x) * WEB_SVG_X_UNIT, ceil(all.x1 + 2));
+    int board_bottom =
+        (int)fmax(2 * WEB_SVG_PAD + (geo->max_y - geo->min_y) * WEB_SVG_Y_UNIT, ceil(all.y1 + 2));
+    int w = x1 - x0, h = board_bottom - y0 + 16 * st.n_seats + (st.n_seats ? 8 : 0);
     addf(&o,
-         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 %d %d\" "
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"%d %d %d %d\" "
          "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" text-anchor=\"middle\">\n",
-         w, h, w, h);
+         x0, y0, w, h, w, h);
     addf(&o, "<title>Board");
     for (int s = 0; s < st.n_seats; s++) {
         addf(&o, "%s", s ? ", " : ": ");
         add_escaped(&o, st.nick[s]);
     }
-    addf(&o, "</title>\n<rect class=\"sea\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, board_h,
-         terrain_fill[TERRAIN_SEA]);
+    addf(&o,
+         "</title>\n<rect class=\"sea\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+         "fill=\"%s\"/>\n",
+         x0, y0, w, board_bottom - y0, terrain_fill[TERRAIN_SEA]);
     for (int k = 0; k < geo->n_hexes; k++)
         draw_hex(&c, k);
-    struct svg_label labels[BOARD_MAX_HARBORS];
-    int n_labels = 0;
-    for (int k = 0; k < geo->n_harbors; k++)
-        draw_harbor(&c, k, labels, &n_labels);
     for (int e = 0; e < geo->n_edges; e++)
         draw_edge(&c, e);
+    for (int k = 0; k < geo->n_harbors; k++) /* over the roads and ships: always readable */
+        draw_harbor(&c, k);
     for (int v = 0; v < geo->n_vertices; v++)
-        draw_vertex(&c, v, flags);
+        draw_building(&c, v);
     draw_bandit(&c, g->robber, 0);
-    if (geo->has_pirate && g->pirate >= 0 && !(g->land >> g->pirate & 1))
+    if (pirate_shown(&c))
         draw_bandit(&c, g->pirate, 1);
-    draw_legend(&c, board_h + 8);
+    if (flags & WEB_SVG_VERTEX_NUMBERS)
+        for (int v = 0; v < geo->n_vertices; v++)
+            draw_corner(&c, v);
+    draw_legend(&c, board_bottom + 8);
     addf(&o, "</svg>\n");
     return o.len;
 }

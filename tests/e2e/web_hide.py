@@ -2,8 +2,10 @@
 """Channels kept out of the web view, through ngIRCd: a channel listed in web.hide (named in
 another case), and a secret (+s) or private (+p) channel, whether it was so before the bot
 joined (the bot asks its modes) or becomes so later (a MODE line). Each has a lobby; a hidden
-one is absent from / and its page answers exactly as for a channel without a game; a channel
-whose +s is taken off shows again, and hides again at the next +s. (ngIRCd has no +p: the unit
+one is absent from / and its page answers exactly as for a channel without a game; a game
+started there offers no address, and !board web says the channel is not shown; a channel
+whose +s is taken off shows again (and !board web gives its address), and hides again at the
+next +s. (ngIRCd has no +p: the unit
 test test_irc_secrecy reads +p and -p.)
 
   web_hide.py --bot BRICKWOOD --ngircd NGIRCD
@@ -58,6 +60,34 @@ def check_hidden(port, chan, missing_page):
     check(status == 404, "%s's board answers %d" % (chan, status))
 
 
+def said_to(target, contains):
+    """A line from the bot to target (PRIVMSG or NOTICE) with contains in it."""
+    return lambda m: (m.nick.lower() == BOT and m.cmd in ("PRIVMSG", "NOTICE") and m.params
+                      and m.params[0].lower() == target.lower() and contains in m.params[-1])
+
+
+def start_game(op, chan):
+    """Two computer players and !start in chan's lobby; returns once the start is announced
+    (the order, the drawing, the first prompt: the web line would be among them)."""
+    for _ in range(2):
+        op.say(chan, "!addbot")
+    op.say(chan, "!start")
+    op.expect(said_to(chan, "the game starts"), 20, "the start in " + chan, consume=False)
+    op.expect(said_to(chan, "place your first settlement"), 20, "the first prompt in " + chan,
+              consume=False)
+
+
+def check_no_address(op, chan):
+    """No web address was offered in chan, and !board web says why."""
+    said = [m.params[-1] for m in op.seen if said_to(chan, "")(m)]
+    check(not any(" web: " in t for t in said), "%s offered a web address: %s" % (chan, said))
+    op.say(chan, "!board web")
+    m = op.expect(said_to("oper", "is not shown on the web view"), 15,
+                  "!board web's answer in " + chan)
+    check(m.params[-1].startswith(chan + " is not shown"), "!board web in %s: %r"
+          % (chan, m.params[-1]))
+
+
 def run(args, work):
     server = Ngircd(args.ngircd, work, throttle=False)
     web_port = free_port()
@@ -92,10 +122,19 @@ def run(args, work):
         check_hidden(web_port, "#secret", missing_page)
         check_hidden(web_port, "#staff", missing_page)
         check(get(web_port, "/g/%s/open" % NET)[0] == 200, "#open's page")
+        # Games there: no address offered at the start, and !board web says why.
+        for chan in ("#secret", "#staff"):
+            start_game(op, chan)
+            check_no_address(op, chan)
 
         op.send("MODE #secret -s")
         wait_listed(web_port, "#secret", True, "-s")
         check(get(web_port, "/g/%s/secret" % NET)[0] == 200, "#secret's page after -s")
+        op.say("#secret", "!board web")
+        url = "#secret web: http://127.0.0.1:%d/g/%s/secret" % (web_port, NET)
+        m = op.expect(lambda m: said_to("#secret", url)(m) or said_to("oper", url)(m), 15,
+                      "the address after -s")
+        check(m.params[-1] == url, "!board web after -s: %r" % m.params[-1])
         # ngIRCd has no +p (the unit test test_irc_secrecy reads it): +s again.
         op.send("MODE #secret +s")
         wait_listed(web_port, "#secret", False, "+s again")
