@@ -249,7 +249,8 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     if (to == RENDER_PUBLIC) {
         if (!key)
             bot_view_line(b, g, text);
-        bot_queue(b, g->s.channel, text, 0, key);
+        bot_queue(b, g->s.channel, text, !key && bot_robots_unattended(g) ? BW_OUT_BACKGROUND : 0,
+                  key);
         return;
     }
     if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
@@ -266,7 +267,7 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         b->out.member(b->out.ctx, g->s.channel, g->s.seat[to].nick, &(struct bw_identity){0}) &&
         session_return(&g->s, &w) == to)
         g->changed = true;
-    unsigned flags = BW_OUT_PRIVATE;
+    unsigned flags = BW_OUT_PRIVATE | (g->s.state == SESSION_PLAYING ? BW_OUT_PLAYER : 0);
     if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
         flags |= BW_OUT_URGENT;
     bot_queue(b, g->s.seat[to].nick, text, flags, key);
@@ -574,6 +575,7 @@ void bot_commit(struct bot *b)
         struct bot_game *g = b->games[i];
         if (g->s.state == SESSION_OVER)
             g->closing = true;
+        bot_robots_alone(b, g);
         send_hands(b, g);
         if (g->s.state != SESSION_LOBBY && !g->start_logged) {
             g->start_logged = true;
@@ -616,6 +618,14 @@ void bot_commit(struct bot *b)
     free_lines(b);
 }
 
+static bool alive(const struct bot *b, const struct bot_game *g)
+{
+    for (int k = 0; g && k < b->n_games; k++)
+        if (b->games[k] == g)
+            return true;
+    return false;
+}
+
 static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
 {
     struct session_tick t;
@@ -650,21 +660,13 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
             bot_announce(b, g, MSG_BOT_OUT_OF_TIME, nick);
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
-        /* The commit frees a game that closed or ended: g must not be touched after it. */
-        bool done = g->closing || g->s.state == SESSION_OVER;
+        /* The commit frees a game that closed or ended (or was left to computer players): g
+         * must not be touched after it. */
         bot_commit(b);
-        if (done)
+        if (!alive(b, g))
             return;
     }
     bot_commit(b);
-}
-
-static bool alive(const struct bot *b, const struct bot_game *g)
-{
-    for (int k = 0; g && k < b->n_games; k++)
-        if (b->games[k] == g)
-            return true;
-    return false;
 }
 
 void bot_tick(struct bot *b, int64_t now_ms)

@@ -33,8 +33,13 @@ static void host_reply_keyed(void *ctx, const char *text, const char *key)
     for (int i = 0; i < bc->b->n_games; i++) {
         const struct session *s = &bc->b->games[i]->s;
         int seat = session_identify(s, &bc->who);
-        if (seat >= 0 && s->state == SESSION_PLAYING && (game_waiting_for(&s->game) & (1u << seat)))
+        if (seat < 0 || s->state != SESSION_PLAYING || s->game.p[seat].resigned)
+            continue;
+        if (game_waiting_for(&s->game) & (1u << seat))
             flags |= BW_OUT_URGENT;
+        /* A reply to a player (not a display anybody may ask for) goes with the game's lines. */
+        if (!key)
+            flags |= BW_OUT_PLAYER;
     }
     bot_queue(bc->b, bc->nick, text, flags, key);
 }

@@ -179,6 +179,12 @@ void bot_robots_new_tick(struct bot *b);
 void bot_robots_run(struct bot *b, struct bot_game *g);
 /* Drop what they were thinking about (the game ends or is freed). */
 void bot_robots_forget(struct bot_game *g);
+/* Whether g is a running game that no person present plays in (every person seated left the
+ * channel or resigned): its lines wait until nothing else does (BW_OUT_BACKGROUND). */
+bool bot_robots_unattended(const struct bot_game *g);
+/* A lobby or game where no person holds a seat any more (only computer players left) ends at
+ * once, said in its channel: g is closing. Nothing when a person is seated, away included. */
+void bot_robots_alone(struct bot *b, struct bot_game *g);
 
 /* commands.c */
 void bot_command(struct bot *b, const char *channel, const struct bw_identity *from,

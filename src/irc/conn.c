@@ -92,6 +92,10 @@ size_t ircb_conn_queue(struct ircb_queue *q, enum ircb_kind kind, const char *ta
 {
     if (flags & BW_OUT_WHOLE)
         return ircb_queue_push_whole(q, kind, target, text, key, max_text);
+    if ((flags & BW_OUT_BACKGROUND) && !key)
+        return ircb_queue_push_background(q, kind, target, text, max_text);
+    if (flags & BW_OUT_PLAYER)
+        return ircb_queue_push_player(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
     return ircb_queue_push(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
 }
 

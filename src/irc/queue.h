@@ -9,12 +9,17 @@
  *      urgent credit lasts: an urgent line that overtakes others costs one credit, a line
  *      served in turn gives one back, so urgent lines take at most half of the output while
  *      other lines wait (and any share when nothing else does);
- *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
- *      events, private events, channel displays and private displays, taken in the fixed cycle
+ *   3. otherwise a line served in turn: round-robin over the targets of four rings, game lines
+ *      (channel events, and the lines of players seated in a game about their own seat:
+ *      ircb_queue_push_player), other private events, channel displays and other private
+ *      displays, taken in the fixed cycle
  *      described at IRCB_SCHEDULE_LEN (empty rings skipped). A game's own lines never queue
  *      behind a board drawing someone asked for, in their channel or another, and however many
  *      people get private replies, two of every three lines served in turn are the channels'
- *      events.
+ *      events;
+ *   4. when nothing else waits (and the pacing bucket is full), the background: the game lines
+ *      of channels where no person present plays, all of them one place taken round-robin, so
+ *      that games of computer players cannot crowd the rest however many there are.
  * Shares are bounded too: each target may hold IRCB_TARGET_LINES lines, and only
  * IRCB_URGENT_PER_TARGET are made urgent until its lines have all gone (the rest wait in the
  * round-robin); the whole queue holds IRCB_QUEUE_LINES (lines are at most 512 bytes, so that
@@ -55,16 +60,20 @@
 /* Urgent lines that may overtake waiting lines in a row: a reply and the hand it changed.
  * One is given back per line served in turn, so urgent lines never take more than half. */
 #define IRCB_URGENT_CREDIT 2
-/* The turns of the rings (0 channel events, 1 private events, 2 channel displays, 3 private
- * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines
- * served in turn are the channels' own: three games at the pace of a real network (two lines a
- * second) then keep answering their players within about the time they take without a flood,
- * while private replies and displays, however many ask for them, still get one turn in nine
- * each. */
+/* The turns of the rings (0 game lines: channel events and players' own private lines, 1
+ * private events, 2 channel displays, 3 private displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all
+ * have lines, two thirds of the lines served in turn are the channels' own: three games at the pace
+ * of a real network (two lines a second) then keep answering their players within about the time
+ * they take without a flood, while private replies and displays, however many ask for them, still
+ * get one turn in nine each. */
 #define IRCB_SCHEDULE_LEN 9
 /* Lines waiting in spills, in all: an admin's listing of a thousand lines, twice over each for
  * "status" and "games" (a newer keyed one replaces an older still waiting), at most about 2 MiB. */
 #define IRCB_SPILL_LINES 4096
+/* The rings: the four of the schedule, then the background: the game lines of channels where
+ * nobody plays who is there to read them (ircb_queue_push_background). */
+#define IRCB_RINGS 5
+#define IRCB_RING_BACKGROUND 4
 /* Targets emptied by a drop whose places are remembered: the bot drops a display and pushes
  * its replacement in one go, so a few suffice. */
 #define IRCB_VACANCIES 8
@@ -92,7 +101,7 @@ struct ircb_queue {
     int64_t clock; /* pacing clock: when the bucket will be full again */
     /* Rings of targets in round-robin order (see IRCB_SCHEDULE_LEN); each points at the next
      * target to serve. */
-    struct ircb_target *ring[4];
+    struct ircb_target *ring[IRCB_RINGS];
     int slot; /* the place in the cycle whose turn it is */
     size_t target_count;
     struct ircb_line *ctl_head, *ctl_tail; /* JOIN and PART */
@@ -101,6 +110,7 @@ struct ircb_queue {
     int urgent_credit; /* see above */
     size_t lines;      /* every queued line, JOIN and PART and spilled ones included */
     size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
+    size_t background; /* of those, lines in the background ring */
     size_t spilled;    /* lines waiting in targets' spills (what IRCB_SPILL_LINES bounds) */
     size_t refused;    /* lines refused or given up for the caps, since init */
     /* The keyed group being pushed: further pushes with this target and key belong to it. */
@@ -147,6 +157,25 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
  * and target holds nothing yet. */
 size_t ircb_queue_push_whole(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                              const char *text, const char *key, size_t max_text);
+
+/* As ircb_queue_push, for a line to a person seated in a running game about their own seat (a
+ * hand, spots, what happened to them) or in answer to their command: it waits in turn with the
+ * channels' game lines (ring 0, one place per player), not among the displays anybody may ask
+ * for, so that onlookers asking for drawings cannot hold up a player's own lines however many
+ * they are. A keyed group replaces an older one of that target and key wherever it waits. */
+size_t ircb_queue_push_player(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                              const char *text, bool urgent, const char *key, size_t max_text);
+
+/* As ircb_queue_push, never urgent and without a key, for a game line of channel that nobody
+ * present plays in (only computer players are at the table): all such channels together are one
+ * place, the background, which is served only when nothing else waits and the pacing bucket is
+ * full, so that it never holds up another line by more than the one line being sent. The
+ * channels in it take turns. A channel's game lines keep their order whichever way they were
+ * pushed: a background line joins those of its channel already waiting in turn, and one pushed
+ * otherwise brings its channel's background lines back into turn ahead of it. Returns the
+ * number of lines queued (0 when channel is not a channel). */
+size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
+                                  const char *text, size_t max_text);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
  * key, spilled ones included, except those of a group already being sent; the next push with that

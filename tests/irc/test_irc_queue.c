@@ -531,6 +531,137 @@ static void test_replaced_display_keeps_its_place(void **state)
     ircb_queue_fini(&q);
 }
 
+/* A player's own lines (ircb_queue_push_player) take turns with the games' channel lines, not
+ * with the displays anybody may ask for: while six onlookers keep asking for board drawings and
+ * help, and three seated players for drawings of their own and their hands, alice's hand, asked
+ * for again and again, comes within a round of the game lines each time: one place per channel
+ * and per player with lines, in two of every three turns. */
+static void test_player_lines_before_onlookers(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16], buf[600], hand[32];
+    int worst = 0, served = 0, version = 0;
+    for (int n = 0, asked = -1; n < 600; n++) {
+        /* The flood is kept up: every display replaced before it could all go. */
+        for (int p = 0; n % 30 == 0 && p < 9; p++) {
+            snprintf(name, sizeof name, p < 6 ? "look%d" : "sit%d", p);
+            for (int i = 0; i < 24; i++)
+                ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "help line", false, NULL, 400);
+            if (p >= 6)
+                ircb_queue_push_player(&q, IRCB_PRIVMSG, name, "#g hand: 1 ore", false, "hand",
+                                       400);
+        }
+        if (n % 4 == 0) {
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#g", "bob built a road", false, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#h", "dan rolled 6", false, NULL, 400);
+        }
+        if (asked < 0 && n % 7 == 0) {
+            snprintf(hand, sizeof hand, "#g hand: %d wood", ++version);
+            ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", hand, false, "hand", 400);
+            asked = n;
+        }
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        if (strncmp(buf, "alice:", 6) == 0) {
+            assert_string_equal(buf + 6, hand);
+            worst = n - asked > worst ? n - asked : worst;
+            served++;
+            asked = -1;
+        }
+    }
+    print_message("alice's hand asked for %d times: at most %d lines went before it\n", version,
+                  worst);
+    assert_int_equal(served, version);
+    /* #g, #h, alice and the three seated players: at most six places ahead in the game lines'
+     * round, in at most nine turns. */
+    assert_true(worst <= 9);
+
+    /* A newer hand replaces an older one still waiting, whichever way either was pushed. */
+    ircb_queue_fini(&q);
+    ircb_queue_init(&q, 1, 0);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 1", false, "hand", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "alice", "hand 2", false, "hand", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 3", false, "hand", 400);
+    assert_int_equal(ircb_queue_length(&q), 3);
+    assert_int_equal(ircb_queue_drop(&q, "alice", "hand"), 1);
+    assert_int_equal(ircb_queue_length(&q), 2);
+    ircb_queue_fini(&q);
+}
+
+/* The game lines of channels where nobody plays who is there (ircb_queue_push_background) wait
+ * for everything else, all of them together one place whose channels take turns, and leave
+ * only with a full bucket: another channel's answer finds the whole burst but one line. A
+ * channel's lines keep their order when a line pushed the usual way takes them back into turn. */
+static void test_background_waits(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char line[32], buf[600];
+    for (int i = 0; i < 30; i++) {
+        snprintf(line, sizeof line, "Ada (bot) moves %d", i);
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", line, 400);
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots2", line, 400);
+    }
+    assert_int_equal(ircb_queue_push_background(&q, IRCB_PRIVMSG, "nick", "x", 400), 0);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "help", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#other", "status", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "carol", "hand", true, "hand", 400);
+    for (int i = 0; i < 4; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        assert_null(strstr(buf, "(bot)"));
+    }
+    /* Then the background, its channels in turn and each in order. */
+    for (int i = 0; i < 4; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        snprintf(line, sizeof line, "#bots%d:Ada (bot) moves %d", i % 2 + 1, i / 2);
+        assert_string_equal(buf, line);
+    }
+    /* Whatever comes meanwhile goes first. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "carol built a road", false, NULL, 400);
+    assert_int_equal(lines_before(&q, "#game"), 0);
+    /* A person is back at #bots1's table: its line takes the channel's waiting lines along, in
+     * order, into turn ahead of #bots2's; a background line for it joins them there. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#bots1", "ann is back", false, NULL, 400);
+    ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", "after", 400);
+    for (int i = 2; i < 30; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        snprintf(line, sizeof line, "#bots1:Ada (bot) moves %d", i);
+        assert_string_equal(buf, line);
+    }
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots1:ann is back");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots1:after");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots2:Ada (bot) moves 2");
+    ircb_queue_fini(&q);
+
+    /* Paced: a background line leaves only with the bucket full, so that the three lines of an
+     * answer pushed right after it leave at once. */
+    ircb_queue_init(&q, 4, 1000);
+    for (int i = 0; i < 10; i++)
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", "Ada (bot) moves", 400);
+    int64_t t = 100000;
+    assert_true(pop(&q, t, buf, sizeof buf));
+    assert_false(pop(&q, t, buf, sizeof buf));
+    assert_int_equal(ircb_queue_next_time(&q, t), t + 1000);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "status line", false, "status", 400);
+    for (int i = 0; i < 3; i++) {
+        assert_true(pop(&q, t, buf, sizeof buf));
+        assert_string_equal(buf, "#game:status line");
+    }
+    assert_false(pop(&q, t + 3999, buf, sizeof buf));
+    assert_true(pop(&q, t + 4000, buf, sizeof buf));
+    ircb_queue_fini(&q);
+}
+
 static void test_is_channel(void **state)
 {
     (void)state;
@@ -554,6 +685,8 @@ int main(void)
         cmocka_unit_test(test_urgent_capped),
         cmocka_unit_test(test_fairness_under_flood),
         cmocka_unit_test(test_replaced_display_keeps_its_place),
+        cmocka_unit_test(test_player_lines_before_onlookers),
+        cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
