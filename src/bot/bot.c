@@ -151,6 +151,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
     g->s.map = (uint8_t)b->map;
     g->robot_due_ms = INT64_MAX;
+    g->mover = -1;
     b->games[b->n_games++] = g;
     return g;
 }
@@ -160,6 +161,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
+    g->mover = -1;
     g->start_logged = true; /* its start is in the log of the process that started it */
     int err = session_restore(&g->s, blob, len, now_ms, why, whylen);
     if (err) {
@@ -268,9 +270,17 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         session_return(&g->s, &w) == to)
         g->changed = true;
     unsigned flags = BW_OUT_PRIVATE | (g->s.state == SESSION_PLAYING ? BW_OUT_PLAYER : 0);
-    if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
+    if (bot_seat_urgent(b, g, to))
         flags |= BW_OUT_URGENT;
     bot_queue(b, g->s.seat[to].nick, text, flags, key);
+}
+
+bool bot_seat_urgent(const struct bot *b, const struct bot_game *g, int seat)
+{
+    if (g->s.state != SESSION_PLAYING)
+        return false;
+    return (game_waiting_for(&g->s.game) & (1u << seat)) ||
+           (seat == g->mover && b->now_ms - g->mover_ms < BOT_MOVER_MS);
 }
 
 static void style_of(const struct bot *b, const struct bot_game *g, struct render_style *st)
@@ -482,6 +492,10 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
         if (hand_differs(&before[i], &g->s.game.p[i]))
             g->hand_dirty |= 1u << i;
     g->changed = true;
+    if (!b->robot_acting) {
+        g->mover = a->player;
+        g->mover_ms = b->now_ms;
+    }
     bot_show_events(b, g, ev, n_ev);
     return BW_OK;
 }

@@ -21,6 +21,7 @@ struct ircb_target {
     struct ircb_line *spill_head, *spill_tail;
     size_t n_spill;
     size_t urgent_granted;           /* lines made urgent since the target had none queued */
+    uint64_t useq_back;              /* the urgent lane's place of a replaced line (0: none) */
     uint64_t sending;                /* the keyed group last sent from (0: none) */
     uint64_t stamp;                  /* its place: stamps grow from the ring's cursor on */
     struct ircb_target *prev, *next; /* circular, within its ring */
@@ -96,6 +97,7 @@ static void vacate(struct ircb_queue *q, const struct ircb_target *t)
     v->ring = t->ring;
     v->stamp = t->stamp;
     v->urgent_granted = t->urgent_granted;
+    v->useq_back = t->useq_back;
 }
 
 /* Take t out of its ring (not freed). */
@@ -205,11 +207,11 @@ enum {
 };
 
 /* The ring of a line for name: channel or private, event or display (keyed); a player's own
- * line, private, goes with the channels' game lines. */
+ * private line goes to the players' ring. */
 static int ring_of(const char *name, const char *key, unsigned how)
 {
     if ((how & PUSH_PLAYER) && !ircb_is_channel(name))
-        return 0;
+        return IRCB_RING_PLAYERS;
     return (key ? 2 : 0) + (ircb_is_channel(name) ? 0 : 1);
 }
 
@@ -266,6 +268,7 @@ static struct ircb_target *target_get(struct ircb_queue *q, const char *name, in
         if (v->name && v->ring == ring && strcasecmp(v->name, name) == 0) {
             t->stamp = v->stamp;
             t->urgent_granted = v->urgent_granted;
+            t->useq_back = v->useq_back;
             free(v->name);
             v->name = NULL;
             break;
@@ -337,12 +340,23 @@ static void enqueue(struct ircb_queue *q, struct ircb_target *t, struct ircb_lin
     t->n++;
     if (urgent && t->urgent_granted < IRCB_URGENT_PER_TARGET) {
         l->urgent = true;
-        l->urgent_prev = q->urgent_tail;
-        if (q->urgent_tail)
-            q->urgent_tail->urgent_next = l;
+        /* At the back of the urgent lane, or at the place of an urgent line of t that this
+         * one replaces (see drop_lines). */
+        l->useq = t->useq_back ? t->useq_back : ++q->useq;
+        t->useq_back = 0;
+        struct ircb_line *after = q->urgent_tail;
+        while (after && after->useq > l->useq)
+            after = after->urgent_prev;
+        l->urgent_prev = after;
+        l->urgent_next = after ? after->urgent_next : q->urgent_head;
+        if (l->urgent_next)
+            l->urgent_next->urgent_prev = l;
+        else
+            q->urgent_tail = l;
+        if (after)
+            after->urgent_next = l;
         else
             q->urgent_head = l;
-        q->urgent_tail = l;
         t->n_urgent++;
         t->urgent_granted++;
         q->urgent++;
@@ -424,8 +438,8 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
             }
         }
     for (int r = 0; r < IRCB_RINGS; r++) {
-        /* A private target's keyed lines may wait in turn with the game lines (a player's) or
-         * among the displays: both are looked at. */
+        /* A private target's keyed lines may wait in the players' ring or among the
+         * displays: both are looked at. */
         if (key && r != ring_of(target, key, 0) && r != ring_of(target, key, PUSH_PLAYER))
             continue;
         struct ircb_target *t = target_find(q, target, r);
@@ -436,6 +450,15 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
             if (key && (!l->key || strcmp(l->key, key) != 0 || l->group == t->sending))
                 continue;
             bool last = t->n == 1 && !t->spill_head;
+            /* A line replaced before it went gives back its urgent grant, and its place in the
+             * urgent lane to the next urgent line of t: a hand asked for again and again by the
+             * player the game waits for stays urgent and keeps its place, while a drawing being
+             * sent (never replaced) still counts. */
+            if (key && l->urgent) {
+                t->urgent_granted--;
+                if (!t->useq_back || l->useq < t->useq_back)
+                    t->useq_back = l->useq;
+            }
             if (last && key)
                 vacate(q, t);
             line_remove(q, l);
@@ -563,6 +586,19 @@ static bool may_send(const struct ircb_queue *q, int lane, int64_t now_ms)
     return q->clock - now_ms <= (int64_t)(q->burst - 1) * q->interval_ms;
 }
 
+/* The ring served at place pos of the schedule, or -1 when it has nothing: the players' ring
+ * takes every other one of the turns of rings 1 to 3 (see IRCB_SCHEDULE_LEN), and either
+ * takes the turn when the other has nothing. */
+static int pos_ring(const struct ircb_queue *q, int pos)
+{
+    int r = schedule[pos];
+    if (r == 0)
+        return q->ring[0] ? 0 : -1;
+    int first = q->players_first ? IRCB_RING_PLAYERS : r;
+    int second = first == r ? IRCB_RING_PLAYERS : r;
+    return q->ring[first] ? first : q->ring[second] ? second : -1;
+}
+
 static int next_lane(const struct ircb_queue *q)
 {
     if (q->ctl_head)
@@ -573,7 +609,7 @@ static int next_lane(const struct ircb_queue *q)
         return LANE_URGENT;
     for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
         int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
-        if (q->ring[schedule[pos]])
+        if (pos_ring(q, pos) >= 0)
             return pos;
     }
     return q->ring[IRCB_RING_BACKGROUND] ? LANE_BACKGROUND : LANE_NONE;
@@ -591,7 +627,7 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
     case LANE_BACKGROUND:
         return q->ring[IRCB_RING_BACKGROUND]->head;
     default:
-        return q->ring[schedule[lane]]->head;
+        return q->ring[pos_ring(q, lane)]->head;
     }
 }
 
@@ -621,9 +657,11 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         } else {
             /* Served in turn: the target goes to the back of its ring, the next ring in the
              * schedule is next. */
-            int r = schedule[lane];
+            int r = pos_ring(q, lane);
             q->ring[r]->stamp = ++q->stamp;
             q->ring[r] = q->ring[r]->next;
+            if (schedule[lane] > 0)
+                q->players_first = r != IRCB_RING_PLAYERS;
             q->slot = (lane + 1) % IRCB_SCHEDULE_LEN;
             if (q->urgent_credit < IRCB_URGENT_CREDIT)
                 q->urgent_credit++;

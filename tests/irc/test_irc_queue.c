@@ -531,11 +531,10 @@ static void test_replaced_display_keeps_its_place(void **state)
     ircb_queue_fini(&q);
 }
 
-/* A player's own lines (ircb_queue_push_player) take turns with the games' channel lines, not
- * with the displays anybody may ask for: while six onlookers keep asking for board drawings and
- * help, and three seated players for drawings of their own and their hands, alice's hand, asked
- * for again and again, comes within a round of the game lines each time: one place per channel
- * and per player with lines, in two of every three turns. */
+/* A player's own lines (ircb_queue_push_player) are not among the displays anybody may ask for:
+ * while eight onlookers keep asking for board drawings and help and two games keep talking,
+ * alice's hand, asked for again and again, takes every other one of the turns of the private and
+ * display rings, which come every third line: at most five lines go before it each time. */
 static void test_player_lines_before_onlookers(void **state)
 {
     (void)state;
@@ -545,16 +544,14 @@ static void test_player_lines_before_onlookers(void **state)
     int worst = 0, served = 0, version = 0;
     for (int n = 0, asked = -1; n < 600; n++) {
         /* The flood is kept up: every display replaced before it could all go. */
-        for (int p = 0; n % 30 == 0 && p < 9; p++) {
-            snprintf(name, sizeof name, p < 6 ? "look%d" : "sit%d", p);
+        for (int p = 0; n % 30 == 0 && p < 8; p++) {
+            snprintf(name, sizeof name, "look%d", p);
             for (int i = 0; i < 24; i++)
                 ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
             ircb_queue_push(&q, IRCB_PRIVMSG, name, "help line", false, NULL, 400);
-            if (p >= 6)
-                ircb_queue_push_player(&q, IRCB_PRIVMSG, name, "#g hand: 1 ore", false, "hand",
-                                       400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#g", "status line", false, "status", 400);
         }
-        if (n % 4 == 0) {
+        if (n % 3 == 0) {
             ircb_queue_push(&q, IRCB_PRIVMSG, "#g", "bob built a road", false, NULL, 400);
             ircb_queue_push(&q, IRCB_PRIVMSG, "#h", "dan rolled 6", false, NULL, 400);
         }
@@ -574,9 +571,7 @@ static void test_player_lines_before_onlookers(void **state)
     print_message("alice's hand asked for %d times: at most %d lines went before it\n", version,
                   worst);
     assert_int_equal(served, version);
-    /* #g, #h, alice and the three seated players: at most six places ahead in the game lines'
-     * round, in at most nine turns. */
-    assert_true(worst <= 9);
+    assert_true(worst <= 5);
 
     /* A newer hand replaces an older one still waiting, whichever way either was pushed. */
     ircb_queue_fini(&q);
@@ -589,6 +584,54 @@ static void test_player_lines_before_onlookers(void **state)
     assert_int_equal(ircb_queue_length(&q), 3);
     assert_int_equal(ircb_queue_drop(&q, "alice", "hand"), 1);
     assert_int_equal(ircb_queue_length(&q), 2);
+    ircb_queue_fini(&q);
+}
+
+/* The player the game waits for asks for their hand again and again while the displays of
+ * eight onlookers keep the queue busy and other players' urgent lines came meanwhile: each
+ * newer hand replaces the one still waiting (the bot drops it first), stays urgent and keeps
+ * its place in the urgent lane ahead of those, since the replaced one gives back its grant and
+ * its place; it never falls back among the displays or behind later urgent lines. A drawing
+ * once being sent is not replaced, and its urgent lines, sent or waiting, still count: the
+ * newer drawing behind it gets none. */
+static void test_replaced_urgent_line_stays_urgent(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16], buf[600], hand[32];
+    for (int p = 0; p < 8; p++) {
+        snprintf(name, sizeof name, "look%d", p);
+        for (int i = 0; i < 24; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
+    }
+    for (int v = 1; v <= 10; v++) {
+        snprintf(hand, sizeof hand, "#g hand: %d wood", v);
+        ircb_queue_drop(&q, "alice", "hand");
+        assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "alice", hand, true, "hand", 400), 1);
+        if (v == 1) {
+            ircb_queue_push(&q, IRCB_PRIVMSG, "carol", "carol: your move", true, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "dave", "dave: discard 4", true, NULL, 400);
+        }
+        assert_int_equal(q.urgent, 3);
+    }
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "alice:#g hand: 10 wood");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "carol:carol: your move");
+    for (int i = 0; i < 4 && strncmp(buf, "dave:", 5) != 0; i++)
+        assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "dave:dave: discard 4");
+
+    for (int i = 0; i < 20; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "board 1", true, "board", 400);
+    assert_int_equal(q.urgent, IRCB_URGENT_PER_TARGET);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "bob:board 1");
+    ircb_queue_drop(&q, "bob", "board");
+    for (int i = 0; i < 20; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "board 2", true, "board", 400);
+    assert_int_equal(q.urgent, IRCB_URGENT_PER_TARGET - 1);
     ircb_queue_fini(&q);
 }
 
@@ -686,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_fairness_under_flood),
         cmocka_unit_test(test_replaced_display_keeps_its_place),
         cmocka_unit_test(test_player_lines_before_onlookers),
+        cmocka_unit_test(test_replaced_urgent_line_stays_urgent),
         cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
     };
