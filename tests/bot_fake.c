@@ -33,6 +33,13 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
     }
 }
 
+size_t fake_backlog;
+
+static size_t fake_queued(void *ctx, const char *channel)
+{
+    return fake_backlog;
+}
+
 static void fake_drop(void *ctx, const char *target, const char *key)
 {
     n_drops++;
@@ -148,7 +155,9 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,
                          .part = fake_part,
-                         .member = members_on ? fake_member_of : NULL};
+                         .member = members_on ? fake_member_of : NULL,
+                         .queued = fake_queued};
+    fake_backlog = 0;
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,

@@ -402,6 +402,50 @@ static void test_anyone_stops_a_game_nobody_plays(void **state)
     bot_free(b);
 }
 
+/* In a game none of whose players is in the channel, the computer players wait while more than
+ * four of its lines are unsent (the IRC layer says how many), polling meanwhile, and move once
+ * the lines have gone; with a player there, what waits does not hold them back. */
+static void test_unattended_game_waits_for_its_lines(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 27);
+    table_with_two_computers(b, true);
+    int ann = session_seat_of_nick(sess(b), "ann");
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    assert_false(game_waiting_for(&sess(b)->game) & (1u << ann));
+    struct bw_identity id;
+    ident(&id, "ann");
+    bot_on_part(b, CHAN, &id, now);
+    static struct game before;
+    before = sess(b)->game;
+    fake_backlog = 5;
+    for (int i = 0; i < 10; i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+        assert_memory_equal(&before, &sess(b)->game, sizeof before);
+        assert_true(bot_next_deadline(b) <= now + 1000); /* it looks again soon */
+    }
+    fake_backlog = 4;
+    now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+    bot_tick(b, now);
+    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+
+    /* ann is back: the computers move whatever waits. */
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    ident(&id, "ann");
+    bot_on_join(b, CHAN, &id, now);
+    fake_backlog = 50;
+    before = sess(b)->game;
+    for (int i = 0; i < 5 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+    }
+    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    bot_free(b);
+}
+
 /* The real clock, as the IRC layer reads it for the bot (ms) and finer (s). */
 static int64_t mono_ms(void)
 {
@@ -567,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_takeover_and_handback),
         cmocka_unit_test(test_no_person_left),
         cmocka_unit_test(test_anyone_stops_a_game_nobody_plays),
+        cmocka_unit_test(test_unattended_game_waits_for_its_lines),
         cmocka_unit_test(test_hard_budget_with_many_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

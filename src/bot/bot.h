@@ -70,6 +70,9 @@ struct bw_out {
      * "status" or "games"; channel NULL for all), each passed to emit. NULL: not available. */
     void (*describe)(void *ctx, const char *what, const char *channel,
                      void (*emit)(void *ectx, const char *line), void *ectx);
+    /* How many of channel's game lines (not displays) still wait to be sent: a game no person
+     * present plays in goes on at the pace its lines leave. NULL: not known (no waiting). */
+    size_t (*queued)(void *ctx, const char *channel);
 };
 
 struct bot;

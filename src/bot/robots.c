@@ -24,6 +24,10 @@
  * clock; and how often it looks again meanwhile. */
 #define ROBOT_OFFER_WAIT_MS 10000
 #define ROBOT_POLL_MS 200
+/* In a game no person present plays in, the computer players wait while more of its lines than
+ * this still wait to be sent (they go in the queue's background): such a game goes on at the
+ * pace its lines leave, never piling them up ahead of what people say or ask for there. */
+#define ROBOT_UNATTENDED_BACKLOG 4
 
 /* What a computer player does next. */
 enum robot_task {
@@ -213,6 +217,11 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
     g->robot_due_ms = INT64_MAX;
     if (!robot_job(b, g, &j))
         return;
+    if (b->out.queued && bot_robots_unattended(g) &&
+        b->out.queued(b->out.ctx, g->s.channel) > ROBOT_UNATTENDED_BACKLOG) {
+        g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
+        return;
+    }
     if (j.task == ROBOT_WAIT) {
         g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
         return;

@@ -115,6 +115,12 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
                   "%s: nothing sent to %s", c->name, target ? target : "(null)");
 }
 
+static size_t out_queued(void *ctx, const char *channel)
+{
+    struct ircb_conn *c = ctx;
+    return ircb_queue_events(&c->queue, channel);
+}
+
 static void out_drop(void *ctx, const char *target, const char *key)
 {
     struct ircb_conn *c = ctx;
@@ -503,7 +509,8 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .part = out_part,
                          .reload = out_reload,
                          .member = out_member,
-                         .describe = out_describe};
+                         .describe = out_describe,
+                         .queued = out_queued};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {
         ircb_conn_free(c);

@@ -555,6 +555,17 @@ size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, con
     return push_text(q, kind, channel, text, false, NULL, max_text, PUSH_BACKGROUND);
 }
 
+size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
+{
+    static const int rings[] = {0, IRCB_RING_BACKGROUND};
+    size_t n = 0;
+    for (size_t i = 0; channel && i < sizeof rings / sizeof rings[0]; i++) {
+        const struct ircb_target *t = target_find(q, channel, rings[i]);
+        n += t ? t->n + t->n_spill : 0;
+    }
+    return n;
+}
+
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key)
 {
     if (!target || !key)

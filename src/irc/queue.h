@@ -191,6 +191,10 @@ size_t ircb_queue_push_player(struct ircb_queue *q, enum ircb_kind kind, const c
 size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
                                   const char *text, size_t max_text);
 
+/* How many game lines (without a key) wait for channel, in turn or in the background (spilled
+ * ones included). */
+size_t ircb_queue_events(const struct ircb_queue *q, const char *channel);
+
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
  * key, spilled ones included, except those of a group already being sent; the next push with that
  * key starts a new group. Returns how many were dropped. */

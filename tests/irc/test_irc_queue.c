@@ -651,6 +651,10 @@ static void test_background_waits(void **state)
         ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots2", line, 400);
     }
     assert_int_equal(ircb_queue_push_background(&q, IRCB_PRIVMSG, "nick", "x", 400), 0);
+    /* What the bot is told waits of a channel's game lines (not its displays). */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#bots1", "status", false, "status", 400);
+    assert_int_equal(ircb_queue_events(&q, "#BOTS1"), 30);
+    assert_int_equal(ircb_queue_drop(&q, "#bots1", "status"), 1);
     ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400);
     ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "help", false, NULL, 400);
     ircb_queue_push(&q, IRCB_PRIVMSG, "#other", "status", false, "status", 400);
