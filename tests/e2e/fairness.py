@@ -222,36 +222,26 @@ def s_robots_alone(w):
         return c.expect(lambda m: m.nick == BOT and m.params and m.params[0] == chan and
                         text in m.params[-1], timeout, what)
 
+    def table(c, chan, robots, start):
+        """c opens a lobby in chan with robots easy computer players (and starts it)."""
+        for text, answer in [("!new", "opened a lobby")] + [("!addbot easy", "(bot) joined")] * \
+                robots + [("!start", "the game starts")] * start:
+            c.say(chan, text)
+            said(c, chan, answer, "%s in %s answered" % (text, chan))
+
     # A lobby, then a game, that the last person leaves.
-    q.say("#q", "!new")
-    said(q, "#q", "opened a lobby", "the lobby")
-    q.say("#q", "!addbot easy")
-    said(q, "#q", "(bot) joined", "a computer player seated")
+    table(q, "#q", 1, False)
     q.say("#q", "!leave")
     said(q, "#q", "the lobby in #q is closed: only computer players are left", "the lobby closed")
-    q.say("#q", "!new")
-    said(q, "#q", "opened a lobby", "the lobby")
-    for _ in range(2):
-        q.say("#q", "!addbot easy")
-        said(q, "#q", "(bot) joined", "a computer player seated")
-    q.say("#q", "!start")
-    said(q, "#q", "the game starts", "the start")
+    table(q, "#q", 2, True)
     q.say("#q", "!leave")
     said(q, "#q", "the game in #q ends: no person is seated any more", "the game's end")
 
     # Three games left to their computer players.
     hosts = []
     for k in range(1, 4):
-        chan = "#r%d" % k
-        h = w.client("host%d" % k, chan)
-        hosts.append(h)
-        h.say(chan, "!new")
-        said(h, chan, "opened a lobby", "the lobby in " + chan)
-        for _ in range(3):
-            h.say(chan, "!addbot easy")
-            said(h, chan, "(bot) joined", "a computer player in " + chan)
-        h.say(chan, "!start")
-        said(h, chan, "the game starts", "the start in " + chan)
+        hosts.append(w.client("host%d" % k, "#r%d" % k))
+        table(hosts[-1], "#r%d" % k, 3, True)
     for k, h in enumerate(hosts, 1):
         h.send("PART #r%d" % k)
     watcher = w.client("watcher", "#r1")
