@@ -35,6 +35,13 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
     }
 }
 
+size_t fake_backlog;
+
+static size_t fake_queued(void *ctx, const char *channel)
+{
+    return fake_backlog;
+}
+
 static void fake_drop(void *ctx, const char *target, const char *key)
 {
     n_drops++;
@@ -169,7 +176,9 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .drop = fake_drop,
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL,
-                         .secret = fake_secret_of};
+                         .secret = fake_secret_of,
+                         .queued = fake_queued};
+    fake_backlog = 0;
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,

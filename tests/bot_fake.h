@@ -34,6 +34,9 @@ extern int fake_store_error;
 extern int n_store_tries;
 /* The last path the store was asked to back up to. */
 extern char backed_up[128];
+/* What the bot is told of every channel's game lines still unsent (bw_out.queued); make_bot()
+ * sets it to 0. */
+extern size_t fake_backlog;
 /* The last part() the bot asked for, "" when none. */
 extern char parted[64];
 

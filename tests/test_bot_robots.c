@@ -1,8 +1,9 @@
 /* Computer players at the table: seated and removed in the lobby, a game with one person, their
  * moves after the configured delay (the hard level thinking in slices), no private line ever
  * addressed to them, one sitting in for a person away too long until the person is back and
- * their next move starts, and the hard level's time per move kept with several games thinking
- * at once on the real clock. */
+ * their next move starts, the end of a table where no person is seated any more and anyone
+ * stopping one none of whose players is there, and the hard level's time per move kept with
+ * several games thinking at once on the real clock. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -284,6 +285,167 @@ static void test_takeover_and_handback(void **state)
     bot_free(b);
 }
 
+/* The flags of the last line since mark to target whose text contains needle (-1: none). */
+static int flags_of(int mark, const char *target, const char *needle)
+{
+    int flags = -1;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0 && strstr(recs[i].text, needle))
+            flags = (int)recs[i].flags;
+    return flags;
+}
+
+/* ann opens a lobby in CHAN with two easy computer players and, when start, starts the game. */
+static void table_with_two_computers(struct bot *b, bool start)
+{
+    say(b, "ann", "!new");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot easy");
+    if (start)
+        say(b, "ann", "!start");
+    assert_non_null(sess(b));
+    assert_int_equal(sess(b)->state, start ? SESSION_PLAYING : SESSION_LOBBY);
+}
+
+/* A table where no person holds a seat any more ends at once, said in its channel: a lobby the
+ * last person leaves, a game the last person resigns from (stopped, not rated: the store is
+ * told to forget it), and a game whose last person quit, once the seat is given up at the end
+ * of the grace period; until then, merely away, she still holds it and the game goes on. */
+static void test_no_person_left(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 25);
+    table_with_two_computers(b, false);
+    int mark = n_recs;
+    say(b, "ann", "!leave");
+    assert_null(sess(b));
+    assert_true(any_line(mark, CHAN, "ann left the lobby (2 seated)"));
+    assert_true(
+        any_line(mark, CHAN, "the lobby in #catan is closed: only computer players are left"));
+
+    table_with_two_computers(b, true);
+    mark = n_recs;
+    say(b, "ann", "!leave");
+    assert_null(sess(b));
+    assert_true(any_line(mark, CHAN,
+                         "the game in #catan ends: no person is seated any more, only computer "
+                         "players (not rated)"));
+    assert_int_equal(saved_len, 0); /* erased from the store */
+    bot_tick(b, now + 60000);
+    assert_null(sess(b));
+
+    table_with_two_computers(b, true);
+    struct bw_identity id;
+    ident(&id, "ann");
+    bot_on_quit(b, &id, now);
+    mark = n_recs;
+    /* Away: the computer players play on, and the seat is hers for the grace period. */
+    int64_t end = now + SESSION_GRACE_MS;
+    for (int i = 0; i < 400 && bot_next_deadline(b) < end; i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+        assert_non_null(sess(b));
+    }
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    assert_false(any_line(mark, CHAN, "no person is seated"));
+    now = end;
+    bot_tick(b, now);
+    assert_null(sess(b));
+    assert_true(any_line(mark, CHAN, "ann was away too long and gives up the seat"));
+    assert_true(any_line(mark, CHAN, "the game in #catan ends: no person is seated any more"));
+    nothing_to_robots();
+    bot_free(b);
+}
+
+/* While one of the players is in the channel, a game is stopped by the players' vote or an
+ * admin; once none is (ann left the channel, her seat kept), anyone there may stop it with
+ * !stop in the channel, and the channel is told who did (in private the bot says to do it in
+ * the channel). Meanwhile the game's channel lines go out in the background, and a player's own
+ * lines are marked as a player's. */
+static void test_anyone_stops_a_game_nobody_plays(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 26);
+    table_with_two_computers(b, true);
+    int mark = n_recs;
+    say(b, "zed", "!stop");
+    assert_non_null(strstr(last_to(mark, "zed"), "only the players or a bot admin can stop"));
+    assert_non_null(sess(b));
+    say(b, "ann", "!hand");
+    int hand = flags_of(mark, "ann", "hand:");
+    assert_true(hand >= 0 && (hand & BW_OUT_PLAYER) && (hand & BW_OUT_PRIVATE));
+    int started = flags_of(0, CHAN, "the game starts");
+    assert_true(started >= 0 && !(started & BW_OUT_BACKGROUND));
+    say(b, "zed", "!hand"); /* not seated: the refusal is no player's line */
+    int refused = flags_of(mark, "zed", "");
+    assert_true(refused >= 0 && !(refused & BW_OUT_PLAYER));
+
+    struct bw_identity id;
+    ident(&id, "ann");
+    mark = n_recs;
+    bot_on_part(b, CHAN, &id, now);
+    assert_non_null(sess(b));
+    int away = flags_of(mark, CHAN, "ann is away");
+    assert_true(away >= 0 && (away & BW_OUT_BACKGROUND));
+    mark = n_recs;
+    ident(&id, "zed");
+    bot_on_message(b, NULL, &id, "#catan stop", now);
+    assert_non_null(strstr(last_to(mark, "zed"),
+                           "none of the players of #catan is there: anyone in the "
+                           "channel may stop the game with !stop there"));
+    assert_non_null(sess(b));
+    say(b, "zed", "!stop");
+    assert_null(sess(b));
+    assert_true(
+        any_line(mark, CHAN, "the game in #catan is stopped by zed: none of its players is here"));
+    nothing_to_robots();
+    bot_free(b);
+}
+
+/* In a game none of whose players is in the channel, the computer players wait while more than
+ * four of its lines are unsent (the IRC layer says how many), polling meanwhile, and move once
+ * the lines have gone; with a player there, what waits does not hold them back. */
+static void test_unattended_game_waits_for_its_lines(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 27);
+    table_with_two_computers(b, true);
+    int ann = session_seat_of_nick(sess(b), "ann");
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    assert_false(game_waiting_for(&sess(b)->game) & (1u << ann));
+    struct bw_identity id;
+    ident(&id, "ann");
+    bot_on_part(b, CHAN, &id, now);
+    static struct game before;
+    before = sess(b)->game;
+    fake_backlog = 5;
+    for (int i = 0; i < 10; i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+        assert_memory_equal(&before, &sess(b)->game, sizeof before);
+        assert_true(bot_next_deadline(b) <= now + 1000); /* it looks again soon */
+    }
+    fake_backlog = 4;
+    now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+    bot_tick(b, now);
+    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+
+    /* ann is back: the computers move whatever waits. */
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    ident(&id, "ann");
+    bot_on_join(b, CHAN, &id, now);
+    fake_backlog = 50;
+    before = sess(b)->game;
+    for (int i = 0; i < 5 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+    }
+    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    bot_free(b);
+}
+
 /* The real clock, as the IRC layer reads it for the bot (ms) and finer (s). */
 static int64_t mono_ms(void)
 {
@@ -447,6 +609,9 @@ int main(void)
         cmocka_unit_test(test_one_person_and_two_computers),
         cmocka_unit_test(test_hard_thinks_in_slices),
         cmocka_unit_test(test_takeover_and_handback),
+        cmocka_unit_test(test_no_person_left),
+        cmocka_unit_test(test_anyone_stops_a_game_nobody_plays),
+        cmocka_unit_test(test_unattended_game_waits_for_its_lines),
         cmocka_unit_test(test_hard_budget_with_many_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

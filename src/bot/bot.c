@@ -189,6 +189,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
     g->s.map = (uint8_t)b->map;
     g->robot_due_ms = INT64_MAX;
+    g->mover = -1;
     add_game(b, g);
     return g;
 }
@@ -198,6 +199,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
     g->robot_due_ms = INT64_MAX;
+    g->mover = -1;
     g->start_logged = true; /* its start is in the log of the process that started it */
     /* Its clocks ran until the bot that saved it stopped (as far as that is known). */
     int64_t wall = wall_at(b, now_ms);
@@ -296,7 +298,8 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
     if (to == RENDER_PUBLIC) {
         if (!key)
             bot_view_line(b, g, text);
-        bot_queue_about(b, g, g->s.channel, text, 0, key);
+        bot_queue_about(b, g, g->s.channel, text,
+                        !key && bot_robots_unattended(g) ? BW_OUT_BACKGROUND : 0, key);
         return;
     }
     if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
@@ -313,10 +316,18 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         b->out.member(b->out.ctx, g->s.channel, g->s.seat[to].nick, &(struct bw_identity){0}) &&
         session_return(&g->s, &w) == to)
         g->changed = true;
-    unsigned flags = BW_OUT_PRIVATE;
-    if (g->s.state == SESSION_PLAYING && (game_waiting_for(&g->s.game) & (1u << to)))
+    unsigned flags = BW_OUT_PRIVATE | (g->s.state == SESSION_PLAYING ? BW_OUT_PLAYER : 0);
+    if (bot_seat_urgent(b, g, to))
         flags |= BW_OUT_URGENT;
     bot_queue_about(b, g, g->s.seat[to].nick, text, flags, key);
+}
+
+bool bot_seat_urgent(const struct bot *b, const struct bot_game *g, int seat)
+{
+    if (g->s.state != SESSION_PLAYING)
+        return false;
+    return (game_waiting_for(&g->s.game) & (1u << seat)) ||
+           (seat == g->mover && b->now_ms - g->mover_ms < BOT_MOVER_MS);
 }
 
 static void style_of(const struct bot *b, const struct bot_game *g, struct render_style *st)
@@ -528,6 +539,10 @@ int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a,
         if (hand_differs(&before[i], &g->s.game.p[i]))
             g->hand_dirty |= 1u << i;
     g->changed = true;
+    if (!b->robot_acting) {
+        g->mover = a->player;
+        g->mover_ms = b->now_ms;
+    }
     bot_show_events(b, g, ev, n_ev);
     return BW_OK;
 }
@@ -650,6 +665,7 @@ void bot_commit(struct bot *b)
         g->save_err = BW_OK;
         if (g->s.state == SESSION_OVER)
             g->closing = true;
+        bot_robots_alone(b, g);
         send_hands(b, g);
         if (g->changed || g->closing) {
             if (g->store_down)
@@ -743,10 +759,11 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
             bot_announce(b, g, MSG_BOT_OUT_OF_TIME, nick);
         if (kind == SESSION_TICK_GONE && g->s.state == SESSION_LOBBY && g->s.n_seats == 0)
             g->closing = true;
-        /* The commit frees a game that closed or ended: g must not be touched after it. */
-        bool done = g->closing || g->s.state == SESSION_OVER;
+        /* The commit frees a game that closed or ended (or was left to computer players): g
+         * must not be touched after it: bot_commit clears its entry in the tick's list. */
+        int slot = g->due_slot - 1;
         bot_commit(b);
-        if (done)
+        if (slot < 0 || !b->due || !b->due[slot])
             return;
     }
     bot_commit(b);

@@ -31,10 +31,16 @@ struct bw_identity {
 };
 
 enum bw_out_flags {
-    BW_OUT_PRIVATE = 1, /* a private reply: sent as PRIVMSG or NOTICE per bot.private */
-    BW_OUT_URGENT = 2,  /* to the player whose move it is: goes out before other queued lines */
-    BW_OUT_WHOLE = 4,   /* an admin's listing: sent whole however long, at the usual pace and
-                           share (the IRC layer lets it into its queue as the queue drains) */
+    BW_OUT_PRIVATE = 1,    /* a private reply: sent as PRIVMSG or NOTICE per bot.private */
+    BW_OUT_URGENT = 2,     /* to the player whose move it is: goes out before other queued lines */
+    BW_OUT_WHOLE = 4,      /* an admin's listing: sent whole however long, at the usual pace and
+                              share (the IRC layer lets it into its queue as the queue drains) */
+    BW_OUT_BACKGROUND = 8, /* a channel line of a game no person present plays in: all such
+                              channels together are one place, served when nothing else waits */
+    BW_OUT_PLAYER = 16,    /* a private line to a person seated in a running game about their own
+                              seat (hand, spots, what happened to them) or answering their
+                              command: in turn with the games' channel lines, ahead of displays
+                              that anybody may ask for */
 };
 
 /* Implemented by the IRC layer. */
@@ -67,6 +73,9 @@ struct bw_out {
      * "status" or "games"; channel NULL for all), each passed to emit. NULL: not available. */
     void (*describe)(void *ctx, const char *what, const char *channel,
                      void (*emit)(void *ectx, const char *line), void *ectx);
+    /* How many of channel's game lines (not displays) still wait to be sent: a game no person
+     * present plays in goes on at the pace its lines leave. NULL: not known (no waiting). */
+    size_t (*queued)(void *ctx, const char *channel);
 };
 
 struct bot;

@@ -31,10 +31,15 @@ static void host_reply_keyed(void *ctx, const char *text, const char *key)
     struct bot_call *bc = ctx;
     unsigned flags = BW_OUT_PRIVATE;
     for (int i = 0; i < bc->b->n_games; i++) {
-        const struct session *s = &bc->b->games[i]->s;
-        int seat = session_identify(s, &bc->who);
-        if (seat >= 0 && s->state == SESSION_PLAYING && (game_waiting_for(&s->game) & (1u << seat)))
+        const struct bot_game *g = bc->b->games[i];
+        int seat = session_identify(&g->s, &bc->who);
+        if (seat < 0 || g->s.state != SESSION_PLAYING || g->s.game.p[seat].resigned)
+            continue;
+        if (bot_seat_urgent(bc->b, g, seat))
             flags |= BW_OUT_URGENT;
+        /* A reply to a player (not a display anybody may ask for) goes with the game's lines. */
+        if (!key)
+            flags |= BW_OUT_PLAYER;
     }
     bot_queue(bc->b, bc->nick, text, flags, key);
 }

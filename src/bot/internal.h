@@ -20,6 +20,10 @@
  * client pasted too much is back within a turn. Ignored commands cost no output at all. */
 #define BOT_FLOOD_STRIKES 5
 #define BOT_IGNORE_MS 60000
+/* A person whose own command changed the game gets urgent private lines this long after it,
+ * though the game now waits for someone else: until the lines that say so reach them, they are
+ * still on their move as far as they can tell (and ask for their hand, or spots). */
+#define BOT_MOVER_MS 10000
 /* Longer lines are cut before parsing: no command needs more. */
 #define BOT_TEXT_MAX 510
 
@@ -75,6 +79,8 @@ struct bot_game {
     int64_t robot_offer_ms;    /* when it was made */
     unsigned robot_offer_turn; /* the turn it was made in (one offer of its own per turn) */
     int64_t active_ms;         /* the last change (admin status shows the idle time) */
+    int mover;                 /* the seat whose own command last changed the game, or -1 */
+    int64_t mover_ms;          /* when */
     bool start_logged;         /* the log has the game's start */
     /* durable.c: what the store holds of it (NULL: nothing yet), and whether its last save
      * failed: then it is back at that state, paused (store_paused: the pause is the store's,
@@ -191,6 +197,9 @@ bool bot_nick_usable(const char *nick);
 struct session_who bot_who(const struct bw_identity *id);
 struct bot_game *bot_find(const struct bot *b, const char *channel);
 struct bot_game *bot_open(struct bot *b, const char *channel);
+/* Whether private lines to seat of g go first (BW_OUT_URGENT): the game waits for them, or their
+ * own command changed it less than BOT_MOVER_MS ago. */
+bool bot_seat_urgent(const struct bot *b, const struct bot_game *g, int seat);
 void bot_queue(struct bot *b, const char *target, const char *text, unsigned flags,
                const char *key);
 /* A line about g: RENDER_PUBLIC to its channel, a seat privately (never to a seat that is
@@ -253,6 +262,12 @@ void bot_robots_new_tick(struct bot *b);
 void bot_robots_run(struct bot *b, struct bot_game *g);
 /* Drop what they were thinking about (the game ends or is freed). */
 void bot_robots_forget(struct bot_game *g);
+/* Whether g is a running game that no person present plays in (every person seated left the
+ * channel or resigned): its lines wait until nothing else does (BW_OUT_BACKGROUND). */
+bool bot_robots_unattended(const struct bot_game *g);
+/* A lobby or game where no person holds a seat any more (only computer players left) ends at
+ * once, said in its channel: g is closing. Nothing when a person is seated, away included. */
+void bot_robots_alone(struct bot *b, struct bot_game *g);
 
 /* commands.c */
 void bot_command(struct bot *b, const char *channel, const struct bw_identity *from,

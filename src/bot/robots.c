@@ -1,5 +1,6 @@
 /* Computer players at the table: who of them has a move to make, waiting bot_delay_ms so that
- * people can follow, the move from src/ai, and a person taking their seat back.
+ * people can follow, the move from src/ai, a person taking their seat back, and the end of a
+ * table where no person is left.
  *
  * The hard level thinks in slices of BOT_SLICE_US, at most BOT_TICK_THINK_US in one turn of
  * the event loop across all games, so lines and commands are never held up for longer than
@@ -23,6 +24,10 @@
  * clock; and how often it looks again meanwhile. */
 #define ROBOT_OFFER_WAIT_MS 10000
 #define ROBOT_POLL_MS 200
+/* In a game no person present plays in, the computer players wait while more of its lines than
+ * this still wait to be sent (they go in the queue's background): such a game goes on at the
+ * pace its lines leave, never piling them up ahead of what people say or ask for there. */
+#define ROBOT_UNATTENDED_BACKLOG 4
 
 /* What a computer player does next. */
 enum robot_task {
@@ -212,6 +217,11 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
     g->robot_due_ms = INT64_MAX;
     if (!robot_job(b, g, &j))
         return;
+    if (b->out.queued && bot_robots_unattended(g) &&
+        b->out.queued(b->out.ctx, g->s.channel) > ROBOT_UNATTENDED_BACKLOG) {
+        g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
+        return;
+    }
     if (j.task == ROBOT_WAIT) {
         g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
         return;
@@ -281,4 +291,41 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         robot_offer(b, g, seat, offer);
     b->robot_acting = false;
     bot_commit(b);
+}
+
+/* Whether a person holds a seat of s: one who is no computer player and has not resigned. Away,
+ * gone from the channel or sat in for, they hold it until it is given up (their grace period
+ * over, or a resignation). With present, only one seen in the channel. */
+static bool person_at(const struct session *s, bool present)
+{
+    for (int i = 0; i < s->n_seats; i++)
+        if (!s->seat[i].robot && (s->state == SESSION_LOBBY || !s->game.p[i].resigned) &&
+            (!present || s->seat[i].present))
+            return true;
+    return false;
+}
+
+bool bot_robots_unattended(const struct bot_game *g)
+{
+    return g->s.state == SESSION_PLAYING && !person_at(&g->s, true);
+}
+
+void bot_robots_alone(struct bot *b, struct bot_game *g)
+{
+    const struct session *s = &g->s;
+    /* A paused table ends once the bot is back in its channel to say so. */
+    if (g->closing || s->paused || s->state == SESSION_OVER || !s->n_seats || person_at(s, false))
+        return;
+    bool lobby = s->state == SESSION_LOBBY;
+    char line[RENDER_LINE_MAX];
+    render_tr(bot_language(b, s->channel), line, sizeof line,
+              lobby ? MSG_BOT_ROBOTS_ALONE_LOBBY : MSG_BOT_ROBOTS_ALONE, s->channel);
+    bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
+    log_event(LOG_LEVEL_INFO,
+              &(struct log_fields){.network = b->network[0] ? b->network : NULL,
+                                   .channel = s->channel,
+                                   .action = "robots_alone"},
+              "%s: no person is seated any more; the %s ends", s->channel,
+              lobby ? "lobby" : "game");
+    g->closing = true;
 }

@@ -192,6 +192,17 @@ static int exec_start(struct cmd_call *c)
     return BW_OK;
 }
 
+/* Whether a person who holds a seat of s is in the channel: one who has not resigned and was not
+ * seen leaving (computer players do not count, and cannot vote). */
+static bool player_here(const struct session *s)
+{
+    for (int i = 0; i < s->n_seats; i++)
+        if (!s->seat[i].robot && s->seat[i].present &&
+            (s->state == SESSION_LOBBY || !s->game.p[i].resigned))
+            return true;
+    return false;
+}
+
 static int exec_stop(struct cmd_call *c)
 {
     if (!c->s) {
@@ -205,21 +216,33 @@ static int exec_stop(struct cmd_call *c)
         cmd_announcef(c, tr(c->lang, MSG_LOBBY_ERASED), c->channel, c->prefix);
         return BW_OK;
     }
-    if (!c->is_admin) {
-        if (c->seat_taken)
-            return cmd_not_seated(c);
-        if (c->seat < 0) {
+    int ended = MSG_LOBBY_STOPPED_ADMIN;
+    if (!c->is_admin && c->seat_taken)
+        return cmd_not_seated(c);
+    if (!c->is_admin && c->seat < 0) {
+        /* Nobody can vote in a game whose players are all gone (its computer players playing
+         * on): anyone in its channel may end it rather than wait for an admin. */
+        if (player_here(c->s)) {
             cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_STOP_WHO));
             return BW_E(DENIED);
         }
+        if (c->in_private) {
+            cmd_replyf(c, tr(c->lang, MSG_LOBBY_STOP_THERE), c->channel, c->prefix);
+            return BW_E(DENIED);
+        }
+        ended = MSG_LOBBY_STOPPED_NOBODY;
+    } else if (!c->is_admin) {
         if (!session_vote_stop(c->s, c->seat)) {
             c->host->changed(c->host->ctx, c->s);
             cmd_announcef(c, tr(c->lang, MSG_LOBBY_VOTE), c->nick, c->prefix);
             return BW_OK;
         }
+        ended = MSG_LOBBY_STOPPED_VOTE;
     }
-    cmd_announcef(c, tr(c->lang, c->is_admin ? MSG_LOBBY_STOPPED_ADMIN : MSG_LOBBY_STOPPED_VOTE),
-                  c->channel);
+    if (ended == MSG_LOBBY_STOPPED_NOBODY)
+        cmd_announcef(c, tr(c->lang, ended), c->channel, c->nick);
+    else
+        cmd_announcef(c, tr(c->lang, ended), c->channel);
     c->host->close(c->host->ctx, c->s);
     c->s = NULL;
     return BW_OK;
@@ -531,7 +554,8 @@ const struct cmd_entry cmd_stop = {
     "stop",
     {NULL},
     "",
-    "end the game here (an admin, or a majority of the players voting)",
+    "end the game here (an admin, or a majority of the players voting; anyone here when none of "
+    "its players is)",
     0,
     0,
     CMD_ANYONE,

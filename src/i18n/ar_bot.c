@@ -40,5 +40,8 @@ const struct i18n_entry i18n_ar_bot[] = {
      "بسرعة كبيرة: سأتجاهلك %d ثانية"},
     {MSG_BOT_SLOW_DOWN, "أبطئ من فضلك: أمر واحد في الثانية"},
     {MSG_BOT_WHAT_ABOUT, "ماذا عن %s؟ مثلًا %s status"},
+    {MSG_BOT_ROBOTS_ALONE,
+     "تنتهي اللعبة في %s: لم يبق على الطاولة أي شخص، بل لاعبون حاسوبيون فقط (دون تصنيف)"},
+    {MSG_BOT_ROBOTS_ALONE_LOBBY, "أُغلقت غرفة الانتظار في %s: لم يبق فيها إلا لاعبون حاسوبيون"},
     {MSG_COUNT, NULL},
 };

@@ -33,5 +33,8 @@ const struct i18n_entry i18n_sr_bot[] = {
                        "s¦šaljete prebrzo: ignorišem vas %d s"},
     {MSG_BOT_SLOW_DOWN, "sporije, molim: jedna komanda u sekundi"},
     {MSG_BOT_WHAT_ABOUT, "šta o %s? npr. %s status"},
+    {MSG_BOT_ROBOTS_ALONE, "igra u %s se završava: za stolom više nema nijednog čoveka, samo "
+                           "računari (ne ulazi u rejting)"},
+    {MSG_BOT_ROBOTS_ALONE_LOBBY, "lobi u %s je zatvoren: ostali su samo računari"},
     {MSG_COUNT, NULL},
 };

@@ -60,7 +60,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_HELP_JOIN, "sedite za sto u lobiju"},
     {MSG_HELP_LEAVE, "napuštate svoje mesto; u igri koja je u toku predajete se"},
     {MSG_HELP_START, "počinje igru s igračima za stolom (redosled mesta je slučajan)"},
-    {MSG_HELP_STOP, "završava igru ovde (administrator ili većina igrača glasanjem)"},
+    {MSG_HELP_STOP, "završava igru ovde (administrator ili većina igrača glasanjem; bilo ko ovde "
+                    "kad nijedan igrač nije tu)"},
     {MSG_HELP_BOARD, "crtež table, tabla kao običan spisak ili adresa njene žive veb stranice"},
     {MSG_HELP_STATUS, "potez, ko je na redu, poeni, karte i nagrade"},
     {MSG_HELP_HAND, "vaše karte, privatno"},
@@ -122,7 +123,10 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_LOBBY_ID_TOO_LONG, "ne možete da sednete u %s: vaš user@host ili nalog je duži od %d "
                             "bajtova koje mesto čuva cele (mesto se nikad ne vezuje samo za "
                             "nadimak)"},
-    {MSG_LOBBY_STOP_WHO, "igru mogu da zaustave samo njeni igrači ili administrator bota"},
+    {MSG_LOBBY_STOP_WHO, "dok je neko od igrača u kanalu, igru mogu da zaustave samo njeni igrači "
+                         "ili administrator bota"},
+    {MSG_LOBBY_STOP_THERE,
+     "nijedan igrač iz %s nije tamo: bilo ko u kanalu može da zaustavi igru komandom %sstop tamo"},
     {MSG_LOBBY_VOTE,
      "%s glasa za prekid igre; igra se završava kada se složi većina igrača (%sstop)"},
     {MSG_LOBBY_STOPPED_ADMIN, "igra u %s je zaustavljena (odluka administratora)"},
@@ -131,6 +135,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
                            "administrator ne obriše komandom %sstop ovde"},
     {MSG_LOBBY_ERASED,
      "sačuvana igra u %s koja nije mogla da se pročita je obrisana; %snew otvara lobi"},
+    {MSG_LOBBY_STOPPED_NOBODY, "igru u %s je zaustavio %s: nijedan njen igrač nije ovde"},
     {MSG_LOBBY_TABLE_FULL, "za stolom nema slobodnih mesta"},
     {MSG_LOBBY_BOTS_JOIN, "računarski igrači sedaju za sto samo u lobiju"},
     {MSG_LOBBY_BOT_JOINED, "%s seda za sto, računarski igrač (%s) (za stolom: %d, potrebno %d-%d)"},

@@ -92,6 +92,10 @@ size_t ircb_conn_queue(struct ircb_queue *q, enum ircb_kind kind, const char *ta
 {
     if (flags & BW_OUT_WHOLE)
         return ircb_queue_push_whole(q, kind, target, text, key, max_text);
+    if ((flags & BW_OUT_BACKGROUND) && !key)
+        return ircb_queue_push_background(q, kind, target, text, max_text);
+    if (flags & BW_OUT_PLAYER)
+        return ircb_queue_push_player(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
     return ircb_queue_push(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
 }
 
@@ -109,6 +113,12 @@ static void out_send(void *ctx, const char *target, const char *text, unsigned f
                                        .nick = to_nick(target),
                                        .action = "send_dropped"},
                   "%s: nothing sent to %s", c->name, target ? target : "(null)");
+}
+
+static size_t out_queued(void *ctx, const char *channel)
+{
+    struct ircb_conn *c = ctx;
+    return ircb_queue_events(&c->queue, channel);
 }
 
 static void out_drop(void *ctx, const char *target, const char *key)
@@ -502,7 +512,8 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .reload = out_reload,
                          .member = out_member,
                          .secret = ircb_secrecy_out,
-                         .describe = out_describe};
+                         .describe = out_describe,
+                         .queued = out_queued};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {
         ircb_conn_free(c);

@@ -21,6 +21,7 @@ struct ircb_target {
     struct ircb_line *spill_head, *spill_tail;
     size_t n_spill;
     size_t urgent_granted;           /* lines made urgent since the target had none queued */
+    uint64_t useq_back;              /* the urgent lane's place of a replaced line (0: none) */
     uint64_t sending;                /* the keyed group last sent from (0: none) */
     uint64_t stamp;                  /* its place: stamps grow from the ring's cursor on */
     struct ircb_target *prev, *next; /* circular, within its ring */
@@ -96,9 +97,11 @@ static void vacate(struct ircb_queue *q, const struct ircb_target *t)
     v->ring = t->ring;
     v->stamp = t->stamp;
     v->urgent_granted = t->urgent_granted;
+    v->useq_back = t->useq_back;
 }
 
-static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
+/* Take t out of its ring (not freed). */
+static void ring_remove(struct ircb_queue *q, struct ircb_target *t)
 {
     struct ircb_target **ring = &q->ring[t->ring];
     if (t->next == t) {
@@ -110,6 +113,11 @@ static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
             *ring = t->next;
     }
     q->target_count--;
+}
+
+static void target_unlink(struct ircb_queue *q, struct ircb_target *t)
+{
+    ring_remove(q, t);
     free(t->name);
     free(t);
 }
@@ -134,6 +142,8 @@ static void line_remove(struct ircb_queue *q, struct ircb_line *l)
     t->n--;
     q->held--;
     q->lines--;
+    if (t->ring == IRCB_RING_BACKGROUND)
+        q->background--;
     line_free(l);
     if (!t->n)
         refill(q, t);
@@ -163,7 +173,7 @@ void ircb_queue_fini(struct ircb_queue *q)
         free(q->vacated[i].name);
         q->vacated[i].name = NULL;
     }
-    for (int r = 0; r < 4; r++)
+    for (int r = 0; r < IRCB_RINGS; r++)
         while (q->ring[r]) {
             spill_drop(q, q->ring[r], NULL);
             line_remove(q, q->ring[r]->head);
@@ -189,9 +199,19 @@ static bool target_usable(const char *t)
     return true;
 }
 
-/* The ring of a line for name: channel or private, event or display (keyed). */
-static int ring_of(const char *name, const char *key)
+/* How text is pushed (push_text). */
+enum {
+    PUSH_WHOLE = 1,      /* ircb_queue_push_whole */
+    PUSH_BACKGROUND = 2, /* ircb_queue_push_background */
+    PUSH_PLAYER = 4,     /* ircb_queue_push_player */
+};
+
+/* The ring of a line for name: channel or private, event or display (keyed); a player's own
+ * private line goes to the players' ring. */
+static int ring_of(const char *name, const char *key, unsigned how)
 {
+    if ((how & PUSH_PLAYER) && !ircb_is_channel(name))
+        return IRCB_RING_PLAYERS;
     return (key ? 2 : 0) + (ircb_is_channel(name) ? 0 : 1);
 }
 
@@ -208,28 +228,10 @@ static struct ircb_target *target_find(const struct ircb_queue *q, const char *n
     return NULL;
 }
 
-/* A new target goes just before the cursor of its ring: it is served last in the current
- * round; unless a drop emptied it a moment ago: then it takes the place it had. */
-static struct ircb_target *target_get(struct ircb_queue *q, const char *name, int ring)
+/* Put t into its ring at the place its stamp gives it (see target_get). */
+static void ring_insert(struct ircb_queue *q, struct ircb_target *t)
 {
-    struct ircb_target *t = target_find(q, name, ring);
-    if (t)
-        return t;
-    t = xcalloc(1, sizeof *t);
-    t->name = xstrdup(name);
-    t->ring = ring;
-    t->stamp = ++q->stamp;
-    for (int i = 0; i < IRCB_VACANCIES; i++) {
-        struct ircb_vacancy *v = &q->vacated[i];
-        if (v->name && v->ring == ring && strcasecmp(v->name, name) == 0) {
-            t->stamp = v->stamp;
-            t->urgent_granted = v->urgent_granted;
-            free(v->name);
-            v->name = NULL;
-            break;
-        }
-    }
-    struct ircb_target **r = &q->ring[ring];
+    struct ircb_target **r = &q->ring[t->ring];
     if (!*r) {
         t->prev = t->next = t;
         *r = t;
@@ -248,7 +250,51 @@ static struct ircb_target *target_get(struct ircb_queue *q, const char *name, in
             *r = t;
     }
     q->target_count++;
+}
+
+/* A new target goes just before the cursor of its ring: it is served last in the current
+ * round; unless a drop emptied it a moment ago: then it takes the place it had. */
+static struct ircb_target *target_get(struct ircb_queue *q, const char *name, int ring)
+{
+    struct ircb_target *t = target_find(q, name, ring);
+    if (t)
+        return t;
+    t = xcalloc(1, sizeof *t);
+    t->name = xstrdup(name);
+    t->ring = ring;
+    t->stamp = ++q->stamp;
+    for (int i = 0; i < IRCB_VACANCIES; i++) {
+        struct ircb_vacancy *v = &q->vacated[i];
+        if (v->name && v->ring == ring && strcasecmp(v->name, name) == 0) {
+            t->stamp = v->stamp;
+            t->urgent_granted = v->urgent_granted;
+            t->useq_back = v->useq_back;
+            free(v->name);
+            v->name = NULL;
+            break;
+        }
+    }
+    ring_insert(q, t);
     return t;
+}
+
+/* The ring a channel's game lines go to. They are one queue, in ring 0 or in the background,
+ * so that they keep their order: a background line joins the channel's lines waiting in ring
+ * 0, and a line that is not background takes the channel's background lines along into ring 0
+ * (at the back of it, as a target new there). */
+static int events_ring(struct ircb_queue *q, const char *name, bool background)
+{
+    struct ircb_target *t = target_find(q, name, IRCB_RING_BACKGROUND);
+    if (!t)
+        return background && !target_find(q, name, 0) ? IRCB_RING_BACKGROUND : 0;
+    if (background)
+        return IRCB_RING_BACKGROUND;
+    ring_remove(q, t);
+    q->background -= t->n;
+    t->ring = 0;
+    t->stamp = ++q->stamp;
+    ring_insert(q, t);
+    return 0;
 }
 
 /* The target holding most lines, or NULL; a target with a spill keeps its lines (it is sending
@@ -256,7 +302,7 @@ static struct ircb_target *target_get(struct ircb_queue *q, const char *name, in
 static struct ircb_target *largest(const struct ircb_queue *q)
 {
     struct ircb_target *best = NULL;
-    for (int r = 0; r < 4; r++) {
+    for (int r = 0; r < IRCB_RINGS; r++) {
         struct ircb_target *t = q->ring[r];
         if (!t)
             continue;
@@ -287,26 +333,38 @@ static bool admit(struct ircb_queue *q, const char *name, int ring)
     return true;
 }
 
-static void enqueue(struct ircb_queue *q, struct ircb_line *l, bool urgent)
+static void enqueue(struct ircb_queue *q, struct ircb_target *t, struct ircb_line *l, bool urgent)
 {
-    struct ircb_target *t = target_get(q, l->target, ring_of(l->target, l->key));
     l->owner = t;
     list_append(&t->head, &t->tail, l);
     t->n++;
     if (urgent && t->urgent_granted < IRCB_URGENT_PER_TARGET) {
         l->urgent = true;
-        l->urgent_prev = q->urgent_tail;
-        if (q->urgent_tail)
-            q->urgent_tail->urgent_next = l;
+        /* At the back of the urgent lane, or at the place of an urgent line of t that this
+         * one replaces (see drop_lines). */
+        l->useq = t->useq_back ? t->useq_back : ++q->useq;
+        t->useq_back = 0;
+        struct ircb_line *after = q->urgent_tail;
+        while (after && after->useq > l->useq)
+            after = after->urgent_prev;
+        l->urgent_prev = after;
+        l->urgent_next = after ? after->urgent_next : q->urgent_head;
+        if (l->urgent_next)
+            l->urgent_next->urgent_prev = l;
+        else
+            q->urgent_tail = l;
+        if (after)
+            after->urgent_next = l;
         else
             q->urgent_head = l;
-        q->urgent_tail = l;
         t->n_urgent++;
         t->urgent_granted++;
         q->urgent++;
     }
     q->held++;
     q->lines++;
+    if (t->ring == IRCB_RING_BACKGROUND)
+        q->background++;
 }
 
 /* Take l out of its target's spill (not freed). */
@@ -325,7 +383,7 @@ static void refill(struct ircb_queue *q, struct ircb_target *t)
     while (t->spill_head && t->n < IRCB_TARGET_LINES && q->held < IRCB_QUEUE_LINES) {
         struct ircb_line *l = t->spill_head;
         spill_unlink(q, l);
-        enqueue(q, l, false);
+        enqueue(q, t, l, false);
     }
 }
 
@@ -379,17 +437,28 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
                 n++;
             }
         }
-    for (int r = 0; r < 4; r++) {
-        if (key && r != ring_of(target, key))
+    for (int r = 0; r < IRCB_RINGS; r++) {
+        /* A private target's keyed lines may wait in the players' ring or among the
+         * displays: both are looked at. */
+        if (key && r != ring_of(target, key, 0) && r != ring_of(target, key, PUSH_PLAYER))
             continue;
         struct ircb_target *t = target_find(q, target, r);
         if (t)
             n += spill_drop(q, t, key);
         for (struct ircb_line *l = t ? t->head : NULL, *next; l; l = next) {
             next = l->next;
-            if (key && (strcmp(l->key, key) != 0 || l->group == t->sending))
+            if (key && (!l->key || strcmp(l->key, key) != 0 || l->group == t->sending))
                 continue;
             bool last = t->n == 1 && !t->spill_head;
+            /* A line replaced before it went gives back its urgent grant, and its place in the
+             * urgent lane to the next urgent line of t: a hand asked for again and again by the
+             * player the game waits for stays urgent and keeps its place, while a drawing being
+             * sent (never replaced) still counts. */
+            if (key && l->urgent) {
+                t->urgent_granted--;
+                if (!t->useq_back || l->useq < t->useq_back)
+                    t->useq_back = l->useq;
+            }
             if (last && key)
                 vacate(q, t);
             line_remove(q, l);
@@ -402,10 +471,14 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
     return n;
 }
 
-/* Queue text's pieces for target; whole: those the caps refuse wait in its spill. */
+/* Queue text's pieces for target, as how says (PUSH_ flags): whole, those the caps refuse wait
+ * in its spill; background, a channel's game lines that wait for the rest (see events_ring);
+ * player, a player's own lines, in turn with the game lines. */
 static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *target,
-                        const char *text, bool urgent, const char *key, size_t max_text, bool whole)
+                        const char *text, bool urgent, const char *key, size_t max_text,
+                        unsigned how)
 {
+    bool whole = how & PUSH_WHOLE;
     if (!target_usable(target))
         return 0;
     if (kind == IRCB_JOIN || kind == IRCB_PART || kind == IRCB_WHO || kind == IRCB_NAMES) {
@@ -424,7 +497,9 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
         q->group_key = xstrdup(key);
         q->group++;
     }
-    int ring = ring_of(target, key);
+    int ring = ring_of(target, key, how);
+    if (ring == 0 && ircb_is_channel(target))
+        ring = events_ring(q, target, how & PUSH_BACKGROUND);
     char *flat = xstrdup(text ? text : "");
     for (char *p = flat; *p; p++)
         if (*p == '\r' || *p == '\n')
@@ -445,7 +520,7 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
         struct ircb_line *l = line_new(kind, target, piece, len, key);
         l->group = key ? q->group : 0;
         if (in)
-            enqueue(q, l, urgent);
+            enqueue(q, target_get(q, target, ring), l, urgent);
         else
             spill(q, t, l);
         n++;
@@ -457,13 +532,38 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
 size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                        const char *text, bool urgent, const char *key, size_t max_text)
 {
-    return push_text(q, kind, target, text, urgent, key, max_text, false);
+    return push_text(q, kind, target, text, urgent, key, max_text, 0);
+}
+
+size_t ircb_queue_push_player(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                              const char *text, bool urgent, const char *key, size_t max_text)
+{
+    return push_text(q, kind, target, text, urgent, key, max_text, PUSH_PLAYER);
 }
 
 size_t ircb_queue_push_whole(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                              const char *text, const char *key, size_t max_text)
 {
-    return push_text(q, kind, target, text, false, key, max_text, true);
+    return push_text(q, kind, target, text, false, key, max_text, PUSH_WHOLE);
+}
+
+size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
+                                  const char *text, size_t max_text)
+{
+    if (!ircb_is_channel(channel))
+        return 0;
+    return push_text(q, kind, channel, text, false, NULL, max_text, PUSH_BACKGROUND);
+}
+
+size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
+{
+    static const int rings[] = {0, IRCB_RING_BACKGROUND};
+    size_t n = 0;
+    for (size_t i = 0; channel && i < sizeof rings / sizeof rings[0]; i++) {
+        const struct ircb_target *t = target_find(q, channel, rings[i]);
+        n += t ? t->n + t->n_spill : 0;
+    }
+    return n;
 }
 
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key)
@@ -482,30 +582,48 @@ size_t ircb_queue_drop_target(struct ircb_queue *q, const char *target)
     return drop_lines(q, target, NULL);
 }
 
-static bool may_send(const struct ircb_queue *q, int64_t now_ms)
+/* Where the next line comes from: LANE_CTL, LANE_URGENT, LANE_BACKGROUND, or the place in the
+ * schedule of the ring to serve in turn (LANE_NONE when nothing waits). */
+enum { LANE_NONE = -4, LANE_BACKGROUND = -3, LANE_CTL = -2, LANE_URGENT = -1 };
+
+/* Whether a line of lane may go now: any while the bucket has a token; a background line only
+ * while it is full, so that whatever comes next finds the whole burst but the one line. */
+static bool may_send(const struct ircb_queue *q, int lane, int64_t now_ms)
 {
     if (q->interval_ms == 0)
         return true;
+    if (lane == LANE_BACKGROUND)
+        return q->clock <= now_ms;
     return q->clock - now_ms <= (int64_t)(q->burst - 1) * q->interval_ms;
 }
 
-/* Where the next line comes from: LANE_CTL, LANE_URGENT, or the place in the schedule of the
- * ring to serve in turn (LANE_NONE when nothing waits). */
-enum { LANE_NONE = -3, LANE_CTL = -2, LANE_URGENT = -1 };
+/* The ring served at place pos of the schedule, or -1 when it has nothing: the players' ring
+ * takes every other one of the turns of rings 1 to 3 (see IRCB_SCHEDULE_LEN), and either
+ * takes the turn when the other has nothing. */
+static int pos_ring(const struct ircb_queue *q, int pos)
+{
+    int r = schedule[pos];
+    if (r == 0)
+        return q->ring[0] ? 0 : -1;
+    int first = q->players_first ? IRCB_RING_PLAYERS : r;
+    int second = first == r ? IRCB_RING_PLAYERS : r;
+    return q->ring[first] ? first : q->ring[second] ? second : -1;
+}
 
 static int next_lane(const struct ircb_queue *q)
 {
     if (q->ctl_head)
         return LANE_CTL;
-    bool others_wait = q->held > q->urgent;
+    /* Background lines wait for everything else, the urgent lane's turns included. */
+    bool others_wait = q->held - q->background > q->urgent;
     if (q->urgent_head && (!others_wait || q->urgent_credit > 0))
         return LANE_URGENT;
     for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
         int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
-        if (q->ring[schedule[pos]])
+        if (pos_ring(q, pos) >= 0)
             return pos;
     }
-    return LANE_NONE;
+    return q->ring[IRCB_RING_BACKGROUND] ? LANE_BACKGROUND : LANE_NONE;
 }
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
@@ -517,14 +635,17 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
         return q->ctl_head;
     case LANE_URGENT:
         return q->urgent_head;
+    case LANE_BACKGROUND:
+        return q->ring[IRCB_RING_BACKGROUND]->head;
     default:
-        return q->ring[schedule[lane]]->head;
+        return q->ring[pos_ring(q, lane)]->head;
     }
 }
 
 const struct ircb_line *ircb_queue_peek(const struct ircb_queue *q, int64_t now_ms)
 {
-    return may_send(q, now_ms) ? lane_head(q, next_lane(q)) : NULL;
+    int lane = next_lane(q);
+    return may_send(q, lane, now_ms) ? lane_head(q, lane) : NULL;
 }
 
 void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
@@ -537,14 +658,21 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         ctl_remove(q, l);
     } else {
         if (lane == LANE_URGENT) {
-            if (q->held > q->urgent)
+            if (q->held - q->background > q->urgent)
                 q->urgent_credit--;
+        } else if (lane == LANE_BACKGROUND) {
+            /* The channels in the background take turns among themselves. */
+            struct ircb_target **r = &q->ring[IRCB_RING_BACKGROUND];
+            (*r)->stamp = ++q->stamp;
+            *r = (*r)->next;
         } else {
             /* Served in turn: the target goes to the back of its ring, the next ring in the
              * schedule is next. */
-            int r = schedule[lane];
+            int r = pos_ring(q, lane);
             q->ring[r]->stamp = ++q->stamp;
             q->ring[r] = q->ring[r]->next;
+            if (schedule[lane] > 0)
+                q->players_first = r != IRCB_RING_PLAYERS;
             q->slot = (lane + 1) % IRCB_SCHEDULE_LEN;
             if (q->urgent_credit < IRCB_URGENT_CREDIT)
                 q->urgent_credit++;
@@ -568,10 +696,13 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
 
 int64_t ircb_queue_next_time(const struct ircb_queue *q, int64_t now_ms)
 {
-    if (next_lane(q) == LANE_NONE)
+    int lane = next_lane(q);
+    if (lane == LANE_NONE)
         return INT64_MAX;
-    if (may_send(q, now_ms))
+    if (may_send(q, lane, now_ms))
         return now_ms;
+    if (lane == LANE_BACKGROUND)
+        return q->clock;
     return q->clock - (int64_t)(q->burst - 1) * q->interval_ms;
 }
 

@@ -11,24 +11,31 @@
  *      other lines wait (and any share when nothing else does);
  *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
  *      events, private events, channel displays and private displays, taken in the fixed cycle
- *      described at IRCB_SCHEDULE_LEN (empty rings skipped). A game's own lines never queue
- *      behind a board drawing someone asked for, in their channel or another, and however many
- *      people get private replies, two of every three lines served in turn are the channels'
- *      events.
+ *      described at IRCB_SCHEDULE_LEN (empty rings skipped), where a fifth ring, the players'
+ *      own lines (a hand, spots, replies to a person seated in a game:
+ *      ircb_queue_push_player), takes every other turn of each of the last three. A game's own
+ *      lines never queue behind a board drawing someone asked for, in their channel or
+ *      another; however many people get private replies, two of every three lines served in
+ *      turn are the channels' events; and however many onlookers ask for displays, a player's
+ *      own lines get half of the rest, one player after another;
+ *   4. when nothing else waits (and the pacing bucket is full), the background: the game lines
+ *      of channels where no person present plays, all of them one place taken round-robin, so
+ *      that games of computer players cannot crowd the rest however many there are.
  * Shares are bounded too: each target may hold IRCB_TARGET_LINES lines, and only
  * IRCB_URGENT_PER_TARGET are made urgent until its lines have all gone (the rest wait in the
- * round-robin); the whole queue holds IRCB_QUEUE_LINES (lines are at most 512 bytes, so that
- * bounds its memory), and when it is full the target holding most gives up its newest line.
- * Text pushed whole (an admin's listing, which must not lose a line) is not cut by these caps:
- * what they do not let in yet waits in its target's spill, in order, and joins the target's
- * lines as they go out, so it is served at the same pace and share as any other target's; the
- * spills hold at most IRCB_SPILL_LINES in all, and a target with a spill never gives up lines
- * to make room for others.
- * A keyed group of lines replaces the older group with the same target and key still queued,
- * unless that one is already being sent: it is finished (a drawing is never cut short), and
- * the newer one waits behind it. A target whose lines were all replaced keeps its place in
- * its ring (and the urgent lines it was granted): asking again for a hand or a drawing never
- * sends one to the back, or it would never come while others keep the ring busy.
+ * round-robin; an urgent line replaced before it went gives its grant and its place in the
+ * urgent lane to the line that replaces it); the whole queue holds
+ * IRCB_QUEUE_LINES (lines are at most 512 bytes, so that bounds its memory), and when it is full
+ * the target holding most gives up its newest line. Text pushed whole (an admin's listing, which
+ * must not lose a line) is not cut by these caps: what they do not let in yet waits in its target's
+ * spill, in order, and joins the target's lines as they go out, so it is served at the same pace
+ * and share as any other target's; the spills hold at most IRCB_SPILL_LINES in all, and a target
+ * with a spill never gives up lines to make room for others. A keyed group of lines replaces the
+ * older group with the same target and key still queued, unless that one is already being sent: it
+ * is finished (a drawing is never cut short), and the newer one waits behind it. A target whose
+ * lines were all replaced keeps its place in its ring (and the urgent lines it was granted): asking
+ * again for a hand or a drawing never sends one to the back, or it would never come while others
+ * keep the ring busy.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -56,15 +63,25 @@
  * One is given back per line served in turn, so urgent lines never take more than half. */
 #define IRCB_URGENT_CREDIT 2
 /* The turns of the rings (0 channel events, 1 private events, 2 channel displays, 3 private
- * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines
- * served in turn are the channels' own: three games at the pace of a real network (two lines a
- * second) then keep answering their players within about the time they take without a flood,
- * while private replies and displays, however many ask for them, still get one turn in nine
- * each. */
+ * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines served
+ * in turn are the channels' own: three games at the pace of a real network (two lines a second)
+ * then keep answering their players within about the time they take without a flood. The
+ * players' own lines (IRCB_RING_PLAYERS) take every other one of the turns of rings 1, 2 and 3,
+ * so that with all busy they get one line in six, round-robin among the players, and a line of
+ * a player whose ring was idle goes within three lines; private replies and displays, however
+ * many ask for them, still get one turn in eighteen each (one in nine while no player's line
+ * waits). */
 #define IRCB_SCHEDULE_LEN 9
 /* Lines waiting in spills, in all: an admin's listing of a thousand lines, twice over each for
  * "status" and "games" (a newer keyed one replaces an older still waiting), at most about 2 MiB. */
 #define IRCB_SPILL_LINES 4096
+/* The rings: the four of the schedule; the players' own private lines (ircb_queue_push_player),
+ * which take every other turn of each of rings 1 to 3 (the other when that one has nothing);
+ * and the background: the game lines of channels where nobody plays who is there to read them
+ * (ircb_queue_push_background). */
+#define IRCB_RINGS 6
+#define IRCB_RING_PLAYERS 4
+#define IRCB_RING_BACKGROUND 5
 /* Targets emptied by a drop whose places are remembered: the bot drops a display and pushes
  * its replacement in one go, so a few suffice. */
 #define IRCB_VACANCIES 8
@@ -84,6 +101,7 @@ struct ircb_line {
     struct ircb_target *owner;     /* NULL for JOIN and PART */
     struct ircb_line *prev, *next; /* in its target's order or spill (JOIN/PART: their own list) */
     struct ircb_line *urgent_prev, *urgent_next; /* order among urgent lines across targets */
+    uint64_t useq; /* its place in that order: they are sorted by it */
 };
 
 struct ircb_queue {
@@ -92,15 +110,19 @@ struct ircb_queue {
     int64_t clock; /* pacing clock: when the bucket will be full again */
     /* Rings of targets in round-robin order (see IRCB_SCHEDULE_LEN); each points at the next
      * target to serve. */
-    struct ircb_target *ring[4];
+    struct ircb_target *ring[IRCB_RINGS];
     int slot; /* the place in the cycle whose turn it is */
+    /* At the next turn of ring 1, 2 or 3: whether the players' ring goes first. */
+    bool players_first;
     size_t target_count;
     struct ircb_line *ctl_head, *ctl_tail; /* JOIN and PART */
     struct ircb_line *urgent_head, *urgent_tail;
+    uint64_t useq;     /* the last place given in the urgent lane */
     size_t urgent;     /* lines in the urgent lane */
     int urgent_credit; /* see above */
     size_t lines;      /* every queued line, JOIN and PART and spilled ones included */
     size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
+    size_t background; /* of those, lines in the background ring */
     size_t spilled;    /* lines waiting in targets' spills (what IRCB_SPILL_LINES bounds) */
     size_t refused;    /* lines refused or given up for the caps, since init */
     /* The keyed group being pushed: further pushes with this target and key belong to it. */
@@ -115,6 +137,7 @@ struct ircb_queue {
         int ring;
         uint64_t stamp;
         size_t urgent_granted;
+        uint64_t useq_back;
     } vacated[IRCB_VACANCIES];
     int next_vacancy;
 };
@@ -147,6 +170,30 @@ size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *ta
  * and target holds nothing yet. */
 size_t ircb_queue_push_whole(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                              const char *text, const char *key, size_t max_text);
+
+/* As ircb_queue_push, for a line to a person seated in a running game about their own seat (a
+ * hand, spots, what happened to them) or in answer to their command: it waits in the players'
+ * ring (one place per player, every other turn of the private and display rings; see
+ * IRCB_SCHEDULE_LEN), not among the displays anybody may ask for, so that onlookers asking for
+ * drawings cannot hold up a player's own lines however many they are. A keyed group replaces an
+ * older one of that target and key wherever it waits. */
+size_t ircb_queue_push_player(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                              const char *text, bool urgent, const char *key, size_t max_text);
+
+/* As ircb_queue_push, never urgent and without a key, for a game line of channel that nobody
+ * present plays in (only computer players are at the table): all such channels together are one
+ * place, the background, which is served only when nothing else waits and the pacing bucket is
+ * full, so that it never holds up another line by more than the one line being sent. The
+ * channels in it take turns. A channel's game lines keep their order whichever way they were
+ * pushed: a background line joins those of its channel already waiting in turn, and one pushed
+ * otherwise brings its channel's background lines back into turn ahead of it. Returns the
+ * number of lines queued (0 when channel is not a channel). */
+size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
+                                  const char *text, size_t max_text);
+
+/* How many game lines (without a key) wait for channel, in turn or in the background (spilled
+ * ones included). */
+size_t ircb_queue_events(const struct ircb_queue *q, const char *channel);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
  * key, spilled ones included, except those of a group already being sent; the next push with that

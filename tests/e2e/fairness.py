@@ -14,6 +14,14 @@ network (a burst of 4, then one line per 500 ms). One scenario per run: --only N
                  go privately to the asker (both kinds arrive there, fewer than asked for: a
                  newer display replaces one still waiting): at most one status and one board
                  text in the channel per 15 s
+  robots_alone   tables without people: in #q a lobby the last person leaves and a game the
+                 last person leaves (`!leave`) end at once, said in #q; in #r1, #r2 and #r3 a
+                 person starts a game with three computer players (turn timer 10 s, takeover
+                 on, the computers quick) and parts: the computers play on, one sitting in for
+                 the person once the timer runs out, their lines crowding the output; then in
+                 #q somebody asks `!status` ROBOT_ASKS times: every one answered (the times to
+                 the answer printed: those games' lines wait until nothing else does); a
+                 stranger in #r1 stops that game with `!stop` (none of its players is there)
 
 Every process is stopped by its PID, every wait is bounded, only 127.0.0.1 is used; each
 scenario takes under a minute."""
@@ -32,6 +40,7 @@ MAX_NEW_S = 5.0
 MAX_ROLL_S = 5.0
 SPAM_S = 35
 REPEAT_S = 15   # a display asked for again within this goes to the asker alone
+ROBOT_ASKS = 8
 
 
 class Timed(Table):
@@ -53,11 +62,11 @@ class World(scenarios.World):
     """scenarios.World on a throttled server, the bot in chans and paced as on a real network,
     with a table per channel."""
 
-    def __init__(self, args, work, chans):
+    def __init__(self, args, work, chans, game=None):
         super().__init__(args, work, chan=chans[0],
                          server=Ngircd(args.ngircd, work, throttle=True),
                          network={"channels": chans, "flood": {"burst": 4, "interval_ms": 500}},
-                         seed=args.seed)
+                         seed=args.seed, game=game)
 
     def client(self, nick, chan):
         c = super().client(nick)
@@ -206,8 +215,67 @@ def s_status_spam(w):
     return "rolls answered within %.2f s during the spam" % max(waits)
 
 
+def s_robots_alone(w):
+    q = w.client("ann", "#q")
+
+    def said(c, chan, text, what, timeout=30):
+        return c.expect(lambda m: m.nick == BOT and m.params and m.params[0] == chan and
+                        text in m.params[-1], timeout, what)
+
+    def table(c, chan, robots, start):
+        """c opens a lobby in chan with robots easy computer players (and starts it)."""
+        for text, answer in [("!new", "opened a lobby")] + [("!addbot easy", "(bot) joined")] * \
+                robots + [("!start", "the game starts")] * start:
+            c.say(chan, text)
+            said(c, chan, answer, "%s in %s answered" % (text, chan))
+
+    # A lobby, then a game, that the last person leaves.
+    table(q, "#q", 1, False)
+    q.say("#q", "!leave")
+    said(q, "#q", "the lobby in #q is closed: only computer players are left", "the lobby closed")
+    table(q, "#q", 2, True)
+    q.say("#q", "!leave")
+    said(q, "#q", "the game in #q ends: no person is seated any more", "the game's end")
+
+    # Three games left to their computer players.
+    hosts = []
+    for k in range(1, 4):
+        hosts.append(w.client("host%d" % k, "#r%d" % k))
+        table(hosts[-1], "#r%d" % k, 3, True)
+    for k, h in enumerate(hosts, 1):
+        h.send("PART #r%d" % k)
+    watcher = w.client("watcher", "#r1")
+    # The computers play (one sitting in once a host's time runs out): their lines queue up,
+    # and go out once the drawings of the games' start have.
+    watcher.expect(lambda m: m.nick == BOT and m.params and m.params[0] == "#r1" and
+                   "(bot) built" in m.params[-1], 120, "a computer player's move in #r1")
+    watcher.collect(5)
+
+    dora = w.client("dora", "#q")
+    waits = []
+    for _ in range(ROBOT_ASKS):
+        dora.collect(0)
+        dora.say("#q", "!status")
+        sent = time.time()
+        m = dora.expect(lambda m: m.nick == BOT and m.params and
+                        m.params[0].lower() in ("#q", "dora"), 30, "an answer to !status")
+        waits.append(m.time - sent)
+        dora.collect(2)
+    robots = [m for m in watcher.collect(1) if m.nick == BOT and m.params[:1] == ["#r1"]]
+
+    watcher.say("#r1", "!stop")
+    said(watcher, "#r1", "the game in #r1 is stopped by watcher: none of its players is here",
+         "the stop", 60)
+    print("robots_alone: !status in #q asked %d times while three games of computer players "
+          "ran (%d of #r1's lines meanwhile): answered after median %.2f s, worst %.2f s" % (
+              len(waits), len(robots), sorted(waits)[len(waits) // 2], max(waits)))
+    return "another channel's !status answered within %.2f s" % max(waits)
+
+
 SCENARIOS = {"private_board": (s_private_board, ["#g1", "#g2"]),
-             "status_spam": (s_status_spam, ["#g1"])}
+             "status_spam": (s_status_spam, ["#g1"]),
+             "robots_alone": (s_robots_alone, ["#q", "#r1", "#r2", "#r3"])}
+GAMES = {"robots_alone": {"turn_timeout_s": 10, "takeover": True, "bot_delay_ms": 100}}
 
 
 def main():
@@ -222,7 +290,7 @@ def main():
     w = None
     started = time.time()
     try:
-        w = World(args, work, chans)
+        w = World(args, work, chans, GAMES.get(args.only))
         what = fn(w)
         w.finish()
     except TestFailure as e:

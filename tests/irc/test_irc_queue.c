@@ -531,6 +531,184 @@ static void test_replaced_display_keeps_its_place(void **state)
     ircb_queue_fini(&q);
 }
 
+/* A player's own lines (ircb_queue_push_player) are not among the displays anybody may ask for:
+ * while eight onlookers keep asking for board drawings and help and two games keep talking,
+ * alice's hand, asked for again and again, takes every other one of the turns of the private and
+ * display rings, which come every third line: at most five lines go before it each time. */
+static void test_player_lines_before_onlookers(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16], buf[600], hand[32];
+    int worst = 0, served = 0, version = 0;
+    for (int n = 0, asked = -1; n < 600; n++) {
+        /* The flood is kept up: every display replaced before it could all go. */
+        for (int p = 0; n % 30 == 0 && p < 8; p++) {
+            snprintf(name, sizeof name, "look%d", p);
+            for (int i = 0; i < 24; i++)
+                ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "help line", false, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#g", "status line", false, "status", 400);
+        }
+        if (n % 3 == 0) {
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#g", "bob built a road", false, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#h", "dan rolled 6", false, NULL, 400);
+        }
+        if (asked < 0 && n % 7 == 0) {
+            snprintf(hand, sizeof hand, "#g hand: %d wood", ++version);
+            ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", hand, false, "hand", 400);
+            asked = n;
+        }
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        if (strncmp(buf, "alice:", 6) == 0) {
+            assert_string_equal(buf + 6, hand);
+            worst = n - asked > worst ? n - asked : worst;
+            served++;
+            asked = -1;
+        }
+    }
+    print_message("alice's hand asked for %d times: at most %d lines went before it\n", version,
+                  worst);
+    assert_int_equal(served, version);
+    assert_true(worst <= 5);
+
+    /* A newer hand replaces an older one still waiting, whichever way either was pushed. */
+    ircb_queue_fini(&q);
+    ircb_queue_init(&q, 1, 0);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 1", false, "hand", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "alice", "hand 2", false, "hand", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 3", false, "hand", 400);
+    assert_int_equal(ircb_queue_length(&q), 3);
+    assert_int_equal(ircb_queue_drop(&q, "alice", "hand"), 1);
+    assert_int_equal(ircb_queue_length(&q), 2);
+    ircb_queue_fini(&q);
+}
+
+/* The player the game waits for asks for their hand again and again while the displays of
+ * eight onlookers keep the queue busy and other players' urgent lines came meanwhile: each
+ * newer hand replaces the one still waiting (the bot drops it first), stays urgent and keeps
+ * its place in the urgent lane ahead of those, since the replaced one gives back its grant and
+ * its place; it never falls back among the displays or behind later urgent lines. A drawing
+ * once being sent is not replaced, and its urgent lines, sent or waiting, still count: the
+ * newer drawing behind it gets none. */
+static void test_replaced_urgent_line_stays_urgent(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char name[16], buf[600], hand[32];
+    for (int p = 0; p < 8; p++) {
+        snprintf(name, sizeof name, "look%d", p);
+        for (int i = 0; i < 24; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, "board line", false, "board", 400);
+    }
+    for (int v = 1; v <= 10; v++) {
+        snprintf(hand, sizeof hand, "#g hand: %d wood", v);
+        ircb_queue_drop(&q, "alice", "hand");
+        assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "alice", hand, true, "hand", 400), 1);
+        if (v == 1) {
+            ircb_queue_push(&q, IRCB_PRIVMSG, "carol", "carol: your move", true, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, "dave", "dave: discard 4", true, NULL, 400);
+        }
+        assert_int_equal(q.urgent, 3);
+    }
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "alice:#g hand: 10 wood");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "carol:carol: your move");
+    for (int i = 0; i < 4 && strncmp(buf, "dave:", 5) != 0; i++)
+        assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "dave:dave: discard 4");
+
+    for (int i = 0; i < 20; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "board 1", true, "board", 400);
+    assert_int_equal(q.urgent, IRCB_URGENT_PER_TARGET);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "bob:board 1");
+    ircb_queue_drop(&q, "bob", "board");
+    for (int i = 0; i < 20; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "board 2", true, "board", 400);
+    assert_int_equal(q.urgent, IRCB_URGENT_PER_TARGET - 1);
+    ircb_queue_fini(&q);
+}
+
+/* The game lines of channels where nobody plays who is there (ircb_queue_push_background) wait
+ * for everything else, all of them together one place whose channels take turns, and leave
+ * only with a full bucket: another channel's answer finds the whole burst but one line. A
+ * channel's lines keep their order when a line pushed the usual way takes them back into turn. */
+static void test_background_waits(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char line[32], buf[600];
+    for (int i = 0; i < 30; i++) {
+        snprintf(line, sizeof line, "Ada (bot) moves %d", i);
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", line, 400);
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots2", line, 400);
+    }
+    assert_int_equal(ircb_queue_push_background(&q, IRCB_PRIVMSG, "nick", "x", 400), 0);
+    /* What the bot is told waits of a channel's game lines (not its displays). */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#bots1", "status", false, "status", 400);
+    assert_int_equal(ircb_queue_events(&q, "#BOTS1"), 30);
+    assert_int_equal(ircb_queue_drop(&q, "#bots1", "status"), 1);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "help", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#other", "status", false, "status", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "carol", "hand", true, "hand", 400);
+    for (int i = 0; i < 4; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        assert_null(strstr(buf, "(bot)"));
+    }
+    /* Then the background, its channels in turn and each in order. */
+    for (int i = 0; i < 4; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        snprintf(line, sizeof line, "#bots%d:Ada (bot) moves %d", i % 2 + 1, i / 2);
+        assert_string_equal(buf, line);
+    }
+    /* Whatever comes meanwhile goes first. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "carol built a road", false, NULL, 400);
+    assert_int_equal(lines_before(&q, "#game"), 0);
+    /* A person is back at #bots1's table: its line takes the channel's waiting lines along, in
+     * order, into turn ahead of #bots2's; a background line for it joins them there. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#bots1", "ann is back", false, NULL, 400);
+    ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", "after", 400);
+    for (int i = 2; i < 30; i++) {
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        snprintf(line, sizeof line, "#bots1:Ada (bot) moves %d", i);
+        assert_string_equal(buf, line);
+    }
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots1:ann is back");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots1:after");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#bots2:Ada (bot) moves 2");
+    ircb_queue_fini(&q);
+
+    /* Paced: a background line leaves only with the bucket full, so that the three lines of an
+     * answer pushed right after it leave at once. */
+    ircb_queue_init(&q, 4, 1000);
+    for (int i = 0; i < 10; i++)
+        ircb_queue_push_background(&q, IRCB_PRIVMSG, "#bots1", "Ada (bot) moves", 400);
+    int64_t t = 100000;
+    assert_true(pop(&q, t, buf, sizeof buf));
+    assert_false(pop(&q, t, buf, sizeof buf));
+    assert_int_equal(ircb_queue_next_time(&q, t), t + 1000);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "status line", false, "status", 400);
+    for (int i = 0; i < 3; i++) {
+        assert_true(pop(&q, t, buf, sizeof buf));
+        assert_string_equal(buf, "#game:status line");
+    }
+    assert_false(pop(&q, t + 3999, buf, sizeof buf));
+    assert_true(pop(&q, t + 4000, buf, sizeof buf));
+    ircb_queue_fini(&q);
+}
+
 static void test_is_channel(void **state)
 {
     (void)state;
@@ -554,6 +732,9 @@ int main(void)
         cmocka_unit_test(test_urgent_capped),
         cmocka_unit_test(test_fairness_under_flood),
         cmocka_unit_test(test_replaced_display_keeps_its_place),
+        cmocka_unit_test(test_player_lines_before_onlookers),
+        cmocka_unit_test(test_replaced_urgent_line_stays_urgent),
+        cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
