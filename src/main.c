@@ -580,7 +580,8 @@ int main(int argc, char **argv)
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "start"},
               "brickwood %s starting with %s", BW_VERSION, path);
     char err[512];
-    app.store = store_open(app.cfg.store_path, err, sizeof err);
+    app.store = store_open_flags(
+        app.cfg.store_path, start_empty ? STORE_OPEN_EMPTY_OK : STORE_OPEN_KEEP, err, sizeof err);
     if (!app.store) {
         fprintf(stderr, "brickwood: %s; not starting\n", err);
         config_fini(&app.cfg);

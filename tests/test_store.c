@@ -219,6 +219,31 @@ static void test_round_trip(void **state)
     store_close(st);
 }
 
+/* A store file deleted (or moved) while no brickwood runs: its lock file is still there, so a
+ * start that would otherwise begin on a new, empty file is refused, the directory untouched;
+ * told to start empty, it does. A new store (no lock file yet) opens as always. */
+static void test_missing_file_beside_its_lock_refused(void **state)
+{
+    const char *path = path_in("lost.db");
+    struct store *st = store_open_flags(path, STORE_OPEN_KEEP, err, sizeof err);
+    assert_non_null(st); /* a new store */
+    assert_int_equal(store_save_game(st, "libera", "#catan", "A1", 2, err, sizeof err), BW_OK);
+    store_close(st);
+    assert_int_equal(unlink(path), 0);
+    st = store_open_flags(path, STORE_OPEN_KEEP, err, sizeof err);
+    assert_null(st);
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, "missing"));
+    assert_non_null(strstr(err, "--start-empty"));
+    assert_int_equal(access(path, F_OK), -1); /* nothing created in its place */
+    st = store_open_flags(path, STORE_OPEN_EMPTY_OK, err, sizeof err);
+    assert_non_null(st);
+    store_close(st);
+    st = store_open_flags(path, STORE_OPEN_KEEP, err, sizeof err);
+    assert_non_null(st); /* the new file is the store now */
+    store_close(st);
+}
+
 /* The store file deleted or replaced while open: every write after is refused (never a commit
  * into a file nobody will open again), and so is one to a file made read-only. */
 static void test_file_gone_or_replaced_refused(void **state)
@@ -989,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_rating_even_table_with_tie),
         cmocka_unit_test(test_rating_resigned_ranks_last),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_missing_file_beside_its_lock_refused),
         cmocka_unit_test(test_file_gone_or_replaced_refused),
         cmocka_unit_test(test_last_sign_of_life),
         cmocka_unit_test(test_kill_9_keeps_what_was_committed),

@@ -357,6 +357,11 @@ static int migrate(struct store *st, long long version, char *err, size_t errsiz
 
 struct store *store_open(const char *path, char *err, size_t errsize)
 {
+    return store_open_flags(path, STORE_OPEN_EMPTY_OK, err, errsize);
+}
+
+struct store *store_open_flags(const char *path, unsigned flags, char *err, size_t errsize)
+{
     if (err && errsize)
         err[0] = '\0';
     if (!path || !*path) {
@@ -414,6 +419,15 @@ struct store *store_open(const char *path, char *err, size_t errsize)
     exists = stat(path, &sb) == 0 && sb.st_size > 0;
     if (exists && check_header(path, err, errsize) != 0)
         goto failed;
+    /* The lock file outlives the process: one that a brickwood wrote beside no file means the
+     * file was deleted or moved, and starting on a new one would look like all games lost. */
+    if (!exists && st->alive_ms != INT64_MIN && !(flags & STORE_OPEN_EMPTY_OK)) {
+        fail(err, errsize,
+             "%s: the file is missing (or empty) but %s-lock shows a brickwood used it: it was "
+             "deleted or moved; put it back, or start with --start-empty to begin with no games",
+             path, path);
+        goto failed;
+    }
 
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {

@@ -46,6 +46,13 @@ struct store;
  * file is left exactly as it was. path stays the caller's. */
 struct store *store_open(const char *path, char *err, size_t errsize);
 
+/* As store_open; a missing (or empty) file is refused when PATH-lock shows that a brickwood used
+ * it before (the file was deleted or moved: its games are elsewhere, not gone), unless
+ * STORE_OPEN_EMPTY_OK. store_open allows it. */
+#define STORE_OPEN_EMPTY_OK 1u
+#define STORE_OPEN_KEEP 0u
+struct store *store_open_flags(const char *path, unsigned flags, char *err, size_t errsize);
+
 /* Commit everything and close; harmless with NULL. The last close checkpoints the log into the
  * file and removes PATH-wal. */
 void store_close(struct store *st);

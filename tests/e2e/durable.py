@@ -15,8 +15,9 @@ announced. One scenario per run (--only NAME, all by default):
               largest file's size; the bot ignores SIGXFSZ, its log goes through a pipe). The
               test prints which.
   deleted     the store file is deleted during play: the next command is refused as above,
-              the log names the file as gone; after kill -9 the bot starts on a new, empty
-              file (that it cannot know games were expected is documented), having said so.
+              the log names the file as gone; after kill -9 the bot refuses to start (exit 1,
+              the file named as missing: its lock file shows a brickwood used it), the
+              directory unchanged; with --start-empty it starts on a new, empty file.
   unreadable  a store whose table of channels cannot be read: the bot exits 1 naming the file
               and the reason, the file unchanged; with --start-empty it starts.
 
@@ -113,9 +114,10 @@ def refused_move(t, p, text, turn):
     check(t.tr.turn == turn, "the turn stays")
 
 
-def restarted(w, since, why):
+def restarted(w, since, why, args=()):
     t = w.t
-    w.bot = PipedBot(w.args.bot, w.work, open(w.bot.conf).read(), name="bot2", seed=SEED)
+    w.bot = PipedBot(w.args.bot, w.work, open(w.bot.conf).read(), name="bot2", seed=SEED,
+                     args=args)
     set_bot_nick(t, bot_back(w, since, why)[0])
 
 
@@ -179,14 +181,38 @@ def s_deleted(w, disk):
     w.bot.proc.wait(15)
     w.bot.finished()
     w.bot.check_clean_log()
+    # Started again as before: refused, nothing created where the store was.
+    listing = sorted(os.listdir(os.path.dirname(disk.store)))
+    out = refused_start(w.args.bot, w.bot.conf, w.work)
+    for want in (disk.store, "missing", "--start-empty"):
+        check(want in out, "no %r in the message:\n%s" % (want, out))
+    check(sorted(os.listdir(os.path.dirname(disk.store))) == listing,
+          "the refused start changed the store's directory")
+    print("refused: %s" % out.strip().splitlines()[-1])
     killed = time.time()
-    restarted(w, killed, "the restart")
+    restarted(w, killed, "the restart", args=("--start-empty",))
     n = len(t.tr.lines)
     t.clear_replies(p)
     t.say(p, "!status")
     text, _ = t.any_reply(p, 20, "!status")
-    print("after kill -9 on a deleted store the bot starts empty; !status: %s" % text)
+    print("with --start-empty on a deleted store the bot starts empty; !status: %s" % text)
     check(not any("resumes" in l for l in t.tr.lines[n:]), "no game comes back from nowhere")
+
+
+def refused_start(binary, conf, work):
+    """The bot started on conf must exit 1 at once: its output."""
+    proc = subprocess.Popen([os.path.abspath(binary), "-c", conf], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=work.path)
+    try:
+        out, _ = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+        raise TestFailure("the bot started where it must refuse")
+    out = out.decode("utf-8", "replace")
+    check(proc.returncode == 1, "exit status %s:\n%s" % (proc.returncode, out))
+    check("Sanitizer" not in out and "runtime error" not in out, "a sanitizer report:\n%s" % out)
+    return out
 
 
 def digest(path):
@@ -210,20 +236,10 @@ def s_unreadable(w, disk):
     db.commit()
     db.close()
     before = digest(store)
-    proc = subprocess.Popen([os.path.abspath(w.args.bot), "-c", first.conf], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=w.work.path)
-    try:
-        out, _ = proc.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(5)
-        raise TestFailure("the bot started on a store whose games it cannot list")
-    out = out.decode("utf-8", "replace")
-    check(proc.returncode == 1, "exit status %s:\n%s" % (proc.returncode, out))
+    out = refused_start(w.args.bot, first.conf, w.work)
     for want in (store, "no such table: channels", "--start-empty"):
         check(want in out, "no %r in the message:\n%s" % (want, out))
     check(digest(store) == before, "the store was changed")
-    check("Sanitizer" not in out and "runtime error" not in out, "a sanitizer report:\n%s" % out)
     print("refused: %s" % out.strip().splitlines()[-1])
     empty = PipedBot(w.args.bot, w.work, text, name="empty", args=("--start-empty",))
     empty.wait_log("connecting to", 30)
