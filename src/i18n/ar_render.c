@@ -215,6 +215,8 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_CORNER_NEAR_SETTLEMENT, " | لا بناء هنا: قريبة من مستوطنة %s عند %d (قاعدة المسافة)"},
     {MSG_CORNER_FREE, " | شاغرة"},
     {MSG_CORNER_SWAMP, " | شاغرة، لكن لا يجوز لمستوطنة التجهيز أن تلامس المستنقع"},
+    {MSG_CORNER_NO_LAND, " | بحر فقط حولها: لا يُبنى هنا شيء"},
+    {MSG_CORNER_IN_FOG, " | ما زالت في الضباب: لا يُبنى هنا شيء بعد"},
     {MSG_CORNER_NO_ROAD, " | شاغرة، لكن لا يصلها أي طريق لك"},
     {MSG_CORNER_SETTLE_NOW, " | يمكنك بناء مستوطنة هنا الآن"},
     {MSG_CORNER_SETUP, " | شاغرة: يمكنك أخذها في وضعك التالي"},

@@ -216,6 +216,8 @@ const struct i18n_entry i18n_sr_render[] = {
      " | ovde niko ne može da gradi: preblizu naselju igrača %s na %d (pravilo razmaka)"},
     {MSG_CORNER_FREE, " | slobodno"},
     {MSG_CORNER_SWAMP, " | slobodno, ali nijedno početno naselje ne sme da dodiruje močvaru"},
+    {MSG_CORNER_NO_LAND, " | okolo je samo more: tu se ništa ne gradi"},
+    {MSG_CORNER_IN_FOG, " | još u magli: tu se zasad ništa ne gradi"},
     {MSG_CORNER_NO_ROAD, " | slobodno, ali nijedan vaš put ne stiže dovde"},
     {MSG_CORNER_SETTLE_NOW, " | ovde sada možete sagraditi naselje"},
     {MSG_CORNER_SETUP, " | slobodno: možete ga zauzeti pri sledećem postavljanju"},

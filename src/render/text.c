@@ -508,6 +508,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
                  g->vertex_building[near] == BUILDING_CITY ? MSG_CORNER_NEAR_CITY
                                                            : MSG_CORNER_NEAR_SETTLEMENT,
                  nick_str(st, g->vertex_owner[near], nick), near + 1);
+    else if (!(geo->vertex_hex_bits[v] & g->land))
+        rline_tr(&l, st, geo->vertex_hex_bits[v] & g->fog ? MSG_CORNER_IN_FOG : MSG_CORNER_NO_LAND);
     else if (to < 0)
         rline_tr(&l, st, MSG_CORNER_FREE);
     else if (g->phase == PHASE_SETUP_SETTLEMENT && (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1))
