@@ -237,7 +237,8 @@ static void worth(const struct game *g, int v, int *p, int *k)
     *k = __builtin_popcount(seen);
 }
 
-/* !spots settlement lists the best corners first: most pips, then most resources. */
+/* !spots settlement lists the best corners first: most pips, then most resources; !spots the
+ * best ten of them. */
 static void test_spots_best_first(void **state)
 {
     (void)state;
@@ -267,6 +268,23 @@ static void test_spots_best_first(void **state)
     }
     assert_true(count >= 40); /* every corner is free at the start */
 
+    /* !spots without a kind: the best ten of that list, then how many more and the command
+     * that lists them all. */
+    const char *all = line;
+    mark = n_recs;
+    say(b, who, "!spots");
+    const char *brief = only_line(mark, who);
+    const char *q = list;
+    for (int i = 0; i < 10; i++)
+        q = strchr(q, ' ') + 1;
+    assert_memory_equal(brief, all, (size_t)(q - all));
+    int listed = 1;
+    for (const char *sp = list; (sp = strchr(sp, ' ')); sp++)
+        listed++;
+    char rest[120];
+    snprintf(rest, sizeof rest, "| and %d more (!spots settlement lists them all)", listed - 10);
+    assert_string_equal(brief + (q - all), rest);
+
     /* The best one, as the player to place sees it and as another player does. */
     int best = atoi(list);
     char cmd[32], other[SESSION_NICK_MAX + 1];
@@ -278,6 +296,63 @@ static void test_spots_best_first(void **state)
     assert_non_null(strstr(last_to(mark, who), "| you may build a settlement here now"));
     assert_non_null(strstr(last_to(mark, other), "| free: you may take it at your next placement"));
     assert_int_equal(count_to(mark, CHAN), 0);
+    bot_free(b);
+}
+
+/* The two lines !spots answers who with s as the game: what the cards pay for, then not. */
+static void two_spots(struct session *s, const char *who, char *paid, char *later, size_t size)
+{
+    struct bot *b = bot_with(s, 0);
+    int mark = n_recs;
+    say(b, who, "!spots");
+    assert_int_equal(count_to(mark, who), 2);
+    snprintf(paid, size, "%s", recs[mark].text);
+    snprintf(later, size, "%s", recs[mark + 1].text);
+    bot_free(b);
+}
+
+/* After the setup !spots keeps to what the hand pays for; the places the cards do not cover
+ * yet follow on a line of their own, with what each kind lacks. */
+static void test_spots_paid_for(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1); /* a 2: the setup left nobody on it here, and hands stay empty */
+    int p = s.game.current;
+    memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
+    const char *who = s.seat[p].nick;
+    char paid[sizeof recs[0].text], later[sizeof recs[0].text];
+    two_spots(&s, who, paid, later, sizeof paid);
+    assert_string_equal(paid, "#catan spots: none");
+    assert_true(!strncmp(later, "#catan once you have the cards: ", 32));
+    assert_non_null(strstr(later, "road "));
+    assert_non_null(strstr(later, " (1 wood, 1 brick more)"));
+    assert_non_null(strstr(later, "| city "));
+    assert_non_null(strstr(later, " (2 grain, 3 ore more)"));
+
+    s.game.p[p].res[RES_WOOD] = 1;
+    s.game.p[p].res[RES_BRICK] = 1;
+    s.game.p[p].res[RES_ORE] = 2;
+    two_spots(&s, who, paid, later, sizeof paid);
+    assert_true(!strncmp(paid, "#catan spots: road ", 19));
+    assert_null(strchr(paid, '('));
+    assert_null(strstr(later, "road"));
+    assert_non_null(strstr(later, "city "));
+    assert_non_null(strstr(later, " (2 grain, 1 ore more)"));
+
+    /* A road building card to play pays for roads. */
+    memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
+    s.game.p[p].dev[DEV_ROADS] = 1;
+    two_spots(&s, who, paid, later, sizeof paid);
+    assert_true(!strncmp(paid, "#catan spots: road ", 19));
+    assert_null(strstr(later, "road"));
+
+    memset(s.game.p[p].res, 4, sizeof s.game.p[p].res);
+    struct bot *b = bot_with(&s, 0);
+    int mark = n_recs;
+    say(b, who, "!spots city");
+    assert_true(!strncmp(only_line(mark, who), "#catan spots: city ", 19));
     bot_free(b);
 }
 
@@ -368,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_refusals_say_what_to_do),
         cmocka_unit_test(test_game_end_summary_and_dice),
         cmocka_unit_test(test_spots_best_first),
+        cmocka_unit_test(test_spots_paid_for),
         cmocka_unit_test(test_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1151,7 +1151,8 @@ static void test_private_in_playouts(void **state)
                 render_table(&g, &st, "2:00 left", &sink);
                 check_lines(&l);
                 for (int k = 0; k < l.n; k++)
-                    if (!strstr(l.v[k].text, " hand: ") && !strstr(l.v[k].text, " spots: "))
+                    if (!strstr(l.v[k].text, " hand: ") && !strstr(l.v[k].text, " spots: ") &&
+                        !strstr(l.v[k].text, " once you have the cards: "))
                         assert_int_equal(l.v[k].to, RENDER_PUBLIC);
                     else
                         assert_true(l.v[k].to >= 0);
@@ -1376,6 +1377,7 @@ static void test_spots_ships(void **state)
     struct render_style st;
     struct render_lines l;
     struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
+    memset(g.p[1].res, 4, sizeof g.p[1].res); /* every piece paid for */
     char want[RENDER_LINE_MAX + 1] = "#chan spots: ship", edge[8];
     for (int e = 0; e < geo->n_edges; e++)
         if (game_can_ship(&g, 1, e)) {

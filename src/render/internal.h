@@ -89,6 +89,9 @@ void rlist_begin(struct rlist *r, const struct render_sink *out, int to, const c
  * that starts inside the group; group_sep goes before the head. */
 void rlist_group(struct rlist *r, const char *head, const char *line_head, const char *group_sep);
 void rlist_item(struct rlist *r, const char *item);
+/* An item outside any group, after sep instead of the list's separator (a note after the
+ * groups: "... | and 44 more"). */
+void rlist_aside(struct rlist *r, const char *sep, const char *item);
 /* Send the last line; when no item was added at all, the prefix followed by if_empty. */
 void rlist_end(struct rlist *r, const char *if_empty);
 

@@ -240,6 +240,117 @@ static int corner_better(const struct game *g, int a, int b)
     return pa != pb ? pa > pb : ka != kb ? ka > kb : a < b;
 }
 
+/* The order of SPEC §5, ships (maps with sea) right after the roads. */
+static const unsigned spot_order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
+                                      RENDER_SPOT_CITY};
+
+static int spot_word(unsigned kind)
+{
+    return kind == RENDER_SPOT_ROAD         ? MSG_TXT_ROAD
+           : kind == RENDER_SPOT_SHIP       ? MSG_TXT_SHIP
+           : kind == RENDER_SPOT_SETTLEMENT ? MSG_TXT_SETTLEMENT
+                                            : MSG_TXT_CITY;
+}
+
+static int covers(const uint8_t res[RES_COUNT], const uint8_t cost[RES_COUNT])
+{
+    for (int i = 0; i < RES_COUNT; i++)
+        if (res[i] < cost[i])
+            return 0;
+    return 1;
+}
+
+static const uint8_t *spot_cost(unsigned kind)
+{
+    return kind == RENDER_SPOT_ROAD         ? game_cost_road
+           : kind == RENDER_SPOT_SHIP       ? game_cost_ship
+           : kind == RENDER_SPOT_SETTLEMENT ? game_cost_settlement
+                                            : game_cost_city;
+}
+
+/* Where seat may put a piece of kind (one enum render_spot_kind) by the board and the phase,
+ * into list; corners best first: most pips, then most different resources (then by number). */
+static int spots_of(const struct game *g, int seat, unsigned kind, int *list)
+{
+    const struct board_geo *geo = game_geo(g);
+    int edges = kind == RENDER_SPOT_ROAD || kind == RENDER_SPOT_SHIP, count = 0;
+    int n = edges ? geo->n_edges : geo->n_vertices;
+    for (int i = 0; i < n; i++) {
+        int ok = kind == RENDER_SPOT_ROAD         ? game_can_road(g, seat, i)
+                 : kind == RENDER_SPOT_SHIP       ? game_can_ship(g, seat, i)
+                 : kind == RENDER_SPOT_SETTLEMENT ? game_can_settle(g, seat, i)
+                                                  : game_can_city(g, seat, i);
+        if (ok)
+            list[count++] = i;
+    }
+    if (!edges)
+        for (int a = 1; a < count; a++)
+            for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
+                int t = list[b];
+                list[b] = list[b - 1];
+                list[b - 1] = t;
+            }
+    return count;
+}
+
+/* One list under head: the spots of each of kinds, at most RENDER_SPOTS_SHORT settlement
+ * corners when short (then how many more); with res, what each kind lacks of its cost. Nothing at
+ * all when empty and !if_empty. */
+static void spots_line(const struct game *g, const struct render_style *st,
+                       const struct render_sink *out, int seat, int head, unsigned kinds,
+                       int short_list, const uint8_t *res, const char *if_empty)
+{
+    const struct board_geo *geo = game_geo(g);
+    static int lists[4][BOARD_MAX_EDGES];
+    int counts[4] = {0}, total = 0;
+    for (int k = 0; k < 4; k++) {
+        if (kinds & spot_order[k])
+            counts[k] = spots_of(g, seat, spot_order[k], lists[k]);
+        total += counts[k];
+    }
+    if (!total && !if_empty)
+        return;
+    struct rlist r;
+    begin(&r, st, out, seat, head, " ");
+    char item[CARDS_BUF + 64];
+    int more = 0;
+    for (int k = 0; k < 4; k++) {
+        if (!counts[k])
+            continue;
+        int edges = spot_order[k] == RENDER_SPOT_ROAD || spot_order[k] == RENDER_SPOT_SHIP;
+        int shown =
+            short_list && spot_order[k] == RENDER_SPOT_SETTLEMENT && counts[k] > RENDER_SPOTS_SHORT
+                ? RENDER_SPOTS_SHORT
+                : counts[k];
+        rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
+        for (int j = 0; j < shown; j++) {
+            if (edges)
+                edge_name(geo, lists[k][j], item);
+            else
+                snprintf(item, sizeof item, "%d", lists[k][j] + 1);
+            rlist_item(&r, item);
+        }
+        more += counts[k] - shown;
+        if (res) {
+            uint8_t lack[RES_COUNT];
+            const uint8_t *cost = spot_cost(spot_order[k]);
+            for (int i = 0; i < RES_COUNT; i++)
+                lack[i] = (uint8_t)(cost[i] > res[i] ? cost[i] - res[i] : 0);
+            char cards[CARDS_BUF];
+            render_tr(st->lang, item, sizeof item, MSG_TXT_SPOTS_LACK,
+                      hand_cards_str(st->lang, lack, cards, sizeof cards));
+            rlist_item(&r, item);
+        }
+    }
+    /* The corners left out, after the groups: a script reading the kinds of SPEC §5 passes
+     * over a part that names none. */
+    if (more) {
+        render_tr(st->lang, item, sizeof item, MSG_TXT_SPOTS_MORE, more, style_prefix(st));
+        rlist_aside(&r, " | ", item);
+    }
+    rlist_end(&r, if_empty ? if_empty : "");
+}
+
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out)
 {
@@ -247,6 +358,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         return;
     const struct board_geo *geo = game_geo(g);
     const struct game_player *pl = &g->p[seat];
+    int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -256,58 +368,20 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         kinds &= ~(unsigned)RENDER_SPOT_CITY;
     if (pl->ships >= GAME_SHIPS || !geo_has_sea(geo))
         kinds &= ~(unsigned)RENDER_SPOT_SHIP;
-
-    struct rlist r;
-    begin(&r, st, out, seat, MSG_TXT_SPOTS, " ");
-    char item[32];
-    /* The order of SPEC §5, ships (maps with sea) right after the roads. */
-    static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
-                                     RENDER_SPOT_CITY};
-    for (int k = 0; k < 4; k++) {
-        if (!(kinds & order[k]))
-            continue;
-        int first = 1, edges = order[k] == RENDER_SPOT_ROAD || order[k] == RENDER_SPOT_SHIP;
-        int n = edges ? geo->n_edges : geo->n_vertices;
-        int list[BOARD_MAX_EDGES], count = 0;
-        for (int i = 0; i < n; i++) {
-            int ok;
-            if (order[k] == RENDER_SPOT_ROAD)
-                ok = game_can_road(g, seat, i);
-            else if (order[k] == RENDER_SPOT_SHIP)
-                ok = game_can_ship(g, seat, i);
-            else if (order[k] == RENDER_SPOT_SETTLEMENT)
-                ok = game_can_settle(g, seat, i);
-            else
-                ok = game_can_city(g, seat, i);
-            if (ok)
-                list[count++] = i;
-        }
-        /* Corners best first: most pips, then most different resources (then by number). */
-        if (!edges)
-            for (int a = 1; a < count; a++)
-                for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
-                    int t = list[b];
-                    list[b] = list[b - 1];
-                    list[b - 1] = t;
-                }
-        for (int j = 0; j < count; j++) {
-            int i = list[j];
-            if (first)
-                rlist_group(&r,
-                            tr(st->lang, order[k] == RENDER_SPOT_ROAD         ? MSG_TXT_ROAD
-                                         : order[k] == RENDER_SPOT_SHIP       ? MSG_TXT_SHIP
-                                         : order[k] == RENDER_SPOT_SETTLEMENT ? MSG_TXT_SETTLEMENT
-                                                                              : MSG_TXT_CITY),
-                            NULL, " | ");
-            first = 0;
-            if (edges)
-                edge_name(geo, i, item);
-            else
-                snprintf(item, sizeof item, "%d", i + 1);
-            rlist_item(&r, item);
-        }
-    }
-    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
+    /* After the setup a piece is paid for: the fixed form keeps to what seat can pay for now,
+     * and what the cards do not cover yet follows on a line of its own. */
+    unsigned later = 0;
+    /* A road building card that may be played now pays for roads and ships. */
+    int free_roads =
+        g->phase == PHASE_MAIN && g->current == seat && !g->dev_played && pl->dev[DEV_ROADS];
+    if (!in_setup(g))
+        for (int k = 0; k < 4; k++)
+            if ((kinds & spot_order[k]) && !covers(pl->res, spot_cost(spot_order[k])) &&
+                !(free_roads && (spot_order[k] & (RENDER_SPOT_ROAD | RENDER_SPOT_SHIP))))
+                later |= spot_order[k];
+    spots_line(g, st, out, seat, MSG_TXT_SPOTS, kinds & ~later, short_list, NULL,
+               tr(st->lang, MSG_TXT_NONE));
+    spots_line(g, st, out, seat, MSG_TXT_SPOTS_LATER, later, short_list, pl->res, NULL);
 }
 
 /* What is awaited, appended to l. */

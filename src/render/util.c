@@ -376,6 +376,15 @@ void rlist_item(struct rlist *r, const char *item)
     r->head_pending = 0;
 }
 
+void rlist_aside(struct rlist *r, const char *sep, const char *item)
+{
+    const char *was = r->sep;
+    r->head_pending = 0;
+    r->sep = sep;
+    rlist_item(r, item);
+    r->sep = was;
+}
+
 void rlist_end(struct rlist *r, const char *if_empty)
 {
     if (!r->items && !r->emitted)
