@@ -55,7 +55,13 @@ static void test_map_lobby(void **state)
     assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     expect_reply(b, "ann", "!map four_islands",
                  "the lobby in #catan already plays on four_islands");
+    mark = n_recs;
     say(b, "bob", "!join");
+    assert_string_equal(last_to(mark, CHAN), "bob joined (2 seated, 3-4 needed)");
+    mark = n_recs;
+    say(b, "bob", "!addbot");
+    assert_true(any_line(mark, CHAN, "(3 seated, 3-4 needed)"));
+    say(b, "bob", "!removebot");
     say(b, "cat", "!join");
     say(b, "dan", "!join");
     expect_reply(
