@@ -356,6 +356,32 @@ static void test_spots_paid_for(void **state)
     bot_free(b);
 }
 
+/* The holder of the largest army leaves and nobody else has 3 knights alone: the channel is
+ * told the card is set aside and why, not that "nobody now holds" it "taken from" them. */
+static void test_army_holder_leaves(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int holder = (s.game.current + 1) % 3;
+    s.game.p[holder].knights = 3;
+    s.game.largest_army = (int8_t)holder;
+    struct bot *b = bot_with(&s, 0);
+    char who[SESSION_NICK_MAX + 1], want[200];
+    snprintf(who, sizeof who, "%s", nick_of(b, holder));
+    int mark = n_recs;
+    say(b, who, "!leave");
+    snprintf(want, sizeof want,
+             "the largest army card is set aside: %s left the game, and nobody else has a single "
+             "largest army of 3 knights or more",
+             who);
+    assert_true(any_line(mark, CHAN, want));
+    assert_false(any_line(mark, CHAN, "nobody now holds"));
+    assert_int_equal(sess(b)->game.largest_army, -1);
+    bot_free(b);
+}
+
 /* !corner V, privately: hexes with numbers and pips, the building or why nobody may build. */
 static void test_corner(void **state)
 {
@@ -444,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_game_end_summary_and_dice),
         cmocka_unit_test(test_spots_best_first),
         cmocka_unit_test(test_spots_paid_for),
+        cmocka_unit_test(test_army_holder_leaves),
         cmocka_unit_test(test_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
