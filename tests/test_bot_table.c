@@ -299,20 +299,18 @@ static void test_spots_best_first(void **state)
     bot_free(b);
 }
 
-/* The two lines !spots answers who with s as the game: what the cards pay for, then not. */
-static void two_spots(struct session *s, const char *who, char *paid, char *later, size_t size)
+/* The line !spots answers who with s as the game, into line. */
+static void spots_line(struct session *s, const char *who, char *line, size_t size)
 {
     struct bot *b = bot_with(s, 0);
     int mark = n_recs;
     say(b, who, "!spots");
-    assert_int_equal(count_to(mark, who), 2);
-    snprintf(paid, size, "%s", recs[mark].text);
-    snprintf(later, size, "%s", recs[mark + 1].text);
+    snprintf(line, size, "%s", only_line(mark, who));
     bot_free(b);
 }
 
-/* After the setup !spots keeps to what the hand pays for; the places the cards do not cover
- * yet follow on a line of their own, with what each kind lacks. */
+/* After the setup the kinds of !spots are what the hand pays for; the places the cards do not
+ * cover yet follow after them in a part that names no kind, with what each kind lacks. */
 static void test_spots_paid_for(void **state)
 {
     (void)state;
@@ -322,38 +320,37 @@ static void test_spots_paid_for(void **state)
     int p = s.game.current;
     memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
     const char *who = s.seat[p].nick;
-    char paid[sizeof recs[0].text], later[sizeof recs[0].text];
-    two_spots(&s, who, paid, later, sizeof paid);
-    assert_string_equal(paid, "#catan spots: none");
-    assert_true(!strncmp(later, "#catan once you have the cards: ", 32));
-    assert_non_null(strstr(later, "road "));
-    assert_non_null(strstr(later, " (1 wood, 1 brick more)"));
-    assert_non_null(strstr(later, "| city "));
-    assert_non_null(strstr(later, " (2 grain, 3 ore more)"));
+    char line[sizeof recs[0].text];
+    spots_line(&s, who, line, sizeof line);
+    const char *head = "#catan spots: none | once you have the cards: road ";
+    assert_true(!strncmp(line, head, strlen(head)));
+    assert_non_null(strstr(line, " (1 wood, 1 brick more); city "));
+    assert_non_null(strstr(line, " (2 grain, 3 ore more)"));
+    assert_null(strstr(strstr(line, " | ") + 3, " | ")); /* one part after "none" */
 
     s.game.p[p].res[RES_WOOD] = 1;
     s.game.p[p].res[RES_BRICK] = 1;
     s.game.p[p].res[RES_ORE] = 2;
-    two_spots(&s, who, paid, later, sizeof paid);
-    assert_true(!strncmp(paid, "#catan spots: road ", 19));
-    assert_null(strchr(paid, '('));
-    assert_null(strstr(later, "road"));
-    assert_non_null(strstr(later, "city "));
-    assert_non_null(strstr(later, " (2 grain, 1 ore more)"));
+    spots_line(&s, who, line, sizeof line);
+    assert_true(!strncmp(line, "#catan spots: road ", 19));
+    const char *tail = strstr(line, " | once you have the cards: city ");
+    assert_non_null(tail);
+    assert_null(strstr(tail, "road"));
+    assert_non_null(strstr(tail, " (2 grain, 1 ore more)"));
 
     /* A road building card to play pays for roads. */
     memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
     s.game.p[p].dev[DEV_ROADS] = 1;
-    two_spots(&s, who, paid, later, sizeof paid);
-    assert_true(!strncmp(paid, "#catan spots: road ", 19));
-    assert_null(strstr(later, "road"));
+    spots_line(&s, who, line, sizeof line);
+    assert_true(!strncmp(line, "#catan spots: road ", 19));
+    assert_null(strstr(strstr(line, " | once you have the cards: "), "road"));
 
+    /* Everything paid for: the fixed form alone. */
     memset(s.game.p[p].res, 4, sizeof s.game.p[p].res);
-    struct bot *b = bot_with(&s, 0);
-    int mark = n_recs;
-    say(b, who, "!spots city");
-    assert_true(!strncmp(only_line(mark, who), "#catan spots: city ", 19));
-    bot_free(b);
+    spots_line(&s, who, line, sizeof line);
+    assert_null(strstr(line, "once"));
+    assert_null(strchr(line, '('));
+    assert_non_null(strstr(line, " | city "));
 }
 
 /* The holder of the largest army leaves and nobody else has 3 knights alone: the channel is

@@ -114,7 +114,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_BUILDINGS, "المباني"},
     {MSG_TXT_SPOTS, "المواقع"},
     {MSG_TXT_NONE, "لا شيء"},
-    {MSG_TXT_SPOTS_LATER, "حين تملك البطاقات"},
+    {MSG_TXT_SPOTS_LATER, "حين تملك البطاقات:"},
     {MSG_TXT_SPOTS_LACK, "(تحتاج أيضًا إلى: %s)"},
     {MSG_TXT_SPOTS_MORE, "و%d غيرها (%sspots settlement يعرضها كلها)"},
     {MSG_TXT_ROBBER, "اللص"},

@@ -115,7 +115,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_BUILDINGS, "građevine"},
     {MSG_TXT_SPOTS, "mesta"},
     {MSG_TXT_NONE, "nema"},
-    {MSG_TXT_SPOTS_LATER, "kad budete imali karte"},
+    {MSG_TXT_SPOTS_LATER, "kad budete imali karte:"},
     {MSG_TXT_SPOTS_LACK, "(nedostaje još: %s)"},
     {MSG_TXT_SPOTS_MORE, "i još %d (%sspots settlement navodi sva)"},
     {MSG_TXT_ROBBER, "razbojnik"},

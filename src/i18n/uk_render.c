@@ -121,7 +121,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_BUILDINGS, "будівлі"},
     {MSG_TXT_SPOTS, "місця"},
     {MSG_TXT_NONE, "немає"},
-    {MSG_TXT_SPOTS_LATER, "коли матимете карти"},
+    {MSG_TXT_SPOTS_LATER, "коли матимете карти:"},
     {MSG_TXT_SPOTS_LACK, "(бракує ще: %s)"},
     {MSG_TXT_SPOTS_MORE, "і ще %d (%sspots settlement показує всі)"},
     {MSG_TXT_ROBBER, "розбійник"},

@@ -162,11 +162,12 @@ enum render_spot_kind {
 
 /* Where seat may build now, to seat: "#chan spots: settlement 12 17 | road 12-13 | city 5",
  * or "#chan spots: none" when nothing fits or it is not seat's move (SPEC §5). After the
- * setup only what seat's cards pay for is in it; the places seat could build on but cannot
- * pay for follow on a line of their own, with what each kind lacks:
- * "#chan once you have the cards: city 5 (2 ore more)". The piece supply is respected.
- * kinds is a mask of enum render_spot_kind. Corners are listed best first: most pips, then
- * most different resources. */
+ * setup the kinds are those seat's cards pay for; after them come parts that name no kind:
+ * "| and 44 more (!spots settlement lists them all)" when short, and the places seat could
+ * build on but cannot pay for yet, each kind with what it lacks, "| once you have the cards:
+ * city 5 (2 ore more); road 4-8 (1 brick more)". The piece supply is respected. kinds is a
+ * mask of enum render_spot_kind. Corners are listed best first: most pips, then most
+ * different resources. */
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 

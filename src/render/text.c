@@ -293,62 +293,39 @@ static int spots_of(const struct game *g, int seat, unsigned kind, int *list)
     return count;
 }
 
-/* One list under head: the spots of each of kinds, at most RENDER_SPOTS_SHORT settlement
- * corners when short (then how many more); with res, what each kind lacks of its cost. Nothing at
- * all when empty and !if_empty. */
-static void spots_line(const struct game *g, const struct render_style *st,
-                       const struct render_sink *out, int seat, int head, unsigned kinds,
-                       int short_list, const uint8_t *res, const char *if_empty)
+/* The name of place i of a kind (a corner's number or a side's "A-B") into buf, isolated in a
+ * right-to-left language. */
+static const char *place_name(const struct game *g, unsigned kind, int i, int rtl, char *buf,
+                              size_t size)
 {
-    const struct board_geo *geo = game_geo(g);
-    static int lists[4][BOARD_MAX_EDGES];
-    int counts[4] = {0}, total = 0;
-    for (int k = 0; k < 4; k++) {
-        if (kinds & spot_order[k])
-            counts[k] = spots_of(g, seat, spot_order[k], lists[k]);
-        total += counts[k];
-    }
-    if (!total && !if_empty)
-        return;
-    struct rlist r;
-    begin(&r, st, out, seat, head, " ");
-    char item[CARDS_BUF + 64];
-    int more = 0;
-    for (int k = 0; k < 4; k++) {
-        if (!counts[k])
-            continue;
-        int edges = spot_order[k] == RENDER_SPOT_ROAD || spot_order[k] == RENDER_SPOT_SHIP;
-        int shown =
-            short_list && spot_order[k] == RENDER_SPOT_SETTLEMENT && counts[k] > RENDER_SPOTS_SHORT
-                ? RENDER_SPOTS_SHORT
-                : counts[k];
-        rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
-        for (int j = 0; j < shown; j++) {
-            if (edges)
-                edge_name(geo, lists[k][j], item);
-            else
-                snprintf(item, sizeof item, "%d", lists[k][j] + 1);
-            rlist_item(&r, item);
-        }
-        more += counts[k] - shown;
-        if (res) {
-            uint8_t lack[RES_COUNT];
-            const uint8_t *cost = spot_cost(spot_order[k]);
-            for (int i = 0; i < RES_COUNT; i++)
-                lack[i] = (uint8_t)(cost[i] > res[i] ? cost[i] - res[i] : 0);
-            char cards[CARDS_BUF];
-            render_tr(st->lang, item, sizeof item, MSG_TXT_SPOTS_LACK,
-                      hand_cards_str(st->lang, lack, cards, sizeof cards));
-            rlist_item(&r, item);
-        }
-    }
-    /* The corners left out, after the groups: a script reading the kinds of SPEC §5 passes
-     * over a part that names none. */
-    if (more) {
-        render_tr(st->lang, item, sizeof item, MSG_TXT_SPOTS_MORE, more, style_prefix(st));
-        rlist_aside(&r, " | ", item);
-    }
-    rlist_end(&r, if_empty ? if_empty : "");
+    char name[16];
+    if (kind == RENDER_SPOT_ROAD || kind == RENDER_SPOT_SHIP)
+        edge_name(game_geo(g), i, name);
+    else
+        snprintf(name, sizeof name, "%d", i + 1);
+    snprintf(buf, size, rtl ? "\xe2\x81\xa8%s\xe2\x81\xa9" : "%s", name);
+    return buf;
+}
+
+/* A kind the cards do not pay for yet, as one part: "city 5 23 (2 ore more)". */
+static void unpaid_part(const struct game *g, const struct render_style *st, unsigned kind,
+                        const int *list, int count, const uint8_t res[RES_COUNT], char *buf,
+                        size_t size)
+{
+    int rtl = i18n_rtl(st->lang);
+    size_t n = (size_t)snprintf(buf, size, "%s", tr(st->lang, spot_word(kind)));
+    char place[32], cards[CARDS_BUF], lack_text[CARDS_BUF + 32];
+    for (int j = 0; j < count && n < size; j++)
+        n += (size_t)snprintf(buf + n, size - n, " %s",
+                              place_name(g, kind, list[j], rtl, place, sizeof place));
+    uint8_t lack[RES_COUNT];
+    const uint8_t *cost = spot_cost(kind);
+    for (int i = 0; i < RES_COUNT; i++)
+        lack[i] = (uint8_t)(cost[i] > res[i] ? cost[i] - res[i] : 0);
+    render_tr(st->lang, lack_text, sizeof lack_text, MSG_TXT_SPOTS_LACK,
+              hand_cards_str(st->lang, lack, cards, sizeof cards));
+    if (n < size)
+        snprintf(buf + n, size - n, " %s", lack_text);
 }
 
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
@@ -368,10 +345,9 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         kinds &= ~(unsigned)RENDER_SPOT_CITY;
     if (pl->ships >= GAME_SHIPS || !geo_has_sea(geo))
         kinds &= ~(unsigned)RENDER_SPOT_SHIP;
-    /* After the setup a piece is paid for: the fixed form keeps to what seat can pay for now,
-     * and what the cards do not cover yet follows on a line of its own. */
+    /* After the setup a piece is paid for: the kinds of the fixed form are those seat's cards
+     * pay for now (a road building card that may be played pays for roads and ships). */
     unsigned later = 0;
-    /* A road building card that may be played now pays for roads and ships. */
     int free_roads =
         g->phase == PHASE_MAIN && g->current == seat && !g->dev_played && pl->dev[DEV_ROADS];
     if (!in_setup(g))
@@ -379,9 +355,55 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
             if ((kinds & spot_order[k]) && !covers(pl->res, spot_cost(spot_order[k])) &&
                 !(free_roads && (spot_order[k] & (RENDER_SPOT_ROAD | RENDER_SPOT_SHIP))))
                 later |= spot_order[k];
-    spots_line(g, st, out, seat, MSG_TXT_SPOTS, kinds & ~later, short_list, NULL,
-               tr(st->lang, MSG_TXT_NONE));
-    spots_line(g, st, out, seat, MSG_TXT_SPOTS_LATER, later, short_list, pl->res, NULL);
+    static int lists[4][BOARD_MAX_EDGES];
+    int counts[4] = {0}, paid = 0, unpaid = 0;
+    for (int k = 0; k < 4; k++) {
+        if (kinds & spot_order[k])
+            counts[k] = spots_of(g, seat, spot_order[k], lists[k]);
+        if (later & spot_order[k])
+            unpaid += counts[k] > 0;
+        else
+            paid += counts[k] > 0;
+    }
+
+    struct rlist r;
+    begin(&r, st, out, seat, MSG_TXT_SPOTS, " ");
+    char item[RENDER_LINE_MAX];
+    int more = 0;
+    for (int k = 0; k < 4; k++) {
+        if (!counts[k] || (later & spot_order[k]))
+            continue;
+        int shown =
+            short_list && spot_order[k] == RENDER_SPOT_SETTLEMENT && counts[k] > RENDER_SPOTS_SHORT
+                ? RENDER_SPOTS_SHORT
+                : counts[k];
+        rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
+        for (int j = 0; j < shown; j++)
+            rlist_item(&r, place_name(g, spot_order[k], lists[k][j], 0, item, sizeof item));
+        more += counts[k] - shown;
+    }
+    /* After the kinds, parts that name none, so that a script reading the kinds of SPEC §5
+     * passes over them: the corners left out, then the places not paid for yet, each kind
+     * with what it lacks ("| once you have the cards: city 5 (2 ore more); road 4-8 (...)"). */
+    if (more) {
+        render_tr(st->lang, item, sizeof item, MSG_TXT_SPOTS_MORE, more, style_prefix(st));
+        rlist_aside(&r, " | ", item);
+    }
+    if (unpaid && !paid)
+        rlist_item(&r, tr(st->lang, MSG_TXT_NONE));
+    for (int k = 0, first = 1; k < 4; k++) {
+        if (!counts[k] || !(later & spot_order[k]))
+            continue;
+        unpaid_part(g, st, spot_order[k], lists[k], counts[k], pl->res, item, sizeof item);
+        if (first) {
+            rlist_group(&r, tr(st->lang, MSG_TXT_SPOTS_LATER), NULL, " | ");
+            rlist_item(&r, item);
+        } else {
+            rlist_aside(&r, "; ", item);
+        }
+        first = 0;
+    }
+    rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
 /* What is awaited, appended to l. */
