@@ -52,8 +52,13 @@ static void test_variant_lobby(void **state)
     expect_listing(b, "", " (chosen)");
     expect_reply(b, "ann", "!variant jungle",
                  "the lobby in #catan already plays with the variant jungle");
-    /* Four seats at most while it is chosen. */
+    /* Four seats at most while it is chosen, and the lobby's lines say so. */
+    mark = n_recs;
     say(b, "bob", "!join");
+    assert_string_equal(last_to(mark, CHAN), "bob joined (2 seated, 3-4 needed)");
+    mark = n_recs;
+    say(b, "bob", "!start");
+    assert_string_equal(last_to(mark, "bob"), "not enough players yet (2 seated, 3 needed)");
     say(b, "cat", "!join");
     say(b, "dan", "!join");
     expect_reply(
@@ -69,7 +74,9 @@ static void test_variant_lobby(void **state)
     say(b, "ann", "!variant none");
     assert_string_equal(last_to(mark, CHAN),
                         "ann dropped the variant jungle: the base game as in the box");
+    mark = n_recs;
     say(b, "eve", "!join");
+    assert_string_equal(last_to(mark, CHAN), "eve joined (5 seated, 3-6 needed)");
     assert_int_equal(sess(b)->n_seats, 5);
     expect_reply(b, "ann", "!variant jungle",
                  "the jungle variant is for 3-4 players, and 5 are seated; !variant lists the "

@@ -55,7 +55,13 @@ static void test_map_lobby(void **state)
     assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     expect_reply(b, "ann", "!map four_islands",
                  "the lobby in #catan already plays on four_islands");
+    mark = n_recs;
     say(b, "bob", "!join");
+    assert_string_equal(last_to(mark, CHAN), "bob joined (2 seated, 3-4 needed)");
+    mark = n_recs;
+    say(b, "bob", "!addbot");
+    assert_true(any_line(mark, CHAN, "(3 seated, 3-4 needed)"));
+    say(b, "bob", "!removebot");
     say(b, "cat", "!join");
     say(b, "dan", "!join");
     expect_reply(
@@ -104,6 +110,130 @@ static void test_no_sea_on_base(void **state)
     say(b, p, "!build s 1");
     assert_null(strstr(last_to(mark, p), "ambiguous"));
     expect_reply(b, p, "!move ship 1-4", "usage: !move ship N-M to N-M");
+    bot_free(b);
+}
+
+/* A game of xena, yuri and zoe on map after the setup (placed by the playout from seed 5),
+ * its current player to roll. */
+static void sea_setup_done(struct session *s, int map, int timeout_s)
+{
+    struct session_rules rules = {3, 4, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
+    static const char *const nicks[] = {"xena", "yuri", "zoe"};
+    session_init(s, CHAN, &rules, 3);
+    for (int i = 0; i < 3; i++) {
+        char host[64];
+        snprintf(host, sizeof host, "%s.example", nicks[i]);
+        struct session_who w = {nicks[i], "u", host, NULL, false};
+        assert_true(session_join(s, &w) >= 0);
+    }
+    s->map = (uint8_t)map;
+    char msg[100];
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 5);
+    while (s->game.phase != PHASE_ROLL) {
+        struct game_action a;
+        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+}
+
+/* The same, its current player to build. */
+static void sea_main_phase(struct session *s, int map)
+{
+    sea_setup_done(s, map, 0);
+    roll_to_main(s, 3, 3);
+    assert_int_equal(s->game.phase, PHASE_MAIN);
+}
+
+static bool bit_of(const uint64_t *set, int i)
+{
+    return set[i >> 6] >> (i & 63) & 1;
+}
+
+/* The first side that is land only (kind 0), sea only (1), or hidden on both sides (2). */
+static int side_of_kind(const struct game *g, int kind, char *name, size_t size)
+{
+    const struct board_geo *geo = board_geo(g->opt.board);
+    for (int e = 0; e < geo->n_edges; e++) {
+        bool land = bit_of(g->edge_land, e), sea = bit_of(g->edge_sea, e);
+        if (kind == 0 ? land && !sea : kind == 1 ? sea && !land : !sea && !land) {
+            /* Written the other way round, as a player may. */
+            snprintf(name, size, "%d-%d", geo->edge_vertex[e][1] + 1, geo->edge_vertex[e][0] + 1);
+            return e;
+        }
+    }
+    return -1;
+}
+
+/* A piece on a side or corner of the wrong kind is told why, with the place named; only a
+ * place not on the board is "no such place". */
+static void test_wrong_kind_of_place(void **state)
+{
+    (void)state;
+    static struct session s;
+    sea_main_phase(&s, SESSION_MAP_FOUR_ISLANDS);
+    s.game.p[s.game.current].dev[DEV_ROADS] = 1;
+    struct bot *b = bot_with(&s, 0);
+    const struct game *g = &sess(b)->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    const char *p = nick_of(b, g->current);
+    char land[16], sea[16], cmd[64], want[160];
+    int mark, e = side_of_kind(g, 0, land, sizeof land);
+    assert_true(e >= 0 && side_of_kind(g, 1, sea, sizeof sea) >= 0);
+    char canon[16];
+    snprintf(canon, sizeof canon, "%d-%d", geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+    snprintf(cmd, sizeof cmd, "!build ship %s", land);
+    snprintf(want, sizeof want, "%s has no sea beside it; a road goes there", canon);
+    expect_reply(b, p, cmd, want);
+    snprintf(cmd, sizeof cmd, "!play roads ship %s", land);
+    expect_reply(b, p, cmd, want);
+    e = side_of_kind(g, 1, sea, sizeof sea);
+    snprintf(canon, sizeof canon, "%d-%d", geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+    snprintf(cmd, sizeof cmd, "!road %s", sea);
+    snprintf(want, sizeof want, "%s has no land beside it; a ship goes there", canon);
+    expect_reply(b, p, cmd, want);
+    int v = 0;
+    while (v < geo->n_vertices && (geo->vertex_hex_bits[v] & g->land))
+        v++;
+    assert_true(v < geo->n_vertices);
+    snprintf(cmd, sizeof cmd, "!settle %d", v + 1);
+    snprintf(want, sizeof want, "corner %d touches no land; settlements stand on land", v + 1);
+    expect_reply(b, p, cmd, want);
+    snprintf(cmd, sizeof cmd, "!corner %d", v + 1);
+    mark = n_recs;
+    say(b, p, cmd);
+    assert_non_null(strstr(last_to(mark, p), " | only sea around: nothing is built here"));
+    /* Not on the board at all. */
+    snprintf(cmd, sizeof cmd, "!build ship 1-%d", geo->n_vertices + 1);
+    mark = n_recs;
+    say(b, p, cmd);
+    assert_non_null(strstr(last_to(mark, p), "there is no vertex"));
+    bot_free(b);
+
+    sea_main_phase(&s, SESSION_MAP_FOG_ISLANDS);
+    b = bot_with(&s, 0);
+    g = &sess(b)->game;
+    geo = board_geo(g->opt.board);
+    p = nick_of(b, g->current);
+    e = side_of_kind(g, 2, land, sizeof land);
+    assert_true(e >= 0);
+    snprintf(canon, sizeof canon, "%d-%d", geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+    snprintf(cmd, sizeof cmd, "!build ship %s", land);
+    snprintf(want, sizeof want,
+             "%s is still in the fog: nothing is built there until a hex beside it is turned over",
+             canon);
+    expect_reply(b, p, cmd, want);
+    for (v = 0; v < geo->n_vertices; v++)
+        if (!(geo->vertex_hex_bits[v] & g->land) && (geo->vertex_hex_bits[v] & g->fog))
+            break;
+    assert_true(v < geo->n_vertices);
+    snprintf(cmd, sizeof cmd, "!settle %d", v + 1);
+    snprintf(want, sizeof want,
+             "corner %d is still in the fog: nothing is built there until a hex beside it is "
+             "turned over",
+             v + 1);
+    expect_reply(b, p, cmd, want);
     bot_free(b);
 }
 
@@ -261,28 +391,10 @@ static void test_fog_islands_robots(void **state)
  * corner of a gold field and its number rolled: the game waits for xena's gold choice. */
 static int gold_session(struct session *s, int timeout_s)
 {
-    struct session_rules rules = {3, 4, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
-    static const char *const nicks[] = {"xena", "yuri", "zoe"};
-    session_init(s, CHAN, &rules, 3);
-    for (int i = 0; i < 3; i++) {
-        char host[64];
-        snprintf(host, sizeof host, "%s.example", nicks[i]);
-        struct session_who w = {nicks[i], "u", host, NULL, false};
-        assert_true(session_join(s, &w) >= 0);
-    }
-    s->map = SESSION_MAP_NEW_SHORES;
-    char msg[100];
-    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
+    sea_setup_done(s, SESSION_MAP_NEW_SHORES, timeout_s);
     struct game *g = &s->game;
     assert_int_equal(g->opt.board, BOARD_NEW_SHORES_3);
     assert_int_equal(g->robber, -1); /* no desert for three: the robber waits off the board */
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 5);
-    while (g->phase != PHASE_ROLL) {
-        struct game_action a;
-        assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
     for (int p = 0; p < 3; p++)
         for (int r = 0; r < RES_COUNT; r++) {
             g->bank[r] += g->p[p].res[r];
@@ -352,8 +464,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_lobby),           cmocka_unit_test(test_no_sea_on_base),
-        cmocka_unit_test(test_four_islands_people), cmocka_unit_test(test_four_islands_robots),
-        cmocka_unit_test(test_fog_islands_robots),  cmocka_unit_test(test_gold_command),
+        cmocka_unit_test(test_wrong_kind_of_place), cmocka_unit_test(test_four_islands_people),
+        cmocka_unit_test(test_four_islands_robots), cmocka_unit_test(test_fog_islands_robots),
+        cmocka_unit_test(test_gold_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

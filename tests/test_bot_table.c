@@ -237,7 +237,8 @@ static void worth(const struct game *g, int v, int *p, int *k)
     *k = __builtin_popcount(seen);
 }
 
-/* !spots settlement lists the best corners first: most pips, then most resources. */
+/* !spots settlement lists the best corners first: most pips, then most resources; !spots the
+ * best ten of them. */
 static void test_spots_best_first(void **state)
 {
     (void)state;
@@ -267,6 +268,18 @@ static void test_spots_best_first(void **state)
     }
     assert_true(count >= 40); /* every corner is free at the start */
 
+    /* !spots without a kind: the best ten of that list, in the fixed form and nothing after. */
+    const char *all = line;
+    mark = n_recs;
+    say(b, who, "!spots");
+    const char *brief = only_line(mark, who);
+    const char *q = list;
+    for (int i = 0; i < 9; i++)
+        q = strchr(q, ' ') + 1;
+    q += strcspn(q, " ");
+    assert_int_equal(strlen(brief), (size_t)(q - all));
+    assert_memory_equal(brief, all, (size_t)(q - all));
+
     /* The best one, as the player to place sees it and as another player does. */
     int best = atoi(list);
     char cmd[32], other[SESSION_NICK_MAX + 1];
@@ -278,6 +291,81 @@ static void test_spots_best_first(void **state)
     assert_non_null(strstr(last_to(mark, who), "| you may build a settlement here now"));
     assert_non_null(strstr(last_to(mark, other), "| free: you may take it at your next placement"));
     assert_int_equal(count_to(mark, CHAN), 0);
+    bot_free(b);
+}
+
+/* The line !spots answers who with s as the game, into line. */
+static void spots_line(struct session *s, const char *who, char *line, size_t size)
+{
+    struct bot *b = bot_with(s, 0);
+    int mark = n_recs;
+    say(b, who, "!spots");
+    snprintf(line, size, "%s", only_line(mark, who));
+    bot_free(b);
+}
+
+/* After the setup the kinds of !spots are what the hand pays for, in the fixed form of SPEC
+ * section 5 and nothing else: a script takes every place listed for one it can build now. */
+static void test_spots_paid_for(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1); /* a 2: the setup left nobody on it here, and hands stay empty */
+    int p = s.game.current;
+    memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
+    const char *who = s.seat[p].nick;
+    char line[sizeof recs[0].text];
+    spots_line(&s, who, line, sizeof line);
+    assert_string_equal(line, "#catan spots: none");
+
+    /* A road paid for, a city not: roads alone. */
+    s.game.p[p].res[RES_WOOD] = 1;
+    s.game.p[p].res[RES_BRICK] = 1;
+    s.game.p[p].res[RES_ORE] = 2;
+    spots_line(&s, who, line, sizeof line);
+    assert_true(!strncmp(line, "#catan spots: road ", 19));
+    assert_null(strstr(line, " | "));
+    assert_null(strstr(line, "city"));
+    assert_null(strchr(line, '('));
+
+    /* A road building card to play pays for roads. */
+    memset(s.game.p[p].res, 0, sizeof s.game.p[p].res);
+    s.game.p[p].dev[DEV_ROADS] = 1;
+    spots_line(&s, who, line, sizeof line);
+    assert_true(!strncmp(line, "#catan spots: road ", 19));
+    assert_null(strstr(line, " | "));
+
+    /* Everything paid for: every kind with a place. */
+    memset(s.game.p[p].res, 4, sizeof s.game.p[p].res);
+    spots_line(&s, who, line, sizeof line);
+    assert_null(strchr(line, '('));
+    assert_non_null(strstr(line, " | city "));
+}
+
+/* The holder of the largest army leaves and nobody else has 3 knights alone: the channel is
+ * told the card is set aside and why, not that "nobody now holds" it "taken from" them. */
+static void test_army_holder_leaves(void **state)
+{
+    (void)state;
+    static struct session s;
+    crafted(&s, 0);
+    roll_to_main(&s, 1, 1);
+    int holder = (s.game.current + 1) % 3;
+    s.game.p[holder].knights = 3;
+    s.game.largest_army = (int8_t)holder;
+    struct bot *b = bot_with(&s, 0);
+    char who[SESSION_NICK_MAX + 1], want[200];
+    snprintf(who, sizeof who, "%s", nick_of(b, holder));
+    int mark = n_recs;
+    say(b, who, "!leave");
+    snprintf(want, sizeof want,
+             "the largest army card is set aside: %s left the game, and nobody else has a single "
+             "largest army of 3 knights or more",
+             who);
+    assert_true(any_line(mark, CHAN, want));
+    assert_false(any_line(mark, CHAN, "nobody now holds"));
+    assert_int_equal(sess(b)->game.largest_army, -1);
     bot_free(b);
 }
 
@@ -368,6 +456,8 @@ int main(void)
         cmocka_unit_test(test_refusals_say_what_to_do),
         cmocka_unit_test(test_game_end_summary_and_dice),
         cmocka_unit_test(test_spots_best_first),
+        cmocka_unit_test(test_spots_paid_for),
+        cmocka_unit_test(test_army_holder_leaves),
         cmocka_unit_test(test_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

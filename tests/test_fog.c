@@ -92,10 +92,22 @@ static void test_fog_hidden_at_start(void **state)
                 int v = geo->hex_vertex[h][c];
                 int e = board_edge_between(geo, v, geo->hex_vertex[h][(c + 1) % 6]);
                 int other = geo->edge_hex[e][0] == h ? geo->edge_hex[e][1] : geo->edge_hex[e][0];
-                if (other >= 0 && (G.fog >> other & 1))
+                if (other >= 0 && (G.fog >> other & 1)) {
                     assert_false(bits_has(G.edge_sea, e) || bits_has(G.edge_land, e));
-                if (!touches(&G, v, G.land))
+                    /* Building there is refused as in the fog, not as off the board. */
+                    static const int types[] = {ACT_BUILD_ROAD, ACT_BUILD_SHIP};
+                    for (int k = 0; k < 2; k++) {
+                        struct game_action a = th_action(types[k], 0);
+                        a.a = (int16_t)e;
+                        th_refused(&G, &a, BW_E(IN_FOG));
+                    }
+                }
+                if (!touches(&G, v, G.land)) {
                     assert_true(bits_has(G.no_settle, v));
+                    struct game_action a = th_action(ACT_BUILD_SETTLEMENT, 0);
+                    a.a = (int16_t)v;
+                    th_refused(&G, &a, BW_E(IN_FOG));
+                }
             }
             /* Neither the robber nor the pirate goes into the fog. */
             struct game_action rob = th_act_robber(ACT_ROBBER, 0, h, -1);

@@ -593,7 +593,7 @@ static void test_harbor_labels_all_types(void **state)
         }
 }
 
-/* The legend names every seat, shortening nicks only when the corners are too small. */
+/* The legend names every seat. */
 static void test_legend(void **state)
 {
     (void)state;
@@ -650,6 +650,55 @@ static void test_legend_robot_names(void **state)
                  names[1]);
         assert_string_equal(l.v[0].text, want);
         render_lines_fini(&l);
+    }
+}
+
+/* Every legend item is the whole nick, on every board: computer players' names with their
+ * "(bot)", and nicks of 30 characters (a common limit of servers) within the drawing's
+ * limits; longer ones whole too, the drawing then longer. */
+static void test_legend_whole_nicks(void **state)
+{
+    (void)state;
+    static const char *const robots[GAME_MAX_PLAYERS] = {
+        "alice", "Grace (bot)", "Alan (bot)", "Barbara (bot)", "Edsger (bot)", "Ada (bot)"};
+    static const char *const thirty[GAME_MAX_PLAYERS] = {
+        "a23456789012345678901234567890", "b23456789012345678901234567890",
+        "c23456789012345678901234567890", "d23456789012345678901234567890",
+        "e23456789012345678901234567890", "f23456789012345678901234567890"};
+    static const char *const *const sets[] = {robots, thirty, longest_nicks};
+    static const int extra[][2] = {{BOARD_JUNGLE, 4}, {BOARD_RIVER, 4}};
+    for (int b = 0; b < N_DRAWN + 2; b++) {
+        int board = b < N_DRAWN ? drawn[b].board : extra[b - N_DRAWN][0];
+        int players = b < N_DRAWN ? drawn[b].players : extra[b - N_DRAWN][1];
+        struct game g;
+        game_with_pieces(&g, board, players, 5);
+        for (int set = 0; set < 3; set++)
+            for (int color = 0; color < 2; color++) {
+                struct render_style st;
+                struct render_lines l;
+                struct render_sink sink = open_lines(&st, &l, "#catan", sets[set], players, color);
+                render_board(&g, &st, &sink);
+                if (set < 2)
+                    check_geo_limits(&l, game_geo(&g));
+                check_board_content(&g, &l);
+                static char text[1 << 15];
+                size_t n = 0;
+                for (int i = 0; i < l.n; i++) {
+                    strip_codes(l.v[i].text, text + n, sizeof text - n - 2);
+                    n += strlen(text + n);
+                    text[n++] = '\n';
+                }
+                text[n] = '\0';
+                for (int s = 0; s < players; s++) {
+                    char item[RENDER_NICK_MAX + 8];
+                    snprintf(item, sizeof item, "%c=%s", st.letter[s], sets[set][s]);
+                    if (!strstr(text, item)) {
+                        fputs(text, stderr);
+                        fail_msg("board %d: legend item %s not whole", board, item);
+                    }
+                }
+                render_lines_fini(&l);
+            }
     }
 }
 
@@ -1327,6 +1376,7 @@ static void test_spots_ships(void **state)
     struct render_style st;
     struct render_lines l;
     struct render_sink sink = open_lines(&st, &l, "#chan", nicks, 4, 0);
+    memset(g.p[1].res, 4, sizeof g.p[1].res); /* every piece paid for */
     char want[RENDER_LINE_MAX + 1] = "#chan spots: ship", edge[8];
     for (int e = 0; e < geo->n_edges; e++)
         if (game_can_ship(&g, 1, e)) {
@@ -2417,6 +2467,7 @@ int main(void)
         cmocka_unit_test(test_harbor_labels_all_types),
         cmocka_unit_test(test_legend),
         cmocka_unit_test(test_legend_robot_names),
+        cmocka_unit_test(test_legend_whole_nicks),
         cmocka_unit_test(test_long_lists_split),
         cmocka_unit_test(test_hand_forms),
         cmocka_unit_test(test_spots_forms),

@@ -57,7 +57,10 @@ static void test_ship_cost_and_sea_edges(void **state)
     th_refused(&G, &a, BW_E(NOT_ENOUGH));
     th_give(&G, 0, 1, 0, 1, 0, 0);
     struct game_action land = ship(0, 14, 19); /* between B and G: land on both sides */
-    th_refused(&G, &land, BW_E(NO_SUCH_SPOT));
+    th_refused(&G, &land, BW_E(NO_SEA));
+    struct game_action off = ship(0, 14, 19);
+    off.a = (int16_t)game_geo(&G)->n_edges; /* no side of the board at all */
+    th_refused(&G, &off, BW_E(NO_SUCH_SPOT));
     assert_true(listed(&G, 0, &a));
     assert_false(listed(&G, 0, &land));
     int n = th_apply(&G, &a, ev);
@@ -128,7 +131,7 @@ static void test_setup_ship(void **state)
     th_apply(&G, &s, NULL);
     assert_int_equal(G.p[0].home_islands, 1); /* island 0 is where player 0 started */
     struct game_action road_at_sea = th_act_road(&G, 0, 8, 3);
-    th_refused(&G, &road_at_sea, BW_E(NO_SUCH_SPOT));
+    th_refused(&G, &road_at_sea, BW_E(NO_LAND));
     struct game_action far = ship(0, 3, 9);
     th_refused(&G, &far, BW_E(NOT_CONNECTED));
     struct game_action a = ship(0, 8, 3);
@@ -309,7 +312,7 @@ static void test_road_building_with_ships(void **state)
     a.ships = PIECE_SHIP_1 | PIECE_SHIP_2;
     struct game_action roads = a;
     roads.ships = 0; /* as roads: 8-3 and 3-9 have no land on either side */
-    th_refused(&G, &roads, BW_E(NO_SUCH_SPOT));
+    th_refused(&G, &roads, BW_E(NO_LAND));
     int n = th_apply(&G, &a, ev);
     assert_int_equal(th_count_events(ev, n, EV_FREE_ROAD), 2);
     assert_int_equal(G.p[0].ships, 2);
@@ -500,6 +503,23 @@ static void test_new_shores_in_play(void **state)
     assert_true(islands > 0);
 }
 
+/* A corner with only sea around is refused as such, not as too close to a building. */
+static void test_settlement_at_sea(void **state)
+{
+    (void)state;
+    four_islands();
+    const struct board_geo *geo = th_geo(&G);
+    int seen = 0;
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (!(geo->vertex_hex_bits[v] & G.land)) {
+            struct game_action a = th_action(ACT_BUILD_SETTLEMENT, 0);
+            a.a = (int16_t)v;
+            th_refused(&G, &a, BW_E(SEA_CORNER));
+            seen++;
+        }
+    assert_true(seen > 0);
+}
+
 /* The base board has no sea inside its frame: no ships, no pirate. */
 static void test_no_ships_on_the_base_board(void **state)
 {
@@ -509,7 +529,7 @@ static void test_no_ships_on_the_base_board(void **state)
     th_place_settlement(&G, 0, 1);
     th_give(&G, 0, 1, 0, 1, 0, 0);
     struct game_action a = ship(0, 1, 5);
-    th_refused(&G, &a, BW_E(NO_SUCH_SPOT));
+    th_refused(&G, &a, BW_E(NO_SEA));
     static struct game_action buf[4096];
     int n = game_legal_actions(&G, 0, buf, 4096);
     for (int i = 0; i < n; i++)
@@ -566,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_gold_fields),
         cmocka_unit_test(test_setup_gold_and_home_islands),
         cmocka_unit_test(test_new_shores_in_play),
+        cmocka_unit_test(test_settlement_at_sea),
         cmocka_unit_test(test_no_ships_on_the_base_board),
         cmocka_unit_test(test_reached_in_play),
     };

@@ -86,12 +86,64 @@ int cmd_usage(struct cmd_call *c)
     return BW_E(PARSE);
 }
 
+static bool has_bit(const uint64_t *set, int i)
+{
+    return set[i >> 6] >> (i & 63) & 1;
+}
+
+/* A refusal because a place is of the wrong kind for the piece, said with the place named
+ * ("7-13 has no sea beside it; a road goes there"): the side of a that does not take its
+ * piece, or its corner. Returns whether it replied. */
+static bool explain_place(struct cmd_call *c, const struct game_action *a, int err)
+{
+    if (err != BW_E(NO_SEA) && err != BW_E(NO_LAND) && err != BW_E(SEA_CORNER) &&
+        err != BW_E(IN_FOG))
+        return false;
+    const struct game *g = &c->s->game;
+    const struct board_geo *geo = game_geo(g);
+    if (a->type == ACT_BUILD_SETTLEMENT) {
+        if (a->a < 0 || a->a >= geo->n_vertices)
+            return false;
+        cmd_replyf(c, tr(c->lang, err == BW_E(IN_FOG) ? MSG_PLAY_CORNER_FOG : MSG_PLAY_CORNER_SEA),
+                   a->a + 1);
+        return true;
+    }
+    /* The sides of the action and whether each is for a ship; the first that does not take
+     * its piece is the one refused. */
+    int sides[2] = {a->a, -1};
+    bool ship[2] = {a->type == ACT_BUILD_SHIP, false};
+    if (a->type == ACT_MOVE_SHIP) {
+        sides[0] = a->b;
+        ship[0] = true;
+    } else if (a->type == ACT_PLAY_ROADS) {
+        sides[1] = a->b;
+        ship[0] = a->ships & PIECE_SHIP_1;
+        ship[1] = a->ships & PIECE_SHIP_2;
+    } else if (a->type != ACT_BUILD_ROAD && a->type != ACT_BUILD_SHIP) {
+        return false;
+    }
+    for (int k = 0; k < 2; k++) {
+        int e = sides[k];
+        if (e < 0 || e >= geo->n_edges || has_bit(ship[k] ? g->edge_sea : g->edge_land, e))
+            continue;
+        char name[16];
+        snprintf(name, sizeof name, "%d-%d", geo->edge_vertex[e][0] + 1,
+                 geo->edge_vertex[e][1] + 1);
+        int msg = has_bit(ship[k] ? g->edge_land : g->edge_sea, e)
+                      ? (ship[k] ? MSG_PLAY_SIDE_NO_SEA : MSG_PLAY_SIDE_NO_LAND)
+                      : MSG_PLAY_SIDE_FOG;
+        cmd_replyf(c, tr(c->lang, msg), name);
+        return true;
+    }
+    return false;
+}
+
 int cmd_act(struct cmd_call *c, struct game_action *a)
 {
     char msg[200] = "";
     a->player = (int8_t)c->seat;
     int err = c->host->act(c->host->ctx, c->s, a, msg, sizeof msg);
-    if (err)
+    if (err && !explain_place(c, a, err))
         cmd_replyf(c, "%s", msg[0] ? msg : bw_strerror(err));
     return err;
 }

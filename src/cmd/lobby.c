@@ -17,6 +17,18 @@ static bool identity_too_long(struct cmd_call *c)
     return true;
 }
 
+/* How many seats a start takes in this lobby: the rules' range, narrowed by its map and
+ * variant (the Jungle: 3-4, whatever the rules allow on the base map). */
+static void seat_range(const struct session *s, int *lo, int *hi)
+{
+    int map_lo, map_hi, points;
+    session_map_limits(s->map, &map_lo, &map_hi, &points);
+    *hi = session_max_seats(s);
+    *lo = s->rules.min_players > map_lo ? s->rules.min_players : map_lo;
+    if (*lo > *hi)
+        *lo = *hi;
+}
+
 static int exec_new(struct cmd_call *c)
 {
     if (!c->s && c->unreadable) {
@@ -39,8 +51,10 @@ static int exec_new(struct cmd_call *c)
     }
     c->seat = session_join(c->s, &c->who);
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, tr(c->lang, MSG_LOBBY_OPENED), c->nick, c->prefix, c->prefix, c->prefix,
-                  c->s->rules.min_players, c->s->rules.max_players);
+    int lo, hi;
+    seat_range(c->s, &lo, &hi);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_OPENED), c->nick, c->prefix, c->prefix, c->prefix, lo,
+                  hi);
     return BW_OK;
 }
 
@@ -111,8 +125,9 @@ static int exec_join(struct cmd_call *c)
     }
     c->seat = seat;
     c->host->changed(c->host->ctx, c->s);
-    cmd_announcef(c, tr(c->lang, MSG_LOBBY_JOINED), c->nick, c->s->n_seats, c->s->rules.min_players,
-                  c->s->rules.max_players);
+    int lo, hi;
+    seat_range(c->s, &lo, &hi);
+    cmd_announcef(c, tr(c->lang, MSG_LOBBY_JOINED), c->nick, c->s->n_seats, lo, hi);
     return BW_OK;
 }
 
@@ -183,8 +198,9 @@ static int exec_start(struct cmd_call *c)
     }
     int err = session_start(c->s, got ? &fresh : NULL, c->now_ms, msg, sizeof msg);
     if (err) {
-        cmd_replyf(c, tr(c->lang, MSG_LOBBY_START_FAIL), msg, c->s->n_seats,
-                   c->s->rules.min_players);
+        int lo, hi;
+        seat_range(c->s, &lo, &hi);
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_START_FAIL), msg, c->s->n_seats, lo);
         return err;
     }
     c->host->changed(c->host->ctx, c->s);
@@ -274,9 +290,10 @@ static int exec_addbot(struct cmd_call *c)
         return seat;
     }
     c->host->changed(c->host->ctx, c->s);
+    int lo, hi;
+    seat_range(c->s, &lo, &hi);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_BOT_JOINED), c->s->seat[seat].nick,
-                  levels[level - 1].name, c->s->n_seats, c->s->rules.min_players,
-                  c->s->rules.max_players);
+                  levels[level - 1].name, c->s->n_seats, lo, hi);
     return BW_OK;
 }
 

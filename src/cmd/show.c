@@ -211,7 +211,7 @@ static const struct words_name sea_spot_kinds[] = {
 
 static int exec_spots(struct cmd_call *c)
 {
-    unsigned kinds = RENDER_SPOT_ALL;
+    unsigned kinds = RENDER_SPOT_ALL | RENDER_SPOT_SHORT;
     if (c->argc == 1) {
         char msg[160];
         bool sea = c->s->game.sea;

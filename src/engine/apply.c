@@ -318,8 +318,14 @@ void largest_army_award(struct game *g, struct evbuf *eb)
 static int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship)
 {
     const struct board_geo *geo = GEO(g);
-    if (edge < 0 || edge >= geo->n_edges || !bits_has(ship ? g->edge_sea : g->edge_land, edge))
+    if (edge < 0 || edge >= geo->n_edges)
         return BW_E(NO_SUCH_SPOT);
+    if (!bits_has(ship ? g->edge_sea : g->edge_land, edge)) {
+        /* A side of the board of the other kind, or one still hidden on both sides. */
+        if (bits_has(ship ? g->edge_land : g->edge_sea, edge))
+            return ship ? BW_E(NO_SEA) : BW_E(NO_LAND);
+        return BW_E(IN_FOG);
+    }
     if (g->edge_owner[edge] >= 0 || edge == extra)
         return BW_E(OCCUPIED);
     if (ship && pirate_edge(g, edge))
@@ -485,8 +491,13 @@ static int settle_error(const struct game *g, int p, int v)
         return BW_E(NO_SUCH_SPOT);
     if (g->vertex_owner[v] >= 0)
         return BW_E(OCCUPIED);
-    if (!settle_free(g, v))
+    if (!settle_free(g, v)) {
+        /* Not free: a building near, or no land at the corner (sea, or fog still hidden). */
+        uint64_t around = geo->vertex_hex_bits[v];
+        if (!(around & g->land))
+            return around & g->fog ? BW_E(IN_FOG) : BW_E(SEA_CORNER);
         return BW_E(TOO_CLOSE);
+    }
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
     if (g->phase == PHASE_SETUP_SETTLEMENT && bits_has(geo->swamp_vertex_bits, v))

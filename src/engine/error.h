@@ -44,7 +44,11 @@
     X(PIRATE_SAME, "the pirate must move to a different sea hex")                                  \
     X(NOT_HOME, "the first settlements stand on a home island")                                    \
     X(GOLD_COUNT, "choose as many cards as your gold fields give")                                 \
-    X(SWAMP, "no setup settlement may touch the swamp")
+    X(SWAMP, "no setup settlement may touch the swamp")                                            \
+    X(NO_SEA, "no sea beside that side: a road goes there")                                        \
+    X(NO_LAND, "no land beside that side: a ship goes there")                                      \
+    X(SEA_CORNER, "that corner touches no land: settlements stand on land")                        \
+    X(IN_FOG, "that place is still in the fog")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

@@ -95,6 +95,8 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_ROUTE_TAKEN, "%s sada drži najduži trgovački put (%d), preuzet od igrača %s"},
     {MSG_EV_ARMY, "%s sada drži najveću vojsku (vitezova: %d)"},
     {MSG_EV_ARMY_TAKEN, "%s sada drži najveću vojsku (vitezova: %d), preuzetu od igrača %s"},
+    {MSG_EV_ARMY_ASIDE, "karta „Najveća vojska“ ide po strani: %s napušta igru, a niko drugi sam "
+                        "nema najveću vojsku (bar 3 viteza)"},
     {MSG_EV_SPECIAL_BUILD, "posebna faza gradnje: %s može da gradi ili kupuje, pa da završi"},
     {MSG_EV_TIMEOUT, "vreme igrača %s je isteklo: potez je odigran automatski"},
     {MSG_EV_RESIGN, "%s napušta igru"},
@@ -216,6 +218,8 @@ const struct i18n_entry i18n_sr_render[] = {
      " | ovde niko ne može da gradi: preblizu naselju igrača %s na %d (pravilo razmaka)"},
     {MSG_CORNER_FREE, " | slobodno"},
     {MSG_CORNER_SWAMP, " | slobodno, ali nijedno početno naselje ne sme da dodiruje močvaru"},
+    {MSG_CORNER_NO_LAND, " | okolo je samo more: tu se ništa ne gradi"},
+    {MSG_CORNER_IN_FOG, " | još u magli: tu se zasad ništa ne gradi"},
     {MSG_CORNER_NO_ROAD, " | slobodno, ali nijedan vaš put ne stiže dovde"},
     {MSG_CORNER_SETTLE_NOW, " | ovde sada možete sagraditi naselje"},
     {MSG_CORNER_SETUP, " | slobodno: možete ga zauzeti pri sledećem postavljanju"},

@@ -508,6 +508,14 @@ static struct box bounding_box(const struct canvas *cv)
     return b;
 }
 
+/* A legend item: one colour run, its blanks included ("Ada (bot)"). */
+static void put_item(struct canvas *cv, int r, int c, const char *s, struct style st)
+{
+    put_text(cv, r, c, s, st);
+    for (int k = 0, len = text_cols(s); k < len; k++)
+        cv->c[r][c + k].run = 1;
+}
+
 /* Put one legend item into the sea in a corner of box, never growing it: top left, top
  * right, bottom left, bottom right, each from its outermost line inwards. */
 static int place_in_corner(struct canvas *cv, const struct box *b, const char *s, struct style st)
@@ -520,43 +528,77 @@ static int place_in_corner(struct canvas *cv, const struct box *b, const char *s
             int c = right ? b->c1 - len + 1 : b->c0;
             if (c < b->c0 || !is_free(cv, r, right ? c - 1 : c, right ? c + len - 1 : c + len))
                 continue;
-            put_text(cv, r, c, s, st);
-            for (int k = 0; k < len; k++)
-                cv->c[r][c + k].run = 1;
+            put_item(cv, r, c, s, st);
             return 1;
         }
     }
     return 0;
 }
 
+/* The last column in use on line r, or -1. */
+static int last_used(const struct canvas *cv, int r)
+{
+    for (int c = CANVAS_W - 1; c >= 0; c--)
+        if (cv->c[r][c].used)
+            return c;
+    return -1;
+}
+
+/* Put one legend item, whole, where the drawing has room for it: in a corner of box; else at
+ * the end of the line where it reaches least far right, the drawing growing up to max_cols;
+ * else on a line below the board, up to max_rows lines in all; else below all the same (a few
+ * very long nicks on a board with little sea). Returns 0 only when the canvas itself is full. */
+static int place_legend_item(struct canvas *cv, const struct box *b, int max_cols, int max_rows,
+                             const char *s, struct style st)
+{
+    if (place_in_corner(cv, b, s, st))
+        return 1;
+    int len = text_cols(s), right = b->c0 + max_cols - 1, best_r = -1, best_c = 0;
+    for (int r = b->r0; r <= b->r1; r++) {
+        int c = last_used(cv, r) + 3;
+        c = c < b->c0 ? b->c0 : c;
+        if (c + len - 1 <= right && (best_r < 0 || c < best_c)) {
+            best_r = r;
+            best_c = c;
+        }
+    }
+    if (best_r >= 0) {
+        put_item(cv, best_r, best_c, s, st);
+        return 1;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int r = b->r1 + 1; r < CANVAS_H && (pass || r - b->r0 < max_rows); r++) {
+            int c = last_used(cv, r) < 0 ? b->c0 : last_used(cv, r) + 3;
+            if (c + len - 1 <= right) {
+                put_item(cv, r, c, s, st);
+                return 1;
+            }
+        }
+    return 0;
+}
+
 /* The seat letters and what they mean go into the empty corners, so the drawing needs no
- * extra lines; a nick that finds no room is shortened. */
-static void draw_legend(struct canvas *cv)
+ * extra lines when there is room; a nick is always given whole (a computer player's with its
+ * "(bot)"). */
+static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
 {
     struct box b = bounding_box(cv);
     for (int s = 0; s < cv->rs->n_seats; s++) {
-        char full[RENDER_NICK_MAX + 8], item[RENDER_NICK_MAX + 8];
-        int keep = snprintf(full, sizeof full, "%c=%s", seat_letter(cv, s, 0), cv->rs->nick[s]);
-        memcpy(item, full, sizeof item);
-        while (!place_in_corner(cv, &b, item, seat_style(cv, s, 0)) && keep > 3) {
-            /* One character less and a '~', never cutting inside a UTF-8 sequence. */
-            do
-                keep--;
-            while (keep > 3 && (full[keep] & 0xc0) == 0x80);
-            snprintf(item, sizeof item, "%.*s~", keep, full);
-        }
+        char item[RENDER_NICK_MAX + 8];
+        snprintf(item, sizeof item, "%c=%s", seat_letter(cv, s, 0), cv->rs->nick[s]);
+        place_legend_item(cv, &b, max_cols, max_rows, item, seat_style(cv, s, 0));
     }
     if (cv->rs->n_seats > 0) {
         char key[48];
         snprintf(key, sizeof key, "%c#=%s", seat_letter(cv, 0, 0),
                  draw_word(cv, MSG_DRAW_SETTLEMENT));
-        place_in_corner(cv, &b, key, plain);
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
         snprintf(key, sizeof key, "%c#=%s", seat_letter(cv, 0, 1), draw_word(cv, MSG_DRAW_CITY));
-        place_in_corner(cv, &b, key, plain);
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
         if (cv->geo->n_land != cv->geo->n_hexes) {
             snprintf(key, sizeof key, "<%c>=%s", seat_letter(cv, 0, 0),
                      draw_word(cv, MSG_DRAW_SHIP));
-            place_in_corner(cv, &b, key, plain);
+            place_legend_item(cv, &b, max_cols, max_rows, key, plain);
         }
     }
 }
@@ -624,14 +666,13 @@ void render_board_geo(const struct game *g, const struct board_geo *geo,
     /* The line above the board is for harbors; the one below only if the limit allows it. */
     int max_cols, max_rows;
     render_board_limits(geo, &max_cols, &max_rows);
-    (void)max_cols; /* the geometry's coordinates keep within it */
     int last_row = row_of(cv, cv->geo->max_y) + 1;
     if (last_row - (TOP - 1) + 1 > max_rows)
         last_row--;
     for (int k = 0; k < cv->geo->n_harbors; k++)
         draw_harbor(cv, k, last_row);
     draw_sea_letters(cv);
-    draw_legend(cv);
+    draw_legend(cv, max_cols, max_rows);
     draw_waves(cv);
 
     struct box b = bounding_box(cv);

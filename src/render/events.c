@@ -300,7 +300,11 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     }
     case EV_LARGEST_ARMY:
-        if (e->other >= 0)
+        /* Nobody after a holder: only when the holder left the game (a knight count never
+         * goes down otherwise). */
+        if (e->player < 0)
+            rline_tr(&l, st, MSG_EV_ARMY_ASIDE, o);
+        else if (e->other >= 0)
             rline_tr(&l, st, MSG_EV_ARMY_TAKEN, p, e->a, o);
         else
             rline_tr(&l, st, MSG_EV_ARMY, p, e->a);

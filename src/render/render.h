@@ -153,14 +153,20 @@ enum render_spot_kind {
     RENDER_SPOT_ROAD = 2,
     RENDER_SPOT_CITY = 4,
     RENDER_SPOT_SHIP = 8, /* maps with sea */
-    RENDER_SPOT_ALL = 15
+    RENDER_SPOT_ALL = 15,
+    /* Not a kind: at most RENDER_SPOTS_SHORT settlement corners, the best, then how many
+     * more (the list for !spots without a kind; the setup has dozens). */
+    RENDER_SPOT_SHORT = 16
 };
+#define RENDER_SPOTS_SHORT 10
 
-/* Where seat may build now (cost ignored, piece supply respected), to seat:
- * "#chan spots: settlement 12 17 | road 12-13 | city 5", or "#chan spots: none" when nothing
- * fits or it is not seat's move. kinds is a mask of enum render_spot_kind. */
-/* (Settlement and city corners are listed best first: most pips, then most different
- * resources.) */
+/* Where seat may build now, to seat: "#chan spots: settlement 12 17 | road 12-13 | city 5",
+ * or "#chan spots: none" when nothing fits or it is not seat's move (SPEC §5), and nothing
+ * else on the line. After the setup the kinds are those seat's cards pay for (a place it cannot
+ * pay for is not a spot); with RENDER_SPOT_SHORT in kinds (plain !spots) at most
+ * RENDER_SPOTS_SHORT settlement corners, the best. The piece supply is respected. kinds is a
+ * mask of enum render_spot_kind. Corners are listed best first: most pips, then most
+ * different resources. */
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 

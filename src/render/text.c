@@ -240,6 +240,73 @@ static int corner_better(const struct game *g, int a, int b)
     return pa != pb ? pa > pb : ka != kb ? ka > kb : a < b;
 }
 
+/* The order of SPEC §5, ships (maps with sea) right after the roads. */
+static const unsigned spot_order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
+                                      RENDER_SPOT_CITY};
+
+static int spot_word(unsigned kind)
+{
+    return kind == RENDER_SPOT_ROAD         ? MSG_TXT_ROAD
+           : kind == RENDER_SPOT_SHIP       ? MSG_TXT_SHIP
+           : kind == RENDER_SPOT_SETTLEMENT ? MSG_TXT_SETTLEMENT
+                                            : MSG_TXT_CITY;
+}
+
+static int covers(const uint8_t res[RES_COUNT], const uint8_t cost[RES_COUNT])
+{
+    for (int i = 0; i < RES_COUNT; i++)
+        if (res[i] < cost[i])
+            return 0;
+    return 1;
+}
+
+static const uint8_t *spot_cost(unsigned kind)
+{
+    return kind == RENDER_SPOT_ROAD         ? game_cost_road
+           : kind == RENDER_SPOT_SHIP       ? game_cost_ship
+           : kind == RENDER_SPOT_SETTLEMENT ? game_cost_settlement
+                                            : game_cost_city;
+}
+
+/* Where seat may put a piece of kind (one enum render_spot_kind) by the board and the phase,
+ * into list; corners best first: most pips, then most different resources (then by number). */
+static int spots_of(const struct game *g, int seat, unsigned kind, int *list)
+{
+    const struct board_geo *geo = game_geo(g);
+    int edges = kind == RENDER_SPOT_ROAD || kind == RENDER_SPOT_SHIP, count = 0;
+    int n = edges ? geo->n_edges : geo->n_vertices;
+    for (int i = 0; i < n; i++) {
+        int ok = kind == RENDER_SPOT_ROAD         ? game_can_road(g, seat, i)
+                 : kind == RENDER_SPOT_SHIP       ? game_can_ship(g, seat, i)
+                 : kind == RENDER_SPOT_SETTLEMENT ? game_can_settle(g, seat, i)
+                                                  : game_can_city(g, seat, i);
+        if (ok)
+            list[count++] = i;
+    }
+    if (!edges)
+        for (int a = 1; a < count; a++)
+            for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
+                int t = list[b];
+                list[b] = list[b - 1];
+                list[b - 1] = t;
+            }
+    return count;
+}
+
+/* The name of place i of a kind (a corner's number or a side's "A-B") into buf, isolated in a
+ * right-to-left language. */
+static const char *place_name(const struct game *g, unsigned kind, int i, int rtl, char *buf,
+                              size_t size)
+{
+    char name[16];
+    if (kind == RENDER_SPOT_ROAD || kind == RENDER_SPOT_SHIP)
+        edge_name(game_geo(g), i, name);
+    else
+        snprintf(name, sizeof name, "%d", i + 1);
+    snprintf(buf, size, rtl ? "\xe2\x81\xa8%s\xe2\x81\xa9" : "%s", name);
+    return buf;
+}
+
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out)
 {
@@ -247,6 +314,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         return;
     const struct board_geo *geo = game_geo(g);
     const struct game_player *pl = &g->p[seat];
+    int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -256,56 +324,38 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         kinds &= ~(unsigned)RENDER_SPOT_CITY;
     if (pl->ships >= GAME_SHIPS || !geo_has_sea(geo))
         kinds &= ~(unsigned)RENDER_SPOT_SHIP;
+    /* After the setup a piece is paid for: the kinds of the fixed form are those seat's cards
+     * pay for now (a road building card that may be played pays for roads and ships). */
+    unsigned later = 0;
+    int free_roads =
+        g->phase == PHASE_MAIN && g->current == seat && !g->dev_played && pl->dev[DEV_ROADS];
+    if (!in_setup(g))
+        for (int k = 0; k < 4; k++)
+            if ((kinds & spot_order[k]) && !covers(pl->res, spot_cost(spot_order[k])) &&
+                !(free_roads && (spot_order[k] & (RENDER_SPOT_ROAD | RENDER_SPOT_SHIP))))
+                later |= spot_order[k];
+    /* Only the kinds paid for: a script reading the fixed form of SPEC section 5 takes every
+     * place listed for one it can build now. The short list (plain !spots in the setup) gives
+     * the best settlement corners first, at most RENDER_SPOTS_SHORT of them. */
+    static int lists[4][BOARD_MAX_EDGES];
+    int counts[4] = {0};
+    for (int k = 0; k < 4; k++)
+        if ((kinds & spot_order[k]) && !(later & spot_order[k]))
+            counts[k] = spots_of(g, seat, spot_order[k], lists[k]);
 
     struct rlist r;
     begin(&r, st, out, seat, MSG_TXT_SPOTS, " ");
-    char item[32];
-    /* The order of SPEC §5, ships (maps with sea) right after the roads. */
-    static const unsigned order[] = {RENDER_SPOT_SETTLEMENT, RENDER_SPOT_ROAD, RENDER_SPOT_SHIP,
-                                     RENDER_SPOT_CITY};
+    char item[RENDER_LINE_MAX];
     for (int k = 0; k < 4; k++) {
-        if (!(kinds & order[k]))
+        if (!counts[k])
             continue;
-        int first = 1, edges = order[k] == RENDER_SPOT_ROAD || order[k] == RENDER_SPOT_SHIP;
-        int n = edges ? geo->n_edges : geo->n_vertices;
-        int list[BOARD_MAX_EDGES], count = 0;
-        for (int i = 0; i < n; i++) {
-            int ok;
-            if (order[k] == RENDER_SPOT_ROAD)
-                ok = game_can_road(g, seat, i);
-            else if (order[k] == RENDER_SPOT_SHIP)
-                ok = game_can_ship(g, seat, i);
-            else if (order[k] == RENDER_SPOT_SETTLEMENT)
-                ok = game_can_settle(g, seat, i);
-            else
-                ok = game_can_city(g, seat, i);
-            if (ok)
-                list[count++] = i;
-        }
-        /* Corners best first: most pips, then most different resources (then by number). */
-        if (!edges)
-            for (int a = 1; a < count; a++)
-                for (int b = a; b > 0 && corner_better(g, list[b], list[b - 1]); b--) {
-                    int t = list[b];
-                    list[b] = list[b - 1];
-                    list[b - 1] = t;
-                }
-        for (int j = 0; j < count; j++) {
-            int i = list[j];
-            if (first)
-                rlist_group(&r,
-                            tr(st->lang, order[k] == RENDER_SPOT_ROAD         ? MSG_TXT_ROAD
-                                         : order[k] == RENDER_SPOT_SHIP       ? MSG_TXT_SHIP
-                                         : order[k] == RENDER_SPOT_SETTLEMENT ? MSG_TXT_SETTLEMENT
-                                                                              : MSG_TXT_CITY),
-                            NULL, " | ");
-            first = 0;
-            if (edges)
-                edge_name(geo, i, item);
-            else
-                snprintf(item, sizeof item, "%d", i + 1);
-            rlist_item(&r, item);
-        }
+        int shown =
+            short_list && spot_order[k] == RENDER_SPOT_SETTLEMENT && counts[k] > RENDER_SPOTS_SHORT
+                ? RENDER_SPOTS_SHORT
+                : counts[k];
+        rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
+        for (int j = 0; j < shown; j++)
+            rlist_item(&r, place_name(g, spot_order[k], lists[k][j], 0, item, sizeof item));
     }
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
@@ -508,6 +558,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
                  g->vertex_building[near] == BUILDING_CITY ? MSG_CORNER_NEAR_CITY
                                                            : MSG_CORNER_NEAR_SETTLEMENT,
                  nick_str(st, g->vertex_owner[near], nick), near + 1);
+    else if (!(geo->vertex_hex_bits[v] & g->land))
+        rline_tr(&l, st, geo->vertex_hex_bits[v] & g->fog ? MSG_CORNER_IN_FOG : MSG_CORNER_NO_LAND);
     else if (to < 0)
         rline_tr(&l, st, MSG_CORNER_FREE);
     else if (g->phase == PHASE_SETUP_SETTLEMENT && (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1))
