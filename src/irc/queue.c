@@ -654,15 +654,17 @@ static bool group_in_progress(const struct ircb_target *t)
     return t && t->head && t->head->group && t->head->group == t->sending;
 }
 
-/* The line that goes when t's turn comes: its own, unless t is a channel whose other lines (its
- * game lines or its displays) are in the middle of a drawing; then that drawing's next line, so
- * that no line of the channel comes between a drawing's lines. */
+/* The line that goes when t's turn comes: its own, unless t holds a channel's displays while the
+ * channel's game lines are in the middle of a drawing pushed in turn with them; then that
+ * drawing's next line, so that no display asked for comes between its lines. (A drawing asked
+ * for is not given the channel's game-line turns in return: the game's lines never wait behind
+ * what onlookers ask for.) */
 static struct ircb_line *turn_head(const struct ircb_queue *q, const struct ircb_target *t)
 {
-    if ((t->ring != 0 && t->ring != 2) || !ircb_is_channel(t->name) || group_in_progress(t))
+    if (t->ring != 2 || !ircb_is_channel(t->name))
         return t->head;
-    const struct ircb_target *other = target_find(q, t->name, t->ring == 0 ? 2 : 0);
-    return group_in_progress(other) ? other->head : t->head;
+    const struct ircb_target *events = target_find(q, t->name, 0);
+    return group_in_progress(events) ? events->head : t->head;
 }
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)

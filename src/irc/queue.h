@@ -35,9 +35,10 @@
  * is finished (a drawing is never cut short), and the newer one waits behind it. A target whose
  * lines were all replaced keeps its place in its ring (and the urgent lines it was granted): asking
  * again for a hand or a drawing never sends one to the back, or it would never come while others
- * keep the ring busy. A channel's drawing, once its first line went, is never mixed with other
- * lines of the channel: while the rest of it waits, the turns of the channel's game lines and of
- * its displays both go to it (other channels' lines still go in their turns).
+ * keep the ring busy. A drawing pushed in turn with a channel's game lines
+ * (ircb_queue_push_in_turn), once begun, is never mixed with other lines of the channel: the
+ * channel's display turns go to it too while the rest of it waits. A drawing asked for is not
+ * given the channel's game-line turns: the game's lines never wait behind what onlookers ask for.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
