@@ -36,6 +36,12 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
 }
 
 size_t fake_backlog;
+size_t fake_drawing;
+
+static size_t fake_drawing_of(void *ctx, const char *channel)
+{
+    return fake_drawing;
+}
 
 static size_t fake_queued(void *ctx, const char *channel)
 {
@@ -177,8 +183,10 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .part = fake_part,
                          .member = members_on ? fake_member_of : NULL,
                          .secret = fake_secret_of,
-                         .queued = fake_queued};
+                         .queued = fake_queued,
+                         .drawing = fake_drawing_of};
     fake_backlog = 0;
+    fake_drawing = 0;
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,

@@ -37,6 +37,9 @@ extern char backed_up[128];
 /* What the bot is told of every channel's game lines still unsent (bw_out.queued); make_bot()
  * sets it to 0. */
 extern size_t fake_backlog;
+/* What the bot is told of every channel's drawing still unsent (bw_out.drawing); make_bot() sets
+ * it to 0. */
+extern size_t fake_drawing;
 /* The last part() the bot asked for, "" when none. */
 extern char parted[64];
 

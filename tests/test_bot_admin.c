@@ -428,7 +428,8 @@ static void test_lobby_grace_and_board(void **state)
     start_game(b, nicks, 3);
     int drawn = -1, prompt = -1;
     for (int i = mark; i < n_recs; i++) {
-        if (drawn < 0 && strcasecmp(recs[i].target, CHAN) == 0 && strcmp(recs[i].key, "board") == 0)
+        if (drawn < 0 && strcasecmp(recs[i].target, CHAN) == 0 &&
+            strcmp(recs[i].key, "board start") == 0)
             drawn = i;
         if (prompt < 0 && strstr(recs[i].text, "place your first settlement"))
             prompt = i;

@@ -446,6 +446,70 @@ static void test_unattended_game_waits_for_its_lines(void **state)
     bot_free(b);
 }
 
+/* The drawing of the board at the start goes out in turn with the game's lines, before the first
+ * prompt; while it is still being sent, computer players do not place and nobody's time runs;
+ * once it is out, the first move has all the time it had at the start. Both a computer player
+ * and the person moving first are seen. */
+static void test_start_waits_for_its_drawing(void **state)
+{
+    (void)state;
+    bool robot_first = false, person_first = false;
+    for (uint64_t seed = 40; seed < 80 && !(robot_first && person_first); seed++) {
+        struct bot *b = make_bot(180, seed);
+        say(b, "ann", "!new");
+        say(b, "ann", "!addbot easy");
+        say(b, "ann", "!addbot easy");
+        fake_drawing = 18;
+        int mark = n_recs;
+        say(b, "ann", "!start");
+        int64_t started = now;
+        assert_int_equal(sess(b)->state, SESSION_PLAYING);
+        /* Every line of the drawing goes in turn, all of them before the first prompt. */
+        int drawn = 0, prompt = -1;
+        for (int i = mark; i < n_recs; i++) {
+            if (strcmp(recs[i].key, "board start") == 0) {
+                assert_true(recs[i].flags & BW_OUT_IN_TURN);
+                assert_int_equal(prompt, -1);
+                drawn++;
+            }
+            if (strstr(recs[i].text, "place your first settlement"))
+                prompt = i;
+        }
+        assert_true(drawn > 5);
+        assert_true(prompt > 0);
+        int64_t left = session_next_deadline(sess(b)) - started;
+        assert_true(left > 0 && left <= 180000);
+        static struct game before;
+        before = sess(b)->game;
+        /* Five minutes with the drawing unsent: nothing moves, nobody runs out of time. */
+        for (int i = 0; i < 300; i++) {
+            now += 1000;
+            mark = n_recs;
+            bot_tick(b, now);
+            assert_int_equal(count_to(mark, CHAN), 0);
+            assert_memory_equal(&before, &sess(b)->game, sizeof before);
+            assert_true(bot_next_deadline(b) <= now + 1000); /* it asks again soon */
+        }
+        /* The drawing is out: the clock starts now with the time it had. */
+        fake_drawing = 0;
+        bot_tick(b, now);
+        assert_int_equal(session_next_deadline(sess(b)) - now, left);
+        const struct session *s = sess(b);
+        if (s->seat[s->game.current].robot) {
+            robot_first = true;
+            for (int i = 0; i < 10 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
+                now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+                bot_tick(b, now);
+            }
+            assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+        } else {
+            person_first = true;
+        }
+        bot_free(b);
+    }
+    assert_true(robot_first && person_first);
+}
+
 /* The real clock, for the bot's own time per turn. */
 static double mono_s(void)
 {
@@ -594,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_no_person_left),
         cmocka_unit_test(test_anyone_stops_a_game_nobody_plays),
         cmocka_unit_test(test_unattended_game_waits_for_its_lines),
+        cmocka_unit_test(test_start_waits_for_its_drawing),
         cmocka_unit_test(test_hard_budget_with_many_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

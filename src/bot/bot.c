@@ -296,10 +296,16 @@ static bool seat_confirmed(struct bot *b, struct bot_game *g, int seat, struct s
 void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, const char *key)
 {
     if (to == RENDER_PUBLIC) {
+        unsigned flags = !key && bot_robots_unattended(g) ? BW_OUT_BACKGROUND : 0;
         if (!key)
             bot_view_line(b, g, text);
-        bot_queue_about(b, g, g->s.channel, text,
-                        !key && bot_robots_unattended(g) ? BW_OUT_BACKGROUND : 0, key);
+        if (key && strcmp(key, CMD_KEY_START_BOARD) == 0 && b->out.drawing) {
+            flags |= BW_OUT_IN_TURN;
+            if (!g->drawing_held)
+                g->drawing_since_ms = b->now_ms;
+            g->drawing_held = true;
+        }
+        bot_queue_about(b, g, g->s.channel, text, flags, key);
         return;
     }
     if (to < 0 || to >= g->s.n_seats || !g->s.seat[to].nick[0] || g->s.seat[to].robot)
@@ -657,6 +663,22 @@ static void withhold(struct bot *b)
     b->n_lines = kept;
 }
 
+/* How often a game waiting for the drawing at its start asks whether it is out. */
+#define BOT_DRAWING_POLL_MS 200
+
+/* Whether g still waits for the drawing at its start to go out. Once it is out, the game's
+ * clocks move on by the time it took: nobody's time ran while the board was being shown. */
+static bool drawing_waits(struct bot *b, struct bot_game *g, int64_t now_ms)
+{
+    if (!g->drawing_held)
+        return false;
+    if (b->out.drawing && b->out.drawing(b->out.ctx, g->s.channel) > 0)
+        return true;
+    g->drawing_held = false;
+    session_hold(&g->s, g->drawing_since_ms, now_ms);
+    return false;
+}
+
 void bot_commit(struct bot *b)
 {
     bool failed = false;
@@ -723,6 +745,9 @@ void bot_commit(struct bot *b)
         b->out.send(b->out.ctx, l->target, l->text, l->flags, l->key);
     }
     free_lines(b);
+    /* A drawing that is out already (or that the IRC layer does not hold) holds nothing up. */
+    for (int i = 0; i < b->n_games; i++)
+        drawing_waits(b, b->games[i], b->now_ms);
 }
 
 static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
@@ -778,8 +803,9 @@ void bot_tick(struct bot *b, int64_t now_ms)
     int n = b->n_games;
     struct bot_game **due = xcalloc((size_t)n + 1, sizeof *due);
     for (int i = 0; i < n; i++)
-        if (session_next_deadline(&b->games[i]->s) <= now_ms ||
-            b->games[i]->robot_due_ms <= now_ms) {
+        if (!drawing_waits(b, b->games[i], now_ms) &&
+            (session_next_deadline(&b->games[i]->s) <= now_ms ||
+             b->games[i]->robot_due_ms <= now_ms)) {
             due[i] = b->games[i];
             due[i]->due_slot = i + 1;
         }
@@ -806,6 +832,12 @@ int64_t bot_next_deadline(const struct bot *b)
 {
     int64_t t = INT64_MAX;
     for (int i = 0; i < b->n_games; i++) {
+        if (b->games[i]->drawing_held) {
+            /* Its clocks stand still: it only asks again whether its drawing is out. */
+            if (b->now_ms + BOT_DRAWING_POLL_MS < t)
+                t = b->now_ms + BOT_DRAWING_POLL_MS;
+            continue;
+        }
         int64_t d = session_next_deadline(&b->games[i]->s);
         if (d < t)
             t = d;

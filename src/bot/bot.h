@@ -41,6 +41,8 @@ enum bw_out_flags {
                               seat (hand, spots, what happened to them) or answering their
                               command: in turn with the games' channel lines, ahead of displays
                               that anybody may ask for */
+    BW_OUT_IN_TURN = 32,   /* a channel display (with a key) that goes out in turn with the
+                              channel's game lines, whole: the drawing at the start of a game */
 };
 
 /* Implemented by the IRC layer. */
@@ -76,6 +78,10 @@ struct bw_out {
     /* How many of channel's game lines (not displays) still wait to be sent: a game no person
      * present plays in goes on at the pace its lines leave. NULL: not known (no waiting). */
     size_t (*queued)(void *ctx, const char *channel);
+    /* How many lines of channel's displays sent with BW_OUT_IN_TURN still wait to be sent: the
+     * game's clocks stand still and its computer players wait until they are out. NULL: not
+     * known (no waiting). */
+    size_t (*drawing)(void *ctx, const char *channel);
 };
 
 struct bot;

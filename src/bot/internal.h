@@ -89,7 +89,11 @@ struct bot_game {
     bool store_down, store_paused;
     int64_t store_down_ms; /* when its save first failed: its clocks stand still since */
     int save_err;          /* the error of its save in the commit being made, 0: none */
-    int due_slot;              /* 1 + its place in bot.due while bot_tick runs, else 0 */
+    int due_slot;          /* 1 + its place in bot.due while bot_tick runs, else 0 */
+    /* The drawing at its start is still being sent (since then): its clocks stand still and its
+     * computer players wait (bot_drawing_waits). */
+    bool drawing_held;
+    int64_t drawing_since_ms;
 };
 
 struct bot_user {

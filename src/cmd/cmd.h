@@ -16,6 +16,10 @@
 #include "engine/game.h"
 #include "session/session.h"
 
+/* The key of the board drawing at the start of a game: it goes out in turn with the game's
+ * lines, before the first prompt, and the game waits for it (bw_out.drawing). */
+#define CMD_KEY_START_BOARD "board start"
+
 #define CMD_ARGS_MAX 32
 #define CMD_ALIASES_MAX 3
 

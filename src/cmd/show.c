@@ -121,7 +121,7 @@ int cmd_web_address(struct cmd_call *c, bool asked)
 void cmd_show_board(struct cmd_call *c)
 {
     struct render_style st;
-    struct show_ctx sc = {c, "board", false};
+    struct show_ctx sc = {c, CMD_KEY_START_BOARD, false};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
     c->s->board_ms = c->now_ms;

@@ -94,6 +94,8 @@ size_t ircb_conn_queue(struct ircb_queue *q, enum ircb_kind kind, const char *ta
         return ircb_queue_push_whole(q, kind, target, text, key, max_text);
     if ((flags & BW_OUT_BACKGROUND) && !key)
         return ircb_queue_push_background(q, kind, target, text, max_text);
+    if ((flags & BW_OUT_IN_TURN) && key && ircb_is_channel(target))
+        return ircb_queue_push_in_turn(q, kind, target, text, key, max_text);
     if (flags & BW_OUT_PLAYER)
         return ircb_queue_push_player(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
     return ircb_queue_push(q, kind, target, text, flags & BW_OUT_URGENT, key, max_text);
@@ -119,6 +121,12 @@ static size_t out_queued(void *ctx, const char *channel)
 {
     struct ircb_conn *c = ctx;
     return ircb_queue_events(&c->queue, channel);
+}
+
+static size_t out_drawing(void *ctx, const char *channel)
+{
+    struct ircb_conn *c = ctx;
+    return ircb_queue_in_turn_displays(&c->queue, channel);
 }
 
 static void out_drop(void *ctx, const char *target, const char *key)
@@ -513,7 +521,8 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .member = out_member,
                          .secret = ircb_secrecy_out,
                          .describe = out_describe,
-                         .queued = out_queued};
+                         .queued = out_queued,
+                         .drawing = out_drawing};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {
         ircb_conn_free(c);

@@ -204,6 +204,7 @@ enum {
     PUSH_WHOLE = 1,      /* ircb_queue_push_whole */
     PUSH_BACKGROUND = 2, /* ircb_queue_push_background */
     PUSH_PLAYER = 4,     /* ircb_queue_push_player */
+    PUSH_IN_TURN = 8,    /* ircb_queue_push_in_turn */
 };
 
 /* The ring of a line for name: channel or private, event or display (keyed); a player's own
@@ -212,6 +213,8 @@ static int ring_of(const char *name, const char *key, unsigned how)
 {
     if ((how & PUSH_PLAYER) && !ircb_is_channel(name))
         return IRCB_RING_PLAYERS;
+    if ((how & PUSH_IN_TURN) && ircb_is_channel(name))
+        return 0;
     return (key ? 2 : 0) + (ircb_is_channel(name) ? 0 : 1);
 }
 
@@ -439,8 +442,10 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
         }
     for (int r = 0; r < IRCB_RINGS; r++) {
         /* A private target's keyed lines may wait in the players' ring or among the
-         * displays: both are looked at. */
-        if (key && r != ring_of(target, key, 0) && r != ring_of(target, key, PUSH_PLAYER))
+         * displays, a channel's among the displays or in turn with its game lines: both are
+         * looked at. */
+        if (key && r != ring_of(target, key, 0) && r != ring_of(target, key, PUSH_PLAYER) &&
+            r != ring_of(target, key, PUSH_IN_TURN))
             continue;
         struct ircb_target *t = target_find(q, target, r);
         if (t)
@@ -555,6 +560,23 @@ size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, con
     return push_text(q, kind, channel, text, false, NULL, max_text, PUSH_BACKGROUND);
 }
 
+size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
+                               const char *text, const char *key, size_t max_text)
+{
+    if (!ircb_is_channel(channel) || !key)
+        return 0;
+    return push_text(q, kind, channel, text, false, key, max_text, PUSH_IN_TURN);
+}
+
+size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *channel)
+{
+    const struct ircb_target *t = channel ? target_find(q, channel, 0) : NULL;
+    size_t n = 0;
+    for (const struct ircb_line *l = t ? t->head : NULL; l; l = l->next)
+        n += l->key != NULL;
+    return n;
+}
+
 size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
 {
     static const int rings[] = {0, IRCB_RING_BACKGROUND};
@@ -626,6 +648,25 @@ static int next_lane(const struct ircb_queue *q)
     return q->ring[IRCB_RING_BACKGROUND] ? LANE_BACKGROUND : LANE_NONE;
 }
 
+/* Whether t is sending a keyed group: its first line went and the rest waits. */
+static bool group_in_progress(const struct ircb_target *t)
+{
+    return t && t->head && t->head->group && t->head->group == t->sending;
+}
+
+/* The line that goes when t's turn comes: its own, unless t holds a channel's displays while the
+ * channel's game lines are in the middle of a drawing pushed in turn with them; then that
+ * drawing's next line, so that no display asked for comes between its lines. (A drawing asked
+ * for is not given the channel's game-line turns in return: the game's lines never wait behind
+ * what onlookers ask for.) */
+static struct ircb_line *turn_head(const struct ircb_queue *q, const struct ircb_target *t)
+{
+    if (t->ring != 2 || !ircb_is_channel(t->name))
+        return t->head;
+    const struct ircb_target *events = target_find(q, t->name, 0);
+    return group_in_progress(events) ? events->head : t->head;
+}
+
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
 {
     switch (lane) {
@@ -638,7 +679,7 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
     case LANE_BACKGROUND:
         return q->ring[IRCB_RING_BACKGROUND]->head;
     default:
-        return q->ring[pos_ring(q, lane)]->head;
+        return turn_head(q, q->ring[pos_ring(q, lane)]);
     }
 }
 

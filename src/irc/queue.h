@@ -35,7 +35,10 @@
  * is finished (a drawing is never cut short), and the newer one waits behind it. A target whose
  * lines were all replaced keeps its place in its ring (and the urgent lines it was granted): asking
  * again for a hand or a drawing never sends one to the back, or it would never come while others
- * keep the ring busy.
+ * keep the ring busy. A drawing pushed in turn with a channel's game lines
+ * (ircb_queue_push_in_turn), once begun, is never mixed with other lines of the channel: the
+ * channel's display turns go to it too while the rest of it waits. A drawing asked for is not
+ * given the channel's game-line turns: the game's lines never wait behind what onlookers ask for.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -191,8 +194,19 @@ size_t ircb_queue_push_player(struct ircb_queue *q, enum ircb_kind kind, const c
 size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
                                   const char *text, size_t max_text);
 
-/* How many game lines (without a key) wait for channel, in turn or in the background (spilled
- * ones included). */
+/* As ircb_queue_push, never urgent, for a display of channel (key required) that must go out in
+ * turn with the channel's game lines, neither before the lines pushed ahead of it nor after those
+ * pushed behind it: the drawing of the board at the start of a game, before the first prompt. A
+ * newer group with its key still replaces it while none of it has gone. Returns the number of
+ * lines queued (0 when channel is not a channel or key is NULL). */
+size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
+                               const char *text, const char *key, size_t max_text);
+
+/* How many lines of displays pushed in turn (ircb_queue_push_in_turn) still wait for channel. */
+size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *channel);
+
+/* How many game lines wait for channel, in turn or in the background (spilled ones included),
+ * displays pushed in turn with them included. */
 size_t ircb_queue_events(const struct ircb_queue *q, const char *channel);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals

@@ -412,13 +412,9 @@ static void shift_moment(int64_t *t, int64_t paused_ms, int64_t by)
     shift(t, by);
 }
 
-void session_resume(struct session *s, int64_t now_ms)
+/* Every clock of s moves on by by, as if it stood still from at on. */
+static void shift_all(struct session *s, int64_t at, int64_t by)
 {
-    if (!s->paused)
-        return;
-    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0, at = s->paused_ms;
-    s->paused = 0;
-    s->paused_ms = 0;
     shift(&s->turn_deadline_ms, by);
     shift(&s->step_deadline_ms, by);
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
@@ -426,6 +422,22 @@ void session_resume(struct session *s, int64_t now_ms)
     for (int i = 0; i < s->n_seats; i++)
         if (!s->seat[i].present)
             shift_moment(&s->seat[i].left_ms, at, by);
+}
+
+void session_resume(struct session *s, int64_t now_ms)
+{
+    if (!s->paused)
+        return;
+    int64_t by = now_ms > s->paused_ms ? now_ms - s->paused_ms : 0, at = s->paused_ms;
+    s->paused = 0;
+    s->paused_ms = 0;
+    shift_all(s, at, by);
+}
+
+void session_hold(struct session *s, int64_t since_ms, int64_t now_ms)
+{
+    if (!s->paused && now_ms > since_ms)
+        shift_all(s, since_ms, now_ms - since_ms);
 }
 
 void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms)

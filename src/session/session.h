@@ -239,6 +239,9 @@ void session_set_account(struct session *s, const char *nick, const char *accoun
  * session already is (or is not) paused. */
 void session_pause(struct session *s, int64_t now_ms);
 void session_resume(struct session *s, int64_t now_ms);
+/* The clocks of s stood still from since_ms to now_ms (the start of the game was still being
+ * shown): every deadline moves on by that time, as after a pause. Nothing while paused. */
+void session_hold(struct session *s, int64_t since_ms, int64_t now_ms);
 
 /* A reloaded turn_timeout_s (0 = off). In a running game the move awaited now gets the new
  * time in full from now_ms; later moves get it as usual. */

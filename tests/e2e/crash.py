@@ -307,7 +307,7 @@ class Group:
         for g in self.games:
             t = g.t
             t.say(t.players[0], "!start")
-            t.wait(lambda: t.tr.prompts, 20, "the first setup prompt")
+            t.wait(lambda: t.tr.prompts, 60, "the first setup prompt")  # after the drawing
             t.say(t.players[0], "!board text")
             t.wait(lambda: len(t.tr.terrain) == len(HEX_NAMES) and t.tr.harbors, 30,
                    "the board as text")

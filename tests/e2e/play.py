@@ -679,7 +679,7 @@ class Table:
         self.wait(lambda: any("joined (%d seated" % len(self.players) in l for l in self.tr.lines),
                   20, "everyone seated")
         self.say(first, "!start")
-        self.wait(lambda: self.tr.prompts, 20, "first setup prompt")
+        self.wait(lambda: self.tr.prompts, 60, "first setup prompt")  # after the drawing
         if board:
             self.say(first, "!board text")
             self.wait(lambda: len(self.tr.terrain) == len(CORNERS) and self.tr.harbors, 30,

@@ -717,6 +717,53 @@ static void test_is_channel(void **state)
     assert_false(ircb_is_channel("alice"));
 }
 
+/* A drawing pushed in turn goes out between the game lines pushed before and after it, whole,
+ * and is counted as waiting until its last line went; a display asked for meanwhile does not come
+ * between its lines. */
+static void test_in_turn_drawing_keeps_order(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 100, 0);
+    char buf[64];
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "order", false, NULL, 400), 1);
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "d0", "board", 400), 1);
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "d1", "board", 400), 1);
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "d2", "board", 400), 1);
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "prompt", false, NULL, 400), 1);
+    /* Another channel's game lines keep ring 0 busy, so the displays' turn comes meanwhile. */
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#o", "o", false, NULL, 400), 1);
+    assert_int_equal(ircb_queue_in_turn_displays(&q, "#c"), 3);
+    assert_int_equal(ircb_queue_in_turn_displays(&q, "#other"), 0);
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "nick", "x", "board", 400), 0);
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "x", NULL, 400), 0);
+    /* #c's lines in the order they leave; a status asked for once the drawing began waits
+     * until it is out, though the displays' turn comes meanwhile. */
+    const char *want[] = {"#c:order", "#c:d0", "#c:d1", "#c:d2"};
+    int got = 0, seen = 0;
+    while (pop(&q, 0, buf, sizeof buf)) {
+        if (strncmp(buf, "#o:", 3) == 0)
+            continue;
+        if (got < 4)
+            assert_string_equal(buf, want[got++]);
+        else
+            seen += strcmp(buf, "#c:prompt") == 0 || strcmp(buf, "#c:s0") == 0;
+        if (got == 2 && !seen++)
+            assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "s0", false, "status", 400),
+                             1);
+        if (got == 4)
+            assert_int_equal(ircb_queue_in_turn_displays(&q, "#c"), 0);
+    }
+    assert_int_equal(seen, 3);
+    /* Not begun, a drawing in turn is replaced by a newer one, wherever that waits. */
+    assert_int_equal(ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "old", "board", 400), 1);
+    assert_int_equal(ircb_queue_drop(&q, "#c", "board"), 1);
+    assert_int_equal(ircb_queue_in_turn_displays(&q, "#c"), 0);
+    assert_int_equal(ircb_queue_length(&q), 0);
+    ircb_queue_fini(&q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -736,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_replaced_urgent_line_stays_urgent),
         cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
+        cmocka_unit_test(test_in_turn_drawing_keeps_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
