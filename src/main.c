@@ -414,7 +414,8 @@ static int run(struct app *app)
             reload_signal = 0;
             reload(app);
         }
-        ircb_run_once(app->conns, app->conn_count, app->web ? 250 : 1000);
+        /* Woken at least every STORE_ALIVE_MS, for the web view and the sign of life. */
+        ircb_run_once(app->conns, app->conn_count, STORE_ALIVE_MS);
         store_alive(app->store);
         webview_update(app->web, app->conns, app->conn_count, app->store, ircb_now_ms());
     }

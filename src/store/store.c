@@ -32,8 +32,8 @@ struct store {
     sqlite3_stmt *erase;
     dev_t dev; /* the file opened: its path must still name it at each write */
     ino_t ino;
-    int64_t alive_ms;  /* the previous brickwood's last sign of life (store_last_alive) */
-    time_t alive_sent; /* when this one last gave one (store_alive) */
+    int64_t alive_ms;   /* the previous brickwood's last sign of life (store_last_alive) */
+    int64_t alive_sent; /* when this one last gave one (store_alive), monotonic ms; 0: never */
 };
 
 static void fail(char *err, size_t errsize, const char *fmt, ...)
@@ -143,8 +143,8 @@ static char *joined(const char *a, const char *b, const char *c)
 /* Take the lock that keeps a second brickwood off the file. Returns the descriptor, or -1 with
  * the reason in err. */
 /* The lock: flock on PATH-lock, which holds the pid of the brickwood holding it and whose
- * modification time that brickwood moves on every second (store_alive): *alive_ms is the last
- * of those (milliseconds since 1970) as the previous holder left it, INT64_MIN when unknown (a
+ * modification time that brickwood moves on every STORE_ALIVE_MS (store_alive): *alive_ms is the
+ * last of those (milliseconds since 1970) as the previous holder left it, INT64_MIN when unknown (a
  * new lock file). */
 static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errsize)
 {
@@ -518,8 +518,10 @@ int64_t store_last_alive(const struct store *st)
 
 void store_alive(struct store *st)
 {
-    time_t now = time(NULL);
-    if (!st || st->lock_fd < 0 || now == st->alive_sent)
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (!st || st->lock_fd < 0 || (st->alive_sent && now - st->alive_sent < STORE_ALIVE_MS))
         return;
     st->alive_sent = now;
     futimens(st->lock_fd, NULL);

@@ -60,9 +60,11 @@ void store_close(struct store *st);
 /* The file name the store was opened with; borrowed from st. */
 const char *store_path(const struct store *st);
 
-/* A sign of life, at most once a second (call it from the event loop): the lock file's time
- * moves on. The next brickwood on this store reads the last one (store_last_alive), the
- * moment this one stopped within a second, however it stopped (kill -9 included). */
+/* A sign of life, at most every STORE_ALIVE_MS (call it from the event loop, which wakes at
+ * least that often): the lock file's time moves on. The next brickwood on this store reads the
+ * last one (store_last_alive), the moment this one stopped within about STORE_ALIVE_MS,
+ * however it stopped (kill -9 included). */
+#define STORE_ALIVE_MS 250
 void store_alive(struct store *st);
 /* The previous brickwood's last sign of life on this store, in milliseconds since 1970, or
  * INT64_MIN when there is none (a store never used, or its lock file removed). */
