@@ -11,8 +11,8 @@
  * Served: / (the games), /top (leaderboard), /g/NETWORK/CHANNEL (a game's page),
  * /g/NETWORK/CHANNEL/live (its live part, for /live.js), /g/NETWORK/CHANNEL/board.svg,
  * /style.css, /live.js. The three of a game take ?corners=1 for the board with every corner's
- * number (?corners=0 or none: without; another value is a 400). GET and HEAD only (405 otherwise), ETag and 304, a strict
- * Content-Security-Policy, bounded connections, request size and time. */
+ * number (?corners=0 or none: without; another value is a 400). GET and HEAD only (405 otherwise),
+ * ETag and 304, a strict Content-Security-Policy, bounded connections, request size and time. */
 #ifndef BW_WEB_SERVER_H
 #define BW_WEB_SERVER_H
 
