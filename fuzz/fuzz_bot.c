@@ -130,9 +130,12 @@ static void hidden_marks_init(void)
 
 static bool is_hidden(const char *text)
 {
+    /* A mark counts where a word starts: inside a word it is part of something a user typed
+     * (a nick "Adaسرقت" in "Adaسرقت is not playing here"). */
     for (size_t k = 0; k < sizeof hidden_marks / sizeof hidden_marks[0]; k++)
-        if (strstr(text, hidden_marks[k]))
-            return true;
+        for (const char *at = text; (at = strstr(at, hidden_marks[k])) != NULL; at++)
+            if (at == text || at[-1] == ' ' || hidden_marks[k][0] == ' ')
+                return true;
     return false;
 }
 
