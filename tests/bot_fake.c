@@ -37,6 +37,18 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
 
 size_t fake_backlog;
 size_t fake_drawing;
+bool fake_calm;
+char fake_calm_asked[256];
+
+static bool fake_calm_of(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                         int64_t now_ms)
+{
+    size_t len = (size_t)snprintf(fake_calm_asked, sizeof fake_calm_asked, "%s:", channel);
+    for (size_t i = 0; i < n && len < sizeof fake_calm_asked; i++)
+        len +=
+            (size_t)snprintf(fake_calm_asked + len, sizeof fake_calm_asked - len, " %s", nicks[i]);
+    return fake_calm;
+}
 
 static size_t fake_drawing_of(void *ctx, const char *channel)
 {
@@ -184,9 +196,12 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .member = members_on ? fake_member_of : NULL,
                          .secret = fake_secret_of,
                          .queued = fake_queued,
-                         .drawing = fake_drawing_of};
+                         .drawing = fake_drawing_of,
+                         .calm = fake_calm_of};
     fake_backlog = 0;
     fake_drawing = 0;
+    fake_calm = true;
+    fake_calm_asked[0] = '\0';
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */
     struct session_store_ops ops = {.save = fake_save,

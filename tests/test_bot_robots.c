@@ -402,6 +402,18 @@ static void test_anyone_stops_a_game_nobody_plays(void **state)
     bot_free(b);
 }
 
+/* ann and two computer players in a running game, ann's moves made until the game waits for a
+ * computer player; returns ann's seat. */
+static int table_at_computers_move(struct bot *b)
+{
+    table_with_two_computers(b, true);
+    int ann = session_seat_of_nick(sess(b), "ann");
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    assert_false(game_waiting_for(&sess(b)->game) & (1u << ann));
+    return ann;
+}
+
 /* In a game none of whose players is in the channel, the computer players wait while more than
  * four of its lines are unsent (the IRC layer says how many), polling meanwhile, and move once
  * the lines have gone; with a player there, what waits does not hold them back. */
@@ -409,11 +421,7 @@ static void test_unattended_game_waits_for_its_lines(void **state)
 {
     (void)state;
     struct bot *b = make_bot(0, 27);
-    table_with_two_computers(b, true);
-    int ann = session_seat_of_nick(sess(b), "ann");
-    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
-        person_moves(b, "ann", ann);
-    assert_false(game_waiting_for(&sess(b)->game) & (1u << ann));
+    int ann = table_at_computers_move(b);
     struct bw_identity id;
     ident(&id, "ann");
     bot_on_part(b, CHAN, &id, now);
@@ -443,6 +451,47 @@ static void test_unattended_game_waits_for_its_lines(void **state)
         bot_tick(b, now);
     }
     assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    bot_free(b);
+}
+
+/* At a table with a person present, a computer player's move waits while the output is not calm
+ * (the IRC layer says so: the game's lines or its people's replies still wait, or the pacing has
+ * no room for a person's next few replies), asking again soon, but never more than 6 s, so that
+ * a person who keeps asking for things cannot stop the game; once calm, it moves at once. The
+ * bot names the game's people, not its computer players, when it asks. */
+static void test_robots_wait_for_calm(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 27);
+    int ann = table_at_computers_move(b);
+    static struct game before;
+    before = sess(b)->game;
+    fake_calm = false;
+    int64_t from = now;
+    while (now - from < 5800) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now + 1;
+        bot_tick(b, now);
+        if (now - from < 5800)
+            assert_memory_equal(&before, &sess(b)->game, sizeof before);
+        assert_true(bot_next_deadline(b) <= now + 1000); /* it looks again soon */
+    }
+    assert_string_equal(fake_calm_asked, CHAN ": ann");
+    for (int i = 0; i < 10 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+    }
+    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    assert_true(now - from >= 6000);
+    /* Calm: the next move comes as soon as it is due. */
+    fake_calm = true;
+    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+        person_moves(b, "ann", ann);
+    before = sess(b)->game;
+    if (!(game_waiting_for(&before) & (1u << ann))) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+        assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    }
     bot_free(b);
 }
 
@@ -490,6 +539,19 @@ static void test_start_waits_for_its_drawing(void **state)
             assert_memory_equal(&before, &sess(b)->game, sizeof before);
             assert_true(bot_next_deadline(b) <= now + 1000); /* it asks again soon */
         }
+        /* A status asked for meanwhile goes to the one asking, one line, never between the
+         * drawing's lines, with the time the clock still has. */
+        mark = n_recs;
+        say(b, "ann", "!status");
+        assert_int_equal(count_to(mark, CHAN), 0);
+        assert_int_equal(count_to(mark, "ann"), 1);
+        char left_text[32];
+        int secs = session_turn_seconds_left(sess(b), started);
+        assert_true(secs > 0 && session_turn_seconds_left(sess(b), now) < secs);
+        snprintf(left_text, sizeof left_text, "(%d:%02d left)", secs / 60, secs % 60);
+        if (!any_line(mark, "ann", left_text))
+            fail_msg("%s not in: %s", left_text, last_to(mark, "ann"));
+        assert_true(any_line(mark, "ann", "scores: "));
         /* The drawing is out: the clock starts now with the time it had. */
         fake_drawing = 0;
         bot_tick(b, now);
@@ -659,6 +721,7 @@ int main(void)
         cmocka_unit_test(test_anyone_stops_a_game_nobody_plays),
         cmocka_unit_test(test_unattended_game_waits_for_its_lines),
         cmocka_unit_test(test_start_waits_for_its_drawing),
+        cmocka_unit_test(test_robots_wait_for_calm),
         cmocka_unit_test(test_hard_budget_with_many_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

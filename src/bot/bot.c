@@ -188,7 +188,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     struct bot_game *g = xcalloc(1, sizeof *g);
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
     g->s.map = (uint8_t)b->map;
-    g->robot_due_ms = INT64_MAX;
+    g->robot_due_ms = g->robot_calm_ms = INT64_MAX;
     g->mover = -1;
     add_game(b, g);
     return g;
@@ -198,7 +198,7 @@ int bot_restore(struct bot *b, const void *blob, size_t len, int64_t now_ms, cha
                 size_t whylen)
 {
     struct bot_game *g = xcalloc(1, sizeof *g);
-    g->robot_due_ms = INT64_MAX;
+    g->robot_due_ms = g->robot_calm_ms = INT64_MAX;
     g->mover = -1;
     g->start_logged = true; /* its start is in the log of the process that started it */
     /* Its clocks ran until the bot that saved it stopped (as far as that is known). */

@@ -82,6 +82,11 @@ struct bw_out {
      * game's clocks stand still and its computer players wait until they are out. NULL: not
      * known (no waiting). */
     size_t (*drawing)(void *ctx, const char *channel);
+    /* Whether the lines of the game in channel are all out, to it and to nicks (its people),
+     * and the output has room for a person's next few replies at once (see ircb_queue_calm):
+     * computer players at a table with a person present move only then. NULL: always. */
+    bool (*calm)(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                 int64_t now_ms);
 };
 
 struct bot;

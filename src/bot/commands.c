@@ -37,9 +37,8 @@ static void host_reply_keyed(void *ctx, const char *text, const char *key)
             continue;
         if (bot_seat_urgent(bc->b, g, seat))
             flags |= BW_OUT_URGENT;
-        /* A reply to a player (not a display anybody may ask for) goes with the game's lines. */
-        if (!key)
-            flags |= BW_OUT_PLAYER;
+        /* A reply to a player goes with the game's lines, whatever they asked for. */
+        flags |= BW_OUT_PLAYER;
     }
     bot_queue(bc->b, bc->nick, text, flags, key);
 }
@@ -432,12 +431,17 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .unreadable = g ? NULL : bot_unreadable_why(b, chan),
         .who = bc.who,
         .now_ms = now_ms,
+        .clock_ms = now_ms,
         .host = &host,
     };
     struct bw_identity op;
     c.is_op = chan[0] && b->out.member && b->out.member(b->out.ctx, chan, nick, &op) && op.op &&
               op.user && op.host && from->user && from->host && strcmp(op.user, from->user) == 0 &&
               strcasecmp(op.host, from->host) == 0;
+    if (g && g->drawing_held && b->out.drawing && b->out.drawing(b->out.ctx, g->s.channel) > 0) {
+        c.drawing = true;
+        c.clock_ms = g->drawing_since_ms;
+    }
     if (g) {
         int seat = session_identify(&g->s, &bc.who);
         c.seat = seat >= 0 ? seat : -1;

@@ -70,6 +70,7 @@ struct bot_game {
     bool link_paused; /* paused by bot_link (the server is silent), not for its channel */
     /* Computer players (robots.c; not saved: after a restart they think again). */
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
+    int64_t robot_calm_ms;    /* since when a move due waits for the output (INT64_MAX: none) */
     struct ai_search *search; /* the hard level's search in progress, or NULL */
     int search_seat;
     unsigned search_key;       /* the game position the search is for (turn and phase) */

@@ -24,9 +24,14 @@
  * clock; and how often it looks again meanwhile. */
 #define ROBOT_OFFER_WAIT_MS 10000
 #define ROBOT_POLL_MS 200
+/* At a table with a person present, a computer player's move due waits at most this long for
+ * the output to be calm (output_calm): a person who keeps asking for things cannot stop the game
+ * by it. */
+#define ROBOT_CALM_WAIT_MS 6000
 /* In a game no person present plays in, the computer players wait while more of its lines than
  * this still wait to be sent (they go in the queue's background): such a game goes on at the
- * pace its lines leave, never piling them up ahead of what people say or ask for there. */
+ * pace its lines leave, never piling them up ahead of what people say or ask for there. (With a
+ * person present, they wait until none does: output_calm.) */
 #define ROBOT_UNATTENDED_BACKLOG 4
 
 /* What a computer player does next. */
@@ -209,6 +214,30 @@ static void legal_fallback(struct bot *b, struct bot_game *g, int seat)
     }
 }
 
+/* Whether g's computer players may move now: a game no person present plays in goes at the
+ * pace its lines leave; at a table with a person present, a move waits until everything of the
+ * game was sent, to the channel and to its people, and the output has room to answer them. */
+static bool output_calm(struct bot *b, struct bot_game *g)
+{
+    if (bot_robots_unattended(g))
+        return !b->out.queued ||
+               b->out.queued(b->out.ctx, g->s.channel) <= ROBOT_UNATTENDED_BACKLOG;
+    if (!b->out.calm)
+        return true;
+    const char *nicks[GAME_MAX_PLAYERS];
+    size_t n = 0;
+    for (int i = 0; i < g->s.n_seats; i++)
+        if (!g->s.seat[i].robot)
+            nicks[n++] = g->s.seat[i].nick;
+    if (g->robot_calm_ms > b->now_ms)
+        g->robot_calm_ms = b->now_ms;
+    if (!b->out.calm(b->out.ctx, g->s.channel, nicks, n, b->now_ms) &&
+        b->now_ms - g->robot_calm_ms < ROBOT_CALM_WAIT_MS)
+        return false;
+    g->robot_calm_ms = INT64_MAX;
+    return true;
+}
+
 void bot_robots_run(struct bot *b, struct bot_game *g)
 {
     if (b->now_ms < g->robot_due_ms)
@@ -217,8 +246,7 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
     g->robot_due_ms = INT64_MAX;
     if (!robot_job(b, g, &j))
         return;
-    if (b->out.queued && bot_robots_unattended(g) &&
-        b->out.queued(b->out.ctx, g->s.channel) > ROBOT_UNATTENDED_BACKLOG) {
+    if (!output_calm(b, g)) {
         g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
         return;
     }

@@ -131,6 +131,11 @@ struct cmd_call {
     const char *unreadable;
     struct session_who who;
     int64_t now_ms;
+    /* s's channel is still being shown the board drawn at the start of the game: its clocks stand
+     * still since clock_ms (otherwise clock_ms is now_ms), and displays asked for there go to the
+     * one asking, never between the drawing's lines. */
+    bool drawing;
+    int64_t clock_ms;
     const struct cmd_host *host;
 };
 

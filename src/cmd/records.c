@@ -18,13 +18,17 @@
 /* Send the answer lines: to the channel when may_show allows, else to the caller. */
 static void answer(struct cmd_call *c, const char *what, char lines[][RENDER_LINE_MAX], int n)
 {
-    bool public = !c->in_private && c->channel && c->host->may_show &&
+    bool public = !c->in_private && !c->drawing && c->channel && c->host->may_show &&
                   c->host->may_show(c->host->ctx, c->channel, what);
+    /* Privately under a key, as a display: a fixed form never joins another reply's line. A
+     * record is keyed by the one it is of, so that asking about several answers each. */
+    char key[80];
+    snprintf(key, sizeof key, "%s %s", what, c->argc ? c->argv[0] : "");
     for (int i = 0; i < n; i++) {
         if (public)
             c->host->say(c->host->ctx, c->channel, lines[i]);
         else
-            cmd_replyf(c, "%s", lines[i]);
+            c->host->reply_keyed(c->host->ctx, lines[i], key);
     }
 }
 

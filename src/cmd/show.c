@@ -53,11 +53,12 @@ static bool shown_within(int64_t shown_ms, int64_t now_ms, int64_t interval_ms)
     return shown_ms != INT64_MIN && shown_ms <= now_ms && now_ms - shown_ms < interval_ms;
 }
 
-/* Whether a display asked for in the channel goes to the caller instead: in private, or when
- * the channel saw it less than CMD_REPEAT_MS ago (*shown_ms, updated when it goes public). */
+/* Whether a display asked for in the channel goes to the caller instead: in private, while the
+ * channel is shown the board at the start of the game, or when the channel saw it less than
+ * CMD_REPEAT_MS ago (*shown_ms, updated when it goes public). */
 static bool to_caller(const struct cmd_call *c, int64_t *shown_ms)
 {
-    if (c->in_private)
+    if (c->in_private || c->drawing)
         return true;
     if (shown_within(*shown_ms, c->now_ms, CMD_REPEAT_MS))
         return true;
@@ -82,7 +83,7 @@ static int exec_board(struct cmd_call *c)
         return BW_OK;
     }
     if (!c->in_private) {
-        if (shown_within(c->s->board_ms, c->now_ms, CMD_BOARD_INTERVAL_MS)) {
+        if (c->drawing || shown_within(c->s->board_ms, c->now_ms, CMD_BOARD_INTERVAL_MS)) {
             cmd_replyf(c, tr(c->lang, MSG_SHOW_BOARD_RECENT), c->prefix);
             return BW_E(LIMIT);
         }
@@ -128,17 +129,38 @@ void cmd_show_board(struct cmd_call *c)
     render_board(&c->s->game, &st, &sink);
 }
 
+/* A status for the caller alone, gathered into one text: one private line where the channel
+ * would get three (the queue cuts it where it must), so that it leaves as soon as a reply. */
+struct joined {
+    char text[3 * RENDER_LINE_MAX];
+    size_t len;
+};
+
+static void join_line(void *ctx, int to, const char *text)
+{
+    struct joined *j = ctx;
+    int n = snprintf(j->text + j->len, sizeof j->text - j->len, "%s%s", j->len ? " · " : "", text);
+    if (n > 0)
+        j->len = (size_t)n >= sizeof j->text - j->len ? sizeof j->text - 1 : j->len + (size_t)n;
+}
+
 static int exec_status(struct cmd_call *c)
 {
     struct render_style st;
     struct show_ctx sc = {c, "status", to_caller(c, &c->s->status_ms)};
+    struct joined j = {.len = 0};
     struct render_sink sink = {show_line, &sc};
+    if (sc.to_caller)
+        sink = (struct render_sink){join_line, &j};
     char left[32];
-    int secs = session_turn_seconds_left(c->s, c->now_ms);
+    /* While the clocks stand still for the start drawing, the time they will have left. */
+    int secs = session_turn_seconds_left(c->s, c->clock_ms);
     if (secs >= 0)
         snprintf(left, sizeof left, tr(c->lang, MSG_SHOW_TIME_LEFT), secs / 60, secs % 60);
     style_of(c, &st);
     render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
+    if (sc.to_caller && j.len)
+        c->host->reply_keyed(c->host->ctx, j.text, sc.key);
     return BW_OK;
 }
 
@@ -146,7 +168,7 @@ static int exec_status(struct cmd_call *c)
 static int exec_dice(struct cmd_call *c)
 {
     struct render_style st;
-    bool public = !c->in_private && c->host->may_show &&
+    bool public = !c->in_private && !c->drawing && c->host->may_show &&
                   c->host->may_show(c->host->ctx, c->s->channel, "dice");
     struct show_ctx sc = {c, "dice", !public};
     struct render_sink sink = {show_line, &sc};
@@ -169,7 +191,8 @@ static int exec_corner(struct cmd_call *c)
         return v;
     }
     struct render_style st;
-    struct show_ctx sc = {c, "corner", true};
+    /* Unkeyed: each corner asked about is answered, a newer one never replaces an older. */
+    struct show_ctx sc = {c, NULL, true};
     struct render_sink sink = {show_line, &sc};
     style_of(c, &st);
     render_corner(&c->s->game, &st, c->seat, v, &sink);

@@ -129,6 +129,13 @@ static size_t out_drawing(void *ctx, const char *channel)
     return ircb_queue_in_turn_displays(&c->queue, channel);
 }
 
+static bool out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                     int64_t now_ms)
+{
+    struct ircb_conn *c = ctx;
+    return ircb_queue_calm(&c->queue, channel, nicks, n, now_ms);
+}
+
 static void out_drop(void *ctx, const char *target, const char *key)
 {
     struct ircb_conn *c = ctx;
@@ -522,6 +529,7 @@ struct ircb_conn *ircb_conn_new(const struct config_network *net, const struct c
                          .secret = ircb_secrecy_out,
                          .describe = out_describe,
                          .queued = out_queued,
+                         .calm = out_calm,
                          .drawing = out_drawing};
     c->bot = bot_new(net, botcfg, game, &out, seed);
     if (!c->bot) {

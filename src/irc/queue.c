@@ -476,6 +476,29 @@ static size_t drop_lines(struct ircb_queue *q, const char *target, const char *k
     return n;
 }
 
+/* A private line without a key (a reply, what happened to the one it goes to) joins the line
+ * of the same kind waiting last for its target, unkeyed too, when both fit one line: a person
+ * who types a few commands at once gets their answers in as few lines as the pacing must let
+ * out. Keyed lines (hands, spots, the fixed forms of any display) always go alone, so a line
+ * that begins with one still does. An urgent line joins only an urgent one, so it never waits
+ * longer for joining. Returns whether text (CR and LF already blanked) was joined. */
+static bool join_waiting(struct ircb_queue *q, enum ircb_kind kind, const char *target, int ring,
+                         const char *text, bool urgent, size_t max_text)
+{
+    struct ircb_target *t = target_find(q, target, ring);
+    struct ircb_line *l = t && !t->spill_head ? t->tail : NULL;
+    size_t len = strlen(text);
+    if (!l || l->key || l->kind != kind || (urgent && !l->urgent) || !len)
+        return false;
+    size_t have = strlen(l->text);
+    if (have + strlen(IRCB_JOIN_SEP) + len > max_text)
+        return false;
+    l->text = xrealloc(l->text, have + strlen(IRCB_JOIN_SEP) + len + 1);
+    memcpy(l->text + have, IRCB_JOIN_SEP, strlen(IRCB_JOIN_SEP));
+    memcpy(l->text + have + strlen(IRCB_JOIN_SEP), text, len + 1);
+    return true;
+}
+
 /* Queue text's pieces for target, as how says (PUSH_ flags): whole, those the caps refuse wait
  * in its spill; background, a channel's game lines that wait for the rest (see events_ring);
  * player, a player's own lines, in turn with the game lines. */
@@ -509,6 +532,11 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
     for (char *p = flat; *p; p++)
         if (*p == '\r' || *p == '\n')
             *p = ' ';
+    if (!key && !whole && !ircb_is_channel(target) &&
+        join_waiting(q, kind, target, ring, flat, urgent, max_text)) {
+        free(flat);
+        return 1;
+    }
     struct utf8_splitter sp;
     utf8_split_init(&sp, flat, strlen(flat), max_text);
     const char *piece;
@@ -588,6 +616,37 @@ size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
     return n;
 }
 
+size_t ircb_queue_waiting(const struct ircb_queue *q, const char *target)
+{
+    size_t n = 0;
+    for (int r = 0; target && r < IRCB_RINGS; r++) {
+        const struct ircb_target *t = target_find(q, target, r);
+        n += t ? t->n + t->n_spill : 0;
+    }
+    return n;
+}
+
+int ircb_queue_room(const struct ircb_queue *q, int64_t now_ms)
+{
+    if (q->interval_ms == 0 || q->clock <= now_ms)
+        return q->burst;
+    int64_t used = (q->clock - now_ms + q->interval_ms - 1) / q->interval_ms;
+    return used >= q->burst ? 0 : q->burst - (int)used;
+}
+
+bool ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
+                     size_t n, int64_t now_ms)
+{
+    if (ircb_queue_waiting(q, channel))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (ircb_queue_waiting(q, nicks[i]))
+            return false;
+    if (q->lines > q->background)
+        return true;
+    return ircb_queue_room(q, now_ms) >= q->burst;
+}
+
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key)
 {
     if (!target || !key)
@@ -606,15 +665,30 @@ size_t ircb_queue_drop_target(struct ircb_queue *q, const char *target)
 
 /* Where the next line comes from: LANE_CTL, LANE_URGENT, LANE_BACKGROUND, or the place in the
  * schedule of the ring to serve in turn (LANE_NONE when nothing waits). */
-enum { LANE_NONE = -4, LANE_BACKGROUND = -3, LANE_CTL = -2, LANE_URGENT = -1 };
+enum { LANE_PLAYERS = -5, LANE_NONE = -4, LANE_BACKGROUND = -3, LANE_CTL = -2, LANE_URGENT = -1 };
 
-/* Whether a line of lane may go now: any while the bucket has a token; a background line only
- * while it is full, so that whatever comes next finds the whole burst but the one line. */
+static struct ircb_line *lane_head(const struct ircb_queue *q, int lane);
+
+/* Whether lane serves a drawing pushed in turn with its channel's game lines (the board at the
+ * start of a game) while nothing else waits. */
+static bool drawing_alone(const struct ircb_queue *q, int lane)
+{
+    if (lane < 0)
+        return false;
+    const struct ircb_line *l = lane_head(q, lane);
+    const struct ircb_target *t = l->owner;
+    return l->key && t->ring == 0 && q->lines - q->background <= t->n + t->n_spill;
+}
+
+/* Whether a line of lane may go now: any while the bucket has a token; a background line, and a
+ * drawing in turn while nothing else waits, only while it is full. They go at the full pace all
+ * the same, one line a refill, but whatever comes next (a person's few commands at once) finds
+ * the whole burst but the one line. */
 static bool may_send(const struct ircb_queue *q, int lane, int64_t now_ms)
 {
     if (q->interval_ms == 0)
         return true;
-    if (lane == LANE_BACKGROUND)
+    if (lane == LANE_BACKGROUND || drawing_alone(q, lane))
         return q->clock <= now_ms;
     return q->clock - now_ms <= (int64_t)(q->burst - 1) * q->interval_ms;
 }
@@ -642,8 +716,15 @@ static int next_lane(const struct ircb_queue *q)
         return LANE_URGENT;
     for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
         int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
-        if (pos_ring(q, pos) >= 0)
-            return pos;
+        int r = pos_ring(q, pos);
+        if (r < 0)
+            continue;
+        /* A player's own line goes before a display (a drawing, a status), while the credit
+         * lasts: it answers someone at the table, the display can wait a line or two. */
+        if (r != IRCB_RING_PLAYERS && q->ring[IRCB_RING_PLAYERS] && q->urgent_credit > 0 &&
+            lane_head(q, pos)->key)
+            return LANE_PLAYERS;
+        return pos;
     }
     return q->ring[IRCB_RING_BACKGROUND] ? LANE_BACKGROUND : LANE_NONE;
 }
@@ -676,6 +757,8 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
         return q->ctl_head;
     case LANE_URGENT:
         return q->urgent_head;
+    case LANE_PLAYERS:
+        return q->ring[IRCB_RING_PLAYERS]->head;
     case LANE_BACKGROUND:
         return q->ring[IRCB_RING_BACKGROUND]->head;
     default:
@@ -701,6 +784,12 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         if (lane == LANE_URGENT) {
             if (q->held - q->background > q->urgent)
                 q->urgent_credit--;
+        } else if (lane == LANE_PLAYERS) {
+            /* Ahead of the schedule: the display keeps its turn, the player goes to the back. */
+            struct ircb_target **r = &q->ring[IRCB_RING_PLAYERS];
+            (*r)->stamp = ++q->stamp;
+            *r = (*r)->next;
+            q->urgent_credit--;
         } else if (lane == LANE_BACKGROUND) {
             /* The channels in the background take turns among themselves. */
             struct ircb_target **r = &q->ring[IRCB_RING_BACKGROUND];
@@ -742,7 +831,7 @@ int64_t ircb_queue_next_time(const struct ircb_queue *q, int64_t now_ms)
         return INT64_MAX;
     if (may_send(q, lane, now_ms))
         return now_ms;
-    if (lane == LANE_BACKGROUND)
+    if (lane == LANE_BACKGROUND || drawing_alone(q, lane))
         return q->clock;
     return q->clock - (int64_t)(q->burst - 1) * q->interval_ms;
 }

@@ -89,6 +89,9 @@
  * its replacement in one go, so a few suffice. */
 #define IRCB_VACANCIES 8
 
+/* What joins two private lines waiting for one person into one line (see ircb_queue_push). */
+#define IRCB_JOIN_SEP " \xc2\xb7 "
+
 /* The IRC command a line is sent as. */
 enum ircb_kind { IRCB_PRIVMSG, IRCB_NOTICE, IRCB_JOIN, IRCB_PART, IRCB_WHO, IRCB_NAMES };
 
@@ -156,13 +159,15 @@ void ircb_queue_set_pacing(struct ircb_queue *q, int burst, int interval_ms);
 
 /* Queue text for target, cut into pieces of at most max_text bytes at spaces and never inside
  * a UTF-8 sequence (util/utf8.h). CR, LF and NUL never reach the wire: each CR or LF becomes a
- * space before cutting. key (or NULL) names what the line belongs to: consecutive pushes with
- * the same target and key are one group, and the first push of a group discards the lines of
- * an older group with that target and key still queued (an outdated hand or board) unless it
- * is being sent. urgent is a wish: honoured for up to IRCB_URGENT_PER_TARGET lines. Returns the
- * number of lines queued: 0 for empty text or an unusable target (empty, or with a space, comma,
- * control character or leading ':'), fewer than the pieces when a cap refused some. All strings are
- * copied. */
+ * space before cutting. Private text without a key that fits in one line with the unkeyed line
+ * still waiting last for target joins it, after IRCB_JOIN_SEP (a reply to each of a few commands
+ * typed at once need not cost a line each). key (or NULL) names what the line belongs to:
+ * consecutive pushes with the same target and key are one group, and the first push of a group
+ * discards the lines of an older group with that target and key still queued (an outdated hand or
+ * board) unless it is being sent. urgent is a wish: honoured for up to IRCB_URGENT_PER_TARGET
+ * lines. Returns the number of lines queued: 0 for empty text or an unusable target (empty, or with
+ * a space, comma, control character or leading ':'), fewer than the pieces when a cap refused some.
+ * All strings are copied. */
 size_t ircb_queue_push(struct ircb_queue *q, enum ircb_kind kind, const char *target,
                        const char *text, bool urgent, const char *key, size_t max_text);
 
@@ -208,6 +213,24 @@ size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *chann
 /* How many game lines wait for channel, in turn or in the background (spilled ones included),
  * displays pushed in turn with them included. */
 size_t ircb_queue_events(const struct ircb_queue *q, const char *channel);
+
+/* How many lines wait for target (compared regardless of ASCII case), in any ring, urgent or
+ * spilled ones included. */
+size_t ircb_queue_waiting(const struct ircb_queue *q, const char *target);
+
+/* How many lines the pacing lets leave back to back at now_ms (the tokens in the bucket). */
+int ircb_queue_room(const struct ircb_queue *q, int64_t now_ms);
+
+/* Whether a computer player of the game in channel may move at now_ms without anybody waiting
+ * for it: nothing waits for channel nor for any of the n nicks (the people at its table), and,
+ * when nothing else waits either (game lines of the background aside), the bucket is full, so
+ * that a person who types a few commands at once finds the room to be answered at once. (That
+ * costs the game no pace while its moves take a line each: the bucket refills a line an
+ * interval.) When other lines wait, the bucket is theirs to drain and the rings share
+ * the output: a computer player waits only for its own game's lines, so that floods elsewhere
+ * cannot hold a game up. */
+bool ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
+                     size_t n, int64_t now_ms);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
  * key, spilled ones included, except those of a group already being sent; the next push with that

@@ -15,6 +15,16 @@
 #include "irc/queue.h"
 #include "util/utf8.h"
 
+/* A private line too long for two to share one (shorter private lines without a key join the
+ * one waiting: see test_join), for tests that count lines. */
+static const char *long_line(void)
+{
+    static char line[251];
+    memset(line, 'b', sizeof line - 1);
+    line[sizeof line - 1] = '\0';
+    return line;
+}
+
 /* Pop the next line at now into buf as "target:text"; false when none may go. */
 static bool pop(struct ircb_queue *q, int64_t now, char *buf, size_t size)
 {
@@ -170,9 +180,10 @@ static void test_target_and_total_caps(void **state)
     (void)state;
     struct ircb_queue q;
     ircb_queue_init(&q, 1, 0);
+    const char *line = long_line();
     size_t queued = 0;
     for (int i = 0; i < 200; i++)
-        queued += ircb_queue_push(&q, IRCB_PRIVMSG, "mallory", "board line", false, NULL, 400);
+        queued += ircb_queue_push(&q, IRCB_PRIVMSG, "mallory", line, false, NULL, 400);
     assert_int_equal(queued, IRCB_TARGET_LINES);
     assert_int_equal(ircb_queue_length(&q), IRCB_TARGET_LINES);
     assert_int_equal(q.refused, 200 - IRCB_TARGET_LINES);
@@ -181,7 +192,7 @@ static void test_target_and_total_caps(void **state)
     for (int t = 0; ircb_queue_length(&q) < IRCB_QUEUE_LINES; t++) {
         snprintf(name, sizeof name, "m%d", t);
         for (int i = 0; i < IRCB_TARGET_LINES; i++)
-            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", false, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, line, false, NULL, 400);
     }
     assert_int_equal(ircb_queue_length(&q), IRCB_QUEUE_LINES);
     /* A full queue still takes a line for a target with few: the biggest gives one up. */
@@ -189,7 +200,7 @@ static void test_target_and_total_caps(void **state)
                      1);
     assert_int_equal(ircb_queue_length(&q), IRCB_QUEUE_LINES);
     /* A flooded target does not push out others of its size. */
-    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "m3", "y", false, NULL, 400), 0);
+    assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "m3", line, false, NULL, 400), 0);
     /* Splitting counts every piece: a long text cannot slip past the cap. */
     char text[4000];
     memset(text, 'a', sizeof text - 1);
@@ -356,7 +367,7 @@ static void test_whole_text_spills(void **state)
     for (int t = 0; q.held < IRCB_QUEUE_LINES; t++) {
         snprintf(name, sizeof name, "m%d", t);
         for (int i = 0; i < IRCB_TARGET_LINES; i++)
-            ircb_queue_push(&q, IRCB_PRIVMSG, name, "x", false, NULL, 400);
+            ircb_queue_push(&q, IRCB_PRIVMSG, name, long_line(), false, NULL, 400);
     }
     size_t refused = q.refused;
     assert_int_equal(ircb_queue_push(&q, IRCB_PRIVMSG, "#game", "alice rolled 8", false, NULL, 400),
@@ -579,7 +590,7 @@ static void test_player_lines_before_onlookers(void **state)
     ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 1", false, "hand", 400);
     ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
     ircb_queue_push(&q, IRCB_PRIVMSG, "alice", "hand 2", false, "hand", 400);
-    ircb_queue_push(&q, IRCB_PRIVMSG, "x", "other", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "y", "other", false, NULL, 400);
     ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "hand 3", false, "hand", 400);
     assert_int_equal(ircb_queue_length(&q), 3);
     assert_int_equal(ircb_queue_drop(&q, "alice", "hand"), 1);
@@ -720,6 +731,130 @@ static void test_is_channel(void **state)
 /* A drawing pushed in turn goes out between the game lines pushed before and after it, whole,
  * and is counted as waiting until its last line went; a display asked for meanwhile does not come
  * between its lines. */
+/* Private lines without a key that fit one line join the one waiting last for that person;
+ * keyed lines (a hand: a fixed form) never join or are joined, nor do channel lines, text pushed
+ * whole, an urgent line a plain one, or lines too long together. */
+static void test_join(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 100, 0);
+    char buf[600];
+    assert_int_equal(
+        ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "corner 12: D", false, NULL, 400), 1);
+    assert_int_equal(
+        ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "commands: x", false, NULL, 400), 1);
+    assert_int_equal(ircb_queue_length(&q), 1);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "ann:corner 12: D" IRCB_JOIN_SEP "commands: x");
+    /* A hand goes alone, and what follows it does not join it. */
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "#c hand: 1 ore (1 card)", false, "hand", 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "you stole 1 ore", false, NULL, 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "#c spots: none", false, "spots", 400);
+    assert_int_equal(ircb_queue_length(&q), 3);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "ann:#c hand: 1 ore (1 card)");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "ann:you stole 1 ore");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "ann:#c spots: none");
+    /* Channel lines, whole text, an urgent line after a plain one: never joined. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "a", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "b", false, NULL, 400);
+    ircb_queue_push_whole(&q, IRCB_PRIVMSG, "adm", "l1", NULL, 400);
+    ircb_queue_push_whole(&q, IRCB_PRIVMSG, "adm", "l2", NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "plain", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "urgent", true, NULL, 400);
+    assert_int_equal(ircb_queue_length(&q), 6);
+    /* An urgent line joins an urgent one, a plain line too (it only goes sooner); NOTICE and
+     * PRIVMSG stay apart. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "more", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_NOTICE, "bob", "notice", false, NULL, 400);
+    assert_int_equal(ircb_queue_length(&q), 7);
+    /* Too long together: two lines, each whole. */
+    char long_text[300];
+    memset(long_text, 'z', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    ircb_queue_push(&q, IRCB_PRIVMSG, "cy", long_text, false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "cy", long_text, false, NULL, 400);
+    assert_int_equal(ircb_queue_length(&q), 9);
+    bool joined = false;
+    while (pop(&q, 0, buf, sizeof buf))
+        joined = joined || strcmp(buf, "bob:urgent" IRCB_JOIN_SEP "more") == 0;
+    assert_true(joined);
+    ircb_queue_fini(&q);
+}
+
+/* Whether a computer player may move: only when nothing of its game waits, and then, when
+ * nothing else waits either, only with a full bucket; when others' lines wait, the bucket is
+ * theirs and the game does not wait for it to fill. */
+static void test_calm(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 4, 1000);
+    const char *people[] = {"ann", "bob"};
+    assert_int_equal(ircb_queue_room(&q, 0), 4);
+    assert_true(ircb_queue_calm(&q, "#c", people, 2, 0));
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "a move", false, NULL, 400);
+    assert_false(ircb_queue_calm(&q, "#c", people, 2, 0));
+    assert_int_equal(ircb_queue_waiting(&q, "#C"), 1);
+    char buf[600];
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    /* One line out: three left in the bucket, not calm until it refills. */
+    assert_int_equal(ircb_queue_room(&q, 0), 3);
+    assert_false(ircb_queue_calm(&q, "#c", people, 2, 0));
+    assert_false(ircb_queue_calm(&q, "#c", people, 2, 999));
+    assert_true(ircb_queue_calm(&q, "#c", people, 2, 1000));
+    /* A line for one of its people waits: not calm, whatever the bucket. */
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "BOB", "#c hand: (0 cards)", false, "hand", 400);
+    assert_false(ircb_queue_calm(&q, "#c", people, 2, 5000));
+    assert_true(pop(&q, 5000, buf, sizeof buf));
+    /* Lines of others wait and the bucket is low: calm all the same. */
+    for (int i = 0; i < 4; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#other", "x", false, "board", 400);
+    assert_true(pop(&q, 5000, buf, sizeof buf));
+    assert_true(pop(&q, 5000, buf, sizeof buf));
+    assert_int_equal(ircb_queue_room(&q, 5000), 1);
+    assert_true(ircb_queue_calm(&q, "#c", people, 2, 5000));
+    ircb_queue_fini(&q);
+}
+
+/* A drawing pushed in turn that is all that waits goes only with a full bucket, a line a
+ * refill: the full pace, yet a person's replies pushed meanwhile find the burst and go first. */
+static void test_drawing_leaves_room(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 4, 1000);
+    char buf[600];
+    for (int i = 0; i < 6; i++)
+        ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "row", "board", 400);
+    int64_t t = 0;
+    int sent = 0;
+    /* Over 4 s, one line a second and never two at once. */
+    for (; t <= 3000; t += 100)
+        while (pop(&q, t, buf, sizeof buf))
+            sent++;
+    assert_int_equal(sent, 4);
+    assert_int_equal(ircb_queue_room(&q, t), 3);
+    /* Three replies for a player: all at once, ahead of the rest of the drawing. */
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "#c hand: (0 cards)", false, "hand", 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "#c spots: none", false, "spots", 400);
+    ircb_queue_push_player(&q, IRCB_PRIVMSG, "ann", "commands", false, NULL, 400);
+    for (int i = 0; i < 3; i++) {
+        assert_true(pop(&q, t, buf, sizeof buf));
+        assert_memory_equal(buf, "ann:", 4);
+    }
+    /* Then the drawing goes on once the bucket is full again (its last line took the first
+     * refill at t - 100: three more and that one). */
+    assert_int_equal(ircb_queue_next_time(&q, t), t + 3900);
+    assert_false(pop(&q, t + 3899, buf, sizeof buf));
+    assert_true(pop(&q, t + 3900, buf, sizeof buf));
+    assert_string_equal(buf, "#c:row");
+    ircb_queue_fini(&q);
+}
+
 static void test_in_turn_drawing_keeps_order(void **state)
 {
     (void)state;
@@ -784,6 +919,9 @@ int main(void)
         cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
         cmocka_unit_test(test_in_turn_drawing_keeps_order),
+        cmocka_unit_test(test_join),
+        cmocka_unit_test(test_calm),
+        cmocka_unit_test(test_drawing_leaves_room),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
