@@ -37,8 +37,9 @@ static void host_reply_keyed(void *ctx, const char *text, const char *key)
             continue;
         if (bot_seat_urgent(bc->b, g, seat))
             flags |= BW_OUT_URGENT;
-        /* A reply to a player goes with the game's lines, whatever they asked for. */
-        flags |= BW_OUT_PLAYER;
+        /* A reply to a player (not a display anybody may ask for) goes with the game's lines. */
+        if (!key)
+            flags |= BW_OUT_PLAYER;
     }
     bot_queue(bc->b, bc->nick, text, flags, key);
 }
