@@ -109,7 +109,7 @@ static void test_refusals_say_what_to_do(void **state)
 
     int mark = n_recs;
     say(b, other, "!roll");
-    snprintf(want, sizeof want, "it is %s's move (roll)", cur);
+    snprintf(want, sizeof want, "it is %s's move: roll (!roll or !play CARD)", cur);
     assert_string_equal(last_to(mark, other), want);
     assert_int_equal(count_to(mark, CHAN), 0);
 
@@ -149,6 +149,12 @@ static void test_refusals_say_what_to_do(void **state)
     say(b, cur, "!buy");
     assert_string_equal(last_to(mark, cur), "you need 1 wool and 1 grain and 1 ore more");
     assert_int_equal(count_to(mark, CHAN), 0);
+    /* After the roll, another player's move is refused naming what the current one types. */
+    mark = n_recs;
+    say(b, other, "!end");
+    snprintf(want, sizeof want, "it is %s's move: build, trade or end the turn (!end when done)",
+             cur);
+    assert_string_equal(last_to(mark, other), want);
     bot_free(b);
 }
 

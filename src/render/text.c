@@ -406,6 +406,63 @@ static void add_awaited(struct rline *l, const struct game *g, const struct rend
     }
 }
 
+/* Whether the game waits for a person, not only for computer players. */
+static bool waits_for_person(const struct game *g, const struct render_style *st)
+{
+    unsigned waiting = game_waiting_for(g);
+    for (int p = 0; p < g->opt.n_players; p++)
+        if ((waiting >> p & 1) && !seat_is_robot(st, p))
+            return true;
+    return false;
+}
+
+/* The command(s) the awaited person types, appended to l as the prompts name them. */
+static void add_hint(struct rline *l, const struct game *g, const struct render_style *st)
+{
+    const char *pre = style_prefix(st);
+    if (!waits_for_person(g, st))
+        return;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        rline_tr(l, st, MSG_HINT_SETTLE, pre);
+        break;
+    case PHASE_SETUP_ROAD:
+        rline_tr(l, st, MSG_HINT_SETUP_ROAD, pre, g->setup_vertex + 1);
+        break;
+    case PHASE_ROLL:
+        rline_tr(l, st, MSG_HINT_ROLL_OR_PLAY, pre, pre);
+        break;
+    case PHASE_DISCARD:
+        rline_tr(l, st, MSG_HINT_DISCARD, pre, pre);
+        break;
+    case PHASE_ROBBER:
+        if (game_geo(g)->has_pirate)
+            rline_tr(l, st, MSG_HINT_ROBBER_PIRATE, pre, pre);
+        else
+            rline_tr(l, st, MSG_HINT_ROBBER, pre);
+        break;
+    case PHASE_MAIN:
+    case PHASE_SPECIAL_BUILD:
+        rline_tr(l, st, MSG_HINT_END, pre);
+        break;
+    case PHASE_GOLD:
+        rline_tr(l, st, MSG_HINT_GOLD, pre);
+        break;
+    default:
+        break;
+    }
+}
+
+const char *render_move_hint(const struct game *g, const struct render_style *st, char *buf,
+                             size_t size)
+{
+    struct rline l;
+    rline_init(&l);
+    add_hint(&l, g, st);
+    snprintf(buf, size, "%s", l.len < size ? l.s : ""); /* a hint cut short would mislead */
+    return buf;
+}
+
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
                    const struct render_sink *out)
 {
@@ -426,6 +483,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                 first = 0;
             }
         }
+    add_hint(&l, g, st);
     if (time_left && time_left[0] && g->phase != PHASE_OVER)
         rline_fmt(&l, st, " (%s)", time_left);
     rline_emit(&l, out, RENDER_PUBLIC);
