@@ -225,6 +225,12 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_CORNER_SETUP, " | slobodno: možete ga zauzeti pri sledećem postavljanju"},
     {MSG_CORNER_LATER,
      " | slobodno, i vaši putevi stižu dovde: ovde možete graditi kad ste na potezu"},
+    {MSG_CORNER_SETTLE_NEED, " | ovde možete sagraditi naselje kad budete imali još %s"},
+    {MSG_CORNER_LATER_NEED, " | slobodno, i vaši putevi stižu dovde: ovde možete sagraditi naselje "
+                            "kad ste na potezu, ako budete imali još %s"},
+    {MSG_CORNER_CITY_NEED, ": ovde možete sagraditi grad kad budete imali još %s"},
+    {MSG_CORNER_CITY_LATER_NEED,
+     ": ovde možete sagraditi grad kad ste na potezu, ako budete imali još %s"},
     {MSG_DRAW_WOOD, "drvo"},
     {MSG_DRAW_BRICK, "cigla"},
     {MSG_DRAW_WOOL, "vuna"},
