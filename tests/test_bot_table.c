@@ -102,7 +102,7 @@ static void test_refusals_say_what_to_do(void **state)
     static struct session s;
     crafted(&s, 0);
     int p = s.game.current, q = (p + 1) % 3;
-    char cur[SESSION_NICK_MAX + 1], other[SESSION_NICK_MAX + 1], want[120];
+    char cur[SESSION_NICK_MAX + 1], other[SESSION_NICK_MAX + 1], want[200];
     snprintf(cur, sizeof cur, "%s", s.seat[p].nick);
     snprintf(other, sizeof other, "%s", s.seat[q].nick);
     struct bot *b = bot_with(&s, 0);
