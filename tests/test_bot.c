@@ -600,7 +600,8 @@ static void test_turn_timer(void **state)
     bot_tick(b, start + 39000);
     assert_int_equal(n_recs, mark);
     bot_tick(b, start + 40000);
-    assert_true(any_line(mark, CHAN, "seconds left"));
+    /* The warning names the command, as the prompt did. */
+    assert_true(any_line(mark, CHAN, "seconds left for your move (!settle N)"));
     assert_int_equal(sess(b)->game.setup_step, 0);
     bot_tick(b, start + 60000);
     assert_true(any_line(mark, CHAN, "time is up"));

@@ -55,6 +55,25 @@ static void test_map_lobby(void **state)
     assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     expect_reply(b, "ann", "!map four_islands",
                  "the lobby in #catan already plays on four_islands");
+    /* A name as people say it, of several words, or a title. */
+    expect_reply(b, "ann", "!map The Four Islands",
+                 "the lobby in #catan already plays on four_islands");
+    expect_reply(b, "ann", "!map f",
+                 "\"f\" is ambiguous: four_islands, fog_islands; !map lists "
+                 "the maps");
+    assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
+    static const char *const new_shores[] = {"!map new shores", "!map Heading for New Shores",
+                                             "!map new_shores", "!map New-Shores", "!map new"};
+    for (size_t i = 0; i < sizeof new_shores / sizeof new_shores[0]; i++) {
+        say(b, "ann", "!map base");
+        assert_int_equal(sess(b)->map, SESSION_MAP_BASE);
+        mark = n_recs;
+        say(b, "ann", new_shores[i]);
+        assert_string_equal(last_to(mark, CHAN), "ann chose the map new_shores (Heading for New "
+                                                 "Shores, 3-4 players, 14 points)");
+        assert_int_equal(sess(b)->map, SESSION_MAP_NEW_SHORES);
+    }
+    say(b, "ann", "!map four");
     mark = n_recs;
     say(b, "bob", "!join");
     assert_string_equal(last_to(mark, CHAN), "bob joined (2 seated, 3-4 needed)");

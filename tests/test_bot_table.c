@@ -102,14 +102,14 @@ static void test_refusals_say_what_to_do(void **state)
     static struct session s;
     crafted(&s, 0);
     int p = s.game.current, q = (p + 1) % 3;
-    char cur[SESSION_NICK_MAX + 1], other[SESSION_NICK_MAX + 1], want[120];
+    char cur[SESSION_NICK_MAX + 1], other[SESSION_NICK_MAX + 1], want[200];
     snprintf(cur, sizeof cur, "%s", s.seat[p].nick);
     snprintf(other, sizeof other, "%s", s.seat[q].nick);
     struct bot *b = bot_with(&s, 0);
 
     int mark = n_recs;
     say(b, other, "!roll");
-    snprintf(want, sizeof want, "it is %s's move (roll)", cur);
+    snprintf(want, sizeof want, "it is %s's move: roll (!roll or !play CARD)", cur);
     assert_string_equal(last_to(mark, other), want);
     assert_int_equal(count_to(mark, CHAN), 0);
 
@@ -149,6 +149,12 @@ static void test_refusals_say_what_to_do(void **state)
     say(b, cur, "!buy");
     assert_string_equal(last_to(mark, cur), "you need 1 wool and 1 grain and 1 ore more");
     assert_int_equal(count_to(mark, CHAN), 0);
+    /* After the roll, another player's move is refused naming what the current one types. */
+    mark = n_recs;
+    say(b, other, "!end");
+    snprintf(want, sizeof want, "it is %s's move: build, trade or end the turn (!end when done)",
+             cur);
+    assert_string_equal(last_to(mark, other), want);
     bot_free(b);
 }
 

@@ -13,6 +13,7 @@
 #include "bot_fake.h"
 #include "cmd/cmd.h"
 #include "i18n/i18n.h"
+#include "session/session.h"
 
 #define FSI "\xe2\x81\xa8"
 #define PDI "\xe2\x81\xa9"
@@ -121,6 +122,58 @@ static void test_every_help_translated(void **state)
     bot_free(b);
 }
 
+/* Map and variant names as people say them work in every language's channel: the English
+ * names and titles are the same everywhere. */
+static void test_names_in_every_language(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct bot *b = make_bot(0, 3);
+        assert_int_equal(bot_set_language(b, CHAN, i18n_code(lang)), BW_OK);
+        say(b, "ann", "!new");
+        say(b, "ann", "!map Heading for New Shores");
+        assert_int_equal(sess(b)->map, SESSION_MAP_NEW_SHORES);
+        say(b, "ann", "!map the fog islands");
+        assert_int_equal(sess(b)->map, SESSION_MAP_FOG_ISLANDS);
+        say(b, "ann", "!map base");
+        say(b, "ann", "!variant the great river");
+        assert_int_equal(sess(b)->variant, SESSION_VARIANT_RIVER);
+        say(b, "ann", "!variant Jungle");
+        assert_int_equal(sess(b)->variant, SESSION_VARIANT_JUNGLE);
+        bot_free(b);
+    }
+}
+
+/* A refusal that says whose move it is names that player's command, in every language (in
+ * Arabic isolated whole): "it is ann's move: place a settlement (!settle N)". */
+static void test_whose_move_names_command(void **state)
+{
+    (void)state;
+    static const char *const want[LANG_COUNT] = {
+        "it is ann's move: place a settlement (!settle N)",
+        "хід гравця ann: поставити селище (!settle N)",
+        "potez igrača ann: postaviti naselje (!settle N)",
+        "الدور على " FSI "ann" PDI ": " FSI "وضع مستوطنة" PDI " (" FSI "!settle N" PDI ")",
+    };
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct bot *b = make_bot(0, 3);
+        assert_int_equal(bot_set_language(b, CHAN, i18n_code(lang)), BW_OK);
+        say(b, "ann", "!new");
+        say(b, "bob", "!join");
+        say(b, "cat", "!join");
+        say(b, "ann", "!start");
+        const char *cur = nick_of(b, sess(b)->game.current);
+        const char *other = strcmp(cur, "bob") ? "bob" : "cat";
+        char expect[200];
+        snprintf(expect, sizeof expect, "%s", want[lang]);
+        char *at = strstr(expect, "ann");
+        memmove(at + strlen(cur), at + 3, strlen(at + 3) + 1);
+        memcpy(at, cur, strlen(cur));
+        expect_reply(b, other, "!roll", expect);
+        bot_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -129,6 +182,8 @@ int main(void)
         cmocka_unit_test(test_arabic),
         cmocka_unit_test(test_serbian_refusal),
         cmocka_unit_test(test_every_help_translated),
+        cmocka_unit_test(test_names_in_every_language),
+        cmocka_unit_test(test_whose_move_names_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

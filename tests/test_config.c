@@ -508,6 +508,8 @@ static void test_out_of_range(void **state)
     expect_one(NET "game = { min_players = 5; map = \"fog_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "fog_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");
+    expect_one(NET "game = { map = \"f\"; };\n", BW_E(INVALID), 2, "game.map",
+               "\"f\" is ambiguous: \"four_islands\" or \"fog_islands\"");
     expect_one(NET "game = { min_players = 5; map = \"four_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "four_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { bot_think_ms = 10; };\n", BW_E(INVALID), 2, "game.bot_think_ms",
@@ -525,6 +527,33 @@ static void test_players(void **state)
     /* Against the default max of 6 nothing can be wrong; against a lowered max it can. */
     expect_one(NET "game = {\n max_players = 3; min_players = 4; };\n", BW_E(INVALID), 3,
                "game.min_players", "must not exceed max_players (3)");
+}
+
+/* game.map takes the names !map takes: a title, words in any case, '_' or '-', a prefix. */
+static void test_map_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int map;
+    } cases[] = {
+        {"new shores", SESSION_MAP_NEW_SHORES},
+        {"Heading for New Shores", SESSION_MAP_NEW_SHORES},
+        {"New-Shores", SESSION_MAP_NEW_SHORES},
+        {"new", SESSION_MAP_NEW_SHORES},
+        {"the fog islands", SESSION_MAP_FOG_ISLANDS},
+        {"FOG", SESSION_MAP_FOG_ISLANDS},
+        {"four_islands", SESSION_MAP_FOUR_ISLANDS},
+        {"base game", SESSION_MAP_BASE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, NET "game = { map = \"%s\"; };\n", cases[i].text);
+        struct bw_config cfg;
+        expect_ok(text, &cfg);
+        assert_int_equal(cfg.bot.game_map, cases[i].map);
+        config_fini(&cfg);
+    }
 }
 
 static void test_bot_values(void **state)
@@ -1422,6 +1451,7 @@ int main(void)
         cmocka_unit_test(test_out_of_range),
         cmocka_unit_test(test_players),
         cmocka_unit_test(test_bot_values),
+        cmocka_unit_test(test_map_names),
         cmocka_unit_test(test_admin_masks),
         cmocka_unit_test(test_flood_floor),
         cmocka_unit_test(test_sasl),

@@ -1625,7 +1625,8 @@ static void test_status_gold(void **state)
     assert_int_equal(l.n, 3 + 4);
     assert_string_equal(
         l.v[0].text,
-        "turn 12: carol rolled 5, waiting for gold choices: bob 2, dave 1 (0:45 left)");
+        "turn 12: carol rolled 5, waiting for gold choices: bob 2, dave 1 (!gold LIST) (0:45 "
+        "left)");
     for (int p = 0; p < 4; p++) {
         assert_int_equal(l.v[3 + p].to, p);
         assert_string_equal(l.v[3 + p].text, "#chan spots: none");
@@ -1640,7 +1641,8 @@ static void test_status_gold(void **state)
     render_lines_init(&l);
     render_status(&g, &st, NULL, &sink);
     assert_string_equal(l.v[0].text,
-                        "setup: dave placed a settlement, waiting for gold choices: dave 1");
+                        "setup: dave placed a settlement, waiting for gold choices: dave 1 "
+                        "(!gold LIST)");
     render_lines_fini(&l);
 
     /* The discards keep their words. */
@@ -1650,7 +1652,9 @@ static void test_status_gold(void **state)
     g.turn = 12;
     render_lines_init(&l);
     render_status(&g, &st, NULL, &sink);
-    assert_string_equal(l.v[0].text, "turn 12: dave rolled 7, waiting for discards: alice 4");
+    assert_string_equal(l.v[0].text,
+                        "turn 12: dave rolled 7, waiting for discards: alice 4 (!discard "
+                        "LIST, e.g. !discard 2 ore 1 wool)");
     render_lines_fini(&l);
 
     /* !board text and !corner call a gold field gold, with its token and pips. */
@@ -1807,8 +1811,8 @@ static void test_gold_line_limits(void **state)
         char plain[RENDER_LINE_MAX + 1];
         strip_codes(l.v[0].text, plain, sizeof plain);
         assert_non_null(strstr(plain, "d2345678901234567890123456789012345678901234567 rolled"));
-        assert_non_null(
-            strstr(plain, "d2345678901234567890123456789012345678901234567 13 (0:05 left)"));
+        assert_non_null(strstr(
+            plain, "d2345678901234567890123456789012345678901234567 13 (!gold LIST) (0:05 left)"));
         for (int i = status; i < l.n; i++) {
             strip_codes(l.v[i].text, plain, sizeof plain);
             const char *end = plain + strlen(plain);

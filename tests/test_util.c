@@ -15,6 +15,7 @@
 
 #include "util/hist.h"
 #include "util/log.h"
+#include "util/phrase.h"
 #include "util/strbuf.h"
 #include "util/utf8.h"
 #include "util/xmalloc.h"
@@ -634,6 +635,49 @@ static void test_utf8_split_irc_budget(void **state)
     sb_fini(&sb);
 }
 
+static void check_fold(const char *in, const char *want)
+{
+    char out[64];
+    assert_int_equal(phrase_fold(in, out, sizeof out), strlen(want));
+    assert_string_equal(out, want);
+}
+
+static void test_phrase_fold(void **state)
+{
+    (void)state;
+    check_fold("Heading for New Shores", "heading for new shores");
+    check_fold("new_shores", "new shores");
+    check_fold("  New--Shores\t", "new shores");
+    check_fold("_-_", "");
+    check_fold("The Great River", "great river");
+    check_fold("the_great-river", "great river");
+    check_fold("the", "the"); /* a lone "the" is a word, not an article */
+    check_fold("theme", "theme");
+    check_fold("the the", "the");
+    check_fold("Zauberwürfel", "zauberwürfel"); /* other bytes kept as they are */
+    char small[6];
+    assert_int_equal(phrase_fold("four islands", small, sizeof small), 5);
+    assert_string_equal(small, "four ");
+}
+
+static void test_phrase_find(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"alpha beta", "alpha gamma", "delta", "Delta Force"};
+    static const int values[] = {1, 2, 3, 3};
+    struct phrase_found f;
+    assert_int_equal(phrase_find("Alpha_Beta", names, values, 4, &f), 1);
+    assert_int_equal(f.values[0], 1);
+    assert_int_equal(phrase_find("alpha", names, values, 4, &f), 2);
+    assert_int_equal(f.values[0], 1);
+    assert_int_equal(f.values[1], 2);
+    assert_int_equal(phrase_find("del", names, values, 4, &f), 1); /* two names, one value */
+    assert_int_equal(f.values[0], 3);
+    assert_int_equal(phrase_find("omega", names, values, 4, &f), 0);
+    assert_int_equal(phrase_find(" - ", names, values, 4, &f), 0);
+    assert_int_equal(phrase_find("alpha beta gamma", names, values, 4, &f), 0);
+}
+
 static void test_hist_quantiles(void **state)
 {
     (void)state;
@@ -679,6 +723,8 @@ int main(void)
         cmocka_unit_test(test_utf8_split_colour),
         cmocka_unit_test(test_utf8_split_property),
         cmocka_unit_test(test_utf8_split_irc_budget),
+        cmocka_unit_test(test_phrase_fold),
+        cmocka_unit_test(test_phrase_find),
         cmocka_unit_test(test_hist_quantiles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

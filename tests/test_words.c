@@ -130,6 +130,105 @@ static void test_lookup_generic(void **state)
     assert_string_equal(msg, "\"zap\" is not a command");
 }
 
+/* The maps and variants as the lobby gives them to words_phrase: names, then titles. */
+static const struct words_name maps[] = {
+    {"base", 0},
+    {"four_islands", 1},
+    {"new_shores", 2},
+    {"fog_islands", 3},
+    {"the base game", 0},
+    {"The Four Islands", 1},
+    {"Heading for New Shores", 2},
+    {"The Fog Islands", 3},
+    {NULL, 0},
+};
+static const struct words_name variants[] = {
+    {"none", 0},       {"jungle", 1},          {"river", 2}, {"no variant", 0},
+    {"the Jungle", 1}, {"the Great River", 2}, {NULL, 0},
+};
+
+static int phrase(const char *text, const struct words_name *names, const char *what)
+{
+    char *argv[16];
+    int argc = split(text, argv, 16);
+    assert_true(argc >= 1);
+    msg[0] = '\0';
+    return words_phrase(argc, argv, names, what, msg, sizeof msg);
+}
+
+static void test_phrase_names(void **state)
+{
+    (void)state;
+    /* Every way of saying New Shores, and unique prefixes of a name or a title. */
+    static const char *const new_shores[] = {
+        "new shores",   "Heading for New Shores",
+        "new_shores",   "New-Shores",
+        "NEW   SHORES", "new",
+        "new sh",       "heading",
+        "heading for",  "the new shores",
+        "new_shores_",  "-new-shores-",
+    };
+    for (size_t i = 0; i < sizeof new_shores / sizeof new_shores[0]; i++) {
+        if (phrase(new_shores[i], maps, "map") != 2)
+            fail_msg("\"%s\" is not new_shores: %s", new_shores[i], msg);
+        assert_string_equal(msg, ""); /* untouched on success */
+    }
+    assert_int_equal(phrase("fog", maps, "map"), 3);
+    assert_int_equal(phrase("The Fog Islands", maps, "map"), 3);
+    assert_int_equal(phrase("fou", maps, "map"), 1);
+    assert_int_equal(phrase("four islands", maps, "map"), 1);
+    assert_int_equal(phrase("the four islands", maps, "map"), 1);
+    assert_int_equal(phrase("BASE", maps, "map"), 0);
+    assert_int_equal(phrase("base game", maps, "map"), 0);
+    assert_int_equal(phrase("the base game", maps, "map"), 0);
+
+    assert_int_equal(phrase("jungle", variants, "variant"), 1);
+    assert_int_equal(phrase("the jungle", variants, "variant"), 1);
+    assert_int_equal(phrase("river", variants, "variant"), 2);
+    assert_int_equal(phrase("great river", variants, "variant"), 2);
+    assert_int_equal(phrase("the great river", variants, "variant"), 2);
+    assert_int_equal(phrase("Great_River", variants, "variant"), 2);
+    assert_int_equal(phrase("gr", variants, "variant"), 2);
+    assert_int_equal(phrase("n", variants, "variant"), 0);
+    assert_int_equal(phrase("no variant", variants, "variant"), 0);
+
+    /* A whole name wins over the longer names it begins. */
+    static const struct words_name rivers[] = {{"river delta", 1}, {"river", 2}, {NULL, 0}};
+    assert_int_equal(phrase("river", rivers, "variant"), 2);
+    assert_int_equal(phrase("river d", rivers, "variant"), 1);
+}
+
+static void test_phrase_refused(void **state)
+{
+    (void)state;
+    /* Ambiguous: the candidates by their names (the first row of each), never their titles. */
+    static const struct {
+        const char *text;
+        const struct words_name *names;
+        int rc;
+        const char *msg;
+    } cases[] = {
+        {"f", maps, BW_E(AMBIGUOUS), "\"f\" is ambiguous: four_islands, fog_islands"},
+        {"the f", maps, BW_E(AMBIGUOUS), "\"the f\" is ambiguous: four_islands, fog_islands"},
+        {"the", maps, BW_E(PARSE), "\"the\" is not a map"},
+        {"new shores island", maps, BW_E(PARSE), "\"new shores island\" is not a map"},
+        {"atlantis", maps, BW_E(PARSE), "\"atlantis\" is not a map"},
+        {"_", maps, BW_E(PARSE), "\"_\" is not a map"},
+        {"jungles", variants, BW_E(PARSE), "\"jungles\" is not a variant"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *what = cases[i].names == maps ? "map" : "variant";
+        assert_int_equal(phrase(cases[i].text, cases[i].names, what), cases[i].rc);
+        assert_string_equal(msg, cases[i].msg);
+    }
+    /* What is quoted back is the user's text, cleaned and cut. */
+    char text[] = "new\x01shores\x07xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    char *argv[1] = {text};
+    assert_int_equal(words_phrase(1, argv, maps, "map", msg, sizeof msg), BW_E(PARSE));
+    assert_msg_clean();
+    assert_non_null(strstr(msg, "...\" is not a map"));
+}
+
 /* ---- LIST ---- */
 
 static int list(const char *text, uint8_t counts[RES_COUNT])
@@ -546,6 +645,8 @@ int main(void)
         cmocka_unit_test(test_resource_ambiguous),
         cmocka_unit_test(test_resource_unknown),
         cmocka_unit_test(test_lookup_generic),
+        cmocka_unit_test(test_phrase_names),
+        cmocka_unit_test(test_phrase_refused),
         cmocka_unit_test(test_list_forms),
         cmocka_unit_test(test_list_errors),
         cmocka_unit_test(test_dev_cards),

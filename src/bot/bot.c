@@ -458,6 +458,19 @@ static bool hand_differs(const struct game_player *x, const struct game_player *
            memcmp(x->dev_new, y->dev_new, sizeof x->dev_new) || x->discoveries != y->discoveries;
 }
 
+/* Whose move the game waits for, for a refusal to seat asker, with the command(s) the awaited
+ * person types: "it is bob's move: roll (!roll or !play CARD)". */
+static void whose_move(const struct bot *b, const struct bot_game *g, int asker, char *msg,
+                       size_t msglen)
+{
+    struct render_style st;
+    char hint[RENDER_LINE_MAX];
+    style_of(b, g, &st);
+    session_whose_move_in(&g->s, asker, st.lang, msg, msglen);
+    size_t n = strlen(msg);
+    snprintf(msg + n, msglen - n, "%s", render_move_hint(&g->s.game, &st, hint, sizeof hint));
+}
+
 /* A refusal that says what to do instead: whose move it is, or which cards are missing. */
 static void explain_refusal(const struct bot *b, const struct bot_game *g,
                             const struct game_action *a, int err, char *msg, size_t msglen)
@@ -472,7 +485,7 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
     int lang = bot_language(b, g->s.channel);
     snprintf(msg, msglen, "%s", i18n_strerror(lang, err));
     if (err == BW_E(NOT_YOUR_TURN) || (err == BW_E(WRONG_PHASE) && a->player != gm->current)) {
-        session_whose_move_in(&g->s, a->player, lang, msg, msglen);
+        whose_move(b, g, a->player, msg, msglen);
         return;
     }
     if (err == BW_E(WRONG_PHASE) && a->player == gm->current) {
@@ -481,7 +494,7 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
         else if (gm->phase == PHASE_ROBBER)
             render_tr(lang, msg, msglen, MSG_BOT_ROBBER_FIRST, b->prefix);
         else if (gm->phase == PHASE_DISCARD)
-            session_whose_move_in(&g->s, a->player, lang, msg, msglen);
+            whose_move(b, g, a->player, msg, msglen);
         return;
     }
     if (err != BW_E(NOT_ENOUGH) || a->player < 0 || a->player >= g->s.n_seats)
@@ -763,9 +776,12 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
             break;
         memcpy(nick, t.nick, sizeof nick);
         if (kind == SESSION_TICK_WARN) {
-            char line[RENDER_LINE_MAX];
-            render_tr(bot_language(b, g->s.channel), line, sizeof line, MSG_BOT_SECONDS_LEFT, nick,
-                      t.seconds);
+            char line[RENDER_LINE_MAX], hint[RENDER_LINE_MAX];
+            struct render_style st;
+            style_of(b, g, &st);
+            size_t n = render_tr(st.lang, line, sizeof line, MSG_BOT_SECONDS_LEFT, nick, t.seconds);
+            snprintf(line + n, sizeof line - n, "%s",
+                     render_move_hint(&g->s.game, &st, hint, sizeof hint));
             bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
             continue;
         }

@@ -221,8 +221,8 @@ static bool allowed(struct cmd_call *c)
     }
     if (e->who == CMD_CURRENT && c->s->state == SESSION_PLAYING &&
         !(game_waiting_for(&c->s->game) & (1u << c->seat))) {
-        char why[200];
-        session_whose_move_in(c->s, c->seat, c->lang, why, sizeof why);
+        char why[RENDER_LINE_MAX];
+        cmd_whose_move(c, why, sizeof why);
         cmd_replyf(c, "%s", why);
         return false;
     }

@@ -17,6 +17,10 @@ void cmd_show_board(struct cmd_call *c);
  * Without a web view: asked, a refusal saying so (BW_E(NOT_FOUND)); not asked, nothing. */
 int cmd_web_address(struct cmd_call *c, bool asked);
 
+/* Whose move c->s waits for, for a refusal: "it is bob's move: roll (!roll or !play CARD)",
+ * in c's language with the command(s) bob types (none for a computer player). */
+void cmd_whose_move(const struct cmd_call *c, char *buf, size_t size);
+
 /* The seat of a nick in c->s, replying "NICK is not playing here" when none. */
 int cmd_seat_arg(struct cmd_call *c, const char *nick);
 

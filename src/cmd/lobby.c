@@ -358,6 +358,9 @@ static size_t map_item(struct cmd_call *c, int m, char *buf, size_t size)
     return n < 0 ? 0 : (size_t)n;
 }
 
+/* The most words a map's or a variant's name takes ("Heading for New Shores" and a few). */
+#define PHRASE_WORDS_MAX 8
+
 static int exec_map(struct cmd_call *c)
 {
     char line[RENDER_LINE_MAX];
@@ -395,12 +398,15 @@ static int exec_map(struct cmd_call *c)
     }
     if (c->seat < 0)
         return cmd_not_seated(c);
-    struct words_name names[SESSION_MAP_COUNT + 1];
-    for (int m = 0; m < SESSION_MAP_COUNT; m++)
+    /* The names first, so that candidates are named by them; then the titles. */
+    struct words_name names[2 * SESSION_MAP_COUNT + 1];
+    for (int m = 0; m < SESSION_MAP_COUNT; m++) {
         names[m] = (struct words_name){session_map_name(m), m};
-    names[SESSION_MAP_COUNT] = (struct words_name){NULL, 0};
+        names[SESSION_MAP_COUNT + m] = (struct words_name){session_map_title(m), m};
+    }
+    names[2 * SESSION_MAP_COUNT] = (struct words_name){NULL, 0};
     char msg[160];
-    int m = words_lookup(c->argv[0], names, "map", msg, sizeof msg);
+    int m = words_phrase(c->argc, c->argv, names, "map", msg, sizeof msg);
     if (m < 0) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return m;
@@ -484,11 +490,13 @@ static int exec_variant(struct cmd_call *c)
     }
     if (c->seat < 0)
         return cmd_not_seated(c);
-    struct words_name names[SESSION_VARIANT_COUNT + 1];
-    for (int v = 0; v < SESSION_VARIANT_COUNT; v++)
+    struct words_name names[2 * SESSION_VARIANT_COUNT + 1];
+    for (int v = 0; v < SESSION_VARIANT_COUNT; v++) {
         names[v] = (struct words_name){session_variant_name(v), v};
-    names[SESSION_VARIANT_COUNT] = (struct words_name){NULL, 0};
-    int v = words_lookup(c->argv[0], names, "variant", msg, sizeof msg);
+        names[SESSION_VARIANT_COUNT + v] = (struct words_name){session_variant_title(v), v};
+    }
+    names[2 * SESSION_VARIANT_COUNT] = (struct words_name){NULL, 0};
+    int v = words_phrase(c->argc, c->argv, names, "variant", msg, sizeof msg);
     if (v < 0) {
         cmd_replyf(c, tr(c->lang, MSG_VARIANT_LISTS), msg, c->prefix);
         return v;
@@ -522,7 +530,7 @@ const struct cmd_entry cmd_variant = {
     "[jungle|river|none]",
     "list the variants of the base board, or pick the lobby's (jungle, river)",
     0,
-    1,
+    PHRASE_WORDS_MAX,
     CMD_ANYONE,
     CMD_ANYWHERE,
     0,
@@ -530,9 +538,11 @@ const struct cmd_entry cmd_variant = {
 };
 
 const struct cmd_entry cmd_map = {
-    "map", {NULL},   "[NAME]",   "list the maps, or pick the lobby's map (base, four_islands)",
-    0,     1,        CMD_ANYONE, CMD_ANYWHERE,
-    0,     exec_map,
+    "map",      {NULL},
+    "[NAME]",   "list the maps, or pick the lobby's map (base, four_islands)",
+    0,          PHRASE_WORDS_MAX,
+    CMD_ANYONE, CMD_ANYWHERE,
+    0,          exec_map,
 };
 
 const struct cmd_entry cmd_new = {

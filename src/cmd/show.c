@@ -26,6 +26,16 @@ static void style_of(const struct cmd_call *c, struct render_style *st)
     render_style_prefix(st, c->prefix);
 }
 
+void cmd_whose_move(const struct cmd_call *c, char *buf, size_t size)
+{
+    struct render_style st;
+    char hint[RENDER_LINE_MAX];
+    style_of(c, &st);
+    session_whose_move_in(c->s, c->seat, c->lang, buf, size);
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, "%s", render_move_hint(&c->s->game, &st, hint, sizeof hint));
+}
+
 /* Render output for a command: public lines go to the channel when the command came from
  * there and to the caller when it came in private (or repeats what the channel saw a moment
  * ago); seat lines go to that seat. Every line carries key, so that a newer display replaces

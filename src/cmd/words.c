@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "i18n/i18n.h"
+#include "util/phrase.h"
 #include "util/utf8.h"
 
 /* Canonical names first and in enum order: words_resource_name indexes them, and ambiguity
@@ -229,6 +230,17 @@ static bool matches(const char *word, size_t n, const char *name, bool whole)
     return !whole || !name[i];
 }
 
+/* The ambiguity of what was typed (SHOWN, SHOWN_N bytes) among the N candidates' names. */
+static int ambiguous(const char *shown, size_t shown_n, const char *const *cand_name, int n,
+                     char *msg, size_t msglen)
+{
+    char list[256], q[QUOTE_SIZE];
+    size_t o = 0;
+    for (int c = 0; c < n && o < sizeof list; c++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", c ? ", " : "", cand_name[c]);
+    return failm(BW_E(AMBIGUOUS), msg, msglen, MSG_W_AMBIGUOUS, quote(q, shown, shown_n), list);
+}
+
 /* NAMES looked up by WORD's N bytes; replies quote SHOWN (SHOWN_N bytes): what was typed, when
  * WORD is its folded form. */
 static int lookup_as(const char *word, size_t n, const char *shown, size_t shown_n,
@@ -263,11 +275,7 @@ static int lookup_as(const char *word, size_t n, const char *shown, size_t shown
         return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_A, quote(q, shown, shown_n),
                      what_in(what));
 
-    char list[256];
-    size_t o = 0;
-    for (int c = 0; c < n_cand && o < sizeof list; c++)
-        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", c ? ", " : "", cand_name[c]);
-    return failm(BW_E(AMBIGUOUS), msg, msglen, MSG_W_AMBIGUOUS, quote(q, shown, shown_n), list);
+    return ambiguous(shown, shown_n, cand_name, n_cand, msg, msglen);
 }
 
 static int lookup_n(const char *word, size_t n, const struct words_name *names, const char *what,
@@ -280,6 +288,37 @@ int words_lookup(const char *word, const struct words_name *names, const char *w
                  size_t msglen)
 {
     return lookup_n(word, strlen(word), names, what, msg, msglen);
+}
+
+int words_phrase(int argc, char *const *argv, const struct words_name *names, const char *what,
+                 char *msg, size_t msglen)
+{
+    enum { ROWS_MAX = 64 };
+    const char *row_name[ROWS_MAX];
+    int row_value[ROWS_MAX], rows = 0;
+    for (const struct words_name *w = names; w->name && rows < ROWS_MAX; w++, rows++) {
+        row_name[rows] = w->name;
+        row_value[rows] = w->value;
+    }
+    char text[128], q[QUOTE_SIZE];
+    size_t n = 0;
+    text[0] = '\0';
+    for (int a = 0; a < argc && n < sizeof text; a++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", a ? " " : "", argv[a]);
+    n = strlen(text);
+    struct phrase_found found;
+    if (phrase_find(text, row_name, row_value, rows, &found) == 1)
+        return found.values[0];
+    if (found.n == 0)
+        return failm(BW_E(PARSE), msg, msglen, MSG_W_NOT_A, quote(q, text, n), what_in(what));
+    const char *cand_name[PHRASE_FOUND_MAX];
+    for (int c = 0; c < found.n; c++) {
+        int r = 0;
+        while (row_value[r] != found.values[c])
+            r++;
+        cand_name[c] = row_name[r];
+    }
+    return ambiguous(text, n, cand_name, found.n, msg, msglen);
 }
 
 int words_tokenize(char *line, char **argv, int max)

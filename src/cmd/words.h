@@ -38,6 +38,15 @@ struct words_name {
 int words_lookup(const char *word, const struct words_name *names, const char *what, char *msg,
                  size_t msglen);
 
+/* A name of one or more words looked up in names as people say it (util/phrase.h): argv's
+ * words as one text, case, blanks, '_' and '-' and a first "the" aside, a whole name or a
+ * prefix of one value's names (`!map new shores`, `!map Heading for New Shores`, `!map fog`).
+ * Returns the value, BW_E(AMBIGUOUS) naming the candidates each by its first row in names
+ * (`"f" is ambiguous: four_islands, fog_islands`) or BW_E(PARSE) (`"x" is not a WHAT`). argc
+ * at least 1; all borrowed. */
+int words_phrase(int argc, char *const *argv, const struct words_name *names, const char *what,
+                 char *msg, size_t msglen);
+
 /* Split line in place at spaces and tabs into at most max words: argv[i] point into line,
  * which the caller keeps owning. Returns the number of words, or BW_E(LIMIT) when there are
  * more than max (argv then holds the first max). */

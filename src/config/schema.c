@@ -4,6 +4,7 @@
  * leaves the default in place, which never escapes because the load as a whole then fails. */
 #include <errno.h>
 #include <libconfig.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,6 +14,7 @@
 #include "engine/error.h"
 #include "i18n/i18n.h"
 #include "session/session.h"
+#include "util/phrase.h"
 #include "util/xmalloc.h"
 
 /* Past this length an unknown key gets no "did you mean": it is not a typo of a short name. */
@@ -740,6 +742,37 @@ static void load_bot(struct loader *ld, const config_setting_t *root, struct con
         bot->prefix = xstrdup("!");
 }
 
+/* game.map: a map as !map takes it, by its name or title as people say it ("new shores",
+ * "Heading for New Shores", "fog"); -1 after saying what it must be. */
+static int map_value(struct loader *ld, const config_setting_t *mp, const char *v)
+{
+    const char *names[2 * SESSION_MAP_COUNT];
+    int values[2 * SESSION_MAP_COUNT];
+    for (int m = 0; m < SESSION_MAP_COUNT; m++) {
+        names[m] = session_map_name(m);
+        names[SESSION_MAP_COUNT + m] = session_map_title(m);
+        values[m] = values[SESSION_MAP_COUNT + m] = m;
+    }
+    struct phrase_found found;
+    if (phrase_find(v, names, values, 2 * SESSION_MAP_COUNT, &found) == 1)
+        return found.values[0];
+    /* The candidates, or every map: "four_islands" or "fog_islands". */
+    char list[256];
+    size_t n = 0;
+    int count = found.n ? found.n : SESSION_MAP_COUNT;
+    for (int i = 0; i < count && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s\"%s\"",
+                              i == 0           ? ""
+                              : i == count - 1 ? " or "
+                                               : ", ",
+                              session_map_name(found.n ? found.values[i] : i));
+    if (found.n)
+        problem(ld, line_of(mp), "game.map", "\"%.40s\" is ambiguous: %s", v, list);
+    else
+        problem(ld, line_of(mp), "game.map", "must be %s (or a map's title)", list);
+    return -1;
+}
+
 static void load_game(struct loader *ld, const config_setting_t *root, struct config_game *game,
                       int *game_map)
 {
@@ -780,14 +813,11 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
 
     const config_setting_t *mp = config_setting_get_member(g, "map");
     if (mp && (v = string_value(ld, mp, "game.map"))) {
-        int map = session_map_find(v);
-        if (map < 0)
-            problem(ld, line_of(mp), "game.map",
-                    "must be \"base\", \"four_islands\", \"new_shores\" or \"fog_islands\"");
-        else if (!session_map_playable(map))
+        int map = map_value(ld, mp, v);
+        if (map >= 0 && !session_map_playable(map))
             problem(ld, line_of(mp), "game.map", "%s (%s) cannot be played yet",
                     session_map_name(map), session_map_title(map));
-        else
+        else if (map >= 0)
             *game_map = map;
         int lo, hi, points;
         session_map_limits(*game_map, &lo, &hi, &points);

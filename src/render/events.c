@@ -268,6 +268,11 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_OFFER, p, cards_str(lang, e->res, cards, sizeof cards),
                  cards_str(lang, e->res2, cards2, sizeof cards2),
                  seats_str(st, (unsigned)e->b, n, to, sizeof to), e->a);
+        for (int q = 0; q < n; q++)
+            if ((e->b >> q & 1) && !seat_is_robot(st, q)) {
+                rline_tr(&l, st, MSG_HINT_OFFER, pre, e->a, pre, e->a);
+                break;
+            }
         break;
     }
     case EV_OFFER_ACCEPT:

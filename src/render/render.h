@@ -170,6 +170,14 @@ enum render_spot_kind {
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 
+/* What the game waits for as a prompt names it: the command(s) the awaited person types,
+ * " (!roll or !play CARD)", " (!end when done)", " (!discard LIST, e.g. ...)", " (!settle N)",
+ * with the channel's prefix; "" when the game waits for nobody or only for computer players.
+ * For the lines that say whose move it is (the status, a refusal, the timer's warning). Into
+ * buf (size bytes, at least 1; "" when the hint does not fit); returns buf. */
+const char *render_move_hint(const struct game *g, const struct render_style *st, char *buf,
+                             size_t size);
+
 /* The status summary (public): turn, phase, whose move and what is awaited (after a 7 or while
  * gold is chosen: who still discards or chooses, and how many cards), then each
  * player's public victory points, cards, development cards, knights and road length (with the

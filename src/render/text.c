@@ -268,6 +268,18 @@ static const uint8_t *spot_cost(unsigned kind)
                                             : game_cost_city;
 }
 
+/* The cards seat lacks for a piece of kind after the setup, into miss; whether any. */
+static int lacking(const struct game *g, int seat, unsigned kind, uint8_t miss[RES_COUNT])
+{
+    const uint8_t *cost = spot_cost(kind);
+    int any = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        miss[r] = g->p[seat].res[r] < cost[r] ? (uint8_t)(cost[r] - g->p[seat].res[r]) : 0;
+        any |= miss[r] != 0;
+    }
+    return any && !in_setup(g);
+}
+
 /* Where seat may put a piece of kind (one enum render_spot_kind) by the board and the phase,
  * into list; corners best first: most pips, then most different resources (then by number). */
 static int spots_of(const struct game *g, int seat, unsigned kind, int *list)
@@ -406,6 +418,63 @@ static void add_awaited(struct rline *l, const struct game *g, const struct rend
     }
 }
 
+/* Whether the game waits for a person, not only for computer players. */
+static bool waits_for_person(const struct game *g, const struct render_style *st)
+{
+    unsigned waiting = game_waiting_for(g);
+    for (int p = 0; p < g->opt.n_players; p++)
+        if ((waiting >> p & 1) && !seat_is_robot(st, p))
+            return true;
+    return false;
+}
+
+/* The command(s) the awaited person types, appended to l as the prompts name them. */
+static void add_hint(struct rline *l, const struct game *g, const struct render_style *st)
+{
+    const char *pre = style_prefix(st);
+    if (!waits_for_person(g, st))
+        return;
+    switch (g->phase) {
+    case PHASE_SETUP_SETTLEMENT:
+        rline_tr(l, st, MSG_HINT_SETTLE, pre);
+        break;
+    case PHASE_SETUP_ROAD:
+        rline_tr(l, st, MSG_HINT_SETUP_ROAD, pre, g->setup_vertex + 1);
+        break;
+    case PHASE_ROLL:
+        rline_tr(l, st, MSG_HINT_ROLL_OR_PLAY, pre, pre);
+        break;
+    case PHASE_DISCARD:
+        rline_tr(l, st, MSG_HINT_DISCARD, pre, pre);
+        break;
+    case PHASE_ROBBER:
+        if (game_geo(g)->has_pirate)
+            rline_tr(l, st, MSG_HINT_ROBBER_PIRATE, pre, pre);
+        else
+            rline_tr(l, st, MSG_HINT_ROBBER, pre);
+        break;
+    case PHASE_MAIN:
+    case PHASE_SPECIAL_BUILD:
+        rline_tr(l, st, MSG_HINT_END, pre);
+        break;
+    case PHASE_GOLD:
+        rline_tr(l, st, MSG_HINT_GOLD, pre);
+        break;
+    default:
+        break;
+    }
+}
+
+const char *render_move_hint(const struct game *g, const struct render_style *st, char *buf,
+                             size_t size)
+{
+    struct rline l;
+    rline_init(&l);
+    add_hint(&l, g, st);
+    snprintf(buf, size, "%s", l.len < size ? l.s : ""); /* a hint cut short would mislead */
+    return buf;
+}
+
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
                    const struct render_sink *out)
 {
@@ -426,6 +495,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                 first = 0;
             }
         }
+    add_hint(&l, g, st);
     if (time_left && time_left[0] && g->phase != PHASE_OVER)
         rline_fmt(&l, st, " (%s)", time_left);
     rline_emit(&l, out, RENDER_PUBLIC);
@@ -498,7 +568,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
 {
     const struct board_geo *geo = game_geo(g);
     struct rline l;
-    char chan[RENDER_CHAN_MAX + 2], name[4], nick[NICK_BUF];
+    char chan[RENDER_CHAN_MAX + 2], name[4], nick[NICK_BUF], cards[CARDS_BUF];
+    uint8_t miss[RES_COUNT];
     int to = seat >= 0 && seat < g->opt.n_players ? seat : RENDER_PUBLIC, lang = st->lang;
     rline_init(&l);
     rline_add(&l, chan_prefix(st, chan));
@@ -540,10 +611,12 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_tr(&l, st,
                  g->vertex_building[v] == BUILDING_CITY ? MSG_CORNER_CITY : MSG_CORNER_SETTLEMENT,
                  nick_str(st, owner, nick));
-        if (to >= 0 && game_can_city(g, seat, v))
-            rline_tr(&l, st,
-                     buildable_kinds(g, seat) & RENDER_SPOT_CITY ? MSG_CORNER_CITY_NOW
-                                                                 : MSG_CORNER_CITY_LATER);
+        int now = to >= 0 && (buildable_kinds(g, seat) & RENDER_SPOT_CITY);
+        if (to >= 0 && game_can_city(g, seat, v) && lacking(g, seat, RENDER_SPOT_CITY, miss))
+            rline_tr(&l, st, now ? MSG_CORNER_CITY_NEED : MSG_CORNER_CITY_LATER_NEED,
+                     cards_str(lang, miss, cards, sizeof cards));
+        else if (to >= 0 && game_can_city(g, seat, v))
+            rline_tr(&l, st, now ? MSG_CORNER_CITY_NOW : MSG_CORNER_CITY_LATER);
         rline_emit(&l, out, RENDER_PUBLIC);
         return;
     }
@@ -566,6 +639,11 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_tr(&l, st, MSG_CORNER_SWAMP);
     else if (!game_can_settle(g, seat, v))
         rline_tr(&l, st, MSG_CORNER_NO_ROAD);
+    else if (lacking(g, seat, RENDER_SPOT_SETTLEMENT, miss))
+        rline_tr(&l, st,
+                 buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT ? MSG_CORNER_SETTLE_NEED
+                                                                   : MSG_CORNER_LATER_NEED,
+                 cards_str(lang, miss, cards, sizeof cards));
     else if (buildable_kinds(g, seat) & RENDER_SPOT_SETTLEMENT)
         rline_tr(&l, st, MSG_CORNER_SETTLE_NOW);
     else if (in_setup(g))

@@ -75,7 +75,8 @@ UK_DRAWING_TOKEN = re.compile(
 UK_TURN = re.compile(r"^хід (\d+): кубики кидає (.+?)(?: \(\S+roll\))?$")
 UK_ROLL = re.compile(r"^(.+) викидає (\d+) \((\d)\+(\d)\)(?: \(\S+end, коли завершите\))?$")
 UK_BUILD = re.compile(r"^(.+) будує (?:селище|дорогу|місто) на \d+(?:-\d+)?$")
-UK_OFFER = re.compile(r"^olena пропонує (.+) за (.+), кому: .+ \(пропозиція \d+\)$")
+UK_OFFER = re.compile(r"^olena пропонує (.+) за (.+), кому: .+ \(пропозиція \d+\)"
+                      r"(?: \(\S+trade accept .*\))?$")
 UK_TIMEOUT = re.compile(r"^час гравця olena вичерпано")
 UK_HAND = re.compile(r"на руці: (.*?) \(карт: \d+\)")
 # Whether the game waits for olena or a computer sits in for her (src/i18n/uk_bot.c).

@@ -37,7 +37,7 @@ SHIP = (1, 0, 1, 0, 0)
 STATUS_RE = re.compile(r"^(?:#\S+ )?(setup: |turn \d+: |game over)")
 # Seconds without a new channel line after which ann asks !status what the game waits for.
 QUIET_S = 1.2
-OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+) \(offer (\d+)\)$"
+OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+?) \(offer (\d+)\)(?: \(\S+trade accept .*\))?$"
 
 
 def covers(hand, cost):

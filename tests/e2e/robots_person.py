@@ -43,7 +43,7 @@ OPTIONAL_S = 3.5
 BUILD_S = 6.0
 # The names !addbot gives, in order.
 ROBOTS = ["Ada", "Alan", "Grace"]
-OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+) \(offer (\d+)\)$"
+OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+?) \(offer (\d+)\)(?: \(\S+trade accept .*\))?$"
 
 
 class Person(Table):

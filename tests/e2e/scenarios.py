@@ -5,6 +5,7 @@ what the issue asks, then stops the bot (exit 0, no sanitizer report). Exit 77: 
 dice or the deck did not allow it within the bounds)."""
 
 import argparse
+import re
 import sys
 import time
 
@@ -198,8 +199,8 @@ def s_trade(w):
     t.say(y, "!trade offer %s for %s" % (cards_text(give2), cards_text(get2)))
     t.wait(lambda: any(l.startswith(y.nick + " offers") for l in t.tr.parts), 20,
            "counter-offer")
-    oid = [l for l in t.tr.parts if l.startswith(y.nick + " offers")][-1].split("(offer ")[1]
-    oid = oid.rstrip(")")
+    oid = re.search(r"\(offer (\d+)\)",
+                    [l for l in t.tr.parts if l.startswith(y.nick + " offers")][-1]).group(1)
     t.say(x, "!trade accept " + oid)
     t.wait(lambda: any(" accepts offer " + oid in l for l in t.tr.parts), 20, "accept")
     t.say(y, "!trade confirm %s %s" % (x.nick, oid))
