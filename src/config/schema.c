@@ -781,9 +781,15 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
     const config_setting_t *mp = config_setting_get_member(g, "map");
     if (mp && (v = string_value(ld, mp, "game.map"))) {
         int map = session_map_find(v);
+        char names[256] = "";
+        for (int m = 0; map < 0 && m < SESSION_MAP_COUNT; m++) /* "base", ... or "..." */
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s\"%s\"",
+                     m == 0                       ? ""
+                     : m == SESSION_MAP_COUNT - 1 ? " or "
+                                                  : ", ",
+                     session_map_name(m));
         if (map < 0)
-            problem(ld, line_of(mp), "game.map",
-                    "must be \"base\", \"four_islands\", \"new_shores\" or \"fog_islands\"");
+            problem(ld, line_of(mp), "game.map", "must be %s", names);
         else if (!session_map_playable(map))
             problem(ld, line_of(mp), "game.map", "%s (%s) cannot be played yet",
                     session_map_name(map), session_map_title(map));

@@ -158,14 +158,27 @@ static int coast_slot(const struct board_geo *geo, uint64_t land, int k)
     return n == 1;
 }
 
-/* Harbors: each island in turn (a random order) takes one on a coast slot of its own, until
- * the pool is dealt; then the types are shuffled onto them. */
+/* The sea hex across harbor slot k from the land, or -1 (the frame). */
+static int sea_side(const struct board_geo *geo, uint64_t land, int k)
+{
+    int e = geo->harbor_edge[k];
+    for (int i = 0; i < 2; i++)
+        if (geo->edge_hex[e][i] >= 0 && !(land >> geo->edge_hex[e][i] & 1))
+            return geo->edge_hex[e][i];
+    return -1;
+}
+
+/* Harbors: each island in turn takes one on a coast slot of its own, until the pool is dealt;
+ * no two face the same sea hex (the drawing writes a harbor into the sea it faces, and a sea
+ * hex has room for one beside its letter). Then the types are shuffled onto them. */
 static int deal_harbors(struct game *g, const struct board_geo *geo, const struct board_setup *s,
                         uint64_t land, const uint64_t island[NW_MAX_ISLANDS], int n_islands)
 {
     int want = s->n_drawn_harbors, placed = 0, slots[BOARD_MAX_HARBORS];
     uint8_t used[BOARD_MAX_HARBORS] = {0};
-    memset(g->harbor, HARBOR_NONE, sizeof g->harbor);
+    uint64_t faced = 0; /* sea hexes a harbor faces */
+    for (int k = 0; k < geo->n_harbors; k++)
+        g->harbor[k] = HARBOR_NONE; /* a record keeps the map's slots only: the rest stay 0 */
     for (int round = 0; placed < want && round < BOARD_MAX_HARBORS; round++) {
         int before = placed;
         for (int i = 0; i < n_islands && placed < want; i++) {
@@ -174,12 +187,17 @@ static int deal_harbors(struct game *g, const struct board_geo *geo, const struc
                 int e = geo->harbor_edge[k];
                 int on = (geo->edge_hex[e][0] >= 0 && (island[i] >> geo->edge_hex[e][0] & 1)) ||
                          (geo->edge_hex[e][1] >= 0 && (island[i] >> geo->edge_hex[e][1] & 1));
-                if (!used[k] && on && coast_slot(geo, land, k))
+                int sea = coast_slot(geo, land, k) ? sea_side(geo, land, k) : -1;
+                if (!used[k] && on && coast_slot(geo, land, k) && !(sea >= 0 && (faced >> sea & 1)))
                     slots[n++] = k;
             }
             if (n) {
-                used[slots[bw_rng_below(&g->rng, (uint32_t)n)]] = 1;
+                int k = slots[bw_rng_below(&g->rng, (uint32_t)n)], sea = sea_side(geo, land, k);
+                used[k] = 1;
+                faced |= sea >= 0 ? 1ull << sea : 0;
                 placed++;
+            } else if (round == 0) {
+                return 0; /* every island has a harbor: draw the map again */
             }
         }
         if (placed == before)

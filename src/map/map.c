@@ -627,9 +627,13 @@ static int check_home(struct parser *p, int last)
         if (resolve(p, "home", &p->home[i], &pos) < 0)
             return -1;
         const struct map_cell *c = cell_at(m, pos);
+        if (!is_land(c))
+            return fail(p, p->home[i].line, "home: %d.%d is not a land hex", pos.row + 1,
+                        pos.col + 1);
         if (!joins(m, c))
-            return fail(p, p->home[i].line, "home: %d.%d is not a land hex of an island",
-                        pos.row + 1, pos.col + 1);
+            return fail(p, p->home[i].line,
+                        "home: %d.%d is a desert, on no island (deserts_divide)", pos.row + 1,
+                        pos.col + 1);
         if (m->home[c->island])
             return fail(p, p->home[i].line, "home: %d.%d is on the island of %d.%d", pos.row + 1,
                         pos.col + 1, first[c->island].row + 1, first[c->island].col + 1);
