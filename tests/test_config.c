@@ -504,7 +504,8 @@ static void test_out_of_range(void **state)
     expect_one(NET "game = { bot_level = 3; };\n", BW_E(INVALID), 2, "game.bot_level",
                "must be a string");
     expect_one(NET "game = { map = \"atlantis\"; };\n", BW_E(INVALID), 2, "game.map",
-               "must be \"base\", \"four_islands\", \"new_shores\" or \"fog_islands\"");
+               "must be \"base\", \"four_islands\", \"new_shores\", \"fog_islands\", "
+               "\"through_desert\" or \"new_world\"");
     expect_one(NET "game = { min_players = 5; map = \"fog_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "fog_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");

@@ -659,7 +659,8 @@ static void check_land_and_sea(const struct board_geo *g)
             sides += g->edge_hex[e][i] >= 0 && (g->land_hexes >> g->edge_hex[e][i] & 1);
         assert_int_equal(sides, 1);
     }
-    for (int k = 0; k < g->n_harbors; k++) {
+    /* A map drawn for each game has its harbors on each game's coast (test_desert_world). */
+    for (int k = 0; k < g->n_harbors && !g->drawn_hexes; k++) {
         int e = g->harbor_edge[k], on_coast = 0;
         for (int i = 0; i < g->n_coast; i++)
             on_coast |= g->coast_edge[i] == e;

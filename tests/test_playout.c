@@ -58,6 +58,43 @@ static void check_longest_roads(const struct game *g)
     }
 }
 
+/* The island of corner v: the map's, or on a map drawn for each game (The New World) the
+ * game's land joined by sides, numbered by each island's first hex (worked out here without
+ * the engine's code). */
+static int ref_island(const struct game *g, int v)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (!geo->drawn_hexes)
+        return geo->vertex_island[v];
+    int8_t id[BOARD_MAX_HEXES];
+    memset(id, -1, sizeof id);
+    int n = 0;
+    for (int h = 0; h < geo->n_hexes; h++) {
+        if (!(g->land >> h & 1) || id[h] >= 0)
+            continue;
+        int stack[BOARD_MAX_HEXES], top = 0;
+        id[h] = (int8_t)n;
+        stack[top++] = h;
+        while (top) {
+            int x = stack[--top];
+            for (int s = 0; s < 6; s++) {
+                int nb = geo->hex_neighbor[x][s];
+                if (nb >= 0 && (g->land >> nb & 1) && id[nb] < 0) {
+                    id[nb] = (int8_t)n;
+                    stack[top++] = nb;
+                }
+            }
+        }
+        n++;
+    }
+    for (int k = 0; k < 3; k++) {
+        int h = geo->vertex_hex[v][k];
+        if (h >= 0 && id[h] >= 0)
+            return id[h];
+    }
+    return -1;
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -69,10 +106,10 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_int_equal(total, g->bank_start);
     }
     /* The fog: what is hidden and what was turned over add up to the map's pools, and no
-     * piece touches a hidden hex. */
+     * piece touches a hidden hex; a map drawn for each game (The New World) drew all of them. */
     const struct board_setup *setup = board_setup(g->opt.board);
     int terrains[8] = {0}, tokens[13] = {0};
-    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1) {
+    for (uint64_t f = (geo->fog_hexes | geo->drawn_hexes) & ~g->fog; f; f &= f - 1) {
         int h = __builtin_ctzll(f);
         terrains[g->terrain[h]]++;
         tokens[g->token[h] % 13]++;
@@ -139,8 +176,8 @@ static void check_invariants(const struct game *g, const struct tally *t)
         /* Island bonus: each island with the player's building but none of their first two. */
         unsigned own = 0, home = 0;
         for (int v = 0; v < geo->n_vertices; v++)
-            if (g->vertex_owner[v] == p && geo->vertex_island[v] >= 0)
-                own |= 1u << geo->vertex_island[v];
+            if (g->vertex_owner[v] == p && ref_island(g, v) >= 0)
+                own |= 1u << ref_island(g, v);
         home = pl->home_islands;
         assert_true((home & ~own) == 0);
         assert_true((home & ~(unsigned)geo->home_islands) == 0);
@@ -173,9 +210,20 @@ static void check_invariants(const struct game *g, const struct tally *t)
     /* Land is the map's and the fog turned over as land; ships lie where sea or the frame is
      * on a side. */
     uint64_t land = geo->land_hexes;
-    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1)
+    for (uint64_t f = (geo->fog_hexes | geo->drawn_hexes) & ~g->fog; f; f &= f - 1)
         land |= g->terrain[__builtin_ctzll(f)] != TERRAIN_SEA ? f & -f : 0;
     assert_true(land == g->land);
+    /* Harbors on the coast: land on one side of their edge only. */
+    for (int k = 0; k < geo->n_harbors; k++) {
+        int e = geo->harbor_edge[k], sides = 0;
+        if (g->harbor[k] > HARBOR_GENERIC) {
+            assert_true(geo->drawn_hexes && g->harbor[k] == HARBOR_NONE);
+            continue;
+        }
+        for (int i = 0; i < 2; i++)
+            sides += geo->edge_hex[e][i] >= 0 && (land >> geo->edge_hex[e][i] & 1);
+        assert_int_equal(sides, 1);
+    }
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] >= 0)
             assert_true(geo->vertex_hex_bits[v] & land);
@@ -521,6 +569,19 @@ static void test_playouts_river(void **state)
     assert_true(river_events > games); /* pieces did come onto the river */
 }
 
+/* Through the Desert (the deserts part the land into islands) and The New World (a map of
+ * islands drawn for each game), under the same checks: island points from the islands worked
+ * out above, harbors on the coast. */
+static void test_playouts_desert_world(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    static const int boards[4] = {BOARD_DESERT_3, BOARD_DESERT_4, BOARD_NEW_WORLD_3,
+                                  BOARD_NEW_WORLD_4};
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, boards[i % 4], 4900000u + (uint64_t)i, i % 8 < 4);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -584,6 +645,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_illegal_actions_change_nothing),
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_fog),
+        cmocka_unit_test(test_playouts_desert_world),
     };
     int part = argc > 1 ? atoi(argv[1]) : 0;
     if (part < 0 || part > 4) {

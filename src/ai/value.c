@@ -138,7 +138,7 @@ static double corner_value(const struct ai_board *b, const struct game *g, int v
     const struct board_geo *geo = game_geo(g);
     double q = b->corner_pips[v] + 2.5 * ai_count5(b->corner_res[v] & ~produced);
     int slot = geo->vertex_harbor_slot[v];
-    if (slot >= 0)
+    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC)
         q += g->harbor[slot] == HARBOR_GENERIC ? 1.5 : prod[g->harbor[slot]] >= 5 ? 3 : 1;
     return q;
 }

@@ -516,7 +516,10 @@ static unsigned joins_route(const struct game *g, int p)
 static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
     const struct board_geo *geo = GEO(g);
+    /* A map drawn for each game has the game's islands (none in the geometry). */
     int island = geo->vertex_island[v];
+    if (island < 0 && geo->drawn_hexes)
+        island = game_vertex_island(g, v);
     if (g->phase <= PHASE_SETUP_ROAD && island >= 0)
         g->p[p].home_islands |= (uint16_t)(1u << island);
     else if (island >= 0 && geo->island_bonus &&
@@ -530,6 +533,8 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
     g->vertex_owner[v] = (int8_t)p;
     g->vertex_building[v] = BUILDING_SETTLEMENT;
     index_building(g, p, v);
+    if (island >= 0 && geo->drawn_hexes)
+        g->islands_of[p] |= (uint16_t)(1u << island);
     g->p[p].settlements++;
     struct game_event *e = ev_push(eb, EV_BUILD, p);
     if (e) {

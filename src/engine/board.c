@@ -21,9 +21,20 @@ static const int side_dx[6] = {1, 2, 1, -1, -2, -1};
 static const int side_dy[6] = {-3, 0, 3, 3, 0, -3};
 
 /* The map of each board kind, among those built into the program. */
-static const char *const kind_map[BOARD_KINDS] = {
-    "base",           "big",           "new_shores_3",  "new_shores_4", "four_islands_3",
-    "four_islands_4", "fog_islands_3", "fog_islands_4", "base",         "great_river"};
+static const char *const kind_map[BOARD_KINDS] = {"base",
+                                                  "big",
+                                                  "new_shores_3",
+                                                  "new_shores_4",
+                                                  "four_islands_3",
+                                                  "four_islands_4",
+                                                  "fog_islands_3",
+                                                  "fog_islands_4",
+                                                  "base",
+                                                  "great_river",
+                                                  "through_desert_3",
+                                                  "through_desert_4",
+                                                  "new_world_3",
+                                                  "new_world_4"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -226,6 +237,12 @@ static int build_islands(struct board_geo *g, const struct map *m, int8_t cell_h
     for (int i = 0; i < m->n_islands; i++)
         if (m->home[i])
             g->home_islands |= (uint16_t)(1u << i);
+    if (m->random_islands) {
+        /* Each game's islands; players start on any land (settle_free() keeps them off sea). */
+        g->home_islands = 0xffff;
+        for (int v = 0; v < g->n_vertices; v++)
+            set_bit(g->vertex_home_bits, v);
+    }
     for (int v = 0; v < g->n_vertices; v++)
         for (int k = 0; k < 3; k++) {
             int h = g->vertex_hex[v][k];
@@ -317,8 +334,29 @@ static int build_coast(struct board_geo *g)
     return closed && coast == n ? 0 : -1;
 }
 
+/* The New World's harbor slots: every east or west side (each corner has one such side, so no
+ * two slots share a corner); the game gives the few it uses their land hex and type. */
+static int build_drawn_harbors(struct board_geo *g)
+{
+    memset(g->vertex_harbor_slot, -1, sizeof g->vertex_harbor_slot);
+    for (int e = 0; e < g->n_edges; e++) {
+        int a = g->edge_vertex[e][0], b = g->edge_vertex[e][1];
+        if (g->vertex_x[a] != g->vertex_x[b])
+            continue;
+        if (g->n_harbors == BOARD_MAX_HARBORS)
+            return -1;
+        g->harbor_edge[g->n_harbors] = (uint8_t)e;
+        g->harbor_hex[g->n_harbors] = -1;
+        g->vertex_harbor_slot[a] = g->vertex_harbor_slot[b] = (int8_t)g->n_harbors;
+        g->n_harbors++;
+    }
+    return 0;
+}
+
 static int build_harbors(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
 {
+    if (m->random_islands)
+        return build_drawn_harbors(g);
     if (m->n_harbors > BOARD_MAX_HARBORS)
         return -1;
     g->n_harbors = m->n_harbors;
@@ -372,7 +410,9 @@ static int build_hexes(struct board_geo *g, const struct map *m, int8_t cell_hex
                 g->land_hexes |= 1ull << g->n_hexes;
                 g->n_land++;
             }
-            if (fog)
+            if (fog && m->random_islands)
+                g->drawn_hexes |= 1ull << g->n_hexes;
+            else if (fog)
                 g->fog_hexes |= 1ull << g->n_hexes;
             g->n_hexes++;
         }
@@ -427,7 +467,9 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
     add_pool(s->tokens, &s->n_tokens, m->tokens + 2, 11, 2);
     add_pool(s->harbors, &s->n_harbors, m->harbors, MAP_HARBOR_TYPES, 0);
     for (int k = 0; k < g->n_harbors; k++)
-        s->harbor_type[k] = m->harbor[k].type == MAP_HARBOR_POOL ? BOARD_POOL : m->harbor[k].type;
+        s->harbor_type[k] = m->random_islands                      ? HARBOR_NONE
+                            : m->harbor[k].type == MAP_HARBOR_POOL ? BOARD_POOL
+                                                                   : m->harbor[k].type;
     for (int t = 0; t < MAP_TERRAINS && t < (int)sizeof s->fog_terrain; t++)
         s->fog_terrain[t] = (uint8_t)m->fog_terrains[t];
     /* The engine keeps three hexes a number (struct game's token_hex): count every token a
@@ -440,6 +482,9 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
         if (per_number[t] + m->tokens[t] + m->fog_tokens[t] > 3)
             return -1;
     }
+    for (int t = 0; t < MAP_HARBOR_TYPES; t++)
+        s->n_drawn_harbors =
+            (uint8_t)(s->n_drawn_harbors + (m->random_islands ? m->harbors[t] : 0));
     s->players_min = (uint8_t)m->players_min;
     s->players_max = (uint8_t)m->players_max;
     s->points = (uint8_t)m->points;

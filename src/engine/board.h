@@ -24,8 +24,12 @@ enum board_kind {
     BOARD_FOUR_ISLANDS_4,
     BOARD_FOG_ISLANDS_3, /* The Fog Islands */
     BOARD_FOG_ISLANDS_4,
-    BOARD_JUNGLE, /* the base board with the Jungle variant (RULES.md "Variants") */
-    BOARD_RIVER,  /* the Great River variant (maps/great_river.map) */
+    BOARD_JUNGLE,   /* the base board with the Jungle variant (RULES.md "Variants") */
+    BOARD_RIVER,    /* the Great River variant (maps/great_river.map) */
+    BOARD_DESERT_3, /* Through the Desert */
+    BOARD_DESERT_4,
+    BOARD_NEW_WORLD_3, /* The New World: a map of islands drawn for each game */
+    BOARD_NEW_WORLD_4,
     BOARD_KINDS
 };
 
@@ -38,7 +42,9 @@ enum board_kind {
 #define BOARD_MAX_HEXES 64
 #define BOARD_MAX_VERTICES (64 * BOARD_WORDS)
 #define BOARD_MAX_EDGES (64 * BOARD_WORDS)
-#define BOARD_MAX_HARBORS 11
+/* Harbor slots: the maps' harbors, or on a map drawn for each game (The New World) every
+ * side a harbor may take, of which the game uses a few. */
+#define BOARD_MAX_HARBORS 64
 #define BOARD_MAX_COAST 160
 #define BOARD_MAX_ISLANDS 16
 
@@ -115,6 +121,11 @@ struct board_geo {
     uint64_t river_vertex_bits[BOARD_WORDS];
     uint64_t river_edge_bits[BOARD_WORDS];
     uint64_t swamp_vertex_bits[BOARD_WORDS];
+    /* The New World: the hexes each game draws as land or sea (a map of islands; see
+     * new_world.c). Its islands are those of the game's land (game_vertex_island()), setup
+     * settlements go on any land, and its harbor slots are every east and west side of its
+     * hexes (no two share a corner), of which the game gives a few a harbor. 0 elsewhere. */
+    uint64_t drawn_hexes;
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -135,6 +146,7 @@ struct board_setup {
      * number. A hex turned over draws its terrain, and a token when it produces. */
     uint8_t fog_terrain[8], fog_token[13];
     uint8_t players_min, players_max, points;
+    uint8_t n_drawn_harbors; /* The New World: how many harbors (from harbors[]) each game deals */
 };
 
 /* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind, or

@@ -19,9 +19,10 @@ struct supply {
 static const struct supply supplies[BOARD_KINDS] = {
     {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 10, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 14, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -196,7 +197,7 @@ static void index_pips(struct game *g, const struct board_geo *geo)
 uint64_t game_land(const struct game *g, const struct board_geo *geo)
 {
     uint64_t land = geo->land_hexes;
-    for (uint64_t f = geo->fog_hexes & ~g->fog; f; f &= f - 1) {
+    for (uint64_t f = (geo->fog_hexes | geo->drawn_hexes) & ~g->fog; f; f &= f - 1) {
         int h = __builtin_ctzll(f);
         if (g->terrain[h] != TERRAIN_SEA)
             land |= 1ull << h;
@@ -207,7 +208,7 @@ uint64_t game_land(const struct game *g, const struct board_geo *geo)
 /* Land and sea as known now, and the corners that touch no land (no settlement there). */
 static void index_land(struct game *g, const struct board_geo *geo)
 {
-    if (!geo->fog_hexes) {
+    if (!(geo->fog_hexes | geo->drawn_hexes)) {
         g->land = geo->land_hexes;
         memcpy(g->edge_land, geo->edge_land_bits, sizeof g->edge_land);
         memcpy(g->edge_sea, geo->edge_sea_bits, sizeof g->edge_sea);
@@ -257,6 +258,8 @@ void game_reindex(struct game *g)
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] >= 0 && g->vertex_owner[v] < n)
             index_building(g, g->vertex_owner[v], v);
+    if (geo->drawn_hexes)
+        new_world_index_islands(g);
     index_tokens(g, geo);
     index_pips(g, geo);
     g->sea = geo->n_land < geo->n_hexes;
@@ -332,9 +335,11 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
             (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }
-    for (int k = 0; k < geo->n_harbors; k++)
+    for (int k = 0; k < geo->n_harbors && !geo->drawn_hexes; k++)
         if (g->harbor[k] > HARBOR_GENERIC)
             return 0;
+    if (geo->drawn_hexes && !new_world_harbors_ok(g, geo))
+        return 0;
     for (int i = 0; i < g->deck_size; i++)
         if (g->deck[i] >= DEV_COUNT)
             return 0;
@@ -488,8 +493,12 @@ static int place_reds(struct game *g, const struct board_geo *geo, const uint8_t
 /* Deals the board: terrains, then number tokens with no two red numbers (6, 8) on neighbouring
  * hexes and none on a desert, then harbor types. Each pool is shuffled whole and dealt in hex
  * (or slot) order to what draws from it; the parser made sure that the red numbers fit. */
-static void setup_board(struct game *g, const struct board_geo *geo, const struct board_setup *s)
+static int setup_board(struct game *g, const struct board_geo *geo, const struct board_setup *s)
 {
+    if (geo->drawn_hexes) {
+        g->robber = -1; /* no desert: the robber starts off the board */
+        return new_world_deal(g, geo, s);
+    }
     uint8_t pool[BOARD_MAX_HEXES];
     memcpy(pool, s->terrains, s->n_terrains);
     bw_rng_shuffle_u8(&g->rng, pool, s->n_terrains);
@@ -540,6 +549,7 @@ static void setup_board(struct game *g, const struct board_geo *geo, const struc
     bw_rng_shuffle_u8(&g->rng, pool, s->n_harbors);
     for (int k = 0, i = 0; k < geo->n_harbors; k++)
         g->harbor[k] = s->harbor_type[k] == BOARD_POOL ? pool[i++] : s->harbor_type[k];
+    return 0;
 }
 
 int game_init(struct game *g, const struct game_options *opt, uint64_t seed)
@@ -562,7 +572,8 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
     g->opt = o;
     g->vp_goal = o.victory_points ? o.victory_points : setup->points;
     g->rng = r;
-    setup_board(g, geo, setup);
+    if (setup_board(g, geo, setup) < 0)
+        return BW_E(INVALID);
     for (int c = 0; c < DEV_COUNT; c++)
         for (int k = 0; k < s->dev[c]; k++)
             g->deck[g->deck_size++] = (uint8_t)c;

@@ -32,8 +32,9 @@ enum terrain {
     TERRAIN_SWAMP   /* the Great River's delta (map.h's MAP_SWAMP): no token, no resource */
 };                  /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
-/* Harbor types 0..4 are 2:1 of that resource. */
-enum { HARBOR_GENERIC = 5 };
+/* Harbor types 0..4 are 2:1 of that resource; HARBOR_NONE is a slot without a harbor in this
+ * game (The New World, whose slots are every side a harbor may take). */
+enum { HARBOR_GENERIC = 5, HARBOR_NONE = 6 };
 enum building { BUILDING_NONE, BUILDING_SETTLEMENT, BUILDING_CITY };
 
 enum game_phase {
@@ -295,6 +296,11 @@ int game_can_city(const struct game *g, int player, int vertex);
 int game_can_ship(const struct game *g, int player, int edge);
 /* Whether player may move the ship at edge FROM to edge TO now: BW_OK or why not. */
 int game_ship_move_error(const struct game *g, int player, int from, int to);
+/* The island of corner v (0-based) in this game, or -1 when it touches none: the map's; on a
+ * map of islands drawn for each game (The New World) the game's, numbered by their first hex. */
+int game_vertex_island(const struct game *g, int v);
+/* The land hex of harbor slot k in this game, or -1 when the slot has no harbor. */
+int game_harbor_hex(const struct game *g, int k);
 /* Island bonus points of player (public). */
 int game_island_points(const struct game *g, int player);
 /* The Great River: gold points of player, from their pieces on the river (1 a road on a side of

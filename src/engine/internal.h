@@ -151,6 +151,15 @@ void discover(struct game *g, struct evbuf *eb, int hex);
  * there; gold found is owed (game_apply asks for it when the action is done). */
 void fog_reveal(struct game *g, struct evbuf *eb, int p, int v);
 void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
+/* The New World (new_world.c): draws the map of islands onto the hexes the map draws (land,
+ * terrains, tokens, harbors) from the game's generator; 0, or -1 when no fair map was found.
+ * new_world_index_islands() adds the islands of the buildings to islands_of; _harbors_ok()
+ * checks a restored state's harbors (on coasts) and islands (no more than a bit set holds);
+ * new_world_islands() counts the islands of a land set. */
+int new_world_deal(struct game *g, const struct board_geo *geo, const struct board_setup *s);
+void new_world_index_islands(struct game *g);
+int new_world_harbors_ok(const struct game *g, const struct board_geo *geo);
+int new_world_islands(const struct board_geo *geo, uint64_t land);
 /* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
 void river_gold(struct game *g, struct evbuf *eb, int p);
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);

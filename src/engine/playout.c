@@ -132,7 +132,9 @@ static void blank_action(struct game_action *out, int type, int p)
 static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     const struct board_geo *geo = GEO(g);
-    int hex = (int)bw_rng_below(rng, (uint32_t)(geo->n_land - (g->robber >= 0)));
+    /* A map drawn for each game (The New World) has its land in the game only. */
+    int n_land = geo->drawn_hexes ? count64(g->land) : geo->n_land;
+    int hex = (int)bw_rng_below(rng, (uint32_t)(n_land - (g->robber >= 0)));
     if (geo->n_land == geo->n_hexes) {
         if (hex >= g->robber && g->robber >= 0)
             hex++;

@@ -36,12 +36,14 @@ enum key {
     K_HARBOR,
     K_RIVER,
     K_RIVER_TIP,
+    K_DESERTS_DIVIDE,
+    K_RANDOM_ISLANDS,
     K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
-    "name",         "players",    "points",   "robber", "pirate",
-    "island_bonus", "home",       "terrains", "tokens", "harbors",
-    "fog_terrains", "fog_tokens", "harbor",   "river",  "river_tip"};
+    "name",   "players",  "points",    "robber",         "pirate",        "island_bonus",
+    "home",   "terrains", "tokens",    "harbors",        "fog_terrains",  "fog_tokens",
+    "harbor", "river",    "river_tip", "deserts_divide", "random_islands"};
 
 /* A position as written (1-based, not yet known to be in the grid) and its line. */
 struct ref {
@@ -155,6 +157,13 @@ int map_terrain_produces(int terrain)
 static int is_land(const struct map_cell *c)
 {
     return c->kind == MAP_CELL_LAND || c->kind == MAP_CELL_POOL;
+}
+
+/* Land that belongs to an island: with deserts_divide, a desert parts the land instead. */
+static int joins(const struct map *m, const struct map_cell *c)
+{
+    return is_land(c) &&
+           !(m->deserts_divide && c->kind == MAP_CELL_LAND && c->terrain == MAP_DESERT);
 }
 
 /* A land or pool cell that draws a number token from the pool. */
@@ -438,6 +447,14 @@ static int parse_tip(struct parser *p, char *s)
     return 0;
 }
 
+static int parse_yes(struct parser *p, enum key k, const char *s, int *out)
+{
+    if (!same_word(s, "yes") && !same_word(s, "no"))
+        return fail(p, p->line, "%s: write yes or no", key_names[k]);
+    *out = same_word(s, "yes");
+    return 0;
+}
+
 static int parse_key(struct parser *p, char *s)
 {
     struct map *m = p->m;
@@ -489,6 +506,10 @@ static int parse_key(struct parser *p, char *s)
         return parse_pool(p, K_FOG_TERRAINS, value, m->fog_terrains);
     case K_FOG_TOKENS:
         return parse_pool(p, K_FOG_TOKENS, value, m->fog_tokens);
+    case K_DESERTS_DIVIDE:
+        return parse_yes(p, K_DESERTS_DIVIDE, value, &m->deserts_divide);
+    case K_RANDOM_ISLANDS:
+        return parse_yes(p, K_RANDOM_ISLANDS, value, &m->random_islands);
     default:
         return parse_harbor(p, value);
     }
@@ -543,7 +564,7 @@ static void find_islands(struct map *m)
     struct map_pos stack[MAP_MAX_CELLS];
     for (int r = 0; r < m->n_rows; r++)
         for (int c = 0; c < m->row_len[r]; c++) {
-            if (!is_land(&m->cell[r][c]) || m->cell[r][c].island >= 0)
+            if (!joins(m, &m->cell[r][c]) || m->cell[r][c].island >= 0)
                 continue;
             int n = 0, id = m->n_islands++;
             m->cell[r][c].island = (int16_t)id;
@@ -554,7 +575,7 @@ static void find_islands(struct map *m)
                     if (!map_neighbor(m, at.row, at.col, s, &nb))
                         continue;
                     struct map_cell *next = &m->cell[nb.row][nb.col];
-                    if (is_land(next) && next->island < 0) {
+                    if (joins(m, next) && next->island < 0) {
                         next->island = (int16_t)id;
                         stack[n++] = nb;
                     }
@@ -589,7 +610,8 @@ static int check_starts(struct parser *p, int last)
     if (m->pirate_start == MAP_START_HEX) {
         if (resolve(p, "pirate", &p->pirate, &m->pirate) < 0)
             return -1;
-        if (cell_at(m, m->pirate)->kind != MAP_CELL_SEA)
+        int kind = cell_at(m, m->pirate)->kind;
+        if (kind != MAP_CELL_SEA && !(m->random_islands && kind == MAP_CELL_FOG))
             return fail(p, p->pirate.line, "pirate: %d.%d is not a sea hex", p->pirate.row,
                         p->pirate.col);
     }
@@ -607,6 +629,10 @@ static int check_home(struct parser *p, int last)
         const struct map_cell *c = cell_at(m, pos);
         if (!is_land(c))
             return fail(p, p->home[i].line, "home: %d.%d is not a land hex", pos.row + 1,
+                        pos.col + 1);
+        if (!joins(m, c))
+            return fail(p, p->home[i].line,
+                        "home: %d.%d is a desert, on no island (deserts_divide)", pos.row + 1,
                         pos.col + 1);
         if (m->home[c->island])
             return fail(p, p->home[i].line, "home: %d.%d is on the island of %d.%d", pos.row + 1,
@@ -734,6 +760,8 @@ static int check_pools(struct parser *p)
                         "most",
                         t, n);
     }
+    if (m->random_islands)
+        return 0; /* the pool is dealt onto each game's coasts */
     return check_pool(p, K_HARBORS, sum(m->harbors, MAP_HARBOR_TYPES), n_pool_harbors,
                       "harbor line that draws one", "harbor lines that draw one");
 }
@@ -859,6 +887,44 @@ static int check_harbors(struct parser *p)
     return 0;
 }
 
+/* Through the Desert: fixed deserts only, as the islands are known when the map is read. The
+ * New World: a grid of drawn hexes (?) in the sea, no home islands (players start on any land),
+ * harbors from the pool only, dealt onto the coasts each game. */
+static int check_kinds(struct parser *p, int last)
+{
+    struct map *m = p->m;
+    if (m->deserts_divide && (m->terrains[MAP_DESERT] || m->fog_terrains[MAP_DESERT]))
+        return fail(p, p->key_line[m->terrains[MAP_DESERT] ? K_TERRAINS : K_FOG_TERRAINS],
+                    "deserts_divide: the deserts that divide islands are written D in the grid, "
+                    "not drawn from a pool");
+    if (!m->random_islands)
+        return 0;
+    int drawn = 0;
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++) {
+            int kind = m->cell[r][c].kind;
+            drawn += kind == MAP_CELL_FOG;
+            if (kind != MAP_CELL_FOG && kind != MAP_CELL_SEA && kind != MAP_CELL_NONE)
+                return fail(p, p->row_line[r],
+                            "%d.%d: random_islands: the grid holds only ? (drawn as land or sea "
+                            "each game), ~ and -",
+                            r + 1, c + 1);
+        }
+    if (!drawn)
+        return fail(p, p->grid_line, "random_islands: the grid has no hex to draw (?)");
+    if (p->n_home)
+        return fail(p, p->key_line[K_HOME],
+                    "home: the islands are drawn for each game (random_islands): players start "
+                    "on any land");
+    if (m->n_harbors)
+        return fail(p, p->key_line[K_HARBOR],
+                    "harbor: the harbors are dealt onto the coasts of each game's islands "
+                    "(random_islands): give only the harbors pool");
+    if (m->fog_terrains[MAP_SEA] == drawn)
+        return fail(p, p->key_line[K_FOG_TERRAINS], "fog_terrains: no land to draw");
+    return 0;
+}
+
 static int check_map(struct parser *p, int last)
 {
     struct map *m = p->m;
@@ -876,9 +942,10 @@ static int check_map(struct parser *p, int last)
     for (int r = 0; r < m->n_rows; r++)
         for (int c = 0; c < m->row_len[r]; c++)
             m->n_land += is_land(&m->cell[r][c]);
-    if (!m->n_land)
+    if (!m->n_land && !m->random_islands)
         return fail(p, p->grid_line, "the grid has no land hex");
-    if (check_starts(p, last) < 0 || check_home(p, last) < 0 || check_pools(p) < 0 ||
+    if (check_kinds(p, last) < 0 || check_starts(p, last) < 0 ||
+        (!m->random_islands && check_home(p, last) < 0) || check_pools(p) < 0 ||
         check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
         return -1;
     return 0;

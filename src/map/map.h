@@ -102,6 +102,14 @@ struct map {
     int n_harbors;
     struct map_harbor harbor[MAP_MAX_HARBORS]; /* in the order of the file */
 
+    /* Through the Desert: deserts belong to no island, so a strip of them parts the land on
+     * its two sides into two islands (deserts_divide = yes; the deserts are fixed D cells). */
+    int deserts_divide;
+    /* The New World: the fog hexes are not hidden but drawn as land or sea when a game is
+     * created, a new map of islands each game (random_islands = yes); the harbors pool is dealt
+     * onto its coasts, and setup settlements go on any land. */
+    int random_islands;
+
     /* The Great River: its land hexes (joined by their sides, in the order of the file), and
      * the corner at the tip of its delta (a corner of a river hex, enum hex_corner of
      * engine/board.h: N NE SE S SW NW), when river_tip is set. */

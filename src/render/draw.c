@@ -426,7 +426,9 @@ static int try_place(struct canvas *cv, int r, int c, const char *s, struct styl
 static int draw_harbor(struct canvas *cv, int k, int last_row)
 {
     const struct board_geo *geo = cv->geo;
-    int e = geo->harbor_edge[k], hex = geo->harbor_hex[k];
+    int e = geo->harbor_edge[k], hex = game_harbor_hex(cv->g, k);
+    if (hex < 0)
+        return 1; /* a slot this game left without a harbor (The New World) */
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
     struct style st = plain;
     if (cv->rs->color)

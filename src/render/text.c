@@ -105,6 +105,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
     for (int k = 0; k < geo->n_harbors; k++) {
         int type = g->harbor[k];
+        if (type > HARBOR_GENERIC)
+            continue; /* a slot this game left without a harbor (The New World) */
         edge_name(geo, geo->harbor_edge[k], edge);
         if (type == HARBOR_GENERIC)
             snprintf(item, sizeof item, "3:1 %s", edge);
@@ -600,7 +602,7 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
     else if (geo->has_river && (geo->river_vertex_bits[v >> 6] >> (v & 63) & 1))
         rline_tr(&l, st, MSG_CORNER_RIVER);
     int slot = geo->vertex_harbor_slot[v];
-    if (slot >= 0 && slot < geo->n_harbors) {
+    if (slot >= 0 && slot < geo->n_harbors && g->harbor[slot] <= HARBOR_GENERIC) {
         if (g->harbor[slot] == HARBOR_GENERIC)
             rline_tr(&l, st, MSG_CORNER_HARBOR);
         else

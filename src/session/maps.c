@@ -18,6 +18,8 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"four_islands", "The Four Islands", BOARD_FOUR_ISLANDS_3, BOARD_FOUR_ISLANDS_4},
     {"new_shores", "Heading for New Shores", BOARD_NEW_SHORES_3, BOARD_NEW_SHORES_4},
     {"fog_islands", "The Fog Islands", BOARD_FOG_ISLANDS_3, BOARD_FOG_ISLANDS_4},
+    {"through_desert", "Through the Desert", BOARD_DESERT_3, BOARD_DESERT_4},
+    {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
@@ -35,6 +37,10 @@ static const struct {
     {BOARD_FOG_ISLANDS_4, "fog_islands_4"},
     {BOARD_JUNGLE, "jungle"}, /* the base map with the Jungle variant */
     {BOARD_RIVER, "great_river"},
+    {BOARD_DESERT_3, "through_desert_3"},
+    {BOARD_DESERT_4, "through_desert_4"},
+    {BOARD_NEW_WORLD_3, "new_world_3"},
+    {BOARD_NEW_WORLD_4, "new_world_4"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))

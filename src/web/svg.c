@@ -227,7 +227,7 @@ static void place_harbor(const struct svg_ctx *c, int k)
 {
     const struct board_geo *geo = c->geo;
     struct svg_layout *l = c->lay;
-    int e = geo->harbor_edge[k], hex = geo->harbor_hex[k];
+    int e = geo->harbor_edge[k], hex = game_harbor_hex(c->g, k);
     if (hex < 0)
         return;
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
@@ -444,7 +444,7 @@ static void draw_harbor(const struct svg_ctx *c, int k)
 {
     const struct board_geo *geo = c->geo;
     int e = geo->harbor_edge[k];
-    if (geo->harbor_hex[k] < 0)
+    if (game_harbor_hex(c->g, k) < 0)
         return;
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
     double mx = (px(c, geo->vertex_x[a]) + px(c, geo->vertex_x[b])) / 2.0;
