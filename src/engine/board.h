@@ -26,6 +26,8 @@ enum board_kind {
     BOARD_FOG_ISLANDS_4,
     BOARD_JUNGLE, /* the base board with the Jungle variant (RULES.md "Variants") */
     BOARD_RIVER,  /* the Great River variant (maps/great_river.map) */
+    BOARD_TRIBE,  /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
+    BOARD_CLOTH,  /* Cloth for Catan (maps/cloth.map, 3-4 players) */
     BOARD_KINDS
 };
 
@@ -41,6 +43,8 @@ enum board_kind {
 #define BOARD_MAX_HARBORS 11
 #define BOARD_MAX_COAST 160
 #define BOARD_MAX_ISLANDS 16
+#define BOARD_MAX_GIFTS 24
+#define BOARD_MAX_VILLAGES 8
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
@@ -115,6 +119,19 @@ struct board_geo {
     uint64_t river_vertex_bits[BOARD_WORDS];
     uint64_t river_edge_bits[BOARD_WORDS];
     uint64_t swamp_vertex_bits[BOARD_WORDS];
+
+    /* The Forgotten Tribe and Cloth for Catan (engine/tribe.c): the tribe's islands (land
+     * without a token or a settlement, where the robber never goes), the gift spots on their
+     * coasts (an edge each, and what kind of gift lies there: enum map_gift_kind of map/map.h),
+     * the villages (a corner and a number each), the settlements of the setup (2 or 3), and
+     * whether the longest trade route is out of play. */
+    uint64_t tribe_hexes;
+    int n_gifts;
+    uint8_t gift_edge[BOARD_MAX_GIFTS], gift_kind[BOARD_MAX_GIFTS];
+    int n_villages;
+    uint8_t village_vertex[BOARD_MAX_VILLAGES], village_number[BOARD_MAX_VILLAGES];
+    int setup_rounds;
+    int no_longest;
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -135,6 +152,9 @@ struct board_setup {
      * number. A hex turned over draws its terrain, and a token when it produces. */
     uint8_t fog_terrain[8], fog_token[13];
     uint8_t players_min, players_max, points;
+    /* The harbors the tribe's harbor gifts draw from (harbor types), in the order of their
+     * enum. */
+    uint8_t gift_harbors[BOARD_MAX_GIFTS], n_gift_harbors;
 };
 
 /* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind, or

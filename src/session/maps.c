@@ -18,6 +18,8 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"four_islands", "The Four Islands", BOARD_FOUR_ISLANDS_3, BOARD_FOUR_ISLANDS_4},
     {"new_shores", "Heading for New Shores", BOARD_NEW_SHORES_3, BOARD_NEW_SHORES_4},
     {"fog_islands", "The Fog Islands", BOARD_FOG_ISLANDS_3, BOARD_FOG_ISLANDS_4},
+    {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE},
+    {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
@@ -35,6 +37,8 @@ static const struct {
     {BOARD_FOG_ISLANDS_4, "fog_islands_4"},
     {BOARD_JUNGLE, "jungle"}, /* the base map with the Jungle variant */
     {BOARD_RIVER, "great_river"},
+    {BOARD_TRIBE, "forgotten_tribe"},
+    {BOARD_CLOTH, "cloth"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))
