@@ -25,7 +25,9 @@ static void expect_listing(struct bot *b, const char *chosen)
     char want[512];
     snprintf(want, sizeof want,
              "maps: base 3-6 players 10 points%s, four_islands 3-4 players 13 points, "
-             "new_shores 3-4 players 14 points, fog_islands 3-4 players 12 points; !map NAME "
+             "new_shores 3-4 players 14 points, fog_islands 3-4 players 12 points, forgotten_tribe "
+             "3-4 players 13 "
+             "points, cloth 3-4 players 14 points; !map NAME "
              "picks one in the lobby",
              chosen);
     expect_reply(b, "ann", "!map", want);

@@ -569,7 +569,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
     const struct board_geo *geo = GEO(g);
-    int last = g->setup_step >= (geo->setup_rounds - 1) * g->opt.n_players;
+    int last = g->setup_step >= (setup_rounds(g) - 1) * g->opt.n_players;
     place_settlement(g, eb, p, v);
     if (last) {
         /* The last setup settlement: one resource from each producing hex around it. */

@@ -465,7 +465,7 @@ static void build_tribe(struct board_geo *g, struct board_setup *s, const struct
                 g->tribe_hexes |= 1ull << cell_hex[r][c];
     for (int v = 0; v < g->n_vertices; v++)
         if (g->vertex_hex_bits[v] & g->tribe_hexes) {
-            g->vertex_land_bits[v >> 6] &= ~(1ull << (v & 63));
+            g->tribe_vertex_bits[v >> 6] |= 1ull << (v & 63);
             g->vertex_home_bits[v >> 6] &= ~(1ull << (v & 63));
         }
     g->n_gifts = m->n_gifts;
@@ -481,7 +481,7 @@ static void build_tribe(struct board_geo *g, struct board_setup *s, const struct
         g->village_vertex[i] = g->hex_vertex[h][m->village[i].corner];
         g->village_number[i] = m->village[i].number;
     }
-    g->setup_rounds = m->setup_settlements ? m->setup_settlements : 2;
+    g->setup_third = m->setup_settlements == 3;
     g->no_longest = m->no_longest_route;
     add_pool(s->gift_harbors, &s->n_gift_harbors, m->gift_harbors, MAP_HARBOR_TYPES, 0);
 }

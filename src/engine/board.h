@@ -130,8 +130,9 @@ struct board_geo {
     uint8_t gift_edge[BOARD_MAX_GIFTS], gift_kind[BOARD_MAX_GIFTS];
     int n_villages;
     uint8_t village_vertex[BOARD_MAX_VILLAGES], village_number[BOARD_MAX_VILLAGES];
-    int setup_rounds;
+    int setup_third; /* 1: a third setup settlement each (setup_rounds()) */
     int no_longest;
+    uint64_t tribe_vertex_bits[BOARD_WORDS]; /* the corners of the tribe's islands */
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the

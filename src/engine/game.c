@@ -213,7 +213,7 @@ static void index_land(struct game *g, const struct board_geo *geo)
         memcpy(g->edge_land, geo->edge_land_bits, sizeof g->edge_land);
         memcpy(g->edge_sea, geo->edge_sea_bits, sizeof g->edge_sea);
         for (int i = 0; i < BOARD_WORDS; i++)
-            g->no_settle[i] = ~geo->vertex_land_bits[i];
+            g->no_settle[i] = ~geo->vertex_land_bits[i] | geo->tribe_vertex_bits[i];
         return;
     }
     uint64_t land = game_land(g, geo), known = land | g->fog;
@@ -230,7 +230,7 @@ static void index_land(struct game *g, const struct board_geo *geo)
                 bits_set(g->edge_sea, e);
         }
     for (int v = 0; v < geo->n_vertices; v++)
-        if (geo->vertex_hex_bits[v] & land)
+        if ((geo->vertex_hex_bits[v] & land) && !bits_has(geo->tribe_vertex_bits, v))
             g->no_settle[v >> 6] &= ~(1ull << (v & 63));
 }
 
@@ -447,7 +447,7 @@ int game_check_state(const struct game *g)
         !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
         (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
                        : g->robber >= geo->n_hexes || !(game_land(g, geo) >> g->robber & 1)) ||
-        g->setup_step > geo->setup_rounds * n || g->setup_vertex < -1 ||
+        g->setup_step > (2 + geo->setup_third) * n || g->setup_vertex < -1 ||
         g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 || g->dice[1] > 6 ||
         g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
         (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
@@ -728,7 +728,7 @@ void begin_turn(struct game *g, struct evbuf *eb, int player)
 
 void advance_setup(struct game *g, struct evbuf *eb)
 {
-    int n = g->opt.n_players, steps = GEO(g)->setup_rounds * n;
+    int n = g->opt.n_players, steps = setup_rounds(g) * n;
     g->turn_timed_out = 0;
     do
         g->setup_step++;

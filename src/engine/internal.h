@@ -125,6 +125,12 @@ int tribe_state_ok(const struct game *g, const struct board_geo *geo);
 int act_place_harbor(struct game *g, struct evbuf *eb, int p, int k, int edge);
 int tribe_harbor_actions(const struct game *g, int p, struct game_action *out, int max);
 
+/* How many settlements each player places in the setup: 2, or 3 (Cloth for Catan). */
+static inline int setup_rounds(const struct game *g)
+{
+    return 2 + GEO(g)->setup_third;
+}
+
 /* Land hexes the robber may stand on: not the tribe's islands. */
 static inline uint64_t robber_land(const struct game *g)
 {
