@@ -26,7 +26,8 @@ static void expect_listing(struct bot *b, const char *chosen)
     snprintf(want, sizeof want,
              "maps: base 3-6 players 10 points%s, four_islands 3-4 players 13 points, "
              "new_shores 3-4 players 14 points, fog_islands 3-4 players 12 points, "
-             "through_desert 3-4 players 14 points, new_world 3-4 players 12 points; !map NAME "
+             "through_desert 3-4 players 14 points, new_world 3-4 players 12 points, "
+             "forgotten_tribe 3-4 players 13 points, cloth 3-4 players 14 points; !map NAME "
              "picks one in the lobby",
              chosen);
     expect_reply(b, "ann", "!map", want);

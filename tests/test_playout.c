@@ -12,6 +12,7 @@
 
 #include "engine/internal.h"
 #include "engine/playout.h"
+#include "map/map.h"
 
 struct tally {
     int played[DEV_COUNT]; /* development cards played, from the events */
@@ -95,6 +96,37 @@ static int ref_island(const struct game *g, int v)
     return -1;
 }
 
+/* The tribe's state (The Forgotten Tribe, Cloth for Catan): no building on its islands, the
+ * robber never moved onto them, the cloth all there, every harbor placed at its taker's
+ * building; *in_hands gets the development cards still lying at the tribe's spots, which the
+ * deck has dealt. */
+static void check_tribe(const struct game *g, int *in_hands)
+{
+    const struct board_geo *geo = game_geo(g);
+    int n = g->opt.n_players, cloth = g->cloth_supply;
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (geo->vertex_hex_bits[v] & geo->tribe_hexes)
+            assert_int_equal(g->vertex_owner[v], -1);
+    if (g->robber >= 0 && (geo->tribe_hexes >> g->robber & 1))
+        assert_int_equal(g->robber, board_setup(g->opt.board)->robber);
+    for (int k = 0; k < geo->n_gifts; k++) {
+        if (geo->gift_kind[k] == MAP_GIFT_CARD && g->gift_owner[k] == -1)
+            (*in_hands)++;
+        if (g->gift_at[k] != GAME_HARBOR_HELD) {
+            int e = g->gift_at[k], o = g->gift_owner[k];
+            assert_true(g->vertex_owner[geo->edge_vertex[e][0]] == o ||
+                        g->vertex_owner[geo->edge_vertex[e][1]] == o);
+            assert_true(g->harbors_of[o] & (1u << g->gift[k]));
+        }
+    }
+    for (int i = 0; i < geo->n_villages; i++)
+        cloth += g->village_cloth[i];
+    for (int p = 0; p < n; p++)
+        cloth += g->p[p].cloth;
+    assert_int_equal(
+        cloth, geo->n_villages ? geo->n_villages * GAME_VILLAGE_CLOTH + GAME_CLOTH_SUPPLY : 0);
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -130,6 +162,7 @@ static void check_invariants(const struct game *g, const struct tally *t)
     for (int p = 0; p < n; p++)
         for (int c = 0; c < DEV_COUNT; c++)
             in_hands += g->p[p].dev[c] + g->p[p].dev_new[c];
+    check_tribe(g, &in_hands);
     int played = 0;
     for (int c = 0; c < DEV_COUNT; c++)
         played += t->played[c];
@@ -204,6 +237,10 @@ static void check_invariants(const struct game *g, const struct tally *t)
         }
         assert_int_equal(game_gold_points(g, p), gold);
         vp += gold / 3;
+        /* The tribe's point gifts taken, and a point for every 2 cloth. */
+        for (int k = 0; k < geo->n_gifts; k++)
+            vp += geo->gift_kind[k] == MAP_GIFT_POINT && g->gift_owner[k] == p;
+        vp += geo->n_villages ? g->p[p].cloth / 2 : 0;
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -415,7 +452,8 @@ static void random_action(struct bw_rng *r, const struct game *g, struct game_ac
 }
 
 /* Plays one game; returns the number of actions. */
-static long river_events; /* EV_RIVER events seen by play_checked() */
+static long river_events;                          /* EV_RIVER events seen by play_checked() */
+static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOTH_END seen */
 
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
@@ -454,6 +492,15 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         for (int i = 0; i < n_ev; i++) {
             if (ev[i].type == EV_PLAY_DEV)
                 t.played[ev[i].a]++;
+            gift_events += ev[i].type == EV_GIFT;
+            if (ev[i].type == EV_GIFT) /* taken by the ship just placed on that spot */
+                assert_int_equal(g.edge_owner[game_geo(&g)->gift_edge[ev[i].a]], ev[i].player);
+            cloth_events += ev[i].type == EV_CLOTH;
+            cloth_ends += ev[i].type == EV_CLOTH_END;
+            if (ev[i].type == EV_CLOTH_END) /* the game ends, for the one with the most points */
+                for (int p = 0; p < g.opt.n_players; p++)
+                    assert_true(g.p[p].resigned ||
+                                game_vp_total(&g, p) <= game_vp_total(&g, g.winner));
             built |= ev[i].type == EV_BUILD || ev[i].type == EV_FREE_ROAD;
             if (ev[i].type == EV_RIVER) { /* rising, up to what the player has now */
                 assert_true(ev[i].a > told[ev[i].player]);
@@ -481,6 +528,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
     }
     check_longest_roads(&g);
     assert_true(g.winner >= 0);
+    if (game_villages_with_cloth(&g) < GAME_CLOTH_VILLAGES_MIN && game_geo(&g)->n_villages)
+        return n; /* Cloth for Catan ended when too few villages had cloth */
     assert_int_equal(g.winner, g.current);
     assert_true(game_vp_total(&g, g.winner) >= g.vp_goal);
     return n;
@@ -582,6 +631,29 @@ static void test_playouts_desert_world(void **state)
         play_checked(3 + i % 2, boards[i % 4], 4900000u + (uint64_t)i, i % 8 < 4);
 }
 
+/* The Forgotten Tribe: gifts taken by ships, harbors placed, under the same checks. */
+static void test_playouts_tribe(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    gift_events = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_TRIBE, 4800000u + (uint64_t)i, i % 4 < 2);
+    assert_true(gift_events > 0); /* ships did reach the tribe */
+}
+
+/* Cloth for Catan: three setup settlements, villages giving cloth, the end when too few have
+ * cloth left, under the same checks. */
+static void test_playouts_cloth(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    cloth_events = cloth_ends = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_CLOTH, 4900000u + (uint64_t)i, i % 4 < 2);
+    assert_true(cloth_events > 0); /* villages did give cloth */
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -646,6 +718,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_fog),
         cmocka_unit_test(test_playouts_desert_world),
+}
+
+        cmocka_unit_test(test_playouts_tribe),
+        cmocka_unit_test(test_playouts_cloth),
     };
     int part = argc > 1 ? atoi(argv[1]) : 0;
     if (part < 0 || part > 4) {

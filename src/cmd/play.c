@@ -92,14 +92,26 @@ static int build_at(struct cmd_call *c, int type, const char *where)
 {
     char msg[160];
     struct game_action a = {.type = (uint8_t)type};
-    if (type == ACT_BUILD_SHIP && !sea_here(c))
+    if ((type == ACT_BUILD_SHIP || type == ACT_PLACE_HARBOR) && !sea_here(c))
         return BW_E(WRONG_PHASE);
-    int at = type == ACT_BUILD_ROAD || type == ACT_BUILD_SHIP
+    int at = type == ACT_BUILD_ROAD || type == ACT_BUILD_SHIP || type == ACT_PLACE_HARBOR
                  ? words_edge(geo_of(c), where, msg, sizeof msg)
                  : words_vertex(geo_of(c), where, msg, sizeof msg);
     if (at < 0)
         return bad_words(c, at, msg);
     a.a = (int16_t)at;
+    if (type == ACT_PLACE_HARBOR) { /* the first harbor the player holds from the tribe */
+        const struct game *g = &c->s->game;
+        const struct board_geo *geo = geo_of(c);
+        a.b = -1;
+        for (int k = 0; k < geo->n_gifts && a.b < 0; k++)
+            if (g->gift_at[k] == GAME_HARBOR_HELD && g->gift_owner[k] >= 0 &&
+                g->gift_owner[k] == c->seat && !game_harbor_error(g, c->seat, k, at))
+                a.b = (int16_t)k;
+        for (int k = 0; k < geo->n_gifts && a.b < 0; k++) /* none fits: say why for the first */
+            if (g->gift_at[k] == GAME_HARBOR_HELD && g->gift_owner[k] == c->seat)
+                a.b = (int16_t)k;
+    }
     return cmd_act(c, &a);
 }
 
@@ -113,9 +125,13 @@ static const struct words_name build_kinds[] = {
 
 /* On maps with sea: ships too (elsewhere a prefix "s" stays a settlement). */
 static const struct words_name sea_build_kinds[] = {
-    {"road", ACT_BUILD_ROAD},         {"settlement", ACT_BUILD_SETTLEMENT},
-    {"settle", ACT_BUILD_SETTLEMENT}, {"city", ACT_BUILD_CITY},
-    {"ship", ACT_BUILD_SHIP},         {NULL, 0},
+    {"road", ACT_BUILD_ROAD},
+    {"settlement", ACT_BUILD_SETTLEMENT},
+    {"settle", ACT_BUILD_SETTLEMENT},
+    {"city", ACT_BUILD_CITY},
+    {"ship", ACT_BUILD_SHIP},
+    {"harbor", ACT_PLACE_HARBOR},
+    {NULL, 0},
 };
 
 static int exec_build(struct cmd_call *c)

@@ -133,7 +133,10 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     }
     if (d1 + d2 != 7) {
         g->phase = PHASE_MAIN;
-        if (produce(g, eb, d1 + d2))
+        int gold = produce(g, eb, d1 + d2);
+        if (GEO(g)->n_villages)
+            gold = tribe_roll(g, eb, d1 + d2, gold);
+        if (gold)
             gold_owed(g, eb, PHASE_MAIN);
         return;
     }
@@ -174,6 +177,12 @@ unsigned robber_candidates(const struct game *g, int player, int hex)
     return m;
 }
 
+/* Cards a thief may draw from player q's hand: the pirate of Cloth for Catan takes cloth too. */
+static int stealable(const struct game *g, int q, int sea)
+{
+    return hand_size_of(&g->p[q]) + (sea ? g->p[q].cloth : 0);
+}
+
 /* Players other than player holding cards with a ship on a side of sea hex hex. */
 unsigned pirate_candidates(const struct game *g, int player, int hex)
 {
@@ -183,7 +192,7 @@ unsigned pirate_candidates(const struct game *g, int player, int hex)
         uint64_t any = 0;
         for (int i = 0; i < BOARD_WORDS; i++)
             any |= g->ships_of[q][i] & geo->hex_edge_bits[hex][i];
-        if (q != player && any && hand_size_of(&g->p[q]) > 0)
+        if (q != player && any && stealable(g, q, 1) > 0)
             m |= BIT(q);
     }
     return m;
@@ -199,6 +208,10 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
         return BW_E(NO_SUCH_SPOT); /* no pirate on this map, or a hex still in fog */
     if (hex == (sea ? g->pirate : g->robber))
         return sea ? BW_E(PIRATE_SAME) : BW_E(ROBBER_SAME);
+    if (!sea && (geo->tribe_hexes >> hex & 1))
+        return BW_E(TRIBE);
+    if (sea && geo->n_villages && !tribe_trades(g, player))
+        return BW_E(PIRATE_LOCKED);
     unsigned m = sea ? pirate_candidates(g, player, hex) : robber_candidates(g, player, hex);
     if (target < 0) {
         if (m & (m - 1))
@@ -227,11 +240,16 @@ void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim
         return;
     }
     struct game_player *vp = &g->p[victim];
-    int k = (int)bw_rng_below(&g->rng, (uint32_t)hand_size_of(vp)), r = 0;
-    while (k >= vp->res[r])
+    int k = (int)bw_rng_below(&g->rng, (uint32_t)stealable(g, victim, sea)), r = 0;
+    while (r < RES_COUNT && k >= vp->res[r])
         k -= vp->res[r++];
-    vp->res[r]--;
-    g->p[player].res[r]++;
+    if (r < RES_COUNT) {
+        vp->res[r]--;
+        g->p[player].res[r]++;
+    } else { /* a cloth: RES_COUNT in the event */
+        vp->cloth--;
+        g->p[player].cloth++;
+    }
     e = ev_push(eb, EV_STEAL, player);
     if (e) {
         e->other = (int8_t)victim;
@@ -368,6 +386,8 @@ void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
     }
     if (g->fog)
         fog_reveal_edge(g, eb, p, edge);
+    if (g->tribe)
+        tribe_ship(g, eb, p, edge, 1);
 }
 
 /* Whether p's ship at edge has an open end: a corner with neither p's building nor another of
@@ -438,6 +458,8 @@ static int act_move_ship(struct game *g, struct evbuf *eb, int p, int from, int 
     }
     if (g->fog)
         fog_reveal_edge(g, eb, p, to);
+    if (g->tribe)
+        tribe_ship(g, eb, p, to, 0);
     longest_road_award(g, eb);
     return BW_OK;
 }
@@ -494,6 +516,8 @@ static int settle_error(const struct game *g, int p, int v)
     if (!settle_free(g, v)) {
         /* Not free: a building near, or no land at the corner (sea, or fog still hidden). */
         uint64_t around = geo->vertex_hex_bits[v];
+        if (around & geo->tribe_hexes)
+            return BW_E(TRIBE);
         if (!(around & g->land))
             return around & g->fog ? BW_E(IN_FOG) : BW_E(SEA_CORNER);
         return BW_E(TOO_CLOSE);
@@ -550,9 +574,10 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
 {
     const struct board_geo *geo = GEO(g);
+    int last = g->setup_step >= (setup_rounds(g) - 1) * g->opt.n_players;
     place_settlement(g, eb, p, v);
-    if (g->setup_step >= g->opt.n_players) {
-        /* Second settlement: one resource from each producing hex around it. */
+    if (last) {
+        /* The last setup settlement: one resource from each producing hex around it. */
         uint8_t got[RES_COUNT] = {0};
         for (int i = 0; i < 3; i++) {
             int h = geo->vertex_hex[v][i];
@@ -570,7 +595,7 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     }
     g->phase = PHASE_SETUP_ROAD;
     g->setup_vertex = (int16_t)v;
-    if (g->setup_step >= g->opt.n_players) /* a gold field gives one card of choice */
+    if (last) /* a gold field gives one card of choice */
         for (int i = 0; i < 3; i++) {
             int h = geo->vertex_hex[v][i];
             g->p[p].gold += h >= 0 && g->terrain[h] == TERRAIN_GOLD;
@@ -866,6 +891,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
         return act_move_ship(g, eb, p, a->a, a->b);
     case ACT_GOLD:
         return act_gold(g, eb, p, a->get);
+    case ACT_PLACE_HARBOR:
+        return act_place_harbor(g, eb, p, a->b, a->a);
     default:
         return BW_E(INVALID);
     }
@@ -889,6 +916,7 @@ static int may_score(int type)
     case ACT_CANCEL:
     case ACT_END:
     case ACT_GOLD:
+    case ACT_PLACE_HARBOR:
         return 0;
     default:
         return 1;

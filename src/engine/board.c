@@ -35,6 +35,8 @@ static const char *const kind_map[BOARD_KINDS] = {"base",
                                                   "through_desert_4",
                                                   "new_world_3",
                                                   "new_world_4"};
+                                                  "forgotten_tribe",
+                                                  "cloth"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -491,6 +493,37 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
     return 0;
 }
 
+/* The tribe's islands, gift spots and villages; their corners take no settlement. */
+static void build_tribe(struct board_geo *g, struct board_setup *s, const struct map *m,
+                        int8_t cell_hex[][MAP_MAX_COLS])
+{
+    for (int r = 0; r < m->n_rows; r++)
+        for (int c = 0; c < m->row_len[r]; c++)
+            if (m->cell[r][c].tribe && cell_hex[r][c] >= 0)
+                g->tribe_hexes |= 1ull << cell_hex[r][c];
+    for (int v = 0; v < g->n_vertices; v++)
+        if (g->vertex_hex_bits[v] & g->tribe_hexes) {
+            g->tribe_vertex_bits[v >> 6] |= 1ull << (v & 63);
+            g->vertex_home_bits[v >> 6] &= ~(1ull << (v & 63));
+        }
+    g->n_gifts = m->n_gifts;
+    for (int i = 0; i < m->n_gifts; i++) {
+        int h = cell_hex[m->gift[i].hex.row][m->gift[i].hex.col], sd = m->gift[i].side;
+        g->gift_edge[i] =
+            (uint8_t)board_edge_between(g, g->hex_vertex[h][sd], g->hex_vertex[h][(sd + 1) % 6]);
+        g->gift_kind[i] = m->gift[i].kind;
+    }
+    g->n_villages = m->n_villages;
+    for (int i = 0; i < m->n_villages; i++) {
+        int h = cell_hex[m->village[i].hex.row][m->village[i].hex.col];
+        g->village_vertex[i] = g->hex_vertex[h][m->village[i].corner];
+        g->village_number[i] = m->village[i].number;
+    }
+    g->setup_third = m->setup_settlements == 3;
+    g->no_longest = m->no_longest_route;
+    add_pool(s->gift_harbors, &s->n_gift_harbors, m->gift_harbors, MAP_HARBOR_TYPES, 0);
+}
+
 int board_build(struct board_geo *g, struct board_setup *setup, int kind, const struct map *m)
 {
     int8_t cell_hex[MAP_MAX_ROWS][MAP_MAX_COLS];
@@ -507,7 +540,10 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
         build_islands(g, m, cell_hex) < 0)
         return -1;
     build_river(g, m, cell_hex);
-    return build_setup(setup, g, m, cell_hex);
+    if (build_setup(setup, g, m, cell_hex) < 0)
+        return -1;
+    build_tribe(g, setup, m, cell_hex);
+    return 0;
 }
 
 static void build_all(void)

@@ -30,6 +30,8 @@ enum board_kind {
     BOARD_DESERT_4,
     BOARD_NEW_WORLD_3, /* The New World: a map of islands drawn for each game */
     BOARD_NEW_WORLD_4,
+    BOARD_TRIBE,       /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
+    BOARD_CLOTH,       /* Cloth for Catan (maps/cloth.map, 3-4 players) */
     BOARD_KINDS
 };
 
@@ -47,6 +49,8 @@ enum board_kind {
 #define BOARD_MAX_HARBORS 64
 #define BOARD_MAX_COAST 160
 #define BOARD_MAX_ISLANDS 16
+#define BOARD_MAX_GIFTS 24
+#define BOARD_MAX_VILLAGES 8
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
@@ -126,6 +130,21 @@ struct board_geo {
      * settlements go on any land, and its harbor slots are every east and west side of its
      * hexes (no two share a corner), of which the game gives a few a harbor. 0 elsewhere. */
     uint64_t drawn_hexes;
+
+
+    /* The Forgotten Tribe and Cloth for Catan (engine/tribe.c): the tribe's islands (land
+     * without a token or a settlement, where the robber never goes), the gift spots on their
+     * coasts (an edge each, and what kind of gift lies there: enum map_gift_kind of map/map.h),
+     * the villages (a corner and a number each), the settlements of the setup (2 or 3), and
+     * whether the longest trade route is out of play. */
+    uint64_t tribe_hexes;
+    int n_gifts;
+    uint8_t gift_edge[BOARD_MAX_GIFTS], gift_kind[BOARD_MAX_GIFTS];
+    int n_villages;
+    uint8_t village_vertex[BOARD_MAX_VILLAGES], village_number[BOARD_MAX_VILLAGES];
+    int setup_third; /* 1: a third setup settlement each (setup_rounds()) */
+    int no_longest;
+    uint64_t tribe_vertex_bits[BOARD_WORDS]; /* the corners of the tribe's islands */
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the
@@ -147,6 +166,10 @@ struct board_setup {
     uint8_t fog_terrain[8], fog_token[13];
     uint8_t players_min, players_max, points;
     uint8_t n_drawn_harbors; /* The New World: how many harbors (from harbors[]) each game deals */
+
+    /* The harbors the tribe's harbor gifts draw from (harbor types), in the order of their
+     * enum. */
+    uint8_t gift_harbors[BOARD_MAX_GIFTS], n_gift_harbors;
 };
 
 /* The geometry of a board kind; a borrowed constant, built once. NULL for an unknown kind, or

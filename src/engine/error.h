@@ -48,7 +48,11 @@
     X(NO_SEA, "no sea beside that side: a road goes there")                                        \
     X(NO_LAND, "no land beside that side: a ship goes there")                                      \
     X(SEA_CORNER, "that corner touches no land: settlements stand on land")                        \
-    X(IN_FOG, "that place is still in the fog")
+    X(IN_FOG, "that place is still in the fog")                                                    \
+    X(TRIBE, "the tribe's islands are not for settlements or the robber")                          \
+    X(PIRATE_LOCKED, "you move the pirate once you trade with a village")                          \
+    X(NO_HARBOR, "you hold no such harbor to place")                                               \
+    X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

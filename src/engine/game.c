@@ -20,9 +20,9 @@ static const struct supply supplies[BOARD_KINDS] = {
     {{14, 2, 2, 2, 5}, 19}, {{20, 3, 3, 3, 5}, 24}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
-    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 14, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 16, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -68,7 +68,8 @@ int game_vp_public(const struct game *g, int player)
     return pl->settlements + 2 * pl->cities + 2 * (g->longest_road == player) +
            2 * (g->largest_army == player) +
            ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0) +
-           (g->river ? game_river_points(g, player) : 0);
+           (g->river ? game_river_points(g, player) : 0) +
+           (g->tribe ? game_tribe_points(g, player) + game_cloth_points(g, player) : 0);
 }
 
 int game_gold_points(const struct game *g, int player)
@@ -109,9 +110,9 @@ int game_active_players(const struct game *g)
     return n;
 }
 
-/* The rates that follow from the harbors a player reaches. */
-static void index_rates(struct game *g, int player)
+void index_harbor(struct game *g, int player, int type)
 {
+    g->harbors_of[player] |= (uint8_t)BIT(type);
     unsigned h = g->harbors_of[player];
     int other = (h & BIT(HARBOR_GENERIC)) ? 3 : 4;
     for (int r = 0; r < RES_COUNT; r++)
@@ -157,10 +158,10 @@ void index_building(struct game *g, int player, int vertex)
     for (int i = 0; i < BOARD_WORDS; i++)
         g->no_settle[i] |= geo->vertex_near_bits[vertex][i];
     int slot = geo->vertex_harbor_slot[vertex];
-    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC) {
-        g->harbors_of[player] |= (uint8_t)BIT(g->harbor[slot]);
-        index_rates(g, player);
-    }
+    if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC)
+        index_harbor(g, player, g->harbor[slot]);
+    if (g->tribe)
+        tribe_index_building(g, player, vertex);
 }
 
 /* The hexes that produce on each number: only land with a resource and a valid token. */
@@ -213,7 +214,7 @@ static void index_land(struct game *g, const struct board_geo *geo)
         memcpy(g->edge_land, geo->edge_land_bits, sizeof g->edge_land);
         memcpy(g->edge_sea, geo->edge_sea_bits, sizeof g->edge_sea);
         for (int i = 0; i < BOARD_WORDS; i++)
-            g->no_settle[i] = ~geo->vertex_land_bits[i];
+            g->no_settle[i] = ~geo->vertex_land_bits[i] | geo->tribe_vertex_bits[i];
         return;
     }
     uint64_t land = game_land(g, geo), known = land | g->fog;
@@ -230,7 +231,7 @@ static void index_land(struct game *g, const struct board_geo *geo)
                 bits_set(g->edge_sea, e);
         }
     for (int v = 0; v < geo->n_vertices; v++)
-        if (geo->vertex_hex_bits[v] & land)
+        if ((geo->vertex_hex_bits[v] & land) && !bits_has(geo->tribe_vertex_bits, v))
             g->no_settle[v >> 6] &= ~(1ull << (v & 63));
 }
 
@@ -252,6 +253,7 @@ void game_reindex(struct game *g)
     memset(g->harbors_of, 0, sizeof g->harbors_of);
     memset(g->hexes_of, 0, sizeof g->hexes_of);
     memset(g->rates_of, 4, sizeof g->rates_of);
+    g->tribe = geo->n_gifts || geo->n_villages;
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0 && g->edge_owner[e] < n)
             index_road(g, g->edge_owner[e], e);
@@ -450,12 +452,14 @@ int game_check_state(const struct game *g)
         !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
         (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
                        : g->robber >= geo->n_hexes || !(game_land(g, geo) >> g->robber & 1)) ||
-        g->setup_step > 2 * n || g->setup_vertex < -1 || g->setup_vertex >= geo->n_vertices ||
-        g->dice[0] > 6 || g->dice[1] > 6 || g->deck_size > GAME_DEV_DECK_MAX ||
-        g->deck_pos > g->deck_size || (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
+        g->setup_step > (2 + geo->setup_third) * n || g->setup_vertex < -1 ||
+        g->setup_vertex >= geo->n_vertices || g->dice[0] > 6 || g->dice[1] > 6 ||
+        g->deck_size > GAME_DEV_DECK_MAX || g->deck_pos > g->deck_size ||
+        (g->phase == PHASE_SPECIAL_BUILD && g->sb_player < 0) ||
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
-    if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g))
+    if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
+        !tribe_state_ok(g, geo))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -506,8 +510,8 @@ static int setup_board(struct game *g, const struct board_geo *geo, const struct
     for (int h = 0, i = 0; h < geo->n_hexes; h++) {
         g->terrain[h] = s->hex_terrain[h] == BOARD_POOL ? pool[i++] : s->hex_terrain[h];
         g->token[h] = s->hex_token[h];
-        draws[h] =
-            (g->terrain[h] < TERRAIN_DESERT || g->terrain[h] == TERRAIN_GOLD) && !g->token[h];
+        draws[h] = (g->terrain[h] < TERRAIN_DESERT || g->terrain[h] == TERRAIN_GOLD) &&
+                   !g->token[h] && !(geo->tribe_hexes >> h & 1);
     }
 
     uint8_t reds[BOARD_MAX_HEXES], others[BOARD_MAX_HEXES], is_red[BOARD_MAX_HEXES];
@@ -578,6 +582,7 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
         for (int k = 0; k < s->dev[c]; k++)
             g->deck[g->deck_size++] = (uint8_t)c;
     bw_rng_shuffle_u8(&g->rng, g->deck, g->deck_size);
+    tribe_setup(g, geo, setup);
     g->bank_start = s->bank;
     memset(g->bank, s->bank, sizeof g->bank);
     memset(g->vertex_owner, -1, sizeof g->vertex_owner);
@@ -695,7 +700,7 @@ int next_active(const struct game *g, int from)
 static int setup_player(const struct game *g, int step)
 {
     int n = g->opt.n_players;
-    return step < n ? step : 2 * n - 1 - step;
+    return step < n ? step : step < 2 * n ? 2 * n - 1 - step : step - 2 * n;
 }
 
 void check_win(struct game *g, struct evbuf *eb)
@@ -734,12 +739,12 @@ void begin_turn(struct game *g, struct evbuf *eb, int player)
 
 void advance_setup(struct game *g, struct evbuf *eb)
 {
-    int n = g->opt.n_players;
+    int n = g->opt.n_players, steps = setup_rounds(g) * n;
     g->turn_timed_out = 0;
     do
         g->setup_step++;
-    while (g->setup_step < 2 * n && g->p[setup_player(g, g->setup_step)].resigned);
-    if (g->setup_step >= 2 * n) {
+    while (g->setup_step < steps && g->p[setup_player(g, g->setup_step)].resigned);
+    if (g->setup_step >= steps) {
         g->turn = 0;
         begin_turn(g, eb, g->p[0].resigned ? next_active(g, 0) : 0);
         return;

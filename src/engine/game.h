@@ -73,6 +73,7 @@ enum action_type {
     ACT_BUILD_SHIP,    /* a = edge (Seafarers maps) */
     ACT_MOVE_SHIP,     /* a = the ship's edge, b = the edge it moves to */
     ACT_GOLD,          /* get[] = the cards chosen for gold owed (PHASE_GOLD) */
+    ACT_PLACE_HARBOR,  /* a = edge, b = the gift spot of the harbor held (The Forgotten Tribe) */
     ACT_TYPE_COUNT
 };
 
@@ -133,6 +134,12 @@ enum event_type {
     EV_FOG,   /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
                * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
     EV_RIVER, /* player's gold points are now a (b = the victory points they make) */
+    EV_GIFT,  /* player's ship took the tribe's gift at spot a, of kind b (enum map_gift_kind);
+               * other: the harbor type or the development card (the card private to player) */
+    EV_HARBOR_PLACED, /* player placed the harbor of gift spot b (type other) at edge a */
+    EV_VILLAGE,       /* player trades with village a from now on; b = cloth received (0 or 1) */
+    EV_CLOTH,         /* village a gave player b cloth (its number was rolled) */
+    EV_CLOTH_END,     /* only a villages still have cloth: the game ends (EV_GAME_OVER follows) */
     EV_TYPE_COUNT
 };
 
@@ -166,6 +173,7 @@ struct game_player {
     uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
     uint8_t gold;                       /* cards still to choose for gold fields */
     uint8_t discoveries;                /* the Jungle's counters (not cards) */
+    uint8_t cloth;                      /* Cloth for Catan: 2 make a victory point (not cards) */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */
@@ -209,6 +217,17 @@ struct game {
     uint64_t fog;
     uint8_t fog_terrain[8], fog_token[13];
     uint8_t deck[GAME_DEV_DECK_MAX];
+    /* The Forgotten Tribe: what each gift spot of the geometry holds (a harbor type at a harbor
+     * spot, a development card drawn at the setup at a card spot), who took it (-1: it is still
+     * there) and, for a harbor, the edge it was placed at (GAME_HARBOR_HELD while its taker
+     * holds it). Cloth for Catan: each village's cloth, the players trading with it (bit per
+     * seat), and the general supply. */
+    uint8_t gift[BOARD_MAX_GIFTS];
+    int8_t gift_owner[BOARD_MAX_GIFTS];
+    uint8_t gift_at[BOARD_MAX_GIFTS];
+    uint8_t village_cloth[BOARD_MAX_VILLAGES];
+    uint8_t village_traders[BOARD_MAX_VILLAGES];
+    uint8_t cloth_supply;
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
@@ -228,6 +247,7 @@ struct game {
     uint8_t offers_open;                   /* bit per offers[] slot in use */
     uint8_t sea;                           /* the map has sea hexes: ships may be built */
     uint8_t river;                         /* the map has a river: gold points */
+    uint8_t tribe;                         /* the map has the tribe's gifts or villages */
     uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
@@ -237,6 +257,12 @@ struct game {
     uint64_t edge_land[BOARD_WORDS]; /* edges with land on a side: roads */
     uint64_t edge_sea[BOARD_WORDS];  /* edges with sea or the frame on a side: ships */
 };
+
+/* gift_at of a harbor not placed yet. */
+#define GAME_HARBOR_HELD 255
+/* Cloth for Catan: the cloth of each village and of the general supply at the start, and the
+ * villages that must still have cloth for the game to go on. */
+enum { GAME_VILLAGE_CLOTH = 5, GAME_CLOTH_SUPPLY = 10, GAME_CLOTH_VILLAGES_MIN = 4 };
 
 /* Piece supply and costs. */
 enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15, GAME_SHIPS = 15 };
@@ -308,5 +334,13 @@ int game_island_points(const struct game *g, int player);
  * victory points they make (one for every 3). 0 on a board without a river. */
 int game_gold_points(const struct game *g, int player);
 int game_river_points(const struct game *g, int player);
+/* The Forgotten Tribe and Cloth for Catan (engine/tribe.c): the victory points player has from
+ * the tribe's point gifts and from cloth (one for every 2); 0 on other maps. */
+int game_tribe_points(const struct game *g, int player);
+int game_cloth_points(const struct game *g, int player);
+/* Whether player may place the harbor of gift spot k at edge now: BW_OK or why not. */
+int game_harbor_error(const struct game *g, int player, int k, int edge);
+/* Villages with cloth left. */
+int game_villages_with_cloth(const struct game *g);
 
 #endif

@@ -108,6 +108,34 @@ static inline int settle_free(const struct game *g, int v)
 /* Record a new road / building in the derived fields. */
 void index_road(struct game *g, int player, int edge);
 void index_building(struct game *g, int player, int vertex);
+/* A harbor of type reached by player: their harbors and trade rates. */
+void index_harbor(struct game *g, int player, int type);
+
+/* The Forgotten Tribe and Cloth for Catan (tribe.c). tribe_setup deals the gifts (harbors from
+ * the map's pool, the deck's top cards) and fills the villages; tribe_ship gives what a ship
+ * of p's placed at edge (built: not moved) earns; tribe_roll gives the cloth of the villages of
+ * number sum and ends the game when too few have cloth left (returns gold, or 0 when the game
+ * is over); tribe_index_building adds a placed harbor at v to p's harbors. */
+void tribe_setup(struct game *g, const struct board_geo *geo, const struct board_setup *s);
+void tribe_ship(struct game *g, struct evbuf *eb, int p, int edge, int built);
+int tribe_roll(struct game *g, struct evbuf *eb, int sum, int gold);
+void tribe_index_building(struct game *g, int player, int v);
+int tribe_trades(const struct game *g, int player);
+int tribe_state_ok(const struct game *g, const struct board_geo *geo);
+int act_place_harbor(struct game *g, struct evbuf *eb, int p, int k, int edge);
+int tribe_harbor_actions(const struct game *g, int p, struct game_action *out, int max);
+
+/* How many settlements each player places in the setup: 2, or 3 (Cloth for Catan). */
+static inline int setup_rounds(const struct game *g)
+{
+    return 2 + GEO(g)->setup_third;
+}
+
+/* Land hexes the robber may stand on: not the tribe's islands. */
+static inline uint64_t robber_land(const struct game *g)
+{
+    return g->land & ~GEO(g)->tribe_hexes;
+}
 
 static inline int sum5(const uint8_t a[RES_COUNT])
 {

@@ -155,7 +155,7 @@ static int pirate_choices(const struct game *g, int p, int nth, int *hex, int *v
 {
     const struct board_geo *geo = GEO(g);
     int n = 0;
-    if (g->pirate < 0)
+    if (g->pirate < 0 || (geo->n_villages && !tribe_trades(g, p)))
         return nth < 0 ? 0 : -1;
     for (uint64_t sea = ~g->land & ~g->fog & ~(1ull << g->pirate); sea; sea &= sea - 1) {
         int h = __builtin_ctzll(sea);
@@ -195,7 +195,7 @@ static int robber_land_choices(const struct game *g, int p, int nth, int *hex, i
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
-    uint64_t land = g->land & ~robber_bit(g);
+    uint64_t land = robber_land(g) & ~robber_bit(g);
     if (nth < 0) {
         /* A hex without victims is one choice; one with k victims is k choices. */
         uint64_t any = 0;
@@ -248,7 +248,7 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
-    uint64_t land = g->land & ~robber_bit(g);
+    uint64_t land = robber_land(g) & ~robber_bit(g);
     for (; land; land &= land - 1) {
         int h = __builtin_ctzll(land);
         unsigned m = victims_at(hexes, robbable, h);
@@ -667,6 +667,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
             ship_moves(g, &b);
             dev_plays(g, &b);
             bank_trades(g, &b);
+            if (g->tribe)
+                b.n += tribe_harbor_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                            b.n < b.max ? b.max - b.n : 0);
         }
         offer_answers(g, &b);
         if (current)

@@ -102,7 +102,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
     const struct board_geo *geo = GEO(g);
     int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
     for (int h = 0; h < geo->n_hexes; h++) {
-        if (h == g->robber || !(g->land >> h & 1))
+        if (h == g->robber || !(robber_land(g) >> h & 1))
             continue; /* the pirate stays where it is */
         int mine = 0, any = 0;
         for (int c = 0; c < 6; c++) {
@@ -124,7 +124,7 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
         hex = g->robber < 0 ? 0 : g->robber;
         do
             hex = (hex + 1) % geo->n_hexes;
-        while (!(g->land >> hex & 1));
+        while (!(robber_land(g) >> hex & 1));
     }
     unsigned m = robber_candidates(g, p, hex);
     do_robber(g, eb, p, hex, m ? random_player(&g->rng, m) : -1);

@@ -139,7 +139,9 @@ static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct
         if (hex >= g->robber && g->robber >= 0)
             hex++;
     } else { /* the hex-th land hex other than the robber's */
-        uint64_t land = g->land & ~robber_bit(g);
+        uint64_t land = robber_land(g) & ~robber_bit(g);
+        if (geo->tribe_hexes)
+            hex %= count64(land);
         while (hex--)
             land &= land - 1;
         hex = __builtin_ctzll(land);

@@ -218,6 +218,8 @@ void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask)
 
 void longest_road_award(struct game *g, struct evbuf *eb)
 {
+    if (GEO(g)->no_longest)
+        return; /* Cloth for Catan: no longest trade route */
     int n = g->opt.n_players, max = 0, count = 0, who = -1;
     for (int p = 0; p < n; p++) {
         int len = g->p[p].resigned ? 0 : g->p[p].road_length; /* a resigned player's roads */

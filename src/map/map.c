@@ -166,11 +166,11 @@ static int joins(const struct map *m, const struct map_cell *c)
            !(m->deserts_divide && c->kind == MAP_CELL_LAND && c->terrain == MAP_DESERT);
 }
 
-/* A land or pool cell that draws a number token from the pool. */
+/* A land or pool cell that draws a number token from the pool (the tribe's islands draw none). */
 static int draws_token(const struct map_cell *c)
 {
     return c->kind == MAP_CELL_POOL ||
-           (c->kind == MAP_CELL_LAND && map_terrain_produces(c->terrain) && !c->token);
+           (c->kind == MAP_CELL_LAND && map_terrain_produces(c->terrain) && !c->token && !c->tribe);
 }
 
 static int is_red(int token)
@@ -466,6 +466,12 @@ static int parse_key(struct parser *p, char *s)
     int k = 0;
     while (k < K_COUNT && strcmp(key, key_names[k]))
         k++;
+    if (k == K_COUNT && *value) {
+        char msg[200];
+        int scen = map_scen_key(m, key, value, p->line, msg, sizeof msg);
+        if (scen)
+            return scen < 0 ? fail(p, p->line, "%s", msg) : 0;
+    }
     if (k == K_COUNT)
         return fail(p, p->line, "unknown key `%.40s`", key);
     if (p->key_line[k] && k != K_HARBOR)
@@ -944,9 +950,14 @@ static int check_map(struct parser *p, int last)
             m->n_land += is_land(&m->cell[r][c]);
     if (!m->n_land && !m->random_islands)
         return fail(p, p->grid_line, "the grid has no land hex");
+    char msg[200];
+    int line = 0;
     if (check_kinds(p, last) < 0 || check_starts(p, last) < 0 ||
-        (!m->random_islands && check_home(p, last) < 0) || check_pools(p) < 0 ||
-        check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
+        (!m->random_islands && check_home(p, last) < 0))
+        return -1;
+    if (map_scen_check(m, &line, msg, sizeof msg) < 0)
+        return fail(p, line, "%s", msg);
+    if (check_pools(p) < 0 || check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
         return -1;
     return 0;
 }

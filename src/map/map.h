@@ -23,6 +23,9 @@
 #define MAP_MAX_TEXT 65536 /* bytes in a map file */
 #define MAP_NAME_MAX 64    /* bytes of the name, with its NUL */
 #define MAP_MAX_RIVER 6    /* hexes of a river */
+#define MAP_MAX_TRIBE 12   /* islands of the tribe (maps/README: The Forgotten Tribe) */
+#define MAP_MAX_GIFTS 24   /* the tribe's gift spots */
+#define MAP_MAX_VILLAGES 8 /* the tribe's villages (Cloth for Catan) */
 #define MAP_MIN_PLAYERS 3
 #define MAP_MAX_PLAYERS 6
 
@@ -70,6 +73,26 @@ struct map_cell {
     uint8_t terrain; /* enum map_terrain, for MAP_CELL_LAND (MAP_SEA for sea) */
     uint8_t token;   /* a fixed number token, 0 for none (drawn from the pool if it produces) */
     int16_t island;  /* index of its island for land and pool cells, else -1 */
+    uint8_t tribe;   /* on an island of the tribe: no token, no settlement, no robber */
+};
+
+/* What a gift spot of the tribe holds (The Forgotten Tribe). */
+enum map_gift_kind { MAP_GIFT_HARBOR, MAP_GIFT_CARD, MAP_GIFT_POINT, MAP_GIFT_KINDS };
+
+/* A gift spot: a side of a hex of the tribe's islands, facing the sea; a ship built there
+ * takes what lies there. */
+struct map_gift {
+    struct map_pos hex;
+    uint8_t side; /* enum map_side */
+    uint8_t kind; /* enum map_gift_kind */
+};
+
+/* A village of the tribe (Cloth for Catan): a corner of a hex of the tribe's islands, with the
+ * number that makes it give cloth. */
+struct map_village {
+    struct map_pos hex;
+    uint8_t corner; /* enum hex_corner of engine/board.h */
+    uint8_t number;
 };
 
 struct map_harbor {
@@ -118,6 +141,22 @@ struct map {
     int has_tip;
     struct map_pos tip_hex;
     uint8_t tip_corner;
+
+    /* The Forgotten Tribe and Cloth for Catan (map_scen.c): the gift spots in the order of
+     * the file, the harbors they draw from (by type, as harbors), the villages, how many
+     * settlements each player places in the setup (2, or 3), and whether the longest trade
+     * route scores. */
+    int n_gifts;
+    struct map_gift gift[MAP_MAX_GIFTS];
+    int gift_harbors[MAP_HARBOR_TYPES];
+    int n_villages;
+    struct map_village village[MAP_MAX_VILLAGES];
+    int setup_settlements;
+    int no_longest_route;
+    int n_tribe;                         /* tribe = ROW.COL, ...: one hex of each island */
+    struct map_pos tribe[MAP_MAX_TRIBE]; /* 1-based as written until map_scen_check() */
+    int scen_line[8];                    /* where each of those keys was given (messages) */
+    int gift_line[MAP_MAX_GIFTS], village_line[MAP_MAX_VILLAGES];
 };
 
 /* Parse and check the map TEXT of LEN bytes (no NUL needed), named FILE in messages. Returns 0
@@ -136,6 +175,14 @@ int map_neighbor(const struct map *m, int row, int col, int side, struct map_pos
 
 /* Whether a terrain gives something when its number is rolled (and so takes a token). */
 int map_terrain_produces(int terrain);
+
+/* The keys of the Forgotten Tribe and Cloth for Catan (map_scen.c), for map_parse(): KEY with
+ * VALUE (modified) on LINE into *M. Returns 1 when KEY is one of them and was read, 0 when it
+ * is not one of them, -1 with what is wrong in MSG. */
+int map_scen_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size);
+/* After the grid and its islands: places the tribe, its gifts and villages on the grid and
+ * checks them. 0, or -1 with the line in *LINE (0 for none) and what is wrong in MSG. */
+int map_scen_check(struct map *m, int *line, char *msg, size_t size);
 
 /* The maps of maps/, built into the program: NAME is the file name without ".map". */
 struct map_builtin {

@@ -242,9 +242,67 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_ISLAND:
         rline_tr(&l, st, e->b == 1 ? MSG_EV_ISLAND_1 : MSG_EV_ISLAND_N, p, e->b);
         break;
+    case EV_GIFT: {
+        /* The spot's edge; a harbor's type is public, a card only to its taker. */
+        int k = e->a, spot = k >= 0 && k < geo->n_gifts ? geo->gift_edge[k] : -1;
+        if (spot < 0) {
+            rline_add(&l, p);
+            break;
+        }
+        edge_name(geo, spot, buf);
+        if (e->b == 0)
+            rline_tr(&l, st, MSG_EV_GIFT_HARBOR, p, buf,
+                     e->other == HARBOR_GENERIC              ? "3:1"
+                     : e->other >= 0 && e->other < RES_COUNT ? render_res_name_in(lang, e->other)
+                                                             : "?");
+        else
+            rline_tr(&l, st, e->b == 1 ? MSG_EV_GIFT_CARD : MSG_EV_GIFT_POINT, p, buf);
+        if (e->b != 1)
+            break;
+        rline_emit(&l, out, RENDER_PUBLIC);
+        start_private(&l, st);
+        rline_tr(&l, st, MSG_EV_GIFT_YOUR_CARD,
+                 e->other >= 0 && e->other < DEV_COUNT ? tr(lang, dev_bought[e->other]) : "?");
+        rline_emit(&l, out, e->player);
+        return;
+    }
+    case EV_HARBOR_PLACED:
+        if (e->a < 0 || e->a >= geo->n_edges) {
+            rline_add(&l, p);
+            break;
+        }
+        rline_tr(&l, st, MSG_EV_HARBOR_PLACED, p,
+                 e->other == HARBOR_GENERIC              ? "3:1"
+                 : e->other >= 0 && e->other < RES_COUNT ? render_res_name_in(lang, e->other)
+                                                         : "?",
+                 edge_name(geo, e->a, buf));
+        break;
+    case EV_VILLAGE:
+        rline_tr(&l, st, e->b ? MSG_EV_VILLAGE_1 : MSG_EV_VILLAGE_0, p,
+                 e->a >= 0 && e->a < geo->n_villages ? geo->village_vertex[e->a] + 1 : 0);
+        break;
+    case EV_CLOTH:
+        rline_tr(&l, st, MSG_EV_CLOTH,
+                 e->a >= 0 && e->a < geo->n_villages ? geo->village_vertex[e->a] + 1 : 0, p,
+                 e->player >= 0 && e->player < n ? g->p[e->player].cloth : 0);
+        break;
+    case EV_CLOTH_END:
+        rline_tr(&l, st, e->a == 1 ? MSG_EV_CLOTH_END_1 : MSG_EV_CLOTH_END_N, e->a);
+        break;
     case EV_STEAL:
         rline_tr(&l, st, MSG_EV_STEAL, p, o);
         rline_emit(&l, out, RENDER_PUBLIC);
+        if (e->a == RES_COUNT) { /* Cloth for Catan: the pirate took a cloth */
+            start_private(&l, st);
+            rline_tr(&l, st, MSG_EV_YOU_STOLE_CLOTH, o);
+            rline_emit(&l, out, e->player);
+            if (e->other >= 0) {
+                start_private(&l, st);
+                rline_tr(&l, st, MSG_EV_STOLE_CLOTH_FROM_YOU, p);
+                rline_emit(&l, out, e->other);
+            }
+            return;
+        }
         start_private(&l, st);
         rline_tr(&l, st, MSG_EV_YOU_STOLE, render_res_count(lang, e->a, 1, 1, cards, sizeof cards),
                  o);

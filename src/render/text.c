@@ -528,6 +528,12 @@ void render_status(const struct game *g, const struct render_style *st, const ch
             rline_tr(&item, st, pl->ships == 1 ? MSG_ST_SHIPS_1 : MSG_ST_SHIPS_N, pl->ships);
             if (island)
                 rline_tr(&item, st, island == 1 ? MSG_ST_ISLAND_1 : MSG_ST_ISLAND_N, island);
+            /* The tribe's point gifts, and cloth (Cloth for Catan: 2 make a point). */
+            int tribe = game_tribe_points(g, p);
+            if (tribe)
+                rline_tr(&item, st, MSG_ST_TRIBE, tribe);
+            if (game_geo(g)->n_villages)
+                rline_tr(&item, st, MSG_ST_CLOTH, pl->cloth);
         }
         if (pl->resigned)
             rline_tr(&item, st, MSG_ST_RESIGNED);

@@ -20,6 +20,8 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"fog_islands", "The Fog Islands", BOARD_FOG_ISLANDS_3, BOARD_FOG_ISLANDS_4},
     {"through_desert", "Through the Desert", BOARD_DESERT_3, BOARD_DESERT_4},
     {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4},
+    {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE},
+    {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
@@ -41,6 +43,8 @@ static const struct {
     {BOARD_DESERT_4, "through_desert_4"},
     {BOARD_NEW_WORLD_3, "new_world_3"},
     {BOARD_NEW_WORLD_4, "new_world_4"},
+    {BOARD_TRIBE, "forgotten_tribe"},
+    {BOARD_CLOTH, "cloth"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))

@@ -708,6 +708,59 @@ static int64_t wall_elapsed(int64_t saved_wall, int64_t now_wall)
     return d;
 }
 
+/* ---- version 6 ----
+ * The version 5 body, then, when state != SESSION_LOBBY, the tribe (The Forgotten Tribe, Cloth
+ * for Catan), as many of each as the board's geometry has: per gift spot u8 what lies there,
+ * i8 who took it (-1 nobody, -2 nothing there), u8 the edge its harbor was placed at (255 held);
+ * per village u8 cloth, u8 its traders (bit per seat); u8 the general supply of cloth; per
+ * player u8 cloth. A version 5 record has none of them (its boards had no tribe). */
+
+static void put_tribe(struct writer *w, const struct session *s)
+{
+    if (s->state == SESSION_LOBBY)
+        return;
+    const struct game *g = &s->game;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    for (int k = 0; k < geo->n_gifts; k++) {
+        put_u8(w, g->gift[k]);
+        put_u8(w, (uint8_t)g->gift_owner[k]);
+        put_u8(w, g->gift_at[k]);
+    }
+    for (int i = 0; i < geo->n_villages; i++) {
+        put_u8(w, g->village_cloth[i]);
+        put_u8(w, g->village_traders[i]);
+    }
+    put_u8(w, g->cloth_supply);
+    for (int p = 0; p < g->opt.n_players; p++)
+        put_u8(w, g->p[p].cloth);
+}
+
+/* Reads the tribe when the record has it (version 6 on), else leaves it as a game without one
+ * is made (game_init()). */
+static void get_tribe(struct reader *r, struct session *t, int in_record)
+{
+    struct game *g = &t->game;
+    if (t->state == SESSION_LOBBY || r->bad)
+        return;
+    memset(g->gift_owner, -1, sizeof g->gift_owner);
+    memset(g->gift_at, GAME_HARBOR_HELD, sizeof g->gift_at);
+    if (!in_record)
+        return;
+    const struct board_geo *geo = board_geo(g->opt.board);
+    for (int k = 0; k < geo->n_gifts; k++) {
+        g->gift[k] = get_u8(r);
+        g->gift_owner[k] = (int8_t)get_u8(r);
+        g->gift_at[k] = get_u8(r);
+    }
+    for (int i = 0; i < geo->n_villages; i++) {
+        g->village_cloth[i] = get_u8(r);
+        g->village_traders[i] = get_u8(r);
+    }
+    g->cloth_supply = get_u8(r);
+    for (int p = 0; p < g->opt.n_players && p < GAME_MAX_PLAYERS; p++)
+        g->p[p].cloth = get_u8(r);
+}
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -829,6 +882,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
         return 0;
     put_i64(&w, wall_ms);
     put_session_v4(&w, s, now_ms);
+    put_tribe(&w, s);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -904,6 +958,9 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms));
         break;
+    case 6:
+        get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms));
+        break;
     default: {
         char text[80];
         snprintf(text, sizeof text, "record version %u is not known to this build", version);
@@ -911,6 +968,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
         return BW_E(PARSE);
     }
     }
+    get_tribe(&r, &t, version >= 6);
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

@@ -67,6 +67,10 @@
  * saved paused (the bot left, or shut down cleanly) keeps its time left, since its pause began
  * at the save. Version 4 records have no wall-clock time: their deadlines keep the time left.
  *
+ * Body of version 6: the body of version 5 and, once a game was started, the tribe of The
+ * Forgotten Tribe and Cloth for Catan (the gifts, the villages and the cloth; record.c lists
+ * the fields). Version 5 records are read without them (their boards have no tribe).
+ *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
@@ -83,7 +87,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 5
+#define RECORD_VERSION 6
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -111,7 +115,10 @@
 #define RECORD_SEA_MAX                                                                             \
     (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5 + 8 + \
      8 + 13)
-#define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX)
+/* Version 6: the tribe's gifts, villages and cloth. */
+#define RECORD_TRIBE_MAX (3 * BOARD_MAX_GIFTS + 2 * BOARD_MAX_VILLAGES + 1 + GAME_MAX_PLAYERS)
+#define RECORD_MAX_SIZE                                                                            \
+    (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then
