@@ -61,11 +61,11 @@ static void test_map_lobby(void **state)
     expect_reply(b, "ann", "!map The Four Islands",
                  "the lobby in #catan already plays on four_islands");
     expect_reply(b, "ann", "!map f",
-                 "\"f\" is ambiguous: four_islands, fog_islands; !map lists "
+                 "\"f\" is ambiguous: four_islands, fog_islands, forgotten_tribe; !map lists "
                  "the maps");
     assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     static const char *const new_shores[] = {"!map new shores", "!map Heading for New Shores",
-                                             "!map new_shores", "!map New-Shores", "!map new"};
+                                             "!map new_shores", "!map New-Shores", "!map heading"};
     for (size_t i = 0; i < sizeof new_shores / sizeof new_shores[0]; i++) {
         say(b, "ann", "!map base");
         assert_int_equal(sess(b)->map, SESSION_MAP_BASE);

@@ -505,7 +505,7 @@ static void test_out_of_range(void **state)
                "must be a string");
     expect_one(NET "game = { map = \"atlantis\"; };\n", BW_E(INVALID), 2, "game.map",
                "must be \"base\", \"four_islands\", \"new_shores\", \"fog_islands\", "
-               "\"through_desert\" or \"new_world\"");
+               "\"through_desert\", \"new_world\", \"forgotten_tribe\" or \"cloth\"");
     expect_one(NET "game = { min_players = 5; map = \"fog_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "fog_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");
@@ -541,7 +541,7 @@ static void test_map_names(void **state)
         {"new shores", SESSION_MAP_NEW_SHORES},
         {"Heading for New Shores", SESSION_MAP_NEW_SHORES},
         {"New-Shores", SESSION_MAP_NEW_SHORES},
-        {"new", SESSION_MAP_NEW_SHORES},
+        {"new sh", SESSION_MAP_NEW_SHORES},
         {"the fog islands", SESSION_MAP_FOG_ISLANDS},
         {"FOG", SESSION_MAP_FOG_ISLANDS},
         {"four_islands", SESSION_MAP_FOUR_ISLANDS},

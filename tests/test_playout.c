@@ -708,20 +708,15 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_playouts_base_4_more),
     };
     const struct CMUnitTest sizes[] = {
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_playouts_other_sizes),
-        cmocka_unit_test(test_playouts_jungle),
-        cmocka_unit_test(test_playouts_river),
+        cmocka_unit_test(test_determinism),     cmocka_unit_test(test_playouts_other_sizes),
+        cmocka_unit_test(test_playouts_jungle), cmocka_unit_test(test_playouts_river),
+        cmocka_unit_test(test_playouts_tribe),  cmocka_unit_test(test_playouts_cloth),
     };
     const struct CMUnitTest seas[] = {
         cmocka_unit_test(test_illegal_actions_change_nothing),
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_fog),
         cmocka_unit_test(test_playouts_desert_world),
-}
-
-        cmocka_unit_test(test_playouts_tribe),
-        cmocka_unit_test(test_playouts_cloth),
     };
     int part = argc > 1 ? atoi(argv[1]) : 0;
     if (part < 0 || part > 4) {
@@ -734,10 +729,10 @@ int main(int argc, char **argv)
     if (part == 0 || part == 2)
         failed |= cmocka_run_group_tests_name("playouts: more base", base_more, NULL, NULL);
     if (part == 0 || part == 3)
-        failed |=
-            cmocka_run_group_tests_name("playouts: other sizes, Jungle, River", sizes, NULL, NULL);
+        failed |= cmocka_run_group_tests_name("playouts: other sizes, Jungle, River, the tribe's",
+                                              sizes, NULL, NULL);
     if (part == 0 || part == 4)
-        failed |=
-            cmocka_run_group_tests_name("playouts: illegal actions, seas, fog", seas, NULL, NULL);
+        failed |= cmocka_run_group_tests_name(
+            "playouts: illegal actions, seas, fog, desert, new world", seas, NULL, NULL);
     return failed;
 }

@@ -34,7 +34,7 @@ static const char *const kind_map[BOARD_KINDS] = {"base",
                                                   "through_desert_3",
                                                   "through_desert_4",
                                                   "new_world_3",
-                                                  "new_world_4"};
+                                                  "new_world_4",
                                                   "forgotten_tribe",
                                                   "cloth"};
 

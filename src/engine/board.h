@@ -30,8 +30,8 @@ enum board_kind {
     BOARD_DESERT_4,
     BOARD_NEW_WORLD_3, /* The New World: a map of islands drawn for each game */
     BOARD_NEW_WORLD_4,
-    BOARD_TRIBE,       /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
-    BOARD_CLOTH,       /* Cloth for Catan (maps/cloth.map, 3-4 players) */
+    BOARD_TRIBE, /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
+    BOARD_CLOTH, /* Cloth for Catan (maps/cloth.map, 3-4 players) */
     BOARD_KINDS
 };
 
@@ -130,7 +130,6 @@ struct board_geo {
      * settlements go on any land, and its harbor slots are every east and west side of its
      * hexes (no two share a corner), of which the game gives a few a harbor. 0 elsewhere. */
     uint64_t drawn_hexes;
-
 
     /* The Forgotten Tribe and Cloth for Catan (engine/tribe.c): the tribe's islands (land
      * without a token or a settlement, where the robber never goes), the gift spots on their
