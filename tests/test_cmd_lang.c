@@ -66,7 +66,10 @@ static void test_ukrainian(void **state)
     /* The lobby's listings and lines: the map and variant names stay as typed. */
     mark = n_recs;
     say(b, "ann", "!map");
-    const char *maps = last_to(mark, "ann");
+    const char *maps = "";
+    for (int i = n_recs - 1; i >= mark; i--) /* the first of its lines */
+        if (strcmp(recs[i].target, "ann") == 0)
+            maps = recs[i].text;
     assert_ptr_equal(strstr(maps, "карти: base: гравців 3-6, очок 10 (вибрано), four_islands"),
                      maps);
     assert_true(any_line(mark, "ann", "; !map NAME вибирає одну в лобі"));

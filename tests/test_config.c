@@ -510,7 +510,7 @@ static void test_out_of_range(void **state)
                "game.map", "fog_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");
     expect_one(NET "game = { map = \"f\"; };\n", BW_E(INVALID), 2, "game.map",
-               "\"f\" is ambiguous: \"four_islands\" or \"fog_islands\"");
+               "\"f\" is ambiguous: \"four_islands\", \"fog_islands\" or \"forgotten_tribe\"");
     expect_one(NET "game = { min_players = 5; map = \"four_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "four_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { bot_think_ms = 10; };\n", BW_E(INVALID), 2, "game.bot_think_ms",

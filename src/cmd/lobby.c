@@ -340,8 +340,9 @@ static void mark_item(const struct cmd_call *c, char *item, size_t size, char *t
     }
 }
 
-/* One map in the listing: "four_islands 3-4 players 13 points", marked. */
-static size_t map_item(struct cmd_call *c, int m, char *buf, size_t size)
+/* One map in the listing: " four_islands 3-4 players 13 points", marked, after ", " unless it
+ * is the first of its line. */
+static size_t map_item(struct cmd_call *c, int m, bool first, char *buf, size_t size)
 {
     int lo, hi, points;
     session_map_limits(m, &lo, &hi, &points);
@@ -354,9 +355,13 @@ static size_t map_item(struct cmd_call *c, int m, char *buf, size_t size)
     char item[160], marked[160];
     snprintf(item, sizeof item, tr(c->lang, MSG_MAP_ITEM), session_map_name(m), lo, hi, points);
     mark_item(c, item, sizeof item, marked, chosen, !session_map_playable(m));
-    int n = snprintf(buf, size, "%s%s", m ? ", " : " ", item);
+    int n = snprintf(buf, size, "%s%s", first ? " " : ", ", item);
     return n < 0 ? 0 : (size_t)n;
 }
+
+/* The bytes of map items in one line of the listing: the words around them (in any language)
+ * must fit in the rest of RENDER_LINE_MAX. */
+#define MAP_LIST_ROOM 280
 
 /* The most words a map's or a variant's name takes ("Heading for New Shores" and a few). */
 #define PHRASE_WORDS_MAX 8
@@ -365,10 +370,19 @@ static int exec_map(struct cmd_call *c)
 {
     char line[RENDER_LINE_MAX];
     if (c->argc == 0 && (!c->s || c->s->state == SESSION_LOBBY)) {
+        /* As many lines as the maps take, each with room for the words around the list. */
         size_t n = 0;
         line[0] = '\0';
-        for (int m = 0; m < SESSION_MAP_COUNT && n < sizeof line; m++)
-            n += map_item(c, m, line + n, sizeof line - n);
+        for (int m = 0; m < SESSION_MAP_COUNT; m++) {
+            char item[RENDER_LINE_MAX];
+            size_t len = map_item(c, m, n == 0, item, sizeof item);
+            if (n && n + len > MAP_LIST_ROOM) {
+                cmd_replyf(c, tr(c->lang, MSG_MAP_LIST_PART), line);
+                len = map_item(c, m, true, item, sizeof item);
+                n = 0;
+            }
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s", item);
+        }
         cmd_replyf(c, tr(c->lang, MSG_MAP_LIST), line, c->prefix);
         return BW_OK;
     }

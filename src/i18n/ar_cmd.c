@@ -149,6 +149,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_MARK_CHOSEN, "%s (مختارة)"},
     {MSG_MARK_NOT_PLAYABLE, "%s (غير قابلة للعب بعد)"},
     {MSG_MAP_LIST, "الخرائط:%s؛ الأمر %smap NAME يختار إحداها في غرفة الانتظار"},
+    {MSG_MAP_LIST_PART, "الخرائط:%s"},
     {MSG_MAP_NO_GAME,
      "لا توجد لعبة في %s؛ الأمر %snew يفتح واحدة، ثم الأمر %smap NAME يختار خريطتها"},
     {MSG_MAP_NO_GAME_HERE,

@@ -153,6 +153,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_MARK_CHOSEN, "%s (izabrano)"},
     {MSG_MARK_NOT_PLAYABLE, "%s (još se ne može igrati)"},
     {MSG_MAP_LIST, "mape:%s; %smap NAME bira jednu u lobiju"},
+    {MSG_MAP_LIST_PART, "mape:%s"},
     {MSG_MAP_NO_GAME, "u %s nema igre; %snew je otvara, zatim %smap NAME bira njenu mapu"},
     {MSG_MAP_NO_GAME_HERE,
      "u ovom kanalu nema igre; %snew je otvara, zatim %smap NAME bira njenu mapu"},

@@ -157,6 +157,7 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_MARK_CHOSEN, "%s (вибрано)"},
     {MSG_MARK_NOT_PLAYABLE, "%s (поки що не грається)"},
     {MSG_MAP_LIST, "карти:%s; %smap NAME вибирає одну в лобі"},
+    {MSG_MAP_LIST_PART, "карти:%s"},
     {MSG_MAP_NO_GAME, "у %s немає гри; %snew відкриває її, потім %smap NAME вибирає її карту"},
     {MSG_MAP_NO_GAME_HERE,
      "у цьому каналі немає гри; %snew відкриває її, потім %smap NAME вибирає її карту"},
