@@ -187,7 +187,7 @@ static void reveal_hex(struct game *g, struct evbuf *eb, int p, int h)
     }
 }
 
-void fog_reveal(struct game *g, struct evbuf *eb, int p, int v)
+static void fog_reveal(struct game *g, struct evbuf *eb, int p, int v)
 {
     for (uint64_t f = GEO(g)->vertex_hex_bits[v] & g->fog; f; f &= f - 1)
         reveal_hex(g, eb, p, __builtin_ctzll(f));

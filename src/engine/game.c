@@ -281,10 +281,12 @@ static int seat_or_none(int x, int n)
     return x >= -1 && x < n;
 }
 
-/* Fog still hidden lies on the map's fog hexes, holds nothing yet and touches no piece; the
- * pools hold one terrain per hidden hex and a token per producing terrain left. */
+/* Fog still hidden lies on the map's fog hexes, holds nothing yet and touches no road or ship
+ * (they turn it over; a settlement does not, and stands beside it only where it touches land);
+ * the pools hold one terrain per hidden hex and a token per producing terrain left. */
 static int fog_ok(const struct game *g, const struct board_geo *geo)
 {
+    uint64_t land = game_land(g, geo);
     if (g->fog & ~geo->fog_hexes)
         return 0;
     int terrains = 0, producing = 0, tokens = 0;
@@ -305,7 +307,7 @@ static int fog_ok(const struct game *g, const struct board_geo *geo)
             return 0;
         for (int c = 0; c < 6; c++) {
             int v = geo->hex_vertex[h][c];
-            if (g->vertex_owner[v] >= 0)
+            if (g->vertex_owner[v] >= 0 && !(geo->vertex_hex_bits[v] & land))
                 return 0;
             for (int i = 0; i < 3; i++)
                 if (geo->vertex_edge[v][i] >= 0 && g->edge_owner[geo->vertex_edge[v][i]] >= 0)

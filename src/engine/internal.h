@@ -147,9 +147,9 @@ void gold_done(struct game *g);
 int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 /* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
 void discover(struct game *g, struct evbuf *eb, int hex);
-/* Turn over the fog at corner v (or at either end of edge) for player p, who placed a piece
- * there; gold found is owed (game_apply asks for it when the action is done). */
-void fog_reveal(struct game *g, struct evbuf *eb, int p, int v);
+/* Turn over the fog at either end of edge for player p, whose road or ship came there (only
+ * they explore: a settlement does not); gold found is owed (game_apply asks for it when the
+ * action is done). */
 void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
 /* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
 void river_gold(struct game *g, struct evbuf *eb, int p);
