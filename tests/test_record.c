@@ -1118,8 +1118,28 @@ static void test_golden_v5(void **state)
         record_decode_at(&t, buf, len, GOLDEN_RESTORED_MS, GOLDEN_WALL_MS - 7000, why, sizeof why),
         BW_OK);
     assert_true(t.turn_deadline_ms == s.turn_deadline_ms);
-    /* While version 5 is the newest, the same session made again is the same record. */
-    assert_int_equal(RECORD_VERSION, 5);
+    /* Written again in the newest version, it reads back the same. */
+    size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
+    assert_memory_equal(&t.game, &s.game, sizeof t.game);
+}
+
+/* ---- version 6: discoveries past 255 ---- */
+
+static void test_golden_v6(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1], again[RECORD_MAX_SIZE];
+    size_t len = load_golden(6, buf, sizeof buf);
+    static struct session s, made;
+    char why[128];
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 6 record is refused: %s", why);
+    int64_t saved = golden_fog_session(&made);
+    assert_memory_equal(&s.game, &made.game, sizeof s.game);
+    /* While version 6 is the newest, the same session made again is the same record. */
+    assert_int_equal(RECORD_VERSION, 6);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     assert_int_equal(n, len);
     assert_memory_equal(again, buf, len);
@@ -1286,10 +1306,12 @@ static void test_jungle_refused(void **state)
     assert_int_equal(record_decode(&t, copy, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "the session's variant is unknown");
 
-    s.game.p[1].discoveries = 201;
+    s.game.p[1].discoveries = GAME_MAX_DISCOVERIES + 1;
     len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "a player's discoveries are out of range");
+    s.game.p[1].discoveries = 300; /* past what a byte holds */
+    round_trip(&s, 1000, 5);
     s.game.p[1].discoveries = 2;
     round_trip(&s, 1000, 5);
 
@@ -1340,6 +1362,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_golden_v3),
         cmocka_unit_test(test_golden_v4),
         cmocka_unit_test(test_golden_v5),
+        cmocka_unit_test(test_golden_v6),
         cmocka_unit_test(test_wall_clock),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),

@@ -460,6 +460,7 @@ static void test_golden_events(void **state)
     EV(EV_PRODUCE, 0, -1, 0, 0)->res[RES_WOOD] = 2;
     ev[n - 1].res[RES_GRAIN] = 1;
     EV(EV_SHORTAGE, -1, -1, RES_BRICK, 0);
+    EV(EV_SHORTAGE, -1, -1, RES_COUNT, 0); /* the gold owed */
     EV(EV_BUILD, 2, -1, BUILDING_SETTLEMENT, 11);
     EV(EV_BUILD, 2, -1, BUILDING_CITY, 29);
     EV(EV_BUILD, 2, -1, 3, 12);

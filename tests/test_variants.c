@@ -151,6 +151,66 @@ static void test_buy_with_discoveries(void **state)
     th_check_supply(&G);
 }
 
+/* Discoveries keep counting past 200 (and 255): the counter is wider than a byte. */
+static void test_discoveries_past_200(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    th_init(&G, 4, BOARD_JUNGLE);
+    th_main_phase(&G, 0);
+    int h = jungle_hex(&G), t = G.token[h], many = 199;
+    th_place_city(&G, 2, th_geo(&G)->hex_vertex[h][CORNER_S] + 1);
+    G.robber = (int8_t)(h == 0 ? 1 : 0);
+    G.p[2].discoveries = (uint16_t)many;
+    for (int roll = 1; roll <= 30; roll++) {
+        th_roll_phase(&G, 0);
+        int n = th_roll(&G, t > 7 ? 6 : 1, t > 7 ? t - 6 : t - 1, ev);
+        assert_int_equal(G.p[2].discoveries, many + 2 * roll);
+        assert_int_equal(th_find_event(ev, n, EV_DISCOVERY, 2)->b, many + 2 * roll);
+    }
+    assert_int_equal(game_check_state(&G), BW_OK);
+}
+
+static int buy_listed(const struct game *g, int p, int want)
+{
+    static struct game_action buf[4096];
+    int n = game_legal_actions(g, p, buf, 4096), found = 0;
+    for (int i = 0; i < n && i < 4096; i++)
+        if (buf[i].type == ACT_BUY_DEV && buf[i].a == want) {
+            struct game t = *g;
+            assert_int_equal(game_apply(&t, &buf[i], NULL, 0, NULL), BW_OK);
+            found++;
+        }
+    return found;
+}
+
+/* "!buy with N discoveries" is among the legal actions (computer players and tests see it):
+ * every other number of discoveries that pays for a card, besides the plain buy. */
+static void test_buy_with_discoveries_listed(void **state)
+{
+    (void)state;
+    th_init(&G, 4, BOARD_JUNGLE);
+    th_main_phase(&G, 0);
+    /* All three cards in hand and 4 discoveries: the plain buy uses none; 1, 2 or 3 may. */
+    G.p[0].discoveries = 4;
+    th_give(&G, 0, 0, 0, 1, 1, 1);
+    assert_int_equal(buy_listed(&G, 0, -1), 1);
+    assert_int_equal(buy_listed(&G, 0, 0), 0); /* what the plain buy does */
+    for (int n = 1; n <= 3; n++)
+        assert_int_equal(buy_listed(&G, 0, n), 1);
+    assert_int_equal(buy_listed(&G, 0, 4), 0);
+    /* The ore missing and 2 discoveries: the plain buy uses 1, or both may be used; none is
+     * not enough. */
+    th_return_all(&G, 0);
+    th_give(&G, 0, 0, 0, 1, 1, 0);
+    G.p[0].discoveries = 2;
+    assert_int_equal(buy_listed(&G, 0, -1), 1);
+    assert_int_equal(buy_listed(&G, 0, 0), 0);
+    assert_int_equal(buy_listed(&G, 0, 1), 0);
+    assert_int_equal(buy_listed(&G, 0, 2), 1);
+    assert_int_equal(buy_listed(&G, 0, 3), 0);
+}
+
 /* The base board has no jungle: a record with discoveries there is refused. */
 static void test_no_discoveries_on_base(void **state)
 {
@@ -443,6 +503,8 @@ int main(void)
         cmocka_unit_test(test_discoveries_found),
         cmocka_unit_test(test_discoveries_are_not_cards),
         cmocka_unit_test(test_buy_with_discoveries),
+        cmocka_unit_test(test_discoveries_past_200),
+        cmocka_unit_test(test_buy_with_discoveries_listed),
         cmocka_unit_test(test_no_discoveries_on_base),
         cmocka_unit_test(test_jungle_in_play),
         cmocka_unit_test(test_river_board),

@@ -640,7 +640,7 @@ static int act_buy(struct game *g, struct evbuf *eb, int p, int want)
             return BW_E(NOT_ENOUGH);
         pay(g, p, game_cost_dev);
     }
-    pl->discoveries -= (uint8_t)used;
+    pl->discoveries -= (uint16_t)used;
     int card = g->deck[g->deck_pos++];
     pl->dev_new[card]++;
     struct game_event *e = ev_push(eb, EV_BUY_DEV, p);

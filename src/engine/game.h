@@ -17,6 +17,7 @@
 #define GAME_MAX_OFFERS 8
 #define GAME_MAX_EVENTS 40
 #define GAME_DEV_DECK_MAX 34
+#define GAME_MAX_DISCOVERIES 32767 /* what an event's count holds */
 
 enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
 enum terrain {
@@ -96,26 +97,27 @@ enum event_type {
     EV_SETUP_RESOURCES, /* player got res[] for the second settlement */
     EV_ROLL,            /* player rolled a + b */
     EV_PRODUCE,         /* player receives res[] */
-    EV_SHORTAGE,        /* the bank could not pay resource a: nobody receives it */
-    EV_BUILD,           /* player built a (enum building, PIECE_ROAD, PIECE_SHIP) at b */
-    EV_BUY_DEV,         /* player bought a card; a = the card (private to player) */
-    EV_PLAY_DEV,        /* player played card a */
-    EV_FREE_ROAD,       /* player placed a free road at edge b (road building) */
-    EV_PLENTY,          /* player took res[] from the bank */
-    EV_MONOPOLY,        /* player took a cards of resource b in total; other = -1 */
-    EV_MONOPOLY_LOSS,   /* other lost a cards of resource b to player */
-    EV_DISCARD_NEEDED,  /* player must discard a cards */
-    EV_DISCARD,         /* player discarded res[] */
-    EV_ROBBER_NEEDED,   /* player must move the robber */
-    EV_ROBBER,          /* player moved the robber to hex a */
-    EV_STEAL,           /* player stole resource a from other (a is private to the two) */
-    EV_NO_STEAL,        /* nobody to steal from */
-    EV_BANK_TRADE,      /* player gave res[] to the bank for res2[] */
-    EV_OFFER,           /* player offered res[] for res2[]; a = offer id; b = to_mask */
-    EV_OFFER_ACCEPT,    /* player accepted offer a; other = the offerer, who may confirm */
-    EV_OFFER_REJECT,    /* player rejected offer a */
-    EV_OFFER_CLOSED,    /* offer a withdrawn or expired (player = offerer) */
-    EV_TRADE,           /* player gave res[] to other for res2[]; a = offer id */
+    EV_SHORTAGE, /* the bank could not pay resource a (RES_COUNT: the gold owed): nobody receives it
+                  */
+    EV_BUILD,    /* player built a (enum building, PIECE_ROAD, PIECE_SHIP) at b */
+    EV_BUY_DEV,  /* player bought a card; a = the card (private to player) */
+    EV_PLAY_DEV, /* player played card a */
+    EV_FREE_ROAD,      /* player placed a free road at edge b (road building) */
+    EV_PLENTY,         /* player took res[] from the bank */
+    EV_MONOPOLY,       /* player took a cards of resource b in total; other = -1 */
+    EV_MONOPOLY_LOSS,  /* other lost a cards of resource b to player */
+    EV_DISCARD_NEEDED, /* player must discard a cards */
+    EV_DISCARD,        /* player discarded res[] */
+    EV_ROBBER_NEEDED,  /* player must move the robber */
+    EV_ROBBER,         /* player moved the robber to hex a */
+    EV_STEAL,          /* player stole resource a from other (a is private to the two) */
+    EV_NO_STEAL,       /* nobody to steal from */
+    EV_BANK_TRADE,     /* player gave res[] to the bank for res2[] */
+    EV_OFFER,          /* player offered res[] for res2[]; a = offer id; b = to_mask */
+    EV_OFFER_ACCEPT,   /* player accepted offer a; other = the offerer, who may confirm */
+    EV_OFFER_REJECT,   /* player rejected offer a */
+    EV_OFFER_CLOSED,   /* offer a withdrawn or expired (player = offerer) */
+    EV_TRADE,          /* player gave res[] to other for res2[]; a = offer id */
     EV_LONGEST_ROAD,  /* player now holds longest road (-1: set aside), other = previous; a = length
                        */
     EV_LARGEST_ARMY,  /* player now holds largest army, other = previous; a = knights */
@@ -164,7 +166,7 @@ struct game_player {
     uint8_t ships;                      /* ships on the board (Seafarers maps) */
     uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
     uint8_t gold;                       /* cards still to choose for gold fields */
-    uint8_t discoveries;                /* the Jungle's counters (not cards) */
+    uint16_t discoveries; /* the Jungle's counters (not cards), up to GAME_MAX_DISCOVERIES */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */

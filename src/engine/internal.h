@@ -132,9 +132,10 @@ void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
 void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
 /* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,
- * if anyone is owed (no more than the bank holds), PHASE_GOLD until they have chosen, then
- * resume (returns 1), else 0. take_gold() gives a player their choice; gold_done() resumes
- * once nobody is owed. */
+ * if anyone is owed, PHASE_GOLD until they have chosen, then resume (returns 1), else 0. A
+ * bank short of all the gold owed pays as in production: nobody (EV_SHORTAGE), unless a single
+ * player is owed it, who is owed what the bank holds. take_gold() gives a player their choice;
+ * gold_done() resumes once nobody is owed. */
 void owe_gold(struct game *g, int hex);
 /* What a development card costs player pl using want discoveries (-1: as many as the cards
  * they lack need, up to three), into cost; returns the discoveries used, or -1 when they do

@@ -530,6 +530,19 @@ void trade_sets(const struct game *g, int p, unsigned *gives, unsigned *gets)
     }
 }
 
+/* The Jungle: a development card bought with each other number of discoveries the player may
+ * use ("!buy with N discoveries"), besides the plain buy listed before it, which uses as many
+ * as the missing cards need. */
+static void buys_with_discoveries(const struct game *g, struct actbuf *b)
+{
+    const struct game_player *pl = &g->p[b->player];
+    uint8_t cost[RES_COUNT];
+    int most = pl->discoveries < 3 ? pl->discoveries : 3, usual = dev_cost_with(pl, -1, cost);
+    for (int n = 0; n <= most; n++)
+        if (n != usual && dev_cost_with(pl, n, cost) == n && has_cards(pl->res, cost))
+            push_ab(b, ACT_BUY_DEV, n, -1, -1);
+}
+
 static void builds(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
@@ -554,8 +567,11 @@ static void builds(const struct game *g, struct actbuf *b)
             if (g->vertex_building[v] == BUILDING_SETTLEMENT)
                 push_ab(b, ACT_BUILD_CITY, v, -1, -1);
     }
-    if (kinds & BIT(ACT_BUY_DEV))
+    if (kinds & BIT(ACT_BUY_DEV)) {
         push(b, ACT_BUY_DEV);
+        if (g->p[p].discoveries)
+            buys_with_discoveries(g, b);
+    }
     if (kinds & BIT(ACT_BUILD_SHIP)) {
         uint64_t edges[BOARD_WORDS];
         ship_spot_bits(g, p, edges);

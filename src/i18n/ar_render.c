@@ -37,6 +37,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_EV_ROLL, "يرمي %s النرد: %d (%d+%d)"},
     {MSG_EV_PRODUCE, "يحصل %s على %s"},
     {MSG_EV_SHORTAGE, "نفد %s من البنك: لا أحد يحصل عليه"},
+    {MSG_EV_GOLD_SHORTAGE, "لا يستطيع البنك دفع كل الذهب المستحق: لا أحد يأخذ شيئًا"},
     {MSG_EV_BUILD_ROAD, "يبني %s طريقا عند %s"},
     {MSG_EV_BUILD_SHIP, "يبني %s سفينة عند %s"},
     {MSG_EV_BUILD_SETTLEMENT, "يبني %s مستوطنة عند %d"},

@@ -37,6 +37,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_ROLL, "%s baca %d (%d+%d)"},
     {MSG_EV_PRODUCE, "%s dobija %s"},
     {MSG_EV_SHORTAGE, "banci nedostaje sirovina „%s“: niko je ne dobija"},
+    {MSG_EV_GOLD_SHORTAGE, "banka ne može da isplati svo dugovano zlato: niko ništa ne uzima"},
     {MSG_EV_BUILD_ROAD, "%s gradi put na %s"},
     {MSG_EV_BUILD_SHIP, "%s gradi brod na %s"},
     {MSG_EV_BUILD_SETTLEMENT, "%s gradi naselje na %d"},

@@ -38,6 +38,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_EV_ROLL, "%s викидає %d (%d+%d)"},
     {MSG_EV_PRODUCE, "%s отримує %s"},
     {MSG_EV_SHORTAGE, "у банку бракує ресурсу «%s»: ніхто його не отримує"},
+    {MSG_EV_GOLD_SHORTAGE, "банк не може сплатити все належне золото: ніхто нічого не бере"},
     {MSG_EV_BUILD_ROAD, "%s будує дорогу на %s"},
     {MSG_EV_BUILD_SHIP, "%s будує корабель на %s"},
     {MSG_EV_BUILD_SETTLEMENT, "%s будує селище на %d"},

@@ -124,7 +124,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_PRODUCE, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_SHORTAGE:
-        rline_tr(&l, st, MSG_EV_SHORTAGE, render_res_name_in(lang, e->a));
+        if (e->a == RES_COUNT)
+            rline_tr(&l, st, MSG_EV_GOLD_SHORTAGE);
+        else
+            rline_tr(&l, st, MSG_EV_SHORTAGE, render_res_name_in(lang, e->a));
         break;
     case EV_BUILD:
         if (e->a == PIECE_ROAD || e->a == PIECE_SHIP) {

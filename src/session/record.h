@@ -67,11 +67,14 @@
  * saved paused (the bot left, or shut down cleanly) keeps its time left, since its pause began
  * at the save. Version 4 records have no wall-clock time: their deadlines keep the time left.
  *
+ * Body of version 6: the body of version 5 with each player's Jungle discoveries two bytes
+ * rather than one (they count past 255). Older records read theirs from one byte.
+ *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin .. record_v5.bin hold
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v6.bin hold
  * records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
@@ -83,7 +86,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 5
+#define RECORD_VERSION 6
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -107,9 +110,9 @@
      GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * RECORD_PLAYER_SIZE + 1 +                               \
      GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32 + RECORD_SEA_MAX)
 /* Version 3: the board's, the map's and the variant's names, the pirate, the ships, the home
- * islands and the discoveries. */
+ * islands and the discoveries (two bytes from version 6 on). */
 #define RECORD_SEA_MAX                                                                             \
-    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5 + 8 + \
+    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 6 + 8 + \
      8 + 13)
 #define RECORD_MAX_SIZE (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX)
 
