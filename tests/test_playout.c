@@ -58,6 +58,43 @@ static void check_longest_roads(const struct game *g)
     }
 }
 
+/* The Great River, read from the terrains alone: the gold mine (the one TERRAIN_MINE hex, -1
+ * for none), and the river: the centre J, the gold mine and the hex between them. */
+enum { HEX_CENTRE = 9 };
+
+static int mine_hex(const struct game *g)
+{
+    int mine = -1;
+    for (int h = 0; h < game_geo(g)->n_hexes; h++)
+        if (g->terrain[h] == TERRAIN_MINE) {
+            assert_int_equal(mine, -1);
+            mine = h;
+        }
+    return mine;
+}
+
+static int count_bits(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static uint64_t river_of(const struct game *g)
+{
+    const struct board_geo *geo = game_geo(g);
+    int mine = mine_hex(g);
+    if (mine < 0)
+        return 0;
+    uint64_t river = 1ull << HEX_CENTRE | 1ull << mine;
+    for (int s = 0; s < 6; s++) {
+        int h = geo->hex_neighbor[HEX_CENTRE][s];
+        /* In a line: the next hex on the same side is the mine. */
+        if (h >= 0 && geo->hex_neighbor[h][s] == mine)
+            river |= 1ull << h;
+    }
+    assert_int_equal(count_bits(river), 3);
+    return river;
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -145,28 +182,13 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_true((home & ~own) == 0);
         assert_true((home & ~(unsigned)geo->home_islands) == 0);
         vp += geo->island_bonus * __builtin_popcount(own & ~home);
-        /* The Great River: a gold point for each road with a river hex on a side, each building
-         * with one at a corner, one more for the tip; a victory point for every 3. */
-        int gold = 0;
-        for (int e = 0; e < geo->n_edges; e++)
-            if (g->edge_owner[e] == p && !(g->ships[e >> 6] >> (e & 63) & 1))
-                for (int k = 0; k < 2; k++)
-                    if (geo->edge_hex[e][k] >= 0 && (geo->river_hexes >> geo->edge_hex[e][k] & 1)) {
-                        gold++;
-                        break;
-                    }
-        for (int v = 0; v < geo->n_vertices; v++) {
-            if (g->vertex_owner[v] != p)
-                continue;
-            for (int k = 0; k < 3; k++)
-                if (geo->vertex_hex[v][k] >= 0 && (geo->river_hexes >> geo->vertex_hex[v][k] & 1)) {
-                    gold++;
-                    break;
-                }
-            gold += v == geo->river_tip;
-        }
-        assert_int_equal(game_gold_points(g, p), gold);
-        vp += gold / 3;
+        /* The Great River: a victory point for each building on a corner of the gold mine. */
+        int mine = mine_hex(g), gold = 0;
+        for (int v = 0; v < geo->n_vertices; v++)
+            for (int k = 0; k < 3 && mine >= 0; k++)
+                gold += g->vertex_owner[v] == p && geo->vertex_hex[v][k] == mine;
+        assert_int_equal(game_river_points(g, p), gold);
+        vp += gold;
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -413,14 +435,14 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
                 river_events++;
             }
             if (ev[i].type == EV_BUILD && ev[i].a == BUILDING_SETTLEMENT && setup)
-                for (int k = 0; k < 3; k++) { /* no setup settlement touches a swamp */
+                for (int k = 0; k < 3; k++) { /* no setup settlement on the river bank */
                     int h = game_geo(&g)->vertex_hex[ev[i].b][k];
-                    assert_true(h < 0 || g.terrain[h] != TERRAIN_SWAMP);
+                    assert_true(h < 0 || !(river_of(&g) >> h & 1));
                 }
         }
         for (int p = 0; p < g.opt.n_players; p++)
             if (told[p] >= 0)
-                assert_int_equal(told[p], game_gold_points(&g, p));
+                assert_int_equal(told[p], game_river_points(&g, p));
         if (built && (poke || board == BOARD_BIG))
             check_longest_roads(&g);
         if (poke) {
@@ -509,16 +531,33 @@ static void test_playouts_fog(void **state)
                      4700000u + (uint64_t)i, i % 4 < 2);
 }
 
-/* The Great River: gold points counted from the pieces (check_invariants), 12 points to win,
- * the swamp kept free of setup settlements, under the same checks. */
+/* The Great River: the gold mine's points counted from the buildings (check_invariants), the
+ * river laid from the centre to the coast (a mountain, a forest, the gold mine) and its banks
+ * kept free of setup settlements, under the same checks. */
 static void test_playouts_river(void **state)
 {
     (void)state;
-    int games = playout_count(10000) / 40;
+    int games = playout_count(10000) / 40, turned = 0;
     river_events = 0;
-    for (int i = 0; i < games; i++)
+    for (int i = 0; i < games; i++) {
+        struct game g;
+        struct game_options opt = {(uint8_t)(3 + i % 2), BOARD_RIVER, 0};
+        assert_int_equal(game_init(&g, &opt, 4700000u + (uint64_t)i), BW_OK);
+        uint64_t river = river_of(&g);
+        int mine = mine_hex(&g);
+        assert_int_equal(count_bits(river), 3);
+        assert_int_equal(g.terrain[HEX_CENTRE], TERRAIN_MOUNTAINS);
+        assert_int_equal(g.robber, mine);
+        assert_int_equal(g.token[mine], 0);
+        for (int h = 0; h < 19; h++)
+            if ((river >> h & 1) && h != HEX_CENTRE && h != mine)
+                assert_int_equal(g.terrain[h], TERRAIN_FOREST);
+        assert_int_equal(g.vp_goal, 10);
+        turned |= 1 << mine;
         play_checked(3 + i % 2, BOARD_RIVER, 4700000u + (uint64_t)i, i % 4 < 2);
-    assert_true(river_events > games); /* pieces did come onto the river */
+    }
+    assert_true(river_events > 0); /* buildings did come onto the gold mine */
+    assert_int_equal(count_bits((uint64_t)turned), games >= 60 ? 6 : count_bits((uint64_t)turned));
 }
 
 static void test_illegal_actions_change_nothing(void **state)

@@ -349,8 +349,6 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
     }
     if (g->fog)
         fog_reveal_edge(g, eb, p, edge);
-    if (g->river && bits_has(GEO(g)->river_edge_bits, edge))
-        river_gold(g, eb, p);
 }
 
 void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -500,8 +498,8 @@ static int settle_error(const struct game *g, int p, int v)
     }
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
-    if (g->phase == PHASE_SETUP_SETTLEMENT && bits_has(geo->swamp_vertex_bits, v))
-        return BW_E(SWAMP);
+    if (g->phase == PHASE_SETUP_SETTLEMENT && on_river_bank(g, v))
+        return BW_E(RIVER_BANK);
     if (g->phase == PHASE_SETUP_SETTLEMENT && !bits_has(geo->vertex_home_bits, v))
         return BW_E(NOT_HOME);
     return BW_OK;
@@ -536,7 +534,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
         e->a = BUILDING_SETTLEMENT;
         e->b = (int16_t)v;
     }
-    if (g->river && bits_has(geo->river_vertex_bits, v))
+    if (g->mine >= 0 && bits_has(geo->hex_vertex_bits[g->mine], v))
         river_gold(g, eb, p);
 }
 

@@ -1,7 +1,6 @@
 /* What special hexes give besides resource cards: gold fields (Seafarers: the owners choose
  * their cards, PHASE_GOLD), the jungle (the Jungle variant: discoveries, spent on development
- * cards), the fog (The Fog Islands: hexes turned over when a piece reaches them) and the Great
- * River (gold points for the pieces on its hexes). */
+ * cards) and the fog (The Fog Islands: hexes turned over when a road or ship reaches them). */
 #include "engine/internal.h"
 
 #include <string.h>
@@ -29,15 +28,6 @@ void discover(struct game *g, struct evbuf *eb, int hex)
             e->a = found[p];
             e->b = g->p[p].discoveries;
         }
-    }
-}
-
-void river_gold(struct game *g, struct evbuf *eb, int p)
-{
-    struct game_event *e = ev_push(eb, EV_RIVER, p);
-    if (e) {
-        e->a = (int16_t)game_gold_points(g, p);
-        e->b = (int16_t)(e->a / 3);
     }
 }
 

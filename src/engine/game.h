@@ -30,7 +30,7 @@ enum terrain {
     TERRAIN_GOLD,   /* a gold field (Seafarers): its owners choose what it gives */
     TERRAIN_SEA,    /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
     TERRAIN_JUNGLE, /* the Jungle variant's desert: its number gives discoveries */
-    TERRAIN_SWAMP   /* the Great River's delta (map.h's MAP_SWAMP): no token, no resource */
+    TERRAIN_MINE    /* the Great River's gold mine (map.h's MAP_MINE): no token, no resource */
 };                  /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource. */
@@ -133,7 +133,7 @@ enum event_type {
     EV_DISCOVERY,     /* player found a discoveries in the jungle (b = total now) */
     EV_FOG,   /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
                * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
-    EV_RIVER, /* player's gold points are now a (b = the victory points they make) */
+    EV_RIVER, /* player built on the gold mine: a = the victory points it gives them now */
     EV_TYPE_COUNT
 };
 
@@ -228,7 +228,9 @@ struct game {
     uint64_t hexes_of[GAME_MAX_PLAYERS];   /* bit per hex the player's buildings touch */
     uint8_t offers_open;                   /* bit per offers[] slot in use */
     uint8_t sea;                           /* the map has sea hexes: ships may be built */
-    uint8_t river;                         /* the map has a river: gold points */
+    uint8_t river;                         /* the map has a river (the Great River) */
+    int8_t mine;                           /* its gold mine, -1 for none */
+    uint64_t river_hexes;                  /* where this game's river lies (game_river()) */
     uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
@@ -299,10 +301,12 @@ int game_can_ship(const struct game *g, int player, int edge);
 int game_ship_move_error(const struct game *g, int player, int from, int to);
 /* Island bonus points of player (public). */
 int game_island_points(const struct game *g, int player);
-/* The Great River: gold points of player, from their pieces on the river (1 a road on a side of
- * a river hex, 1 a settlement or city on a corner of one, 1 more on the tip), and the public
- * victory points they make (one for every 3). 0 on a board without a river. */
-int game_gold_points(const struct game *g, int player);
+/* The Great River: the victory points player's buildings on the gold mine give them, one for
+ * each settlement or city on a corner of it. 0 on a board without a river. */
 int game_river_points(const struct game *g, int player);
+/* Where g's river lies (the map's river turned as it was dealt): its hexes as a set, and the
+ * gold mine's hex in *mine; 0 and -1 on a board without a river, or when its terrains fit no
+ * turn of it. geo is game_geo(g). */
+uint64_t game_river(const struct game *g, const struct board_geo *geo, int *mine);
 
 #endif

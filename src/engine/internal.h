@@ -152,8 +152,16 @@ void discover(struct game *g, struct evbuf *eb, int hex);
  * they explore: a settlement does not); gold found is owed (game_apply asks for it when the
  * action is done). */
 void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
-/* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
+/* The Great River: tells player p's gold mine points after p built on the gold mine. */
 void river_gold(struct game *g, struct evbuf *eb, int p);
+/* The Great River: lays the river of setup s (a copy of the board's) at random, turned about
+ * where it rises, onto land its map leaves to the pools; the robber goes with it. */
+void river_deal(struct bw_rng *rng, const struct board_geo *geo, struct board_setup *s);
+/* Whether corner v is on the river bank (a corner of one of its hexes). */
+static inline int on_river_bank(const struct game *g, int v)
+{
+    return (GEO(g)->vertex_hex_bits[v] & g->river_hexes) != 0;
+}
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);
