@@ -118,10 +118,12 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_int_equal(terrains[k] + g->fog_terrain[k], setup->fog_terrain[k]);
     for (int k = 2; k < 13; k++)
         assert_int_equal(tokens[k] + g->fog_token[k], setup->fog_token[k]);
+    /* Only roads and ships explore: none touches hidden fog; a building beside it (a setup
+     * settlement before its road) stands where land is known. */
     for (uint64_t f = g->fog; f; f &= f - 1)
         for (int c = 0; c < 6; c++) {
             int v = geo->hex_vertex[__builtin_ctzll(f)][c];
-            assert_int_equal(g->vertex_owner[v], -1);
+            assert_true(g->vertex_owner[v] < 0 || (geo->vertex_hex_bits[v] & g->land));
             for (int i = 0; i < 3; i++)
                 assert_true(geo->vertex_edge[v][i] < 0 ||
                             g->edge_owner[geo->vertex_edge[v][i]] < 0);
@@ -298,10 +300,22 @@ static void check_free_roads(const struct game *g)
         for (int e1 = 0; left[k1] > 0 && e1 < n_edges; e1++) {
             if (!can_piece_with(g, p, k1, e1, -1, 0))
                 continue;
+            /* The second piece goes on the board the first leaves: fog it turns over too. */
+            static struct game after;
+            const struct game *board = g;
+            const struct board_geo *geo = game_geo(g);
+            int extra = e1;
+            if (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1][0]] |
+                          geo->vertex_hex_bits[geo->edge_vertex[e1][1]])) {
+                after = *g;
+                (k1 ? place_ship : place_road)(&after, NULL, p, e1, EV_FREE_ROAD);
+                board = &after;
+                extra = -1;
+            }
             int seconds = 0;
             for (int k2 = 0; k2 < 2; k2++)
                 for (int e2 = 0; left[k2] - (k1 == k2) > 0 && e2 < n_edges; e2++) {
-                    if (!can_piece_with(g, p, k2, e2, e1, k1))
+                    if (!can_piece_with(board, p, k2, e2, extra, k1))
                         continue;
                     seconds++;
                     if (k2 * 1000 + e2 < k1 * 1000 + e1 && can_piece_with(g, p, k2, e2, -1, 0))
