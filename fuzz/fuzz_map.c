@@ -69,11 +69,10 @@ static void check_map(const struct map *m)
         (m->pirate_start == MAP_START_HEX &&
          m->cell[m->pirate.row][m->pirate.col].kind != MAP_CELL_SEA))
         abort();
-    /* The river: land hexes, each once; its tip on one of them, with a corner. A swamp: fixed
-     * land with no token, never in a pool. */
-    int tip_on_river = 0;
-    if (m->n_river < 0 || m->n_river > MAP_MAX_RIVER || (m->has_tip && !m->n_river) ||
-        m->tip_corner > 5 || m->terrains[MAP_SWAMP] || m->fog_terrains[MAP_SWAMP])
+    /* The river: land hexes, each once. A gold mine: fixed land with no token, never in a
+     * pool. */
+    if (m->n_river < 0 || m->n_river > MAP_MAX_RIVER || m->terrains[MAP_MINE] ||
+        m->fog_terrains[MAP_MINE])
         abort();
     for (int i = 0; i < m->n_river; i++) {
         struct map_pos at = m->river[i];
@@ -83,13 +82,10 @@ static void check_map(const struct map *m)
         for (int j = 0; j < i; j++)
             if (m->river[j].row == at.row && m->river[j].col == at.col)
                 abort();
-        tip_on_river |= at.row == m->tip_hex.row && at.col == m->tip_hex.col;
     }
-    if (m->has_tip && !tip_on_river)
-        abort();
     for (int r = 0; r < m->n_rows; r++)
         for (int c = 0; c < m->row_len[r]; c++)
-            if (m->cell[r][c].kind == MAP_CELL_LAND && m->cell[r][c].terrain == MAP_SWAMP &&
+            if (m->cell[r][c].kind == MAP_CELL_LAND && m->cell[r][c].terrain == MAP_MINE &&
                 m->cell[r][c].token)
                 abort();
 }
@@ -133,18 +129,20 @@ static void check_board(const struct board_geo *g, const struct board_setup *s, 
         (s->robber >= 0 && !land_hex(g, s->robber)) || s->pirate >= g->n_hexes ||
         (s->pirate >= 0 && land_hex(g, s->pirate)))
         abort();
-    /* The river's hexes are land, their corners and sides on land, the tip one of the corners;
-     * no setup settlement on a swamp's corner. */
-    if (g->has_river != (m->n_river > 0) || (g->river_hexes & ~g->land_hexes) ||
-        count64(g->river_hexes) != m->n_river || (m->has_tip != (g->river_tip >= 0)) ||
-        (g->river_tip >= 0 &&
-         !(g->river_vertex_bits[g->river_tip >> 6] >> (g->river_tip & 63) & 1)))
+    /* The river's hexes are land, each once, as the map drawn (not turned); a turn of it lies
+     * on land or is refused. */
+    uint64_t river = 0;
+    int8_t at[BOARD_MAX_RIVER];
+    for (int i = 0; i < g->n_river; i++)
+        river |= 1ull << g->river_hex[i];
+    if (g->has_river != (m->n_river > 0) || g->n_river != m->n_river || (river & ~g->land_hexes) ||
+        count64(river) != m->n_river || (g->has_river && board_river_turn(g, 0, at) < 0))
         abort();
-    for (int w = 0; w < BOARD_WORDS; w++)
-        if ((g->river_vertex_bits[w] & ~g->vertex_land_bits[w]) ||
-            (g->river_edge_bits[w] & ~g->edge_land_bits[w]) ||
-            (g->swamp_vertex_bits[w] & g->vertex_home_bits[w]))
-            abort();
+    for (int t = 0; t < 6 && g->has_river; t++)
+        if (board_river_turn(g, t, at) == 0)
+            for (int i = 0; i < g->n_river; i++)
+                if (!land_hex(g, at[i]))
+                    abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

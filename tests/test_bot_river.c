@@ -1,7 +1,7 @@
 /* The Great River through the bot's commands: !variant river in the lobby (picking, the
- * refusals it shares with the other variants), the game it starts (12 points, the swamp and
- * the river in the drawing and the lists, gold points in !status and !corner), and a person
- * with computer players on the river board, with the channel told of gold points. */
+ * refusals it shares with the other variants), the game it starts (10 points, the gold mine and
+ * the river in the drawing and the lists, gold mine points in !status and !corner), and a
+ * person with computer players on the river board, with the channel told of the gold mine. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,10 +26,12 @@ static void test_river_lobby(void **state)
     say(b, "ann", "!new");
     int mark = n_recs;
     say(b, "ann", "!variant river");
-    assert_string_equal(last_to(mark, CHAN),
-                        "ann chose the variant river (the Great River: a river from the centre to "
-                        "a swamp at the coast; roads and settlements on it earn gold points, 3 of "
-                        "them a victory point; 12 points win; 3-4 players)");
+    assert_string_equal(
+        last_to(mark, CHAN),
+        "ann chose the variant river (the Great River: a river of mountains, forest "
+        "and a gold mine from the centre to the coast; no setup settlement on its "
+        "banks; a building on the gold mine is worth 1 point more; 10 points win; "
+        "3-4 players)");
     assert_int_equal(sess(b)->variant, SESSION_VARIANT_RIVER);
     expect_reply(b, "ann", "!variant",
                  "variants: none, jungle (the Jungle, base map, 3-4 players), river (the Great "
@@ -57,38 +59,49 @@ static void test_river_lobby(void **state)
     const struct session *s = sess(b);
     assert_int_equal(s->state, SESSION_PLAYING);
     assert_int_equal(s->game.opt.board, BOARD_RIVER);
-    assert_int_equal(s->game.vp_goal, 12);
+    assert_int_equal(s->game.vp_goal, 10);
     expect_reply(b, "bob", "!map",
-                 "this game is played on base (the base game, with the variant river), to 12 "
+                 "this game is played on base (the base game, with the variant river), to 10 "
                  "points");
     mark = n_recs;
     say(b, "bob", "!status");
     assert_true(any_line(mark, CHAN, " | variant: the Great River"));
-    assert_true(any_line(mark, CHAN, ", 0 gold points"));
+    assert_true(any_line(mark, CHAN, ", 0 gold mine points"));
+    /* Where this game laid the river: J, the forest beside it, the gold mine on the coast. */
+    const struct board_geo *geo = game_geo(&s->game);
+    int mine = s->game.mine;
+    assert_true(mine >= 0);
+    char mine_name[4], want[96], river[64] = "#catan river: ";
+    board_hex_name(mine, mine_name);
+    for (int h = 0, k = 0; h < geo->n_hexes; h++)
+        if (s->game.river_hexes >> h & 1) {
+            char hn[4];
+            snprintf(river + strlen(river), sizeof river - strlen(river), "%s%s", k++ ? ", " : "",
+                     board_hex_name(h, hn));
+        }
     mark = n_recs;
     say(b, "bob", "!board text");
     assert_true(any_line(mark, CHAN, "#catan hexes: A "));
-    assert_true(any_line(mark, CHAN, ", L swamp robber, "));
-    assert_true(any_line(mark, CHAN, "#catan river: J, K, L, tip 27"));
-    mark = n_recs;
+    snprintf(want, sizeof want, " %s gold mine robber", mine_name);
+    assert_true(any_line(mark, CHAN, want));
+    assert_true(any_line(mark, CHAN, river));
     /* The drawing shown at the start: the river's hexes between waves, no desert. */
-    assert_true(any_line(started, CHAN, "~swamp~"));
+    assert_true(any_line(started, CHAN, "~mine~"));
     assert_true(any_line(started, CHAN, "~ore~"));
-    assert_true(any_line(started, CHAN, "~brick~"));
+    assert_true(any_line(started, CHAN, "~wood~"));
     assert_false(any_line(started, CHAN, "desert"));
+    /* A corner of the gold mine: what it is worth, and no setup settlement there. */
+    int v = geo->hex_vertex[mine][CORNER_N] + 1;
     mark = n_recs;
-    say(b, "cat", "!corner 27");
-    assert_true(any_line(mark, "cat", "corner 27: L swamp robber, sea; 0 pips"));
-    assert_true(any_line(mark, "cat", " | the river's tip: 2 gold points"));
-    assert_true(any_line(mark, "cat", "no setup settlement may touch the swamp"));
-    mark = n_recs;
-    say(b, "cat", "!corner 19");
-    assert_true(any_line(mark, "cat", " | on the river: 1 gold point"));
+    snprintf(want, sizeof want, "!corner %d", v);
+    say(b, "cat", want);
+    assert_true(any_line(mark, "cat", " | on the gold mine: 1 victory point more"));
+    assert_true(any_line(mark, "cat", "no setup settlement may stand on the river bank"));
     bot_free(b);
 }
 
-/* A person and two computer players on the river: nobody stalls, the channel hears of gold
- * points as pieces come onto the river, and !status shows them. */
+/* A person and two computer players on the river: nobody stalls, and when someone builds on
+ * the gold mine the channel hears of it and !status shows its points. */
 static void test_river_robots(void **state)
 {
     (void)state;
@@ -107,17 +120,15 @@ static void test_river_robots(void **state)
         int mark = n_recs;
         say(b, "ann", "!status");
         for (int p = 0; p < sess(b)->game.opt.n_players; p++) {
-            int gold = game_gold_points(&sess(b)->game, p);
+            int gold = game_river_points(&sess(b)->game, p);
             char want[64];
-            snprintf(want, sizeof want, ", %d gold point%s", gold, gold == 1 ? "" : "s");
+            snprintf(want, sizeof want, ", %d gold mine point%s", gold, gold == 1 ? "" : "s");
             assert_true(any_line(mark, NULL, want)); /* to the channel, or to ann when repeated */
             shown += gold > 0;
         }
     }
     assert_true(robot_moves > 20);
-    assert_true(any_line(0, CHAN, " gold points on the river ("));
-    assert_true(any_line(0, CHAN, "(bot) has "));
-    assert_true(shown > 0);
+    assert_true(shown == 0 || any_line(0, CHAN, " built on the gold mine, which now gives them "));
     if (!sess(b) || sess(b)->state != SESSION_PLAYING)
         assert_true(any_line(0, CHAN, " wins with 1"));
     check_no_leak();

@@ -349,6 +349,174 @@ static void test_setup_reveals(void **state)
     assert_true(gold && cards);
 }
 
+/* A setup step as the checker wrote it: a settlement and the road or ship beside it, both by
+ * engine index (0-based). */
+static void setup_step(struct game *g, int p, int v, int e)
+{
+    struct game_action settle = th_action(ACT_BUILD_SETTLEMENT, p);
+    settle.a = (int16_t)v;
+    th_apply(g, &settle, NULL);
+    struct game_action piece =
+        th_action(bits_has(g->edge_land, e) ? ACT_BUILD_ROAD : ACT_BUILD_SHIP, p);
+    piece.a = (int16_t)e;
+    th_apply(g, &piece, NULL);
+}
+
+/* Only a road or a ship explores: a settlement beside the fog leaves it hidden, so a second
+ * setup settlement there is not paid twice (once for the discovery, once as a start resource).
+ * The case found: The Fog Islands for 3, seed 3; player 0's second settlement on corner 38
+ * touches the fields L and the hidden Q, which its road then turns over (fields 3). */
+static void test_settlement_does_not_explore(void **state)
+{
+    (void)state;
+    enum { HEX_Q = 16 };
+    th_init_seed(&G, 3, BOARD_FOG_ISLANDS_3, 3);
+    setup_step(&G, 0, 24, 28);
+    setup_step(&G, 1, 53, 78);
+    setup_step(&G, 2, 72, 104);
+    setup_step(&G, 2, 7, 3);
+    setup_step(&G, 1, 84, 119);
+    assert_true(G.fog >> HEX_Q & 1);
+    struct game_action settle = th_act_settle(&G, 0, 38);
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n = th_apply(&G, &settle, ev);
+    assert_int_equal(th_count_events(ev, n, EV_FOG), 0);
+    assert_true(G.fog >> HEX_Q & 1);
+    assert_int_equal(G.p[0].res[RES_GRAIN], 1); /* from L only */
+    assert_int_equal(game_check_state(&G), BW_OK);
+    /* The setup road from there turns Q over and pays the discovery: 2 grain in all. */
+    int e = -1;
+    for (int i = 0; i < 3 && e < 0; i++) {
+        int x = th_geo(&G)->vertex_edge[37][i];
+        if (x >= 0 && bits_has(G.edge_land, x))
+            e = x;
+    }
+    assert_true(e >= 0);
+    struct game_action road = th_action(ACT_BUILD_ROAD, 0);
+    road.a = (int16_t)e;
+    n = th_apply(&G, &road, ev);
+    assert_int_equal(th_count_events(ev, n, EV_FOG), 1);
+    assert_false(G.fog >> HEX_Q & 1);
+    assert_int_equal(G.terrain[HEX_Q], TERRAIN_FIELDS);
+    assert_int_equal(G.token[HEX_Q], 3);
+    assert_int_equal(G.p[0].res[RES_GRAIN], 2);
+    th_check_supply(&G);
+}
+
+static int pieces_possible(const struct game *g, int p, int extra, int extra_ship)
+{
+    for (int k = 0; k < 2; k++)
+        for (int e = 0; e < th_geo(g)->n_edges; e++)
+            if (can_piece_with(g, p, k, e, extra, extra_ship))
+                return 1;
+    return 0;
+}
+
+static int listed_pair(const struct game *g, int p, int e1, int e2, int ships)
+{
+    static struct game_action buf[4096];
+    int n = game_legal_actions(g, p, buf, 4096);
+    for (int i = 0; i < n && i < 4096; i++)
+        if (buf[i].type == ACT_PLAY_ROADS && buf[i].a == e1 && buf[i].b == e2 &&
+            buf[i].ships == ships)
+            return 1;
+    return 0;
+}
+
+/* Opponent's pieces (player 1) on the free sides at corner v other than edge e where a ship
+ * could lie now, and a road too when roads is set. */
+static void block_around(struct game *g, int v, int e, int roads)
+{
+    const struct board_geo *geo = th_geo(g);
+    for (int i = 0; i < 3; i++) {
+        int x = geo->vertex_edge[v][i];
+        if (x < 0 || x == e || g->edge_owner[x] >= 0)
+            continue;
+        int y = geo->edge_vertex[x][0] == v ? geo->edge_vertex[x][1] : geo->edge_vertex[x][0];
+        if (roads && bits_has(g->edge_land, x))
+            th_place_road(g, 1, v + 1, y + 1);
+        else if (bits_has(g->edge_sea, x))
+            th_place_ship(g, 1, v + 1, y + 1);
+    }
+}
+
+/* Road building places its pieces one after the other: a ship into the fog turns it over, and
+ * a second ship where the fog hid the sea is accepted (and listed); "one piece only when a
+ * second is impossible" is judged after the first, so the ship alone is refused there. Found
+ * on The Fog Islands: a ship from a settlement at A along the coast to B, where only the fog
+ * beyond B can open a way on (the other ways at A and B taken by an opponent). */
+static void test_road_building_explores_first(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 200 && !found; seed++) {
+        th_init_seed(&G, 4, BOARD_FOG_ISLANDS_4, seed);
+        th_main_phase(&G, 0);
+        const struct board_geo *geo = th_geo(&G);
+        for (int e = 0; e < geo->n_edges && !found; e++) {
+            if (!bits_has(G.edge_sea, e))
+                continue;
+            int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
+            if (touches(&G, a, G.fog))
+                a = b, b = geo->edge_vertex[e][0];
+            if (touches(&G, a, G.fog) || !touches(&G, b, G.fog) || bits_has(G.no_settle, a))
+                continue;
+            struct game t = G;
+            th_place_settlement(&t, 0, a + 1);
+            block_around(&t, a, e, 1);
+            block_around(&t, b, e, 0);
+            if (pieces_possible(&t, 0, e, 1))
+                continue; /* a second piece is possible before the fog is turned over */
+            struct game after = t;
+            place_ship(&after, NULL, 0, e, EV_FREE_ROAD);
+            int e2 = -1;
+            for (int x = 0; x < geo->n_edges && e2 < 0; x++)
+                if (can_piece_with(&after, 0, 1, x, -1, 0))
+                    e2 = x;
+            if (e2 < 0)
+                continue;
+            found = 1;
+            G = t;
+        }
+        if (!found)
+            continue;
+        int e = -1, e2 = -1;
+        th_give_dev(&G, 0, DEV_ROADS, 1, 0);
+        struct game after = G;
+        for (int x = 0; x < geo->n_edges && e < 0; x++)
+            if (can_piece_with(&G, 0, 1, x, -1, 0))
+                e = x;
+        place_ship(&after, NULL, 0, e, EV_FREE_ROAD);
+        for (int x = 0; x < geo->n_edges && e2 < 0; x++)
+            if (can_piece_with(&after, 0, 1, x, -1, 0))
+                e2 = x;
+        struct game_action one = th_action(ACT_PLAY_ROADS, 0);
+        one.a = (int16_t)e;
+        one.ships = PIECE_SHIP_1;
+        th_refused(&G, &one, BW_E(INVALID));
+        assert_false(listed_pair(&G, 0, e, -1, PIECE_SHIP_1));
+        struct game_action two = one;
+        two.b = (int16_t)e2;
+        two.ships = PIECE_SHIP_1 | PIECE_SHIP_2;
+        assert_true(listed_pair(&G, 0, e, e2, PIECE_SHIP_1 | PIECE_SHIP_2));
+        struct game_event ev[GAME_MAX_EVENTS];
+        struct game reversed = G;
+        int n = th_apply(&G, &two, ev);
+        assert_int_equal(th_count_events(ev, n, EV_FREE_ROAD), 2);
+        assert_true(th_count_events(ev, n, EV_FOG) >= 1);
+        assert_int_equal(G.edge_owner[e], 0);
+        assert_int_equal(G.edge_owner[e2], 0);
+        assert_int_equal(G.p[0].ships, 2);
+        /* Named the other way round, the play is the same. */
+        two.a = (int16_t)e2;
+        two.b = (int16_t)e;
+        th_apply(&reversed, &two, NULL);
+        assert_memory_equal(&reversed, &G, sizeof G);
+        th_check_supply(&G);
+    }
+    assert_true(found);
+}
+
 /* Fog in a state from outside is checked: the pools match what is hidden, a hidden hex holds
  * nothing, and no piece touches it. */
 static void test_fog_state_checked(void **state)
@@ -412,6 +580,8 @@ int main(void)
         cmocka_unit_test(test_revealed_land_produces),
         cmocka_unit_test(test_road_and_moved_ship_reveal),
         cmocka_unit_test(test_setup_reveals),
+        cmocka_unit_test(test_settlement_does_not_explore),
+        cmocka_unit_test(test_road_building_explores_first),
         cmocka_unit_test(test_fog_state_checked),
         cmocka_unit_test(test_games_go_into_the_fog),
     };

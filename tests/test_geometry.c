@@ -247,7 +247,6 @@ static void ref_build(struct board_geo *g, int kind, const int *shape, int rows)
     memset(g->vertex_island + g->n_vertices, -1, sizeof g->vertex_island - (size_t)g->n_vertices);
     g->home_islands = 1;
     memcpy(g->vertex_home_bits, g->vertex_land_bits, sizeof g->vertex_home_bits);
-    g->river_tip = -1; /* no river */
     for (int h = 0; h < g->n_hexes; h++)
         for (int c = 0; c < 6; c++)
             for (int e = 0; e < g->n_edges; e++)

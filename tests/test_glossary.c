@@ -41,7 +41,7 @@ static const struct term uk_terms[] = {
     {"knight", "лицар", {"рицар", NULL}},
     {"ship", "корабл", {"судн", "човен", "човн", NULL}},
     {"card", "карт", {"картк", NULL}},
-    {"swamp", "болот", {"багн", NULL}},
+    {"gold mine", "копальн", {"рудник", NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -59,7 +59,7 @@ static const struct term sr_terms[] = {
     {"knight", "vitez", {NULL}},
     {"ship", "brod", {"lađ", NULL}},
     {"desert", "pustin", {"pustoš", NULL}},
-    {"swamp", "močvar", {"bara", "bare", NULL}},
+    {"gold mine", "rudnik", {"majdan", NULL}},
     {NULL, NULL, {NULL}},
 };
 

@@ -153,9 +153,9 @@ struct bad {
 
 static const struct bad bad_maps[] = {
     {HEAD "grid\nD X\nend\n",
-     "t.map:4: 1.2: unknown code `X` (the codes are - ~ F H P W M D G S ? *)"},
+     "t.map:4: 1.2: unknown code `X` (the codes are - ~ F H P W M D G $ ? *)"},
     {HEAD "grid\nD Fx\nend\n",
-     "t.map:4: 1.2: unknown code `Fx` (the codes are - ~ F H P W M D G S ? *)"},
+     "t.map:4: 1.2: unknown code `Fx` (the codes are - ~ F H P W M D G $ ? *)"},
     {HEAD "grid\n D D\nD D\nend\n",
      "t.map:5: row 2 has 2 cells after a row of 2: rows are centred, so neighbouring rows "
      "differ by an odd number of cells (pad with -)"},
@@ -260,36 +260,27 @@ static const struct bad bad_maps[] = {
      "t.map:5: row 2 has 1 cell after a row of 1: rows are centred, so neighbouring rows differ "
      "by an odd number of cells (pad with -)"},
     {HEAD "name\tx = 1\n" DESERT, "t.map:3: unknown key `name\tx`"},
-    {HEAD "grid\nD S3\nend\n",
-     "t.map:4: 1.2: `S3`: only F H P W M G take a fixed number token (a hex from the pool or the "
+    {HEAD "grid\nD $3\nend\n",
+     "t.map:4: 1.2: `$3`: only F H P W M G take a fixed number token (a hex from the pool or the "
      "fog draws its own)"},
-    {HEAD "terrains = swamp\ngrid\nD *\nend\n",
-     "t.map:3: terrains: a swamp is not drawn from a pool (write S in the grid)"},
-    {HEAD "river = 1.1, 1.2\ngrid\nD ~ S\nend\nhome = 1.1\n",
+    {HEAD "terrains = mine\ngrid\nD *\nend\n",
+     "t.map:3: terrains: a gold mine is not drawn from a pool (write $ in the grid)"},
+    {HEAD "grid\nD S\nend\n",
+     "t.map:4: 1.2: unknown code `S` (the codes are - ~ F H P W M D G $ ? *)"},
+    {HEAD "river = 1.1, 1.2\ngrid\nD ~ $\nend\nhome = 1.1\n",
      "t.map:3: river: 1.2 is not a land hex"},
-    {HEAD "river = 1.1, 1.3\ngrid\nD ~ S\nend\nhome = 1.1\n",
+    {HEAD "river = 1.1, 1.3\ngrid\nD ~ $\nend\nhome = 1.1\n",
      "t.map:3: river: 1.3 is not joined by a side to 1.1: the river hexes are one stretch of "
      "land"},
-    {HEAD "river = 1.1, 1.1\ngrid\nD S\nend\n", "t.map:3: river: 1.1 is given twice"},
-    {HEAD "river = 1.3\ngrid\nD S\nend\n", "t.map:3: river: 1.3: row 1 has 2 cells"},
-    {HEAD "river = 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7\ngrid\nD S S S S S S\nend\n",
+    {HEAD "river = 1.1, 1.1\ngrid\nD $\nend\n", "t.map:3: river: 1.1 is given twice"},
+    {HEAD "river = 1.3\ngrid\nD $\nend\n", "t.map:3: river: 1.3: row 1 has 2 cells"},
+    {HEAD "river = 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7\ngrid\nD $ $ $ $ $ $\nend\n",
      "t.map:3: river: more than 6 positions"},
-    {HEAD "river = 1.1 1.2\ngrid\nD S\nend\n",
+    {HEAD "river = 1.1 1.2\ngrid\nD $\nend\n",
      "t.map:3: river: `1.1 1.2` is not a position ROW.COL (as 3.2)"},
-    {HEAD "river = 1.1\nriver = 1.2\ngrid\nD S\nend\n",
+    {HEAD "river = 1.1\nriver = 1.2\ngrid\nD $\nend\n",
      "t.map:4: river: given twice (first on line 3)"},
-    {HEAD "river_tip = 1.2 NE\ngrid\nD S\nend\n",
-     "t.map:3: river_tip: the map has no river (river = ROW.COL, ...)"},
-    {HEAD "river = 1.2\nriver_tip = 1.1 N\ngrid\nD S\nend\n",
-     "t.map:4: river_tip: 1.1 is not a river hex"},
-    {HEAD "river = 1.2\nriver_tip = 1.2 E\ngrid\nD S\nend\n",
-     "t.map:4: river_tip: write ROW.COL CORNER, CORNER one of N NE SE S SW NW"},
-    {HEAD "river = 1.2\nriver_tip = 1.2 NE S\ngrid\nD S\nend\n",
-     "t.map:4: river_tip: write ROW.COL CORNER, CORNER one of N NE SE S SW NW"},
-    {HEAD "river = 1.2\nriver_tip = 1.2\ngrid\nD S\nend\n",
-     "t.map:4: river_tip: write ROW.COL CORNER, CORNER one of N NE SE S SW NW"},
-    {HEAD "river = 1.2\nriver_tip = 2.1 N\ngrid\nD S\nend\n",
-     "t.map:4: river_tip: 2.1: the grid has 1 row"},
+    {HEAD "river_tip = 1.2 NE\ngrid\nD $\nend\n", "t.map:3: unknown key `river_tip`"},
     {HEAD "grid\nD\x01\nend\n", "t.map:4: control character 0x01"},
     {HEAD "grid\nD\rD\nend\n", "t.map:4: control character 0x0d"},
 };
@@ -306,14 +297,13 @@ static void test_bad_maps(void **state)
     }
 }
 
-/* A river and its tip, a swamp: land with no token that draws none from the pool. */
+/* A river, and a gold mine: land with no token that draws none from the pool. */
 static void test_river(void **state)
 {
     (void)state;
     const char *text = HEAD "terrains = forest\ntokens = 5\nrobber = 2.2\n"
-                            "river = 1.2, 2.2 # mountain, then the swamp\n"
-                            "river_tip = 2.2 sw\n"
-                            "grid\n D M4\n* s ~\nend\n";
+                            "river = 1.2, 2.2 # mountain, then the gold mine\n"
+                            "grid\n D M4\n* $ ~\nend\n";
     if (parse(text)) {
         print_error("%s\n", err);
         fail();
@@ -323,22 +313,16 @@ static void test_river(void **state)
     assert_int_equal(M.river[0].col, 1);
     assert_int_equal(M.river[1].row, 1);
     assert_int_equal(M.river[1].col, 1);
-    assert_int_equal(M.has_tip, 1);
-    assert_int_equal(M.tip_hex.row, 1);
-    assert_int_equal(M.tip_hex.col, 1);
-    assert_int_equal(M.tip_corner, 4); /* SW */
     assert_int_equal(M.cell[1][1].kind, MAP_CELL_LAND);
-    assert_int_equal(M.cell[1][1].terrain, MAP_SWAMP);
+    assert_int_equal(M.cell[1][1].terrain, MAP_MINE);
     assert_int_equal(M.cell[1][1].token, 0);
-    assert_false(map_terrain_produces(MAP_SWAMP));
-    /* Without river_tip the river has no tip; without river no river. */
-    assert_int_equal(parse(HEAD "river = 1.1\ngrid\nD S\nend\n"), 0);
-    assert_int_equal(M.n_river, 1);
-    assert_int_equal(M.has_tip, 0);
+    assert_false(map_terrain_produces(MAP_MINE));
+    /* Without river no river. */
     assert_int_equal(parse(HEAD DESERT), 0);
     assert_int_equal(M.n_river, 0);
 
-    /* The Great River as built in: the base board's 19 hexes, the river J, K, L. */
+    /* The Great River as built in: the base board's 19 hexes, the river J, K, L as drawn (a
+     * mountain, a forest, the gold mine), 10 points. */
     const struct map_builtin *b = map_builtin("great_river");
     assert_non_null(b);
     if (map_parse(b->text, b->len, "great_river.map", &M, err, sizeof err)) {
@@ -347,11 +331,11 @@ static void test_river(void **state)
     }
     assert_int_equal(M.n_land, 19);
     assert_int_equal(M.n_harbors, 9);
-    assert_int_equal(M.points, 12);
+    assert_int_equal(M.points, 10);
     assert_int_equal(M.n_river, 3);
     assert_int_equal(M.cell[3][3].terrain, MAP_MOUNTAINS);
-    assert_int_equal(M.cell[3][4].terrain, MAP_HILLS);
-    assert_int_equal(M.cell[3][5].terrain, MAP_SWAMP);
+    assert_int_equal(M.cell[3][4].terrain, MAP_FOREST);
+    assert_int_equal(M.cell[3][5].terrain, MAP_MINE);
     assert_int_equal(M.robber_start, MAP_START_HEX);
     assert_int_equal(M.robber.row, 3);
     assert_int_equal(M.robber.col, 5);
@@ -428,7 +412,7 @@ static void test_load_file(void **state)
     fclose(f);
     char want[256];
     snprintf(want, sizeof want,
-             "%s:4: 1.2: unknown code `Q` (the codes are - ~ F H P W M D G S ? *)", path);
+             "%s:4: 1.2: unknown code `Q` (the codes are - ~ F H P W M D G $ ? *)", path);
     assert_int_equal(map_load_file(path, &M, err, sizeof err), -1);
     assert_string_equal(err, want);
     remove(path);

@@ -127,6 +127,43 @@ static void check_tribe(const struct game *g, int *in_hands)
         cloth, geo->n_villages ? geo->n_villages * GAME_VILLAGE_CLOTH + GAME_CLOTH_SUPPLY : 0);
 }
 
+/* The Great River, read from the terrains alone: the gold mine (the one TERRAIN_MINE hex, -1
+ * for none), and the river: the centre J, the gold mine and the hex between them. */
+enum { HEX_CENTRE = 9 };
+
+static int mine_hex(const struct game *g)
+{
+    int mine = -1;
+    for (int h = 0; h < game_geo(g)->n_hexes; h++)
+        if (g->terrain[h] == TERRAIN_MINE) {
+            assert_int_equal(mine, -1);
+            mine = h;
+        }
+    return mine;
+}
+
+static int count_bits(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static uint64_t river_of(const struct game *g)
+{
+    const struct board_geo *geo = game_geo(g);
+    int mine = mine_hex(g);
+    if (mine < 0)
+        return 0;
+    uint64_t river = 1ull << HEX_CENTRE | 1ull << mine;
+    for (int s = 0; s < 6; s++) {
+        int h = geo->hex_neighbor[HEX_CENTRE][s];
+        /* In a line: the next hex on the same side is the mine. */
+        if (h >= 0 && geo->hex_neighbor[h][s] == mine)
+            river |= 1ull << h;
+    }
+    assert_int_equal(count_bits(river), 3);
+    return river;
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -150,10 +187,12 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_int_equal(terrains[k] + g->fog_terrain[k], setup->fog_terrain[k]);
     for (int k = 2; k < 13; k++)
         assert_int_equal(tokens[k] + g->fog_token[k], setup->fog_token[k]);
+    /* Only roads and ships explore: none touches hidden fog; a building beside it (a setup
+     * settlement before its road) stands where land is known. */
     for (uint64_t f = g->fog; f; f &= f - 1)
         for (int c = 0; c < 6; c++) {
             int v = geo->hex_vertex[__builtin_ctzll(f)][c];
-            assert_int_equal(g->vertex_owner[v], -1);
+            assert_true(g->vertex_owner[v] < 0 || (geo->vertex_hex_bits[v] & g->land));
             for (int i = 0; i < 3; i++)
                 assert_true(geo->vertex_edge[v][i] < 0 ||
                             g->edge_owner[geo->vertex_edge[v][i]] < 0);
@@ -215,28 +254,13 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_true((home & ~own) == 0);
         assert_true((home & ~(unsigned)geo->home_islands) == 0);
         vp += geo->island_bonus * __builtin_popcount(own & ~home);
-        /* The Great River: a gold point for each road with a river hex on a side, each building
-         * with one at a corner, one more for the tip; a victory point for every 3. */
-        int gold = 0;
-        for (int e = 0; e < geo->n_edges; e++)
-            if (g->edge_owner[e] == p && !(g->ships[e >> 6] >> (e & 63) & 1))
-                for (int k = 0; k < 2; k++)
-                    if (geo->edge_hex[e][k] >= 0 && (geo->river_hexes >> geo->edge_hex[e][k] & 1)) {
-                        gold++;
-                        break;
-                    }
-        for (int v = 0; v < geo->n_vertices; v++) {
-            if (g->vertex_owner[v] != p)
-                continue;
-            for (int k = 0; k < 3; k++)
-                if (geo->vertex_hex[v][k] >= 0 && (geo->river_hexes >> geo->vertex_hex[v][k] & 1)) {
-                    gold++;
-                    break;
-                }
-            gold += v == geo->river_tip;
-        }
-        assert_int_equal(game_gold_points(g, p), gold);
-        vp += gold / 3;
+        /* The Great River: a victory point for each building on a corner of the gold mine. */
+        int mine = mine_hex(g), gold = 0;
+        for (int v = 0; v < geo->n_vertices; v++)
+            for (int k = 0; k < 3 && mine >= 0; k++)
+                gold += g->vertex_owner[v] == p && geo->vertex_hex[v][k] == mine;
+        assert_int_equal(game_river_points(g, p), gold);
+        vp += gold;
         /* The tribe's point gifts taken, and a point for every 2 cloth. */
         for (int k = 0; k < geo->n_gifts; k++)
             vp += geo->gift_kind[k] == MAP_GIFT_POINT && g->gift_owner[k] == p;
@@ -361,10 +385,22 @@ static void check_free_roads(const struct game *g)
         for (int e1 = 0; left[k1] > 0 && e1 < n_edges; e1++) {
             if (!can_piece_with(g, p, k1, e1, -1, 0))
                 continue;
+            /* The second piece goes on the board the first leaves: fog it turns over too. */
+            static struct game after;
+            const struct game *board = g;
+            const struct board_geo *geo = game_geo(g);
+            int extra = e1;
+            if (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1][0]] |
+                          geo->vertex_hex_bits[geo->edge_vertex[e1][1]])) {
+                after = *g;
+                (k1 ? place_ship : place_road)(&after, NULL, p, e1, EV_FREE_ROAD);
+                board = &after;
+                extra = -1;
+            }
             int seconds = 0;
             for (int k2 = 0; k2 < 2; k2++)
                 for (int e2 = 0; left[k2] - (k1 == k2) > 0 && e2 < n_edges; e2++) {
-                    if (!can_piece_with(g, p, k2, e2, e1, k1))
+                    if (!can_piece_with(board, p, k2, e2, extra, k1))
                         continue;
                     seconds++;
                     if (k2 * 1000 + e2 < k1 * 1000 + e1 && can_piece_with(g, p, k2, e2, -1, 0))
@@ -508,14 +544,14 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
                 river_events++;
             }
             if (ev[i].type == EV_BUILD && ev[i].a == BUILDING_SETTLEMENT && setup)
-                for (int k = 0; k < 3; k++) { /* no setup settlement touches a swamp */
+                for (int k = 0; k < 3; k++) { /* no setup settlement on the river bank */
                     int h = game_geo(&g)->vertex_hex[ev[i].b][k];
-                    assert_true(h < 0 || g.terrain[h] != TERRAIN_SWAMP);
+                    assert_true(h < 0 || !(river_of(&g) >> h & 1));
                 }
         }
         for (int p = 0; p < g.opt.n_players; p++)
             if (told[p] >= 0)
-                assert_int_equal(told[p], game_gold_points(&g, p));
+                assert_int_equal(told[p], game_river_points(&g, p));
         if (built && (poke || board == BOARD_BIG))
             check_longest_roads(&g);
         if (poke) {
@@ -606,16 +642,33 @@ static void test_playouts_fog(void **state)
                      4700000u + (uint64_t)i, i % 4 < 2);
 }
 
-/* The Great River: gold points counted from the pieces (check_invariants), 12 points to win,
- * the swamp kept free of setup settlements, under the same checks. */
+/* The Great River: the gold mine's points counted from the buildings (check_invariants), the
+ * river laid from the centre to the coast (a mountain, a forest, the gold mine) and its banks
+ * kept free of setup settlements, under the same checks. */
 static void test_playouts_river(void **state)
 {
     (void)state;
-    int games = playout_count(10000) / 40;
+    int games = playout_count(10000) / 40, turned = 0;
     river_events = 0;
-    for (int i = 0; i < games; i++)
+    for (int i = 0; i < games; i++) {
+        struct game g;
+        struct game_options opt = {(uint8_t)(3 + i % 2), BOARD_RIVER, 0};
+        assert_int_equal(game_init(&g, &opt, 4700000u + (uint64_t)i), BW_OK);
+        uint64_t river = river_of(&g);
+        int mine = mine_hex(&g);
+        assert_int_equal(count_bits(river), 3);
+        assert_int_equal(g.terrain[HEX_CENTRE], TERRAIN_MOUNTAINS);
+        assert_int_equal(g.robber, mine);
+        assert_int_equal(g.token[mine], 0);
+        for (int h = 0; h < 19; h++)
+            if ((river >> h & 1) && h != HEX_CENTRE && h != mine)
+                assert_int_equal(g.terrain[h], TERRAIN_FOREST);
+        assert_int_equal(g.vp_goal, 10);
+        turned |= 1 << mine;
         play_checked(3 + i % 2, BOARD_RIVER, 4700000u + (uint64_t)i, i % 4 < 2);
-    assert_true(river_events > games); /* pieces did come onto the river */
+    }
+    assert_true(river_events > 0); /* buildings did come onto the gold mine */
+    assert_int_equal(count_bits((uint64_t)turned), games >= 60 ? 6 : count_bits((uint64_t)turned));
 }
 
 /* Through the Desert (the deserts part the land into islands) and The New World (a map of

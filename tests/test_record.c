@@ -1152,9 +1152,29 @@ static void test_golden_v5(void **state)
         record_decode_at(&t, buf, len, GOLDEN_RESTORED_MS, GOLDEN_WALL_MS - 7000, why, sizeof why),
         BW_OK);
     assert_true(t.turn_deadline_ms == s.turn_deadline_ms);
-    /* Made again by this build (version 6: the same body and the tribe, none on this map), the
+    /* Written again in the newest version, it reads back the same. */
+    size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
+    assert_memory_equal(&t.game, &s.game, sizeof t.game);
+}
+
+/* ---- version 6: discoveries past 255 ---- */
+
+static void test_golden_v6(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1], again[RECORD_MAX_SIZE];
+    size_t len = load_golden(6, buf, sizeof buf);
+    static struct session s, made, t;
+    char why[128];
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 6 record is refused: %s", why);
+    int64_t saved = golden_fog_session(&made);
+    assert_memory_equal(&s.game, &made.game, sizeof s.game);
+    /* Made again by this build (version 7: the same body and the tribe, none on this map), the
      * record holds the same session. */
-    assert_int_equal(RECORD_VERSION, 6);
+    assert_int_equal(RECORD_VERSION, 7);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players); /* no cloth: 0s */
     assert_memory_equal(again + 10, buf + 10, 8);
@@ -1193,8 +1213,8 @@ static void test_wall_clock(void **state)
 
 /* ---- version 3: the Jungle ---- */
 
-/* Whether some player holds what a variant gives: discoveries (the Jungle), gold points (the
- * Great River). */
+/* Whether some player holds what a variant gives: discoveries (the Jungle), buildings on the
+ * river (the Great River). */
 static int any_discoveries(const struct game *g)
 {
     int any = 0;
@@ -1205,10 +1225,12 @@ static int any_discoveries(const struct game *g)
 
 static int any_gold(const struct game *g)
 {
-    int any = 0;
-    for (int p = 0; p < g->opt.n_players; p++)
-        any |= game_gold_points(g, p);
-    return any;
+    /* A building on the river's banks (on the gold mine, or beside it on the river). */
+    const struct board_geo *geo = game_geo(g);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->vertex_owner[v] >= 0 && (geo->vertex_hex_bits[v] & g->river_hexes))
+            return 1;
+    return 0;
 }
 
 /* Games with a variant, saved now and then (and as soon as what it gives shows): the variant,
@@ -1287,7 +1309,7 @@ static void test_river_round_trips(void **state)
     assert_int_equal(t.variant, SESSION_VARIANT_RIVER);
     assert_int_equal(t.game.opt.board, BOARD_RIVER);
     assert_int_equal(t.game.river, 1); /* derived, rebuilt */
-    assert_int_equal(t.game.vp_goal, 12);
+    assert_int_equal(t.game.vp_goal, 10);
 }
 
 /* Records a v3 decoder must refuse for the variant: an unknown one, one on a Seafarers map,
@@ -1323,10 +1345,12 @@ static void test_jungle_refused(void **state)
     assert_int_equal(record_decode(&t, copy, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "the session's variant is unknown");
 
-    s.game.p[1].discoveries = 201;
+    s.game.p[1].discoveries = GAME_MAX_DISCOVERIES + 1;
     len = record_encode(&s, 1000, buf, sizeof buf);
     assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "a player's discoveries are out of range");
+    s.game.p[1].discoveries = 300; /* past what a byte holds */
+    round_trip(&s, 1000, 5);
     s.game.p[1].discoveries = 2;
     round_trip(&s, 1000, 5);
 
@@ -1378,6 +1402,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_golden_v3),
         cmocka_unit_test(test_golden_v4),
         cmocka_unit_test(test_golden_v5),
+        cmocka_unit_test(test_golden_v6),
         cmocka_unit_test(test_wall_clock),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),

@@ -465,6 +465,7 @@ static void test_golden_events(void **state)
     EV(EV_PRODUCE, 0, -1, 0, 0)->res[RES_WOOD] = 2;
     ev[n - 1].res[RES_GRAIN] = 1;
     EV(EV_SHORTAGE, -1, -1, RES_BRICK, 0);
+    EV(EV_SHORTAGE, -1, -1, RES_COUNT, 0); /* the gold owed */
     EV(EV_BUILD, 2, -1, BUILDING_SETTLEMENT, 11);
     EV(EV_BUILD, 2, -1, BUILDING_CITY, 29);
     EV(EV_BUILD, 2, -1, 3, 12);
@@ -1968,38 +1969,41 @@ GOLDEN_PAIR(jungle, jungle_golden_case, "board_jungle_4")
 
 /* ---- the Great River ---- */
 
-/* The Great River board after its setup: the drawing shows the river's hexes with their words
- * between waves ("~ore~", "~brick~", "~swamp~") within the base board's limits, the swamp with
- * no token; then the gold point lines, the robber on the swamp, the status with each player's
- * gold points and the board text with its river line. */
+/* The Great River board after its setup: the drawing shows the river's hexes (where this game
+ * laid it) with their words between waves ("~ore~", "~wood~", "~mine~") within the base
+ * board's limits, the gold mine with no token; then the gold mine lines, the robber on it, the
+ * status with each player's gold mine points and the board text with its river line. */
 static void river_golden_case(int color, const char *name)
 {
     struct game g;
     game_with_pieces(&g, BOARD_RIVER, 4, 5);
-    int swamp = hex_of_terrain(&g, TERRAIN_SWAMP);
-    assert_int_equal(swamp, 11); /* L */
-    g.robber = (int8_t)swamp;
-    /* carol's roads on three sides of J: 3 gold points, a victory point. */
-    static const int sides[][2] = {{19, 25}, {25, 31}, {31, 36}};
-    for (int i = 0; i < 3; i++)
-        th_place_road(&g, 2, sides[i][0], sides[i][1]);
-    g.p[2].road_length = (uint8_t)game_longest_road_of(&g, 2);
-    assert_int_equal(game_gold_points(&g, 2), 3);
+    int mine = hex_of_terrain(&g, TERRAIN_MINE);
+    assert_true(mine >= 0 && mine == g.mine);
+    g.robber = (int8_t)mine;
+    /* carol settles a free corner of the gold mine: a victory point more. */
+    const struct board_geo *geo = game_geo(&g);
+    int at = -1;
+    for (int k = 0; k < 6 && at < 0; k++)
+        if (!bits_has(g.no_settle, geo->hex_vertex[mine][k]))
+            at = geo->hex_vertex[mine][k];
+    assert_true(at >= 0);
+    th_place_settlement(&g, 2, at + 1);
+    assert_int_equal(game_river_points(&g, 2), 1);
     struct render_style st;
     struct render_lines l;
     struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
     char *board = draw_variant(&g, &st, &l, &sink);
-    assert_non_null(strstr(board, "~swamp~"));
+    assert_non_null(strstr(board, "~mine~"));
     assert_non_null(strstr(board, "~ore~"));
-    assert_non_null(strstr(board, "~brick~"));
+    assert_non_null(strstr(board, "~wood~"));
     assert_int_equal(count_str(board, "~"), 6); /* the three river words, nothing else */
     assert_null(strstr(board, "desert"));
     free(board);
 
     struct game_event ev[] = {
-        {.type = EV_RIVER, .player = 1, .a = 1, .b = 0},
-        {.type = EV_RIVER, .player = 2, .a = 4, .b = 1},
-        {.type = EV_ROBBER, .player = 3, .a = (int16_t)swamp},
+        {.type = EV_RIVER, .player = 1, .a = 1},
+        {.type = EV_RIVER, .player = 2, .a = 2},
+        {.type = EV_ROBBER, .player = 3, .a = (int16_t)mine},
     };
     int first = l.n;
     render_events(&g, &st, ev, (int)(sizeof ev / sizeof ev[0]), &sink);
@@ -2008,21 +2012,33 @@ static void river_golden_case(int color, const char *name)
     uint16_t rolls[11] = {0};
     render_summary(&g, &st, 600, rolls, &sink);
     check_lines(&l);
-    static const char *const want[] = {"bob has 1 gold point on the river (0 points)",
-                                       "carol has 4 gold points on the river (1 point)",
-                                       "dave moved the robber to L (swamp)"};
+    char robber[64], mine_name[4], hexes[64], river[64];
+    board_hex_name(mine, mine_name);
+    snprintf(robber, sizeof robber, "dave moved the robber to %s (gold mine)", mine_name);
+    const char *want[] = {"bob built on the gold mine, which now gives them 1 victory point",
+                          "carol built on the gold mine, which now gives them 2 victory points",
+                          robber};
     check_public_lines(&l, first, want, 3);
     char *text = join_lines(&l);
     char gold[64];
     for (int p = 0; p < 4; p++) {
-        int n = game_gold_points(&g, p);
-        snprintf(gold, sizeof gold, ", %d gold point%s", n, n == 1 ? "" : "s");
+        int n = game_river_points(&g, p);
+        snprintf(gold, sizeof gold, ", %d gold mine point%s", n, n == 1 ? "" : "s");
         assert_non_null(strstr(text, gold));
     }
     assert_non_null(strstr(text, " | variant: the Great River"));
-    assert_non_null(strstr(text, " 3 VP (2 settlements, 0 cities, 1 river point)"));
-    assert_non_null(strstr(text, ", L swamp robber, "));
-    assert_non_null(strstr(text, "#catan river: J, K, L, tip 27\n"));
+    assert_non_null(strstr(text, "1 gold mine point)"));
+    snprintf(hexes, sizeof hexes, ", %s gold mine robber", mine_name);
+    assert_non_null(strstr(text, hexes));
+    int n = snprintf(river, sizeof river, "#catan river: ");
+    for (int h = 0, k = 0; h < geo->n_hexes; h++)
+        if (g.river_hexes >> h & 1) {
+            char hn[4];
+            n += snprintf(river + n, sizeof river - (size_t)n, "%s%s", k++ ? ", " : "",
+                          board_hex_name(h, hn));
+        }
+    snprintf(river + n, sizeof river - (size_t)n, "\n");
+    assert_non_null(strstr(text, river));
     check_golden(name, text);
     free(text);
     render_lines_fini(&l);

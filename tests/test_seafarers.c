@@ -378,7 +378,8 @@ static void test_island_bonus(void **state)
 enum { NS_E = 4 };
 
 /* Gold fields give each owner 1 card of their choice per settlement, 2 per city, from what
- * the bank holds; the game waits for every choice. */
+ * the bank holds; the game waits for every choice. A bank short of the gold owed pays it as
+ * production is paid: nobody, unless a single player is owed it. */
 static void test_gold_fields(void **state)
 {
     (void)state;
@@ -429,21 +430,30 @@ static void test_gold_fields(void **state)
     th_roll_phase(&G, 2);
     th_roll(&G, 2, 2, NULL);
     assert_int_equal(G.phase, PHASE_MAIN);
-    /* An empty bank gives nothing; a short one no more than it holds. */
+    /* The bank short of the gold owed (3 cards, it holds 2): as in production, nobody takes
+     * any when more than one player is owed it. */
     G.robber = 0;
     for (int r = 0; r < RES_COUNT; r++)
-        th_bank_holds(&G, r, r == RES_WOOL ? 1 : 0, 3);
+        th_bank_holds(&G, r, r == RES_WOOL ? 2 : 0, 3);
+    th_roll_phase(&G, 2);
+    n = th_roll(&G, 3, 1, ev);
+    assert_int_equal(G.phase, PHASE_MAIN);
+    assert_int_equal(G.p[0].gold + G.p[1].gold, 0);
+    assert_int_equal(th_count_events(ev, n, EV_GOLD_NEEDED), 0);
+    const struct game_event *short_of = th_find_event(ev, n, EV_SHORTAGE, -2);
+    assert_non_null(short_of);
+    assert_int_equal(short_of->a, RES_COUNT);
+    assert_int_equal(G.bank[RES_WOOL], 2);
+    /* A single player owed it takes what is left; an absent one has it chosen for them. */
+    th_remove_building(&G, 12);
+    th_bank_holds(&G, RES_WOOL, 1, 3);
     th_roll_phase(&G, 2);
     th_roll(&G, 3, 1, NULL);
     assert_int_equal(G.phase, PHASE_GOLD);
-    assert_int_equal(G.p[1].gold, 1); /* each owed no more than the bank holds */
-    assert_int_equal(G.p[0].gold, 1);
-    /* An absent player's choice is made for them, from what the bank holds; whoever chooses
-     * first takes the last card, and the other is owed nothing more. */
+    assert_int_equal(G.p[1].gold, 1);
     struct game_action t = th_action(ACT_TIMEOUT, 1);
     th_apply(&G, &t, NULL);
     assert_int_equal(G.p[1].res[RES_WOOL], 1);
-    assert_int_equal(G.p[0].gold, 0);
     assert_int_equal(G.phase, PHASE_MAIN);
     assert_int_equal(G.bank[RES_WOOL], 0);
     th_check_supply(&G);

@@ -151,6 +151,66 @@ static void test_buy_with_discoveries(void **state)
     th_check_supply(&G);
 }
 
+/* Discoveries keep counting past 200 (and 255): the counter is wider than a byte. */
+static void test_discoveries_past_200(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    th_init(&G, 4, BOARD_JUNGLE);
+    th_main_phase(&G, 0);
+    int h = jungle_hex(&G), t = G.token[h], many = 199;
+    th_place_city(&G, 2, th_geo(&G)->hex_vertex[h][CORNER_S] + 1);
+    G.robber = (int8_t)(h == 0 ? 1 : 0);
+    G.p[2].discoveries = (uint16_t)many;
+    for (int roll = 1; roll <= 30; roll++) {
+        th_roll_phase(&G, 0);
+        int n = th_roll(&G, t > 7 ? 6 : 1, t > 7 ? t - 6 : t - 1, ev);
+        assert_int_equal(G.p[2].discoveries, many + 2 * roll);
+        assert_int_equal(th_find_event(ev, n, EV_DISCOVERY, 2)->b, many + 2 * roll);
+    }
+    assert_int_equal(game_check_state(&G), BW_OK);
+}
+
+static int buy_listed(const struct game *g, int p, int want)
+{
+    static struct game_action buf[4096];
+    int n = game_legal_actions(g, p, buf, 4096), found = 0;
+    for (int i = 0; i < n && i < 4096; i++)
+        if (buf[i].type == ACT_BUY_DEV && buf[i].a == want) {
+            struct game t = *g;
+            assert_int_equal(game_apply(&t, &buf[i], NULL, 0, NULL), BW_OK);
+            found++;
+        }
+    return found;
+}
+
+/* "!buy with N discoveries" is among the legal actions (computer players and tests see it):
+ * every other number of discoveries that pays for a card, besides the plain buy. */
+static void test_buy_with_discoveries_listed(void **state)
+{
+    (void)state;
+    th_init(&G, 4, BOARD_JUNGLE);
+    th_main_phase(&G, 0);
+    /* All three cards in hand and 4 discoveries: the plain buy uses none; 1, 2 or 3 may. */
+    G.p[0].discoveries = 4;
+    th_give(&G, 0, 0, 0, 1, 1, 1);
+    assert_int_equal(buy_listed(&G, 0, -1), 1);
+    assert_int_equal(buy_listed(&G, 0, 0), 0); /* what the plain buy does */
+    for (int n = 1; n <= 3; n++)
+        assert_int_equal(buy_listed(&G, 0, n), 1);
+    assert_int_equal(buy_listed(&G, 0, 4), 0);
+    /* The ore missing and 2 discoveries: the plain buy uses 1, or both may be used; none is
+     * not enough. */
+    th_return_all(&G, 0);
+    th_give(&G, 0, 0, 0, 1, 1, 0);
+    G.p[0].discoveries = 2;
+    assert_int_equal(buy_listed(&G, 0, -1), 1);
+    assert_int_equal(buy_listed(&G, 0, 0), 0);
+    assert_int_equal(buy_listed(&G, 0, 1), 0);
+    assert_int_equal(buy_listed(&G, 0, 2), 1);
+    assert_int_equal(buy_listed(&G, 0, 3), 0);
+}
+
 /* The base board has no jungle: a record with discoveries there is refused. */
 static void test_no_discoveries_on_base(void **state)
 {
@@ -189,251 +249,182 @@ static void test_jungle_in_play(void **state)
 }
 
 /* ---- the Great River ----
- * maps/great_river.map: the river is J (mountains, the centre), K (hills) and L (the swamp, on
- * the coast), whose corners are, by the SPEC's numbering, J 19 25 31 36 30 24, K 20 26 32 37
- * 31 25, L 21 27 33 38 32 26; the tip is L's NE corner, 27, which touches no other hex. */
-enum { HEX_J = 9, HEX_K = 10, HEX_L = 11, TIP = 27 };
+ * maps/great_river.map draws the river from the centre J east to the coast: J (a mountain), K
+ * (a forest), L (the gold mine); each game turns it about J by a sixth of a turn drawn from its
+ * seed (RULES.md, "Variants of the base board"). */
+enum { HEX_J = 9, HEX_K = 10, HEX_L = 11 };
 
-static int gold_event(const struct game_event *ev, int n, int p)
+/* A 4-player game whose river lies as the map draws it (J, K, L): the first such seed. */
+static void river_as_drawn(void)
 {
-    const struct game_event *e = th_find_event(ev, n, EV_RIVER, p);
-    return e ? e->a : -1;
+    for (uint64_t seed = 1; seed < 400; seed++) {
+        th_init_seed(&G, 4, BOARD_RIVER, seed);
+        if (G.terrain[HEX_L] == TERRAIN_MINE)
+            return;
+    }
+    fail_msg("no deal laid the river as drawn");
 }
 
-/* The river's hexes and tip as the map says; the swamp: no token, the robber's start, no desert;
- * the 18 tokens of the base game on the other 18 hexes, every seed. */
+/* The corners of hex h as a set. */
+static int on_hex(int h, int v)
+{
+    return (int)(th_geo(&G)->hex_vertex_bits[h][v >> 6] >> (v & 63) & 1);
+}
+
+/* The river lies from the centre to the coast, its place and direction drawn with the board:
+ * a mountain at J, a forest, the gold mine on the coast (no token, the robber's start); the
+ * other 16 hexes from the pool; 18 tokens, no two red numbers side by side (across the river
+ * too); 10 points win. */
 static void test_river_board(void **state)
 {
     (void)state;
     const struct board_geo *geo = board_geo(BOARD_RIVER);
-    assert_non_null(geo);
     assert_int_equal(geo->has_river, 1);
-    assert_int_equal(geo->river_hexes, (1ull << HEX_J) | (1ull << HEX_K) | (1ull << HEX_L));
-    assert_int_equal(geo->river_tip, TIP - 1);
-    assert_int_equal(bits_count(geo->river_vertex_bits), 14);
-    assert_int_equal(bits_count(geo->river_edge_bits), 16);
+    assert_int_equal(geo->n_river, 3);
     assert_int_equal(board_geo(BOARD_BASE)->has_river, 0);
-    assert_int_equal(board_geo(BOARD_BASE)->river_tip, -1);
-    for (uint64_t seed = 1; seed <= 100; seed++) {
+    unsigned mines = 0;
+    for (uint64_t seed = 1; seed <= 120; seed++) {
         th_init_seed(&G, 3 + (int)(seed % 2), BOARD_RIVER, seed);
-        assert_int_equal(G.terrain[HEX_J], TERRAIN_MOUNTAINS);
-        assert_int_equal(G.terrain[HEX_K], TERRAIN_HILLS);
-        assert_int_equal(G.terrain[HEX_L], TERRAIN_SWAMP);
-        assert_int_equal(G.token[HEX_L], 0);
-        assert_int_equal(G.robber, HEX_L);
-        assert_int_equal(G.vp_goal, 12);
-        int counts[RES_COUNT] = {0}, tokens = 0;
+        int count[10] = {0}, tokens = 0, mine = G.mine;
         for (int h = 0; h < geo->n_hexes; h++) {
-            assert_true(G.terrain[h] != TERRAIN_DESERT);
-            if (G.terrain[h] < TERRAIN_DESERT)
-                counts[G.terrain[h]]++;
+            count[G.terrain[h]]++;
             tokens += G.token[h] != 0;
-            assert_true(h == HEX_L || G.token[h] != 0);
         }
+        assert_true(mine >= 0 && G.terrain[mine] == TERRAIN_MINE && G.token[mine] == 0);
+        assert_int_equal(G.robber, mine);
+        assert_int_equal(count[TERRAIN_FOREST], 4);
+        assert_int_equal(count[TERRAIN_HILLS], 3);
+        assert_int_equal(count[TERRAIN_MOUNTAINS], 3);
+        assert_int_equal(count[TERRAIN_PASTURE] + count[TERRAIN_FIELDS], 8);
+        assert_int_equal(count[TERRAIN_DESERT] + count[TERRAIN_MINE], 1);
         assert_int_equal(tokens, 18);
-        assert_int_equal(counts[RES_BRICK], 3);
-        assert_int_equal(counts[RES_ORE], 3);
-        assert_int_equal(counts[RES_WOOD], 4);
-        assert_int_equal(game_check_state(&G), BW_OK);
-    }
-}
-
-/* A road on a side of a river hex is a gold point; one off the river is not. */
-static void test_river_road(void **state)
-{
-    (void)state;
-    struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_RIVER);
-    th_place_settlement(&G, 0, 18); /* I's N: off the river */
-    th_give(&G, 0, 2, 2, 0, 0, 0);
-    struct game_action a = th_act_road(&G, 0, 18, 24); /* between I and E, to J's NW corner */
-    int n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 0), 0);
-    assert_int_equal(gold_event(ev, n, 0), -1);
-    a = th_act_road(&G, 0, 24, 19); /* J's NW side */
-    n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 0), 1);
-    assert_int_equal(gold_event(ev, n, 0), 1);
-    assert_int_equal(th_find_event(ev, n, EV_RIVER, 0)->b, 0);
-    assert_int_equal(game_gold_points(&G, 1), 0);
-    assert_int_equal(game_check_state(&G), BW_OK);
-}
-
-/* A settlement on a corner of a river hex is a gold point; the tip is two; a city there adds
- * nothing. */
-static void test_river_settlement_tip_city(void **state)
-{
-    (void)state;
-    struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_RIVER);
-    th_place_settlement(&G, 0, 23); /* I's NW, off the river */
-    th_place_road(&G, 0, 23, 18);
-    th_place_road(&G, 0, 18, 24);
-    assert_int_equal(game_gold_points(&G, 0), 0);
-    th_give(&G, 0, 1, 1, 1, 1, 0);
-    struct game_action a = th_act_settle(&G, 0, 24); /* J's NW */
-    int n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 0), 1);
-    assert_int_equal(gold_event(ev, n, 0), 1);
-
-    /* The tip: reached along G's east side (off the river) and L's north side (on it). */
-    th_place_settlement(&G, 1, 16);
-    th_place_road(&G, 1, 16, 21);
-    th_place_road(&G, 1, 21, 27);
-    assert_int_equal(game_gold_points(&G, 1), 1);
-    th_main_phase(&G, 1);
-    th_give(&G, 1, 1, 1, 1, 1, 0);
-    a = th_act_settle(&G, 1, TIP);
-    n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 1), 3);
-    assert_int_equal(gold_event(ev, n, 1), 3);
-    assert_int_equal(th_find_event(ev, n, EV_RIVER, 1)->b, 1);
-    assert_int_equal(game_vp_public(&G, 1), 2 + 1);
-
-    /* Cities on a river corner and on the tip: no more gold points, no event. */
-    th_give(&G, 1, 0, 0, 0, 2, 3);
-    a = th_act_city(&G, 1, TIP);
-    n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 1), 3);
-    assert_int_equal(th_count_events(ev, n, EV_RIVER), 0);
-    assert_int_equal(game_vp_public(&G, 1), 1 + 2 + 1);
-    th_main_phase(&G, 0);
-    th_give(&G, 0, 0, 0, 0, 2, 3);
-    a = th_act_city(&G, 0, 24);
-    n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 0), 1);
-    assert_int_equal(th_count_events(ev, n, EV_RIVER), 0);
-    assert_int_equal(game_check_state(&G), BW_OK);
-}
-
-/* Every 3 gold points is a victory point: 2 make none, 3 one, 5 one, 6 two. */
-static void test_gold_to_points(void **state)
-{
-    (void)state;
-    static const int river_roads[][2] = {{19, 25}, {31, 36}, {32, 37},
-                                         {33, 38}, {21, 26}, {30, 36}};
-    static const int points[] = {0, 0, 1, 1, 1, 2};
-    th_blank(&G, 4, BOARD_RIVER);
-    for (int i = 0; i < 6; i++) {
-        th_place_road(&G, 2, river_roads[i][0], river_roads[i][1]);
-        assert_int_equal(game_gold_points(&G, 2), i + 1);
-        assert_int_equal(game_river_points(&G, 2), points[i]);
-        assert_int_equal(game_vp_public(&G, 2), points[i]);
-        assert_int_equal(game_vp_total(&G, 2), points[i]);
-    }
-    /* The same roads on the base board make nothing. */
-    th_blank(&G, 4, BOARD_BASE);
-    for (int i = 0; i < 6; i++)
-        th_place_road(&G, 2, river_roads[i][0], river_roads[i][1]);
-    assert_int_equal(game_gold_points(&G, 2), 0);
-    assert_int_equal(game_vp_public(&G, 2), 0);
-}
-
-/* 12 points win, and a road that makes a victory point of gold wins on the player's turn. */
-static void test_road_wins(void **state)
-{
-    (void)state;
-    struct game_event ev[GAME_MAX_EVENTS];
-    th_blank(&G, 4, BOARD_RIVER);
-    static const int cities[] = {1, 3, 12, 52}, settlements[] = {34, 54};
-    for (int i = 0; i < 4; i++)
-        th_place_city(&G, 0, cities[i]);
-    for (int i = 0; i < 2; i++)
-        th_place_settlement(&G, 0, settlements[i]);
-    /* Five river roads, none in a line of five (no longest road): 5 gold points. */
-    static const int roads[][2] = {{19, 25}, {25, 20}, {31, 36}, {32, 37}, {33, 38}};
-    for (int i = 0; i < 5; i++)
-        th_place_road(&G, 0, roads[i][0], roads[i][1]);
-    assert_int_equal(game_gold_points(&G, 0), 5);
-    assert_int_equal(game_vp_total(&G, 0), 8 + 2 + 1);
-    th_main_phase(&G, 0);
-    th_give(&G, 0, 1, 1, 0, 0, 0);
-    struct game_action a = th_act_road(&G, 0, 20, 26); /* K's north side: the sixth */
-    int n = th_apply(&G, &a, ev);
-    assert_int_equal(game_gold_points(&G, 0), 6);
-    assert_int_equal(G.longest_road, -1);
-    assert_int_equal(G.phase, PHASE_OVER);
-    assert_int_equal(G.winner, 0);
-    const struct game_event *over = th_find_event(ev, n, EV_GAME_OVER, 0);
-    assert_non_null(over);
-    assert_int_equal(over->a, 12);
-}
-
-/* No setup settlement may touch the swamp (the state unchanged, nor listed); later ones may. */
-static void test_swamp_setup(void **state)
-{
-    (void)state;
-    th_init(&G, 4, BOARD_RIVER);
-    assert_int_equal(G.phase, PHASE_SETUP_SETTLEMENT);
-    static const int swamp[] = {21, 27, 33, 38, 32, 26};
-    for (int i = 0; i < 6; i++) {
-        struct game_action a = th_act_settle(&G, 0, swamp[i]);
-        th_refused(&G, &a, BW_E(SWAMP));
-        assert_false(game_can_settle(&G, 0, swamp[i] - 1));
-    }
-    struct game_action legal[256];
-    int n = game_legal_actions(&G, 0, legal, 256);
-    assert_true(n > 0 && n <= 256);
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < 6; k++)
-            assert_int_not_equal(legal[i].a, swamp[k] - 1);
-    assert_string_equal(bw_strerror(BW_E(SWAMP)), "no setup settlement may touch the swamp");
-    /* A setup settlement on the river off the swamp is allowed, and gives its gold point. */
-    struct game_action a = th_act_settle(&G, 0, 19);
-    struct game_event ev[GAME_MAX_EVENTS];
-    int k = th_apply(&G, &a, ev);
-    assert_int_equal(gold_event(ev, k, 0), 1);
-    /* After the setup: a settlement on the swamp's corner. */
-    th_main_phase(&G, 1);
-    th_place_settlement(&G, 1, 16);
-    th_place_road(&G, 1, 16, 21);
-    th_place_road(&G, 1, 21, TIP);
-    th_give(&G, 1, 1, 1, 1, 1, 0);
-    a = th_act_settle(&G, 1, TIP);
-    th_apply(&G, &a, NULL);
-    assert_int_equal(G.vertex_owner[TIP - 1], 1);
-}
-
-/* The robber starts on the swamp, leaves it and may come back to it. */
-static void test_robber_swamp(void **state)
-{
-    (void)state;
-    th_init(&G, 4, BOARD_RIVER);
-    assert_int_equal(G.robber, HEX_L);
-    th_roll_phase(&G, 0);
-    th_roll(&G, 3, 4, NULL);
-    assert_int_equal(G.phase, PHASE_ROBBER);
-    struct game_action a = th_act_robber(ACT_ROBBER, 0, HEX_L, -1);
-    th_refused(&G, &a, BW_E(ROBBER_SAME));
-    a = th_act_robber(ACT_ROBBER, 0, HEX_J, -1);
-    th_apply(&G, &a, NULL);
-    assert_int_equal(G.robber, HEX_J);
-    th_roll_phase(&G, 1);
-    th_roll(&G, 3, 4, NULL);
-    a = th_act_robber(ACT_ROBBER, 1, HEX_L, -1);
-    th_apply(&G, &a, NULL);
-    assert_int_equal(G.robber, HEX_L);
-    assert_int_equal(game_check_state(&G), BW_OK);
-}
-
-/* The swamp carries no number and gives nothing on any roll, robber or not. */
-static void test_swamp_produces_nothing(void **state)
-{
-    (void)state;
-    th_blank(&G, 4, BOARD_RIVER);
-    th_place_city(&G, 0, TIP); /* touches the swamp only */
-    G.robber = HEX_J;
-    for (int t = 2; t <= 12; t++)
-        for (int i = 0; i < 3; i++)
-            assert_int_not_equal(G.token_hex[t][i], HEX_L);
-    for (int d1 = 1; d1 <= 6; d1++)
-        for (int d2 = 1; d2 <= 6; d2++) {
-            if (d1 + d2 == 7)
-                continue;
-            th_roll_phase(&G, 2);
-            th_roll(&G, d1, d2, NULL);
-            assert_int_equal(th_hand(&G, 0), 0);
+        assert_int_equal(G.terrain[HEX_J], TERRAIN_MOUNTAINS);
+        /* J, then a forest, then the mine, in a line on one side. */
+        int line = 0;
+        for (int side = 0; side < 6; side++) {
+            int mid = geo->hex_neighbor[HEX_J][side];
+            if (mid >= 0 && geo->hex_neighbor[mid][side] == mine) {
+                assert_int_equal(G.terrain[mid], TERRAIN_FOREST);
+                assert_int_equal(G.river_hexes, 1ull << HEX_J | 1ull << mid | 1ull << mine);
+                line = 1;
+            }
         }
+        assert_true(line);
+        for (int h = 0; h < geo->n_hexes; h++)
+            for (int side = 0; side < 6; side++) {
+                int nb = geo->hex_neighbor[h][side];
+                int red = G.token[h] == 6 || G.token[h] == 8;
+                assert_false(red && nb >= 0 && (G.token[nb] == 6 || G.token[nb] == 8));
+            }
+        assert_int_equal(G.vp_goal, 10);
+        assert_int_equal(game_check_state(&G), BW_OK);
+        mines |= 1u << mine;
+    }
+    assert_int_equal(__builtin_popcount(mines), 6); /* every direction comes up */
+}
+
+/* No setup settlement on any corner of the three river hexes (refused, the state unchanged, not
+ * listed); after the setup, building there is normal. */
+static void test_river_bank_setup(void **state)
+{
+    (void)state;
+    river_as_drawn();
+    const struct board_geo *geo = th_geo(&G);
+    static struct game_action legal[4096];
+    int n = game_legal_actions(&G, 0, legal, 4096), banks = 0;
+    for (int v = 0; v < geo->n_vertices; v++) {
+        int bank = on_hex(HEX_J, v) || on_hex(HEX_K, v) || on_hex(HEX_L, v), listed = 0;
+        for (int i = 0; i < n; i++)
+            listed |= legal[i].type == ACT_BUILD_SETTLEMENT && legal[i].a == v;
+        assert_int_equal(listed, !bank);
+        assert_int_equal(game_can_settle(&G, 0, v), !bank);
+        if (bank) {
+            struct game_action a = th_act_settle(&G, 0, v + 1);
+            th_refused(&G, &a, BW_E(RIVER_BANK));
+            banks++;
+        }
+    }
+    assert_int_equal(banks, 14); /* three hexes in a line: 6 + 4 + 4 corners */
+    assert_string_equal(bw_strerror(BW_E(RIVER_BANK)),
+                        "no setup settlement may stand on the river bank");
+    /* After the setup: a settlement on the bank. */
+    th_main_phase(&G, 0);
+    int v = geo->hex_vertex[HEX_K][CORNER_N];
+    th_place_road(&G, 0, v + 1, geo->vertex_vertex[v][0] + 1);
+    th_give(&G, 0, 1, 1, 1, 1, 0);
+    struct game_action a = th_act_settle(&G, 0, v + 1);
+    th_apply(&G, &a, NULL);
+    assert_int_equal(G.vertex_owner[v], 0);
+    assert_int_equal(game_river_points(&G, 0), 0); /* on the river, not the gold mine */
+}
+
+/* Each settlement or city on a corner of the gold mine is worth 1 victory point more (a city
+ * there 3 in all); roads and the rest of the river give nothing. */
+static void test_gold_mine_points(void **state)
+{
+    (void)state;
+    struct game_event ev[GAME_MAX_EVENTS];
+    river_as_drawn();
+    th_main_phase(&G, 0);
+    const struct board_geo *geo = th_geo(&G);
+    int a1 = geo->hex_vertex[HEX_L][CORNER_N], a2 = geo->hex_vertex[HEX_L][CORNER_S];
+    /* A road along the mine's side: nothing. */
+    int n1 = geo->hex_vertex[HEX_L][CORNER_NE];
+    th_place_road(&G, 0, n1 + 1, a1 + 1);
+    assert_int_equal(game_river_points(&G, 0), 0);
+    assert_int_equal(game_vp_public(&G, 0), 0);
+    th_give(&G, 0, 1, 1, 1, 1, 0);
+    struct game_action s = th_act_settle(&G, 0, a1 + 1);
+    int n = th_apply(&G, &s, ev);
+    const struct game_event *e = th_find_event(ev, n, EV_RIVER, 0);
+    assert_non_null(e);
+    assert_int_equal(e->a, 1);
+    assert_int_equal(game_river_points(&G, 0), 1);
+    assert_int_equal(game_vp_public(&G, 0), 2);
+    /* A city there: 3 in all, no new event. */
+    th_give(&G, 0, 0, 0, 0, 2, 3);
+    struct game_action c = th_act_city(&G, 0, a1 + 1);
+    n = th_apply(&G, &c, ev);
+    assert_int_equal(th_count_events(ev, n, EV_RIVER), 0);
+    assert_int_equal(game_vp_public(&G, 0), 3);
+    /* Another building on the mine: one more. */
+    th_place_settlement(&G, 1, a2 + 1);
+    assert_int_equal(game_river_points(&G, 1), 1);
+    assert_int_equal(game_vp_public(&G, 1), 2);
+    /* The gold mine gives nothing on any roll. */
+    G.robber = HEX_J;
+    for (int d = 2; d <= 12; d++) {
+        if (d == 7)
+            continue;
+        uint8_t before =
+            G.p[1].res[0] + G.p[1].res[1] + G.p[1].res[2] + G.p[1].res[3] + G.p[1].res[4];
+        th_roll_phase(&G, 2);
+        int on_l = 0;
+        for (int k = 0; k < 3; k++) {
+            int h = geo->vertex_hex[a2][k];
+            on_l |= h >= 0 && h != HEX_L && G.token[h] == d;
+        }
+        th_roll(&G, d > 7 ? 6 : 1, d > 7 ? d - 6 : d - 1, NULL);
+        if (!on_l)
+            assert_int_equal(th_hand(&G, 1), before);
+    }
+    th_check_supply(&G);
+}
+
+/* A game saved before the river was the seed's (J mountain, K hill, L the old swamp, whose
+ * number is the gold mine's) reads as a river J, K, L with its gold mine at L. */
+static void test_old_river_reads(void **state)
+{
+    (void)state;
+    river_as_drawn();
+    G.terrain[HEX_K] = TERRAIN_HILLS;
+    game_reindex(&G);
+    assert_int_equal(G.river_hexes, 1ull << HEX_J | 1ull << HEX_K | 1ull << HEX_L);
+    assert_int_equal(G.mine, HEX_L);
+    assert_int_equal(game_check_state(&G), BW_OK);
+    /* No gold mine at all: no river the engine can use. */
+    G.terrain[HEX_L] = TERRAIN_DESERT;
+    assert_int_equal(game_check_state(&G), BW_E(INVALID));
 }
 
 int main(void)
@@ -443,16 +434,14 @@ int main(void)
         cmocka_unit_test(test_discoveries_found),
         cmocka_unit_test(test_discoveries_are_not_cards),
         cmocka_unit_test(test_buy_with_discoveries),
+        cmocka_unit_test(test_discoveries_past_200),
+        cmocka_unit_test(test_buy_with_discoveries_listed),
         cmocka_unit_test(test_no_discoveries_on_base),
         cmocka_unit_test(test_jungle_in_play),
         cmocka_unit_test(test_river_board),
-        cmocka_unit_test(test_river_road),
-        cmocka_unit_test(test_river_settlement_tip_city),
-        cmocka_unit_test(test_gold_to_points),
-        cmocka_unit_test(test_road_wins),
-        cmocka_unit_test(test_swamp_setup),
-        cmocka_unit_test(test_robber_swamp),
-        cmocka_unit_test(test_swamp_produces_nothing),
+        cmocka_unit_test(test_river_bank_setup),
+        cmocka_unit_test(test_gold_mine_points),
+        cmocka_unit_test(test_old_river_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

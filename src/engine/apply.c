@@ -367,8 +367,6 @@ void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type)
     }
     if (g->fog)
         fog_reveal_edge(g, eb, p, edge);
-    if (g->river && bits_has(GEO(g)->river_edge_bits, edge))
-        river_gold(g, eb, p);
 }
 
 void place_ship(struct game *g, struct evbuf *eb, int p, int edge, int type)
@@ -524,8 +522,8 @@ static int settle_error(const struct game *g, int p, int v)
     }
     if (g->phase != PHASE_SETUP_SETTLEMENT && !bits_has(g->reach_of[p], v))
         return BW_E(NOT_CONNECTED);
-    if (g->phase == PHASE_SETUP_SETTLEMENT && bits_has(geo->swamp_vertex_bits, v))
-        return BW_E(SWAMP);
+    if (g->phase == PHASE_SETUP_SETTLEMENT && on_river_bank(g, v))
+        return BW_E(RIVER_BANK);
     if (g->phase == PHASE_SETUP_SETTLEMENT && !bits_has(geo->vertex_home_bits, v))
         return BW_E(NOT_HOME);
     return BW_OK;
@@ -565,9 +563,7 @@ static void place_settlement(struct game *g, struct evbuf *eb, int p, int v)
         e->a = BUILDING_SETTLEMENT;
         e->b = (int16_t)v;
     }
-    if (g->fog)
-        fog_reveal(g, eb, p, v);
-    if (g->river && bits_has(geo->river_vertex_bits, v))
+    if (g->mine >= 0 && bits_has(geo->hex_vertex_bits[g->mine], v))
         river_gold(g, eb, p);
 }
 
@@ -672,7 +668,7 @@ static int act_buy(struct game *g, struct evbuf *eb, int p, int want)
             return BW_E(NOT_ENOUGH);
         pay(g, p, game_cost_dev);
     }
-    pl->discoveries -= (uint8_t)used;
+    pl->discoveries -= (uint16_t)used;
     int card = g->deck[g->deck_pos++];
     pl->dev_new[card]++;
     struct game_event *e = ev_push(eb, EV_BUY_DEV, p);
@@ -719,8 +715,21 @@ static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int targ
     return BW_OK;
 }
 
+/* Whether p may place a piece of either kind anywhere now, with the pieces p has left. */
+static int any_piece(const struct game *g, int p)
+{
+    for (int k = 0; k < 2; k++)
+        for (int e = 0; e < GEO(g)->n_edges && pieces_left(g, p, k) > 0; e++)
+            if (can_piece_with(g, p, k, e, -1, 0))
+                return 1;
+    return 0;
+}
+
 /* Road building: two roads, or on maps with sea two ships or one of each (k1, k2: which are
- * ships). */
+ * ships), placed one after the other: the second is judged on the board the first left (fog it
+ * turned over included), and one piece alone only when no second one is possible then. Either
+ * may be named first: when e1 cannot come first, e2 is tried first. Played on a copy, so that
+ * a refusal changes nothing. */
 static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2, int k1, int k2)
 {
     int err = dev_play_check(g, p, DEV_ROADS);
@@ -728,39 +737,32 @@ static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2, in
         return err;
     if (pieces_left(g, p, k1) <= 0)
         return BW_E(NO_PIECES);
-    if (e2 < 0) {
-        if ((err = piece_error(g, p, k1, e1, -1, 0)))
-            return err;
-        /* One piece only when a second one is impossible. */
-        for (int k = 0; k < 2; k++)
-            if (pieces_left(g, p, k) - (k == k1) >= 1)
-                for (int e = 0; e < GEO(g)->n_edges; e++)
-                    if (can_piece_with(g, p, k, e, e1, k1))
-                        return BW_E(INVALID);
-    } else {
-        if (pieces_left(g, p, k2) - (k1 == k2) <= 0)
-            return BW_E(NO_PIECES);
-        if (e1 == e2)
-            return BW_E(OCCUPIED);
-        int first = piece_error(g, p, k1, e1, -1, 0), second = piece_error(g, p, k2, e2, e1, k1);
-        if (first || second) {
-            /* The other order: the second piece may be what connects the first. */
-            if (piece_error(g, p, k2, e2, -1, 0) || piece_error(g, p, k1, e1, e2, k2))
-                return first ? first : second;
-            int t = e1;
-            e1 = e2;
-            e2 = t;
-            t = k1;
-            k1 = k2;
-            k2 = t;
+    if (e2 >= 0 && pieces_left(g, p, k2) - (k1 == k2) <= 0)
+        return BW_E(NO_PIECES);
+    if (e1 == e2)
+        return BW_E(OCCUPIED);
+    int n0 = eb->n;
+    for (int order = 0; order < 1 + (e2 >= 0); order++) {
+        int a = order ? e2 : e1, ka = order ? k2 : k1, b = order ? e1 : e2, kb = order ? k1 : k2;
+        int why = piece_error(g, p, ka, a, -1, 0);
+        if (!why) {
+            struct game h = *g;
+            start_dev(&h, eb, p, DEV_ROADS);
+            place_piece(&h, eb, p, ka, a, EV_FREE_ROAD);
+            why = b >= 0 ? piece_error(&h, p, kb, b, -1, 0) : any_piece(&h, p) ? BW_E(INVALID) : 0;
+            if (!why) {
+                if (b >= 0)
+                    place_piece(&h, eb, p, kb, b, EV_FREE_ROAD);
+                longest_road_award(&h, eb);
+                *g = h;
+                return BW_OK;
+            }
+            eb->n = n0;
         }
+        if (!order)
+            err = why;
     }
-    start_dev(g, eb, p, DEV_ROADS);
-    place_piece(g, eb, p, k1, e1, EV_FREE_ROAD);
-    if (e2 >= 0)
-        place_piece(g, eb, p, k2, e2, EV_FREE_ROAD);
-    longest_road_award(g, eb);
-    return BW_OK;
+    return err;
 }
 
 static int act_plenty(struct game *g, struct evbuf *eb, int p, int r1, int r2)

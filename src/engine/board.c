@@ -259,29 +259,35 @@ static int build_islands(struct board_geo *g, const struct map *m, int8_t cell_h
     return 0;
 }
 
-/* The river's corners, sides and tip, and the swamp's corners, which take no setup settlement. */
+/* The river's hexes in the map's order. */
 static void build_river(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS])
 {
-    g->river_tip = -1;
     g->has_river = m->n_river > 0;
-    for (int i = 0; i < m->n_river; i++) {
-        int h = cell_hex[m->river[i].row][m->river[i].col];
-        g->river_hexes |= 1ull << h;
-        for (int w = 0; w < BOARD_WORDS; w++) {
-            g->river_vertex_bits[w] |= g->hex_vertex_bits[h][w];
-            g->river_edge_bits[w] |= g->hex_edge_bits[h][w];
+    g->n_river = m->n_river;
+    for (int i = 0; i < m->n_river; i++)
+        g->river_hex[i] = cell_hex[m->river[i].row][m->river[i].col];
+}
+
+int board_river_turn(const struct board_geo *geo, int turn, int8_t out[BOARD_MAX_RIVER])
+{
+    int first = geo->river_hex[0], x0 = geo->hex_x[first], y0 = geo->hex_y[first];
+    for (int i = 0; i < geo->n_river; i++) {
+        /* Axial coordinates of the hex from the first: r rows down, q steps along a row. */
+        int h = geo->river_hex[i], r = (geo->hex_y[h] - y0) / 3, q = (geo->hex_x[h] - x0 - r) / 2;
+        for (int k = 0; k < turn; k++) { /* a sixth of a turn */
+            int t = q;
+            q = -r;
+            r = t + r;
         }
+        int x = x0 + 2 * q + r, y = y0 + 3 * r, found = -1;
+        for (int j = 0; j < geo->n_hexes && found < 0; j++)
+            if (geo->hex_x[j] == x && geo->hex_y[j] == y)
+                found = j;
+        if (found < 0 || !(geo->land_hexes >> found & 1))
+            return -1;
+        out[i] = (int8_t)found;
     }
-    if (m->has_tip)
-        g->river_tip = g->hex_vertex[cell_hex[m->tip_hex.row][m->tip_hex.col]][m->tip_corner];
-    for (int r = 0; r < m->n_rows; r++)
-        for (int c = 0; c < m->row_len[r]; c++)
-            if (cell_hex[r][c] >= 0 && m->cell[r][c].kind == MAP_CELL_LAND &&
-                m->cell[r][c].terrain == MAP_SWAMP)
-                for (int w = 0; w < BOARD_WORDS; w++)
-                    g->swamp_vertex_bits[w] |= g->hex_vertex_bits[cell_hex[r][c]][w];
-    for (int w = 0; w < BOARD_WORDS; w++)
-        g->vertex_home_bits[w] &= ~g->swamp_vertex_bits[w];
+    return 0;
 }
 
 /* A coast edge has land on one side only: sea, or no hex (the frame, the edge of the map), on
@@ -454,7 +460,7 @@ static int build_setup(struct board_setup *s, const struct board_geo *g, const s
                 continue;
             s->hex_terrain[h] = cell->kind == MAP_CELL_POOL  ? BOARD_POOL
                                 : cell->kind == MAP_CELL_FOG ? MAP_SEA /* until turned over */
-                                : cell->terrain == MAP_SWAMP ? TERRAIN_SWAMP
+                                : cell->terrain == MAP_MINE  ? TERRAIN_MINE
                                                              : cell->terrain;
             s->hex_token[h] = cell->token;
         }

@@ -51,6 +51,7 @@ enum board_kind {
 #define BOARD_MAX_ISLANDS 16
 #define BOARD_MAX_GIFTS 24
 #define BOARD_MAX_VILLAGES 8
+#define BOARD_MAX_RIVER 6
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
@@ -106,7 +107,7 @@ struct board_geo {
     int8_t hex_island[BOARD_MAX_HEXES];                   /* -1 for sea */
     int8_t vertex_island[BOARD_MAX_VERTICES];             /* the land a corner touches, or -1 */
     uint16_t home_islands;                                /* bit per island */
-    uint64_t vertex_home_bits[BOARD_WORDS]; /* setup settlements: on a home island, off a swamp */
+    uint64_t vertex_home_bits[BOARD_WORDS];               /* setup settlements: on a home island */
     int island_bonus; /* points for a first settlement on each island off a player's own */
     int has_pirate;   /* the map has a pirate (and so sea hexes) */
 
@@ -115,16 +116,12 @@ struct board_geo {
      * island, no settlement, road or ship of their own); the game keeps its own land and sea
      * (struct game's land, edge_land, edge_sea) as they are turned over. */
     uint64_t fog_hexes;
-    /* The Great River: the corners and sides of its hexes (gold points for the pieces there),
-     * the corner at the tip of its delta (one more gold point), -1 when none; has_river is 0
-     * on every other board, which then pays nothing for it. The corners of a swamp take no
-     * setup settlement (they are left out of vertex_home_bits). */
+    /* The Great River: its hexes as the map draws them, from where it rises (the first). A
+     * game turns the river about its first hex (board_river_turn()); has_river is 0 on every
+     * other board. */
     int has_river;
-    int river_tip;
-    uint64_t river_hexes;
-    uint64_t river_vertex_bits[BOARD_WORDS];
-    uint64_t river_edge_bits[BOARD_WORDS];
-    uint64_t swamp_vertex_bits[BOARD_WORDS];
+    int n_river;
+    int8_t river_hex[BOARD_MAX_RIVER];
     /* The New World: the hexes each game draws as land or sea (a map of islands; see
      * new_world.c). Its islands are those of the game's land (game_vertex_island()), setup
      * settlements go on any land, and its harbor slots are every east and west side of its
@@ -185,6 +182,11 @@ struct map;
  * built into the program). Returns -1 when the map does not fit the BOARD_MAX_ limits (or
  * would put one number on more than three hexes); *GEO and *SETUP are then unspecified. */
 int board_build(struct board_geo *geo, struct board_setup *setup, int kind, const struct map *m);
+
+/* The river's hexes turned by turn sixths of a full turn (0-5) about its first hex, into out
+ * (geo->n_river of them, in the map's order): 0, or -1 when a turned hex is not a land hex of
+ * the board. */
+int board_river_turn(const struct board_geo *geo, int turn, int8_t out[BOARD_MAX_RIVER]);
 
 /* Edge between two vertices (0-based), or -1 if they are not adjacent. */
 int board_edge_between(const struct board_geo *geo, int v1, int v2);

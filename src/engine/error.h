@@ -44,7 +44,7 @@
     X(PIRATE_SAME, "the pirate must move to a different sea hex")                                  \
     X(NOT_HOME, "the first settlements stand on a home island")                                    \
     X(GOLD_COUNT, "choose as many cards as your gold fields give")                                 \
-    X(SWAMP, "no setup settlement may touch the swamp")                                            \
+    X(RIVER_BANK, "no setup settlement may stand on the river bank")                               \
     X(NO_SEA, "no sea beside that side: a road goes there")                                        \
     X(NO_LAND, "no land beside that side: a ship goes there")                                      \
     X(SEA_CORNER, "that corner touches no land: settlements stand on land")                        \

@@ -1,7 +1,6 @@
 /* What special hexes give besides resource cards: gold fields (Seafarers: the owners choose
  * their cards, PHASE_GOLD), the jungle (the Jungle variant: discoveries, spent on development
- * cards), the fog (The Fog Islands: hexes turned over when a piece reaches them) and the Great
- * River (gold points for the pieces on its hexes). */
+ * cards) and the fog (The Fog Islands: hexes turned over when a road or ship reaches them). */
 #include "engine/internal.h"
 
 #include <string.h>
@@ -22,21 +21,13 @@ void discover(struct game *g, struct evbuf *eb, int hex)
         if (!found[p])
             continue;
         int total = g->p[p].discoveries + found[p];
-        g->p[p].discoveries = (uint8_t)(total > 200 ? 200 : total);
+        g->p[p].discoveries =
+            (uint16_t)(total > GAME_MAX_DISCOVERIES ? GAME_MAX_DISCOVERIES : total);
         struct game_event *e = ev_push(eb, EV_DISCOVERY, p);
         if (e) {
             e->a = found[p];
             e->b = g->p[p].discoveries;
         }
-    }
-}
-
-void river_gold(struct game *g, struct evbuf *eb, int p)
-{
-    struct game_event *e = ev_push(eb, EV_RIVER, p);
-    if (e) {
-        e->a = (int16_t)game_gold_points(g, p);
-        e->b = (int16_t)(e->a / 3);
     }
 }
 
@@ -55,13 +46,28 @@ void owe_gold(struct game *g, int hex)
 int gold_owed(struct game *g, struct evbuf *eb, int resume)
 {
     unsigned m = 0;
+    int total = 0, bank = sum5(g->bank);
     for (int p = 0; p < g->opt.n_players; p++)
         if (g->p[p].gold) {
-            /* No more than the bank holds. */
-            if (g->p[p].gold > sum5(g->bank))
-                g->p[p].gold = (uint8_t)sum5(g->bank);
-            m |= g->p[p].gold ? BIT(p) : 0;
+            m |= BIT(p);
+            total += g->p[p].gold;
         }
+    /* As in production: when the bank cannot pay all the gold owed, nobody takes any, unless a
+     * single player is owed it, who takes what is left. Otherwise each can be paid in full,
+     * whoever chooses first. */
+    if (m && total > bank) {
+        if (m & (m - 1)) {
+            for (unsigned k = m; k; k &= k - 1)
+                g->p[__builtin_ctz(k)].gold = 0;
+            struct game_event *e = ev_push(eb, EV_SHORTAGE, -1);
+            if (e)
+                e->a = RES_COUNT;
+            m = 0;
+        } else {
+            g->p[__builtin_ctz(m)].gold = (uint8_t)bank;
+            m = bank ? m : 0;
+        }
+    }
     if (!m)
         return 0;
     for (unsigned k = m; k; k &= k - 1) {
@@ -107,10 +113,6 @@ void take_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_CO
             e->res[r] = get[r];
     }
     g->p[p].gold = 0;
-    /* The others choose from what is left: no more than the bank still holds. */
-    for (int q = 0; q < g->opt.n_players; q++)
-        if (g->p[q].gold > sum5(g->bank))
-            g->p[q].gold = (uint8_t)sum5(g->bank);
     gold_done(g);
 }
 
@@ -187,7 +189,7 @@ static void reveal_hex(struct game *g, struct evbuf *eb, int p, int h)
     }
 }
 
-void fog_reveal(struct game *g, struct evbuf *eb, int p, int v)
+static void fog_reveal(struct game *g, struct evbuf *eb, int p, int v)
 {
     for (uint64_t f = GEO(g)->vertex_hex_bits[v] & g->fog; f; f &= f - 1)
         reveal_hex(g, eb, p, __builtin_ctzll(f));

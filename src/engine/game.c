@@ -72,24 +72,6 @@ int game_vp_public(const struct game *g, int player)
            (g->tribe ? game_tribe_points(g, player) + game_cloth_points(g, player) : 0);
 }
 
-int game_gold_points(const struct game *g, int player)
-{
-    const struct board_geo *geo = GEO(g);
-    if (!geo->has_river || player < 0 || player >= g->opt.n_players)
-        return 0;
-    uint64_t on[BOARD_WORDS];
-    bits_and(on, g->roads_of[player], geo->river_edge_bits);
-    int gold = bits_count(on);
-    bits_and(on, g->buildings_of[player], geo->river_vertex_bits);
-    gold += bits_count(on);
-    return gold + (geo->river_tip >= 0 && g->vertex_owner[geo->river_tip] == player);
-}
-
-int game_river_points(const struct game *g, int player)
-{
-    return game_gold_points(g, player) / 3;
-}
-
 int game_island_points(const struct game *g, int player)
 {
     int bonus = GEO(g)->island_bonus;
@@ -265,7 +247,10 @@ void game_reindex(struct game *g)
     index_tokens(g, geo);
     index_pips(g, geo);
     g->sea = geo->n_land < geo->n_hexes;
+    int mine;
     g->river = (uint8_t)geo->has_river;
+    g->river_hexes = game_river(g, geo, &mine);
+    g->mine = (int8_t)mine;
     g->offers_open = 0;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
         if (g->offers[i].id)
@@ -286,10 +271,12 @@ static int seat_or_none(int x, int n)
     return x >= -1 && x < n;
 }
 
-/* Fog still hidden lies on the map's fog hexes, holds nothing yet and touches no piece; the
- * pools hold one terrain per hidden hex and a token per producing terrain left. */
+/* Fog still hidden lies on the map's fog hexes, holds nothing yet and touches no road or ship
+ * (they turn it over; a settlement does not, and stands beside it only where it touches land);
+ * the pools hold one terrain per hidden hex and a token per producing terrain left. */
 static int fog_ok(const struct game *g, const struct board_geo *geo)
 {
+    uint64_t land = game_land(g, geo);
     if (g->fog & ~geo->fog_hexes)
         return 0;
     int terrains = 0, producing = 0, tokens = 0;
@@ -310,7 +297,7 @@ static int fog_ok(const struct game *g, const struct board_geo *geo)
             return 0;
         for (int c = 0; c < 6; c++) {
             int v = geo->hex_vertex[h][c];
-            if (g->vertex_owner[v] >= 0)
+            if (g->vertex_owner[v] >= 0 && !(geo->vertex_hex_bits[v] & land))
                 return 0;
             for (int i = 0; i < 3; i++)
                 if (geo->vertex_edge[v][i] >= 0 && g->edge_owner[geo->vertex_edge[v][i]] >= 0)
@@ -325,15 +312,17 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
     uint64_t land = game_land(g, geo);
     if (!fog_ok(g, geo))
         return 0;
+    /* The river laid as its map's turned, its gold mine where the turn puts it. */
+    int mine;
+    if (!game_river(g, geo, &mine) && geo->has_river)
+        return 0;
     for (int h = 0; h < geo->n_hexes; h++) {
         int t = g->token[h];
         int sea = !(land >> h & 1);
         int jungle = g->terrain[h] == TERRAIN_JUNGLE && board_setup(g->opt.board)->jungle;
-        /* A swamp where the map has one, with no token. */
-        int swamp = g->terrain[h] == TERRAIN_SWAMP &&
-                    board_setup(g->opt.board)->hex_terrain[h] == TERRAIN_SWAMP && !t;
+        int mined = g->terrain[h] == TERRAIN_MINE && h == mine && !t;
         if ((sea ? g->terrain[h] != TERRAIN_SEA
-                 : g->terrain[h] > TERRAIN_GOLD && !jungle && !swamp) ||
+                 : g->terrain[h] > TERRAIN_GOLD && !jungle && !mined) ||
             (t && (sea || t < 2 || t > 12 || t == 7)))
             return 0;
     }
@@ -576,8 +565,14 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
     g->opt = o;
     g->vp_goal = o.victory_points ? o.victory_points : setup->points;
     g->rng = r;
-    if (setup_board(g, geo, setup) < 0)
+    if (geo->has_river) { /* the river laid at random first */
+        struct board_setup laid = *setup;
+        river_deal(&g->rng, geo, &laid);
+        if (setup_board(g, geo, &laid) < 0)
+            return BW_E(INVALID);
+    } else if (setup_board(g, geo, setup) < 0) {
         return BW_E(INVALID);
+    }
     for (int c = 0; c < DEV_COUNT; c++)
         for (int k = 0; k < s->dev[c]; k++)
             g->deck[g->deck_size++] = (uint8_t)c;
@@ -673,7 +668,7 @@ int game_can_settle(const struct game *g, int player, int vertex)
         !settle_free(g, vertex))
         return 0;
     if (g->phase == PHASE_SETUP_SETTLEMENT)
-        return bits_has(geo->vertex_home_bits, vertex);
+        return bits_has(geo->vertex_home_bits, vertex) && !on_river_bank(g, vertex);
     return bits_has(g->reach_of[player], vertex);
 }
 

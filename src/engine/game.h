@@ -17,6 +17,7 @@
 #define GAME_MAX_OFFERS 8
 #define GAME_MAX_EVENTS 40
 #define GAME_DEV_DECK_MAX 34
+#define GAME_MAX_DISCOVERIES 32767 /* what an event's count holds */
 
 enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
 enum terrain {
@@ -29,7 +30,7 @@ enum terrain {
     TERRAIN_GOLD,   /* a gold field (Seafarers): its owners choose what it gives */
     TERRAIN_SEA,    /* a sea hex of a Seafarers map (map.h's MAP_SEA): no token, no resource */
     TERRAIN_JUNGLE, /* the Jungle variant's desert: its number gives discoveries */
-    TERRAIN_SWAMP   /* the Great River's delta (map.h's MAP_SWAMP): no token, no resource */
+    TERRAIN_MINE    /* the Great River's gold mine (map.h's MAP_MINE): no token, no resource */
 };                  /* terrain t < TERRAIN_DESERT produces resource t */
 enum dev_card { DEV_KNIGHT, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY, DEV_VICTORY, DEV_COUNT };
 /* Harbor types 0..4 are 2:1 of that resource; HARBOR_NONE is a slot without a harbor in this
@@ -98,26 +99,27 @@ enum event_type {
     EV_SETUP_RESOURCES, /* player got res[] for the second settlement */
     EV_ROLL,            /* player rolled a + b */
     EV_PRODUCE,         /* player receives res[] */
-    EV_SHORTAGE,        /* the bank could not pay resource a: nobody receives it */
-    EV_BUILD,           /* player built a (enum building, PIECE_ROAD, PIECE_SHIP) at b */
-    EV_BUY_DEV,         /* player bought a card; a = the card (private to player) */
-    EV_PLAY_DEV,        /* player played card a */
-    EV_FREE_ROAD,       /* player placed a free road at edge b (road building) */
-    EV_PLENTY,          /* player took res[] from the bank */
-    EV_MONOPOLY,        /* player took a cards of resource b in total; other = -1 */
-    EV_MONOPOLY_LOSS,   /* other lost a cards of resource b to player */
-    EV_DISCARD_NEEDED,  /* player must discard a cards */
-    EV_DISCARD,         /* player discarded res[] */
-    EV_ROBBER_NEEDED,   /* player must move the robber */
-    EV_ROBBER,          /* player moved the robber to hex a */
-    EV_STEAL,           /* player stole resource a from other (a is private to the two) */
-    EV_NO_STEAL,        /* nobody to steal from */
-    EV_BANK_TRADE,      /* player gave res[] to the bank for res2[] */
-    EV_OFFER,           /* player offered res[] for res2[]; a = offer id; b = to_mask */
-    EV_OFFER_ACCEPT,    /* player accepted offer a; other = the offerer, who may confirm */
-    EV_OFFER_REJECT,    /* player rejected offer a */
-    EV_OFFER_CLOSED,    /* offer a withdrawn or expired (player = offerer) */
-    EV_TRADE,           /* player gave res[] to other for res2[]; a = offer id */
+    EV_SHORTAGE, /* the bank could not pay resource a (RES_COUNT: the gold owed): nobody receives it
+                  */
+    EV_BUILD,    /* player built a (enum building, PIECE_ROAD, PIECE_SHIP) at b */
+    EV_BUY_DEV,  /* player bought a card; a = the card (private to player) */
+    EV_PLAY_DEV, /* player played card a */
+    EV_FREE_ROAD,      /* player placed a free road at edge b (road building) */
+    EV_PLENTY,         /* player took res[] from the bank */
+    EV_MONOPOLY,       /* player took a cards of resource b in total; other = -1 */
+    EV_MONOPOLY_LOSS,  /* other lost a cards of resource b to player */
+    EV_DISCARD_NEEDED, /* player must discard a cards */
+    EV_DISCARD,        /* player discarded res[] */
+    EV_ROBBER_NEEDED,  /* player must move the robber */
+    EV_ROBBER,         /* player moved the robber to hex a */
+    EV_STEAL,          /* player stole resource a from other (a is private to the two) */
+    EV_NO_STEAL,       /* nobody to steal from */
+    EV_BANK_TRADE,     /* player gave res[] to the bank for res2[] */
+    EV_OFFER,          /* player offered res[] for res2[]; a = offer id; b = to_mask */
+    EV_OFFER_ACCEPT,   /* player accepted offer a; other = the offerer, who may confirm */
+    EV_OFFER_REJECT,   /* player rejected offer a */
+    EV_OFFER_CLOSED,   /* offer a withdrawn or expired (player = offerer) */
+    EV_TRADE,          /* player gave res[] to other for res2[]; a = offer id */
     EV_LONGEST_ROAD,  /* player now holds longest road (-1: set aside), other = previous; a = length
                        */
     EV_LARGEST_ARMY,  /* player now holds largest army, other = previous; a = knights */
@@ -133,7 +135,7 @@ enum event_type {
     EV_DISCOVERY,     /* player found a discoveries in the jungle (b = total now) */
     EV_FOG,   /* player's piece turned over fog hex a: terrain b, token other (0 for none); res[]
                * = the card it gave them (gold: EV_GOLD_NEEDED follows) */
-    EV_RIVER, /* player's gold points are now a (b = the victory points they make) */
+    EV_RIVER, /* player built on the gold mine: a = the victory points it gives them now */
     EV_GIFT,  /* player's ship took the tribe's gift at spot a, of kind b (enum map_gift_kind);
                * other: the harbor type or the development card (the card private to player) */
     EV_HARBOR_PLACED, /* player placed the harbor of gift spot b (type other) at edge a */
@@ -172,8 +174,8 @@ struct game_player {
     uint8_t ships;                      /* ships on the board (Seafarers maps) */
     uint16_t home_islands;              /* islands of the setup settlements (bit per island) */
     uint8_t gold;                       /* cards still to choose for gold fields */
-    uint8_t discoveries;                /* the Jungle's counters (not cards) */
-    uint8_t cloth;                      /* Cloth for Catan: 2 make a victory point (not cards) */
+    uint16_t discoveries; /* the Jungle's counters (not cards), up to GAME_MAX_DISCOVERIES */
+    uint8_t cloth;        /* Cloth for Catan: 2 make a victory point (not cards) */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */
@@ -246,7 +248,9 @@ struct game {
     uint64_t hexes_of[GAME_MAX_PLAYERS];   /* bit per hex the player's buildings touch */
     uint8_t offers_open;                   /* bit per offers[] slot in use */
     uint8_t sea;                           /* the map has sea hexes: ships may be built */
-    uint8_t river;                         /* the map has a river: gold points */
+    uint8_t river;                         /* the map has a river (the Great River) */
+    int8_t mine;                           /* its gold mine, -1 for none */
+    uint64_t river_hexes;                  /* where this game's river lies (game_river()) */
     uint8_t tribe;                         /* the map has the tribe's gifts or villages */
     uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
@@ -329,10 +333,8 @@ int game_vertex_island(const struct game *g, int v);
 int game_harbor_hex(const struct game *g, int k);
 /* Island bonus points of player (public). */
 int game_island_points(const struct game *g, int player);
-/* The Great River: gold points of player, from their pieces on the river (1 a road on a side of
- * a river hex, 1 a settlement or city on a corner of one, 1 more on the tip), and the public
- * victory points they make (one for every 3). 0 on a board without a river. */
-int game_gold_points(const struct game *g, int player);
+/* The Great River: the victory points player's buildings on the gold mine give them, one for
+ * each settlement or city on a corner of it. 0 on a board without a river. */
 int game_river_points(const struct game *g, int player);
 /* The Forgotten Tribe and Cloth for Catan (engine/tribe.c): the victory points player has from
  * the tribe's point gifts and from cloth (one for every 2); 0 on other maps. */
@@ -342,5 +344,9 @@ int game_cloth_points(const struct game *g, int player);
 int game_harbor_error(const struct game *g, int player, int k, int edge);
 /* Villages with cloth left. */
 int game_villages_with_cloth(const struct game *g);
+/* Where g's river lies (the map's river turned as it was dealt): its hexes as a set, and the
+ * gold mine's hex in *mine; 0 and -1 on a board without a river, or when its terrains fit no
+ * turn of it. geo is game_geo(g). */
+uint64_t game_river(const struct game *g, const struct board_geo *geo, int *mine);
 
 #endif

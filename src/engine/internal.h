@@ -160,9 +160,10 @@ void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
 void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
 /* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,
- * if anyone is owed (no more than the bank holds), PHASE_GOLD until they have chosen, then
- * resume (returns 1), else 0. take_gold() gives a player their choice; gold_done() resumes
- * once nobody is owed. */
+ * if anyone is owed, PHASE_GOLD until they have chosen, then resume (returns 1), else 0. A
+ * bank short of all the gold owed pays as in production: nobody (EV_SHORTAGE), unless a single
+ * player is owed it, who is owed what the bank holds. take_gold() gives a player their choice;
+ * gold_done() resumes once nobody is owed. */
 void owe_gold(struct game *g, int hex);
 /* What a development card costs player pl using want discoveries (-1: as many as the cards
  * they lack need, up to three), into cost; returns the discoveries used, or -1 when they do
@@ -175,9 +176,9 @@ void gold_done(struct game *g);
 int act_gold(struct game *g, struct evbuf *eb, int p, const uint8_t get[RES_COUNT]);
 /* The jungle at hex gives each building beside it discoveries: 1 a settlement, 2 a city. */
 void discover(struct game *g, struct evbuf *eb, int hex);
-/* Turn over the fog at corner v (or at either end of edge) for player p, who placed a piece
- * there; gold found is owed (game_apply asks for it when the action is done). */
-void fog_reveal(struct game *g, struct evbuf *eb, int p, int v);
+/* Turn over the fog at either end of edge for player p, whose road or ship came there (only
+ * they explore: a settlement does not); gold found is owed (game_apply asks for it when the
+ * action is done). */
 void fog_reveal_edge(struct game *g, struct evbuf *eb, int p, int edge);
 /* The New World (new_world.c): draws the map of islands onto the hexes the map draws (land,
  * terrains, tokens, harbors) from the game's generator; 0, or -1 when no fair map was found.
@@ -188,8 +189,16 @@ int new_world_deal(struct game *g, const struct board_geo *geo, const struct boa
 void new_world_index_islands(struct game *g);
 int new_world_harbors_ok(const struct game *g, const struct board_geo *geo);
 int new_world_islands(const struct board_geo *geo, uint64_t land);
-/* The Great River: tells player p's gold points after a piece of theirs came onto the river. */
+/* The Great River: tells player p's gold mine points after p built on the gold mine. */
 void river_gold(struct game *g, struct evbuf *eb, int p);
+/* The Great River: lays the river of setup s (a copy of the board's) at random, turned about
+ * where it rises, onto land its map leaves to the pools; the robber goes with it. */
+void river_deal(struct bw_rng *rng, const struct board_geo *geo, struct board_setup *s);
+/* Whether corner v is on the river bank (a corner of one of its hexes). */
+static inline int on_river_bank(const struct game *g, int v)
+{
+    return (GEO(g)->vertex_hex_bits[v] & g->river_hexes) != 0;
+}
 void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);

@@ -347,16 +347,31 @@ static int walk_sea_pairs(const struct game *g, int p, int nth, int *e1, int *e2
         else
             road_spot_bits(g, p, first[k]);
     }
+    struct game after; /* the board after a first piece that turns fog over */
     for (int k1 = 0; k1 < 2; k1++)
         for (int e1x = 0; e1x < geo->n_edges; e1x++) {
             if (!bits_has(first[k1], e1x))
                 continue;
+            /* The second piece is judged on the board the first leaves: where the first turns
+             * fog over, on a copy with it placed (what game_apply() does). */
+            const struct game *board = g;
+            int extra = e1x;
+            if (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1x][0]] |
+                          geo->vertex_hex_bits[geo->edge_vertex[e1x][1]])) {
+                after = *g;
+                if (k1)
+                    place_ship(&after, NULL, p, e1x, EV_FREE_ROAD);
+                else
+                    place_road(&after, NULL, p, e1x, EV_FREE_ROAD);
+                board = &after;
+                extra = -1;
+            }
             int found = 0;
             for (int k2 = 0; k2 < 2; k2++) {
                 if (left[k2] - (k1 == k2) <= 0)
                     continue;
                 for (int e = 0; e < geo->n_edges; e++) {
-                    if (!can_piece_with(g, p, k2, e, e1x, k1))
+                    if (!can_piece_with(board, p, k2, e, extra, k1))
                         continue;
                     found = 1;
                     if (bits_has(first[k2], e) &&
@@ -515,6 +530,19 @@ void trade_sets(const struct game *g, int p, unsigned *gives, unsigned *gets)
     }
 }
 
+/* The Jungle: a development card bought with each other number of discoveries the player may
+ * use ("!buy with N discoveries"), besides the plain buy listed before it, which uses as many
+ * as the missing cards need. */
+static void buys_with_discoveries(const struct game *g, struct actbuf *b)
+{
+    const struct game_player *pl = &g->p[b->player];
+    uint8_t cost[RES_COUNT];
+    int most = pl->discoveries < 3 ? pl->discoveries : 3, usual = dev_cost_with(pl, -1, cost);
+    for (int n = 0; n <= most; n++)
+        if (n != usual && dev_cost_with(pl, n, cost) == n && has_cards(pl->res, cost))
+            push_ab(b, ACT_BUY_DEV, n, -1, -1);
+}
+
 static void builds(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
@@ -539,8 +567,11 @@ static void builds(const struct game *g, struct actbuf *b)
             if (g->vertex_building[v] == BUILDING_SETTLEMENT)
                 push_ab(b, ACT_BUILD_CITY, v, -1, -1);
     }
-    if (kinds & BIT(ACT_BUY_DEV))
+    if (kinds & BIT(ACT_BUY_DEV)) {
         push(b, ACT_BUY_DEV);
+        if (g->p[p].discoveries)
+            buys_with_discoveries(g, b);
+    }
     if (kinds & BIT(ACT_BUILD_SHIP)) {
         uint64_t edges[BOARD_WORDS];
         ship_spot_bits(g, p, edges);

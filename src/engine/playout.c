@@ -366,7 +366,8 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
         for (int i = 0; i < BOARD_WORDS; i++)
             free[i] = ~g->no_settle[i] & GEO(g)->vertex_home_bits[i];
         while ((v = bits_pop(free)) >= 0)
-            add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
+            if (!on_river_bank(g, v)) /* the Great River's banks */
+                add_choice(&cs, ACT_BUILD_SETTLEMENT, v, 0, build_weight(g, v));
         break;
     }
     case PHASE_MAIN: {

@@ -180,9 +180,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_VARIANT_ALREADY, "lobi u %s već igra s varijantom %s"},
     {MSG_VARIANT_DROPPED, "%s ukida varijantu %s: osnovna igra kao u kutiji"},
     {MSG_VARIANT_CHOSE_RIVER,
-     "%s bira varijantu %s (%s: reka od središta do močvare na obali; putevi i naselja na njoj "
-     "donose zlatne poene, 3 zlatna poena su jedan pobednički poen; pobeđuje se s 12 poena; 3-4 "
-     "igrača)"},
+     "%s bira varijantu %s (%s: reka od rude, drveta i rudnika zlata od središta do obale; bez "
+     "početnih naselja na obali; građevina na rudniku donosi 1 poen više; 10 poena; 3-4 igrača)"},
     {MSG_VARIANT_CHOSE_JUNGLE,
      "%s bira varijantu %s (%s: pustinja je džungla čiji broj donosi otkrića za razvojne karte; "
      "3-4 igrača)"},

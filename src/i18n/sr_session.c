@@ -43,7 +43,7 @@ const struct i18n_entry i18n_sr_session[] = {
     {MSG_ERR_PIRATE_SAME, "gusar mora na drugo morsko polje"},
     {MSG_ERR_NOT_HOME, "prva naselja stoje na matičnom ostrvu"},
     {MSG_ERR_GOLD_COUNT, "izaberite onoliko karata koliko daju vaša zlatna polja"},
-    {MSG_ERR_SWAMP, "početno naselje ne sme da dodiruje močvaru"},
+    {MSG_ERR_RIVER_BANK, "početno naselje ne sme da stoji na obali reke"},
     {MSG_ERR_NO_SEA, "pored tog mesta nema mora: tu ide put"},
     {MSG_ERR_NO_LAND, "pored tog mesta nema kopna: tu ide brod"},
     {MSG_ERR_SEA_CORNER, "taj ugao ne dodiruje kopno: naselja stoje na kopnu"},

@@ -14,8 +14,7 @@ static const int corner_dy[6] = {-2, -1, 1, 2, 1, -1};
 
 static const char *const side_names[6] = {"NE", "E", "SE", "SW", "W", "NW"};
 static const char *const terrain_names[MAP_TERRAINS] = {
-    "forest", "hills", "pasture", "fields", "mountains", "desert", "gold", "sea", "swamp"};
-static const char *const corner_names[6] = {"N", "NE", "SE", "S", "SW", "NW"};
+    "forest", "hills", "pasture", "fields", "mountains", "desert", "gold", "sea", "mine"};
 static const char terrain_codes[] = "FHPWMDG"; /* by enum map_terrain */
 static const char *const harbor_names[MAP_HARBOR_TYPES] = {"wood",  "brick", "wool",
                                                            "grain", "ore",   "3:1"};
@@ -35,15 +34,14 @@ enum key {
     K_FOG_TOKENS,
     K_HARBOR,
     K_RIVER,
-    K_RIVER_TIP,
     K_DESERTS_DIVIDE,
     K_RANDOM_ISLANDS,
     K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
-    "name",   "players",  "points",    "robber",         "pirate",        "island_bonus",
-    "home",   "terrains", "tokens",    "harbors",        "fog_terrains",  "fog_tokens",
-    "harbor", "river",    "river_tip", "deserts_divide", "random_islands"};
+    "name",   "players",  "points",         "robber",        "pirate",       "island_bonus",
+    "home",   "terrains", "tokens",         "harbors",       "fog_terrains", "fog_tokens",
+    "harbor", "river",    "deserts_divide", "random_islands"};
 
 /* A position as written (1-based, not yet known to be in the grid) and its line. */
 struct ref {
@@ -63,7 +61,7 @@ struct parser {
     struct ref home[MAP_MAX_CELLS];
     int n_home;
     struct ref harbor[MAP_MAX_HARBORS];
-    struct ref river[MAP_MAX_RIVER], tip;
+    struct ref river[MAP_MAX_RIVER];
 };
 
 /* Writes "FILE:LINE: message" (or "FILE: message" for line 0) and returns -1. */
@@ -215,22 +213,22 @@ static int parse_cell(struct parser *p, const char *tok, int row, int col)
         c->kind = MAP_CELL_POOL;
     else if (code == '?')
         c->kind = MAP_CELL_FOG;
-    else if (code == 'S') {
+    else if (code == '$') {
         c->kind = MAP_CELL_LAND;
-        c->terrain = MAP_SWAMP;
+        c->terrain = MAP_MINE;
     } else if (code && known) {
         c->kind = MAP_CELL_LAND;
         c->terrain = (uint8_t)(known - terrain_codes);
     } else
         return fail(p, p->line,
-                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G S ? *)", row + 1,
+                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G $ ? *)", row + 1,
                     col + 1, tok);
     if (!tok[1])
         return 0;
     int v = number(tok + 1, 2);
     if (v < 0)
         return fail(p, p->line,
-                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G S ? *)", row + 1,
+                    "%d.%d: unknown code `%.20s` (the codes are - ~ F H P W M D G $ ? *)", row + 1,
                     col + 1, tok);
     if (c->kind != MAP_CELL_LAND || !map_terrain_produces(c->terrain))
         return fail(p, p->line,
@@ -332,9 +330,9 @@ static int parse_pool(struct parser *p, enum key k, char *s, int *counts)
             if (index == MAP_SEA && k != K_FOG_TERRAINS)
                 return fail(p, p->line, "%s: sea is not drawn from this pool (only fog_terrains)",
                             key);
-            if (index == MAP_SWAMP)
+            if (index == MAP_MINE)
                 return fail(p, p->line,
-                            "%s: a swamp is not drawn from a pool (write S in the grid)", key);
+                            "%s: a gold mine is not drawn from a pool (write $ in the grid)", key);
         }
         total += count;
         if (total > limit)
@@ -430,23 +428,6 @@ static int parse_positions(struct parser *p, enum key k, char *s, struct ref *re
     }
 }
 
-/* river_tip = ROW.COL CORNER */
-static int parse_tip(struct parser *p, char *s)
-{
-    char *pos = next_word(&s), *corner = next_word(&s);
-    if (parse_pos(p, "river_tip", pos, &p->tip) < 0)
-        return -1;
-    int c = 6;
-    for (int i = 0; corner && i < 6; i++)
-        if (same_word(corner, corner_names[i]))
-            c = i;
-    if (c == 6 || next_word(&s))
-        return fail(p, p->line, "river_tip: write ROW.COL CORNER, CORNER one of N NE SE S SW NW");
-    p->m->has_tip = 1;
-    p->m->tip_corner = (uint8_t)c;
-    return 0;
-}
-
 static int parse_yes(struct parser *p, enum key k, const char *s, int *out)
 {
     if (!same_word(s, "yes") && !same_word(s, "no"))
@@ -500,8 +481,6 @@ static int parse_key(struct parser *p, char *s)
         return parse_positions(p, K_HOME, value, p->home, &p->n_home, MAP_MAX_CELLS);
     case K_RIVER:
         return parse_positions(p, K_RIVER, value, p->river, &m->n_river, MAP_MAX_RIVER);
-    case K_RIVER_TIP:
-        return parse_tip(p, value);
     case K_TERRAINS:
         return parse_pool(p, K_TERRAINS, value, m->terrains);
     case K_TOKENS:
@@ -656,13 +635,10 @@ static int check_home(struct parser *p, int last)
     return 0;
 }
 
-/* The river: land hexes, each once, joined by their sides; the tip on a corner of one. */
+/* The river: land hexes, each once, joined by their sides. */
 static int check_river(struct parser *p)
 {
     struct map *m = p->m;
-    if (m->has_tip && !m->n_river)
-        return fail(p, p->key_line[K_RIVER_TIP],
-                    "river_tip: the map has no river (river = ROW.COL, ...)");
     uint8_t in[MAP_MAX_ROWS][MAP_MAX_COLS] = {{0}};
     for (int i = 0; i < m->n_river; i++) {
         const struct ref *r = &p->river[i];
@@ -695,12 +671,6 @@ static int check_river(struct parser *p)
                         "river: %d.%d is not joined by a side to %d.%d: the river hexes are one "
                         "stretch of land",
                         p->river[i].row, p->river[i].col, p->river[0].row, p->river[0].col);
-    if (!m->has_tip)
-        return 0;
-    if (resolve(p, "river_tip", &p->tip, &m->tip_hex) < 0)
-        return -1;
-    if (!in[m->tip_hex.row][m->tip_hex.col])
-        return fail(p, p->tip.line, "river_tip: %d.%d is not a river hex", p->tip.row, p->tip.col);
     return 0;
 }
 

@@ -32,14 +32,14 @@
 enum map_cell_kind {
     MAP_CELL_NONE, /* - no hex */
     MAP_CELL_SEA,  /* ~ */
-    MAP_CELL_LAND, /* a fixed terrain: F H P W M D G S */
+    MAP_CELL_LAND, /* a fixed terrain: F H P W M D G $ */
     MAP_CELL_POOL, /* * a terrain drawn from the terrains pool */
     MAP_CELL_FOG   /* ? hidden; drawn from the fog pools when discovered */
 };
 
 /* Terrains in the engine's order (enum terrain: forest .. desert), then gold and sea; then the
- * swamp (the Great River's delta: land like the desert, fixed in the grid only, never in a
- * pool), which the engine numbers TERRAIN_SWAMP. */
+ * gold mine (the Great River's: land with no token that gives nothing, like the desert, fixed
+ * in the grid only, never in a pool), which the engine numbers TERRAIN_MINE. */
 enum map_terrain {
     MAP_FOREST,
     MAP_HILLS,
@@ -49,7 +49,7 @@ enum map_terrain {
     MAP_DESERT,
     MAP_GOLD,
     MAP_SEA,
-    MAP_SWAMP,
+    MAP_MINE,
     MAP_TERRAINS
 };
 
@@ -133,14 +133,10 @@ struct map {
      * onto its coasts, and setup settlements go on any land. */
     int random_islands;
 
-    /* The Great River: its land hexes (joined by their sides, in the order of the file), and
-     * the corner at the tip of its delta (a corner of a river hex, enum hex_corner of
-     * engine/board.h: N NE SE S SW NW), when river_tip is set. */
+    /* The Great River: its land hexes (joined by their sides, in the order of the file, the
+     * first where it rises: a game turns it about that one). */
     int n_river;
     struct map_pos river[MAP_MAX_RIVER];
-    int has_tip;
-    struct map_pos tip_hex;
-    uint8_t tip_corner;
 
     /* The Forgotten Tribe and Cloth for Catan (map_scen.c): the gift spots in the order of
      * the file, the harbors they draw from (by type, as harbors), the villages, how many

@@ -235,12 +235,12 @@ static void draw_hexes(struct canvas *cv)
             continue; /* drawn after the harbors, which may need its room */
         int x = col_of(cv, geo->hex_x[h]), r = row_of(cv, geo->hex_y[h]);
         int t = g->terrain[h] <= TERRAIN_GOLD ? g->terrain[h] : TERRAIN_DESERT;
-        const char *word = draw_word(cv, g->terrain[h] == TERRAIN_JUNGLE  ? MSG_DRAW_JUNGLE
-                                         : g->terrain[h] == TERRAIN_SWAMP ? MSG_DRAW_SWAMP
-                                                                          : terrain_words[t]);
-        /* A hex of the Great River: its word between waves, "~ore~", "~swamp~". */
+        const char *word = draw_word(cv, g->terrain[h] == TERRAIN_JUNGLE ? MSG_DRAW_JUNGLE
+                                         : g->terrain[h] == TERRAIN_MINE ? MSG_DRAW_MINE
+                                                                         : terrain_words[t]);
+        /* A hex of the Great River: its word between waves, "~ore~", "~mine~". */
         char river_word[16];
-        if (geo->river_hexes >> h & 1) {
+        if (g->river_hexes >> h & 1) {
             snprintf(river_word, sizeof river_word, "~%s~", word);
             word = river_word;
         }

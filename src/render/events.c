@@ -30,7 +30,7 @@ static const char *terrain_word(int lang, int t)
     return tr(lang, t >= 0 && t < TERRAIN_DESERT ? forest[t]
                     : t == TERRAIN_GOLD          ? MSG_TERRAIN_GOLD
                     : t == TERRAIN_JUNGLE        ? MSG_TERRAIN_JUNGLE
-                    : t == TERRAIN_SWAMP         ? MSG_TERRAIN_SWAMP
+                    : t == TERRAIN_MINE          ? MSG_TERRAIN_MINE
                                                  : MSG_TERRAIN_DESERT);
 }
 
@@ -48,14 +48,13 @@ static const char *hex_label(const struct game *g, int lang, int h, char *buf, s
         snprintf(buf, size, "%s", name); /* a sea hex: the pirate's */
     else if (g->token[h])
         snprintf(buf, size, "%s (%s %d)", name,
-                 terrain_word(lang, g->terrain[h] == TERRAIN_SWAMP || g->terrain[h] == TERRAIN_SEA
+                 terrain_word(lang, g->terrain[h] == TERRAIN_MINE || g->terrain[h] == TERRAIN_SEA
                                         ? TERRAIN_DESERT
                                         : g->terrain[h]),
                  g->token[h]);
     else
-        snprintf(
-            buf, size, "%s (%s)", name,
-            terrain_word(lang, g->terrain[h] == TERRAIN_SWAMP ? TERRAIN_SWAMP : TERRAIN_DESERT));
+        snprintf(buf, size, "%s (%s)", name,
+                 terrain_word(lang, g->terrain[h] == TERRAIN_MINE ? TERRAIN_MINE : TERRAIN_DESERT));
     return buf;
 }
 
@@ -124,7 +123,10 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_PRODUCE, p, cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_SHORTAGE:
-        rline_tr(&l, st, MSG_EV_SHORTAGE, render_res_name_in(lang, e->a));
+        if (e->a == RES_COUNT)
+            rline_tr(&l, st, MSG_EV_GOLD_SHORTAGE);
+        else
+            rline_tr(&l, st, MSG_EV_SHORTAGE, render_res_name_in(lang, e->a));
         break;
     case EV_BUILD:
         if (e->a == PIECE_ROAD || e->a == PIECE_SHIP) {
@@ -211,11 +213,7 @@ static void render_event(const struct game *g, const struct render_style *st,
             rline_tr(&l, st, MSG_EV_FOG, p, buf);
         break;
     case EV_RIVER:
-        rline_tr(&l, st,
-                 e->a == 1   ? e->b == 1 ? MSG_EV_RIVER_1_1 : MSG_EV_RIVER_1_N
-                 : e->b == 1 ? MSG_EV_RIVER_N_1
-                             : MSG_EV_RIVER_N_N,
-                 p, e->a, e->b);
+        rline_tr(&l, st, MSG_EV_MINE, p, e->a);
         break;
     case EV_ROBBER_NEEDED:
         rline_tr(&l, st, geo->has_pirate ? MSG_EV_ROBBER_PIRATE_NEEDED : MSG_EV_ROBBER_NEEDED, p);

@@ -134,8 +134,8 @@ void render_dice(const struct render_style *st, const uint16_t rolls[11],
 /* The board as lists for !board text (public): "#chan hexes: ...", "#chan harbors: ...",
  * "#chan buildings: ...". On a map with sea hexes, "#chan hexes: ..." lists the land and a
  * line "#chan sea: C, H, M, ..." (after the hexes) names the sea hexes. The Jungle variant's
- * desert is "J jungle 4 robber". The Great River's delta is "L swamp robber", and a line
- * "#chan river: J, K, L, tip 27" (after the hexes) names the river hexes and the tip's corner. */
+ * desert is "J jungle 4 robber". The Great River's gold mine is "L gold mine robber", and a line
+ * "#chan river: J, K, L" (after the hexes) names the hexes where this game laid the river. */
 void render_board_text(const struct game *g, const struct render_style *st,
                        const struct render_sink *out);
 
@@ -181,9 +181,9 @@ const char *render_move_hint(const struct game *g, const struct render_style *st
 /* The status summary (public): turn, phase, whose move and what is awaited (after a 7 or while
  * gold is chosen: who still discards or chooses, and how many cards), then each
  * player's public victory points, cards, development cards, knights and road length (with the
- * Jungle: their discoveries; with the Great River: "4 gold points"), and the award holders (with
- * a variant: "| variant: the Jungle", "| variant: the Great River").
- * time_left (may be NULL) is shown as given, e.g. "1:20 left". */
+ * Jungle: their discoveries; with the Great River: "1 gold mine point"), and the award holders
+ * (with a variant: "| variant: the Jungle", "| variant: the Great River"). time_left (may be NULL)
+ * is shown as given, e.g. "1:20 left". */
 void render_status(const struct game *g, const struct render_style *st, const char *time_left,
                    const struct render_sink *out);
 
@@ -194,8 +194,9 @@ void render_status(const struct game *g, const struct render_style *st, const ch
  * "bob chooses 2 cards from the gold fields: !gold RES RES", "bob took 1 wool, 1 ore from the
  * gold fields". The Jungle's discoveries are public too: "bob found 2 discoveries in the jungle
  * (3 in all)", "bob bought a development card with 2 discoveries (20 left)". The Great River's
- * gold points, when a piece comes onto the river: "bob has 4 gold points on the river (1
- * point)". */
+ * gold mine, when someone builds on it: "bob built on the gold mine, which now gives them 1
+ * victory point". A bank short of the gold a roll owes: "the bank cannot pay all the gold
+ * owed: nobody takes any". */
 void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
                    int n_ev, const struct render_sink *out);
 

@@ -6,16 +6,16 @@
 #include "render/internal.h"
 
 /* By enum terrain: a gold field (Seafarers) is "gold", a land hex with a token like the others;
- * the Jungle variant's desert is "jungle", with its token; the Great River's delta "swamp". In
+ * the Jungle variant's desert is "jungle", with its token; the Great River's "gold mine". In
  * English a terrain is named by what it gives ("wood"); other languages name the terrain. */
 static const int terrain_msgs[] = {MSG_TERRAIN_FOREST, MSG_TERRAIN_HILLS,     MSG_TERRAIN_PASTURE,
                                    MSG_TERRAIN_FIELDS, MSG_TERRAIN_MOUNTAINS, MSG_TERRAIN_DESERT,
                                    MSG_TERRAIN_GOLD,   MSG_TERRAIN_SEA,       MSG_TERRAIN_JUNGLE,
-                                   MSG_TERRAIN_SWAMP};
+                                   MSG_TERRAIN_MINE};
 
 static const char *terrain_name(int lang, int t)
 {
-    return t >= 0 && t <= TERRAIN_SWAMP ? tr(lang, terrain_msgs[t]) : "?";
+    return t >= 0 && t <= TERRAIN_MINE ? tr(lang, terrain_msgs[t]) : "?";
 }
 
 /* Whether the game is still placing its setup pieces: a gold field beside the second setup
@@ -89,16 +89,12 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
 
-    /* The Great River: its hexes, then the corner at the tip of its delta. */
+    /* The Great River: its hexes where this game laid it (the gold mine among them). */
     if (geo->has_river) {
         begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_RIVER, ", ");
         for (int h = 0; h < geo->n_hexes; h++)
-            if (geo->river_hexes >> h & 1)
+            if (g->river_hexes >> h & 1)
                 rlist_item(&r, board_hex_name(h, name));
-        if (geo->river_tip >= 0) {
-            snprintf(item, sizeof item, tr(lang, MSG_TXT_TIP), geo->river_tip + 1);
-            rlist_item(&r, item);
-        }
         rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
 
@@ -520,7 +516,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
             rline_tr(&item, st, pl->discoveries == 1 ? MSG_ST_DISCOVERIES_1 : MSG_ST_DISCOVERIES_N,
                      pl->discoveries);
         if (river) {
-            int gold = game_gold_points(g, p);
+            int gold = game_river_points(g, p);
             rline_tr(&item, st, gold == 1 ? MSG_ST_GOLD_POINTS_1 : MSG_ST_GOLD_POINTS_N, gold);
         }
         if (sea) {
@@ -603,10 +599,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_addf(&l, ", %s", tr(lang, MSG_TERRAIN_SEA));
     corner_worth(g, v, &pips, &kinds);
     rline_tr(&l, st, kinds == 1 ? MSG_CORNER_WORTH_1 : MSG_CORNER_WORTH_N, pips, kinds);
-    if (geo->river_tip == v)
-        rline_tr(&l, st, MSG_CORNER_TIP);
-    else if (geo->has_river && (geo->river_vertex_bits[v >> 6] >> (v & 63) & 1))
-        rline_tr(&l, st, MSG_CORNER_RIVER);
+    if (g->mine >= 0 && (geo->hex_vertex_bits[g->mine][v >> 6] >> (v & 63) & 1))
+        rline_tr(&l, st, MSG_CORNER_MINE);
     int slot = geo->vertex_harbor_slot[v];
     if (slot >= 0 && slot < geo->n_harbors && g->harbor[slot] <= HARBOR_GENERIC) {
         if (g->harbor[slot] == HARBOR_GENERIC)
@@ -643,8 +637,8 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         rline_tr(&l, st, geo->vertex_hex_bits[v] & g->fog ? MSG_CORNER_IN_FOG : MSG_CORNER_NO_LAND);
     else if (to < 0)
         rline_tr(&l, st, MSG_CORNER_FREE);
-    else if (g->phase == PHASE_SETUP_SETTLEMENT && (geo->swamp_vertex_bits[v >> 6] >> (v & 63) & 1))
-        rline_tr(&l, st, MSG_CORNER_SWAMP);
+    else if (g->phase == PHASE_SETUP_SETTLEMENT && (geo->vertex_hex_bits[v] & g->river_hexes))
+        rline_tr(&l, st, MSG_CORNER_RIVER_BANK);
     else if (!game_can_settle(g, seat, v))
         rline_tr(&l, st, MSG_CORNER_NO_ROAD);
     else if (lacking(g, seat, RENDER_SPOT_SETTLEMENT, miss))

@@ -571,7 +571,8 @@ static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, 
  * "jungle", "river"); then, when state != SESSION_LOBBY, the Seafarers and variant fields:
  *   i8 pirate; u8 ship_moved, gold_resume; ships[], ships_new[] as bits over the board's
  *   edges ((n_edges + 7) / 8 bytes each, edge e is bit e % 8 of byte e / 8, the bits past
- *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold; u8 discoveries).
+ *   n_edges 0); n_players x (u8 ships; u16 home_islands; u8 gold; u8 discoveries; from
+ *   version 6 on, u16 discoveries).
  * A version 1 or 2 record is read with the base map (their boards are the base and big ones),
  * no pirate, no ships, and each player's home island the one island of those boards once they
  * have built on it. */
@@ -605,7 +606,7 @@ static void get_edge_bits(struct reader *r, uint64_t *bits, int n_edges)
     }
 }
 
-static void put_session_v3(struct writer *w, const struct session *s, int64_t now_ms)
+static void put_session_v3(struct writer *w, const struct session *s, int64_t now_ms, int version)
 {
     put_session_v2(w, s, now_ms, 3);
     const char *map = session_map_name(s->map);
@@ -625,11 +626,14 @@ static void put_session_v3(struct writer *w, const struct session *s, int64_t no
         put_u8(w, g->p[i].ships);
         put_u16(w, g->p[i].home_islands);
         put_u8(w, g->p[i].gold);
-        put_u8(w, g->p[i].discoveries);
+        if (version >= 6)
+            put_u16(w, g->p[i].discoveries);
+        else
+            put_u8(w, g->p[i].discoveries);
     }
 }
 
-static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
+static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms, int version)
 {
     get_session_v2(r, t, now_ms, 3);
     char map[SESSION_BOARD_NAME_MAX + 1] = "";
@@ -657,7 +661,7 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
         g->p[i].ships = get_u8(r);
         g->p[i].home_islands = get_u16(r);
         g->p[i].gold = get_u8(r);
-        g->p[i].discoveries = get_u8(r);
+        g->p[i].discoveries = version >= 6 ? get_u16(r) : get_u8(r);
     }
 }
 
@@ -666,9 +670,9 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms)
  * hexes still hidden (hex h is bit h); u8 fog_terrain[8] (what the fog hides, by terrain);
  * u8 fog_token[13] (by number). A version 3 record has no fog (its boards had none). */
 
-static void put_session_v4(struct writer *w, const struct session *s, int64_t now_ms)
+static void put_session_v4(struct writer *w, const struct session *s, int64_t now_ms, int version)
 {
-    put_session_v3(w, s, now_ms);
+    put_session_v3(w, s, now_ms, version);
     if (s->state == SESSION_LOBBY)
         return;
     const struct game *g = &s->game;
@@ -678,9 +682,9 @@ static void put_session_v4(struct writer *w, const struct session *s, int64_t no
     put_bytes(w, g->fog_token, sizeof g->fog_token);
 }
 
-static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms)
+static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms, int version)
 {
-    get_session_v3(r, t, now_ms);
+    get_session_v3(r, t, now_ms, version);
     if (t->state == SESSION_LOBBY || r->bad)
         return;
     struct game *g = &t->game;
@@ -693,7 +697,9 @@ static void get_session_v4(struct reader *r, struct session *t, int64_t now_ms)
 
 /* ---- version 5 ----
  * i64 the wall-clock time of the save (milliseconds since 1970, RECORD_WALL_UNKNOWN when the
- * encoder had none), then the version 4 body. */
+ * encoder had none), then the version 4 body.
+ * ---- version 6 ----
+ * The version 5 body with each player's discoveries a u16 (a byte held no more than 255). */
 
 /* How long ago a record saved at wall-clock saved_wall was, at wall-clock now_wall: 0 when
  * either is unknown or the clock went back, at most RECORD_AGE_MAX_MS. */
@@ -708,12 +714,12 @@ static int64_t wall_elapsed(int64_t saved_wall, int64_t now_wall)
     return d;
 }
 
-/* ---- version 6 ----
- * The version 5 body, then, when state != SESSION_LOBBY, the tribe (The Forgotten Tribe, Cloth
+/* ---- version 7 ----
+ * The version 6 body, then, when state != SESSION_LOBBY, the tribe (The Forgotten Tribe, Cloth
  * for Catan), as many of each as the board's geometry has: per gift spot u8 what lies there,
  * i8 who took it (-1 nobody, -2 nothing there), u8 the edge its harbor was placed at (255 held);
  * per village u8 cloth, u8 its traders (bit per seat); u8 the general supply of cloth; per
- * player u8 cloth. A version 5 record has none of them (its boards had no tribe). */
+ * player u8 cloth. Older records have none of them (their boards had no tribe). */
 
 static void put_tribe(struct writer *w, const struct session *s)
 {
@@ -735,7 +741,7 @@ static void put_tribe(struct writer *w, const struct session *s)
         put_u8(w, g->p[p].cloth);
 }
 
-/* Reads the tribe when the record has it (version 6 on), else leaves it as a game without one
+/* Reads the tribe when the record has it (version 7 on), else leaves it as a game without one
  * is made (game_init()). */
 static void get_tribe(struct reader *r, struct session *t, int in_record)
 {
@@ -845,7 +851,7 @@ static const char *session_problem(const struct session *s, int64_t now_ms)
     if (session_board_of(s->map, s->variant, s->n_seats) != s->game.opt.board)
         return "the game's board is not the session map's";
     for (int i = 0; i < s->game.opt.n_players; i++)
-        if (s->game.p[i].discoveries > 200)
+        if (s->game.p[i].discoveries > GAME_MAX_DISCOVERIES)
             return "a player's discoveries are out of range";
     /* The engine indexes its own arrays by these fields: a state it cannot vouch for would be
      * read out of bounds. */
@@ -881,7 +887,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     if (!session_map_name(s->map) || !session_variant_name(s->variant))
         return 0;
     put_i64(&w, wall_ms);
-    put_session_v4(&w, s, now_ms);
+    put_session_v4(&w, s, now_ms, RECORD_VERSION);
     put_tribe(&w, s);
     if (w.full || size - w.pos < 4)
         return 0;
@@ -948,18 +954,17 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
         get_session_v2(&r, &t, now_ms, 2);
         break;
     case 3:
-        get_session_v3(&r, &t, now_ms);
+        get_session_v3(&r, &t, now_ms, 3);
         break;
     case 4:
-        get_session_v4(&r, &t, now_ms);
+        get_session_v4(&r, &t, now_ms, 4);
         break;
     case 5:
+    case 6:
+    case 7:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
-        get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms));
-        break;
-    case 6:
-        get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms));
+        get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
         break;
     default: {
         char text[80];
@@ -968,7 +973,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
         return BW_E(PARSE);
     }
     }
-    get_tribe(&r, &t, version >= 6);
+    get_tribe(&r, &t, version >= 7);
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

@@ -67,15 +67,17 @@
  * saved paused (the bot left, or shut down cleanly) keeps its time left, since its pause began
  * at the save. Version 4 records have no wall-clock time: their deadlines keep the time left.
  *
- * Body of version 6: the body of version 5 and, once a game was started, the tribe of The
+ * Body of version 6: the body of version 5 with each player's Jungle discoveries two bytes
+ * rather than one (they count past 255). Older records read theirs from one byte.
+ * Body of version 7: the body of version 6 and, once a game was started, the tribe of The
  * Forgotten Tribe and Cloth for Catan (the gifts, the villages and the cloth; record.c lists
- * the fields). Version 5 records are read without them (their boards have no tribe).
+ * the fields). Older records are read without them (their boards have no tribe).
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin .. record_v5.bin hold
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v6.bin hold
  * records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
@@ -87,7 +89,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 6
+#define RECORD_VERSION 7
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -111,9 +113,9 @@
      GAME_DEV_DECK_MAX + GAME_MAX_PLAYERS * RECORD_PLAYER_SIZE + 1 +                               \
      GAME_MAX_OFFERS * RECORD_OFFER_SIZE + 32 + RECORD_SEA_MAX)
 /* Version 3: the board's, the map's and the variant's names, the pirate, the ships, the home
- * islands and the discoveries. */
+ * islands and the discoveries (two bytes from version 6 on). */
 #define RECORD_SEA_MAX                                                                             \
-    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 5 + 8 + \
+    (3 * (1 + SESSION_BOARD_NAME_MAX) + 2 + 2 * (BOARD_MAX_EDGES / 8) + GAME_MAX_PLAYERS * 6 + 8 + \
      8 + 13)
 /* Version 6: the tribe's gifts, villages and cloth. */
 #define RECORD_TRIBE_MAX (3 * BOARD_MAX_GIFTS + 2 * BOARD_MAX_VILLAGES + 1 + GAME_MAX_PLAYERS)

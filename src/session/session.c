@@ -283,7 +283,7 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
     struct game_options opt = {
         .n_players = s->n_seats,
         .board = (uint8_t)board,
-        /* A Seafarers map plays to its scenario's points, the Great River to its map's 12 (0:
+        /* A Seafarers map plays to its scenario's points, the Great River to its map's 10 (0:
          * the map's); the base game and the Jungle to the configured points. */
         .victory_points =
             (uint8_t)(s->map == SESSION_MAP_BASE && s->variant != SESSION_VARIANT_RIVER

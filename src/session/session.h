@@ -87,7 +87,7 @@ bool session_map_fits(int map, int n_seats, char *msg, size_t msglen);
 enum session_variant {
     SESSION_VARIANT_NONE,
     SESSION_VARIANT_JUNGLE, /* the desert is a jungle: discoveries (BOARD_JUNGLE) */
-    SESSION_VARIANT_RIVER,  /* the Great River: gold points on the river (BOARD_RIVER) */
+    SESSION_VARIANT_RIVER,  /* the Great River: a gold mine worth points (BOARD_RIVER) */
     SESSION_VARIANT_COUNT
 };
 /* The name users type ("jungle", "none") and its title ("the Jungle"); NULL when unknown. */

@@ -51,11 +51,11 @@ static void add_escaped(struct svg_out *o, const char *text)
 
 /* By enum terrain. */
 static const char *const terrain_name[] = {"forest", "hills", "pasture", "fields", "mountains",
-                                           "desert", "gold",  "sea",     "jungle", "swamp"};
+                                           "desert", "gold",  "sea",     "jungle", "mine"};
 static const char *const terrain_word[] = {"wood",   "brick", "wool", "grain",  "ore",
-                                           "desert", "gold",  "sea",  "jungle", "swamp"};
+                                           "desert", "gold",  "sea",  "jungle", "mine"};
 static const char *const terrain_fill[] = {"#2e7d32", "#b5532c", "#a5d16a", "#f0cf4a", "#8e8f9c",
-                                           "#e6d5a3", "#ffb300", "#4a8bc4", "#5a6e2c", "#6f7f63"};
+                                           "#e6d5a3", "#ffb300", "#4a8bc4", "#5a6e2c", "#c9a227"};
 #define N_TERRAINS ((int)(sizeof terrain_name / sizeof terrain_name[0]))
 
 /* A box on the picture, x0 < x1 and y0 < y1. */
@@ -122,7 +122,7 @@ static bool terrain_text(const struct svg_ctx *c, int h, char *word, size_t size
         t = TERRAIN_DESERT;
     if (((g->fog & c->geo->fog_hexes) >> h & 1) || !(g->land >> h & 1) || t == TERRAIN_SEA)
         return false;
-    int river = c->geo->has_river && (c->geo->river_hexes >> h & 1);
+    int river = (int)(g->river_hexes >> h & 1);
     snprintf(word, size, "%s%s%s", river ? "~" : "", terrain_word[t], river ? "~" : "");
     return true;
 }
@@ -424,7 +424,7 @@ static void draw_hex(const struct svg_ctx *c, int h)
         addf(c->o, "%s%d,%d", k ? " " : "", (geo->vertex_x[v] - geo->hex_x[h]) * WEB_SVG_X_UNIT,
              (geo->vertex_y[v] - geo->hex_y[h]) * WEB_SVG_Y_UNIT);
     }
-    int river = geo->has_river && (geo->river_hexes >> h & 1);
+    int river = (int)(c->g->river_hexes >> h & 1);
     addf(c->o, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
          fog ? "#9e9e9e" : terrain_fill[t], river ? "#1565c0" : "#4e4434", river ? "2.5" : "1");
     addf(c->o, "<text class=\"hex-name\" y=\"-14\" font-size=\"8\" fill=\"#111\">%s</text>", name);

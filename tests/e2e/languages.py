@@ -58,7 +58,7 @@ NOT_ENGLISH = re.compile("[\u0400-\u04ff\u0500-\u052f\u0600-\u06ff\u0750-\u077f"
 
 # The board drawing: every word one of these (README, "The board" and "Languages"): its terrain
 # words, harbor labels and legend are Ukrainian in #katan; English (and ASCII only) elsewhere.
-TERRAIN = r"(?:wood|brick|wool|grain|ore|desert|gold|jungle|swamp)"
+TERRAIN = r"(?:wood|brick|wool|grain|ore|desert|gold|jungle|mine)"
 UK_TERRAIN = r"(?:дерево|глина|вовна|збіжжя|руда|пустеля|золото|джунглі|болото)"
 DRAWING_TOKEN = re.compile(
     r"[A-Za-z]?\d+|[A-Za-z]{1,2}|\*\d+\*|\||~|" + TERRAIN + r"|robber|rob|pirate|pir|"
