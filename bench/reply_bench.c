@@ -99,8 +99,8 @@ static size_t out_drawing(void *ctx, const char *channel)
     return ircb_queue_in_turn_displays(&q, channel);
 }
 
-static bool out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,
-                     int64_t now_ms)
+static int out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                    int64_t now_ms)
 {
     (void)ctx;
     return ircb_queue_calm(&q, channel, nicks, n, now_ms);

@@ -37,11 +37,11 @@ static void fake_send(void *ctx, const char *target, const char *text, unsigned 
 
 size_t fake_backlog;
 size_t fake_drawing;
-bool fake_calm;
+int fake_calm;
 char fake_calm_asked[256];
 
-static bool fake_calm_of(void *ctx, const char *channel, const char *const *nicks, size_t n,
-                         int64_t now_ms)
+static int fake_calm_of(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                        int64_t now_ms)
 {
     size_t len = (size_t)snprintf(fake_calm_asked, sizeof fake_calm_asked, "%s:", channel);
     for (size_t i = 0; i < n && len < sizeof fake_calm_asked; i++)
@@ -200,7 +200,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                          .calm = fake_calm_of};
     fake_backlog = 0;
     fake_drawing = 0;
-    fake_calm = true;
+    fake_calm = BW_CALM_FULL;
     fake_calm_asked[0] = '\0';
     struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
     bot_set_repeatable(b, true); /* the same seed, the same games */

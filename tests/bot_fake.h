@@ -40,9 +40,10 @@ extern size_t fake_backlog;
 /* What the bot is told of every channel's drawing still unsent (bw_out.drawing); make_bot() sets
  * it to 0. */
 extern size_t fake_drawing;
-/* What the bot is told when it asks whether a game's output is calm (bw_out.calm); make_bot()
- * sets it to true. The last question, as "CHANNEL: NICK NICK" (the people it named). */
-extern bool fake_calm;
+/* What the bot is told when it asks how calm a game's output is (bw_out.calm, enum bw_calm);
+ * make_bot() sets it to BW_CALM_FULL. The last question, as "CHANNEL: NICK NICK" (the people it
+ * named). */
+extern int fake_calm;
 extern char fake_calm_asked[256];
 /* The last part() the bot asked for, "" when none. */
 extern char parted[64];

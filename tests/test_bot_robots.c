@@ -454,43 +454,68 @@ static void test_unattended_game_waits_for_its_lines(void **state)
     bot_free(b);
 }
 
+/* Ticks b until the computer player due asks how calm the output is (fake_calm_asked); returns
+ * that time. */
+static int64_t until_asked(struct bot *b)
+{
+    fake_calm_asked[0] = '\0';
+    for (int i = 0; i < 50 && !fake_calm_asked[0]; i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now + 1;
+        bot_tick(b, now);
+    }
+    assert_true(fake_calm_asked[0]);
+    return now;
+}
+
+/* Ticks b for up to ms after from, asserting the game stays before until wait_ms has passed;
+ * returns when it moved (INT64_MAX: not within ms). */
+static int64_t moved_after(struct bot *b, const struct game *before, int64_t from, int64_t wait_ms,
+                           int64_t ms)
+{
+    while (now - from < ms) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now + 1;
+        if (now - from > ms)
+            now = from + ms;
+        bot_tick(b, now);
+        if (memcmp(before, &sess(b)->game, sizeof *before) != 0) {
+            assert_true(now - from >= wait_ms);
+            return now;
+        }
+        assert_true(bot_next_deadline(b) <= now + 1000); /* it looks again soon */
+    }
+    return INT64_MAX;
+}
+
 /* At a table with a person present, a computer player's move waits while the output is not calm
- * (the IRC layer says so: the game's lines or its people's replies still wait, or the pacing has
- * no room for a person's next few replies), asking again soon, but never more than 6 s, so that
- * a person who keeps asking for things cannot stop the game; once calm, it moves at once. The
- * bot names the game's people, not its computer players, when it asks. */
+ * (the IRC layer says how calm: the game's lines or its people's replies still wait, or the
+ * pacing has no room for a person's next few replies), asking again soon: 1.5 s for room for a
+ * burst of replies, then until 4 s for nothing of the game waiting, then it moves whatever waits,
+ * so that a person who keeps asking for things can neither stop the game nor slow it much. Calm,
+ * it moves at once. The bot names the game's people, not its computer players, when it asks. */
 static void test_robots_wait_for_calm(void **state)
 {
     (void)state;
     struct bot *b = make_bot(0, 27);
     int ann = table_at_computers_move(b);
     static struct game before;
-    before = sess(b)->game;
-    fake_calm = false;
-    int64_t from = now;
-    while (now - from < 5800) {
-        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now + 1;
-        bot_tick(b, now);
-        if (now - from < 5800)
-            assert_memory_equal(&before, &sess(b)->game, sizeof before);
-        assert_true(bot_next_deadline(b) <= now + 1000); /* it looks again soon */
-    }
-    assert_string_equal(fake_calm_asked, CHAN ": ann");
-    for (int i = 0; i < 10 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
-        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
-        bot_tick(b, now);
-    }
-    assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
-    assert_true(now - from >= 6000);
-    /* Calm: the next move comes as soon as it is due. */
-    fake_calm = true;
-    for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
-        person_moves(b, "ann", ann);
-    before = sess(b)->game;
-    if (!(game_waiting_for(&before) & (1u << ann))) {
-        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
-        bot_tick(b, now);
-        assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
+    static const struct {
+        int calm;
+        int64_t wait_ms, by_ms;
+    } cases[] = {{BW_CALM_NOT, 4000, 4300}, {BW_CALM_GAME, 1500, 1800}, {BW_CALM_FULL, 0, 300}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        for (int i = 0; i < 20 && (game_waiting_for(&sess(b)->game) & (1u << ann)); i++)
+            person_moves(b, "ann", ann);
+        assert_false(game_waiting_for(&sess(b)->game) & (1u << ann));
+        fake_calm = cases[k].calm;
+        before = sess(b)->game;
+        int64_t asked = until_asked(b);
+        if (memcmp(&before, &sess(b)->game, sizeof before) != 0) {
+            /* Moved at the first look: only when calm. */
+            assert_int_equal(cases[k].calm, BW_CALM_FULL);
+            continue;
+        }
+        assert_string_equal(fake_calm_asked, CHAN ": ann");
+        assert_true(moved_after(b, &before, asked, cases[k].wait_ms, cases[k].by_ms) != INT64_MAX);
     }
     bot_free(b);
 }

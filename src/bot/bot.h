@@ -46,6 +46,10 @@ enum bw_out_flags {
 };
 
 /* Implemented by the IRC layer. */
+/* How calm the output is for a game (bw_out.calm): something of it still waits to be sent; none
+ * does, but the pacing has no room for a person's few replies at once; none does and it has. */
+enum bw_calm { BW_CALM_NOT, BW_CALM_GAME, BW_CALM_FULL };
+
 struct bw_out {
     void *ctx;
     /* Queue one logical line for target (a channel or a nick). The IRC layer splits it for
@@ -82,11 +86,11 @@ struct bw_out {
      * game's clocks stand still and its computer players wait until they are out. NULL: not
      * known (no waiting). */
     size_t (*drawing)(void *ctx, const char *channel);
-    /* Whether the lines of the game in channel are all out, to it and to nicks (its people),
-     * and the output has room for a person's next few replies at once (see ircb_queue_calm):
-     * computer players at a table with a person present move only then. NULL: always. */
-    bool (*calm)(void *ctx, const char *channel, const char *const *nicks, size_t n,
-                 int64_t now_ms);
+    /* How calm the output is for the game in channel (enum bw_calm): whether its lines are all out,
+     * to it and to nicks (its people), and the output has room for a person's next few replies at
+     * once. Computer players at a table with a person present wait for it a while. NULL: always
+     * full. */
+    int (*calm)(void *ctx, const char *channel, const char *const *nicks, size_t n, int64_t now_ms);
 };
 
 struct bot;

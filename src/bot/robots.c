@@ -24,10 +24,12 @@
  * clock; and how often it looks again meanwhile. */
 #define ROBOT_OFFER_WAIT_MS 10000
 #define ROBOT_POLL_MS 200
-/* At a table with a person present, a computer player's move due waits at most this long for
- * the output to be calm (output_calm): a person who keeps asking for things cannot stop the game
- * by it. */
-#define ROBOT_CALM_WAIT_MS 6000
+/* At a table with a person present, a computer player's move due waits for the output to be
+ * calm (output_calm): this long for a full bucket (a person's next few replies go at once),
+ * then this long for nothing of its game waiting, then no more: a person who keeps asking for
+ * things cannot stop the game, nor slow it much. */
+#define ROBOT_CALM_FULL_MS 1500
+#define ROBOT_CALM_WAIT_MS 4000
 /* In a game no person present plays in, the computer players wait while more of its lines than
  * this still wait to be sent (they go in the queue's background): such a game goes on at the
  * pace its lines leave, never piling them up ahead of what people say or ask for there. (With a
@@ -231,8 +233,11 @@ static bool output_calm(struct bot *b, struct bot_game *g)
             nicks[n++] = g->s.seat[i].nick;
     if (g->robot_calm_ms > b->now_ms)
         g->robot_calm_ms = b->now_ms;
-    if (!b->out.calm(b->out.ctx, g->s.channel, nicks, n, b->now_ms) &&
-        b->now_ms - g->robot_calm_ms < ROBOT_CALM_WAIT_MS)
+    int64_t waited = b->now_ms - g->robot_calm_ms;
+    int need = waited < ROBOT_CALM_FULL_MS   ? BW_CALM_FULL
+               : waited < ROBOT_CALM_WAIT_MS ? BW_CALM_GAME
+                                             : BW_CALM_NOT;
+    if (b->out.calm(b->out.ctx, g->s.channel, nicks, n, b->now_ms) < need)
         return false;
     g->robot_calm_ms = INT64_MAX;
     return true;

@@ -129,10 +129,14 @@ static size_t out_drawing(void *ctx, const char *channel)
     return ircb_queue_in_turn_displays(&c->queue, channel);
 }
 
-static bool out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,
-                     int64_t now_ms)
+static int out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,
+                    int64_t now_ms)
 {
     struct ircb_conn *c = ctx;
+    _Static_assert((int)IRCB_CALM_NOT == (int)BW_CALM_NOT &&
+                       (int)IRCB_CALM_GAME == (int)BW_CALM_GAME &&
+                       (int)IRCB_CALM_FULL == (int)BW_CALM_FULL,
+                   "the queue's calm is the bot's");
     return ircb_queue_calm(&c->queue, channel, nicks, n, now_ms);
 }
 

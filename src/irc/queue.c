@@ -634,17 +634,17 @@ int ircb_queue_room(const struct ircb_queue *q, int64_t now_ms)
     return used >= q->burst ? 0 : q->burst - (int)used;
 }
 
-bool ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
-                     size_t n, int64_t now_ms)
+int ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
+                    size_t n, int64_t now_ms)
 {
     if (ircb_queue_waiting(q, channel))
-        return false;
+        return IRCB_CALM_NOT;
     for (size_t i = 0; i < n; i++)
         if (ircb_queue_waiting(q, nicks[i]))
-            return false;
-    if (q->lines > q->background)
-        return true;
-    return ircb_queue_room(q, now_ms) >= q->burst;
+            return IRCB_CALM_NOT;
+    if (q->lines > q->background || ircb_queue_room(q, now_ms) >= q->burst)
+        return IRCB_CALM_FULL;
+    return IRCB_CALM_GAME;
 }
 
 size_t ircb_queue_drop(struct ircb_queue *q, const char *target, const char *key)

@@ -221,16 +221,20 @@ size_t ircb_queue_waiting(const struct ircb_queue *q, const char *target);
 /* How many lines the pacing lets leave back to back at now_ms (the tokens in the bucket). */
 int ircb_queue_room(const struct ircb_queue *q, int64_t now_ms);
 
-/* Whether a computer player of the game in channel may move at now_ms without anybody waiting
- * for it: nothing waits for channel nor for any of the n nicks (the people at its table), and,
- * when nothing else waits either (game lines of the background aside), the bucket is full, so
- * that a person who types a few commands at once finds the room to be answered at once. (That
- * costs the game no pace while its moves take a line each: the bucket refills a line an
- * interval.) When other lines wait, the bucket is theirs to drain and the rings share
- * the output: a computer player waits only for its own game's lines, so that floods elsewhere
- * cannot hold a game up. */
-bool ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
-                     size_t n, int64_t now_ms);
+/* How calm the output is for a computer player of the game in channel to move at now_ms
+ * without anybody waiting for it:
+ *   IRCB_CALM_NOT: something for channel or for one of the n nicks (the people at its table)
+ *     still waits;
+ *   IRCB_CALM_GAME: nothing of the game waits, but nothing else does either and the bucket is not
+ *     full: a person who types a few commands at once would not find the whole burst;
+ *   IRCB_CALM_FULL: nothing of the game waits and the bucket is full, or others' lines wait (the
+ *     bucket is theirs to drain, the rings share the output: a game never waits for floods
+ *     elsewhere).
+ * Waiting for a full bucket costs a game no pace while its moves take a line each: the bucket
+ * refills a line an interval. */
+enum { IRCB_CALM_NOT, IRCB_CALM_GAME, IRCB_CALM_FULL };
+int ircb_queue_calm(const struct ircb_queue *q, const char *channel, const char *const *nicks,
+                    size_t n, int64_t now_ms);
 
 /* Discard every queued line for target (compared regardless of ASCII case) whose key equals
  * key, spilled ones included, except those of a group already being sent; the next push with that

@@ -348,8 +348,11 @@ class Group:
         asked = g.t.say(asker, "!status")
 
         def result():
-            got = [(tg, text) for _, who, tg, text in g.raw[n:]
-                   if tg.lower() == g.chan.lower() or who == asker.nick]
+            # A status sent privately comes as one line, its parts joined by " · ".
+            got = [(tg, part) for _, who, tg, text in g.raw[n:]
+                   if tg.lower() == g.chan.lower() or who == asker.nick
+                   for part in (text.split(" \u00b7 ") if tg.lower() != g.chan.lower()
+                                else [text])]
             end = next((i for i, (_, text) in enumerate(got)
                         if text.startswith("largest army: ")), None)
             if end is None:

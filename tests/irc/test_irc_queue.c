@@ -785,9 +785,9 @@ static void test_join(void **state)
     ircb_queue_fini(&q);
 }
 
-/* Whether a computer player may move: only when nothing of its game waits, and then, when
- * nothing else waits either, only with a full bucket; when others' lines wait, the bucket is
- * theirs and the game does not wait for it to fill. */
+/* How calm the output is for a computer player: not while anything of its game waits; with
+ * nothing else waiting either, full only with a full bucket; when others' lines wait, the
+ * bucket is theirs and the game does not wait for it to fill. */
 static void test_calm(void **state)
 {
     (void)state;
@@ -795,20 +795,20 @@ static void test_calm(void **state)
     ircb_queue_init(&q, 4, 1000);
     const char *people[] = {"ann", "bob"};
     assert_int_equal(ircb_queue_room(&q, 0), 4);
-    assert_true(ircb_queue_calm(&q, "#c", people, 2, 0));
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 0), IRCB_CALM_FULL);
     ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "a move", false, NULL, 400);
-    assert_false(ircb_queue_calm(&q, "#c", people, 2, 0));
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 0), IRCB_CALM_NOT);
     assert_int_equal(ircb_queue_waiting(&q, "#C"), 1);
     char buf[600];
     assert_true(pop(&q, 0, buf, sizeof buf));
     /* One line out: three left in the bucket, not calm until it refills. */
     assert_int_equal(ircb_queue_room(&q, 0), 3);
-    assert_false(ircb_queue_calm(&q, "#c", people, 2, 0));
-    assert_false(ircb_queue_calm(&q, "#c", people, 2, 999));
-    assert_true(ircb_queue_calm(&q, "#c", people, 2, 1000));
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 0), IRCB_CALM_GAME);
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 999), IRCB_CALM_GAME);
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 1000), IRCB_CALM_FULL);
     /* A line for one of its people waits: not calm, whatever the bucket. */
     ircb_queue_push_player(&q, IRCB_PRIVMSG, "BOB", "#c hand: (0 cards)", false, "hand", 400);
-    assert_false(ircb_queue_calm(&q, "#c", people, 2, 5000));
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 5000), IRCB_CALM_NOT);
     assert_true(pop(&q, 5000, buf, sizeof buf));
     /* Lines of others wait and the bucket is low: calm all the same. */
     for (int i = 0; i < 4; i++)
@@ -816,7 +816,7 @@ static void test_calm(void **state)
     assert_true(pop(&q, 5000, buf, sizeof buf));
     assert_true(pop(&q, 5000, buf, sizeof buf));
     assert_int_equal(ircb_queue_room(&q, 5000), 1);
-    assert_true(ircb_queue_calm(&q, "#c", people, 2, 5000));
+    assert_int_equal(ircb_queue_calm(&q, "#c", people, 2, 5000), IRCB_CALM_FULL);
     ircb_queue_fini(&q);
 }
 
