@@ -490,6 +490,7 @@ static void random_action(struct bw_rng *r, const struct game *g, struct game_ac
 /* Plays one game; returns the number of actions. */
 static long river_events;                          /* EV_RIVER events seen by play_checked() */
 static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOTH_END seen */
+static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won by a fourth stage */
 
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
@@ -533,6 +534,22 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
                 assert_int_equal(g.edge_owner[game_geo(&g)->gift_edge[ev[i].a]], ev[i].player);
             cloth_events += ev[i].type == EV_CLOTH;
             cloth_ends += ev[i].type == EV_CLOTH_END;
+            if (ev[i].type == EV_WONDER) { /* one wonder each, one stage at a time */
+                wonder_stages++;
+                assert_int_equal(g.wonder_owner[ev[i].a], ev[i].player);
+                assert_int_equal(g.wonder_level[ev[i].a], ev[i].b);
+                assert_int_equal(game_wonder_of(&g, ev[i].player), ev[i].a);
+            }
+            if (ev[i].type == EV_GAME_OVER && g.wonders) { /* a fourth stage, or the points and
+                                                            * the furthest wonder */
+                int w = game_wonder_of(&g, ev[i].player);
+                int level = w >= 0 ? g.wonder_level[w] : 0, lead = level > 0;
+                for (int k = 0; k < GAME_WONDERS; k++)
+                    lead &= k == w || g.wonder_level[k] < level;
+                wonder_wins += level == GAME_WONDER_STAGES;
+                assert_true(level == GAME_WONDER_STAGES ||
+                            (lead && game_vp_total(&g, ev[i].player) >= g.vp_goal));
+            }
             if (ev[i].type == EV_CLOTH_END) /* the game ends, for the one with the most points */
                 for (int p = 0; p < g.opt.n_players; p++)
                     assert_true(g.p[p].resigned ||
@@ -567,6 +584,9 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
     if (game_villages_with_cloth(&g) < GAME_CLOTH_VILLAGES_MIN && game_geo(&g)->n_villages)
         return n; /* Cloth for Catan ended when too few villages had cloth */
     assert_int_equal(g.winner, g.current);
+    int w = game_wonder_of(&g, g.winner);
+    if (g.wonders && w >= 0 && g.wonder_level[w] == GAME_WONDER_STAGES)
+        return n; /* The Wonders of Catan: a fourth stage wins whatever the points */
     assert_true(game_vp_total(&g, g.winner) >= g.vp_goal);
     return n;
 }
@@ -707,6 +727,18 @@ static void test_playouts_cloth(void **state)
     assert_true(cloth_events > 0); /* villages did give cloth */
 }
 
+/* The Wonders of Catan: wonders started and built in stages, the game won by a fourth stage or
+ * by the points with the furthest wonder, under the same checks. */
+static void test_playouts_wonders(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    wonder_stages = wonder_wins = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_WONDERS, 5100000u + (uint64_t)i, i % 4 < 2);
+    assert_true(wonder_stages > 0);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -770,6 +802,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_playouts_sea),
         cmocka_unit_test(test_playouts_fog),
         cmocka_unit_test(test_playouts_desert_world),
+        cmocka_unit_test(test_playouts_wonders),
     };
     int part = argc > 1 ? atoi(argv[1]) : 0;
     if (part < 0 || part > 4) {
@@ -786,6 +819,6 @@ int main(int argc, char **argv)
                                               sizes, NULL, NULL);
     if (part == 0 || part == 4)
         failed |= cmocka_run_group_tests_name(
-            "playouts: illegal actions, seas, fog, desert, new world", seas, NULL, NULL);
+            "playouts: illegal actions, seas, fog, desert, new world, wonders", seas, NULL, NULL);
     return failed;
 }

@@ -1172,11 +1172,12 @@ static void test_golden_v6(void **state)
         fail_msg("the version 6 record is refused: %s", why);
     int64_t saved = golden_fog_session(&made);
     assert_memory_equal(&s.game, &made.game, sizeof s.game);
-    /* Made again by this build (version 7: the same body and the tribe, none on this map), the
-     * record holds the same session. */
-    assert_int_equal(RECORD_VERSION, 7);
+    /* Made again by this build (version 8: the same body, the tribe and the wonders, none on
+     * this map), the record holds the same session. */
+    assert_int_equal(RECORD_VERSION, 8);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
-    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players); /* no cloth: 0s */
+    /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each */
+    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS);
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);

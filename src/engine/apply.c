@@ -895,6 +895,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
         return act_gold(g, eb, p, a->get);
     case ACT_PLACE_HARBOR:
         return act_place_harbor(g, eb, p, a->b, a->a);
+    case ACT_WONDER:
+        return act_wonder(g, eb, p, a->a);
     default:
         return BW_E(INVALID);
     }

@@ -30,8 +30,9 @@ enum board_kind {
     BOARD_DESERT_4,
     BOARD_NEW_WORLD_3, /* The New World: a map of islands drawn for each game */
     BOARD_NEW_WORLD_4,
-    BOARD_TRIBE, /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
-    BOARD_CLOTH, /* Cloth for Catan (maps/cloth.map, 3-4 players) */
+    BOARD_TRIBE,   /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
+    BOARD_CLOTH,   /* Cloth for Catan (maps/cloth.map, 3-4 players) */
+    BOARD_WONDERS, /* The Wonders of Catan (maps/wonders.map, 3-4 players) */
     BOARD_KINDS
 };
 
@@ -141,6 +142,11 @@ struct board_geo {
     int setup_third; /* 1: a third setup settlement each (setup_rounds()) */
     int no_longest;
     uint64_t tribe_vertex_bits[BOARD_WORDS]; /* the corners of the tribe's islands */
+
+    /* The Wonders of Catan (engine/wonders.c): whether the game has the wonders, and the
+     * marked corners by kind (map/map.h's MAP_WONDER_WALL, MAP_WONDER_BRIDGE). */
+    int wonders;
+    uint64_t wonder_spot_bits[2][BOARD_WORDS];
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the

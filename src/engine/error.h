@@ -52,7 +52,10 @@
     X(TRIBE, "the tribe's islands are not for settlements or the robber")                          \
     X(PIRATE_LOCKED, "you move the pirate once you trade with a village")                          \
     X(NO_HARBOR, "you hold no such harbor to place")                                               \
-    X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")
+    X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")      \
+    X(WONDER_TAKEN, "another player builds that wonder")                                           \
+    X(WONDER_OTHER, "you build another wonder: one each")                                          \
+    X(WONDER_NEEDS, "you do not meet that wonder's condition to start it")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

@@ -21,8 +21,9 @@ static const struct supply supplies[BOARD_KINDS] = {
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 16, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 17, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -236,6 +237,7 @@ void game_reindex(struct game *g)
     memset(g->hexes_of, 0, sizeof g->hexes_of);
     memset(g->rates_of, 4, sizeof g->rates_of);
     g->tribe = geo->n_gifts || geo->n_villages;
+    g->wonders = (uint8_t)geo->wonders;
     for (int e = 0; e < geo->n_edges; e++)
         if (g->edge_owner[e] >= 0 && g->edge_owner[e] < n)
             index_road(g, g->edge_owner[e], e);
@@ -448,7 +450,7 @@ int game_check_state(const struct game *g)
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
-        !tribe_state_ok(g, geo))
+        !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -578,6 +580,7 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
             g->deck[g->deck_size++] = (uint8_t)c;
     bw_rng_shuffle_u8(&g->rng, g->deck, g->deck_size);
     tribe_setup(g, geo, setup);
+    memset(g->wonder_owner, -1, sizeof g->wonder_owner);
     g->bank_start = s->bank;
     memset(g->bank, s->bank, sizeof g->bank);
     memset(g->vertex_owner, -1, sizeof g->vertex_owner);
@@ -705,6 +708,8 @@ void check_win(struct game *g, struct evbuf *eb)
     int p = g->current;
     int vp = game_vp_total(g, p);
     if (vp < g->vp_goal || g->p[p].resigned) /* a roller who left still owed discards */
+        return;
+    if (g->wonders && !wonder_leads(g, p)) /* the furthest wonder, too */
         return;
     g->phase = PHASE_OVER;
     g->winner = (int8_t)p;

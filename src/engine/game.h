@@ -75,6 +75,7 @@ enum action_type {
     ACT_MOVE_SHIP,     /* a = the ship's edge, b = the edge it moves to */
     ACT_GOLD,          /* get[] = the cards chosen for gold owed (PHASE_GOLD) */
     ACT_PLACE_HARBOR,  /* a = edge, b = the gift spot of the harbor held (The Forgotten Tribe) */
+    ACT_WONDER,        /* a = wonder: start it, or build its next stage (The Wonders of Catan) */
     ACT_TYPE_COUNT
 };
 
@@ -142,6 +143,7 @@ enum event_type {
     EV_VILLAGE,       /* player trades with village a from now on; b = cloth received (0 or 1) */
     EV_CLOTH,         /* village a gave player b cloth (its number was rolled) */
     EV_CLOTH_END,     /* only a villages still have cloth: the game ends (EV_GAME_OVER follows) */
+    EV_WONDER,        /* player built stage b (1: started it) of wonder a (enum game_wonder) */
     EV_TYPE_COUNT
 };
 
@@ -164,6 +166,17 @@ struct game_options {
     uint8_t board;          /* enum board_kind */
     uint8_t victory_points; /* 0 = 10 */
 };
+
+/* The Wonders of Catan (engine/wonders.c): the five wonders, and the stages of each. */
+enum game_wonder {
+    WONDER_THEATER,
+    WONDER_BRIDGE,
+    WONDER_MONUMENT,
+    WONDER_WALL,
+    WONDER_CATHEDRAL,
+    GAME_WONDERS
+};
+enum { GAME_WONDER_STAGES = 4 };
 
 struct game_player {
     uint8_t res[RES_COUNT];
@@ -230,6 +243,9 @@ struct game {
     uint8_t village_cloth[BOARD_MAX_VILLAGES];
     uint8_t village_traders[BOARD_MAX_VILLAGES];
     uint8_t cloth_supply;
+    /* The Wonders of Catan: who builds each wonder (-1: nobody yet) and its stages built. */
+    int8_t wonder_owner[GAME_WONDERS];
+    uint8_t wonder_level[GAME_WONDERS];
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
@@ -252,6 +268,7 @@ struct game {
     int8_t mine;                           /* its gold mine, -1 for none */
     uint64_t river_hexes;                  /* where this game's river lies (game_river()) */
     uint8_t tribe;                         /* the map has the tribe's gifts or villages */
+    uint8_t wonders;                       /* the map has the wonders */
     uint8_t harbors_of[GAME_MAX_PLAYERS];  /* bit per harbor type the player's buildings touch */
     uint16_t islands_of[GAME_MAX_PLAYERS]; /* bit per island the player's buildings touch */
     uint8_t rates_of[GAME_MAX_PLAYERS][RES_COUNT]; /* maritime trade rate per resource: 4, 3, 2 */
@@ -344,6 +361,12 @@ int game_cloth_points(const struct game *g, int player);
 int game_harbor_error(const struct game *g, int player, int k, int edge);
 /* Villages with cloth left. */
 int game_villages_with_cloth(const struct game *g);
+/* The Wonders of Catan (engine/wonders.c): the cost of each stage of wonder w; the wonder
+ * player builds (-1 for none); whether player may start wonder w now, or build its next stage,
+ * ignoring cost: BW_OK or why not. */
+extern const uint8_t game_cost_wonder[GAME_WONDERS][RES_COUNT];
+int game_wonder_of(const struct game *g, int player);
+int game_wonder_error(const struct game *g, int player, int w);
 /* Where g's river lies (the map's river turned as it was dealt): its hexes as a set, and the
  * gold mine's hex in *mine; 0 and -1 on a board without a river, or when its terrains fit no
  * turn of it. geo is game_geo(g). */

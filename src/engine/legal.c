@@ -701,6 +701,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
             if (g->tribe)
                 b.n += tribe_harbor_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
                                             b.n < b.max ? b.max - b.n : 0);
+            if (g->wonders)
+                b.n += wonder_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                      b.n < b.max ? b.max - b.n : 0);
         }
         offer_answers(g, &b);
         if (current)

@@ -100,6 +100,8 @@ static int weight(const struct game *g, const struct game_action *a, const struc
         return CARD_WEIGHT;
     case ACT_CONFIRM:
         return CONFIRM_WEIGHT;
+    case ACT_WONDER: /* The Wonders of Catan: a stage whenever one is paid for */
+        return BUY_WEIGHT;
     default:
         return PLAIN_WEIGHT;
     }
@@ -464,7 +466,8 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
-    if (choose_packed(g, rng, p, out))
+    /* The packed choices know no wonder stages: on the wonders' map every choice is listed. */
+    if (!g->wonders && choose_packed(g, rng, p, out))
         return BW_OK;
     return choose_listed(g, rng, p, out);
 }

@@ -19,13 +19,14 @@
 #define MAP_MAX_COLS 20
 #define MAP_MAX_CELLS (MAP_MAX_ROWS * MAP_MAX_COLS)
 #define MAP_MAX_HARBORS 40
-#define MAP_MAX_LINE 256   /* characters in a line, without its end */
-#define MAP_MAX_TEXT 65536 /* bytes in a map file */
-#define MAP_NAME_MAX 64    /* bytes of the name, with its NUL */
-#define MAP_MAX_RIVER 6    /* hexes of a river */
-#define MAP_MAX_TRIBE 12   /* islands of the tribe (maps/README: The Forgotten Tribe) */
-#define MAP_MAX_GIFTS 24   /* the tribe's gift spots */
-#define MAP_MAX_VILLAGES 8 /* the tribe's villages (Cloth for Catan) */
+#define MAP_MAX_LINE 256        /* characters in a line, without its end */
+#define MAP_MAX_TEXT 65536      /* bytes in a map file */
+#define MAP_NAME_MAX 64         /* bytes of the name, with its NUL */
+#define MAP_MAX_RIVER 6         /* hexes of a river */
+#define MAP_MAX_TRIBE 12        /* islands of the tribe (maps/README: The Forgotten Tribe) */
+#define MAP_MAX_GIFTS 24        /* the tribe's gift spots */
+#define MAP_MAX_VILLAGES 8      /* the tribe's villages (Cloth for Catan) */
+#define MAP_MAX_WONDER_SPOTS 16 /* marked corners (The Wonders of Catan) */
 #define MAP_MIN_PLAYERS 3
 #define MAP_MAX_PLAYERS 6
 
@@ -95,6 +96,15 @@ struct map_village {
     uint8_t number;
 };
 
+/* A marked corner of The Wonders of Catan: a settlement there lets its owner start the Great
+ * Wall (MAP_WONDER_WALL) or the Great Bridge (MAP_WONDER_BRIDGE). */
+enum { MAP_WONDER_WALL, MAP_WONDER_BRIDGE, MAP_WONDER_SPOT_KINDS };
+struct map_wonder_spot {
+    struct map_pos hex;
+    uint8_t corner; /* enum hex_corner of engine/board.h */
+    uint8_t kind;
+};
+
 struct map_harbor {
     struct map_pos hex; /* the land hex */
     uint8_t side;       /* enum map_side, facing the sea */
@@ -153,6 +163,13 @@ struct map {
     struct map_pos tribe[MAP_MAX_TRIBE]; /* 1-based as written until map_scen_check() */
     int scen_line[8];                    /* where each of those keys was given (messages) */
     int gift_line[MAP_MAX_GIFTS], village_line[MAP_MAX_VILLAGES];
+
+    /* The Wonders of Catan (map_wonders.c): whether the game has the wonders, and the marked
+     * corners (0-based after map_wonder_check()). */
+    int wonders, wonders_line;
+    int n_wonder_spots;
+    struct map_wonder_spot wonder_spot[MAP_MAX_WONDER_SPOTS];
+    int wonder_spot_line[MAP_MAX_WONDER_SPOTS];
 };
 
 /* Parse and check the map TEXT of LEN bytes (no NUL needed), named FILE in messages. Returns 0
@@ -179,6 +196,10 @@ int map_scen_key(struct map *m, const char *key, char *value, int line, char *ms
 /* After the grid and its islands: places the tribe, its gifts and villages on the grid and
  * checks them. 0, or -1 with the line in *LINE (0 for none) and what is wrong in MSG. */
 int map_scen_check(struct map *m, int *line, char *msg, size_t size);
+
+/* The keys of The Wonders of Catan (map_wonders.c), as map_scen_key() and map_scen_check(). */
+int map_wonder_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size);
+int map_wonder_check(struct map *m, int *line, char *msg, size_t size);
 
 /* The maps of maps/, built into the program: NAME is the file name without ".map". */
 struct map_builtin {

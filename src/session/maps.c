@@ -22,6 +22,7 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4},
     {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE},
     {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH},
+    {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
@@ -45,6 +46,7 @@ static const struct {
     {BOARD_NEW_WORLD_4, "new_world_4"},
     {BOARD_TRIBE, "forgotten_tribe"},
     {BOARD_CLOTH, "cloth"},
+    {BOARD_WONDERS, "wonders"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))
@@ -83,10 +85,12 @@ int session_map_find(const char *name)
     return -1;
 }
 
+/* The Wonders of Catan is not playable yet: its wonders have no command, drawing or computer
+ * player (README "Maps"). */
 bool session_map_playable(int map)
 {
-    return map >= 0 && map < SESSION_MAP_COUNT && board_geo(maps[map].board3) &&
-           board_geo(maps[map].board4);
+    return map != SESSION_MAP_WONDERS && map >= 0 && map < SESSION_MAP_COUNT &&
+           board_geo(maps[map].board3) && board_geo(maps[map].board4);
 }
 
 /* Players and points read from the map files once (the maps that are not playable yet have no

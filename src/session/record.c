@@ -767,6 +767,34 @@ static void get_tribe(struct reader *r, struct session *t, int in_record)
         g->p[p].cloth = get_u8(r);
 }
 
+/* ---- version 8 ----
+ * The version 7 body, then, when state != SESSION_LOBBY, the wonders (The Wonders of Catan):
+ * per wonder i8 who builds it (-1 nobody) and u8 its stages built. Older records have none
+ * (their boards had no wonders): nobody builds any. */
+
+static void put_wonders(struct writer *w, const struct session *s)
+{
+    if (s->state == SESSION_LOBBY)
+        return;
+    for (int k = 0; k < GAME_WONDERS; k++) {
+        put_u8(w, (uint8_t)s->game.wonder_owner[k]);
+        put_u8(w, s->game.wonder_level[k]);
+    }
+}
+
+static void get_wonders(struct reader *r, struct session *t, int in_record)
+{
+    struct game *g = &t->game;
+    if (t->state == SESSION_LOBBY || r->bad)
+        return;
+    memset(g->wonder_owner, -1, sizeof g->wonder_owner);
+    memset(g->wonder_level, 0, sizeof g->wonder_level);
+    for (int k = 0; in_record && k < GAME_WONDERS; k++) {
+        g->wonder_owner[k] = (int8_t)get_u8(r);
+        g->wonder_level[k] = get_u8(r);
+    }
+}
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -889,6 +917,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_i64(&w, wall_ms);
     put_session_v4(&w, s, now_ms, RECORD_VERSION);
     put_tribe(&w, s);
+    put_wonders(&w, s);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -962,6 +991,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 5:
     case 6:
     case 7:
+    case 8:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -974,6 +1004,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     }
     }
     get_tribe(&r, &t, version >= 7);
+    get_wonders(&r, &t, version >= 8);
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

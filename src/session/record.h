@@ -72,6 +72,9 @@
  * Body of version 7: the body of version 6 and, once a game was started, the tribe of The
  * Forgotten Tribe and Cloth for Catan (the gifts, the villages and the cloth; record.c lists
  * the fields). Older records are read without them (their boards have no tribe).
+ * Body of version 8: the body of version 7 and, once a game was started, the wonders of The
+ * Wonders of Catan (who builds each and its stages). Older records are read without them
+ * (nobody builds a wonder).
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -89,7 +92,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 7
+#define RECORD_VERSION 8
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
