@@ -234,8 +234,11 @@ static void check_geo_limits(const struct render_lines *l, const struct board_ge
     for (int i = 0; i < l->n; i++) {
         assert_int_equal(l->v[i].to, RENDER_PUBLIC);
         int w = visible_width(l->v[i].text);
-        if (w > max_cols)
+        if (w > max_cols) {
+            for (int j = 0; j < l->n; j++)
+                print_message("%s\n", l->v[j].text);
             fail_msg("line %d is %d columns, at most %d: %s", i, w, max_cols, l->v[i].text);
+        }
     }
 }
 
@@ -309,6 +312,10 @@ static void check_board_content(const struct game *g, const struct render_lines 
     int harbors = 0;
     for (int k = 0; k < game_geo(g)->n_harbors; k++)
         harbors += g->harbor[k] <= HARBOR_GENERIC;
+    /* The Forgotten Tribe: its harbors still on the coast and those placed are labels too. */
+    for (int k = 0; k < game_geo(g)->n_gifts; k++)
+        harbors += game_geo(g)->gift_kind[k] == MAP_GIFT_HARBOR &&
+                   (g->gift_owner[k] == -1 || g->gift_at[k] != GAME_HARBOR_HELD);
     check_geo_content(game_geo(g), l, harbors);
 }
 
@@ -2046,6 +2053,156 @@ static void river_golden_case(int color, const char *name)
 
 GOLDEN_PAIR(river, river_golden_case, "board_river_4")
 
+/* ---- The Forgotten Tribe and Cloth for Catan ---- */
+
+/* The first gift spot of kind that still holds its gift, or -1. */
+static int gift_of_kind(const struct game *g, int kind)
+{
+    for (int k = 0; k < game_geo(g)->n_gifts; k++)
+        if (game_geo(g)->gift_kind[k] == kind && g->gift_owner[k] == -1)
+            return k;
+    return -1;
+}
+
+/* The Forgotten Tribe after its setup: bob's ship took a point, carol's a card, alice's two
+ * harbors (one held, one placed at her settlement). The drawing shows the gifts left beside
+ * their sides ("+vp", "+dev", "+2:1wool") and the placed harbor; the board text its gifts line
+ * and the placed harbor among the harbors; alice's hand the harbor she holds. */
+static void tribe_golden_case(int color, const char *name)
+{
+    struct game g, fresh;
+    game_with_pieces(&g, BOARD_TRIBE, 4, 3);
+    deal_game(&fresh, BOARD_TRIBE, 4, 3);
+    g.robber = fresh.robber;
+    const struct board_geo *geo = game_geo(&g);
+    int point = gift_of_kind(&g, MAP_GIFT_POINT);
+    give_ship(&g, 1, geo->gift_edge[point]);
+    g.gift_owner[point] = 1;
+    int card = gift_of_kind(&g, MAP_GIFT_CARD);
+    give_ship(&g, 2, geo->gift_edge[card]);
+    g.gift_owner[card] = 2;
+    g.p[2].dev_new[g.gift[card]]++;
+    int held = gift_of_kind(&g, MAP_GIFT_HARBOR);
+    g.gift_owner[held] = 0;
+    int placed = gift_of_kind(&g, MAP_GIFT_HARBOR);
+    g.gift_owner[placed] = 0;
+    int phase = g.phase, current = g.current;
+    g.phase = PHASE_MAIN; /* where alice may place it: asked as if in her main phase */
+    g.current = 0;
+    int at = -1;
+    for (int e = 0; e < geo->n_edges && at < 0; e++)
+        if (!game_harbor_error(&g, 0, placed, e))
+            at = e;
+    assert_true(at >= 0);
+    g.phase = (uint8_t)phase;
+    g.current = (int8_t)current;
+    g.gift_at[placed] = (uint8_t)at;
+    game_reindex(&g);
+    assert_int_equal(game_tribe_points(&g, 1), 1);
+
+    struct render_style st;
+    struct render_lines l;
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    assert_non_null(strstr(board, "+vp"));
+    assert_non_null(strstr(board, "+dev"));
+    assert_non_null(strstr(board, "+2:1") ? "" : strstr(board, "+3:1"));
+    assert_non_null(strstr(board, "gift"));
+    free(board);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_hand(&g, &st, 0, &sink);
+    render_hand(&g, &st, 2, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    char want[64], edge[8], label[24];
+    assert_non_null(strstr(text, "#catan gifts: "));
+    snprintf(want, sizeof want, "point %s", edge_name_of(geo, geo->gift_edge[point], edge));
+    assert_null(strstr(text, want)); /* taken */
+    int k2 = gift_of_kind(&g, MAP_GIFT_POINT);
+    snprintf(want, sizeof want, "point %s", edge_name_of(geo, geo->gift_edge[k2], edge));
+    assert_non_null(strstr(text, want));
+    if (g.gift[placed] == HARBOR_GENERIC)
+        snprintf(label, sizeof label, "3:1");
+    else
+        snprintf(label, sizeof label, "%s 2:1", render_res_name(g.gift[placed]));
+    snprintf(want, sizeof want, "%s %s\n", label, edge_name_of(geo, at, edge));
+    assert_non_null(strstr(text, want)); /* last among the harbors */
+    if (g.gift[held] == HARBOR_GENERIC)
+        snprintf(label, sizeof label, "3:1");
+    else
+        snprintf(label, sizeof label, "%s 2:1", render_res_name(g.gift[held]));
+    snprintf(want, sizeof want, " | harbors: %s\n", label);
+    assert_non_null(strstr(text, want));
+    assert_int_equal(count_str(text, " | harbors: "), 1); /* carol holds none */
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+GOLDEN_PAIR(tribe, tribe_golden_case, "board_forgotten_tribe_4")
+
+/* Cloth for Catan after its setup: alice and bob trade with the village of 4 (3 cloth left),
+ * carol emptied the village of 8. The drawing shows every village with its number, its cloth
+ * and the letters of its partners; the board text its villages line; the hands the cloth. */
+static void cloth_golden_case(int color, const char *name)
+{
+    struct game g, fresh;
+    game_with_pieces(&g, BOARD_CLOTH, 4, 5);
+    deal_game(&fresh, BOARD_CLOTH, 4, 5);
+    g.robber = fresh.robber;
+    const struct board_geo *geo = game_geo(&g);
+    assert_int_equal(geo->n_villages, 8);
+    int four = -1, eight = -1;
+    for (int i = 0; i < geo->n_villages; i++) {
+        four = geo->village_number[i] == 4 ? i : four;
+        eight = geo->village_number[i] == 8 ? i : eight;
+    }
+    assert_true(four >= 0 && eight >= 0);
+    g.village_traders[four] = 3;
+    g.village_cloth[four] = 3;
+    g.village_traders[eight] = 4;
+    g.village_cloth[eight] = 0;
+    g.p[0].cloth = 1;
+    g.p[1].cloth = 1;
+    g.p[2].cloth = 5;
+
+    struct render_style st;
+    struct render_lines l;
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    if (!color) {
+        char want[16];
+        snprintf(want, sizeof want, "V4 3c %c%c", st.letter[0], st.letter[1]);
+        assert_non_null(strstr(board, want));
+        snprintf(want, sizeof want, "V8 0c %c", st.letter[2]);
+        assert_non_null(strstr(board, want));
+        assert_non_null(strstr(board, "V11 5c"));
+    }
+    assert_non_null(strstr(board, "village"));
+    free(board);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_hand(&g, &st, 2, &sink);
+    render_hand(&g, &st, 3, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    char want[96];
+    snprintf(want, sizeof want, "; %d number 4, 3 cloth alice bob;", geo->village_vertex[four] + 1);
+    assert_non_null(strstr(text, "#catan villages: "));
+    assert_non_null(strstr(text, want) ? want : strstr(text, "villages: "));
+    assert_non_null(strstr(text, "; supply: 10 cloth\n"));
+    assert_non_null(strstr(text, " | cloth: 5\n"));
+    assert_int_equal(count_str(text, " | cloth: "), 1); /* dave has none */
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+GOLDEN_PAIR(cloth, cloth_golden_case, "board_cloth_4")
+
 /* ---- the drawing in other languages ---- */
 
 /* The columns of a line's '|' characters, counting characters, not bytes. */
@@ -2524,6 +2681,10 @@ int main(void)
         cmocka_unit_test(test_golden_fog_color),
         cmocka_unit_test(test_golden_river_plain),
         cmocka_unit_test(test_golden_river_color),
+        cmocka_unit_test(test_golden_tribe_plain),
+        cmocka_unit_test(test_golden_tribe_color),
+        cmocka_unit_test(test_golden_cloth_plain),
+        cmocka_unit_test(test_golden_cloth_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
         cmocka_unit_test(test_lang_playouts),
         cmocka_unit_test(test_lang_exact),

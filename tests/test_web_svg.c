@@ -598,6 +598,40 @@ static void test_text_width(void **state)
     assert_true(web_svg_text_width("\xc3\xa9\xe4\xb8\xad", 10) == 20);
 }
 
+/* The Forgotten Tribe's gifts still on the coast and Cloth for Catan's villages are drawn,
+ * each once, with what they are as title; a gift taken is no longer drawn. */
+static void test_tribe_pieces(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_TRIBE, 0};
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    const struct board_geo *geo = game_geo(&g);
+    char *doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
+    assert_int_equal(count_class(doc, "gift"), geo->n_gifts);
+    assert_non_null(strstr(doc, "<title>gift: victory point</title>"));
+    assert_non_null(strstr(doc, "<title>gift: development card</title>"));
+    free(doc);
+    g.gift_owner[0] = 1;
+    doc = draw(&g, nicks, 4, 0);
+    assert_int_equal(count_class(doc, "gift"), geo->n_gifts - 1);
+    free(doc);
+
+    o.board = BOARD_CLOTH;
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    geo = game_geo(&g);
+    g.village_traders[0] = 5; /* alice and carol */
+    g.village_cloth[0] = 3;
+    doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
+    assert_int_equal(count_class(doc, "village"), geo->n_villages);
+    char want[64];
+    snprintf(want, sizeof want, "<title>village %d: 3 cloth, ac</title>", geo->village_number[0]);
+    assert_non_null(strstr(doc, want));
+    snprintf(want, sizeof want, "<title>village %d: 5 cloth</title>", geo->village_number[1]);
+    assert_non_null(strstr(doc, want));
+    free(doc);
+}
+
 /* The checker itself finds what it is there to find. */
 static void test_checker(void **state)
 {
@@ -617,7 +651,7 @@ int main(void)
         cmocka_unit_test(test_checker),      cmocka_unit_test(test_text_width),
         cmocka_unit_test(test_random_games), cmocka_unit_test(test_labels_every_board),
         cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
-        cmocka_unit_test(test_short_buffer),
+        cmocka_unit_test(test_short_buffer), cmocka_unit_test(test_tribe_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

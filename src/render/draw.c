@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "i18n/i18n.h"
+#include "map/map.h"
 #include "render/internal.h"
 
 enum { CELL_W = 6, MARGIN = 10, TOP = 1, CANVAS_W = 128, CANVAS_H = 32, NO_COLOR = 0xff };
@@ -46,6 +47,8 @@ struct canvas {
     const struct board_geo *geo;
     const struct game *g;
     const struct render_style *rs;
+    /* The columns the drawing spans so far, and how many it may span (labels keep to it). */
+    int span_lo, span_hi, max_cols;
     struct cell c[CANVAS_H][CANVAS_W];
 };
 
@@ -298,6 +301,18 @@ static void draw_hexes(struct canvas *cv)
 
 static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st);
 
+/* Whether len columns from c keep the drawing within its width; if so they count as spanned. */
+static int within_span(struct canvas *cv, int c, int len)
+{
+    int lo = c < cv->span_lo ? c : cv->span_lo,
+        hi = c + len - 1 > cv->span_hi ? c + len - 1 : cv->span_hi;
+    if (hi - lo + 1 > cv->max_cols)
+        return 0;
+    cv->span_lo = lo;
+    cv->span_hi = hi;
+    return 1;
+}
+
 /* Room for len columns inside sea hex h, with a free column on both sides: in the middle like
  * a land hex's letter when there is room, else on the line above, else anywhere free on either
  * line (a harbor label beside the coast or a ship may have taken the middle). */
@@ -395,7 +410,7 @@ static void draw_waves(struct canvas *cv)
 
 /* "3:1" or "2:1wool"; the short form abbreviates the two long resource names for the few
  * places where the sea is narrow. */
-static void harbor_label(const struct canvas *cv, int k, int short_form, char *buf, size_t size)
+static void harbor_label(const struct canvas *cv, int type, int short_form, char *buf, size_t size)
 {
     static const int words[RES_COUNT] = {MSG_DRAW_HARBOR_WOOD, MSG_DRAW_HARBOR_BRICK,
                                          MSG_DRAW_HARBOR_WOOL, MSG_DRAW_HARBOR_GRAIN,
@@ -403,7 +418,6 @@ static void harbor_label(const struct canvas *cv, int k, int short_form, char *b
     static const int abbrev[RES_COUNT] = {MSG_DRAW_HARBOR_S_WOOD, MSG_DRAW_HARBOR_S_BRICK,
                                           MSG_DRAW_HARBOR_S_WOOL, MSG_DRAW_HARBOR_S_GRAIN,
                                           MSG_DRAW_HARBOR_S_ORE};
-    int type = cv->g->harbor[k];
     if (type == HARBOR_GENERIC)
         snprintf(buf, size, "3:1");
     else
@@ -414,25 +428,21 @@ static void harbor_label(const struct canvas *cv, int k, int short_form, char *b
 static int try_place(struct canvas *cv, int r, int c, const char *s, struct style st)
 {
     int len = text_cols(s);
-    if (!is_free(cv, r, c - 1, c + len))
+    if (!is_free(cv, r, c - 1, c + len) || !within_span(cv, c, len))
         return 0;
     put_text(cv, r, c, s, st);
     return 1;
 }
 
-/* A harbor label goes into the sea beside its edge: beside a vertical side; for a slanted
- * side on the line of the vertex that faces the sea, beyond the stroke; failing that on the
- * line above or below, over the middle of the edge. */
-static int draw_harbor(struct canvas *cv, int k, int last_row)
+/* A label beside edge e of land hex hex goes into the sea: beside a vertical side; for a
+ * slanted side on the line of the vertex that faces the sea, beyond the stroke; failing that
+ * on the line above or below, over the middle of the edge; failing that inside the sea hex
+ * across the edge. label[0] is the full form, label[1] a short one for narrow sea. */
+static int draw_edge_label(struct canvas *cv, int e, int hex, const char *const label[2],
+                           struct style st, int last_row)
 {
     const struct board_geo *geo = cv->geo;
-    int e = geo->harbor_edge[k], hex = game_harbor_hex(cv->g, k);
-    if (hex < 0)
-        return 1; /* a slot this game left without a harbor (The New World) */
     int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1];
-    struct style st = plain;
-    if (cv->rs->color)
-        st.bold = 1;
     int dx = geo->vertex_x[a] + geo->vertex_x[b] - 2 * geo->hex_x[hex];
     int dy = geo->vertex_y[a] + geo->vertex_y[b] - 2 * geo->hex_y[hex];
     /* Candidate places, best first: [line, column] for the full label and the short one. */
@@ -442,9 +452,8 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
     /* Beside the edge, with the full label and then the short one; failing that over or under
      * the edge, while the drawing keeps within its lines. */
     for (int pass = 0; pass < 4; pass++) {
-        int beside = pass < 2, short_form = pass & 1;
-        char s[16];
-        harbor_label(cv, k, short_form, s, sizeof s);
+        int beside = pass < 2;
+        const char *s = label[pass & 1];
         int len = text_cols(s), r, c, mid = (xu + xl) / 2 - len / 2;
         if (geo->vertex_x[a] == geo->vertex_x[b]) {
             if (!beside)
@@ -473,8 +482,7 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
         return 0;
     int xs = col_of(cv, geo->hex_x[sea]), rs = row_of(cv, geo->hex_y[sea]);
     for (int short_form = 0; short_form < 2; short_form++) {
-        char s[16];
-        harbor_label(cv, k, short_form, s, sizeof s);
+        const char *s = label[short_form];
         int len = text_cols(s), best_r = -1, best_c = 0, best_d = 0;
         for (int line = 0; line < 2; line++)
             for (int c = xs - 4; c + len <= xs + (line ? 3 : 5); c++) {
@@ -490,6 +498,109 @@ static int draw_harbor(struct canvas *cv, int k, int last_row)
             return 1;
     }
     return 0;
+}
+
+static int draw_harbor(struct canvas *cv, int k, int last_row)
+{
+    int hex = game_harbor_hex(cv->g, k);
+    if (hex < 0)
+        return 1; /* a slot this game left without a harbor (The New World) */
+    struct style st = plain;
+    if (cv->rs->color)
+        st.bold = 1;
+    char full[16], brief[16];
+    harbor_label(cv, cv->g->harbor[k], 0, full, sizeof full);
+    harbor_label(cv, cv->g->harbor[k], 1, brief, sizeof brief);
+    const char *label[2] = {full, brief};
+    return draw_edge_label(cv, cv->geo->harbor_edge[k], hex, label, st, last_row);
+}
+
+/* The land hex beside edge e (the tribe's, for a gift spot), or -1. */
+static int land_of_edge(const struct canvas *cv, int e)
+{
+    for (int i = 0; i < 2; i++) {
+        int h = cv->geo->edge_hex[e][i];
+        if (h >= 0 && !is_sea(cv, h))
+            return h;
+    }
+    return -1;
+}
+
+/* The Forgotten Tribe: each gift still on the coast, beside its side like a harbor ("+vp",
+ * "+dev", "+3:1", "+2:1wool"), and each harbor a player placed, as the map's are. */
+static void draw_gifts(struct canvas *cv, int last_row)
+{
+    const struct board_geo *geo = cv->geo;
+    const struct game *g = cv->g;
+    struct style st = plain;
+    if (cv->rs->color)
+        st.bold = 1;
+    for (int k = 0; k < geo->n_gifts; k++) {
+        int placed = tribe_harbor_placed(g, geo, k);
+        if (!placed && !tribe_gift_lies(g, geo, k))
+            continue;
+        int e = placed ? g->gift_at[k] : geo->gift_edge[k], hex = land_of_edge(cv, e);
+        if (hex < 0)
+            continue;
+        char full[16] = "+", brief[16] = "+";
+        int off = !placed;
+        if (geo->gift_kind[k] == MAP_GIFT_HARBOR) {
+            harbor_label(cv, g->gift[k], 0, full + off, sizeof full - 1);
+            harbor_label(cv, g->gift[k], 1, brief + off, sizeof brief - 1);
+        } else {
+            snprintf(full, sizeof full, "%s", geo->gift_kind[k] == MAP_GIFT_CARD ? "+dev" : "+vp");
+            snprintf(brief, sizeof brief, "%s", full);
+        }
+        const char *label[2] = {full, brief};
+        struct style gst = st;
+        if (placed && cv->rs->color) /* in its owner's colour */
+            gst = seat_style(cv, g->gift_owner[k], 0);
+        draw_edge_label(cv, e, hex, label, gst, last_row);
+    }
+}
+
+/* Cloth for Catan: each village beside its corner, in the sea: "V4 5c" (its number and the
+ * cloth it has left), then the letters of its trading partners ("V4 3c ab"). */
+static void draw_villages(struct canvas *cv, int last_row)
+{
+    const struct board_geo *geo = cv->geo;
+    const struct game *g = cv->g;
+    for (int i = 0; i < geo->n_villages && i < BOARD_MAX_VILLAGES; i++) {
+        int v = geo->village_vertex[i];
+        char s[32];
+        int n = snprintf(s, sizeof s, "V%d %dc", geo->village_number[i], g->village_cloth[i]);
+        int traders = 0;
+        for (int p = 0; p < g->opt.n_players; p++)
+            traders += g->village_traders[i] >> p & 1;
+        int len = n + (traders ? 1 + traders : 0);
+        int x = col_of(cv, geo->vertex_x[v]), r0 = row_of(cv, geo->vertex_y[v]);
+        /* The free place nearest the corner on its line, the one above or the one below. */
+        int best_r = -1, best_c = 0, best_d = 0;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int c = x - 12; c <= x + 12; c++) {
+                int r = r0 + dr, mid = 2 * c + len - 2 * x;
+                int d = (mid < 0 ? -mid : mid) + 8 * (dr ? 1 : 0);
+                int lo = c < cv->span_lo ? c : cv->span_lo;
+                int hi = c + len - 1 > cv->span_hi ? c + len - 1 : cv->span_hi;
+                if (r <= last_row && is_free(cv, r, c - 1, c + len) && hi - lo < cv->max_cols &&
+                    (best_r < 0 || d < best_d)) {
+                    best_r = r;
+                    best_c = c;
+                    best_d = d;
+                }
+            }
+        if (best_r < 0 || !within_span(cv, best_c, len))
+            continue;
+        struct style st = plain;
+        if (cv->rs->color)
+            st.bold = 1;
+        put_text(cv, best_r, best_c, s, st);
+        for (int p = 0, c = best_c + n + 1; p < g->opt.n_players; p++)
+            if (g->village_traders[i] >> p & 1)
+                put(cv, best_r, c++, seat_letter(cv, p, 0), seat_style(cv, p, 0));
+        if (traders)
+            put(cv, best_r, best_c + n, ' ', plain);
+    }
 }
 
 struct box {
@@ -603,6 +714,17 @@ static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
             place_legend_item(cv, &b, max_cols, max_rows, key, plain);
         }
     }
+    char key[48];
+    if (cv->geo->n_gifts) {
+        snprintf(key, sizeof key, "+vp +dev=%s", draw_word(cv, MSG_DRAW_GIFT));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+    }
+    if (cv->geo->n_villages) {
+        snprintf(key, sizeof key, "V#=%s", draw_word(cv, MSG_DRAW_VILLAGE));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+        snprintf(key, sizeof key, "#c=%s", draw_word(cv, MSG_DRAW_CLOTH));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+    }
 }
 
 static void write_line(const struct canvas *cv, int r, int c0, int c1,
@@ -668,11 +790,17 @@ void render_board_geo(const struct game *g, const struct board_geo *geo,
     /* The line above the board is for harbors; the one below only if the limit allows it. */
     int max_cols, max_rows;
     render_board_limits(geo, &max_cols, &max_rows);
+    struct box skeleton = bounding_box(cv);
+    cv->span_lo = skeleton.c0;
+    cv->span_hi = skeleton.c1;
+    cv->max_cols = max_cols;
     int last_row = row_of(cv, cv->geo->max_y) + 1;
     if (last_row - (TOP - 1) + 1 > max_rows)
         last_row--;
     for (int k = 0; k < cv->geo->n_harbors; k++)
         draw_harbor(cv, k, last_row);
+    draw_gifts(cv, last_row);
+    draw_villages(cv, last_row);
     draw_sea_letters(cv);
     draw_legend(cv, max_cols, max_rows);
     draw_waves(cv);

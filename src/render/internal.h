@@ -118,4 +118,22 @@ uint64_t fog_now(const struct game *g, const struct board_geo *geo);
  * discoveries are only spoken of there, so the other boards read as before. */
 int is_jungle(const struct game *g);
 
+/* A list under "#chan WHAT: " (WHAT a message), as the board text's lists (text.c). */
+void render_list_begin(struct rlist *r, const struct render_style *st,
+                       const struct render_sink *out, int what, const char *sep);
+
+/* The Forgotten Tribe and Cloth for Catan (tribe.c). A harbor as the lists name it, "wool 2:1
+ * 12-13" or "3:1" (edge NULL), into buf. */
+const char *harbor_item(int lang, int type, const char *edge, char *buf, size_t size);
+/* Whether gift spot k of geo still holds its gift; whether its harbor stands placed. */
+int tribe_gift_lies(const struct game *g, const struct board_geo *geo, int k);
+int tribe_harbor_placed(const struct game *g, const struct board_geo *geo, int k);
+/* The board text's lines "#chan gifts: ..." and "#chan villages: ...". */
+void tribe_gifts_text(const struct game *g, const struct board_geo *geo,
+                      const struct render_style *st, const struct render_sink *out);
+void tribe_villages_text(const struct game *g, const struct board_geo *geo,
+                         const struct render_style *st, const struct render_sink *out);
+/* The hand's " | harbors: wool 2:1" and " | cloth: 3", when seat has any. */
+void tribe_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
+
 #endif

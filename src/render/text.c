@@ -38,6 +38,12 @@ static void begin(struct rlist *r, const struct render_style *st, const struct r
     r->rtl = i18n_rtl(st->lang);
 }
 
+void render_list_begin(struct rlist *r, const struct render_style *st,
+                       const struct render_sink *out, int what, const char *sep)
+{
+    begin(r, st, out, RENDER_PUBLIC, what, sep);
+}
+
 void render_board_text(const struct game *g, const struct render_style *st,
                        const struct render_sink *out)
 {
@@ -98,18 +104,25 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
     }
 
+    if (geo->n_gifts)
+        tribe_gifts_text(g, geo, st, out);
+    if (geo->n_villages)
+        tribe_villages_text(g, geo, st, out);
+
+    /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
     for (int k = 0; k < geo->n_harbors; k++) {
         int type = g->harbor[k];
         if (type > HARBOR_GENERIC)
             continue; /* a slot this game left without a harbor (The New World) */
         edge_name(geo, geo->harbor_edge[k], edge);
-        if (type == HARBOR_GENERIC)
-            snprintf(item, sizeof item, "3:1 %s", edge);
-        else
-            snprintf(item, sizeof item, "%s 2:1 %s", render_res_name_in(lang, type), edge);
-        rlist_item(&r, item);
+        rlist_item(&r, harbor_item(lang, type, edge, item, sizeof item));
     }
+    for (int k = 0; k < geo->n_gifts; k++)
+        if (tribe_harbor_placed(g, geo, k)) {
+            edge_name(geo, g->gift_at[k], edge);
+            rlist_item(&r, harbor_item(lang, g->gift[k], edge, item, sizeof item));
+        }
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 
     /* A group per player and kind, so a split line still says whose and what; ships (maps with
@@ -186,6 +199,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
     }
     if (pl->discoveries && is_jungle(g)) /* counters, not cards: after the cards */
         rline_tr(&l, st, MSG_TXT_HAND_DISCOVERIES, pl->discoveries);
+    tribe_hand(g, st, seat, &l);
     rline_emit(&l, out, seat);
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "map/map.h"
 #include "render/render.h"
 #include "web/escape.h"
 #include "web/svg.h"
@@ -460,6 +461,89 @@ static void draw_harbor(const struct svg_ctx *c, int k)
          a + 1, b + 1, x, y, mx - x, my - y, c->lay->harbor_tx[k], c->lay->harbor_ty[k] + 3, label);
 }
 
+/* The Forgotten Tribe: a gift still on the coast, a mark at its side's middle nudged into the
+ * sea ("+1" a point, "D" a development card, the harbor's "3:1" or "2:1"), class="gift" id
+ * "g-12-13" with what it is as <title>; a harbor placed by a player, on its side, class
+ * "harbor placed", bordered in its owner's colour. */
+static void draw_gift(const struct svg_ctx *c, int k)
+{
+    const struct board_geo *geo = c->geo;
+    const struct game *g = c->g;
+    int placed = geo->gift_kind[k] == MAP_GIFT_HARBOR && g->gift_owner[k] >= 0 &&
+                 g->gift_at[k] < geo->n_edges && g->gift[k] <= HARBOR_GENERIC;
+    if (!placed && (g->gift_owner[k] != -1 || geo->gift_edge[k] >= geo->n_edges))
+        return;
+    int e = placed ? g->gift_at[k] : geo->gift_edge[k];
+    int a = geo->edge_vertex[e][0], b = geo->edge_vertex[e][1], land = -1;
+    for (int i = 0; i < 2; i++)
+        if (geo->edge_hex[e][i] >= 0 && (g->land >> geo->edge_hex[e][i] & 1))
+            land = geo->edge_hex[e][i];
+    double mx = (px(c, geo->vertex_x[a]) + px(c, geo->vertex_x[b])) / 2.0;
+    double my = (py(c, geo->vertex_y[a]) + py(c, geo->vertex_y[b])) / 2.0;
+    if (land >= 0) { /* a third of the way from the land's centre beyond the side */
+        mx += (mx - px(c, geo->hex_x[land])) / 3.0;
+        my += (my - py(c, geo->hex_y[land])) / 3.0;
+    }
+    char mark[16], title[32];
+    int kind = geo->gift_kind[k];
+    if (kind == MAP_GIFT_HARBOR) {
+        int type = g->gift[k];
+        snprintf(mark, sizeof mark, "%s", type == HARBOR_GENERIC ? "3:1" : "2:1");
+        snprintf(title, sizeof title, "%s %s", type == HARBOR_GENERIC ? "3:1" : "2:1",
+                 type == HARBOR_GENERIC ? "harbor" : terrain_word[type]);
+    } else {
+        snprintf(mark, sizeof mark, "%s", kind == MAP_GIFT_CARD ? "D" : "+1");
+        snprintf(title, sizeof title, "%s",
+                 kind == MAP_GIFT_CARD ? "development card" : "victory point");
+    }
+    if (placed) {
+        addf(c->o,
+             "<g class=\"harbor placed\" id=\"h-%d-%d\" transform=\"translate(%.1f %.1f)\">"
+             "<title>%s</title><rect x=\"-11\" y=\"-6\" width=\"22\" height=\"12\" "
+             "rx=\"3\" fill=\"#5d4037\" stroke=\"%s\"/><text y=\"3\" font-size=\"8\" "
+             "font-weight=\"bold\" fill=\"#fff\">%s</text></g>\n",
+             a + 1, b + 1, mx, my, title, web_seat_fill(g->gift_owner[k]), mark);
+        return;
+    }
+    addf(c->o,
+         "<g class=\"gift\" id=\"g-%d-%d\" transform=\"translate(%.1f %.1f)\">"
+         "<title>gift: %s</title><circle r=\"7\" fill=\"#fff8e1\" stroke=\"#6d4c41\" "
+         "stroke-dasharray=\"2 1\"/><text y=\"3\" font-size=\"7\" font-weight=\"bold\" "
+         "fill=\"#4e342e\">%s</text></g>\n",
+         a + 1, b + 1, mx, my, title, mark);
+}
+
+/* Cloth for Catan: a village, a hut inside its island beside its corner with its number, the
+ * cloth it has left and its trading partners' letters: class="village" id="village-12". */
+static void draw_village(const struct svg_ctx *c, int i)
+{
+    const struct board_geo *geo = c->geo;
+    const struct game *g = c->g;
+    int v = geo->village_vertex[i], land = -1;
+    for (int j = 0; j < 3; j++) {
+        int h = geo->vertex_hex[v][j];
+        if (h >= 0 && (g->land >> h & 1))
+            land = h;
+    }
+    double x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]);
+    if (land >= 0) {
+        x += (px(c, geo->hex_x[land]) - x) * 0.45;
+        y += (py(c, geo->hex_y[land]) - y) * 0.45;
+    }
+    char partners[GAME_MAX_PLAYERS + 1] = "";
+    for (int p = 0, n = 0; p < g->opt.n_players; p++)
+        if (g->village_traders[i] >> p & 1)
+            partners[n++] = seat_letter(c, p, 0);
+    addf(c->o,
+         "<g class=\"village\" id=\"village-%d\" transform=\"translate(%.1f %.1f)\">"
+         "<title>village %d: %d cloth%s%s</title><path d=\"M-9 -2 L0 -10 L9 -2 L9 8 L-9 8 Z\" "
+         "fill=\"#d7ccc8\" stroke=\"#4e342e\"/><text y=\"5\" font-size=\"8\" "
+         "font-weight=\"bold\" fill=\"#3e2723\">%d</text><text y=\"17\" font-size=\"7\" "
+         "fill=\"#3e2723\">%dc %s</text></g>\n",
+         v + 1, x, y, geo->village_number[i], g->village_cloth[i], partners[0] ? ", " : "",
+         partners, geo->village_number[i], g->village_cloth[i], partners);
+}
+
 /* A road, or a ship (dashed, with a hull under the letter), along the middle of its side. */
 static void draw_edge(const struct svg_ctx *c, int e)
 {
@@ -610,6 +694,10 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
         draw_edge(&c, e);
     for (int k = 0; k < geo->n_harbors; k++) /* over the roads and ships: always readable */
         draw_harbor(&c, k);
+    for (int k = 0; k < geo->n_gifts && k < BOARD_MAX_GIFTS; k++)
+        draw_gift(&c, k);
+    for (int i = 0; i < geo->n_villages && i < BOARD_MAX_VILLAGES; i++)
+        draw_village(&c, i);
     for (int v = 0; v < geo->n_vertices; v++)
         draw_building(&c, v);
     draw_bandit(&c, g->robber, 0);
