@@ -25,7 +25,7 @@ PEOPLE = ["ann", "bob", "cat", "dan"]
 
 
 def main():
-    args = arguments(timeout=330, seed=5)
+    args = arguments(timeout=400, seed=5)
     started = time.time()
 
     def body(bot, clients, log):
