@@ -1,5 +1,6 @@
 /* Computer players against each other: win rates, game length and time per decision.
- * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [LINEUP...]
+ * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] [-p PLAYERS]
+ *                 [LINEUP...]
  *
  * A lineup names the level of each seat, e for easy, n for normal, h for hard, r for the
  * uniform random player (any legal move, all alike; not a level of the bot): "neee" is one
@@ -7,7 +8,10 @@
  * rotate from game to game, so every level plays from every seat equally often (seat order
  * matters in Catan: the last to place in the setup places twice in a row). The hard level
  * searches HARD_MS milliseconds of processor time per decision (default 50). -b plays on the
- * 5-6 player board, -k KIND on that board kind (engine/board.h: 5 is The Four Islands for 4). Games
+ * 5-6 player board, -k KIND on that board kind (engine/board.h: 5 is The Four Islands for 4, 10
+ * Through the Desert for 3), with as many players as the lineup names, within what the board
+ * seats. -p PLAYERS plays the default lineups with that many seats (the first three letters of
+ * neee, nnee and hnnn for 3) and refuses a lineup of another length. Games
  * are shared among THREADS threads (default: one per processor); each game depends only on the seed
  * and its number, so the figures do not depend on THREADS. Times per decision are processor time of
  * the deciding thread, including the trivial decisions (a roll with no card to play, a forced
@@ -72,6 +76,7 @@ struct setup {
     int64_t hard_us;
     uint64_t seed;
     int board;
+    int players; /* -p: every lineup has this many seats; 0 for any */
 };
 
 static int level_of(char c)
@@ -227,7 +232,8 @@ static void merge(struct tally *to, struct tally *from)
 static int run(const struct setup *su, const char *lineup)
 {
     int n = (int)strlen(lineup), levels[8];
-    if (n < 3 || n > (su->board ? 6 : 4))
+    const struct board_setup *bs = board_setup(su->board);
+    if (n < bs->players_min || n > bs->players_max || (su->players && n != su->players))
         return -1;
     for (int i = 0; i < n; i++)
         if (!(levels[i] = level_of(lineup[i])))
@@ -265,9 +271,9 @@ static int run(const struct setup *su, const char *lineup)
 int main(int argc, char **argv)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE};
+    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE, 0};
     int opt;
-    while ((opt = getopt(argc, argv, "j:g:t:s:bk:h")) != -1) {
+    while ((opt = getopt(argc, argv, "j:g:t:s:bk:p:h")) != -1) {
         switch (opt) {
         case 'j':
             su.threads = (int)strtol(optarg, NULL, 10);
@@ -290,25 +296,43 @@ int main(int argc, char **argv)
             break;
         case 'k':
             su.board = (int)strtol(optarg, NULL, 10);
-            if (!board_geo(su.board) || board_setup(su.board)->players_max < 4) {
-                fprintf(stderr, "%s: -k takes a playable board kind for 4 players\n", argv[0]);
+            if (su.board < 0 || su.board >= BOARD_KINDS || !board_geo(su.board) ||
+                !board_setup(su.board)) {
+                fprintf(stderr, "%s: -k takes a playable board kind (0 to %d)\n", argv[0],
+                        BOARD_KINDS - 1);
+                return 2;
+            }
+            break;
+        case 'p':
+            su.players = (int)strtol(optarg, NULL, 10);
+            if (su.players < 3 || su.players > 6) {
+                fprintf(stderr, "%s: -p takes 3 to 6 players\n", argv[0]);
                 return 2;
             }
             break;
         default:
             fprintf(stderr,
                     "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] "
-                    "[LINEUP...]\n",
+                    "[-p PLAYERS] [LINEUP...]\n",
                     argv[0]);
             return 2;
         }
     }
+    /* The default lineups, as long as -p says (their last level repeated to 5 or 6 seats). */
     static const char *const defaults[] = {"neee", "nnee", "hnnn"};
-    int n = argc - optind;
+    const struct board_setup *bs = board_setup(su.board);
+    int n = argc - optind, seats = su.players ? su.players : 4;
     for (int i = 0; i < (n ? n : 3); i++) {
-        const char *lineup = n ? argv[optind + i] : defaults[i];
+        char own[8];
+        const char *lineup = n ? argv[optind + i] : own;
+        if (!n) {
+            for (int s = 0; s < seats; s++)
+                own[s] = defaults[i][s < 4 ? s : 3];
+            own[seats] = 0;
+        }
         if (su.games <= 0 || run(&su, lineup) < 0) {
-            fprintf(stderr, "%s: bad lineup or game count: %s\n", argv[0], lineup);
+            fprintf(stderr, "%s: bad lineup or game count: %s (this board seats %d to %d)\n",
+                    argv[0], lineup, bs->players_min, bs->players_max);
             return 2;
         }
     }
