@@ -21,7 +21,7 @@ static void check_map(const struct map *m)
 {
     if (!memchr(m->name, '\0', sizeof m->name) || m->players_min < MAP_MIN_PLAYERS ||
         m->players_max > MAP_MAX_PLAYERS || m->players_min > m->players_max || m->n_rows < 1 ||
-        m->n_rows > MAP_MAX_ROWS || m->n_land < 1 || m->n_islands < 1)
+        m->n_rows > MAP_MAX_ROWS || (!m->random_islands && (m->n_land < 1 || m->n_islands < 1)))
         abort();
     int land = 0, pool = 0, homes = 0;
     for (int r = 0; r < m->n_rows; r++) {
@@ -30,7 +30,10 @@ static void check_map(const struct map *m)
             abort();
         for (int c = 0; c < m->row_len[r]; c++) {
             const struct map_cell *cell = &m->cell[r][c];
-            if (is_land(cell) != (cell->island >= 0) || cell->island >= m->n_islands)
+            /* Land is on an island, but a desert that parts the land (deserts_divide). */
+            int parts =
+                m->deserts_divide && cell->kind == MAP_CELL_LAND && cell->terrain == MAP_DESERT;
+            if ((is_land(cell) && !parts) != (cell->island >= 0) || cell->island >= m->n_islands)
                 abort();
             if (cell->token && (cell->kind != MAP_CELL_LAND || cell->token < 2 ||
                                 cell->token > 12 || cell->token == 7))
@@ -50,8 +53,10 @@ static void check_map(const struct map *m)
     int terrains = 0;
     for (int t = 0; t < MAP_TERRAINS; t++)
         terrains += m->terrains[t];
-    if (land != m->n_land || terrains != pool || m->terrains[MAP_SEA] || !homes || m->tokens[7] ||
-        m->fog_tokens[7] || m->n_harbors > MAP_MAX_HARBORS)
+    /* A map of islands drawn for each game (random_islands) deals its terrains onto the hexes it
+     * draws and has no home island: players start where the game's land is. */
+    if (land != m->n_land || (!m->random_islands && (terrains != pool || !homes)) ||
+        m->terrains[MAP_SEA] || m->tokens[7] || m->fog_tokens[7] || m->n_harbors > MAP_MAX_HARBORS)
         abort();
     for (int i = 0; i < m->n_harbors; i++) {
         const struct map_harbor *h = &m->harbor[i];
@@ -67,7 +72,8 @@ static void check_map(const struct map *m)
     }
     if ((m->robber_start == MAP_START_HEX && !is_land(&m->cell[m->robber.row][m->robber.col])) ||
         (m->pirate_start == MAP_START_HEX &&
-         m->cell[m->pirate.row][m->pirate.col].kind != MAP_CELL_SEA))
+         m->cell[m->pirate.row][m->pirate.col].kind != MAP_CELL_SEA &&
+         !(m->random_islands && m->cell[m->pirate.row][m->pirate.col].kind == MAP_CELL_FOG)))
         abort();
     /* The river: land hexes, each once. A gold mine: fixed land with no token, never in a
      * pool. */
@@ -105,6 +111,14 @@ static int land_hex(const struct board_geo *g, int h)
 
 static void check_board(const struct board_geo *g, const struct board_setup *s, const struct map *m)
 {
+    /* A map of islands drawn for each game (random_islands) has its land, harbors and pools
+     * dealt by each game (engine/new_world.c, checked on many seeds by its tests): here only
+     * that its grid makes a board. */
+    if (g->drawn_hexes) {
+        if (!m->random_islands || g->n_edges > g->n_vertices + g->n_hexes - 1)
+            abort();
+        return;
+    }
     /* Euler: edges = vertices + hexes - pieces of the map (one piece without sea or islands). */
     int one_piece = g->n_land == g->n_hexes && g->n_islands == 1;
     if (g->n_land != m->n_land || g->n_islands != m->n_islands || g->n_harbors != m->n_harbors ||
