@@ -75,7 +75,8 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_MOVE_SHIP, "%s premešta brod sa %s na %s"},
     {MSG_EV_ISLAND_1, "%s naseljava novo ostrvo: +%d poen"},
     {MSG_EV_ISLAND_N, "%s naseljava novo ostrvo: +%d poena"},
-    {MSG_EV_GIFT_HARBOR, "brod igrača %s stigao je do plemena na %s: luka (%s) za postavljanje kod naselja ili grada na obali"},
+    {MSG_EV_GIFT_HARBOR, "brod igrača %s stigao je do plemena na %s: luka (%s) za postavljanje kod "
+                         "naselja ili grada na obali"},
     {MSG_EV_GIFT_CARD, "brod igrača %s stigao je do plemena na %s: razvojna karta"},
     {MSG_EV_GIFT_POINT, "brod igrača %s stigao je do plemena na %s: pobednički poen"},
     {MSG_EV_GIFT_YOUR_CARD, "karta od plemena: %s"},
