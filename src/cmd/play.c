@@ -376,7 +376,7 @@ const struct cmd_entry cmd_roll = {
 const struct cmd_entry cmd_build = {
     "build",
     {NULL},
-    "road N-M | settlement N | city N | ship N-M",
+    "road N-M | settlement N | city N | ship N-M | harbor N-M",
     "build (free during setup)",
     2,
     2,
