@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "map/map.h"
+#include "map/words.h"
 
 enum scen_key {
     S_TRIBE,
@@ -18,47 +19,9 @@ enum scen_key {
 static const char *const scen_keys[S_COUNT] = {
     "tribe", "gift", "gift_harbors", "village", "setup_settlements", "longest_route"};
 static const char *const sides[6] = {"NE", "E", "SE", "SW", "W", "NW"};
-static const char *const corners[6] = {"N", "NE", "SE", "S", "SW", "NW"};
 static const char *const gift_kinds[MAP_GIFT_KINDS] = {"harbor", "card", "point"};
 static const char *const harbor_words[MAP_HARBOR_TYPES] = {"wood",  "brick", "wool",
                                                            "grain", "ore",   "3:1"};
-
-static char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-static int same(const char *a, const char *b)
-{
-    while (*a && lower(*a) == lower(*b))
-        a++, b++;
-    return !*a && !*b;
-}
-
-static int find_word(const char *w, const char *const *list, int n)
-{
-    for (int i = 0; w && i < n; i++)
-        if (same(w, list[i]))
-            return i;
-    return -1;
-}
-
-/* The next word of *s (spaces and tabs between words), or NULL. */
-static char *word(char **s)
-{
-    char *p = *s;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (!*p)
-        return NULL;
-    char *w = p;
-    while (*p && *p != ' ' && *p != '\t')
-        p++;
-    if (*p)
-        *p++ = '\0';
-    *s = p;
-    return w;
-}
 
 /* The next comma-separated item of *s, or NULL at the end. */
 static char *item_of(char **s)
@@ -82,32 +45,15 @@ static int num(const char *s)
     return s && !*s && n ? v : -1;
 }
 
-/* ROW.COL, 1-based as written. */
-static int pos(const char *s, struct map_pos *out)
-{
-    char buf[8];
-    const char *dot = s ? strchr(s, '.') : NULL;
-    if (!dot || (size_t)(dot - s) >= sizeof buf)
-        return -1;
-    memcpy(buf, s, (size_t)(dot - s));
-    buf[dot - s] = '\0';
-    int r = num(buf), c = num(dot + 1);
-    if (r < 1 || c < 1 || r > MAP_MAX_ROWS || c > MAP_MAX_COLS)
-        return -1;
-    out->row = (int8_t)r;
-    out->col = (int8_t)c;
-    return 0;
-}
-
 #define MSG(...) (snprintf(msg, size, __VA_ARGS__), -1)
 
 static int parse_tribe(struct map *m, char *s, char *msg, size_t size)
 {
     for (char *item; (item = item_of(&s));) {
-        char *w = word(&item);
+        char *w = map_next_word(&item);
         if (m->n_tribe == MAP_MAX_TRIBE)
             return MSG("tribe: more than %d islands", MAP_MAX_TRIBE);
-        if (pos(w, &m->tribe[m->n_tribe]) < 0 || word(&item))
+        if (map_read_pos(w, &m->tribe[m->n_tribe]) < 0 || map_next_word(&item))
             return MSG("tribe: write ROW.COL, ... (a hex of each of the tribe's islands)");
         m->n_tribe++;
     }
@@ -119,9 +65,10 @@ static int parse_gift(struct map *m, char *s, int line, char *msg, size_t size)
     if (m->n_gifts == MAP_MAX_GIFTS)
         return MSG("gift: more than %d gifts", MAP_MAX_GIFTS);
     struct map_gift *g = &m->gift[m->n_gifts];
-    char *w = word(&s);
-    int side = find_word(word(&s), sides, 6), kind = find_word(word(&s), gift_kinds, 3);
-    if (pos(w, &g->hex) < 0 || side < 0 || kind < 0 || word(&s))
+    char *w = map_next_word(&s);
+    int side = map_find_word(map_next_word(&s), sides, 6),
+        kind = map_find_word(map_next_word(&s), gift_kinds, 3);
+    if (map_read_pos(w, &g->hex) < 0 || side < 0 || kind < 0 || map_next_word(&s))
         return MSG("gift: write ROW.COL SIDE harbor|card|point, SIDE one of NE E SE SW W NW");
     g->side = (uint8_t)side;
     g->kind = (uint8_t)kind;
@@ -134,9 +81,10 @@ static int parse_village(struct map *m, char *s, int line, char *msg, size_t siz
     if (m->n_villages == MAP_MAX_VILLAGES)
         return MSG("village: more than %d villages", MAP_MAX_VILLAGES);
     struct map_village *v = &m->village[m->n_villages];
-    char *w = word(&s);
-    int corner = find_word(word(&s), corners, 6), n = num(word(&s));
-    if (pos(w, &v->hex) < 0 || corner < 0 || n < 2 || n > 12 || n == 7 || word(&s))
+    char *w = map_next_word(&s);
+    int corner = map_find_word(map_next_word(&s), map_corner_names, 6), n = num(map_next_word(&s));
+    if (map_read_pos(w, &v->hex) < 0 || corner < 0 || n < 2 || n > 12 || n == 7 ||
+        map_next_word(&s))
         return MSG("village: write ROW.COL CORNER NUMBER, CORNER one of N NE SE S SW NW, "
                    "NUMBER 2 to 12 without 7");
     v->corner = (uint8_t)corner;
@@ -148,11 +96,11 @@ static int parse_village(struct map *m, char *s, int line, char *msg, size_t siz
 static int parse_harbors(struct map *m, char *s, char *msg, size_t size)
 {
     for (char *item; (item = item_of(&s));) {
-        int type = find_word(word(&item), harbor_words, MAP_HARBOR_TYPES), count = 1;
-        char *times = word(&item);
+        int type = map_find_word(map_next_word(&item), harbor_words, MAP_HARBOR_TYPES), count = 1;
+        char *times = map_next_word(&item);
         if (times)
             count = times[0] == 'x' || times[0] == 'X' ? num(times + 1) : -1;
-        if (type < 0 || count < 1 || count > MAP_MAX_GIFTS || word(&item))
+        if (type < 0 || count < 1 || count > MAP_MAX_GIFTS || map_next_word(&item))
             return MSG("gift_harbors: a list of wood, brick, wool, grain, ore, 3:1, each with "
                        "a count x2, x3, ... when more than one");
         m->gift_harbors[type] += count;
@@ -162,7 +110,7 @@ static int parse_harbors(struct map *m, char *s, char *msg, size_t size)
 
 int map_scen_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size)
 {
-    int k = find_word(key, scen_keys, S_COUNT);
+    int k = map_find_word(key, scen_keys, S_COUNT);
     if (k < 0 || strcmp(key, scen_keys[k]))
         return 0;
     if (m->scen_line[k] && k != S_GIFT && k != S_VILLAGE)
@@ -184,8 +132,8 @@ int map_scen_key(struct map *m, const char *key, char *value, int line, char *ms
             return MSG("setup_settlements: 2 or 3");
         return 1;
     default:
-        if (same(value, "on") || same(value, "off")) {
-            m->no_longest_route = same(value, "off");
+        if (map_same_word(value, "on") || map_same_word(value, "off")) {
+            m->no_longest_route = map_same_word(value, "off");
             return 1;
         }
         return MSG("longest_route: on or off");
