@@ -86,6 +86,10 @@ struct ai_weights {
     double dev_held[DEV_COUNT];
     double knight, army_near, road_len, road_near;
     double opp_pip, opp_vp;
+    /* The tribe's spots (The Forgotten Tribe, Cloth for Catan): how much of a spot's worth
+     * counts when 1, 2, 3 or 4 more ships reach it; a card and a harbor gift's worth; a
+     * village's worth per pip of its number. */
+    double seek[4], gift_card, gift_harbor, village_pip;
 };
 extern const struct ai_weights ai_default_weights;
 
