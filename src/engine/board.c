@@ -4,6 +4,7 @@
 #include <threads.h>
 
 #include "engine/game.h"
+#include "engine/internal.h"
 #include "map/map.h"
 
 _Static_assert((int)MAP_FOREST == (int)TERRAIN_FOREST && (int)MAP_DESERT == (int)TERRAIN_DESERT,
@@ -36,7 +37,8 @@ static const char *const kind_map[BOARD_KINDS] = {"base",
                                                   "new_world_3",
                                                   "new_world_4",
                                                   "forgotten_tribe",
-                                                  "cloth"};
+                                                  "cloth",
+                                                  "pirate_islands"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -549,7 +551,7 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
     if (build_setup(setup, g, m, cell_hex) < 0)
         return -1;
     build_tribe(g, setup, m, cell_hex);
-    return 0;
+    return pirates_build(g, m, cell_hex);
 }
 
 static void build_all(void)

@@ -52,7 +52,10 @@
     X(TRIBE, "the tribe's islands are not for settlements or the robber")                          \
     X(PIRATE_LOCKED, "you move the pirate once you trade with a village")                          \
     X(NO_HARBOR, "you hold no such harbor to place")                                               \
-    X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")
+    X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")      \
+    X(ROUTE, "your ships go one after another along your route to your fortress, and stay")        \
+    X(NO_WARSHIP, "you have no ship left to make a warship")                                       \
+    X(FORTRESS, "you attack your fortress once a turn, when your ships have reached it")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

@@ -450,6 +450,8 @@ static int parse_key(struct parser *p, char *s)
     if (k == K_COUNT && *value) {
         char msg[200];
         int scen = map_scen_key(m, key, value, p->line, msg, sizeof msg);
+        if (!scen)
+            scen = map_pirate_key(m, key, value, p->line, msg, sizeof msg);
         if (scen)
             return scen < 0 ? fail(p, p->line, "%s", msg) : 0;
     }
@@ -925,7 +927,8 @@ static int check_map(struct parser *p, int last)
     if (check_kinds(p, last) < 0 || check_starts(p, last) < 0 ||
         (!m->random_islands && check_home(p, last) < 0))
         return -1;
-    if (map_scen_check(m, &line, msg, sizeof msg) < 0)
+    if (map_scen_check(m, &line, msg, sizeof msg) < 0 ||
+        map_pirate_check(m, &line, msg, sizeof msg) < 0)
         return fail(p, line, "%s", msg);
     if (check_pools(p) < 0 || check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
         return -1;

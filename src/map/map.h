@@ -26,6 +26,9 @@
 #define MAP_MAX_TRIBE 12   /* islands of the tribe (maps/README: The Forgotten Tribe) */
 #define MAP_MAX_GIFTS 24   /* the tribe's gift spots */
 #define MAP_MAX_VILLAGES 8 /* the tribe's villages (Cloth for Catan) */
+#define MAP_MAX_ROUTES 4   /* The Pirate Islands: a route to a fortress for each seat */
+#define MAP_MAX_ROUTE 12   /* corners of a route */
+#define MAP_MAX_FLEET 32   /* hexes of the pirate fleet's course */
 #define MAP_MIN_PLAYERS 3
 #define MAP_MAX_PLAYERS 6
 
@@ -153,6 +156,19 @@ struct map {
     struct map_pos tribe[MAP_MAX_TRIBE]; /* 1-based as written until map_scen_check() */
     int scen_line[8];                    /* where each of those keys was given (messages) */
     int gift_line[MAP_MAX_GIFTS], village_line[MAP_MAX_VILLAGES];
+
+    /* The Pirate Islands (map_pirates.c): each seat's route, in seat order, as the corners it
+     * joins (the first the settlement placed for the seat, the first edge its ship, the last
+     * the seat's pirate fortress), and the pirate fleet's course (sea hexes, each beside the
+     * next, the last beside the first; the fleet starts on the first). */
+    int n_routes;
+    int route_len[MAP_MAX_ROUTES];
+    struct map_pos route_hex[MAP_MAX_ROUTES][MAP_MAX_ROUTE];
+    uint8_t route_corner[MAP_MAX_ROUTES][MAP_MAX_ROUTE];
+    int route_line[MAP_MAX_ROUTES];
+    int n_fleet;
+    struct map_pos fleet[MAP_MAX_FLEET];
+    int fleet_line;
 };
 
 /* Parse and check the map TEXT of LEN bytes (no NUL needed), named FILE in messages. Returns 0
@@ -179,6 +195,12 @@ int map_scen_key(struct map *m, const char *key, char *value, int line, char *ms
 /* After the grid and its islands: places the tribe, its gifts and villages on the grid and
  * checks them. 0, or -1 with the line in *LINE (0 for none) and what is wrong in MSG. */
 int map_scen_check(struct map *m, int *line, char *msg, size_t size);
+
+/* The keys of The Pirate Islands (map_pirates.c): as map_scen_key(). */
+int map_pirate_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size);
+/* After map_scen_check(): the routes and the fleet's course checked against the grid. 0, or -1
+ * with the line in *LINE and what is wrong in MSG. */
+int map_pirate_check(struct map *m, int *line, char *msg, size_t size);
 
 /* The maps of maps/, built into the program: NAME is the file name without ".map". */
 struct map_builtin {
