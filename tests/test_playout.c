@@ -841,7 +841,7 @@ int main(int argc, char **argv)
                                               sizes, NULL, NULL);
     if (part == 0 || part == 4)
         failed |= cmocka_run_group_tests_name(
-            "playouts: illegal actions, seas, fog, desert, new world, wonders, pirates", seas,
-            NULL, NULL);
+            "playouts: illegal actions, seas, fog, desert, new world, wonders, pirates", seas, NULL,
+            NULL);
     return failed;
 }

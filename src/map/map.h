@@ -27,9 +27,9 @@
 #define MAP_MAX_GIFTS 24        /* the tribe's gift spots */
 #define MAP_MAX_VILLAGES 8      /* the tribe's villages (Cloth for Catan) */
 #define MAP_MAX_WONDER_SPOTS 16 /* marked corners (The Wonders of Catan) */
-#define MAP_MAX_ROUTES 4   /* The Pirate Islands: a route to a fortress for each seat */
-#define MAP_MAX_ROUTE 12   /* corners of a route */
-#define MAP_MAX_FLEET 32   /* hexes of the pirate fleet's course */
+#define MAP_MAX_ROUTES 4        /* The Pirate Islands: a route to a fortress for each seat */
+#define MAP_MAX_ROUTE 12        /* corners of a route */
+#define MAP_MAX_FLEET 32        /* hexes of the pirate fleet's course */
 #define MAP_MIN_PLAYERS 3
 #define MAP_MAX_PLAYERS 6
 
