@@ -86,6 +86,25 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_CLOTH, "zaseok na %d daje igraču %s tkaninu (sada %d)"},
     {MSG_EV_CLOTH_END_1, "tkanine ima još samo %d zaseok: igra se završava"},
     {MSG_EV_CLOTH_END_N, "tkanine ima još samo %d zaseoka: igra se završava"},
+    {MSG_EV_FLEET, "gusarska flota se pomera za %d do %s"},
+    {MSG_EV_BATTLE_WON, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: napad "
+                        "odbijen, karta po izboru"},
+    {MSG_EV_BATTLE_DRAW, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: nerešeno, "
+                         "ništa nije izgubljeno"},
+    {MSG_EV_BATTLE_LOST, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: poraz, "
+                         "gusari uzimaju %s"},
+    {MSG_EV_BATTLE_LOST_NONE, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: "
+                              "poraz, ali nema karata da se uzmu"},
+    {MSG_EV_WARSHIP, "vitez igrača %s pretvara brod u ratni (ratnih brodova: %d)"},
+    {MSG_EV_FORTRESS_HIT, "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: "
+                          "pogodak, njena snaga je sada %d"},
+    {MSG_EV_FORTRESS_WON, "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: "
+                          "osvojena, njeno naselje je sada igračevo"},
+    {MSG_EV_FORTRESS_LOST,
+     "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad odbijen, potopljen %d "
+     "brod¦%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad odbijen, "
+     "potopljena %d broda¦%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad "
+     "odbijen, potopljeno %d brodova"},
     {MSG_EV_YOU_STOLE_CLOTH, "ukrali ste tkaninu od igrača %s"},
     {MSG_EV_STOLE_CLOTH_FROM_YOU, "%s vam je ukrao tkaninu"},
     {MSG_ST_CLOTH, ", tkanina: %d"},

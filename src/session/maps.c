@@ -24,7 +24,7 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE, false},
     {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH, false},
     {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS, true},
-    {"pirate_islands", "The Pirate Islands", BOARD_PIRATES, BOARD_PIRATES, true},
+    {"pirate_islands", "The Pirate Islands", BOARD_PIRATES, BOARD_PIRATES, false},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
