@@ -21,15 +21,7 @@
  * its current player to build after a roll of 3 and 3 (the fleet sails 3 on). */
 static void pirates_main_phase(struct session *s)
 {
-    struct session_rules rules = {3, 4, 10, 0, SESSION_ROBOT_NORMAL, false};
-    static const char *const nicks[] = {"xena", "yuri", "zoe"};
-    session_init(s, CHAN, &rules, 3);
-    for (int i = 0; i < 3; i++) {
-        char host[64];
-        snprintf(host, sizeof host, "%s.example", nicks[i]);
-        struct session_who w = {nicks[i], "u", host, NULL, false};
-        assert_true(session_join(s, &w) >= 0);
-    }
+    lobby_n(s, 3, 4, 0);
     s->map = SESSION_MAP_PIRATE_ISLANDS;
     char msg[100];
     assert_int_equal(session_start(s, NULL, 0, msg, sizeof msg), BW_OK);
