@@ -108,6 +108,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         tribe_gifts_text(g, geo, st, out);
     if (geo->n_villages)
         tribe_villages_text(g, geo, st, out);
+    if (geo->n_routes)
+        pirates_text(g, geo, st, out);
 
     /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
@@ -200,6 +202,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
     if (pl->discoveries && is_jungle(g)) /* counters, not cards: after the cards */
         rline_tr(&l, st, MSG_TXT_HAND_DISCOVERIES, pl->discoveries);
     tribe_hand(g, st, seat, &l);
+    pirates_hand(g, st, seat, &l);
     rline_emit(&l, out, seat);
 }
 
@@ -544,6 +547,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                 rline_tr(&item, st, MSG_ST_TRIBE, tribe);
             if (game_geo(g)->n_villages)
                 rline_tr(&item, st, MSG_ST_CLOTH, pl->cloth);
+            if (p < game_geo(g)->n_routes && g->fortress[p]) /* The Pirate Islands */
+                rline_tr(&item, st, MSG_ST_FORTRESS, g->fortress[p], g->warships[p]);
+            else if (p < game_geo(g)->n_routes)
+                rline_tr(&item, st, MSG_ST_FORTRESS_TAKEN, g->warships[p]);
         }
         if (pl->resigned)
             rline_tr(&item, st, MSG_ST_RESIGNED);
