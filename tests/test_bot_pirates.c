@@ -69,12 +69,21 @@ static void test_attack(void **state)
     assert_non_null(strstr(last_to(mark, other), me));
     assert_int_equal(sess(b)->game.fortress_attacked, 0);
     fill_route((struct game *)&sess(b)->game, p);
+    char spot[32];
+    snprintf(spot, sizeof spot, "spots: attack %d",
+             /* nothing paid for to build */ board_geo(s.game.opt.board)->route_fortress[p] + 1);
+    mark = n_recs;
+    say(b, me, "!spots");
+    assert_non_null(strstr(last_to(mark, me), spot));
     mark = n_recs;
     say(b, me, "!attack");
     assert_true(any_line(mark, CHAN, "attacks their pirate fortress: pirates "));
     assert_int_equal(sess(b)->game.fortress_attacked, 1);
     expect_reply(b, me, "!attack",
                  "you attacked your fortress this turn already: attack again next turn");
+    mark = n_recs;
+    say(b, me, "!spots");
+    assert_null(strstr(last_to(mark, me), "attack"));
     bot_free(b);
 
     /* Conquered: nothing left to attack. */

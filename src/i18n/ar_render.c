@@ -171,6 +171,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_CITY, "مدينة"},
     {MSG_TXT_ROAD, "طريق"},
     {MSG_TXT_SHIP, "سفينة"},
+    {MSG_TXT_ATTACK, "هجوم"},
     {MSG_TXT_HAND, "في اليد"},
     {MSG_TXT_HAND_CARDS, "(البطاقات: %d)"},
     {MSG_TXT_HAND_DEV, " | التطوير: "},

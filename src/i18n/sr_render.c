@@ -169,6 +169,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_CITY, "grad"},
     {MSG_TXT_ROAD, "put"},
     {MSG_TXT_SHIP, "brod"},
+    {MSG_TXT_ATTACK, "napad"},
     {MSG_TXT_HAND, "u ruci"},
     {MSG_TXT_HAND_CARDS, "(karata: %d)"},
     {MSG_TXT_HAND_DEV, " | razvoj: "},

@@ -175,6 +175,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_CITY, "місто"},
     {MSG_TXT_ROAD, "дорога"},
     {MSG_TXT_SHIP, "корабель"},
+    {MSG_TXT_ATTACK, "атака"},
     {MSG_TXT_HAND, "на руці"},
     {MSG_TXT_HAND_CARDS, "(карт: %d)"},
     {MSG_TXT_HAND_DEV, " | розвиток: "},

@@ -342,6 +342,8 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
     const struct board_geo *geo = game_geo(g);
     const struct game_player *pl = &g->p[seat];
     int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
+    /* The Pirate Islands: plain !spots names the fortress when seat may attack it now. */
+    int attack = short_list && !game_attack_error(g, seat);
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -383,6 +385,11 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
         for (int j = 0; j < shown; j++)
             rlist_item(&r, place_name(g, spot_order[k], lists[k][j], 0, item, sizeof item));
+    }
+    if (attack) {
+        rlist_group(&r, tr(st->lang, MSG_TXT_ATTACK), NULL, " | ");
+        snprintf(item, sizeof item, "%d", geo->route_fortress[seat] + 1);
+        rlist_item(&r, item);
     }
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
