@@ -2216,13 +2216,20 @@ static void pirates_golden_case(int color, const char *name)
     struct render_style st;
     struct render_lines l;
     struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    char fleet[16], hex[4];
+    snprintf(fleet, sizeof fleet, "%s fleet", board_hex_name(game_fleet_hex(&g), hex));
+    if (!color)
+        assert_non_null(strstr(board, fleet));
+    free(board);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, NULL, &sink);
     render_hand(&g, &st, 0, &sink);
     render_hand(&g, &st, 1, &sink);
     check_lines(&l);
     char *text = join_lines(&l);
-    char want[96], hex[4];
+    char want[96];
     snprintf(want, sizeof want,
              "#catan pirates: fleet %s; alice: fortress at %d, strength 3, "
              "warships 1; bob: fortress at %d, strength 2, warships 0;",

@@ -335,5 +335,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_DRAW_ROBBER_1, "R"},
     {MSG_DRAW_PIRATE, "pirate"},
     {MSG_DRAW_PIRATE_S, "pir"},
+    {MSG_DRAW_FLEET, "fleet"},
+    {MSG_DRAW_FLEET_S, "flt"},
     {MSG_COUNT, NULL},
 };

@@ -335,5 +335,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_DRAW_ROBBER_1, "R"},
     {MSG_DRAW_PIRATE, "pirat"},
     {MSG_DRAW_PIRATE_S, "pir"},
+    {MSG_DRAW_FLEET, "flota"},
+    {MSG_DRAW_FLEET_S, "flt"},
     {MSG_COUNT, NULL},
 };

@@ -338,5 +338,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_DRAW_ROBBER_1, "Р"},
     {MSG_DRAW_PIRATE, "пірат"},
     {MSG_DRAW_PIRATE_S, "пір"},
+    {MSG_DRAW_FLEET, "флот"},
+    {MSG_DRAW_FLEET_S, "флт"},
     {MSG_COUNT, NULL},
 };
