@@ -2229,7 +2229,7 @@ static void pirates_golden_case(int color, const char *name)
     render_hand(&g, &st, 1, &sink);
     check_lines(&l);
     char *text = join_lines(&l);
-    char want[96];
+    char want[160];
     snprintf(want, sizeof want,
              "#catan pirates: fleet %s; alice: fortress at %d, strength 3, "
              "warships 1; bob: fortress at %d, strength 2, warships 0;",
