@@ -17,6 +17,39 @@ static int is_land(const struct map_cell *c)
     return c->kind == MAP_CELL_LAND || c->kind == MAP_CELL_POOL;
 }
 
+/* The cell of a 1-based ROW.COL (the routes' and the fleet's), NULL outside the frame. */
+static const struct map_cell *cell_at(const struct map *m, struct map_pos p)
+{
+    return p.row >= 1 && p.row <= m->n_rows && p.col >= 1 && p.col <= m->row_len[p.row - 1]
+               ? &m->cell[p.row - 1][p.col - 1]
+               : NULL;
+}
+
+/* The Pirate Islands' keys: routes (one a seat at least, from land of a home island to a
+ * fortress on land off them) and the fleet's course of sea hexes come together. */
+static void check_pirates(const struct map *m)
+{
+    if (m->n_routes < 0 || m->n_routes > MAP_MAX_ROUTES || m->n_fleet < 0 ||
+        m->n_fleet > MAP_MAX_FLEET || (m->n_routes > 0) != (m->n_fleet >= 2) ||
+        (m->n_routes && m->n_routes < m->players_max))
+        abort();
+    for (int i = 0; i < m->n_routes; i++) {
+        int n = m->route_len[i];
+        if (n < 2 || n > MAP_MAX_ROUTE)
+            abort();
+        for (int k = 0; k < n; k++)
+            if (!cell_at(m, m->route_hex[i][k]) || m->route_corner[i][k] > 5)
+                abort();
+        const struct map_cell *home = cell_at(m, m->route_hex[i][0]);
+        const struct map_cell *fort = cell_at(m, m->route_hex[i][n - 1]);
+        if (home->island < 0 || !m->home[home->island] || fort->island < 0 || m->home[fort->island])
+            abort();
+    }
+    for (int k = 0; k < m->n_fleet; k++)
+        if (!cell_at(m, m->fleet[k]) || cell_at(m, m->fleet[k])->kind != MAP_CELL_SEA)
+            abort();
+}
+
 static void check_map(const struct map *m)
 {
     if (!memchr(m->name, '\0', sizeof m->name) || m->players_min < MAP_MIN_PLAYERS ||
@@ -94,6 +127,7 @@ static void check_map(const struct map *m)
             if (m->cell[r][c].kind == MAP_CELL_LAND && m->cell[r][c].terrain == MAP_MINE &&
                 m->cell[r][c].token)
                 abort();
+    check_pirates(m);
 }
 
 static int count64(uint64_t x)
@@ -152,6 +186,25 @@ static void check_board(const struct board_geo *g, const struct board_setup *s, 
     if (g->has_river != (m->n_river > 0) || g->n_river != m->n_river || (river & ~g->land_hexes) ||
         count64(river) != m->n_river || (g->has_river && board_river_turn(g, 0, at) < 0))
         abort();
+    /* The routes: sea edges one after another from the seat's start to its fortress; the
+     * fleet's course at sea. */
+    if (g->n_routes != m->n_routes || g->n_fleet != m->n_fleet)
+        abort();
+    for (int i = 0; i < g->n_routes; i++) {
+        int v = g->route_start[i];
+        for (int k = 0; k < g->route_len[i]; k++) {
+            int e = g->route_edge[i][k];
+            if (e >= g->n_edges || !(g->edge_sea_bits[e >> 6] >> (e & 63) & 1) ||
+                (g->edge_vertex[e][0] != v && g->edge_vertex[e][1] != v))
+                abort();
+            v = g->edge_vertex[e][0] == v ? g->edge_vertex[e][1] : g->edge_vertex[e][0];
+        }
+        if (v != g->route_fortress[i])
+            abort();
+    }
+    for (int k = 0; k < g->n_fleet; k++)
+        if (land_hex(g, g->fleet_hex[k]))
+            abort();
     for (int t = 0; t < 6 && g->has_river; t++)
         if (board_river_turn(g, t, at) == 0)
             for (int i = 0; i < g->n_river; i++)

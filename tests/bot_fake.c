@@ -330,9 +330,9 @@ struct bot *bot_with(struct session *s, int timeout_s)
     return b;
 }
 
-void crafted_n(struct session *s, int n, int timeout_s)
+void lobby_n(struct session *s, int n, int max_players, int timeout_s)
 {
-    struct session_rules rules = {3, 6, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
+    struct session_rules rules = {3, max_players, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
     static const char *const nicks[] = {"xena", "yuri", "zoe", "una", "vic", "wes"};
     session_init(s, CHAN, &rules, 3);
     for (int i = 0; i < n; i++) {
@@ -341,6 +341,11 @@ void crafted_n(struct session *s, int n, int timeout_s)
         struct session_who w = {nicks[i], "u", host, NULL, false};
         assert_true(session_join(s, &w) >= 0);
     }
+}
+
+void crafted_n(struct session *s, int n, int timeout_s)
+{
+    lobby_n(s, n, 6, timeout_s);
     char msg[100];
     assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct bw_rng rng;

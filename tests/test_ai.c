@@ -459,6 +459,42 @@ static int sum_res(const uint8_t r[RES_COUNT])
 /* The computer player's own offer: the ore its city lacks, for a card the city does not need,
  * to every player who may trade with it; none when nobody else holds an ore, or when it would
  * only help a player close to winning, or when nothing is lacking. */
+/* The Pirate Islands: with its route at the fortress and warships to fight, the normal player
+ * attacks it; with no warship (a sure loss) it does not; a knight there makes a warship. */
+static void test_pirates_fortress(void **state)
+{
+    (void)state;
+    static struct game g;
+    for (int w = 0; w <= 4; w += 4) {
+        th_init(&g, 3, BOARD_PIRATES);
+        th_main_phase(&g, 0);
+        const struct board_geo *geo = th_geo(&g);
+        while (g.p[0].ships < geo->route_len[0]) {
+            int e = geo->route_edge[0][g.p[0].ships];
+            g.edge_owner[e] = 0;
+            bits_set(g.ships, e);
+            g.p[0].ships++;
+        }
+        g.warships[0] = (uint8_t)w;
+        game_reindex(&g);
+        int attacks = 0;
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            struct game_action a;
+            assert_int_equal(ai_choose(&g, 0, AI_NORMAL, seed, &a), BW_OK);
+            attacks += a.type == ACT_ATTACK;
+        }
+        assert_int_equal(attacks, w ? 8 : 0);
+    }
+    th_init(&g, 3, BOARD_PIRATES);
+    th_roll_phase(&g, 0);
+    th_give_dev(&g, 0, DEV_KNIGHT, 1, 0);
+    struct game_action a;
+    assert_int_equal(ai_choose(&g, 0, AI_NORMAL, 3, &a), BW_OK);
+    assert_int_equal(a.type, ACT_PLAY_KNIGHT);
+    assert_int_equal(game_apply(&g, &a, NULL, 0, NULL), BW_OK);
+    assert_int_equal(g.warships[0], 1);
+}
+
 static void test_own_offer(void **state)
 {
     (void)state;
@@ -628,8 +664,8 @@ int main(void)
         cmocka_unit_test(test_moves_legal),        cmocka_unit_test(test_search_budget),
         cmocka_unit_test(test_view_accounts),      cmocka_unit_test(test_hidden_invariance),
         cmocka_unit_test(test_normal_beats_easy),  cmocka_unit_test(test_offers),
-        cmocka_unit_test(test_own_offer),          cmocka_unit_test(test_counter_and_close),
-        cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_pirates_fortress),   cmocka_unit_test(test_own_offer),
+        cmocka_unit_test(test_counter_and_close),  cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -505,7 +505,8 @@ static void test_out_of_range(void **state)
                "must be a string");
     expect_one(NET "game = { map = \"atlantis\"; };\n", BW_E(INVALID), 2, "game.map",
                "must be \"base\", \"four_islands\", \"new_shores\", \"fog_islands\", "
-               "\"through_desert\", \"new_world\", \"forgotten_tribe\", \"cloth\" or \"wonders\"");
+               "\"through_desert\", \"new_world\", \"forgotten_tribe\", \"cloth\", \"wonders\" "
+               "or \"pirate_islands\"");
     expect_one(NET "game = { min_players = 5; map = \"fog_islands\"; };\n", BW_E(INVALID), 2,
                "game.map", "fog_islands is for 3-4 players, but min_players is 5");
     expect_one(NET "game = { map = 2; };\n", BW_E(INVALID), 2, "game.map", "must be a string");

@@ -237,8 +237,9 @@ static void check_invariants(const struct game *g, const struct tally *t)
         assert_int_equal(pl->roads, roads[p]);
         assert_int_equal(pl->ships, ships[p]);
         assert_true(ships[p] <= GAME_SHIPS);
-        assert_true(settlements[p] <= GAME_SETTLEMENTS && cities[p] <= GAME_CITIES &&
-                    roads[p] <= GAME_ROADS);
+        /* A conquered pirate fortress is a sixth settlement (The Pirate Islands). */
+        assert_true(settlements[p] <= GAME_SETTLEMENTS + (geo->n_routes && !g->fortress[p]) &&
+                    cities[p] <= GAME_CITIES && roads[p] <= GAME_ROADS);
         int len = game_longest_road_of(g, p);
         assert_int_equal(pl->road_length, len);
         if (len > best)
@@ -385,13 +386,15 @@ static void check_free_roads(const struct game *g)
         for (int e1 = 0; left[k1] > 0 && e1 < n_edges; e1++) {
             if (!can_piece_with(g, p, k1, e1, -1, 0))
                 continue;
-            /* The second piece goes on the board the first leaves: fog it turns over too. */
+            /* The second piece goes on the board the first leaves: fog it turns over too, and
+             * a route's next edge (The Pirate Islands). */
             static struct game after;
             const struct game *board = g;
             const struct board_geo *geo = game_geo(g);
             int extra = e1;
-            if (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1][0]] |
-                          geo->vertex_hex_bits[geo->edge_vertex[e1][1]])) {
+            if ((k1 && geo->n_routes) ||
+                (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1][0]] |
+                           geo->vertex_hex_bits[geo->edge_vertex[e1][1]]))) {
                 after = *g;
                 (k1 ? place_ship : place_road)(&after, NULL, p, e1, EV_FREE_ROAD);
                 board = &after;
@@ -491,6 +494,7 @@ static void random_action(struct bw_rng *r, const struct game *g, struct game_ac
 static long river_events;                          /* EV_RIVER events seen by play_checked() */
 static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOTH_END seen */
 static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won by a fourth stage */
+static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS taking it */
 
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
@@ -533,6 +537,10 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             if (ev[i].type == EV_GIFT) /* taken by the ship just placed on that spot */
                 assert_int_equal(g.edge_owner[game_geo(&g)->gift_edge[ev[i].a]], ev[i].player);
             cloth_events += ev[i].type == EV_CLOTH;
+            battles += ev[i].type == EV_BATTLE;
+            conquests += ev[i].type == EV_FORTRESS && !ev[i].res[0];
+            if (ev[i].type == EV_GAME_OVER && game_geo(&g)->n_routes && ev[i].player >= 0)
+                assert_int_equal(g.fortress[ev[i].player], 0); /* won with the fortress */
             cloth_ends += ev[i].type == EV_CLOTH_END;
             if (ev[i].type == EV_WONDER) { /* one wonder each, one stage at a time */
                 wonder_stages++;
@@ -739,6 +747,19 @@ static void test_playouts_wonders(void **state)
     assert_true(wonder_stages > 0);
 }
 
+/* The Pirate Islands: ships only along the routes, the fleet's battles, warships, the
+ * fortresses attacked and conquered, a winner only with their fortress, under the same checks. */
+static void test_playouts_pirates(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    battles = conquests = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(3 + i % 2, BOARD_PIRATES, 5000000u + (uint64_t)i, i % 4 < 2);
+    assert_true(battles > 0);
+    assert_true(conquests > 0);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -803,6 +824,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_playouts_fog),
         cmocka_unit_test(test_playouts_desert_world),
         cmocka_unit_test(test_playouts_wonders),
+        cmocka_unit_test(test_playouts_pirates),
     };
     int part = argc > 1 ? atoi(argv[1]) : 0;
     if (part < 0 || part > 4) {
@@ -819,6 +841,7 @@ int main(int argc, char **argv)
                                               sizes, NULL, NULL);
     if (part == 0 || part == 4)
         failed |= cmocka_run_group_tests_name(
-            "playouts: illegal actions, seas, fog, desert, new world, wonders", seas, NULL, NULL);
+            "playouts: illegal actions, seas, fog, desert, new world, wonders, pirates", seas, NULL,
+            NULL);
     return failed;
 }

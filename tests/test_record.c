@@ -400,10 +400,10 @@ static void test_impossible_sessions(void **state)
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
     assert_string_equal(why, "too many seats");
     len = record_encode(&s, 0, buf, sizeof buf);
-    buf[4] = 9; /* the version */
+    buf[4] = 10; /* the version */
     with_crc(buf, len);
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
-    assert_non_null(strstr(why, "version 9"));
+    assert_non_null(strstr(why, "version 10"));
     len = record_encode(&s, 0, buf, sizeof buf);
     buf[10 + 8 + 1] = 0; /* the channel's first byte (after the wall clock): a NUL */
     with_crc(buf, len);
@@ -1018,6 +1018,67 @@ static void test_tribe_round_trips(void **state)
     assert_true(gifts > 0);
 }
 
+/* The Pirate Islands (version 9): the fleet's place, the fortress attacked this turn, each
+ * player's fortress and warships are written after the wonders, and come back, at many points
+ * of random games where fleets sail, knights make warships and fortresses are attacked. */
+static void test_pirates_round_trips(void **state)
+{
+    (void)state;
+    static struct session s;
+    static unsigned char with[RECORD_MAX_SIZE];
+    struct bw_rng rng;
+    char msg[64];
+    int warships = 0, hits = 0;
+    for (int k = 0; k < 4; k++) {
+        int64_t now = 1000;
+        bw_rng_seed(&rng, (uint64_t)k + 60);
+        lobby(&s, 3 + k % 2, (uint64_t)k + 70);
+        s.map = SESSION_MAP_PIRATE_ISLANDS;
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
+        for (int i = 0; i < 4000 && s.state == SESSION_PLAYING; i++) {
+            struct game_action a;
+            assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
+            if (a.type == ACT_OFFER)
+                continue;
+            now += 500;
+            assert_int_equal(session_apply(&s, &a, now, NULL, 0, NULL), BW_OK);
+            if (i % 37 == 0 || a.type == ACT_ATTACK || a.type == ACT_PLAY_KNIGHT)
+                round_trip(&s, now, 4321);
+        }
+        for (int p = 0; p < s.game.opt.n_players; p++) {
+            warships += s.game.warships[p];
+            hits += s.game.fortress[p] < 3;
+        }
+    }
+    assert_true(warships > 0);
+    assert_true(hits > 0);
+    /* The fields end the body: the fleet's place, the attack this turn, then per player the
+     * fortress and the warships. */
+    struct game_options opt = {4, BOARD_PIRATES, 0};
+    lobby(&s, 4, 77);
+    s.map = SESSION_MAP_PIRATE_ISLANDS;
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
+    assert_int_equal(game_init(&s.game, &opt, 5), BW_OK);
+    s.game.fleet_at = 9;
+    s.game.warships[2] = 1;
+    size_t n = record_encode(&s, 1000, with, sizeof with);
+    assert_true(n > 0);
+    const unsigned char *end = with + n - 4 - (2 + 2 * 4);
+    static const unsigned char fields[] = {9, 0, 3, 0, 3, 0, 3, 1, 3, 0};
+    assert_memory_equal(end, fields, sizeof fields);
+    /* A version 8 record of the same game (no fields of its own) is refused whole. */
+    with[4] = 8;
+    memmove(with + n - 4 - sizeof fields, with + n - 4, 4);
+    char why[128];
+    size_t old = n - sizeof fields;
+    uint32_t body = (uint32_t)(old - 14);
+    for (int i = 0; i < 4; i++)
+        with[6 + i] = (unsigned char)(body >> (8 * i));
+    with_crc(with, old);
+    assert_int_equal(record_decode(&s, with, old, 1000, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "older than its game's board"));
+}
+
 /* Records a v3 decoder must refuse: an unknown map, a map that cannot be played, a board that
  * is not the map's. */
 static void test_sea_refused(void **state)
@@ -1206,9 +1267,10 @@ static void test_golden_v6(void **state)
         fail_msg("the version 6 record is refused: %s", why);
     int64_t saved = golden_fog_session(&made);
     assert_memory_equal(&s.game, &made.game, sizeof s.game);
-    /* Made again by this build (version 8: the same body, the tribe and the wonders, none on
-     * this map), the record holds the same session. */
-    assert_int_equal(RECORD_VERSION, 8);
+    /* Made again by this build (version 9: the same body, the tribe and the wonders, none on
+     * this map, and no pirates' fields off The Pirate Islands), the record holds the same
+     * session. */
+    assert_int_equal(RECORD_VERSION, 9);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each */
     assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS);
@@ -1525,6 +1587,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_golden_v2),
         cmocka_unit_test(test_sea_round_trips),
         cmocka_unit_test(test_tribe_round_trips),
+        cmocka_unit_test(test_pirates_round_trips),
         cmocka_unit_test(test_sea_refused),
         cmocka_unit_test(test_golden_v3),
         cmocka_unit_test(test_golden_v4),

@@ -2246,6 +2246,48 @@ static void test_status_no_route_on_cloth(void **state)
         }
 }
 
+/* The Pirate Islands after its setup: alice has a warship, bob's fortress has strength 2 left.
+ * The board text names the fleet's hex and each fortress; the status and hands say them. */
+static void pirates_golden_case(int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, BOARD_PIRATES, 4, 5);
+    g.robber = -1;
+    g.warships[0] = 1;
+    g.fortress[1] = 2;
+    const struct board_geo *geo = game_geo(&g);
+    struct render_style st;
+    struct render_lines l;
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    char fleet[16], hex[4];
+    snprintf(fleet, sizeof fleet, "%s fleet", board_hex_name(game_fleet_hex(&g), hex));
+    if (!color)
+        assert_non_null(strstr(board, fleet));
+    free(board);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    render_hand(&g, &st, 0, &sink);
+    render_hand(&g, &st, 1, &sink);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    char want[160];
+    snprintf(want, sizeof want,
+             "#catan pirates: fleet %s; alice: fortress at %d, strength 3, "
+             "warships 1; bob: fortress at %d, strength 2, warships 0;",
+             board_hex_name(game_fleet_hex(&g), hex), geo->route_fortress[0] + 1,
+             geo->route_fortress[1] + 1);
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, ", fortress: strength 2, warships: 0"));
+    assert_non_null(strstr(text, " | fortress: strength 3, warships: 1\n"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+GOLDEN_PAIR(pirates, pirates_golden_case, "board_pirate_islands_4")
+
 /* ---- the drawing in other languages ---- */
 
 /* The columns of a line's '|' characters, counting characters, not bytes. */
@@ -2729,6 +2771,8 @@ int main(void)
         cmocka_unit_test(test_golden_cloth_plain),
         cmocka_unit_test(test_golden_cloth_color),
         cmocka_unit_test(test_status_no_route_on_cloth),
+        cmocka_unit_test(test_golden_pirates_plain),
+        cmocka_unit_test(test_golden_pirates_color),
         cmocka_unit_test(test_no_jungle_words_on_base),
         cmocka_unit_test(test_lang_playouts),
         cmocka_unit_test(test_lang_exact),

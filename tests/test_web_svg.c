@@ -632,6 +632,26 @@ static void test_tribe_pieces(void **state)
     free(doc);
 }
 
+/* The Pirate Islands' fleet is drawn once, on its hex, and sails with it; no pirate. */
+static void test_pirate_fleet(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_PIRATES, 0};
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    char *doc = draw(&g, nicks, 4, 0), want[32], hex[4];
+    assert_int_equal(count_class(doc, "fleet"), 1);
+    assert_int_equal(count_class(doc, "pirate"), 0);
+    snprintf(want, sizeof want, "id=\"fleet-%s\"", board_hex_name(game_fleet_hex(&g), hex));
+    assert_non_null(strstr(doc, want));
+    free(doc);
+    g.fleet_at = 3;
+    doc = draw(&g, nicks, 4, 0);
+    snprintf(want, sizeof want, "id=\"fleet-%s\"", board_hex_name(game_fleet_hex(&g), hex));
+    assert_non_null(strstr(doc, want));
+    free(doc);
+}
+
 /* The checker itself finds what it is there to find. */
 static void test_checker(void **state)
 {
@@ -652,6 +672,7 @@ int main(void)
         cmocka_unit_test(test_random_games), cmocka_unit_test(test_labels_every_board),
         cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
         cmocka_unit_test(test_short_buffer), cmocka_unit_test(test_tribe_pieces),
+        cmocka_unit_test(test_pirate_fleet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -65,6 +65,8 @@ struct outcome {
     int drawn; /* the card bought, or -1 */
 };
 
+enum { ATTACK_THROWS = 12 };
+
 /* Apply a to c; the card a robber or knight steals goes back (its worth is in the bonus). */
 static int apply_expected(const struct judge *j, struct game *c, const struct game_action *a,
                           struct outcome *o)
@@ -150,6 +152,17 @@ static double score(const struct judge *j, const struct game_action *a)
 {
     struct game c = *j->g;
     struct outcome o;
+    if (a->type == ACT_ATTACK) { /* the pirates' die: the mean of many throws, none foreseen */
+        double sum = 0;
+        for (int k = 0; k < ATTACK_THROWS; k++) {
+            c = *j->g;
+            bw_rng_seed(&c.rng, (uint64_t)k * 0x9e3779b97f4a7c15ull + c.turn);
+            if (!apply_expected(j, &c, a, &o))
+                return AI_NONE;
+            sum += after_value(j, &c, &o);
+        }
+        return sum / ATTACK_THROWS;
+    }
     if (!apply_expected(j, &c, a, &o))
         return AI_NONE;
     double v = after_value(j, &c, &o);
@@ -232,7 +245,8 @@ static int single(struct ai_scored *out, const struct game_action *a)
 
 static int moves_robber(const struct game_action *a)
 {
-    return a->type == ACT_ROBBER || a->type == ACT_PLAY_KNIGHT;
+    /* A knight with no hex (The Pirate Islands) makes a warship: no robber moves. */
+    return (a->type == ACT_ROBBER || a->type == ACT_PLAY_KNIGHT) && a->a >= 0;
 }
 
 /* The hexes where the player's robber may not go: their own, unless every hex is. */

@@ -385,7 +385,17 @@ static double tribe_value(const struct ai_board *b, const struct game *g, int p)
 static int wins_now(const struct game *g, int p)
 {
     return g->current == p && g->phase >= PHASE_ROLL && g->phase <= PHASE_MAIN &&
-           game_vp_total(g, p) >= g->vp_goal;
+           game_vp_total(g, p) >= g->vp_goal && !(game_geo(g)->n_routes && g->fortress[p]);
+}
+
+/* The Pirate Islands: no win without the fortress, so each chit taken off it is worth two points,
+ * and the ships of the route and the warships afloat that take them are worth part of one. */
+static double pirates_value(const struct ai_board *b, const struct game *g, int p)
+{
+    if (!game_geo(g)->n_routes || p >= game_geo(g)->n_routes)
+        return 0;
+    int ships = g->p[p].ships, afloat = g->warships[p] < ships ? g->warships[p] : ships;
+    return b->w->vp * (2.0 * (3 - g->fortress[p]) + 0.2 * ships + 0.3 * afloat);
 }
 
 double ai_value(const struct ai_board *b, const struct game *g, int p)
@@ -403,6 +413,6 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     expansion(b, g, p, prod, &room);
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
            room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) +
-           (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) - opponents_value(b, g, p) +
-           (g->tribe ? tribe_value(b, g, p) : 0);
+           (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
+           opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0);
 }

@@ -261,9 +261,17 @@ static int exec_play(struct cmd_call *c)
         return cmd_usage(c);
     switch (card) {
     case DEV_KNIGHT:
+        a.type = ACT_PLAY_KNIGHT;
+        if (geo_of(c)->n_routes) { /* The Pirate Islands: no robber, a ship made a warship */
+            if (argc) {
+                cmd_replyf(c, tr(c->lang, MSG_PLAY_KNIGHT_WARSHIP), c->prefix);
+                return BW_E(PARSE);
+            }
+            a.a = a.target = -1;
+            return cmd_act(c, &a);
+        }
         if (argc < 1 || argc > 2)
             return cmd_usage(c);
-        a.type = ACT_PLAY_KNIGHT;
         if (robber_args(c, argc, argv, &a))
             return BW_E(PARSE);
         return robber_act(c, &a);

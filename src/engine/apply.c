@@ -131,12 +131,14 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
         e->a = (int16_t)d1;
         e->b = (int16_t)d2;
     }
+    if (GEO(g)->n_fleet)
+        pirates_roll(g, eb, d1, d2); /* a won battle owes a card, as gold does */
     if (d1 + d2 != 7) {
         g->phase = PHASE_MAIN;
         int gold = produce(g, eb, d1 + d2);
         if (GEO(g)->n_villages)
             gold = tribe_roll(g, eb, d1 + d2, gold);
-        if (gold)
+        if (gold || GEO(g)->n_fleet)
             gold_owed(g, eb, PHASE_MAIN);
         return;
     }
@@ -153,7 +155,7 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     }
     g->phase = any ? PHASE_DISCARD : PHASE_ROBBER;
     if (!any)
-        ev_push(eb, EV_ROBBER_NEEDED, g->current);
+        discards_done(g, eb);
 }
 
 void roll_dice(struct game *g, struct evbuf *eb)
@@ -295,6 +297,11 @@ void discards_done(struct game *g, struct evbuf *eb)
         next_special_or_turn(g, eb, g->current);
         return;
     }
+    if (GEO(g)->n_fleet) { /* no robber: the turn goes on, after any card a battle won */
+        g->phase = PHASE_MAIN;
+        gold_owed(g, eb, PHASE_MAIN);
+        return;
+    }
     g->phase = PHASE_ROBBER;
     ev_push(eb, EV_ROBBER_NEEDED, g->current);
 }
@@ -348,6 +355,8 @@ static int piece_error(const struct game *g, int p, int ship, int edge, int extr
         return BW_E(OCCUPIED);
     if (ship && pirate_edge(g, edge))
         return BW_E(PIRATE);
+    if (ship && !pirates_ship_ok(g, p, edge))
+        return BW_E(ROUTE);
     if (g->phase == PHASE_SETUP_ROAD)
         return (ship ? game_can_ship(g, p, edge) : game_can_road(g, p, edge)) ? BW_OK
                                                                               : BW_E(NOT_CONNECTED);
@@ -419,6 +428,8 @@ int game_ship_move_error(const struct game *g, int p, int from, int to)
         return BW_E(NO_SUCH_SPOT);
     if (g->edge_owner[from] != p || !bits_has(g->ships, from))
         return BW_E(NOT_YOURS);
+    if (GEO(g)->n_routes)
+        return BW_E(ROUTE);
     if (g->ship_moved)
         return BW_E(SHIP_MOVED);
     if (bits_has(g->ships_new, from))
@@ -614,7 +625,7 @@ static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
     int err = settle_error(g, p, v);
     if (err)
         return err;
-    if (g->p[p].settlements >= GAME_SETTLEMENTS)
+    if (g->p[p].settlements >= game_settlement_supply(g, p))
         return BW_E(NO_PIECES);
     if (!has_cards(g->p[p].res, game_cost_settlement))
         return BW_E(NOT_ENOUGH);
@@ -705,6 +716,8 @@ static void start_dev(struct game *g, struct evbuf *eb, int p, int card)
 
 static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int target)
 {
+    if (GEO(g)->n_routes)
+        return pirates_knight(g, eb, p);
     int victim, err = dev_play_check(g, p, DEV_KNIGHT);
     if (err || (err = check_robber(g, p, hex, target, &victim)))
         return err;
@@ -893,6 +906,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
         return act_move_ship(g, eb, p, a->a, a->b);
     case ACT_GOLD:
         return act_gold(g, eb, p, a->get);
+    case ACT_ATTACK:
+        return act_attack(g, eb, a->player);
     case ACT_PLACE_HARBOR:
         return act_place_harbor(g, eb, p, a->b, a->a);
     case ACT_WONDER:

@@ -38,7 +38,8 @@ static const char *const kind_map[BOARD_KINDS] = {"base",
                                                   "new_world_4",
                                                   "forgotten_tribe",
                                                   "cloth",
-                                                  "wonders"};
+                                                  "wonders",
+                                                  "pirate_islands"};
 
 struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
@@ -552,7 +553,7 @@ int board_build(struct board_geo *g, struct board_setup *setup, int kind, const 
         return -1;
     build_tribe(g, setup, m, cell_hex);
     wonders_build(g, m, cell_hex);
-    return 0;
+    return pirates_build(g, m, cell_hex);
 }
 
 static void build_all(void)

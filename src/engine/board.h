@@ -33,6 +33,7 @@ enum board_kind {
     BOARD_TRIBE,   /* The Forgotten Tribe (maps/forgotten_tribe.map, 3-4 players) */
     BOARD_CLOTH,   /* Cloth for Catan (maps/cloth.map, 3-4 players) */
     BOARD_WONDERS, /* The Wonders of Catan (maps/wonders.map, 3-4 players) */
+    BOARD_PIRATES, /* The Pirate Islands (maps/pirate_islands.map, 3-4 players) */
     BOARD_KINDS
 };
 
@@ -53,6 +54,9 @@ enum board_kind {
 #define BOARD_MAX_GIFTS 24
 #define BOARD_MAX_VILLAGES 8
 #define BOARD_MAX_RIVER 6
+#define BOARD_MAX_ROUTES 4 /* The Pirate Islands: a route for each seat */
+#define BOARD_MAX_ROUTE 11 /* edges of a route */
+#define BOARD_MAX_FLEET 32 /* hexes of the fleet's course */
 
 enum hex_corner { CORNER_N, CORNER_NE, CORNER_SE, CORNER_S, CORNER_SW, CORNER_NW };
 
@@ -147,6 +151,17 @@ struct board_geo {
      * marked corners by kind (map/map.h's MAP_WONDER_WALL, MAP_WONDER_BRIDGE). */
     int wonders;
     uint64_t wonder_spot_bits[2][BOARD_WORDS];
+    /* The Pirate Islands (engine/pirates.c): each seat's route (its edges from the settlement
+     * placed for the seat, route_start, to the seat's fortress, route_fortress), the pirate
+     * fleet's course (sea hexes, round and round), and the corners of the islands off the home
+     * islands, where nobody settles. n_routes is 0 on every other board. */
+    int n_routes;
+    uint8_t route_len[BOARD_MAX_ROUTES];
+    uint8_t route_edge[BOARD_MAX_ROUTES][BOARD_MAX_ROUTE];
+    uint8_t route_start[BOARD_MAX_ROUTES], route_fortress[BOARD_MAX_ROUTES];
+    int n_fleet;
+    int8_t fleet_hex[BOARD_MAX_FLEET];
+    uint64_t pirate_vertex_bits[BOARD_WORDS];
 };
 
 /* How a new game's board is dealt: what the map fixes for each hex and harbor slot, and the

@@ -55,7 +55,10 @@
     X(HARBOR_SPOT, "a harbor goes on the coast at your settlement or city, beside no harbor")      \
     X(WONDER_TAKEN, "another player builds that wonder")                                           \
     X(WONDER_OTHER, "you build another wonder: one each")                                          \
-    X(WONDER_NEEDS, "you do not meet that wonder's condition to start it")
+    X(WONDER_NEEDS, "you do not meet that wonder's condition to start it")                         \
+    X(ROUTE, "your ships go one after another along your route to your fortress, and stay")        \
+    X(NO_WARSHIP, "you have no ship left to make a warship")                                       \
+    X(FORTRESS, "you attack your fortress once a turn, when your ships have reached it")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

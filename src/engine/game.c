@@ -21,9 +21,9 @@ static const struct supply supplies[BOARD_KINDS] = {
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
     {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
-    {{14, 2, 2, 2, 5}, 19},
+    {{14, 2, 2, 2, 5}, 19}, {{14, 2, 2, 2, 5}, 19},
 };
-_Static_assert(BOARD_KINDS == 17, "a supply for each board kind");
+_Static_assert(BOARD_KINDS == 18, "a supply for each board kind");
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player)
 {
@@ -197,7 +197,8 @@ static void index_land(struct game *g, const struct board_geo *geo)
         memcpy(g->edge_land, geo->edge_land_bits, sizeof g->edge_land);
         memcpy(g->edge_sea, geo->edge_sea_bits, sizeof g->edge_sea);
         for (int i = 0; i < BOARD_WORDS; i++)
-            g->no_settle[i] = ~geo->vertex_land_bits[i] | geo->tribe_vertex_bits[i];
+            g->no_settle[i] =
+                ~geo->vertex_land_bits[i] | geo->tribe_vertex_bits[i] | geo->pirate_vertex_bits[i];
         return;
     }
     uint64_t land = game_land(g, geo), known = land | g->fog;
@@ -384,9 +385,11 @@ static int pieces_ok(const struct game *g, const struct board_geo *geo)
     for (int p = 0; p < n; p++) {
         const struct game_player *pl = &g->p[p];
         if (pl->settlements != settlements[p] || pl->cities != cities[p] || pl->roads != roads[p] ||
-            pl->settlements > GAME_SETTLEMENTS || pl->cities > GAME_CITIES ||
+            pl->settlements > game_settlement_supply(g, p) || pl->cities > GAME_CITIES ||
             pl->roads > GAME_ROADS || pl->ships != ships[p] || pl->ships > GAME_SHIPS ||
-            pl->road_length > pl->roads + pl->ships || (pl->gold && g->phase != PHASE_GOLD) ||
+            pl->road_length > pl->roads + pl->ships ||
+            (pl->gold && g->phase != PHASE_GOLD &&
+             !(geo->n_fleet && g->phase == PHASE_DISCARD)) || /* a battle won on a 7 */
             (pl->discoveries && !board_setup(g->opt.board)->jungle) ||
             (pl->home_islands & ~GEO(g)->home_islands))
             return 0;
@@ -450,7 +453,7 @@ int game_check_state(const struct game *g)
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
-        !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo))
+        !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo) || !pirates_state_ok(g, geo))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -594,7 +597,11 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
     g->setup_vertex = -1;
     g->pirate = setup->pirate;
     g->next_offer_id = 1;
+    if (geo->n_routes)
+        pirates_setup(g, geo);
     game_reindex(g);
+    for (int p = 0; p < g->opt.n_players && geo->n_routes; p++)
+        g->p[p].road_length = (uint8_t)game_longest_road_of(g, p); /* the ship placed */
     return BW_OK;
 }
 
@@ -610,7 +617,8 @@ int can_piece_with(const struct game *g, int player, int ship, int edge, int ext
 {
     const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges || edge == extra_edge || g->edge_owner[edge] >= 0 ||
-        !bits_has(ship ? g->edge_sea : g->edge_land, edge) || (ship && pirate_edge(g, edge)))
+        !bits_has(ship ? g->edge_sea : g->edge_land, edge) || (ship && pirate_edge(g, edge)) ||
+        (ship && !pirates_ship_ok(g, player, edge)))
         return 0;
     for (int k = 0; k < 2; k++) {
         int v = geo->edge_vertex[edge][k];
@@ -656,7 +664,8 @@ int game_can_ship(const struct game *g, int player, int edge)
         return 0;
     if (g->phase == PHASE_SETUP_ROAD) {
         if (edge < 0 || edge >= geo->n_edges || g->edge_owner[edge] >= 0 || player != g->current ||
-            !bits_has(g->edge_sea, edge) || pirate_edge(g, edge))
+            !bits_has(g->edge_sea, edge) || pirate_edge(g, edge) ||
+            !pirates_ship_ok(g, player, edge))
             return 0;
         return geo->edge_vertex[edge][0] == g->setup_vertex ||
                geo->edge_vertex[edge][1] == g->setup_vertex;
@@ -710,6 +719,8 @@ void check_win(struct game *g, struct evbuf *eb)
     if (vp < g->vp_goal || g->p[p].resigned) /* a roller who left still owed discards */
         return;
     if (g->wonders && !wonder_leads(g, p)) /* the furthest wonder, too */
+        return;
+    if (GEO(g)->n_routes && g->fortress[p]) /* The Pirate Islands: the fortress taken first */
         return;
     g->phase = PHASE_OVER;
     g->winner = (int8_t)p;

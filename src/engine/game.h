@@ -76,6 +76,7 @@ enum action_type {
     ACT_GOLD,          /* get[] = the cards chosen for gold owed (PHASE_GOLD) */
     ACT_PLACE_HARBOR,  /* a = edge, b = the gift spot of the harbor held (The Forgotten Tribe) */
     ACT_WONDER,        /* a = wonder: start it, or build its next stage (The Wonders of Catan) */
+    ACT_ATTACK,        /* attack the player's pirate fortress (The Pirate Islands) */
     ACT_TYPE_COUNT
 };
 
@@ -144,6 +145,13 @@ enum event_type {
     EV_CLOTH,         /* village a gave player b cloth (its number was rolled) */
     EV_CLOTH_END,     /* only a villages still have cloth: the game ends (EV_GAME_OVER follows) */
     EV_WONDER,        /* player built stage b (1: started it) of wonder a (enum game_wonder) */
+    EV_FLEET,         /* the pirate fleet sailed a hexes to hex b (The Pirate Islands) */
+    EV_BATTLE,   /* the fleet of strength a fought player, who has b warships: won (player more),
+                  * drawn or lost; res[] = the cards lost (a card of choice follows a win) */
+    EV_WARSHIP,  /* player's knight made a ship a warship: a = warships now */
+    EV_FORTRESS, /* player attacked their fortress: the pirates rolled a against b warships;
+                  * other = ships lost; res[0] = the fortress's strength left (0: conquered,
+                  * player's settlement now at its corner) */
     EV_TYPE_COUNT
 };
 
@@ -246,6 +254,15 @@ struct game {
     /* The Wonders of Catan: who builds each wonder (-1: nobody yet) and its stages built. */
     int8_t wonder_owner[GAME_WONDERS];
     uint8_t wonder_level[GAME_WONDERS];
+    /* The Pirate Islands: where the fleet is on its course (an index of the geometry's
+     * fleet_hex), each seat's fortress strength (chits left: 3 at the start, 0 conquered) and
+     * warships (made by knights, at most one a ship of its route: a warship sunk comes back on
+     * the next ship built, so those afloat are no more than its ships), and whether the current
+     * player attacked their fortress this turn. */
+    uint8_t fleet_at;
+    uint8_t fortress[GAME_MAX_PLAYERS];
+    uint8_t warships[GAME_MAX_PLAYERS];
+    uint8_t fortress_attacked;
     struct game_player p[GAME_MAX_PLAYERS];
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
@@ -359,6 +376,14 @@ int game_tribe_points(const struct game *g, int player);
 int game_cloth_points(const struct game *g, int player);
 /* Whether player may place the harbor of gift spot k at edge now: BW_OK or why not. */
 int game_harbor_error(const struct game *g, int player, int k, int edge);
+/* The Pirate Islands (engine/pirates.c): the fleet's hex (-1 on other maps), the strength the
+ * fortress of player has left (chits: 0 conquered), and BW_OK or why player may not attack
+ * their fortress now. */
+int game_fleet_hex(const struct game *g);
+int game_attack_error(const struct game *g, int player);
+/* The settlements player may have on the board: GAME_SETTLEMENTS, and one more on The Pirate
+ * Islands once they have conquered their fortress (its settlement is theirs). */
+int game_settlement_supply(const struct game *g, int player);
 /* Villages with cloth left. */
 int game_villages_with_cloth(const struct game *g);
 /* The Wonders of Catan (engine/wonders.c): the cost of each stage of wonder w; the wonder

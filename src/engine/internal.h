@@ -126,10 +126,30 @@ int tribe_state_ok(const struct game *g, const struct board_geo *geo);
 int act_place_harbor(struct game *g, struct evbuf *eb, int p, int k, int edge);
 int tribe_harbor_actions(const struct game *g, int p, struct game_action *out, int max);
 
-/* How many settlements each player places in the setup: 2, or 3 (Cloth for Catan). */
+/* The Pirate Islands (pirates.c). pirates_build adds the routes and the fleet's course of map
+ * m to geometry g (-1 when a route's edge has no sea beside it); pirates_setup places each
+ * seat's settlement and ship and arms the fortresses; pirates_roll sails the fleet by the
+ * first die and fights with the second (the winners owed a card as gold); pirates_knight makes
+ * a ship a warship; act_attack attacks p's fortress; pirates_ship_ok says whether p's ship may
+ * lie at edge (the next edge of p's route); pirates_state_ok checks a restored state. */
+int pirates_build(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS]);
+void pirates_setup(struct game *g, const struct board_geo *geo);
+void pirates_roll(struct game *g, struct evbuf *eb, int d1, int d2);
+int pirates_knight(struct game *g, struct evbuf *eb, int p);
+int act_attack(struct game *g, struct evbuf *eb, int p);
+int pirates_state_ok(const struct game *g, const struct board_geo *geo);
+static inline int pirates_ship_ok(const struct game *g, int p, int edge)
+{
+    const struct board_geo *geo = GEO(g);
+    return !geo->n_routes || (p < geo->n_routes && g->p[p].ships < geo->route_len[p] &&
+                              geo->route_edge[p][g->p[p].ships] == edge);
+}
+
+/* How many settlements each player places in the setup: 2, or 3 (Cloth for Catan), or 1 where
+ * the first is placed for them (The Pirate Islands). */
 static inline int setup_rounds(const struct game *g)
 {
-    return 2 + GEO(g)->setup_third;
+    return GEO(g)->n_routes ? 1 : 2 + GEO(g)->setup_third;
 }
 
 /* The Wonders of Catan (wonders.c). wonders_build marks the wonder corners of the geometry

@@ -102,6 +102,10 @@ void ship_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
     for (int i = 0; i < BOARD_WORDS; i++)
         out[i] = e[i] & g->edge_sea[i] & ~g->roads_all[i] &
                  (g->pirate >= 0 ? ~geo->hex_edge_bits[g->pirate][i] : ~0ull);
+    for (int i = 0; geo->n_routes && i < BOARD_WORDS; i++) /* only the route's next edge */
+        for (uint64_t w = out[i]; w; w &= w - 1)
+            if (!pirates_ship_ok(g, p, i * 64 + __builtin_ctzll(w)))
+                out[i] &= ~(w & -w);
 }
 
 void settle_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
@@ -181,6 +185,13 @@ static int pirate_choices(const struct game *g, int p, int nth, int *hex, int *v
 
 int robber_choices(const struct game *g, int p, int nth, int *hex, int *victim)
 {
+    if (GEO(g)->n_routes) { /* The Pirate Islands: a knight makes a warship, no robber */
+        int n = g->warships[p] < g->p[p].ships;
+        if (nth < 0 || nth >= n)
+            return nth < 0 ? n : -1;
+        *hex = *victim = -1;
+        return 0;
+    }
     if (g->pirate >= 0) {
         int land = robber_land_choices(g, p, -1, NULL, NULL);
         if (nth < 0)
@@ -235,6 +246,11 @@ static int robber_land_choices(const struct game *g, int p, int nth, int *hex, i
 
 static void robber_moves(const struct game *g, struct actbuf *b, int type)
 {
+    if (GEO(g)->n_routes) { /* The Pirate Islands: a knight makes a warship, no robber */
+        if (robber_choices(g, b->player, -1, NULL, NULL))
+            push_ab(b, type, -1, -1, -1);
+        return;
+    }
     int n = pirate_choices(g, b->player, -1, NULL, NULL);
     robber_land_moves(g, b, type);
     for (int i = 0; i < n; i++) {
@@ -356,8 +372,9 @@ static int walk_sea_pairs(const struct game *g, int p, int nth, int *e1, int *e2
              * fog over, on a copy with it placed (what game_apply() does). */
             const struct game *board = g;
             int extra = e1x;
-            if (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1x][0]] |
-                          geo->vertex_hex_bits[geo->edge_vertex[e1x][1]])) {
+            if ((k1 && geo->n_routes) || /* the route's next edge moves on */
+                (g->fog & (geo->vertex_hex_bits[geo->edge_vertex[e1x][0]] |
+                           geo->vertex_hex_bits[geo->edge_vertex[e1x][1]]))) {
                 after = *g;
                 if (k1)
                     place_ship(&after, NULL, p, e1x, EV_FREE_ROAD);
@@ -505,7 +522,7 @@ unsigned build_kinds(const struct game *g, int p)
     unsigned kinds = 0;
     if (pl->roads < GAME_ROADS && has_cards(pl->res, game_cost_road))
         kinds |= BIT(ACT_BUILD_ROAD);
-    if (pl->settlements < GAME_SETTLEMENTS && has_cards(pl->res, game_cost_settlement))
+    if (pl->settlements < game_settlement_supply(g, p) && has_cards(pl->res, game_cost_settlement))
         kinds |= BIT(ACT_BUILD_SETTLEMENT);
     if (pl->cities < GAME_CITIES && pl->settlements && has_cards(pl->res, game_cost_city))
         kinds |= BIT(ACT_BUILD_CITY);
@@ -704,6 +721,8 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
             if (g->wonders)
                 b.n += wonder_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
                                       b.n < b.max ? b.max - b.n : 0);
+            if (geo->n_routes && !game_attack_error(g, player))
+                push(&b, ACT_ATTACK);
         }
         offer_answers(g, &b);
         if (current)

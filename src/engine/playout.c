@@ -62,6 +62,7 @@ enum {
     CONFIRM_WEIGHT = 8, /* confirming a trade */
     BUY_WEIGHT = 32,    /* 2 while a settlement corner is in reach */
     TRADE_WEIGHT = 64,  /* a maritime trade that makes a build affordable; others 1 */
+    ATTACK_WEIGHT = 16, /* an attack on the player's pirate fortress (The Pirate Islands) */
     PLAIN_WEIGHT = 1,   /* the rest */
 };
 
@@ -79,8 +80,9 @@ static int weight(const struct game *g, const struct game_action *a, const struc
     case ACT_BUY_DEV:
         return w->spot ? 2 : BUY_WEIGHT;
     case ACT_BUILD_ROAD:
-    case ACT_BUILD_SHIP:
-        return w->spot ? 0 : road_weight(g, a->a);
+    case ACT_BUILD_SHIP: /* a route's ship (The Pirate Islands) goes elsewhere than a spot */
+        return w->spot && !(a->type == ACT_BUILD_SHIP && GEO(g)->n_routes) ? 0
+                                                                           : road_weight(g, a->a);
     case ACT_MOVE_SHIP:
         return 0; /* the random player leaves its ships where they are */
     case ACT_BANK_TRADE: {
@@ -102,6 +104,8 @@ static int weight(const struct game *g, const struct game_action *a, const struc
         return CONFIRM_WEIGHT;
     case ACT_WONDER: /* The Wonders of Catan: a stage whenever one is paid for */
         return BUY_WEIGHT;
+    case ACT_ATTACK:
+        return ATTACK_WEIGHT;
     default:
         return PLAIN_WEIGHT;
     }
@@ -337,7 +341,7 @@ static void add_builds(const struct game *g, int p, struct choices *cs, int *spo
     }
     if (kinds & BIT(ACT_BUY_DEV))
         add_choice(cs, ACT_BUY_DEV, 0, 0, *spot ? 2 : BUY_WEIGHT);
-    if (!*spot && (kinds & BIT(ACT_BUILD_SHIP))) {
+    if ((!*spot || GEO(g)->n_routes) && (kinds & BIT(ACT_BUILD_SHIP))) {
         ship_spot_bits(g, p, set);
         while ((x = bits_pop(set)) >= 0)
             add_choice(cs, ACT_BUILD_SHIP, x, 0, road_weight(g, x));
@@ -386,6 +390,8 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
         add_bank_trades(g, p, &cs);
         if (g->offers_open)
             add_offer_actions(g, p, &cs);
+        if (GEO(g)->n_routes && !game_attack_error(g, p))
+            add_choice(&cs, ACT_ATTACK, 0, 0, ATTACK_WEIGHT);
         add_choice(&cs, ACT_END, 0, 0, PLAIN_WEIGHT);
         break;
     }

@@ -87,9 +87,32 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_EV_CLOTH, "يعطي مخيم القبيلة عند %d اللاعب %s قماشًا (لديه الآن %d)"},
     {MSG_EV_CLOTH_END_1, "لم يبق القماش إلا في %d مخيم: تنتهي اللعبة"},
     {MSG_EV_CLOTH_END_N, "لم يبق القماش إلا في %d مخيمات: تنتهي اللعبة"},
+    {MSG_EV_FLEET, "يتقدم أسطول القراصنة بمقدار %d إلى %s"},
+    {MSG_EV_BATTLE_WON, "يهاجم أسطول القراصنة %s: القراصنة %d، السفن الحربية %d: صُدّ الهجوم، "
+                        "وله بطاقة يختارها"},
+    {MSG_EV_BATTLE_DRAW, "يهاجم أسطول القراصنة %s: القراصنة %d، السفن الحربية %d: تعادل، لا "
+                         "خسارة"},
+    {MSG_EV_BATTLE_LOST, "يهاجم أسطول القراصنة %s: القراصنة %d، السفن الحربية %d: هزيمة، ويأخذ "
+                         "القراصنة %s"},
+    {MSG_EV_BATTLE_LOST_NONE, "يهاجم أسطول القراصنة %s: القراصنة %d، السفن الحربية %d: هزيمة، "
+                              "لكن لا بطاقات لديه تؤخذ"},
+    {MSG_EV_WARSHIP, "فارس %s يجعل سفينة سفينةً حربية (السفن الحربية: %d)"},
+    {MSG_EV_FORTRESS_HIT, "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: "
+                          "إصابة، وقوتها الآن %d"},
+    {MSG_EV_FORTRESS_WON, "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: "
+                          "فُتحت، ومستوطنتها له الآن"},
+    {MSG_EV_FORTRESS_LOST,
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، ولم تغرق أي سفينة¦"
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، وغرقت سفينة واحدة¦"
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، وغرقت سفينتان¦"
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، وغرقت %d سفن¦"
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، وغرقت %d سفينة¦"
+     "يهاجم %s قلعة القراصنة الخاصة به: القراصنة %d، السفن الحربية %d: صُدّ، وغرقت %d سفينة"},
     {MSG_EV_YOU_STOLE_CLOTH, "سرقت قماشًا من %s"},
     {MSG_EV_STOLE_CLOTH_FROM_YOU, "سرق %s منك قماشًا"},
     {MSG_ST_CLOTH, "، قماش: %d"},
+    {MSG_ST_FORTRESS, "، القلعة: القوة %d، السفن الحربية: %d"},
+    {MSG_ST_FORTRESS_TAKEN, "، القلعة مفتوحة، السفن الحربية: %d"},
     {MSG_ST_TRIBE, "، نقاط القبيلة: %d"},
     {MSG_EV_STEAL, "يسرق %s بطاقة من %s"},
     {MSG_EV_YOU_STOLE, "سرقت %s من %s"},
@@ -134,6 +157,10 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_VILLAGES, "المخيمات"},
     {MSG_TXT_VILLAGE, "%d الرقم %d، قماش: %d"},
     {MSG_TXT_CLOTH_SUPPLY, "المخزون: قماش %d"},
+    {MSG_TXT_PIRATES, "القراصنة"},
+    {MSG_TXT_FLEET, "الأسطول عند %s"},
+    {MSG_TXT_FORTRESS, "%s: القلعة عند %d، القوة %d، السفن الحربية %d"},
+    {MSG_TXT_FORTRESS_TAKEN, "%s: القلعة عند %d مفتوحة، السفن الحربية %d"},
     {MSG_TXT_HARBORS, "الموانئ"},
     {MSG_TXT_BUILDINGS, "المباني"},
     {MSG_TXT_SPOTS, "المواقع"},
@@ -144,6 +171,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_CITY, "مدينة"},
     {MSG_TXT_ROAD, "طريق"},
     {MSG_TXT_SHIP, "سفينة"},
+    {MSG_TXT_ATTACK, "هجوم"},
     {MSG_TXT_HAND, "في اليد"},
     {MSG_TXT_HAND_CARDS, "(البطاقات: %d)"},
     {MSG_TXT_HAND_DEV, " | التطوير: "},
@@ -151,6 +179,8 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_HAND_DISCOVERIES, " | الاكتشافات: %d"},
     {MSG_TXT_HAND_HARBORS, " | الموانئ: %s"},
     {MSG_TXT_HAND_CLOTH, " | القماش: %d"},
+    {MSG_TXT_HAND_FORTRESS, " | القلعة: القوة %d، السفن الحربية: %d"},
+    {MSG_TXT_HAND_FORTRESS_TAKEN, " | القلعة مفتوحة، السفن الحربية: %d"},
     {MSG_ST_SETUP_SETTLEMENT, "التجهيز: يضع %s مستوطنة"},
     {MSG_ST_SETUP_ROAD, "التجهيز: يضع %s طريقا بجوار %d"},
     {MSG_ST_ROLL, "الدور %d: يرمي %s النرد أو يلعب بطاقة تطوير"},
@@ -306,5 +336,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_DRAW_ROBBER_1, "R"},
     {MSG_DRAW_PIRATE, "pirate"},
     {MSG_DRAW_PIRATE_S, "pir"},
+    {MSG_DRAW_FLEET, "fleet"},
+    {MSG_DRAW_FLEET_S, "flt"},
     {MSG_COUNT, NULL},
 };

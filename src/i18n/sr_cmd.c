@@ -33,6 +33,14 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "na ovoj tabli nema mora: brodovi i gusar plove na mapama „Pomoraca“ (%smap u lobiju)"},
     {MSG_PLAY_WHOM, "recite koga pljačkate: %s"},
     {MSG_PLAY_PIRATE_LAND, "%s je kopno: gusar plovi morem (%srobber %s pomera razbojnika)"},
+    {MSG_PLAY_KNIGHT_WARSHIP, "na ovoj tabli nema razbojnika: vitez pretvara jedan vaš brod u "
+                              "ratni (%splay knight, bez polja)"},
+    {MSG_ATTACK_NO_FORTRESS,
+     "na ovoj tabli nema gusarske tvrđave: %sattack je za scenario „Gusarska ostrva”"},
+    {MSG_ATTACK_CONQUERED, "već ste osvojili svoju tvrđavu: njeno naselje je vaše"},
+    {MSG_ATTACK_AGAIN, "ovog poteza ste već napali tvrđavu: napadnite ponovo sledećeg poteza"},
+    {MSG_ATTACK_SHIPS, "vaši brodovi još nisu stigli do tvrđave: %d od %d na vašem putu "
+                       "(%sbuild ship N-M gradi sledeći)"},
     {MSG_PLAY_SIDE_NO_SEA, "pored %s nema mora; tu ide put"},
     {MSG_PLAY_SIDE_NO_LAND, "pored %s nema kopna; tu ide brod"},
     {MSG_PLAY_CORNER_SEA, "ugao %d ne dodiruje kopno; naselja stoje na kopnu"},
@@ -83,6 +91,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_HELP_LANG,
      "prikazuje jezik kanala ili ga menja (administratori i operatori kanala): en, uk, sr, ar"},
     {MSG_HELP_MOVE, "pomerite brod s otvorenog kraja linije"},
+    {MSG_HELP_ATTACK, "„Gusarska ostrva”: napadnite svoju gusarsku tvrđavu kad vaši brodovi stignu "
+                      "do nje"},
     {MSG_HELP_PIRATE, "pomerite gusara na morsko polje i opljačkajte NICK, čiji je brod pored"},
     {MSG_HELP_BUY, "kupite razvojnu kartu (džungla: otkrića zamenjuju vunu, žito ili rudu)"},
     {MSG_HELP_PLAY, "odigrajte razvojnu kartu (vitez na morskom polju pomera gusara)"},

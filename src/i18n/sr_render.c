@@ -86,9 +86,30 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_CLOTH, "zaseok na %d daje igraču %s tkaninu (sada %d)"},
     {MSG_EV_CLOTH_END_1, "tkanine ima još samo %d zaseok: igra se završava"},
     {MSG_EV_CLOTH_END_N, "tkanine ima još samo %d zaseoka: igra se završava"},
+    {MSG_EV_FLEET, "gusarska flota se pomera za %d do %s"},
+    {MSG_EV_BATTLE_WON, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: napad "
+                        "odbijen, karta po izboru"},
+    {MSG_EV_BATTLE_DRAW, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: nerešeno, "
+                         "ništa nije izgubljeno"},
+    {MSG_EV_BATTLE_LOST, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: poraz, "
+                         "gusari uzimaju %s"},
+    {MSG_EV_BATTLE_LOST_NONE, "gusarska flota napada igrača %s: gusari %d, ratni brodovi %d: "
+                              "poraz, ali nema karata da se uzmu"},
+    {MSG_EV_WARSHIP, "vitez igrača %s pretvara brod u ratni (ratnih brodova: %d)"},
+    {MSG_EV_FORTRESS_HIT, "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: "
+                          "pogodak, njena snaga je sada %d"},
+    {MSG_EV_FORTRESS_WON, "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: "
+                          "osvojena, njeno naselje je sada igračevo"},
+    {MSG_EV_FORTRESS_LOST,
+     "%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad odbijen, potopljen %d "
+     "brod¦%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad odbijen, "
+     "potopljena %d broda¦%s napada svoju gusarsku tvrđavu: gusari %d, ratni brodovi %d: napad "
+     "odbijen, potopljeno %d brodova"},
     {MSG_EV_YOU_STOLE_CLOTH, "ukrali ste tkaninu od igrača %s"},
     {MSG_EV_STOLE_CLOTH_FROM_YOU, "%s vam je ukrao tkaninu"},
     {MSG_ST_CLOTH, ", tkanina: %d"},
+    {MSG_ST_FORTRESS, ", tvrđava: snaga %d, ratni brodovi: %d"},
+    {MSG_ST_FORTRESS_TAKEN, ", tvrđava osvojena, ratni brodovi: %d"},
     {MSG_ST_TRIBE, ", poena od plemena: %d"},
     {MSG_EV_STEAL, "%s krade kartu od igrača %s"},
     {MSG_EV_YOU_STOLE, "ukrali ste %s od igrača %s"},
@@ -134,6 +155,10 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_VILLAGES, "zaseoci"},
     {MSG_TXT_VILLAGE, "%d broj %d, tkanina: %d"},
     {MSG_TXT_CLOTH_SUPPLY, "zaliha: tkanina %d"},
+    {MSG_TXT_PIRATES, "gusari"},
+    {MSG_TXT_FLEET, "flota na %s"},
+    {MSG_TXT_FORTRESS, "%s: tvrđava na %d, snaga %d, ratni brodovi %d"},
+    {MSG_TXT_FORTRESS_TAKEN, "%s: tvrđava na %d osvojena, ratni brodovi %d"},
     {MSG_TXT_HARBORS, "luke"},
     {MSG_TXT_BUILDINGS, "građevine"},
     {MSG_TXT_SPOTS, "mesta"},
@@ -144,6 +169,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_CITY, "grad"},
     {MSG_TXT_ROAD, "put"},
     {MSG_TXT_SHIP, "brod"},
+    {MSG_TXT_ATTACK, "napad"},
     {MSG_TXT_HAND, "u ruci"},
     {MSG_TXT_HAND_CARDS, "(karata: %d)"},
     {MSG_TXT_HAND_DEV, " | razvoj: "},
@@ -151,6 +177,8 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_HAND_DISCOVERIES, " | otkrića: %d"},
     {MSG_TXT_HAND_HARBORS, " | luke: %s"},
     {MSG_TXT_HAND_CLOTH, " | tkanina: %d"},
+    {MSG_TXT_HAND_FORTRESS, " | tvrđava: snaga %d, ratni brodovi: %d"},
+    {MSG_TXT_HAND_FORTRESS_TAKEN, " | tvrđava osvojena, ratni brodovi: %d"},
     {MSG_ST_SETUP_SETTLEMENT, "postavljanje: %s postavlja naselje"},
     {MSG_ST_SETUP_ROAD, "postavljanje: %s postavlja put pored %d"},
     {MSG_ST_ROLL, "potez %d: %s baca kockice ili igra razvojnu kartu"},
@@ -308,5 +336,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_DRAW_ROBBER_1, "R"},
     {MSG_DRAW_PIRATE, "pirat"},
     {MSG_DRAW_PIRATE_S, "pir"},
+    {MSG_DRAW_FLEET, "flota"},
+    {MSG_DRAW_FLEET_S, "flt"},
     {MSG_COUNT, NULL},
 };

@@ -89,9 +89,30 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_EV_CLOTH, "село на %d дає %s сукно (тепер %d)"},
     {MSG_EV_CLOTH_END_1, "сукно лишилося тільки в %d селі: гра закінчується"},
     {MSG_EV_CLOTH_END_N, "сукно лишилося тільки в %d селах: гра закінчується"},
+    {MSG_EV_FLEET, "піратський флот просувається на %d до %s"},
+    {MSG_EV_BATTLE_WON, "піратський флот атакує %s: пірати %d, бойові кораблі %d: атаку відбито, "
+                        "карта на вибір"},
+    {MSG_EV_BATTLE_DRAW, "піратський флот атакує %s: пірати %d, бойові кораблі %d: нічия, нічого "
+                         "не втрачено"},
+    {MSG_EV_BATTLE_LOST, "піратський флот атакує %s: пірати %d, бойові кораблі %d: поразка, "
+                         "пірати забирають %s"},
+    {MSG_EV_BATTLE_LOST_NONE, "піратський флот атакує %s: пірати %d, бойові кораблі %d: "
+                              "поразка, але карт, щоб забрати, немає"},
+    {MSG_EV_WARSHIP, "лицар гравця %s робить корабель бойовим (бойових кораблів: %d)"},
+    {MSG_EV_FORTRESS_HIT, "%s атакує свою піратську фортецю: пірати %d, бойові кораблі %d: "
+                          "влучання, її сила тепер %d"},
+    {MSG_EV_FORTRESS_WON, "%s атакує свою піратську фортецю: пірати %d, бойові кораблі %d: "
+                          "захоплено, її селище тепер належить гравцеві"},
+    {MSG_EV_FORTRESS_LOST,
+     "%s атакує свою піратську фортецю: пірати %d, бойові кораблі %d: атаку відбито, потоплено "
+     "%d корабель¦%s атакує свою піратську фортецю: пірати %d, бойові кораблі %d: атаку відбито, "
+     "потоплено %d кораблі¦%s атакує свою піратську фортецю: пірати %d, бойові кораблі %d: атаку "
+     "відбито, потоплено %d кораблів"},
     {MSG_EV_YOU_STOLE_CLOTH, "ви вкрали сукно в %s"},
     {MSG_EV_STOLE_CLOTH_FROM_YOU, "%s вкрав у вас сукно"},
     {MSG_ST_CLOTH, ", сукна: %d"},
+    {MSG_ST_FORTRESS, ", фортеця: сила %d, бойові кораблі: %d"},
+    {MSG_ST_FORTRESS_TAKEN, ", фортецю захоплено, бойові кораблі: %d"},
     {MSG_ST_TRIBE, ", очок від племені: %d"},
     {MSG_EV_STEAL, "%s краде карту в гравця %s"},
     {MSG_EV_YOU_STOLE, "ви вкрали %s у гравця %s"},
@@ -140,6 +161,10 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_VILLAGES, "села"},
     {MSG_TXT_VILLAGE, "%d число %d, сукна: %d"},
     {MSG_TXT_CLOTH_SUPPLY, "запас: сукна %d"},
+    {MSG_TXT_PIRATES, "пірати"},
+    {MSG_TXT_FLEET, "флот на %s"},
+    {MSG_TXT_FORTRESS, "%s: фортеця на %d, сила %d, бойові кораблі %d"},
+    {MSG_TXT_FORTRESS_TAKEN, "%s: фортецю на %d захоплено, бойові кораблі %d"},
     {MSG_TXT_HARBORS, "гавані"},
     {MSG_TXT_BUILDINGS, "будівлі"},
     {MSG_TXT_SPOTS, "місця"},
@@ -150,6 +175,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_CITY, "місто"},
     {MSG_TXT_ROAD, "дорога"},
     {MSG_TXT_SHIP, "корабель"},
+    {MSG_TXT_ATTACK, "атака"},
     {MSG_TXT_HAND, "на руці"},
     {MSG_TXT_HAND_CARDS, "(карт: %d)"},
     {MSG_TXT_HAND_DEV, " | розвиток: "},
@@ -157,6 +183,8 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_HAND_DISCOVERIES, " | знахідки: %d"},
     {MSG_TXT_HAND_HARBORS, " | гавані: %s"},
     {MSG_TXT_HAND_CLOTH, " | сукно: %d"},
+    {MSG_TXT_HAND_FORTRESS, " | фортеця: сила %d, бойові кораблі: %d"},
+    {MSG_TXT_HAND_FORTRESS_TAKEN, " | фортецю захоплено, бойові кораблі: %d"},
     {MSG_ST_SETUP_SETTLEMENT, "розстановка: %s ставить селище"},
     {MSG_ST_SETUP_ROAD, "розстановка: %s ставить дорогу біля %d"},
     {MSG_ST_ROLL, "хід %d: %s кидає кубики або розігрує карту розвитку"},
@@ -311,5 +339,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_DRAW_ROBBER_1, "Р"},
     {MSG_DRAW_PIRATE, "пірат"},
     {MSG_DRAW_PIRATE_S, "пір"},
+    {MSG_DRAW_FLEET, "флот"},
+    {MSG_DRAW_FLEET_S, "флт"},
     {MSG_COUNT, NULL},
 };

@@ -452,6 +452,8 @@ static int parse_key(struct parser *p, char *s)
         int scen = map_scen_key(m, key, value, p->line, msg, sizeof msg);
         if (!scen)
             scen = map_wonder_key(m, key, value, p->line, msg, sizeof msg);
+        if (!scen)
+            scen = map_pirate_key(m, key, value, p->line, msg, sizeof msg);
         if (scen)
             return scen < 0 ? fail(p, p->line, "%s", msg) : 0;
     }
@@ -928,7 +930,8 @@ static int check_map(struct parser *p, int last)
         (!m->random_islands && check_home(p, last) < 0))
         return -1;
     if (map_scen_check(m, &line, msg, sizeof msg) < 0 ||
-        map_wonder_check(m, &line, msg, sizeof msg) < 0)
+        map_wonder_check(m, &line, msg, sizeof msg) < 0 ||
+        map_pirate_check(m, &line, msg, sizeof msg) < 0)
         return fail(p, line, "%s", msg);
     if (check_pools(p) < 0 || check_reds(p) < 0 || check_harbors(p) < 0 || check_river(p) < 0)
         return -1;

@@ -27,6 +27,9 @@
 #define MAP_MAX_GIFTS 24        /* the tribe's gift spots */
 #define MAP_MAX_VILLAGES 8      /* the tribe's villages (Cloth for Catan) */
 #define MAP_MAX_WONDER_SPOTS 16 /* marked corners (The Wonders of Catan) */
+#define MAP_MAX_ROUTES 4        /* The Pirate Islands: a route to a fortress for each seat */
+#define MAP_MAX_ROUTE 12        /* corners of a route */
+#define MAP_MAX_FLEET 32        /* hexes of the pirate fleet's course */
 #define MAP_MIN_PLAYERS 3
 #define MAP_MAX_PLAYERS 6
 
@@ -170,6 +173,18 @@ struct map {
     int n_wonder_spots;
     struct map_wonder_spot wonder_spot[MAP_MAX_WONDER_SPOTS];
     int wonder_spot_line[MAP_MAX_WONDER_SPOTS];
+    /* The Pirate Islands (map_pirates.c): each seat's route, in seat order, as the corners it
+     * joins (the first the settlement placed for the seat, the first edge its ship, the last
+     * the seat's pirate fortress), and the pirate fleet's course (sea hexes, each beside the
+     * next, the last beside the first; the fleet starts on the first). */
+    int n_routes;
+    int route_len[MAP_MAX_ROUTES];
+    struct map_pos route_hex[MAP_MAX_ROUTES][MAP_MAX_ROUTE];
+    uint8_t route_corner[MAP_MAX_ROUTES][MAP_MAX_ROUTE];
+    int route_line[MAP_MAX_ROUTES];
+    int n_fleet;
+    struct map_pos fleet[MAP_MAX_FLEET];
+    int fleet_line;
 };
 
 /* Parse and check the map TEXT of LEN bytes (no NUL needed), named FILE in messages. Returns 0
@@ -200,6 +215,11 @@ int map_scen_check(struct map *m, int *line, char *msg, size_t size);
 /* The keys of The Wonders of Catan (map_wonders.c), as map_scen_key() and map_scen_check(). */
 int map_wonder_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size);
 int map_wonder_check(struct map *m, int *line, char *msg, size_t size);
+/* The keys of The Pirate Islands (map_pirates.c): as map_scen_key(). */
+int map_pirate_key(struct map *m, const char *key, char *value, int line, char *msg, size_t size);
+/* After map_scen_check(): the routes and the fleet's course checked against the grid. 0, or -1
+ * with the line in *LINE and what is wrong in MSG. */
+int map_pirate_check(struct map *m, int *line, char *msg, size_t size);
 
 /* The maps of maps/, built into the program: NAME is the file name without ".map". */
 struct map_builtin {

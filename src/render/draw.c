@@ -356,18 +356,21 @@ static int sea_room(const struct canvas *cv, int h, int len, int *pr, int *pc)
 
 /* The letter of each sea hex, and the pirate beside the letter of its hex: "M pirate", or
  * "M pir" where that is too long, or the word apart from the letter when they do not fit on
- * one line together. */
+ * one line together. The Pirate Islands' fleet (no pirate there) the same way: "M fleet". */
 static void draw_sea_letters(struct canvas *cv)
 {
     const struct board_geo *geo = cv->geo;
-    int pirate = pirate_hex(cv->g, geo);
+    int pirate = pirate_hex(cv->g, geo), fleet = pirate < 0 && geo->n_fleet;
+    if (fleet)
+        pirate = game_fleet_hex(cv->g);
     struct style pst = plain;
     if (cv->rs->color) {
         pst.fg = 0; /* white on navy: like the robber's block, yet told apart from it */
         pst.bg = 2;
         pst.bold = 1;
     }
-    const char *words[] = {draw_word(cv, MSG_DRAW_PIRATE), draw_word(cv, MSG_DRAW_PIRATE_S)};
+    const char *words[] = {draw_word(cv, fleet ? MSG_DRAW_FLEET : MSG_DRAW_PIRATE),
+                           draw_word(cv, fleet ? MSG_DRAW_FLEET_S : MSG_DRAW_PIRATE_S)};
     for (int h = 0; h < geo->n_hexes; h++) {
         if (!is_sea(cv, h))
             continue;

@@ -287,6 +287,35 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_CLOTH_END:
         rline_tr(&l, st, e->a == 1 ? MSG_EV_CLOTH_END_1 : MSG_EV_CLOTH_END_N, e->a);
         break;
+    case EV_FLEET: {
+        char hex[24];
+        rline_tr(&l, st, MSG_EV_FLEET, e->a, hex_label(g, lang, e->b, hex, sizeof hex));
+        break;
+    }
+    case EV_BATTLE: {
+        bool none = !e->res[0] && !e->res[1] && !e->res[2] && !e->res[3] && !e->res[4];
+        if (e->b > e->a)
+            rline_tr(&l, st, MSG_EV_BATTLE_WON, p, e->a, e->b);
+        else if (e->b == e->a)
+            rline_tr(&l, st, MSG_EV_BATTLE_DRAW, p, e->a, e->b);
+        else if (none)
+            rline_tr(&l, st, MSG_EV_BATTLE_LOST_NONE, p, e->a, e->b);
+        else
+            rline_tr(&l, st, MSG_EV_BATTLE_LOST, p, e->a, e->b,
+                     cards_str(lang, e->res, cards, sizeof cards));
+        break;
+    }
+    case EV_WARSHIP:
+        rline_tr(&l, st, MSG_EV_WARSHIP, p, e->a);
+        break;
+    case EV_FORTRESS:
+        if (e->b > e->a && e->res[0])
+            rline_tr(&l, st, MSG_EV_FORTRESS_HIT, p, e->a, e->b, e->res[0]);
+        else if (e->b > e->a)
+            rline_tr(&l, st, MSG_EV_FORTRESS_WON, p, e->a, e->b);
+        else
+            rline_tr(&l, st, MSG_EV_FORTRESS_LOST, p, e->a, e->b, e->other);
+        break;
     case EV_STEAL:
         rline_tr(&l, st, MSG_EV_STEAL, p, o);
         rline_emit(&l, out, RENDER_PUBLIC);

@@ -135,5 +135,10 @@ void tribe_villages_text(const struct game *g, const struct board_geo *geo,
                          const struct render_style *st, const struct render_sink *out);
 /* The hand's " | harbors: wool 2:1" and " | cloth: 3", when seat has any. */
 void tribe_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
+/* The Pirate Islands (render/pirates.c): the board text's "pirates: fleet K; ann: fortress at
+ * 12, strength 3, warships 1; ...", and the hand's " | fortress: strength 3, warships 1". */
+void pirates_text(const struct game *g, const struct board_geo *geo, const struct render_style *st,
+                  const struct render_sink *out);
+void pirates_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
 
 #endif

@@ -108,6 +108,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         tribe_gifts_text(g, geo, st, out);
     if (geo->n_villages)
         tribe_villages_text(g, geo, st, out);
+    if (geo->n_routes)
+        pirates_text(g, geo, st, out);
 
     /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
@@ -200,6 +202,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
     if (pl->discoveries && is_jungle(g)) /* counters, not cards: after the cards */
         rline_tr(&l, st, MSG_TXT_HAND_DISCOVERIES, pl->discoveries);
     tribe_hand(g, st, seat, &l);
+    pirates_hand(g, st, seat, &l);
     rline_emit(&l, out, seat);
 }
 
@@ -339,6 +342,8 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
     const struct board_geo *geo = game_geo(g);
     const struct game_player *pl = &g->p[seat];
     int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
+    /* The Pirate Islands: plain !spots names the fortress when seat may attack it now. */
+    int attack = short_list && !game_attack_error(g, seat);
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -380,6 +385,11 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         rlist_group(&r, tr(st->lang, spot_word(spot_order[k])), NULL, " | ");
         for (int j = 0; j < shown; j++)
             rlist_item(&r, place_name(g, spot_order[k], lists[k][j], 0, item, sizeof item));
+    }
+    if (attack) {
+        rlist_group(&r, tr(st->lang, MSG_TXT_ATTACK), NULL, " | ");
+        snprintf(item, sizeof item, "%d", geo->route_fortress[seat] + 1);
+        rlist_item(&r, item);
     }
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
@@ -547,6 +557,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                 rline_tr(&item, st, MSG_ST_TRIBE, tribe);
             if (game_geo(g)->n_villages)
                 rline_tr(&item, st, MSG_ST_CLOTH, pl->cloth);
+            if (p < game_geo(g)->n_routes && g->fortress[p]) /* The Pirate Islands */
+                rline_tr(&item, st, MSG_ST_FORTRESS, g->fortress[p], g->warships[p]);
+            else if (p < game_geo(g)->n_routes)
+                rline_tr(&item, st, MSG_ST_FORTRESS_TAKEN, g->warships[p]);
         }
         if (pl->resigned)
             rline_tr(&item, st, MSG_ST_RESIGNED);

@@ -11,18 +11,20 @@
 struct map_row {
     const char *name, *title;
     int board3, board4; /* board kinds for 3 and 4 players */
+    bool unfinished;    /* listed, but not playable yet (the engine may already build it) */
 };
 
 static const struct map_row maps[SESSION_MAP_COUNT] = {
-    {"base", "the base game", BOARD_BASE, BOARD_BASE},
-    {"four_islands", "The Four Islands", BOARD_FOUR_ISLANDS_3, BOARD_FOUR_ISLANDS_4},
-    {"new_shores", "Heading for New Shores", BOARD_NEW_SHORES_3, BOARD_NEW_SHORES_4},
-    {"fog_islands", "The Fog Islands", BOARD_FOG_ISLANDS_3, BOARD_FOG_ISLANDS_4},
-    {"through_desert", "Through the Desert", BOARD_DESERT_3, BOARD_DESERT_4},
-    {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4},
-    {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE},
-    {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH},
-    {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS},
+    {"base", "the base game", BOARD_BASE, BOARD_BASE, false},
+    {"four_islands", "The Four Islands", BOARD_FOUR_ISLANDS_3, BOARD_FOUR_ISLANDS_4, false},
+    {"new_shores", "Heading for New Shores", BOARD_NEW_SHORES_3, BOARD_NEW_SHORES_4, false},
+    {"fog_islands", "The Fog Islands", BOARD_FOG_ISLANDS_3, BOARD_FOG_ISLANDS_4, false},
+    {"through_desert", "Through the Desert", BOARD_DESERT_3, BOARD_DESERT_4, false},
+    {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4, false},
+    {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE, false},
+    {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH, false},
+    {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS, true},
+    {"pirate_islands", "The Pirate Islands", BOARD_PIRATES, BOARD_PIRATES, false},
 };
 
 /* Names of the board kinds as the built-in map files are named. */
@@ -47,6 +49,7 @@ static const struct {
     {BOARD_TRIBE, "forgotten_tribe"},
     {BOARD_CLOTH, "cloth"},
     {BOARD_WONDERS, "wonders"},
+    {BOARD_PIRATES, "pirate_islands"},
 };
 
 #define N_BOARDS ((int)(sizeof boards / sizeof boards[0]))
@@ -85,11 +88,9 @@ int session_map_find(const char *name)
     return -1;
 }
 
-/* The Wonders of Catan is not playable yet: its wonders have no command, drawing or computer
- * player (README "Maps"). */
 bool session_map_playable(int map)
 {
-    return map != SESSION_MAP_WONDERS && map >= 0 && map < SESSION_MAP_COUNT &&
+    return map >= 0 && map < SESSION_MAP_COUNT && !maps[map].unfinished &&
            board_geo(maps[map].board3) && board_geo(maps[map].board4);
 }
 

@@ -795,6 +795,42 @@ static void get_wonders(struct reader *r, struct session *t, int in_record)
     }
 }
 
+/* ---- version 9 ----
+ * The version 8 body, then, when state != SESSION_LOBBY on a board with routes (The Pirate
+ * Islands): u8 where the fleet is on its course, u8 whether the current player attacked their
+ * fortress this turn, per player u8 their fortress's strength and u8 their warships. Older
+ * records have none: no board of theirs had routes, and one that names such a board is
+ * refused. */
+static void put_pirates(struct writer *w, const struct session *s)
+{
+    const struct game *g = &s->game;
+    if (s->state == SESSION_LOBBY || !board_geo(g->opt.board)->n_routes)
+        return;
+    put_u8(w, g->fleet_at);
+    put_u8(w, g->fortress_attacked);
+    for (int p = 0; p < g->opt.n_players; p++) {
+        put_u8(w, g->fortress[p]);
+        put_u8(w, g->warships[p]);
+    }
+}
+
+static void get_pirates(struct reader *r, struct session *t, int in_record)
+{
+    struct game *g = &t->game;
+    if (t->state == SESSION_LOBBY || r->bad || !board_geo(g->opt.board)->n_routes)
+        return;
+    if (!in_record) {
+        refuse(r, "the record's version is older than its game's board");
+        return;
+    }
+    g->fleet_at = get_u8(r);
+    g->fortress_attacked = get_u8(r);
+    for (int p = 0; p < g->opt.n_players && p < GAME_MAX_PLAYERS; p++) {
+        g->fortress[p] = get_u8(r);
+        g->warships[p] = get_u8(r);
+    }
+}
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -918,6 +954,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_session_v4(&w, s, now_ms, RECORD_VERSION);
     put_tribe(&w, s);
     put_wonders(&w, s);
+    put_pirates(&w, s);
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -992,6 +1029,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 6:
     case 7:
     case 8:
+    case 9:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -1005,6 +1043,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     }
     get_tribe(&r, &t, version >= 7);
     get_wonders(&r, &t, version >= 8);
+    get_pirates(&r, &t, version >= 9);
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

@@ -75,6 +75,10 @@
  * Body of version 8: the body of version 7 and, once a game was started, the wonders of The
  * Wonders of Catan (who builds each and its stages). Older records are read without them
  * (nobody builds a wonder).
+ * Body of version 9: the body of version 8 and, once a game was started on The Pirate Islands,
+ * the fleet's place, whether the fortress was attacked this turn, and each player's fortress
+ * and warships (record.c). Older records have none (no board of theirs had routes): one of
+ * theirs on a board with routes is refused.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -92,7 +96,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 8
+#define RECORD_VERSION 9
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -122,8 +126,11 @@
      8 + 13)
 /* Version 6: the tribe's gifts, villages and cloth. */
 #define RECORD_TRIBE_MAX (3 * BOARD_MAX_GIFTS + 2 * BOARD_MAX_VILLAGES + 1 + GAME_MAX_PLAYERS)
+/* Version 8: the pirate fleet, the fortresses and the warships. */
+#define RECORD_PIRATES_MAX (2 + 2 * GAME_MAX_PLAYERS)
 #define RECORD_MAX_SIZE                                                                            \
-    (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX)
+    (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
+     RECORD_PIRATES_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then

@@ -329,11 +329,15 @@ static struct svg_box bandit_box(double x, double y, int pirate)
                   : (struct svg_box){x - 5, y - 8.2, x + 5, y + 8};
 }
 
-static bool pirate_shown(const struct svg_ctx *c)
+/* The sea hex of the pirate, or of The Pirate Islands' fleet (drawn as the pirate is, "F");
+ * -1 when there is neither. */
+static int pirate_shown(const struct svg_ctx *c)
 {
     const struct game *g = c->g;
-    return c->geo->has_pirate && g->pirate >= 0 && g->pirate < c->geo->n_hexes &&
-           !(g->land >> g->pirate & 1);
+    if (c->geo->has_pirate && g->pirate >= 0 && g->pirate < c->geo->n_hexes &&
+        !(g->land >> g->pirate & 1))
+        return g->pirate;
+    return c->geo->n_fleet ? game_fleet_hex(g) : -1;
 }
 
 /* Place the harbor labels and (with WEB_SVG_VERTEX_NUMBERS) the corners' numbers. Harbor
@@ -356,9 +360,10 @@ static void svg_place(const struct svg_ctx *c)
         place_harbor(c, k);
     /* The pirate in its sea, clear of the labels there: beside where the token would be, or
      * on the hex's middle, above or below. */
-    if (pirate_shown(c)) {
+    int sea = pirate_shown(c);
+    if (sea >= 0) {
         static const double at[][2] = {{-17, 3}, {17, 3}, {0, 3}, {0, -12}, {0, 14}};
-        double hx = px(c, geo->hex_x[c->g->pirate]), hy = py(c, geo->hex_y[c->g->pirate]);
+        double hx = px(c, geo->hex_x[sea]), hy = py(c, geo->hex_y[sea]);
         double best = -1;
         for (int i = 0; i < 5 && best != 0; i++) {
             double o = overlap(l, bandit_box(hx + at[i][0], hy + at[i][1], 1));
@@ -605,7 +610,7 @@ static void draw_corner(const struct svg_ctx *c, int v)
 }
 
 /* The robber (a dark figure, "R") beside its hex's token, and the pirate (a dark ship, "P")
- * where svg_place put it. */
+ * where svg_place put it; The Pirate Islands' fleet (pirate 2) as the pirate, "F". */
 static void draw_bandit(const struct svg_ctx *c, int h, int pirate)
 {
     const struct board_geo *geo = c->geo;
@@ -615,8 +620,9 @@ static void draw_bandit(const struct svg_ctx *c, int h, int pirate)
     board_hex_name(h, name);
     double x = pirate ? c->lay->pirate_x : px(c, geo->hex_x[h]) - 17;
     double y = pirate ? c->lay->pirate_y : py(c, geo->hex_y[h]) + 3;
-    addf(c->o, "<g class=\"%s\" id=\"%s-%s\" transform=\"translate(%g %g)\">",
-         pirate ? "pirate" : "robber", pirate ? "pirate" : "robber", name, x, y);
+    const char *kind = pirate == 2 ? "fleet" : pirate ? "pirate" : "robber";
+    addf(c->o, "<g class=\"%s\" id=\"%s-%s\" transform=\"translate(%g %g)\">", kind, kind, name, x,
+         y);
     if (pirate)
         addf(c->o, "<path d=\"M-7 0 H7 L4 7 H-4 Z M-1 0 V-9 L5 -3 H-1\" fill=\"#1a237e\" "
                    "stroke=\"#fff\" stroke-width=\"0.6\"/>");
@@ -625,7 +631,10 @@ static void draw_bandit(const struct svg_ctx *c, int h, int pirate)
                    "stroke-width=\"0.6\"/><circle cy=\"-5\" r=\"3.2\" fill=\"#222\" "
                    "stroke=\"#fff\" stroke-width=\"0.6\"/>");
     addf(c->o, "<text y=\"%d\" font-size=\"6\" font-weight=\"bold\" fill=\"#fff\">%c</text></g>\n",
-         pirate ? 5 : 6, pirate ? 'P' : 'R');
+         pirate ? 5 : 6,
+         pirate == 2 ? 'F'
+         : pirate    ? 'P'
+                     : 'R');
 }
 
 /* One line per seat under the board: a settlement in the seat's colour with its letter, and the
@@ -701,8 +710,8 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
     for (int v = 0; v < geo->n_vertices; v++)
         draw_building(&c, v);
     draw_bandit(&c, g->robber, 0);
-    if (pirate_shown(&c))
-        draw_bandit(&c, g->pirate, 1);
+    if (pirate_shown(&c) >= 0)
+        draw_bandit(&c, pirate_shown(&c), g->pirate >= 0 ? 1 : 2);
     if (flags & WEB_SVG_VERTEX_NUMBERS)
         for (int v = 0; v < geo->n_vertices; v++)
             draw_corner(&c, v);
