@@ -661,11 +661,11 @@ static void test_normal_seeks_tribe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves_legal),        cmocka_unit_test(test_search_budget),
-        cmocka_unit_test(test_view_accounts),      cmocka_unit_test(test_hidden_invariance),
-        cmocka_unit_test(test_normal_beats_easy),  cmocka_unit_test(test_offers),
-        cmocka_unit_test(test_pirates_fortress),   cmocka_unit_test(test_own_offer),
-        cmocka_unit_test(test_counter_and_close),  cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_moves_legal),       cmocka_unit_test(test_search_budget),
+        cmocka_unit_test(test_view_accounts),     cmocka_unit_test(test_hidden_invariance),
+        cmocka_unit_test(test_normal_beats_easy), cmocka_unit_test(test_offers),
+        cmocka_unit_test(test_pirates_fortress),  cmocka_unit_test(test_own_offer),
+        cmocka_unit_test(test_counter_and_close), cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
