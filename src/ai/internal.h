@@ -86,6 +86,10 @@ struct ai_weights {
     double dev_held[DEV_COUNT];
     double knight, army_near, road_len, road_near;
     double opp_pip, opp_vp;
+    /* The Wonders of Catan: the worth of a wonder with n stages built (n = 1..3; the fourth
+     * wins), of the cards toward its next stage, of being the furthest, and the threat of each
+     * stage an opponent has built. */
+    double wonder_stage[GAME_WONDER_STAGES], prog_wonder, wonder_lead, opp_wonder;
 };
 extern const struct ai_weights ai_default_weights;
 

@@ -14,7 +14,9 @@
  *   cards risks losing half to a 7;
  * - development cards held and knights played, the longest road and largest army races;
  * - the opponents' production, weighed by how close each is to winning (this is what sends
- *   the robber to the leader), and their public points (taking an award from them). */
+ *   the robber to the leader), and their public points (taking an award from them);
+ * - The Wonders of Catan: the player's wonder by its stages (the fourth wins), the cards toward
+ *   its next stage, being the furthest (the points to win need it), and the opponents' stages. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -46,6 +48,10 @@ const struct ai_weights ai_default_weights = {
     .road_near = 20,
     .opp_pip = 1.5,
     .opp_vp = 5,
+    .wonder_stage = {0, 170, 360, 600},
+    .prog_wonder = 45,
+    .wonder_lead = 40,
+    .opp_wonder = 45,
 };
 
 void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_weights *w)
@@ -291,11 +297,45 @@ static double opponents_value(const struct ai_board *b, const struct game *g, in
     return v;
 }
 
-/* A player whose points reach the goal in their own turn wins at the next check. */
+/* The stages of p's wonder (0 for none), and whether no other wonder has as many. */
+static int wonder_stages(const struct game *g, int p, int *leads)
+{
+    int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
+    *leads = level > 0;
+    for (int w = 0; w < GAME_WONDERS; w++)
+        if (w != mine && g->wonder_owner[w] >= 0 && g->wonder_level[w] >= level)
+            *leads = 0;
+    return level;
+}
+
+static double wonder_value(const struct ai_board *b, const struct game *g, int p)
+{
+    int leads, level = wonder_stages(g, p, &leads), mine = game_wonder_of(g, p);
+    double v = b->w->wonder_stage[level < GAME_WONDER_STAGES ? level : GAME_WONDER_STAGES - 1] +
+               leads * b->w->wonder_lead;
+    if (mine >= 0)
+        v += b->w->prog_wonder * (1 + level) * progress(g->p[p].res, game_cost_wonder[mine]);
+    else /* a wonder p may start: the cards toward it count a little */
+        for (int w = 0; w < GAME_WONDERS; w++)
+            if (g->wonder_owner[w] < 0 && game_wonder_meets(g, p, w)) {
+                v += b->w->prog_wonder * progress(g->p[p].res, game_cost_wonder[w]);
+                break;
+            }
+    for (int w = 0; w < GAME_WONDERS; w++)
+        if (g->wonder_owner[w] >= 0 && g->wonder_owner[w] != p)
+            v -= b->w->opp_wonder * g->wonder_level[w] * g->wonder_level[w];
+    return v;
+}
+
+/* A player whose points reach the goal in their own turn wins at the next check (with The
+ * Wonders of Catan, only while their wonder is the furthest). */
 static int wins_now(const struct game *g, int p)
 {
+    int leads = 1;
+    if (g->wonders)
+        wonder_stages(g, p, &leads);
     return g->current == p && g->phase >= PHASE_ROLL && g->phase <= PHASE_MAIN &&
-           game_vp_total(g, p) >= g->vp_goal;
+           game_vp_total(g, p) >= g->vp_goal && leads;
 }
 
 double ai_value(const struct ai_board *b, const struct game *g, int p)
@@ -313,5 +353,5 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     expansion(b, g, p, prod, &room);
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
            room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) + road_race(b, g, p) -
-           opponents_value(b, g, p);
+           opponents_value(b, g, p) + (g->wonders ? wonder_value(b, g, p) : 0);
 }

@@ -79,6 +79,12 @@ static int meets(const struct game *g, int p, int w)
     }
 }
 
+int game_wonder_meets(const struct game *g, int p, int w)
+{
+    return g->wonders && p >= 0 && p < g->opt.n_players && w >= 0 && w < GAME_WONDERS &&
+           meets(g, p, w);
+}
+
 int game_wonder_error(const struct game *g, int p, int w)
 {
     if (!g->wonders || w < 0 || w >= GAME_WONDERS)

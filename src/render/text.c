@@ -108,6 +108,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         tribe_gifts_text(g, geo, st, out);
     if (geo->n_villages)
         tribe_villages_text(g, geo, st, out);
+    if (geo->wonders)
+        wonders_text(g, st, out);
 
     /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
@@ -339,6 +341,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
     const struct board_geo *geo = game_geo(g);
     const struct game_player *pl = &g->p[seat];
     int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
+    unsigned kinds_asked = kinds;
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -381,6 +384,8 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         for (int j = 0; j < shown; j++)
             rlist_item(&r, place_name(g, spot_order[k], lists[k][j], 0, item, sizeof item));
     }
+    if ((kinds_asked & RENDER_SPOT_ALL) == RENDER_SPOT_ALL)
+        wonders_spots(&r, g, st, seat);
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
@@ -578,6 +583,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                  __builtin_popcountll(g->fog));
     if (river)
         rline_tr(&l, st, MSG_ST_RIVER);
+    if (g->wonders)
+        wonders_status(&l, g, st);
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 

@@ -85,12 +85,10 @@ int session_map_find(const char *name)
     return -1;
 }
 
-/* The Wonders of Catan is not playable yet: its wonders have no command, drawing or computer
- * player (README "Maps"). */
 bool session_map_playable(int map)
 {
-    return map != SESSION_MAP_WONDERS && map >= 0 && map < SESSION_MAP_COUNT &&
-           board_geo(maps[map].board3) && board_geo(maps[map].board4);
+    return map >= 0 && map < SESSION_MAP_COUNT && board_geo(maps[map].board3) &&
+           board_geo(maps[map].board4);
 }
 
 /* Players and points read from the map files once (the maps that are not playable yet have no
