@@ -332,6 +332,11 @@ struct bot *bot_with(struct session *s, int timeout_s)
 
 void crafted_n(struct session *s, int n, int timeout_s)
 {
+    crafted_map(s, n, SESSION_MAP_BASE, timeout_s);
+}
+
+void crafted_map(struct session *s, int n, int map, int timeout_s)
+{
     struct session_rules rules = {3, 6, 10, timeout_s, SESSION_ROBOT_NORMAL, false};
     static const char *const nicks[] = {"xena", "yuri", "zoe", "una", "vic", "wes"};
     session_init(s, CHAN, &rules, 3);
@@ -341,6 +346,7 @@ void crafted_n(struct session *s, int n, int timeout_s)
         struct session_who w = {nicks[i], "u", host, NULL, false};
         assert_true(session_join(s, &w) >= 0);
     }
+    s->map = map;
     char msg[100];
     assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct bw_rng rng;

@@ -24,32 +24,9 @@
  * current seat. */
 static int wonders_session(struct session *s)
 {
-    struct session_rules rules = {3, 6, 10, 0, SESSION_ROBOT_NORMAL, false};
-    static const char *const nicks[] = {"xena", "yuri", "zoe"};
-    session_init(s, CHAN, &rules, 3);
-    for (int i = 0; i < 3; i++) {
-        char host[64];
-        snprintf(host, sizeof host, "%s.example", nicks[i]);
-        struct session_who w = {nicks[i], "u", host, NULL, false};
-        assert_true(session_join(s, &w) >= 0);
-    }
-    s->map = SESSION_MAP_WONDERS;
-    char msg[100];
-    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
+    crafted_map(s, 3, SESSION_MAP_WONDERS, 0);
     struct game *g = &s->game;
     assert_true(g->wonders);
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 4);
-    while (g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD) {
-        struct game_action a;
-        assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
-    for (int p = 0; p < 3; p++)
-        for (int r = 0; r < RES_COUNT; r++) {
-            g->bank[r] += g->p[p].res[r];
-            g->p[p].res[r] = 0;
-        }
     int p = g->current;
     g->phase = PHASE_MAIN;
     g->rolled = 1;
