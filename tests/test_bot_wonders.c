@@ -15,6 +15,7 @@
 #include "bot/bot.h"
 #include "engine/board.h"
 #include "engine/playout.h"
+#include "i18n/i18n.h"
 #include "session/session.h"
 
 #include "bot_fake.h"
@@ -203,6 +204,36 @@ static void test_wonder_taken(void **state)
     bot_free(b);
 }
 
+/* In a Ukrainian channel (the language as the store keeps it) the wonders' Ukrainian names are
+ * taken, in any case; in Arabic the command in a line is isolated whole. */
+static void test_wonder_languages(void **state)
+{
+    (void)state;
+    static struct session s;
+    int p = wonders_session(&s);
+    struct bot *b = bot_with(&s, 0);
+    char n[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    assert_int_equal(bot_language(b, CHAN), LANG_UK);
+    int mark = n_recs;
+    say(b, n, "!wonder ВЕЛИКИЙ міст");
+    assert_int_equal(count_to(mark, n), 1);
+    assert_true(any_line(mark, n,
+                         "щоб почати диво «Великий міст», потрібно: селище чи місто на "
+                         "куті мосту ("));
+    mark = n_recs;
+    say(b, n, "!wonder собор");
+    assert_true(any_line(mark, n, "щоб почати диво «Собор», потрібно: місто й 6 переможних очок"));
+    assert_int_equal(bot_set_language(b, CHAN, "ar"), BW_OK);
+    assert_int_equal(bot_language(b, CHAN), LANG_AR);
+    mark = n_recs;
+    say(b, n, "!wonder");
+    /* U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE around the whole command. */
+    assert_true(any_line(mark, n, "\xe2\x81\xa8!wonder NAME\xe2\x81\xa9"));
+    bot_free(b);
+}
+
 /* A map without wonders says where they are. */
 static void test_wonder_not_here(void **state)
 {
@@ -221,10 +252,9 @@ static void test_wonder_not_here(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_wonder_list),
-        cmocka_unit_test(test_wonder_build),
-        cmocka_unit_test(test_wonder_taken),
-        cmocka_unit_test(test_wonder_not_here),
+        cmocka_unit_test(test_wonder_list),      cmocka_unit_test(test_wonder_build),
+        cmocka_unit_test(test_wonder_taken),     cmocka_unit_test(test_wonder_not_here),
+        cmocka_unit_test(test_wonder_languages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
