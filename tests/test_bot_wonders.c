@@ -92,6 +92,10 @@ static void test_wonder_list(void **state)
     if (strcmp(n, "yuri") != 0)
         assert_true(any_line(mark, n, "| yuri builds it: stage 1 of 4"));
     mark = n_recs;
+    say(b, n, "!help wonder");
+    assert_true(any_line(mark, n, "!wonder [NAME]"));
+    assert_true(any_line(mark, n, "start wonder NAME or build its next stage"));
+    mark = n_recs;
     say(b, "zed", "!wonders"); /* the alias, and someone not playing */
     assert_int_equal(count_to(mark, "zed"), 6);
     assert_false(any_line(mark, "zed", "you may start it"));

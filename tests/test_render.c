@@ -2245,6 +2245,11 @@ static void wonders_golden_case(int color, const char *name)
     free(board);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, NULL, &sink);
+    /* With 2 points to win, the others have them but not the furthest wonder: said why. */
+    int goal = g.vp_goal;
+    g.vp_goal = 2;
+    render_status(&g, &st, NULL, &sink);
+    g.vp_goal = (uint8_t)goal;
     render_wonders(&g, &st, 0, &sink);
     render_wonders(&g, &st, 2, &sink);
     /* A third stage, then the fourth: the game is won by the finished Theater. */
@@ -2269,6 +2274,10 @@ static void wonders_golden_case(int color, const char *name)
                            "#catan wonders: Theater alice 2/4, Great Bridge free, Monument "
                            "free, Great Wall bob 1/4, Cathedral free, Great Bridge corners "));
     assert_non_null(strstr(text, " | wonders: Theater alice 2/4, Great Bridge free, "));
+    assert_non_null(strstr(text,
+                           "Cathedral free | bob has the points to win but needs the furthest "
+                           "wonder | carol has the points"));
+    assert_null(strstr(text, "alice has the points"));
     assert_non_null(strstr(text, "#catan Theater: to start it, 2 cities; each stage costs 1 wood, "
                                  "1 brick, 3 wool | yours: stage 2 of 4\n"));
     assert_non_null(strstr(text, "#catan Great Wall: to start it, a settlement or city on a wall "

@@ -297,20 +297,10 @@ static double opponents_value(const struct ai_board *b, const struct game *g, in
     return v;
 }
 
-/* The stages of p's wonder (0 for none), and whether no other wonder has as many. */
-static int wonder_stages(const struct game *g, int p, int *leads)
-{
-    int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
-    *leads = level > 0;
-    for (int w = 0; w < GAME_WONDERS; w++)
-        if (w != mine && g->wonder_owner[w] >= 0 && g->wonder_level[w] >= level)
-            *leads = 0;
-    return level;
-}
-
 static double wonder_value(const struct ai_board *b, const struct game *g, int p)
 {
-    int leads, level = wonder_stages(g, p, &leads), mine = game_wonder_of(g, p);
+    int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
+    int leads = game_wonder_leads(g, p);
     double v = b->w->wonder_stage[level < GAME_WONDER_STAGES ? level : GAME_WONDER_STAGES - 1] +
                leads * b->w->wonder_lead;
     if (mine >= 0)
@@ -331,11 +321,8 @@ static double wonder_value(const struct ai_board *b, const struct game *g, int p
  * Wonders of Catan, only while their wonder is the furthest). */
 static int wins_now(const struct game *g, int p)
 {
-    int leads = 1;
-    if (g->wonders)
-        wonder_stages(g, p, &leads);
     return g->current == p && g->phase >= PHASE_ROLL && g->phase <= PHASE_MAIN &&
-           game_vp_total(g, p) >= g->vp_goal && leads;
+           game_vp_total(g, p) >= g->vp_goal && (!g->wonders || game_wonder_leads(g, p));
 }
 
 double ai_value(const struct ai_board *b, const struct game *g, int p)

@@ -322,6 +322,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_TXT_WONDER_OWNED, "%s %s %d/%d"},
     {MSG_TXT_WONDER_FREE, "%s: لا أحد بعد"},
     {MSG_TXT_WONDER_CORNERS, "%s: الزوايا %s"},
+    {MSG_ST_WONDER_BEHIND, " | لدى %s ما يكفي من النقاط، لكن الفوز يتطلب الأعجوبة الأبعد"},
     {MSG_ST_WONDERS, " | الأعاجيب: %s"},
     {MSG_WONDER_HEAD,
      "الأعاجيب: لكل لاعب واحدة على الأكثر؛ يفوز أول من يبني مراحلها كلها (%d)، والفوز بالنقاط "

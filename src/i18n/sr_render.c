@@ -324,6 +324,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_TXT_WONDER_OWNED, "%s %s %d/%d"},
     {MSG_TXT_WONDER_FREE, "%s: još niko"},
     {MSG_TXT_WONDER_CORNERS, "%s: uglovi %s"},
+    {MSG_ST_WONDER_BEHIND, " | %s ima dovoljno poena, ali za pobedu treba najdalje čudo"},
     {MSG_ST_WONDERS, " | čuda: %s"},
     {MSG_WONDER_HEAD,
      "čuda: svako gradi najviše jedno; pobeđuje prvi ko izgradi sve %d faze, a za pobedu poenima "

@@ -327,6 +327,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_WONDER_OWNED, "%s %s %d/%d"},
     {MSG_TXT_WONDER_FREE, "%s: ще ніхто"},
     {MSG_TXT_WONDER_CORNERS, "%s: кути %s"},
+    {MSG_ST_WONDER_BEHIND, " | %s має досить очок, але для перемоги потрібне найдальше диво"},
     {MSG_ST_WONDERS, " | дива: %s"},
     {MSG_WONDER_HEAD,
      "дива: у кожного щонайбільше одне; перемагає перший, хто збудує всі %d етапи, а для перемоги "

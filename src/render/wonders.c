@@ -163,6 +163,11 @@ void wonders_status(struct rline *l, const struct game *g, const struct render_s
         n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", w ? ", " : "",
                               wonder_item(g, st, w, item, sizeof item));
     rline_tr(l, st, MSG_ST_WONDERS, list);
+    /* Whoever has the points to win but not the furthest wonder plays on: say why. */
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->phase != PHASE_OVER && game_vp_public(g, p) >= g->vp_goal &&
+            !game_wonder_leads(g, p))
+            rline_tr(l, st, MSG_ST_WONDER_BEHIND, seat_nick(st, p));
 }
 
 void wonders_spots(struct rlist *r, const struct game *g, const struct render_style *st, int seat)
