@@ -144,6 +144,10 @@ static void print_weights(const struct ai_weights *w)
     LINE(road_near);
     LINE(opp_pip);
     LINE(opp_vp);
+    print_array("seek", w->seek, 4);
+    LINE(gift_card);
+    LINE(gift_harbor);
+    LINE(village_pip);
 #undef LINE
 }
 

@@ -7,6 +7,7 @@
 
 #include "ai/ai.h"
 #include "engine/playout.h"
+#include "map/map.h"
 
 /* Positions from random playouts. */
 struct positions {
@@ -596,6 +597,70 @@ static void test_counter_and_close(void **state)
     assert_int_equal(ai_close_offer(&g, 2, id, 7, &a), BW_E(WRONG_PHASE));
 }
 
+/* A free sea side at corner v other than not (-1: none). */
+static int sea_side(const struct game *g, int v, int not )
+{
+    const struct board_geo *geo = game_geo(g);
+    for (int i = 0; i < 3; i++) {
+        int e = geo->vertex_edge[v][i];
+        if (e >= 0 && e != not &&bits_has(g->edge_sea, e) && !bits_has(g->edge_land, e) &&
+            g->edge_owner[e] < 0 && !pirate_edge(g, e))
+            return e;
+    }
+    return -1;
+}
+
+/* The normal player sails for the tribe's spots: with a lone ship two sides from a point gift
+ * (The Forgotten Tribe), or one side from a village (Cloth for Catan), and the cards for one
+ * ship, it builds a ship that reaches the gift's corner or the village, whatever the seed. */
+static void test_normal_seeks_tribe(void **state)
+{
+    (void)state;
+    static struct game g;
+    for (int cloth = 0; cloth < 2; cloth++) {
+        th_blank(&g, 4, cloth ? BOARD_CLOTH : BOARD_TRIBE);
+        const struct board_geo *geo = game_geo(&g);
+        int from = -1, target[2] = {-1, -1};
+        for (int k = 0; from < 0 && k < (cloth ? geo->n_villages : geo->n_gifts); k++) {
+            if (!cloth && geo->gift_kind[k] != MAP_GIFT_POINT)
+                continue;
+            /* The gift's corners (a ship there needs one more side), or the village's. */
+            int e = cloth ? -1 : geo->gift_edge[k];
+            target[0] = cloth ? geo->village_vertex[k] : geo->edge_vertex[e][0];
+            target[1] = cloth ? -1 : geo->edge_vertex[e][1];
+            int f1 = sea_side(&g, target[0], e);
+            if (f1 < 0)
+                continue;
+            int u = geo->edge_vertex[f1][0] ^ geo->edge_vertex[f1][1] ^ target[0];
+            int f2 = sea_side(&g, u, f1);
+            if (f2 >= 0 && u != target[1] && geo->edge_vertex[f2][0] != target[1] &&
+                geo->edge_vertex[f2][1] != target[1])
+                from = f2;
+        }
+        assert_true(from >= 0);
+        /* Every other gift taken, every other village empty: one spot to sail for. */
+        for (int k = 0; k < geo->n_gifts; k++)
+            if (geo->edge_vertex[geo->gift_edge[k]][0] != target[0] ||
+                geo->edge_vertex[geo->gift_edge[k]][1] != target[1])
+                g.gift_owner[k] = 2;
+        for (int k = 0; k < geo->n_villages; k++)
+            if (geo->village_vertex[k] != target[0]) {
+                g.cloth_supply += g.village_cloth[k];
+                g.village_cloth[k] = 0;
+            }
+        th_place_ship(&g, 0, geo->edge_vertex[from][0] + 1, geo->edge_vertex[from][1] + 1);
+        th_give(&g, 0, 1, 0, 1, 0, 0);
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            struct game_action a;
+            assert_int_equal(ai_choose(&g, 0, AI_NORMAL, seed, &a), BW_OK);
+            legal_here(&g, &a);
+            assert_int_equal(a.type, ACT_BUILD_SHIP);
+            int v0 = geo->edge_vertex[a.a][0], v1 = geo->edge_vertex[a.a][1];
+            assert_true(v0 == target[0] || v1 == target[0] || v0 == target[1] || v1 == target[1]);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -608,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_offers),
         cmocka_unit_test(test_own_offer),
         cmocka_unit_test(test_counter_and_close),
+        cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

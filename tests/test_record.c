@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "engine/playout.h"
+#include "map/map.h"
 #include "session/record.h"
 #include "session/session.h"
 
@@ -674,6 +675,35 @@ __attribute__((unused)) static int64_t golden_session(struct session *s)
 
 static int64_t golden_sea_session(struct session *s) __attribute__((unused));
 static int64_t golden_fog_session(struct session *s);
+static int64_t golden_tribe_session(struct session *s);
+
+/* Writes the golden record of version 7 (The Forgotten Tribe mid-play): the newest record of
+ * the same session without what later versions added at the end of the body (version 8's
+ * wonders: 2 bytes a wonder), its version and length set back and its checksum made again. */
+static int write_golden_v7(const char *path)
+{
+    static struct session s;
+    unsigned char buf[RECORD_MAX_SIZE];
+    int64_t saved = golden_tribe_session(&s);
+    size_t len = record_encode_at(&s, saved, GOLDEN_WALL_MS, buf, sizeof buf);
+    assert_int_equal(RECORD_VERSION, 8);
+    len -= 2 * GAME_WONDERS;
+    buf[4] = 7;
+    buf[5] = 0;
+    uint32_t body = (uint32_t)(len - RECORD_FRAME_SIZE);
+    for (int i = 0; i < 4; i++)
+        buf[6 + i] = (unsigned char)(body >> (8 * i));
+    uint32_t crc = record_crc32(buf, len - 4);
+    for (int i = 0; i < 4; i++)
+        buf[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
+        perror(path);
+        return 1;
+    }
+    printf("%zu bytes, turn %d\n", len, s.game.turn);
+    return 0;
+}
 
 /* Writes the golden record of the newest version (version 3's came from golden_sea_session,
  * kept to say how it was made). */
@@ -886,10 +916,12 @@ static void test_golden_v2(void **state)
 
 /* ---- version 3: a game on The Four Islands ---- */
 
-/* Four players on MAP from SEED, played by random moves until the game reaches a moment
- * DONE accepts in the main phase thirty turns in; saved 5 s after the last change. */
+/* Four players on MAP from SEED, played by random moves (or the move TAKE picks, when given
+ * and it picks one) until the game reaches a moment DONE accepts in the main phase thirty
+ * turns in; saved 5 s after the last change. */
 static int64_t golden_map_session(struct session *s, int map, uint64_t seed,
-                                  bool (*done)(const struct game *g))
+                                  bool (*done)(const struct game *g),
+                                  bool (*take)(const struct game *g, struct game_action *a))
 {
     struct bw_rng rng;
     char msg[64];
@@ -904,6 +936,8 @@ static int64_t golden_map_session(struct session *s, int map, uint64_t seed,
             break;
         struct game_action a;
         assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
+        if (take)
+            take(g, &a);
         if (a.type == ACT_OFFER)
             continue;
         now += 1000;
@@ -921,7 +955,7 @@ static bool new_ship(const struct game *g)
 /* The Four Islands with ships on the sea (one of them built this turn) and the pirate moved. */
 static int64_t golden_sea_session(struct session *s)
 {
-    return golden_map_session(s, SESSION_MAP_FOUR_ISLANDS, 2026, new_ship);
+    return golden_map_session(s, SESSION_MAP_FOUR_ISLANDS, 2026, new_ship, NULL);
 }
 
 static void test_sea_round_trips(void **state)
@@ -1088,7 +1122,7 @@ static bool fog_part_open(const struct game *g)
 /* The Fog Islands with some of the fog turned over and some still hidden. */
 static int64_t golden_fog_session(struct session *s)
 {
-    return golden_map_session(s, SESSION_MAP_FOG_ISLANDS, 2027, fog_part_open);
+    return golden_map_session(s, SESSION_MAP_FOG_ISLANDS, 2027, fog_part_open, NULL);
 }
 
 static void test_golden_v4(void **state)
@@ -1181,6 +1215,96 @@ static void test_golden_v6(void **state)
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);
+}
+
+/* ---- version 7: the tribe ---- */
+
+/* Gifts taken: a point, a card and a harbor, the harbor placed at its taker's building. */
+static bool tribe_gifts_taken(const struct game *g)
+{
+    const struct board_geo *geo = game_geo(g);
+    int kinds = 0, placed = 0;
+    for (int k = 0; k < geo->n_gifts; k++)
+        if (g->gift_owner[k] >= 0) {
+            kinds |= 1 << geo->gift_kind[k];
+            placed |= g->gift_at[k] != GAME_HARBOR_HELD;
+        }
+    return kinds == 7 && placed;
+}
+
+/* In the main phase, a harbor held placed, or a ship built on a gift still lying there, when
+ * the current player can (random moves seldom find them). */
+static bool take_gifts(const struct game *g, struct game_action *a)
+{
+    static struct game_action buf[4096];
+    const struct board_geo *geo = game_geo(g);
+    int n = g->phase == PHASE_MAIN ? game_legal_actions(g, g->current, buf, 4096) : 0;
+    for (int i = 0; i < n && i < 4096; i++) {
+        int gift = 0;
+        for (int k = 0; k < geo->n_gifts; k++)
+            gift |= buf[i].type == ACT_BUILD_SHIP && buf[i].a == geo->gift_edge[k] &&
+                    g->gift_owner[k] == -1;
+        if (buf[i].type == ACT_PLACE_HARBOR || gift) {
+            *a = buf[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The Forgotten Tribe with gifts of every kind taken and a harbor placed. */
+static int64_t golden_tribe_session(struct session *s)
+{
+    return golden_map_session(s, SESSION_MAP_FORGOTTEN_TRIBE, 2030, tribe_gifts_taken, take_gifts);
+}
+
+static void test_golden_v7(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1], again[RECORD_MAX_SIZE];
+    size_t len = load_golden(7, buf, sizeof buf);
+    static struct session s, made, t;
+    char why[128];
+    assert_int_equal(buf[4] | buf[5] << 8, 7);
+    int err = record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why);
+    if (err)
+        fail_msg("the version 7 record is refused: %s", why);
+    const struct game *g = &s.game;
+    const struct board_geo *geo = game_geo(g);
+    assert_int_equal(s.map, SESSION_MAP_FORGOTTEN_TRIBE);
+    assert_int_equal(g->opt.board, BOARD_TRIBE);
+    assert_int_equal(g->vp_goal, 13);
+    assert_true(g->tribe); /* derived, rebuilt */
+    /* The gifts as saved: every kind taken, a harbor placed and counted in its owner's rates
+     * (derived), the others still lying there; the tribe's points in the totals. */
+    assert_true(tribe_gifts_taken(g));
+    int lying = 0, points = 0;
+    for (int k = 0; k < geo->n_gifts; k++) {
+        lying += g->gift_owner[k] == -1;
+        if (g->gift_at[k] != GAME_HARBOR_HELD) {
+            int o = g->gift_owner[k], type = g->gift[k];
+            assert_true(o >= 0 && geo->gift_kind[k] == MAP_GIFT_HARBOR);
+            int e = g->gift_at[k], v0 = geo->edge_vertex[e][0], v1 = geo->edge_vertex[e][1];
+            assert_true(g->vertex_owner[v0] == o || g->vertex_owner[v1] == o);
+            assert_true(g->rates_of[o][type == HARBOR_GENERIC ? 0 : type] <=
+                        (type == HARBOR_GENERIC ? 3 : 2));
+        }
+    }
+    for (int p = 0; p < 4; p++)
+        points += game_tribe_points(g, p);
+    assert_true(lying > 0 && points > 0);
+    /* Nobody builds a wonder (version 7 had none). */
+    for (int w = 0; w < GAME_WONDERS; w++) {
+        assert_int_equal(g->wonder_owner[w], -1);
+        assert_int_equal(g->wonder_level[w], 0);
+    }
+    /* The same session made again by this build: the same game, and its record holds the same
+     * session. */
+    int64_t saved = golden_tribe_session(&made);
+    assert_memory_equal(&s.game, &made.game, sizeof s.game);
+    size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
+    assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
+    assert_memory_equal(&t, &s, sizeof t);
 }
 
 /* A restart gives no time back: the time between the save and the restore (the wall clocks')
@@ -1384,6 +1508,8 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--write-golden") == 0)
         return write_golden(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "--write-golden-v7") == 0)
+        return write_golden_v7(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby_round_trip),
         cmocka_unit_test(test_river_round_trips),
@@ -1404,6 +1530,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_golden_v4),
         cmocka_unit_test(test_golden_v5),
         cmocka_unit_test(test_golden_v6),
+        cmocka_unit_test(test_golden_v7),
         cmocka_unit_test(test_wall_clock),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),

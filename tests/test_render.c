@@ -2076,6 +2076,7 @@ static void tribe_golden_case(int color, const char *name)
     g.robber = fresh.robber;
     const struct board_geo *geo = game_geo(&g);
     int point = gift_of_kind(&g, MAP_GIFT_POINT);
+    char want_hex[4];
     give_ship(&g, 1, geo->gift_edge[point]);
     g.gift_owner[point] = 1;
     int card = gift_of_kind(&g, MAP_GIFT_CARD);
@@ -2109,6 +2110,15 @@ static void tribe_golden_case(int color, const char *name)
     assert_non_null(strstr(board, "+dev"));
     assert_non_null(strstr(board, "+2:1") ? "" : strstr(board, "+3:1"));
     assert_non_null(strstr(board, "gift"));
+    /* Each hex of the tribe's islands has its mark (a hut) beside its letter, and the legend
+     * says what it is. */
+    for (int h = 0; h < geo->n_hexes; h++) {
+        char hut[16];
+        snprintf(hut, sizeof hut, " %s /\\", board_hex_name(h, want_hex));
+        assert_int_equal(strstr(board, hut) != NULL, (int)(geo->tribe_hexes >> h & 1));
+    }
+    assert_int_equal(count_str(board, "/\\"), __builtin_popcountll(geo->tribe_hexes) + 1);
+    assert_non_null(strstr(board, "/\\=tribe"));
     free(board);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, NULL, &sink);
@@ -2295,6 +2305,39 @@ static void wonders_golden_case(int color, const char *name)
 }
 
 GOLDEN_PAIR(wonders, wonders_golden_case, "board_wonders_4")
+
+/* Cloth for Catan has no longest trade route: the status names neither the award nor anyone's
+ * route length, in any language, even when a player's route is long; The Forgotten Tribe
+ * still does. */
+static void test_status_no_route_on_cloth(void **state)
+{
+    (void)state;
+    static const int boards[2] = {BOARD_CLOTH, BOARD_TRIBE};
+    for (int b = 0; b < 2; b++)
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            struct game g;
+            game_with_pieces(&g, boards[b], 4, 5);
+            g.p[1].road_length = 7;
+            struct render_style st;
+            struct render_lines l;
+            struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, 0);
+            st.lang = lang;
+            render_status(&g, &st, NULL, &sink);
+            check_lines(&l);
+            char *text = join_lines(&l);
+            char len[64]; /* ", trade route " and its translations: the words before %d */
+            snprintf(len, sizeof len, "%s", tr(lang, MSG_ST_ROUTE_LEN));
+            assert_non_null(strchr(len, '%'));
+            *strchr(len, '%') = 0;
+            int named = strstr(text, tr(lang, MSG_ST_ROUTE)) != NULL;
+            int shown = strstr(text, len) != NULL;
+            assert_int_equal(named, boards[b] == BOARD_TRIBE);
+            assert_int_equal(shown, boards[b] == BOARD_TRIBE);
+            assert_non_null(strstr(text, tr(lang, MSG_ST_ARMY)));
+            free(text);
+            render_lines_fini(&l);
+        }
+}
 
 /* ---- the drawing in other languages ---- */
 
@@ -2780,6 +2823,7 @@ int main(void)
         cmocka_unit_test(test_golden_cloth_color),
         cmocka_unit_test(test_golden_wonders_plain),
         cmocka_unit_test(test_golden_wonders_color),
+        cmocka_unit_test(test_status_no_route_on_cloth),
         cmocka_unit_test(test_no_jungle_words_on_base),
         cmocka_unit_test(test_lang_playouts),
         cmocka_unit_test(test_lang_exact),

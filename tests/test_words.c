@@ -90,6 +90,10 @@ static void test_resource_unknown(void **state)
     assert_non_null(strstr(msg, "wood, brick, wool, grain, ore"));
     assert_int_equal(words_resource("", msg, sizeof msg), BW_E(PARSE));
     assert_int_equal(words_resource("woody", msg, sizeof msg), BW_E(PARSE));
+    /* Cloth for Catan's cloth is not a resource card: no offer, bank trade or harbor takes it
+     * (README "Maps"). */
+    assert_int_equal(words_resource("cloth", msg, sizeof msg), BW_E(PARSE));
+    assert_non_null(strstr(msg, "\"cloth\" is not a resource"));
     assert_int_equal(words_resource("s", NULL, 0), RES_WOOL);
     assert_int_equal(words_resource("x", NULL, 0), BW_E(PARSE));
 

@@ -15,11 +15,15 @@
  * - development cards held and knights played, the longest road and largest army races;
  * - the opponents' production, weighed by how close each is to winning (this is what sends
  *   the robber to the leader), and their public points (taking an award from them);
+ * - on the tribe's maps, the gifts and villages the player's ships could reach, less the more
+ *   ships it takes, the villages it trades with, and half a point for an odd cloth;
  * - The Wonders of Catan: the player's wonder by its stages (the fourth wins), the cards toward
  *   its next stage, being the furthest (the points to win need it), and the opponents' stages. */
 #include "ai/internal.h"
 
 #include <string.h>
+
+#include "map/map.h"
 
 /* Tuned against copies of itself (one seat with changed weights against three with these,
  * 4000 games a try): each weight multiplied by 0.6 and by 1.6 in turn, kept when the changed
@@ -48,6 +52,10 @@ const struct ai_weights ai_default_weights = {
     .road_near = 20,
     .opp_pip = 1.5,
     .opp_vp = 5,
+    .seek = {0.4, 0.2, 0.1, 0.05},
+    .gift_card = 25,
+    .gift_harbor = 20,
+    .village_pip = 15,
     .wonder_stage = {0, 170, 360, 600},
     .prog_wonder = 45,
     .wonder_lead = 40,
@@ -297,6 +305,88 @@ static double opponents_value(const struct ai_board *b, const struct game *g, in
     return v;
 }
 
+/* Ships p needs to reach each corner, up to 4 (5: further): from p's buildings and ships, over
+ * free sides with sea, through corners without another player's building. */
+static void ship_distance(const struct game *g, int p, uint8_t dist[BOARD_MAX_VERTICES])
+{
+    const struct board_geo *geo = game_geo(g);
+    int queue[BOARD_MAX_VERTICES], head = 0, tail = 0;
+    memset(dist, 5, BOARD_MAX_VERTICES);
+    for (int e = 0; e < geo->n_edges; e++) /* a ship sails on from a ship */
+        for (int k = 0; k < 2 && ai_bits_has(g->ships_of[p], e); k++)
+            dist[geo->edge_vertex[e][k]] = 0;
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (ai_bits_has(g->buildings_of[p], v) || dist[v] == 0) { /* or from a building */
+            dist[v] = 0;
+            queue[tail++] = v;
+        }
+    while (head < tail) {
+        int v = queue[head++];
+        if (dist[v] >= 4 || (g->vertex_owner[v] >= 0 && g->vertex_owner[v] != p))
+            continue;
+        for (int i = 0; i < 3; i++) {
+            int e = geo->vertex_edge[v][i];
+            if (e < 0 || g->edge_owner[e] >= 0 || !ai_bits_has(g->edge_sea, e))
+                continue;
+            int w = geo->edge_vertex[e][0] ^ geo->edge_vertex[e][1] ^ v;
+            if (dist[w] > dist[v] + 1) {
+                dist[w] = (uint8_t)(dist[v] + 1);
+                queue[tail++] = w;
+            }
+        }
+    }
+}
+
+/* The tribe's spots for p: the best two gifts or villages within four ships (each worth less
+ * the more ships it takes), the villages p trades with (their cloth to come), and half a point
+ * for an odd cloth (2 make a point; game_vp_total counts only the pairs). */
+static double tribe_value(const struct ai_board *b, const struct game *g, int p)
+{
+    const struct board_geo *geo = game_geo(g);
+    const struct ai_weights *w = b->w;
+    uint8_t dist[BOARD_MAX_VERTICES];
+    double best = 0, second = 0, v = 0;
+    ship_distance(g, p, dist);
+    for (int k = 0; k < geo->n_gifts + geo->n_villages; k++) {
+        double worth;
+        int need;
+        if (k < geo->n_gifts) {
+            int e = geo->gift_edge[k], kind = geo->gift_kind[k];
+            if (g->gift_owner[k] != -1 || g->edge_owner[e] >= 0)
+                continue;
+            int d0 = dist[geo->edge_vertex[e][0]], d1 = dist[geo->edge_vertex[e][1]];
+            need = (d0 < d1 ? d0 : d1) + 1;
+            worth = kind == MAP_GIFT_POINT  ? w->vp
+                    : kind == MAP_GIFT_CARD ? w->gift_card
+                                            : w->gift_harbor;
+        } else {
+            int i = k - geo->n_gifts;
+            double future = w->village_pip * ai_pips(geo->village_number[i]);
+            if (!g->village_cloth[i])
+                continue;
+            if (g->village_traders[i] >> p & 1) {
+                v += future;
+                continue;
+            }
+            need = dist[geo->village_vertex[i]];
+            need = need < 1 ? 1 : need;
+            worth = w->vp / 2 + future;
+        }
+        if (need > 4)
+            continue;
+        double s = worth * w->seek[need - 1];
+        if (s > best) {
+            second = best;
+            best = s;
+        } else if (s > second) {
+            second = s;
+        }
+    }
+    if (geo->n_villages)
+        v += w->vp / 2 * (g->p[p].cloth % 2);
+    return v + best + 0.5 * second;
+}
+
 static double wonder_value(const struct ai_board *b, const struct game *g, int p)
 {
     int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
@@ -339,6 +429,7 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     struct room room;
     expansion(b, g, p, prod, &room);
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
-           room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) + road_race(b, g, p) -
-           opponents_value(b, g, p) + (g->wonders ? wonder_value(b, g, p) : 0);
+           room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) +
+           (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) - opponents_value(b, g, p) +
+           (g->tribe ? tribe_value(b, g, p) : 0) + (g->wonders ? wonder_value(b, g, p) : 0);
 }

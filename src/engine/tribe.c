@@ -265,7 +265,9 @@ int tribe_roll(struct game *g, struct evbuf *eb, int sum, int gold)
 
 /* The saved state of the tribe is one the engine can use: gifts taken by a seat (or still
  * there), harbors of the pool at harbor spots and placed at coast edges, cards at card spots,
- * villages' traders among the seats and cloth within what the box holds. */
+ * villages' traders among the seats and cloth within what the box holds. A restored game is
+ * checked before its derived fields are rebuilt: the coast is the geometry's (the tribe's maps
+ * have no fog). */
 int tribe_state_ok(const struct game *g, const struct board_geo *geo)
 {
     int n = g->opt.n_players, cloth = g->cloth_supply;
@@ -274,8 +276,9 @@ int tribe_state_ok(const struct game *g, const struct board_geo *geo)
         if (o < -2 || o >= n || (o == -2 && kind != MAP_GIFT_CARD) ||
             (kind == MAP_GIFT_HARBOR && g->gift[k] > HARBOR_GENERIC) ||
             (kind == MAP_GIFT_CARD && g->gift[k] >= DEV_COUNT) ||
-            (at != GAME_HARBOR_HELD && (kind != MAP_GIFT_HARBOR || o < 0 || at >= geo->n_edges ||
-                                        !bits_has(g->edge_land, at) || !bits_has(g->edge_sea, at))))
+            (at != GAME_HARBOR_HELD &&
+             (kind != MAP_GIFT_HARBOR || o < 0 || at >= geo->n_edges ||
+              !bits_has(geo->edge_land_bits, at) || !bits_has(geo->edge_sea_bits, at))))
             return 0;
     }
     for (int i = 0; i < geo->n_villages; i++) {

@@ -264,6 +264,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_DRAW_SETTLEMENT, "settlement"},
     {MSG_DRAW_CITY, "city"},
     {MSG_DRAW_SHIP, "ship"},
+    {MSG_DRAW_TRIBE, "tribe"},
     {MSG_DRAW_GIFT, "gift"},
     {MSG_DRAW_VILLAGE, "village"},
     {MSG_DRAW_CLOTH, "cloth"},

@@ -266,6 +266,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_DRAW_SETTLEMENT, "naselje"},
     {MSG_DRAW_CITY, "grad"},
     {MSG_DRAW_SHIP, "brod"},
+    {MSG_DRAW_TRIBE, "pleme"},
     {MSG_DRAW_GIFT, "dar"},
     {MSG_DRAW_VILLAGE, "zaseok"},
     {MSG_DRAW_CLOTH, "tkanina"},

@@ -269,6 +269,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_DRAW_SETTLEMENT, "селище"},
     {MSG_DRAW_CITY, "місто"},
     {MSG_DRAW_SHIP, "корабель"},
+    {MSG_DRAW_TRIBE, "плем'я"},
     {MSG_DRAW_GIFT, "дар"},
     {MSG_DRAW_VILLAGE, "село"},
     {MSG_DRAW_CLOTH, "сукно"},

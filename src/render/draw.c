@@ -10,7 +10,8 @@
  * variant's desert is the word "jungle" (as wide as "desert") over its letter and token.
  * A sea hex (a map with sea inside its frame) has its letter and a light pattern of '~' waves
  * there instead, put in last around whatever else needs its room (harbor labels, legend), and
- * the pirate, a word beside the letter of its sea hex ("M pirate", "M pir").
+ * the pirate, a word beside the letter of its sea hex ("M pirate", "M pir"). A hex of the
+ * tribe's islands has the tribe's mark where a number would be ("A /\\", a hut).
  *
  * A road is a run of its owner's letter along the side ("aaa", or the letter in place of a
  * '|'); a ship is the letter between angle brackets ("<a>"), on a vertical side centred on it,
@@ -26,6 +27,10 @@
 #include "i18n/i18n.h"
 #include "map/map.h"
 #include "render/internal.h"
+
+/* Where a hex of the tribe's islands (The Forgotten Tribe, Cloth for Catan) would have its
+ * number: it has none, produces nothing and takes no settlement. */
+#define TRIBE_MARK "/\\"
 
 enum { CELL_W = 6, MARGIN = 10, TOP = 1, CANVAS_W = 128, CANVAS_H = 32, NO_COLOR = 0xff };
 
@@ -216,6 +221,16 @@ static char wonder_mark(const struct board_geo *geo, int v)
                                                                               : ' ';
 }
 
+/* Whether corner v holds a village (Cloth for Catan): no building ever stands there, so the
+ * column before its number is free for the village's label. */
+static int is_village(const struct board_geo *geo, int v)
+{
+    for (int i = 0; i < geo->n_villages && i < BOARD_MAX_VILLAGES; i++)
+        if (geo->village_vertex[i] == v)
+            return 1;
+    return 0;
+}
+
 static void draw_vertices(struct canvas *cv)
 {
     const struct board_geo *geo = cv->geo;
@@ -230,7 +245,8 @@ static void draw_vertices(struct canvas *cv)
         char mark = wonder_mark(geo, v);
         if (owner >= 0)
             put(cv, r, x - d, seat_letter(cv, owner, city), st);
-        else if (!cv->c[r][x - d].used || (mark != ' ' && cv->c[r][x - d].ch == '\''))
+        else if ((!cv->c[r][x - d].used && !is_village(geo, v)) ||
+                 (mark != ' ' && cv->c[r][x - d].ch == '\''))
             put(cv, r, x - d, mark, plain); /* kept for a later building; a mark ends a stroke */
     }
 }
@@ -283,6 +299,8 @@ static void draw_hexes(struct canvas *cv)
                 tst.bold = 1;
             }
             snprintf(token, sizeof token, red && !cv->rs->color ? "*%d*" : "%d", g->token[h]);
+        } else if (cv->geo->tribe_hexes >> h & 1) {
+            snprintf(token, sizeof token, "%s", TRIBE_MARK); /* no number: the tribe's huts */
         }
         /* The longest word for the robber that leaves a blank inside each side; a ship on a
          * vertical side ("<a>") reaches a column further in. */
@@ -728,6 +746,10 @@ static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
         }
     }
     char key[48];
+    if (cv->geo->tribe_hexes) {
+        snprintf(key, sizeof key, "%s=%s", TRIBE_MARK, draw_word(cv, MSG_DRAW_TRIBE));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+    }
     if (cv->geo->n_gifts) {
         snprintf(key, sizeof key, "+vp +dev=%s", draw_word(cv, MSG_DRAW_GIFT));
         place_legend_item(cv, &b, max_cols, max_rows, key, plain);

@@ -496,9 +496,11 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                    const struct render_sink *out)
 {
     /* On a map with sea: ships, the longest trade route (roads and ships) and island points;
-     * the base and big boards read as the base game. */
+     * the base and big boards read as the base game. A map without the longest route (Cloth
+     * for Catan) names neither it nor anyone's route length. */
     const struct board_geo *geo = game_geo(g);
     int sea = geo_has_sea(geo), jungle = is_jungle(g), river = geo->has_river;
+    int route = !geo->no_longest;
     struct rline l;
     char nick[NICK_BUF];
     rline_init(&l);
@@ -530,7 +532,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         rline_tr(&item, st, cards == 1 ? MSG_ST_CARDS_1 : MSG_ST_CARDS_N, cards);
         rline_tr(&item, st, MSG_ST_DEV, game_dev_count(g, p));
         rline_tr(&item, st, pl->knights == 1 ? MSG_ST_KNIGHTS_1 : MSG_ST_KNIGHTS_N, pl->knights);
-        rline_tr(&item, st, sea ? MSG_ST_ROUTE_LEN : MSG_ST_ROAD_LEN, pl->road_length);
+        if (route)
+            rline_tr(&item, st, sea ? MSG_ST_ROUTE_LEN : MSG_ST_ROAD_LEN, pl->road_length);
         if (jungle)
             rline_tr(&item, st, pl->discoveries == 1 ? MSG_ST_DISCOVERIES_1 : MSG_ST_DISCOVERIES_N,
                      pl->discoveries);
@@ -564,12 +567,14 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     } else {
         rline_add(&l, tr(st->lang, MSG_NOBODY));
     }
-    rline_tr(&l, st, sea ? MSG_ST_ROUTE : MSG_ST_ROAD);
-    if (g->longest_road >= 0) {
-        rline_iso(&l, st, nick_str(st, g->longest_road, nick));
-        rline_fmt(&l, st, " (%d)", g->p[g->longest_road].road_length);
-    } else {
-        rline_add(&l, tr(st->lang, MSG_NOBODY));
+    if (route) {
+        rline_tr(&l, st, sea ? MSG_ST_ROUTE : MSG_ST_ROAD);
+        if (g->longest_road >= 0) {
+            rline_iso(&l, st, nick_str(st, g->longest_road, nick));
+            rline_fmt(&l, st, " (%d)", g->p[g->longest_road].road_length);
+        } else {
+            rline_add(&l, tr(st->lang, MSG_NOBODY));
+        }
     }
     rline_tr(&l, st, MSG_ST_DECK, g->deck_size - g->deck_pos);
     if (pirate_hex(g, geo) >= 0) {

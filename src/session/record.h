@@ -80,7 +80,7 @@
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin .. record_v6.bin hold
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v7.bin hold
  * records of each version that every later build must keep reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
