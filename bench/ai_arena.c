@@ -15,7 +15,9 @@
  * are shared among THREADS threads (default: one per processor); each game depends only on the seed
  * and its number, so the figures do not depend on THREADS. Times per decision are processor time of
  * the deciding thread, including the trivial decisions (a roll with no card to play, a forced
- * road). Figures only: nothing here passes or fails. */
+ * road). On The Wonders of Catan (-k 16) it also prints the wonder stages each level built per
+ * seat-game and how many games a finished wonder won. Figures only: nothing here passes or
+ * fails. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -68,6 +70,8 @@ struct tally {
     long games, unfinished, illegal, turns;
     long searched; /* hard decisions that searched (more than one candidate) */
     struct times times[LEVELS];
+    /* The Wonders of Catan: games won by a finished wonder; wonder stages each level built. */
+    long wonder_games, wonder_wins, stages[LEVELS];
 };
 
 struct setup {
@@ -148,6 +152,15 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
         }
     }
     t->turns += g.turn;
+    if (g.wonders) {
+        t->wonder_games++;
+        for (int w = 0; w < GAME_WONDERS; w++)
+            if (g.wonder_owner[w] >= 0) {
+                t->stages[levels[g.wonder_owner[w]]] += g.wonder_level[w];
+                t->wonder_wins += g.phase == PHASE_OVER && g.winner == g.wonder_owner[w] &&
+                                  g.wonder_level[w] == GAME_WONDER_STAGES;
+            }
+    }
     return g.phase == PHASE_OVER ? g.winner : -1;
 }
 
@@ -180,7 +193,13 @@ static void report(const char *lineup, const struct tally *t)
         if (l == AI_HARD)
             printf("  hard   searched %.0f%% of its decisions (the others had one sensible move)\n",
                    tm->n ? 100.0 * t->searched / tm->n : 0.0);
+        if (t->wonder_games)
+            printf("  %-6s built %.2f wonder stages per seat-game\n", level_names[l],
+                   (double)t->stages[l] / t->seats[l]);
     }
+    if (t->wonder_games)
+        printf("  wonders: %.1f%% of the games won by a finished wonder\n",
+               100.0 * t->wonder_wins / t->wonder_games);
     fflush(stdout);
 }
 
@@ -218,6 +237,7 @@ static void merge(struct tally *to, struct tally *from)
     for (int l = 0; l < LEVELS; l++) {
         to->seats[l] += from->seats[l];
         to->wins[l] += from->wins[l];
+        to->stages[l] += from->stages[l];
         for (long k = 0; k < from->times[l].n; k++)
             times_add(&to->times[l], from->times[l].ms[k]);
         free(from->times[l].ms);
@@ -227,6 +247,8 @@ static void merge(struct tally *to, struct tally *from)
     to->illegal += from->illegal;
     to->turns += from->turns;
     to->searched += from->searched;
+    to->wonder_games += from->wonder_games;
+    to->wonder_wins += from->wonder_wins;
 }
 
 static int run(const struct setup *su, const char *lineup)

@@ -345,7 +345,13 @@ void lobby_n(struct session *s, int n, int max_players, int timeout_s)
 
 void crafted_n(struct session *s, int n, int timeout_s)
 {
+    crafted_map(s, n, SESSION_MAP_BASE, timeout_s);
+}
+
+void crafted_map(struct session *s, int n, int map, int timeout_s)
+{
     lobby_n(s, n, 6, timeout_s);
+    s->map = map;
     char msg[100];
     assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct bw_rng rng;

@@ -370,6 +370,45 @@ static void test_normal_beats_easy(void **state)
     assert_true(wins >= games * 60 / 100);
 }
 
+/* The Wonders of Catan: a normal player with two cities and a Theater stage in hand starts the
+ * Theater, then builds its next stage; a stage is worth more than the road the same cards
+ * would also pay for. */
+static void test_normal_builds_wonder(void **state)
+{
+    (void)state;
+    static struct game G;
+    struct game *g = &G;
+    th_blank(g, 3, BOARD_WONDERS);
+    const struct board_geo *geo = th_geo(g);
+    for (int p = 0; p < 3; p++)
+        g->p[p].home_islands = (uint16_t)geo->home_islands;
+    int placed = 0;
+    for (int v = 0; v < geo->n_vertices && placed < 4; v++) {
+        if (!bits_has(geo->vertex_home_bits, v) || bits_has(g->no_settle, v))
+            continue;
+        int near = 0;
+        for (int i = 0; i < 3; i++)
+            near |= geo->vertex_vertex[v][i] >= 0 && g->vertex_owner[geo->vertex_vertex[v][i]] >= 0;
+        if (near)
+            continue;
+        if (placed < 2)
+            th_place_city(g, 0, v + 1);
+        else
+            th_place_settlement(g, placed - 1, v + 1);
+        placed++;
+    }
+    assert_int_equal(placed, 4);
+    for (int stage = 1; stage <= 2; stage++) {
+        th_give(g, 0, 1, 1, 3, 0, 0);
+        struct game_action a;
+        assert_int_equal(ai_choose(g, 0, AI_NORMAL, 11, &a), BW_OK);
+        assert_int_equal(a.type, ACT_WONDER);
+        assert_int_equal(a.a, WONDER_THEATER);
+        assert_int_equal(game_apply(g, &a, NULL, 0, NULL), BW_OK);
+        assert_int_equal(g->wonder_level[WONDER_THEATER], stage);
+    }
+}
+
 /* Player 1 (not to move) with a settlement, asked by player 0 to trade. */
 static void offer_position(struct game *g, int wool, int grain, int ore)
 {
@@ -661,11 +700,17 @@ static void test_normal_seeks_tribe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves_legal),       cmocka_unit_test(test_search_budget),
-        cmocka_unit_test(test_view_accounts),     cmocka_unit_test(test_hidden_invariance),
-        cmocka_unit_test(test_normal_beats_easy), cmocka_unit_test(test_offers),
-        cmocka_unit_test(test_pirates_fortress),  cmocka_unit_test(test_own_offer),
-        cmocka_unit_test(test_counter_and_close), cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_moves_legal),
+        cmocka_unit_test(test_search_budget),
+        cmocka_unit_test(test_view_accounts),
+        cmocka_unit_test(test_hidden_invariance),
+        cmocka_unit_test(test_normal_beats_easy),
+        cmocka_unit_test(test_normal_builds_wonder),
+        cmocka_unit_test(test_offers),
+        cmocka_unit_test(test_pirates_fortress),
+        cmocka_unit_test(test_own_offer),
+        cmocka_unit_test(test_counter_and_close),
+        cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,7 @@
 
 #include "bot_fake.h"
 
-/* The listing, over two lines: every map of the first playable, but the wonders. */
+/* The listing, over two lines: every map playable. */
 static void expect_listing(struct bot *b, const char *chosen)
 {
     char want[512];
@@ -37,8 +37,8 @@ static void expect_listing(struct bot *b, const char *chosen)
         if (strcmp(recs[i].target, "ann") == 0)
             first = recs[i].text;
     assert_string_equal(first, want);
-    assert_string_equal(last_to(mark, "ann"), "maps: wonders 3-4 players 10 points (not playable "
-                                              "yet), pirate_islands 3-4 players 10 points; !map "
+    assert_string_equal(last_to(mark, "ann"), "maps: wonders 3-4 players 10 points"
+                                              ", pirate_islands 3-4 players 10 points; !map "
                                               "NAME picks one in the lobby");
 }
 

@@ -2213,6 +2213,99 @@ static void cloth_golden_case(int color, const char *name)
 
 GOLDEN_PAIR(cloth, cloth_golden_case, "board_cloth_4")
 
+/* The Wonders of Catan after its setup: alice builds the Theater (2 of 4 stages), bob started the
+ * Great Wall. The drawing marks the wall ('*') and bridge ('^') corners still free and says so
+ * in its legend; the board text has its wonders line (each wonder, then the marked corners), the
+ * status the wonders, !wonder the private list; a stage and the win by a finished wonder. */
+static void wonders_golden_case(int color, const char *name)
+{
+    struct game g;
+    game_with_pieces(&g, BOARD_WONDERS, 4, 5);
+    const struct board_geo *geo = game_geo(&g);
+    assert_true(geo->wonders);
+    g.wonder_owner[WONDER_THEATER] = 0;
+    g.wonder_level[WONDER_THEATER] = 2;
+    g.wonder_owner[WONDER_WALL] = 1;
+    g.wonder_level[WONDER_WALL] = 1;
+
+    struct render_style st;
+    struct render_lines l;
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 4, color);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    int free_wall = 0, free_bridge = 0;
+    for (int v = 0; v < geo->n_vertices; v++) {
+        char mark[8];
+        if (g.vertex_owner[v] >= 0)
+            continue;
+        if (bits_has(geo->wonder_spot_bits[MAP_WONDER_WALL], v)) {
+            snprintf(mark, sizeof mark, "*%d", v + 1);
+            assert_non_null(strstr(board, mark));
+            free_wall++;
+        }
+        if (bits_has(geo->wonder_spot_bits[MAP_WONDER_BRIDGE], v)) {
+            snprintf(mark, sizeof mark, "^%d", v + 1);
+            assert_non_null(strstr(board, mark));
+            free_bridge++;
+        }
+    }
+    assert_true(free_wall > 0 && free_bridge > 0);
+    assert_non_null(strstr(board, "*#=wall"));
+    assert_non_null(strstr(board, "^#=bridge"));
+    free(board);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, NULL, &sink);
+    /* With 2 points to win, the others have them but not the furthest wonder: said why. */
+    int goal = g.vp_goal;
+    g.vp_goal = 2;
+    render_status(&g, &st, NULL, &sink);
+    g.vp_goal = (uint8_t)goal;
+    render_wonders(&g, &st, 0, &sink);
+    render_wonders(&g, &st, 2, &sink);
+    /* A third stage, then the fourth: the game is won by the finished Theater. */
+    g.phase = PHASE_MAIN;
+    g.current = 0;
+    g.rolled = 1;
+    struct game_event ev[GAME_MAX_EVENTS];
+    for (int stage = 3; stage <= 4; stage++) {
+        for (int r = 0; r < RES_COUNT; r++) {
+            g.p[0].res[r] = game_cost_wonder[WONDER_THEATER][r];
+            g.bank[r] = 19;
+        }
+        struct game_action a = {.type = ACT_WONDER, .player = 0, .a = WONDER_THEATER};
+        int n_ev = 0;
+        assert_int_equal(game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev), BW_OK);
+        render_events(&g, &st, ev, n_ev, &sink);
+    }
+    assert_int_equal(g.phase, PHASE_OVER);
+    check_lines(&l);
+    char *text = join_lines(&l);
+    assert_non_null(strstr(text,
+                           "#catan wonders: Theater alice 2/4, Great Bridge free, Monument "
+                           "free, Great Wall bob 1/4, Cathedral free, Great Bridge corners "));
+    assert_non_null(strstr(text, " | wonders: Theater alice 2/4, Great Bridge free, "));
+    assert_non_null(strstr(text,
+                           "Cathedral free | bob has the points to win but needs the furthest "
+                           "wonder | carol has the points"));
+    assert_null(strstr(text, "alice has the points"));
+    assert_non_null(strstr(text, "#catan Theater: to start it, 2 cities; each stage costs 1 wood, "
+                                 "1 brick, 3 wool | yours: stage 2 of 4\n"));
+    assert_non_null(strstr(text, "#catan Great Wall: to start it, a settlement or city on a wall "
+                                 "corner ("));
+    if (!color) { /* the nicks in colour otherwise */
+        assert_non_null(strstr(text, " | bob builds it: stage 1 of 4\n"));
+        assert_non_null(strstr(text, "alice builds stage 3 of 4 of the wonder Theater\n"));
+        assert_non_null(strstr(text, "alice finishes the wonder Theater: all 4 stages built\n"));
+    }
+    assert_non_null(strstr(text, "alice wins with "));
+    assert_non_null(strstr(text, " victory points and the finished wonder Theater"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+GOLDEN_PAIR(wonders, wonders_golden_case, "board_wonders_4")
+
 /* Cloth for Catan has no longest trade route: the status names neither the award nor anyone's
  * route length, in any language, even when a player's route is long; The Forgotten Tribe
  * still does. */
@@ -2770,6 +2863,8 @@ int main(void)
         cmocka_unit_test(test_golden_tribe_color),
         cmocka_unit_test(test_golden_cloth_plain),
         cmocka_unit_test(test_golden_cloth_color),
+        cmocka_unit_test(test_golden_wonders_plain),
+        cmocka_unit_test(test_golden_wonders_color),
         cmocka_unit_test(test_status_no_route_on_cloth),
         cmocka_unit_test(test_golden_pirates_plain),
         cmocka_unit_test(test_golden_pirates_color),

@@ -655,6 +655,9 @@ static void test_phrase_fold(void **state)
     check_fold("theme", "theme");
     check_fold("the the", "the");
     check_fold("Zauberwürfel", "zauberwürfel"); /* other bytes kept as they are */
+    check_fold("Велика Стіна", "велика стіна"); /* names in a channel's language */
+    check_fold("ЄДНІСТЬ Ґанок ЯР", "єдність ґанок яр");
+    check_fold("Čudo Šuma Žir Ćup Đak", "čudo šuma žir ćup đak");
     char small[6];
     assert_int_equal(phrase_fold("four islands", small, sizeof small), 5);
     assert_string_equal(small, "four ");

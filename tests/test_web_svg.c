@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "engine/game.h"
+#include "map/map.h"
 #include "engine/playout.h"
 #include "render/render.h"
 #include "web/svg.h"
@@ -652,6 +653,34 @@ static void test_pirate_fleet(void **state)
     free(doc);
 }
 
+/* The Wonders of Catan: every corner marked for the wall or the bridge is ringed, and a seat's
+ * wonder follows its nick in the legend. */
+static void test_wonder_spots(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_WONDERS, 0};
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    const struct board_geo *geo = game_geo(&g);
+    g.wonder_owner[WONDER_CATHEDRAL] = 2;
+    g.wonder_level[WONDER_CATHEDRAL] = 3;
+    char *doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
+    int spots = 0;
+    for (int k = 0; k < MAP_WONDER_SPOT_KINDS; k++)
+        for (int v = 0; v < geo->n_vertices; v++)
+            spots += geo->wonder_spot_bits[k][v >> 6] >> (v & 63) & 1;
+    assert_int_equal(spots, 6);
+    assert_int_equal(count_class(doc, "wonder-spot"), spots);
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (geo->wonder_spot_bits[MAP_WONDER_WALL][v >> 6] >> (v & 63) & 1) {
+            char want[64];
+            snprintf(want, sizeof want, "<title>Great Wall corner %d</title>", v + 1);
+            assert_non_null(strstr(doc, want));
+        }
+    assert_non_null(strstr(doc, ">carol<tspan class=\"wonder\"> (Cathedral 3/4)</tspan></text>"));
+    free(doc);
+}
+
 /* The checker itself finds what it is there to find. */
 static void test_checker(void **state)
 {
@@ -672,7 +701,7 @@ int main(void)
         cmocka_unit_test(test_random_games), cmocka_unit_test(test_labels_every_board),
         cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
         cmocka_unit_test(test_short_buffer), cmocka_unit_test(test_tribe_pieces),
-        cmocka_unit_test(test_pirate_fleet),
+        cmocka_unit_test(test_pirate_fleet), cmocka_unit_test(test_wonder_spots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

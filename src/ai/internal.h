@@ -90,6 +90,10 @@ struct ai_weights {
      * counts when 1, 2, 3 or 4 more ships reach it; a card and a harbor gift's worth; a
      * village's worth per pip of its number. */
     double seek[4], gift_card, gift_harbor, village_pip;
+    /* The Wonders of Catan: the worth of a wonder with n stages built (n = 1..3; the fourth
+     * wins), of the cards toward its next stage, of being the furthest, and the threat of each
+     * stage an opponent has built. */
+    double wonder_stage[GAME_WONDER_STAGES], prog_wonder, wonder_lead, opp_wonder;
 };
 extern const struct ai_weights ai_default_weights;
 

@@ -115,7 +115,8 @@ static double try_build(const struct judge *j, const struct game *g, int type, i
     return apply_expected(j, &c, &a, &o) ? after_value(j, &c, &o) : AI_NONE;
 }
 
-/* The best a settlement, city or card bought right now would make of g (AI_NONE: none). */
+/* The best a settlement, city, card bought or wonder stage right now would make of g (AI_NONE:
+ * none). */
 static double best_build(const struct judge *j, const struct game *g)
 {
     const struct game_player *pl = &g->p[j->p];
@@ -138,6 +139,10 @@ static double best_build(const struct judge *j, const struct game *g)
     if (g->deck_pos < g->deck_size && can_pay(pl->res, game_cost_dev) &&
         (v = try_build(j, g, ACT_BUY_DEV, -1)) > best)
         best = v;
+    for (int w = 0; g->wonders && w < GAME_WONDERS; w++)
+        if (can_pay(pl->res, game_cost_wonder[w]) && !game_wonder_error(g, j->p, w) &&
+            (v = try_build(j, g, ACT_WONDER, w)) > best)
+            best = v;
     return best;
 }
 

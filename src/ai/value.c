@@ -16,7 +16,9 @@
  * - the opponents' production, weighed by how close each is to winning (this is what sends
  *   the robber to the leader), and their public points (taking an award from them);
  * - on the tribe's maps, the gifts and villages the player's ships could reach, less the more
- *   ships it takes, the villages it trades with, and half a point for an odd cloth. */
+ *   ships it takes, the villages it trades with, and half a point for an odd cloth;
+ * - The Wonders of Catan: the player's wonder by its stages (the fourth wins), the cards toward
+ *   its next stage, being the furthest (the points to win need it), and the opponents' stages. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -54,6 +56,10 @@ const struct ai_weights ai_default_weights = {
     .gift_card = 25,
     .gift_harbor = 20,
     .village_pip = 15,
+    .wonder_stage = {0, 170, 360, 600},
+    .prog_wonder = 45,
+    .wonder_lead = 40,
+    .opp_wonder = 45,
 };
 
 void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_weights *w)
@@ -381,11 +387,33 @@ static double tribe_value(const struct ai_board *b, const struct game *g, int p)
     return v + best + 0.5 * second;
 }
 
-/* A player whose points reach the goal in their own turn wins at the next check. */
+static double wonder_value(const struct ai_board *b, const struct game *g, int p)
+{
+    int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
+    int leads = game_wonder_leads(g, p);
+    double v = b->w->wonder_stage[level < GAME_WONDER_STAGES ? level : GAME_WONDER_STAGES - 1] +
+               leads * b->w->wonder_lead;
+    if (mine >= 0)
+        v += b->w->prog_wonder * (1 + level) * progress(g->p[p].res, game_cost_wonder[mine]);
+    else /* a wonder p may start: the cards toward it count a little */
+        for (int w = 0; w < GAME_WONDERS; w++)
+            if (g->wonder_owner[w] < 0 && game_wonder_meets(g, p, w)) {
+                v += b->w->prog_wonder * progress(g->p[p].res, game_cost_wonder[w]);
+                break;
+            }
+    for (int w = 0; w < GAME_WONDERS; w++)
+        if (g->wonder_owner[w] >= 0 && g->wonder_owner[w] != p)
+            v -= b->w->opp_wonder * g->wonder_level[w] * g->wonder_level[w];
+    return v;
+}
+
+/* A player whose points reach the goal in their own turn wins at the next check (with The
+ * Wonders of Catan, only while their wonder is the furthest). */
 static int wins_now(const struct game *g, int p)
 {
     return g->current == p && g->phase >= PHASE_ROLL && g->phase <= PHASE_MAIN &&
-           game_vp_total(g, p) >= g->vp_goal && !(game_geo(g)->n_routes && g->fortress[p]);
+           game_vp_total(g, p) >= g->vp_goal && !(game_geo(g)->n_routes && g->fortress[p]) &&
+           (!g->wonders || game_wonder_leads(g, p));
 }
 
 /* The Pirate Islands: no win without the fortress, so each chit taken off it is worth two points,
@@ -414,5 +442,6 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
            room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) +
            (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
-           opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0);
+           opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0) +
+           (g->wonders ? wonder_value(b, g, p) : 0);
 }

@@ -16,7 +16,7 @@
  * channel (and hold up the game's own lines) by asking every second. */
 #define CMD_REPEAT_MS 15000
 
-static void style_of(const struct cmd_call *c, struct render_style *st)
+void cmd_style(const struct cmd_call *c, struct render_style *st)
 {
     const char *nicks[GAME_MAX_PLAYERS];
     for (int i = 0; i < c->s->n_seats; i++)
@@ -30,7 +30,7 @@ void cmd_whose_move(const struct cmd_call *c, char *buf, size_t size)
 {
     struct render_style st;
     char hint[RENDER_LINE_MAX];
-    style_of(c, &st);
+    cmd_style(c, &st);
     session_whose_move_in(c->s, c->seat, c->lang, buf, size);
     size_t n = strlen(buf);
     snprintf(buf + n, size - n, "%s", render_move_hint(&c->s->game, &st, hint, sizeof hint));
@@ -81,7 +81,7 @@ static int exec_board(struct cmd_call *c)
     struct render_style st;
     struct show_ctx sc = {c, "board", c->in_private};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     if (c->argc == 1 && strncasecmp(c->argv[0], "web", strlen(c->argv[0])) == 0)
         return cmd_web_address(c, true);
     if (c->argc == 1) {
@@ -134,7 +134,7 @@ void cmd_show_board(struct cmd_call *c)
     struct render_style st;
     struct show_ctx sc = {c, CMD_KEY_START_BOARD, false};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     c->s->board_ms = c->now_ms;
     render_board(&c->s->game, &st, &sink);
 }
@@ -167,7 +167,7 @@ static int exec_status(struct cmd_call *c)
     int secs = session_turn_seconds_left(c->s, c->clock_ms);
     if (secs >= 0)
         snprintf(left, sizeof left, tr(c->lang, MSG_SHOW_TIME_LEFT), secs / 60, secs % 60);
-    style_of(c, &st);
+    cmd_style(c, &st);
     render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
     if (sc.to_caller && j.len)
         c->host->reply_keyed(c->host->ctx, j.text, sc.key);
@@ -182,7 +182,7 @@ static int exec_dice(struct cmd_call *c)
                   c->host->may_show(c->host->ctx, c->s->channel, "dice");
     struct show_ctx sc = {c, "dice", !public};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     render_dice(&st, c->s->rolls, &sink);
     return BW_OK;
 }
@@ -204,7 +204,7 @@ static int exec_corner(struct cmd_call *c)
     /* Unkeyed: each corner asked about is answered, a newer one never replaces an older. */
     struct show_ctx sc = {c, NULL, true};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     render_corner(&c->s->game, &st, c->seat, v, &sink);
     return BW_OK;
 }
@@ -214,7 +214,7 @@ static int exec_hand(struct cmd_call *c)
     struct render_style st;
     struct show_ctx sc = {c, "hand", c->in_private};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     render_hand(&c->s->game, &st, c->seat, &sink);
     return BW_OK;
 }
@@ -265,7 +265,7 @@ static int exec_spots(struct cmd_call *c)
     struct render_style st;
     struct show_ctx sc = {c, "spots", c->in_private};
     struct render_sink sink = {show_line, &sc};
-    style_of(c, &st);
+    cmd_style(c, &st);
     render_spots(&c->s->game, &st, c->seat, kinds, &sink);
     return BW_OK;
 }
@@ -276,18 +276,18 @@ static const struct {
     const char *name;
     int msg;
 } help_msgs[] = {
-    {"new", MSG_HELP_NEW},         {"join", MSG_HELP_JOIN},           {"leave", MSG_HELP_LEAVE},
-    {"start", MSG_HELP_START},     {"stop", MSG_HELP_STOP},           {"board", MSG_HELP_BOARD},
-    {"status", MSG_HELP_STATUS},   {"hand", MSG_HELP_HAND},           {"spots", MSG_HELP_SPOTS},
-    {"roll", MSG_HELP_ROLL},       {"build", MSG_HELP_BUILD},         {"road", MSG_HELP_ROAD},
-    {"settle", MSG_HELP_SETTLE},   {"city", MSG_HELP_CITY},           {"map", MSG_HELP_MAP},
-    {"variant", MSG_HELP_VARIANT}, {"lang", MSG_HELP_LANG},           {"move", MSG_HELP_MOVE},
-    {"pirate", MSG_HELP_PIRATE},   {"attack", MSG_HELP_ATTACK},       {"buy", MSG_HELP_BUY},
-    {"play", MSG_HELP_PLAY},       {"robber", MSG_HELP_ROBBER},       {"discard", MSG_HELP_DISCARD},
-    {"gold", MSG_HELP_GOLD},       {"trade", MSG_HELP_TRADE},         {"bank", MSG_HELP_BANK},
-    {"end", MSG_HELP_END},         {"help", MSG_HELP_HELP},           {"top", MSG_HELP_TOP},
-    {"stats", MSG_HELP_STATS},     {"dice", MSG_HELP_DICE},           {"corner", MSG_HELP_CORNER},
-    {"addbot", MSG_HELP_ADDBOT},   {"removebot", MSG_HELP_REMOVEBOT},
+    {"new", MSG_HELP_NEW},         {"join", MSG_HELP_JOIN},     {"leave", MSG_HELP_LEAVE},
+    {"start", MSG_HELP_START},     {"stop", MSG_HELP_STOP},     {"board", MSG_HELP_BOARD},
+    {"status", MSG_HELP_STATUS},   {"hand", MSG_HELP_HAND},     {"spots", MSG_HELP_SPOTS},
+    {"roll", MSG_HELP_ROLL},       {"build", MSG_HELP_BUILD},   {"road", MSG_HELP_ROAD},
+    {"settle", MSG_HELP_SETTLE},   {"city", MSG_HELP_CITY},     {"map", MSG_HELP_MAP},
+    {"variant", MSG_HELP_VARIANT}, {"lang", MSG_HELP_LANG},     {"move", MSG_HELP_MOVE},
+    {"pirate", MSG_HELP_PIRATE},   {"attack", MSG_HELP_ATTACK}, {"buy", MSG_HELP_BUY},
+    {"play", MSG_HELP_PLAY},       {"robber", MSG_HELP_ROBBER}, {"discard", MSG_HELP_DISCARD},
+    {"gold", MSG_HELP_GOLD},       {"trade", MSG_HELP_TRADE},   {"bank", MSG_HELP_BANK},
+    {"end", MSG_HELP_END},         {"help", MSG_HELP_HELP},     {"top", MSG_HELP_TOP},
+    {"stats", MSG_HELP_STATS},     {"dice", MSG_HELP_DICE},     {"corner", MSG_HELP_CORNER},
+    {"wonder", MSG_HELP_WONDER},   {"addbot", MSG_HELP_ADDBOT}, {"removebot", MSG_HELP_REMOVEBOT},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an

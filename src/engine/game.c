@@ -718,7 +718,7 @@ void check_win(struct game *g, struct evbuf *eb)
     int vp = game_vp_total(g, p);
     if (vp < g->vp_goal || g->p[p].resigned) /* a roller who left still owed discards */
         return;
-    if (g->wonders && !wonder_leads(g, p)) /* the furthest wonder, too */
+    if (g->wonders && !game_wonder_leads(g, p)) /* the furthest wonder, too */
         return;
     if (GEO(g)->n_routes && g->fortress[p]) /* The Pirate Islands: the fortress taken first */
         return;

@@ -392,6 +392,10 @@ int game_villages_with_cloth(const struct game *g);
 extern const uint8_t game_cost_wonder[GAME_WONDERS][RES_COUNT];
 int game_wonder_of(const struct game *g, int player);
 int game_wonder_error(const struct game *g, int player, int w);
+/* Whether player meets wonder w's condition to start it (whoever builds it, whatever the turn);
+ * whether player's wonder is further than every other (the points to win need it). */
+int game_wonder_meets(const struct game *g, int player, int w);
+int game_wonder_leads(const struct game *g, int player);
 /* Where g's river lies (the map's river turned as it was dealt): its hexes as a set, and the
  * gold mine's hex in *mine; 0 and -1 on a board without a river, or when its terrains fit no
  * turn of it. geo is game_geo(g). */

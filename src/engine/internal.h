@@ -154,11 +154,10 @@ static inline int setup_rounds(const struct game *g)
 
 /* The Wonders of Catan (wonders.c). wonders_build marks the wonder corners of the geometry
  * (no setup settlement there); act_wonder starts wonder w or builds its next stage (the fourth
- * wins); wonder_leads: whether p's wonder is further than every other (the points to win are
- * not enough without it); wonder_actions lists the stages p may build now. */
+ * wins; game_wonder_leads in game.h says whether the points to win are enough);
+ * wonder_actions lists the stages p may build now. */
 void wonders_build(struct board_geo *g, const struct map *m, int8_t cell_hex[][MAP_MAX_COLS]);
 int act_wonder(struct game *g, struct evbuf *eb, int p, int w);
-int wonder_leads(const struct game *g, int p);
 int wonder_actions(const struct game *g, int p, struct game_action *out, int max);
 int wonders_state_ok(const struct game *g, const struct board_geo *geo);
 

@@ -79,6 +79,12 @@ static int meets(const struct game *g, int p, int w)
     }
 }
 
+int game_wonder_meets(const struct game *g, int p, int w)
+{
+    return g->wonders && p >= 0 && p < g->opt.n_players && w >= 0 && w < GAME_WONDERS &&
+           meets(g, p, w);
+}
+
 int game_wonder_error(const struct game *g, int p, int w)
 {
     if (!g->wonders || w < 0 || w >= GAME_WONDERS)
@@ -124,7 +130,7 @@ int act_wonder(struct game *g, struct evbuf *eb, int p, int w)
     return BW_OK;
 }
 
-int wonder_leads(const struct game *g, int p)
+int game_wonder_leads(const struct game *g, int p)
 {
     int mine = game_wonder_of(g, p), level = mine >= 0 ? g->wonder_level[mine] : 0;
     for (int w = 0; w < GAME_WONDERS; w++)

@@ -209,6 +209,18 @@ static void draw_edges(struct canvas *cv)
     }
 }
 
+/* The Wonders of Catan: a free corner marked for the Great Wall ('*') or the Great Bridge ('^')
+ * has the mark where a building's letter goes (in place of the end of a stroke, "_.-*25");
+ * other free corners a blank. */
+static char wonder_mark(const struct board_geo *geo, int v)
+{
+    if (!geo->wonders)
+        return ' ';
+    return geo->wonder_spot_bits[MAP_WONDER_WALL][v >> 6] >> (v & 63) & 1     ? '*'
+           : geo->wonder_spot_bits[MAP_WONDER_BRIDGE][v >> 6] >> (v & 63) & 1 ? '^'
+                                                                              : ' ';
+}
+
 /* Whether corner v holds a village (Cloth for Catan): no building ever stands there, so the
  * column before its number is free for the village's label. */
 static int is_village(const struct board_geo *geo, int v)
@@ -230,10 +242,12 @@ static void draw_vertices(struct canvas *cv)
         char num[12];
         snprintf(num, sizeof num, "%d", v + 1);
         put_text(cv, r, x - d + 1, num, st);
+        char mark = wonder_mark(geo, v);
         if (owner >= 0)
             put(cv, r, x - d, seat_letter(cv, owner, city), st);
-        else if (!cv->c[r][x - d].used && !is_village(geo, v))
-            put(cv, r, x - d, ' ', plain); /* kept for a later building */
+        else if ((!cv->c[r][x - d].used && !is_village(geo, v)) ||
+                 (mark != ' ' && cv->c[r][x - d].ch == '\''))
+            put(cv, r, x - d, mark, plain); /* kept for a later building; a mark ends a stroke */
     }
 }
 
@@ -741,6 +755,12 @@ static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
     }
     if (cv->geo->n_gifts) {
         snprintf(key, sizeof key, "+vp +dev=%s", draw_word(cv, MSG_DRAW_GIFT));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+    }
+    if (cv->geo->wonders) {
+        snprintf(key, sizeof key, "*#=%s", draw_word(cv, MSG_DRAW_WALL));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+        snprintf(key, sizeof key, "^#=%s", draw_word(cv, MSG_DRAW_BRIDGE));
         place_legend_item(cv, &b, max_cols, max_rows, key, plain);
     }
     if (cv->geo->n_villages) {

@@ -410,12 +410,25 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_RESIGN:
         rline_tr(&l, st, MSG_EV_RESIGN, p);
         break;
+    case EV_WONDER:
+        if (e->b <= 1)
+            rline_tr(&l, st, MSG_EV_WONDER_START, p, render_wonder_name(lang, e->a), e->b,
+                     GAME_WONDER_STAGES);
+        else if (e->b < GAME_WONDER_STAGES)
+            rline_tr(&l, st, MSG_EV_WONDER_STAGE, p, e->b, GAME_WONDER_STAGES,
+                     render_wonder_name(lang, e->a));
+        else
+            rline_tr(&l, st, MSG_EV_WONDER_DONE, p, render_wonder_name(lang, e->a),
+                     GAME_WONDER_STAGES);
+        break;
     case EV_GAME_OVER:
         if (e->player < 0 || e->a < 0)
             rline_tr(&l, st, MSG_EV_NOBODY_WINS);
         /* The fixed form of SPEC §5, kept free of colour codes so it can be matched. */
         else
             rline_tr(&l, st, MSG_EV_WINS, seat_nick(st, e->player), e->a);
+        if (e->player >= 0 && e->a >= 0)
+            wonders_game_over(&l, g, st, e->player);
         if (e->player >= 0 && e->a >= 0 && e->b > 0)
             rline_tr(&l, st, MSG_EV_WINS_CARDS, e->b);
         break;

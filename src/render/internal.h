@@ -141,4 +141,15 @@ void pirates_text(const struct game *g, const struct board_geo *geo, const struc
                   const struct render_sink *out);
 void pirates_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
 
+/* The Wonders of Catan (wonders.c): the board text's line "#chan wonders: Theater alice 2/4,
+ * Great Bridge free, ..., Great Bridge corners 9 15 40, ..."; the status's " | wonders: ...";
+ * !spots' group "wonder theater" (what seat may start or build now and pays for); after "NICK
+ * wins with N victory points", the winner's wonder (finished, or the furthest). */
+void wonders_text(const struct game *g, const struct render_style *st,
+                  const struct render_sink *out);
+void wonders_status(struct rline *l, const struct game *g, const struct render_style *st);
+void wonders_spots(struct rlist *r, const struct game *g, const struct render_style *st, int seat);
+void wonders_game_over(struct rline *l, const struct game *g, const struct render_style *st,
+                       int winner);
+
 #endif

@@ -170,6 +170,20 @@ enum render_spot_kind {
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 
+/* The Wonders of Catan. A wonder's name as commands take it ("theater", "bridge", "monument",
+ * "wall", "cathedral") and in a language ("Great Bridge"); borrowed, "?" when out of range.
+ * render_wonders: !wonder's private list for seat (-1: a spectator), a head line and one line
+ * per wonder (its condition to start, the cost of a stage, who builds it and how far), each as
+ * RENDER_PUBLIC lines of the sink. render_wonder_refusal: why seat may not build wonder w (err
+ * from game_wonder_error, or BW_E(NOT_ENOUGH) with the cards missing), into buf; 0 when err
+ * is none of the wonders' own. */
+const char *render_wonder_key(int w);
+const char *render_wonder_name(int lang, int w);
+void render_wonders(const struct game *g, const struct render_style *st, int seat,
+                    const struct render_sink *out);
+int render_wonder_refusal(const struct game *g, const struct render_style *st, int seat, int w,
+                          int err, char *buf, size_t size);
+
 /* What the game waits for as a prompt names it: the command(s) the awaited person types,
  * " (!roll or !play CARD)", " (!end when done)", " (!discard LIST, e.g. ...)", " (!settle N)",
  * with the channel's prefix; "" when the game waits for nobody or only for computer players.

@@ -110,6 +110,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         tribe_villages_text(g, geo, st, out);
     if (geo->n_routes)
         pirates_text(g, geo, st, out);
+    if (geo->wonders)
+        wonders_text(g, st, out);
 
     /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
@@ -344,6 +346,7 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
     int short_list = (kinds & RENDER_SPOT_SHORT) != 0;
     /* The Pirate Islands: plain !spots names the fortress when seat may attack it now. */
     int attack = short_list && !game_attack_error(g, seat);
+    unsigned kinds_asked = kinds;
     kinds &= buildable_kinds(g, seat);
     if (pl->settlements >= GAME_SETTLEMENTS)
         kinds &= ~(unsigned)RENDER_SPOT_SETTLEMENT;
@@ -391,6 +394,8 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         snprintf(item, sizeof item, "%d", geo->route_fortress[seat] + 1);
         rlist_item(&r, item);
     }
+    if ((kinds_asked & RENDER_SPOT_ALL) == RENDER_SPOT_ALL)
+        wonders_spots(&r, g, st, seat);
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
@@ -597,6 +602,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
                  __builtin_popcountll(g->fog));
     if (river)
         rline_tr(&l, st, MSG_ST_RIVER);
+    if (g->wonders)
+        wonders_status(&l, g, st);
     rline_emit(&l, out, RENDER_PUBLIC);
 }
 

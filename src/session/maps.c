@@ -23,7 +23,7 @@ static const struct map_row maps[SESSION_MAP_COUNT] = {
     {"new_world", "The New World", BOARD_NEW_WORLD_3, BOARD_NEW_WORLD_4, false},
     {"forgotten_tribe", "The Forgotten Tribe", BOARD_TRIBE, BOARD_TRIBE, false},
     {"cloth", "Cloth for Catan", BOARD_CLOTH, BOARD_CLOTH, false},
-    {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS, true},
+    {"wonders", "The Wonders of Catan", BOARD_WONDERS, BOARD_WONDERS, false},
     {"pirate_islands", "The Pirate Islands", BOARD_PIRATES, BOARD_PIRATES, false},
 };
 

@@ -8,6 +8,30 @@ static bool is_break(char c)
     return c == ' ' || c == '\t' || c == '_' || c == '-';
 }
 
+/* The lower case of the two-byte capital at p (Cyrillic, and the Serbian Latin letters with
+ * diacritics) into low, or false for any other bytes. */
+static bool lower2(const unsigned char *p, unsigned char low[2])
+{
+    unsigned a = p[0], b = p[1];
+    if (a == 0xd0 && b >= 0x80 && b <= 0x8f) { /* U+0400..U+040F: Є, І, Ї, ... */
+        low[0] = 0xd1;
+        low[1] = (unsigned char)(b + 0x10);
+    } else if (a == 0xd0 && b >= 0x90 && b <= 0x9f) { /* А..П */
+        low[0] = 0xd0;
+        low[1] = (unsigned char)(b + 0x20);
+    } else if (a == 0xd0 && b >= 0xa0 && b <= 0xaf) { /* Р..Я */
+        low[0] = 0xd1;
+        low[1] = (unsigned char)(b - 0x20);
+    } else if ((a == 0xd2 && b == 0x90) || (a == 0xc4 && (b == 0x86 || b == 0x8c || b == 0x90)) ||
+               (a == 0xc5 && (b == 0xa0 || b == 0xbd))) { /* Ґ, Ć, Č, Đ, Š, Ž */
+        low[0] = (unsigned char)a;
+        low[1] = (unsigned char)(b + 1);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 size_t phrase_fold(const char *text, char *out, size_t size)
 {
     size_t o = 0;
@@ -20,8 +44,16 @@ size_t phrase_fold(const char *text, char *out, size_t size)
         if (gap && o + 1 < size)
             out[o++] = ' ';
         gap = false;
-        if (o + 1 < size)
+        unsigned char low[2];
+        if (p[1] && lower2((const unsigned char *)p, low)) {
+            if (o + 2 < size) {
+                out[o++] = (char)low[0];
+                out[o++] = (char)low[1];
+            }
+            p++;
+        } else if (o + 1 < size) {
             out[o++] = *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p;
+        }
     }
     out[o] = '\0';
     if (strncmp(out, "the ", 4) == 0) {

@@ -8,7 +8,8 @@
 
 #include <stddef.h>
 
-/* TEXT folded to the form names are compared in: ASCII letters in lower case, each run of
+/* TEXT folded to the form names are compared in: ASCII letters in lower case (and the Cyrillic
+ * capitals, and Serbian Latin's Č, Ć, Đ, Š, Ž: names in a channel's language), each run of
  * blanks, '_' and '-' one space, none at either end, and a first word "the" left out (other
  * bytes are kept). Into out (size bytes, at least 1; NUL-terminated, cut when longer). Returns
  * the length. */

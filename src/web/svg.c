@@ -550,6 +550,34 @@ static void draw_village(const struct svg_ctx *c, int i)
 }
 
 /* A road, or a ship (dashed, with a hull under the letter), along the middle of its side. */
+/* The Wonders of Catan: a corner marked for the Great Wall or the Great Bridge, a dashed ring
+ * under whatever stands there: class="wonder-spot" id="w-25". */
+static void draw_wonder_spot(const struct svg_ctx *c, int v)
+{
+    const struct board_geo *geo = c->geo;
+    int wall = geo->wonder_spot_bits[MAP_WONDER_WALL][v >> 6] >> (v & 63) & 1;
+    if (!wall && !(geo->wonder_spot_bits[MAP_WONDER_BRIDGE][v >> 6] >> (v & 63) & 1))
+        return;
+    addf(c->o,
+         "<g class=\"wonder-spot\" id=\"w-%d\" transform=\"translate(%d %d)\"><title>%s corner "
+         "%d</title><circle r=\"10\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+         "stroke-dasharray=\"3 2\"/></g>\n",
+         v + 1, px(c, geo->vertex_x[v]), py(c, geo->vertex_y[v]),
+         render_wonder_name(0, wall ? WONDER_WALL : WONDER_BRIDGE), v + 1,
+         wall ? "#5d4037" : "#0d47a1");
+}
+
+/* A seat's wonder after its nick in the legend, " (Theater 2/4)"; "" for none. */
+static const char *seat_wonder(const struct game *g, int seat, char *buf, size_t size)
+{
+    int w = g->wonders ? game_wonder_of(g, seat) : -1;
+    buf[0] = '\0';
+    if (w >= 0)
+        snprintf(buf, size, " (%s %d/%d)", render_wonder_name(0, w), g->wonder_level[w],
+                 GAME_WONDER_STAGES);
+    return buf;
+}
+
 static void draw_edge(const struct svg_ctx *c, int e)
 {
     const struct board_geo *geo = c->geo;
@@ -648,7 +676,13 @@ static void draw_legend(const struct svg_ctx *c, int top)
              "<text y=\"4\" font-size=\"7\" font-weight=\"bold\" fill=\"%s\">%c</text>"
              "<text x=\"12\" y=\"4\" font-size=\"10\" text-anchor=\"start\" fill=\"#111\">",
              s, WEB_SVG_PAD, top + 16 * s, web_seat_fill(s), web_seat_ink(s), seat_letter(c, s, 0));
+        char wonder[48];
         add_escaped(c->o, c->st->nick[s]);
+        if (seat_wonder(c->g, s, wonder, sizeof wonder)[0]) {
+            addf(c->o, "<tspan class=\"wonder\">");
+            add_escaped(c->o, wonder);
+            addf(c->o, "</tspan>");
+        }
         addf(c->o, "</text></g>\n");
     }
 }
@@ -674,7 +708,9 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
     struct svg_box all = lay.used;
     for (int s = 0; s < st.n_seats; s++) {
         struct strbuf sb = STRBUF_INIT; /* as drawn: what cannot be shown is a "?" */
+        char wonder[48];
         web_escape(&sb, st.nick[s]);
+        web_escape(&sb, seat_wonder(g, s, wonder, sizeof wonder));
         all.x1 = fmax(all.x1, WEB_SVG_PAD + 12 + web_svg_text_width(sb_str(&sb), 10));
         sb_fini(&sb);
     }
@@ -707,6 +743,8 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
         draw_gift(&c, k);
     for (int i = 0; i < geo->n_villages && i < BOARD_MAX_VILLAGES; i++)
         draw_village(&c, i);
+    for (int v = 0; geo->wonders && v < geo->n_vertices; v++)
+        draw_wonder_spot(&c, v);
     for (int v = 0; v < geo->n_vertices; v++)
         draw_building(&c, v);
     draw_bandit(&c, g->robber, 0);
