@@ -9,7 +9,8 @@
 /* An opponent's building at v: a trail may end there but not pass through. */
 static int blocks(const struct game *g, int p, int v)
 {
-    return bits_has(g->buildings_all, v) && !bits_has(g->buildings_of[p], v);
+    return (bits_has(g->buildings_all, v) && !bits_has(g->buildings_of[p], v)) ||
+           (bits_has(g->ck.knights_all, v) && ck_knight_blocks(g, p, v)); /* C&K: a knight */
 }
 
 /* The longest trail of p's roads outside used that starts at v. */
