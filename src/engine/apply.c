@@ -50,12 +50,13 @@ unsigned game_waiting_for(const struct game *g)
 
 /* ---- production and the robber ---- */
 
-/* Returns whether a gold field is owed for. */
-int produce(struct game *g, struct evbuf *eb, int sum)
+/* Returns whether a gold field is owed for. A city on a terrain in split (Cities & Knights)
+ * gives one resource (and a commodity: ck_produce()), elsewhere two. Always inlined, so that the
+ * base game's production is compiled with no split at all. */
+static inline __attribute__((always_inline)) int produce(struct game *g, struct evbuf *eb, int sum,
+                                                         unsigned split)
 {
     int gold = 0;
-    /* Cities & Knights: a city on these gives one resource (and a commodity: ck_produce). */
-    unsigned split = g->ck.on ? CK_SPLIT_TERRAINS : 0;
     const struct board_geo *geo = GEO(g);
     uint8_t owed[GAME_MAX_PLAYERS][RES_COUNT], total[RES_COUNT], owers[RES_COUNT];
     unsigned players = 0, kinds = 0; /* who is owed anything, and of which resources */
@@ -80,11 +81,12 @@ int produce(struct game *g, struct evbuf *eb, int sum)
         }
         uint64_t built[BOARD_WORDS];
         bits_and(built, geo->hex_vertex_bits[h], g->buildings_all);
+        int city = 2 - (int)(split >> r & 1); /* a city's cards of r */
         while ((v = bits_pop(built)) >= 0) {
             int o = g->vertex_owner[v];
             if (g->p[o].resigned)
                 continue;
-            int n = g->vertex_building[v] == BUILDING_CITY ? 2 - (int)(split >> r & 1) : 1;
+            int n = g->vertex_building[v] == BUILDING_CITY ? city : 1;
             owers[r] += !owed[o][r];
             owed[o][r] += (uint8_t)n;
             total[r] += (uint8_t)n;
@@ -149,7 +151,13 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
         ck_event(g, eb);
     if (d1 + d2 != 7) {
         g->phase = PHASE_MAIN;
-        int gold = g->ck.on ? ck_produce(g, eb, d1 + d2) : produce(g, eb, d1 + d2);
+        int before[GAME_MAX_PLAYERS]; /* C&K: the hands before, for the aqueduct */
+        if (g->ck.on)
+            ck_hands(g, before);
+        int gold =
+            g->ck.on ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS) : produce(g, eb, d1 + d2, 0);
+        if (g->ck.on)
+            gold |= ck_produce(g, eb, d1 + d2, before);
         if (GEO(g)->n_villages)
             gold = tribe_roll(g, eb, d1 + d2, gold);
         if (gold)
@@ -159,7 +167,7 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     int any = 0;
     for (int p = 0; p < g->opt.n_players; p++) {
         int n = hand_size_of(&g->p[p]);
-        if (g->p[p].resigned || n <= game_hand_limit(g, p))
+        if (g->p[p].resigned || n <= (g->ck.on ? game_hand_limit(g, p) : 7)) /* C&K: walls */
             continue;
         g->p[p].discard = (uint8_t)(n / 2);
         any = 1;

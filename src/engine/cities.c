@@ -104,12 +104,15 @@ static void commodities(struct game *g, struct evbuf *eb, int sum)
     }
 }
 
-int ck_produce(struct game *g, struct evbuf *eb, int sum)
+void ck_hands(const struct game *g, int before[GAME_MAX_PLAYERS])
 {
-    int before[GAME_MAX_PLAYERS];
     for (int p = 0; p < g->opt.n_players; p++)
         before[p] = goods_of(g, p);
-    int gold = produce(g, eb, sum);
+}
+
+int ck_produce(struct game *g, struct evbuf *eb, int sum, int before[GAME_MAX_PLAYERS])
+{
+    int gold = 0;
     commodities(g, eb, sum);
     /* The aqueduct: a resource of the player's choice when the roll gave them nothing. */
     for (int p = 0; p < g->opt.n_players; p++)

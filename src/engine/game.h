@@ -258,6 +258,7 @@ enum { GAME_WONDER_STAGES = 4 };
 
 struct game_player {
     uint8_t res[RES_COUNT];
+    uint8_t commodity[COM_COUNT];       /* Cities & Knights: cards too (right after res: a hand) */
     uint8_t dev[DEV_COUNT];             /* playable (bought before this turn) */
     uint8_t dev_new[DEV_COUNT];         /* bought this turn */
     uint8_t knights;                    /* knights played */
@@ -267,7 +268,6 @@ struct game_player {
     uint8_t gold;                       /* cards still to choose for gold fields */
     uint16_t discoveries; /* the Jungle's counters (not cards), up to GAME_MAX_DISCOVERIES */
     uint8_t cloth;        /* Cloth for Catan: 2 make a victory point (not cards) */
-    uint8_t commodity[COM_COUNT]; /* Cities & Knights: cards, counted in the hand */
     uint8_t road_length;
     uint8_t discard;  /* cards still to discard */
     uint8_t timeouts; /* timeouts in a row */

@@ -5,6 +5,9 @@
 #include "engine/game.h"
 #include "map/map.h"
 
+#include <stddef.h>
+#include <string.h>
+
 /* Built by the first board_geo() call, which game_init() makes: after that a game's geometry
  * can be read without synchronisation. */
 extern struct board_geo board_geos[BOARD_KINDS];
@@ -17,11 +20,17 @@ struct evbuf {
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player);
 
+_Static_assert(offsetof(struct game_player, commodity) == RES_COUNT &&
+                   RES_COUNT + COM_COUNT == sizeof(uint64_t),
+               "a hand's cards are 8 bytes in a row");
+
 static inline int hand_size_of(const struct game_player *pl)
 {
-    /* Commodities (Cities & Knights) are cards too: none in other games. */
-    return pl->res[0] + pl->res[1] + pl->res[2] + pl->res[3] + pl->res[4] + pl->commodity[0] +
-           pl->commodity[1] + pl->commodity[2];
+    /* The resources and the commodities (Cities & Knights; none in other games) are cards: 8
+     * bytes, summed at once (a hand holds fewer than 256). */
+    uint64_t cards;
+    memcpy(&cards, pl->res, sizeof cards);
+    return (int)((cards * 0x0101010101010101ull) >> 56);
 }
 
 static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
@@ -147,19 +156,20 @@ int wonders_state_ok(const struct game *g, const struct board_geo *geo);
 /* Cities & Knights (cities.c: commodities, production, improvements, metropolises, walls,
  * trades; knights.c: knights and the barbarians). Without it g->ck is all zero.
  * ck_setup_city makes p's last setup settlement at v a city; ck_event resolves the event die
- * (g->ck.event) before production; ck_produce is produce() with the commodities and the
- * aqueduct (returns whether a card of choice is owed, as gold); ck_points: metropolises and
+ * (g->ck.event) before production; ck_hands notes the hands before production, ck_produce
+ * then pays the commodities and the aqueduct (returns whether a card of choice is owed, as
+ * gold); ck_points: metropolises and
  * defender points; ck_state_ok, ck_knights_ok check a restored state; ck_reindex rebuilds the
  * derived knight corners; ck_steal moves card k of victim's commodities to thief (returns the
  * good); ck_dispatch / ck_knight_action apply its actions, ck_actions / ck_knight_actions list
- * them; ck_new_turn clears the knights' marks of the turn before; ck_knight_blocks: whether a
- * knight of another player's than p stands at v (it breaks p's roads there);
+ * them; ck_new_turn clears the knights' marks of the turn before; ck_knight_stops adds the
+ * corners of other players' knights than p's to stop (they break p's roads there);
  * ck_metropolis_at: whether a metropolis stands at v. */
 #define CK_SPLIT_TERRAINS (BIT(TERRAIN_FOREST) | BIT(TERRAIN_PASTURE) | BIT(TERRAIN_MOUNTAINS))
 void ck_setup_city(struct game *g, struct evbuf *eb, int p, int v);
 void ck_event(struct game *g, struct evbuf *eb);
-int produce(struct game *g, struct evbuf *eb, int sum); /* resources and gold: apply.c */
-int ck_produce(struct game *g, struct evbuf *eb, int sum);
+void ck_hands(const struct game *g, int before[GAME_MAX_PLAYERS]);
+int ck_produce(struct game *g, struct evbuf *eb, int sum, int before[GAME_MAX_PLAYERS]);
 int ck_points(const struct game *g, int p);
 int ck_state_ok(const struct game *g, const struct board_geo *geo);
 int ck_knights_ok(const struct game *g, const struct board_geo *geo);
@@ -170,7 +180,7 @@ int ck_knight_action(struct game *g, struct evbuf *eb, const struct game_action 
 int ck_actions(const struct game *g, int p, struct game_action *out, int max);
 int ck_knight_actions(const struct game *g, int p, struct game_action *out, int max);
 void ck_new_turn(struct game *g);
-int ck_knight_blocks(const struct game *g, int p, int v);
+void ck_knight_stops(const struct game *g, int p, uint64_t stop[BOARD_WORDS]);
 int ck_metropolis_at(const struct game *g, int v);
 /* Whether p may build in this phase (their main phase or their special building phase). */
 int can_build_now(const struct game *g, int p);

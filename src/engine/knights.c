@@ -24,10 +24,12 @@ int game_knight_at(const struct game *g, int v, int *slot)
     return -1;
 }
 
-int ck_knight_blocks(const struct game *g, int p, int v)
+void ck_knight_stops(const struct game *g, int p, uint64_t stop[BOARD_WORDS])
 {
-    int o = game_knight_at(g, v, NULL);
-    return o >= 0 && o != p;
+    for (int q = 0; q < g->opt.n_players; q++)
+        for (int k = 0; k < CK_KNIGHTS && q != p; k++)
+            if (g->ck.p[q].knight_at[k])
+                bits_set(stop, g->ck.p[q].knight_at[k] - 1);
 }
 
 int game_knight_strength(const struct game *g, int player)
