@@ -18,15 +18,26 @@ struct tally {
     int played[DEV_COUNT]; /* development cards played, from the events */
 };
 
+/* Whether another player's knight (Cities & Knights) stands at v. */
+static int enemy_knight(const struct game *g, int p, int v)
+{
+    for (int q = 0; q < g->opt.n_players; q++)
+        for (int k = 0; k < CK_KNIGHTS && q != p; k++)
+            if (g->ck.p[q].knight_at[k] == v + 1)
+                return 1;
+    return 0;
+}
+
 /* Longest road by brute force from every vertex: an independent check of the engine's
  * search, which starts only at road ends and forks. On maps with sea, roads and ships (the
  * trade route) joined only at the player's own building; came_by is the kind of the last
- * edge (1 ship, 0 road, -1 none). */
+ * edge (1 ship, 0 road, -1 none). Another player's building or knight breaks it. */
 static int ref_walk(const struct game *g, int p, int v, uint8_t *used, int len, int came_by)
 {
     const struct board_geo *geo = game_geo(g);
     int best = len;
-    if (len > 0 && g->vertex_owner[v] >= 0 && g->vertex_owner[v] != p)
+    if (len > 0 && ((g->vertex_owner[v] >= 0 && g->vertex_owner[v] != p) ||
+                    (g->ck.on && enemy_knight(g, p, v))))
         return best;
     for (int i = 0; i < 3; i++) {
         int e = geo->vertex_edge[v][i];
@@ -164,6 +175,67 @@ static uint64_t river_of(const struct game *g)
     return river;
 }
 
+/* Cities & Knights: commodities conserved (bank and hands hold 12 of each), knights within
+ * the limits and each on a corner of its own (no building, no other knight), walls under
+ * cities (3 at most a player), metropolis holders consistent with the levels; returns p's
+ * points from metropolises and defender cards, counted from scratch. */
+static int check_cities(const struct game *g, int p)
+{
+    const struct board_geo *geo = game_geo(g);
+    int n = g->opt.n_players;
+    if (!g->ck.on) {
+        assert_int_equal(g->p[p].commodity[0] + g->p[p].commodity[1] + g->p[p].commodity[2], 0);
+        return 0;
+    }
+    for (int c = 0; c < COM_COUNT && p == 0; c++) {
+        int total = g->ck.bank[c];
+        for (int q = 0; q < n; q++)
+            total += g->p[q].commodity[c];
+        assert_int_equal(total, 12);
+    }
+    int per_level[4] = {0};
+    for (int k = 0; k < CK_KNIGHTS; k++) {
+        int v = g->ck.p[p].knight_at[k] - 1;
+        if (v < 0)
+            continue;
+        int level = g->ck.p[p].knight[k] & KNIGHT_LEVEL;
+        assert_true(v < geo->n_vertices && level >= 1);
+        per_level[level]++;
+        assert_int_equal(g->vertex_owner[v], -1);
+        for (int q = 0; q < n; q++)
+            for (int j = 0; j < CK_KNIGHTS; j++)
+                assert_true((q == p && j == k) || g->ck.p[q].knight_at[j] != v + 1);
+        if (level == 3)
+            assert_true(g->ck.p[p].level[TRACK_POLITICS] >= 3);
+    }
+    for (int level = 1; level <= 3; level++)
+        assert_true(per_level[level] <= 2);
+    int walls = 0;
+    for (int v = 0; v < geo->n_vertices; v++)
+        if (g->ck.walls[v >> 6] >> (v & 63) & 1) {
+            assert_int_equal(g->vertex_building[v], BUILDING_CITY);
+            walls += g->vertex_owner[v] == p;
+        }
+    assert_true(walls <= 3);
+    int points = g->ck.p[p].defender;
+    for (int t = 0; t < CK_TRACKS; t++) {
+        int v = g->ck.metropolis[t] - 1, top = 0;
+        for (int q = 0; q < n; q++)
+            top = g->ck.p[q].level[t] > top ? g->ck.p[q].level[t] : top;
+        assert_true(g->ck.p[p].level[t] <= 5);
+        if (v < 0) {
+            assert_true(top < 4);
+            continue;
+        }
+        int h = g->vertex_owner[v];
+        assert_int_equal(g->vertex_building[v], BUILDING_CITY);
+        assert_true(g->ck.p[h].level[t] >= 4 && g->ck.p[h].level[t] >= top - (top == 4));
+        assert_true(top < 5 || g->ck.p[h].level[t] == 5);
+        points += 2 * (h == p);
+    }
+    return points;
+}
+
 static void check_invariants(const struct game *g, const struct tally *t)
 {
     const struct board_geo *geo = game_geo(g);
@@ -266,6 +338,7 @@ static void check_invariants(const struct game *g, const struct tally *t)
         for (int k = 0; k < geo->n_gifts; k++)
             vp += geo->gift_kind[k] == MAP_GIFT_POINT && g->gift_owner[k] == p;
         vp += geo->n_villages ? g->p[p].cloth / 2 : 0;
+        vp += check_cities(g, p);
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -495,6 +568,8 @@ static long river_events;                          /* EV_RIVER events seen by pl
 static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOTH_END seen */
 static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won by a fourth stage */
 static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS taking it */
+static int cities_games;                           /* play_checked() turns Cities & Knights on */
+static long ck_attacks, ck_improvements, ck_knights; /* their events seen */
 
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
@@ -504,6 +579,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
     struct bw_rng r;
     struct game_event ev[GAME_MAX_EVENTS];
     assert_int_equal(game_init(&g, &opt, seed), BW_OK);
+    if (cities_games)
+        assert_int_equal(game_cities_on(&g), BW_OK);
     bw_rng_seed(&r, seed ^ 0x5eed);
     long n = 0;
     while (g.phase != PHASE_OVER) {
@@ -541,6 +618,9 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             conquests += ev[i].type == EV_FORTRESS && !ev[i].res[0];
             if (ev[i].type == EV_GAME_OVER && game_geo(&g)->n_routes && ev[i].player >= 0)
                 assert_int_equal(g.fortress[ev[i].player], 0); /* won with the fortress */
+            ck_attacks += ev[i].type == EV_BARBARIANS;
+            ck_improvements += ev[i].type == EV_IMPROVE;
+            ck_knights += ev[i].type == EV_KNIGHT && ev[i].b == KNIGHT_BUILT;
             cloth_ends += ev[i].type == EV_CLOTH_END;
             if (ev[i].type == EV_WONDER) { /* one wonder each, one stage at a time */
                 wonder_stages++;
@@ -760,6 +840,24 @@ static void test_playouts_pirates(void **state)
     assert_true(conquests > 0);
 }
 
+/* Cities & Knights on the base and the big board: commodities, improvements, knights and the
+ * barbarians under the same checks and check_cities(); some games with random actions, which
+ * are refused changing nothing or are listed. */
+static void test_playouts_cities(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 40;
+    cities_games = 1;
+    ck_attacks = ck_improvements = ck_knights = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(i % 4 == 3 ? 5 + i % 2 : 3 + i % 2, i % 4 == 3 ? BOARD_BIG : BOARD_BASE,
+                     5300000u + (uint64_t)i, i % 4 < 2);
+    cities_games = 0;
+    printf("cities: %d games, %ld barbarian attacks, %ld improvements, %ld knights built\n", games,
+           ck_attacks, ck_improvements, ck_knights);
+    assert_true(ck_attacks > 0 && ck_improvements > 0 && ck_knights > 0);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -817,6 +915,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_determinism),     cmocka_unit_test(test_playouts_other_sizes),
         cmocka_unit_test(test_playouts_jungle), cmocka_unit_test(test_playouts_river),
         cmocka_unit_test(test_playouts_tribe),  cmocka_unit_test(test_playouts_cloth),
+        cmocka_unit_test(test_playouts_cities),
     };
     const struct CMUnitTest seas[] = {
         cmocka_unit_test(test_illegal_actions_change_nothing),

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-static int can_build_now(const struct game *g, int p)
+int can_build_now(const struct game *g, int p)
 {
     return (g->phase == PHASE_MAIN && g->current == p) ||
            (g->phase == PHASE_SPECIAL_BUILD && g->sb_player == p);
@@ -50,8 +50,11 @@ unsigned game_waiting_for(const struct game *g)
 
 /* ---- production and the robber ---- */
 
-/* Returns whether a gold field is owed for. */
-static int produce(struct game *g, struct evbuf *eb, int sum)
+/* Returns whether a gold field is owed for. A city on a terrain in split (Cities & Knights)
+ * gives one resource (and a commodity: ck_produce()), elsewhere two. Always inlined, so that the
+ * base game's production is compiled with no split at all. */
+static inline __attribute__((always_inline)) int produce(struct game *g, struct evbuf *eb, int sum,
+                                                         unsigned split)
 {
     int gold = 0;
     const struct board_geo *geo = GEO(g);
@@ -78,11 +81,12 @@ static int produce(struct game *g, struct evbuf *eb, int sum)
         }
         uint64_t built[BOARD_WORDS];
         bits_and(built, geo->hex_vertex_bits[h], g->buildings_all);
+        int city = 2 - (int)(split >> r & 1); /* a city's cards of r */
         while ((v = bits_pop(built)) >= 0) {
             int o = g->vertex_owner[v];
             if (g->p[o].resigned)
                 continue;
-            int n = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            int n = g->vertex_building[v] == BUILDING_CITY ? city : 1;
             owers[r] += !owed[o][r];
             owed[o][r] += (uint8_t)n;
             total[r] += (uint8_t)n;
@@ -121,6 +125,18 @@ static int produce(struct game *g, struct evbuf *eb, int sum)
     return gold;
 }
 
+/* After a 7's discards: the roller moves the robber (Cities & Knights: once the barbarians
+ * have come; before, the turn goes on). */
+static void robber_step(struct game *g, struct evbuf *eb)
+{
+    if (g->ck.on && !g->ck.attacks) {
+        g->phase = PHASE_MAIN;
+        return;
+    }
+    g->phase = PHASE_ROBBER;
+    ev_push(eb, EV_ROBBER_NEEDED, g->current);
+}
+
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
 {
     g->dice[0] = (uint8_t)d1;
@@ -133,9 +149,17 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     }
     if (GEO(g)->n_fleet)
         pirates_roll(g, eb, d1, d2); /* a won battle owes a card, as gold does */
+    if (g->ck.on)                    /* the event die first */
+        ck_event(g, eb);
     if (d1 + d2 != 7) {
         g->phase = PHASE_MAIN;
-        int gold = produce(g, eb, d1 + d2);
+        int before[GAME_MAX_PLAYERS]; /* C&K: the hands before, for the aqueduct */
+        if (g->ck.on)
+            ck_hands(g, before);
+        int gold =
+            g->ck.on ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS) : produce(g, eb, d1 + d2, 0);
+        if (g->ck.on)
+            gold |= ck_produce(g, eb, d1 + d2, before);
         if (GEO(g)->n_villages)
             gold = tribe_roll(g, eb, d1 + d2, gold);
         if (gold || GEO(g)->n_fleet)
@@ -145,7 +169,7 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     int any = 0;
     for (int p = 0; p < g->opt.n_players; p++) {
         int n = hand_size_of(&g->p[p]);
-        if (g->p[p].resigned || n <= 7)
+        if (g->p[p].resigned || n <= (g->ck.on ? game_hand_limit(g, p) : 7)) /* C&K: walls */
             continue;
         g->p[p].discard = (uint8_t)(n / 2);
         any = 1;
@@ -164,6 +188,8 @@ void roll_dice(struct game *g, struct evbuf *eb)
      * first, clang the first), and a seed must give the same game on every build. */
     int d1 = (int)bw_rng_below(&g->rng, 6) + 1;
     int d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+    if (g->ck.on)
+        g->ck.event = (uint8_t)bw_rng_below(&g->rng, CK_FACES);
     do_roll(g, eb, d1, d2);
 }
 
@@ -248,6 +274,8 @@ void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim
     if (r < RES_COUNT) {
         vp->res[r]--;
         g->p[player].res[r]++;
+    } else if (g->ck.on) { /* a commodity: GOOD_PAPER + c in the event */
+        r = ck_steal(g, player, victim, k);
     } else { /* a cloth: RES_COUNT in the event */
         vp->cloth--;
         g->p[player].cloth++;
@@ -259,21 +287,28 @@ void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim
     }
 }
 
-void random_discard(struct game *g, int p, uint8_t out[RES_COUNT])
+void random_discard(struct game *g, int p, uint8_t out[RES_COUNT], uint8_t com[COM_COUNT])
 {
-    uint8_t hand[RES_COUNT];
-    memcpy(hand, g->p[p].res, sizeof hand);
+    uint8_t hand[GOOD_COUNT];
+    memcpy(hand, g->p[p].res, RES_COUNT);
+    memcpy(hand + RES_COUNT, g->p[p].commodity, COM_COUNT);
     memset(out, 0, RES_COUNT);
+    memset(com, 0, COM_COUNT);
     for (int i = 0; i < g->p[p].discard; i++) {
-        int total = sum5(hand), k = (int)bw_rng_below(&g->rng, (uint32_t)total), r = 0;
+        int total = hand_size_of(&g->p[p]) - i, k = (int)bw_rng_below(&g->rng, (uint32_t)total);
+        int r = 0;
         while (k >= hand[r])
             k -= hand[r++];
         hand[r]--;
-        out[r]++;
+        if (r < RES_COUNT)
+            out[r]++;
+        else
+            com[r - RES_COUNT]++;
     }
 }
 
-void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT])
+void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
+                const uint8_t com[COM_COUNT])
 {
     struct game_event *e = ev_push(eb, EV_DISCARD, p);
     for (int r = 0; r < RES_COUNT; r++) {
@@ -281,6 +316,12 @@ void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_
         g->bank[r] += give[r];
         if (e)
             e->res[r] = give[r];
+    }
+    for (int c = 0; c < COM_COUNT; c++) {
+        g->p[p].commodity[c] -= com[c];
+        g->ck.bank[c] += com[c];
+        if (e)
+            e->res2[c] = com[c];
     }
     g->p[p].discard = 0;
     discards_done(g, eb);
@@ -302,8 +343,7 @@ void discards_done(struct game *g, struct evbuf *eb)
         gold_owed(g, eb, PHASE_MAIN);
         return;
     }
-    g->phase = PHASE_ROBBER;
-    ev_push(eb, EV_ROBBER_NEEDED, g->current);
+    robber_step(g, eb);
 }
 
 void largest_army_award(struct game *g, struct evbuf *eb)
@@ -520,7 +560,7 @@ static int settle_error(const struct game *g, int p, int v)
     const struct board_geo *geo = GEO(g);
     if (v < 0 || v >= geo->n_vertices)
         return BW_E(NO_SUCH_SPOT);
-    if (g->vertex_owner[v] >= 0)
+    if (g->vertex_owner[v] >= 0 || bits_has(g->ck.knights_all, v)) /* C&K: a knight there */
         return BW_E(OCCUPIED);
     if (!settle_free(g, v)) {
         /* Not free: a building near, or no land at the corner (sea, or fog still hidden). */
@@ -583,6 +623,8 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     const struct board_geo *geo = GEO(g);
     int last = g->setup_step >= (setup_rounds(g) - 1) * g->opt.n_players;
     place_settlement(g, eb, p, v);
+    if (last && g->ck.on) /* Cities & Knights: the second piece is a city */
+        ck_setup_city(g, eb, p, v);
     if (last) {
         /* The last setup settlement: one resource from each producing hex around it. */
         uint8_t got[RES_COUNT] = {0};
@@ -854,15 +896,21 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
             return turn_error(g, p);
         roll_dice(g, eb);
         return BW_OK;
-    case ACT_DISCARD:
+    case ACT_DISCARD: {
+        /* Cities & Knights: get[0..2] are the commodities discarded. */
+        uint8_t com[COM_COUNT] = {0};
+        if (g->ck.on)
+            memcpy(com, a->get, COM_COUNT);
         if (g->phase != PHASE_DISCARD || !g->p[p].discard)
             return BW_E(NO_DISCARD);
-        if (sum5(a->give) != g->p[p].discard)
+        if (sum5(a->give) + com[0] + com[1] + com[2] != g->p[p].discard)
             return BW_E(DISCARD_COUNT);
-        if (!has_cards(g->p[p].res, a->give))
+        if (!has_cards(g->p[p].res, a->give) || com[0] > g->p[p].commodity[0] ||
+            com[1] > g->p[p].commodity[1] || com[2] > g->p[p].commodity[2])
             return BW_E(NOT_ENOUGH);
-        do_discard(g, eb, p, a->give);
+        do_discard(g, eb, p, a->give, com);
         return BW_OK;
+    }
     case ACT_ROBBER: {
         int victim, err;
         if (g->phase != PHASE_ROBBER || g->current != p)
@@ -912,6 +960,15 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
         return act_place_harbor(g, eb, p, a->b, a->a);
     case ACT_WONDER:
         return act_wonder(g, eb, p, a->a);
+    case ACT_CK_TRADE:
+    case ACT_IMPROVE:
+    case ACT_WALL:
+    case ACT_KNIGHT:
+    case ACT_PROMOTE:
+    case ACT_ACTIVATE:
+    case ACT_KNIGHT_MOVE:
+    case ACT_CHASE:
+        return ck_dispatch(g, eb, a);
     default:
         return BW_E(INVALID);
     }
@@ -942,6 +999,13 @@ static int may_score(int type)
     }
 }
 
+/* The game is over: nobody chooses gold (or the aqueduct's card) any more. */
+static void no_gold(struct game *g)
+{
+    for (int p = 0; p < g->opt.n_players; p++)
+        g->p[p].gold = 0;
+}
+
 int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
                int *n_ev)
 {
@@ -964,13 +1028,12 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         if (was_current)
             g->turn_timed_out = 0;
     }
-    if (may_score(a->type))
+    if (may_score(a->type) || g->ck.on) /* C&K: a defender point on a roll */
         check_win(g, &eb);
     /* Gold turned over in the fog: its finders choose before the game goes on (and not at
      * all when the game is over). */
-    if (GEO(g)->fog_hexes && g->phase == PHASE_OVER)
-        for (int p = 0; p < g->opt.n_players; p++)
-            g->p[p].gold = 0;
+    if (g->phase == PHASE_OVER) /* (C&K: the aqueduct's card owed on a roll that won) */
+        no_gold(g);
     else if (GEO(g)->fog_hexes && g->phase != PHASE_GOLD)
         gold_owed(g, &eb, g->phase);
     if (n_ev)
@@ -988,6 +1051,31 @@ int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int m
     do_roll(g, &eb, d1, d2);
     g->p[g->current].timeouts = 0;
     g->turn_timed_out = 0;
+    if (n_ev)
+        *n_ev = eb.n;
+    return BW_OK;
+}
+
+int game_apply_ck_roll(struct game *g, int yellow, int red, int face, struct game_event *ev,
+                       int max, int *n_ev)
+{
+    if (!g->ck.on || face < 0 || face >= CK_FACES) {
+        if (n_ev)
+            *n_ev = 0;
+        return BW_E(INVALID);
+    }
+    struct evbuf eb = {ev, ev ? max : 0, 0};
+    if (n_ev)
+        *n_ev = 0;
+    if (g->phase != PHASE_ROLL || yellow < 1 || yellow > 6 || red < 1 || red > 6)
+        return BW_E(WRONG_PHASE);
+    g->ck.event = (uint8_t)face;
+    do_roll(g, &eb, yellow, red);
+    g->p[g->current].timeouts = 0;
+    g->turn_timed_out = 0;
+    check_win(g, &eb); /* a defender point may win */
+    if (g->phase == PHASE_OVER)
+        no_gold(g);
     if (n_ev)
         *n_ev = eb.n;
     return BW_OK;

@@ -70,7 +70,8 @@ int game_vp_public(const struct game *g, int player)
            2 * (g->largest_army == player) +
            ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0) +
            (g->river ? game_river_points(g, player) : 0) +
-           (g->tribe ? game_tribe_points(g, player) + game_cloth_points(g, player) : 0);
+           (g->tribe ? game_tribe_points(g, player) + game_cloth_points(g, player) : 0) +
+           (g->ck.on ? ck_points(g, player) : 0);
 }
 
 int game_island_points(const struct game *g, int player)
@@ -254,6 +255,7 @@ void game_reindex(struct game *g)
     g->river = (uint8_t)geo->has_river;
     g->river_hexes = game_river(g, geo, &mine);
     g->mine = (int8_t)mine;
+    ck_reindex(g);
     g->offers_open = 0;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
         if (g->offers[i].id)
@@ -453,7 +455,8 @@ int game_check_state(const struct game *g)
         (g->phase == PHASE_SETUP_ROAD && g->setup_vertex < 0))
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
-        !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo) || !pirates_state_ok(g, geo))
+        !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo) || !pirates_state_ok(g, geo) ||
+        !ck_state_ok(g, geo))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -677,7 +680,7 @@ int game_can_settle(const struct game *g, int player, int vertex)
 {
     const struct board_geo *geo = GEO(g);
     if (vertex < 0 || vertex >= geo->n_vertices || player < 0 || player >= GAME_MAX_PLAYERS ||
-        !settle_free(g, vertex))
+        !settle_free(g, vertex) || bits_has(g->ck.knights_all, vertex))
         return 0;
     if (g->phase == PHASE_SETUP_SETTLEMENT)
         return bits_has(geo->vertex_home_bits, vertex) && !on_river_bank(g, vertex);
@@ -742,6 +745,8 @@ void begin_turn(struct game *g, struct evbuf *eb, int player)
     g->turn_timed_out = 0;
     g->ship_moved = 0;
     memset(g->ships_new, 0, sizeof g->ships_new);
+    if (g->ck.on)
+        ck_new_turn(g);
     struct game_event *e = ev_push(eb, EV_TURN, player);
     if (e)
         e->a = (int16_t)g->turn;

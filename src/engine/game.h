@@ -77,6 +77,17 @@ enum action_type {
     ACT_PLACE_HARBOR,  /* a = edge, b = the gift spot of the harbor held (The Forgotten Tribe) */
     ACT_WONDER,        /* a = wonder: start it, or build its next stage (The Wonders of Catan) */
     ACT_ATTACK,        /* attack the player's pirate fortress (The Pirate Islands) */
+    /* Cities & Knights (engine/cities.c, engine/knights.c; doc/cities.md). Goods are numbered
+     * 0..4 for the resources and GOOD_PAPER + c for commodity c. */
+    ACT_CK_TRADE,    /* with the bank: res = the good given, res2 = the good wanted, a = how many */
+    ACT_IMPROVE,     /* res = the track (enum ck_track); a = the city for a metropolis, -1: any */
+    ACT_WALL,        /* a = the city's corner */
+    ACT_KNIGHT,      /* a = corner: a new basic knight */
+    ACT_PROMOTE,     /* a = the knight's corner */
+    ACT_ACTIVATE,    /* a = the knight's corner */
+    ACT_KNIGHT_MOVE, /* a = the knight's corner, b = where it goes (a weaker enemy knight there
+                      * is displaced) */
+    ACT_CHASE,       /* a = the knight's corner, b = the hex the robber goes to, target = victim */
     ACT_TYPE_COUNT
 };
 
@@ -152,6 +163,19 @@ enum event_type {
     EV_FORTRESS, /* player attacked their fortress: the pirates rolled a against b warships;
                   * other = ships lost; res[0] = the fortress's strength left (0: conquered,
                   * player's settlement now at its corner) */
+    /* Cities & Knights. EV_ROLL's a and b are the yellow and the red die; EV_PRODUCE's and
+     * EV_DISCARD's res2[0..2] the commodities (paper, cloth, coin); EV_STEAL's a a good. */
+    EV_EVENT_DIE,     /* the event die showed a (enum ck_face); b = the barbarians' steps now */
+    EV_PROGRESS_OWED, /* player would draw a progress card of track a (-1: of their choice) */
+    EV_BARBARIANS,    /* the barbarians attack with strength a against Catan's b */
+    EV_PILLAGE,       /* player's city at a became a settlement (-1: was removed); b = walls lost */
+    EV_DEFENDER,      /* player is the Defender of Catan: a point (a = their defender points) */
+    EV_IMPROVE,       /* player raised track a to level b */
+    EV_METROPOLIS,    /* player holds the metropolis of track a at corner b; other = previous */
+    EV_WALL,          /* player built a wall at a */
+    EV_KNIGHT,        /* player's knight at a: b = what happened (enum ck_knight_change) */
+    EV_KNIGHT_MOVE,   /* player's knight moved from a to b; other = the displaced knight's owner */
+    EV_CK_TRADE,      /* player gave b of good a to the bank for res2[1] of good res2[0] */
     EV_TYPE_COUNT
 };
 
@@ -172,7 +196,61 @@ struct trade_offer {
 struct game_options {
     uint8_t n_players;      /* 3-4 on the base board, 3-6 on the big board (5-6 need it) */
     uint8_t board;          /* enum board_kind */
-    uint8_t victory_points; /* 0 = 10 */
+    uint8_t victory_points; /* 0 = 10 (13 with Cities & Knights) */
+};
+
+/* Cities & Knights (engine/cities.c, engine/knights.c; doc/cities.md says what was decided). */
+enum ck_commodity { COM_PAPER, COM_CLOTH, COM_COIN, COM_COUNT };
+enum { GOOD_PAPER = RES_COUNT, GOOD_COUNT = RES_COUNT + COM_COUNT };
+/* The improvement tracks, each bought with the commodity of the same number. */
+enum ck_track { TRACK_SCIENCE, TRACK_TRADE, TRACK_POLITICS, CK_TRACKS };
+/* The event die: three faces of the barbarian ship, then a city gate per track. */
+enum ck_face { FACE_SHIP, FACE_GATE = 3, CK_FACES = 6 };
+enum {
+    CK_BANK = 12,   /* commodities of each kind */
+    CK_LEVELS = 5,  /* levels of a track */
+    CK_ABILITY = 3, /* the level of a track's ability */
+    CK_METROPOLIS = 4,
+    CK_KNIGHTS = 6, /* 2 of each level */
+    CK_WALLS = 3,
+    CK_VOYAGE = 7, /* the barbarians' steps to Catan */
+    CK_POINTS = 13
+};
+/* A knight's state: its level (1 basic, 2 strong, 3 mighty) and flags. */
+enum {
+    KNIGHT_LEVEL = 3,
+    KNIGHT_ACTIVE = 4,
+    KNIGHT_FRESH = 8,    /* activated this turn: it may not act yet (acting leaves it inactive,
+                          * so a knight acts once a turn at most) */
+    KNIGHT_PROMOTED = 16 /* promoted this turn */
+};
+enum ck_knight_change {
+    KNIGHT_BUILT,
+    KNIGHT_PROMOTE,
+    KNIGHT_ACTIVATED,
+    KNIGHT_LOST,     /* displaced with nowhere to go */
+    KNIGHT_DISPLACED /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
+};
+
+struct ck_player {
+    uint8_t level[CK_TRACKS];
+    uint8_t defender;                 /* Defender of Catan points */
+    uint8_t progress_owed[CK_TRACKS]; /* progress cards the player would have drawn, by track */
+    uint8_t progress_any;             /* the same, of the player's choice (a tie defending) */
+    uint8_t knight_at[CK_KNIGHTS];    /* 1 + the corner of each knight, 0 for none */
+    uint8_t knight[CK_KNIGHTS];       /* KNIGHT_* */
+};
+
+struct game_ck {
+    uint8_t on;         /* the game is played with Cities & Knights (game_cities_on()) */
+    uint8_t event;      /* the event die's face of the last roll (enum ck_face) */
+    uint8_t barbarians; /* the ship's steps, 0 .. CK_VOYAGE - 1 */
+    uint8_t attacks;    /* barbarian attacks so far (the robber sleeps until the first) */
+    uint8_t bank[COM_COUNT];
+    uint8_t metropolis[CK_TRACKS]; /* 1 + the corner of each track's metropolis, 0 for none */
+    uint64_t walls[BOARD_WORDS];   /* corners with a city wall */
+    struct ck_player p[GAME_MAX_PLAYERS];
+    uint64_t knights_all[BOARD_WORDS]; /* derived: corners with a knight */
 };
 
 /* The Wonders of Catan (engine/wonders.c): the five wonders, and the stages of each. */
@@ -188,6 +266,7 @@ enum { GAME_WONDER_STAGES = 4 };
 
 struct game_player {
     uint8_t res[RES_COUNT];
+    uint8_t commodity[COM_COUNT];       /* Cities & Knights: cards too (right after res: a hand) */
     uint8_t dev[DEV_COUNT];             /* playable (bought before this turn) */
     uint8_t dev_new[DEV_COUNT];         /* bought this turn */
     uint8_t knights;                    /* knights played */
@@ -264,6 +343,7 @@ struct game {
     uint8_t warships[GAME_MAX_PLAYERS];
     uint8_t fortress_attacked;
     struct game_player p[GAME_MAX_PLAYERS];
+    struct game_ck ck; /* Cities & Knights (all zero without it) */
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
 
@@ -400,5 +480,21 @@ int game_wonder_leads(const struct game *g, int player);
  * gold mine's hex in *mine; 0 and -1 on a board without a river, or when its terrains fit no
  * turn of it. geo is game_geo(g). */
 uint64_t game_river(const struct game *g, const struct board_geo *geo, int *mine);
+/* Cities & Knights (engine/cities.c, engine/knights.c): what improving track t costs player now
+ * (its commodity; 0 when at the top), the owner of the knight at corner v (-1 for none) and its
+ * slot in *slot, the active knights' strength of player, and the metropolis holder of track t
+ * (-1 for none). game_ck_error: whether player may take action a now: BW_OK or why not. */
+int game_ck_improve_cost(const struct game *g, int player, int t);
+int game_knight_at(const struct game *g, int v, int *slot);
+int game_knight_strength(const struct game *g, int player);
+int game_metropolis_of(const struct game *g, int t);
+int game_hand_limit(const struct game *g, int player);
+/* Turn Cities & Knights on for a game just made by game_init() (before any action), on the
+ * base or the big board: 13 points to win unless the options say otherwise, no development
+ * cards, the commodities' bank. BW_OK, or BW_E(INVALID) (and nothing changed). */
+int game_cities_on(struct game *g);
+/* Roll with given dice and event die face (tests and the engine itself). */
+int game_apply_ck_roll(struct game *g, int yellow, int red, int face, struct game_event *ev,
+                       int max, int *n_ev);
 
 #endif

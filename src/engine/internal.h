@@ -5,6 +5,9 @@
 #include "engine/game.h"
 #include "map/map.h"
 
+#include <stddef.h>
+#include <string.h>
+
 /* Built by the first board_geo() call, which game_init() makes: after that a game's geometry
  * can be read without synchronisation. */
 extern struct board_geo board_geos[BOARD_KINDS];
@@ -17,9 +20,17 @@ struct evbuf {
 
 struct game_event *ev_push(struct evbuf *eb, int type, int player);
 
+_Static_assert(offsetof(struct game_player, commodity) == RES_COUNT &&
+                   RES_COUNT + COM_COUNT == sizeof(uint64_t),
+               "a hand's cards are 8 bytes in a row");
+
 static inline int hand_size_of(const struct game_player *pl)
 {
-    return pl->res[0] + pl->res[1] + pl->res[2] + pl->res[3] + pl->res[4];
+    /* The resources and the commodities (Cities & Knights; none in other games) are cards: 8
+     * bytes, summed at once (a hand holds fewer than 256). */
+    uint64_t cards;
+    memcpy(&cards, pl->res, sizeof cards);
+    return (int)((cards * 0x0101010101010101ull) >> 56);
 }
 
 static inline int has_cards(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
@@ -161,6 +172,38 @@ int act_wonder(struct game *g, struct evbuf *eb, int p, int w);
 int wonder_actions(const struct game *g, int p, struct game_action *out, int max);
 int wonders_state_ok(const struct game *g, const struct board_geo *geo);
 
+/* Cities & Knights (cities.c: commodities, production, improvements, metropolises, walls,
+ * trades; knights.c: knights and the barbarians). Without it g->ck is all zero.
+ * ck_setup_city makes p's last setup settlement at v a city; ck_event resolves the event die
+ * (g->ck.event) before production; ck_hands notes the hands before production, ck_produce
+ * then pays the commodities and the aqueduct (returns whether a card of choice is owed, as
+ * gold); ck_points: metropolises and
+ * defender points; ck_state_ok, ck_knights_ok check a restored state; ck_reindex rebuilds the
+ * derived knight corners; ck_steal moves card k of victim's commodities to thief (returns the
+ * good); ck_dispatch / ck_knight_action apply its actions, ck_actions / ck_knight_actions list
+ * them; ck_new_turn clears the knights' marks of the turn before; ck_knight_stops adds the
+ * corners of other players' knights than p's to stop (they break p's roads there);
+ * ck_metropolis_at: whether a metropolis stands at v. */
+#define CK_SPLIT_TERRAINS (BIT(TERRAIN_FOREST) | BIT(TERRAIN_PASTURE) | BIT(TERRAIN_MOUNTAINS))
+void ck_setup_city(struct game *g, struct evbuf *eb, int p, int v);
+void ck_event(struct game *g, struct evbuf *eb);
+void ck_hands(const struct game *g, int before[GAME_MAX_PLAYERS]);
+int ck_produce(struct game *g, struct evbuf *eb, int sum, int before[GAME_MAX_PLAYERS]);
+int ck_points(const struct game *g, int p);
+int ck_state_ok(const struct game *g, const struct board_geo *geo);
+int ck_knights_ok(const struct game *g, const struct board_geo *geo);
+void ck_reindex(struct game *g);
+int ck_steal(struct game *g, int thief, int victim, int k);
+int ck_dispatch(struct game *g, struct evbuf *eb, const struct game_action *a);
+int ck_knight_action(struct game *g, struct evbuf *eb, const struct game_action *a);
+int ck_actions(const struct game *g, int p, struct game_action *out, int max);
+int ck_knight_actions(const struct game *g, int p, struct game_action *out, int max);
+void ck_new_turn(struct game *g);
+void ck_knight_stops(const struct game *g, int p, uint64_t stop[BOARD_WORDS]);
+int ck_metropolis_at(const struct game *g, int v);
+/* Whether p may build in this phase (their main phase or their special building phase). */
+int can_build_now(const struct game *g, int p);
+
 /* Land hexes the robber may stand on: not the tribe's islands. */
 static inline uint64_t robber_land(const struct game *g)
 {
@@ -188,7 +231,8 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
 /* do_roll() with dice from the game's generator, the first die drawn first. */
 void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
-void random_discard(struct game *g, int p, uint8_t out[RES_COUNT]);
+/* p's discard at random: resources into out, commodities (Cities & Knights) into com. */
+void random_discard(struct game *g, int p, uint8_t out[RES_COUNT], uint8_t com[COM_COUNT]);
 /* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,
  * if anyone is owed, PHASE_GOLD until they have chosen, then resume (returns 1), else 0. A
  * bank short of all the gold owed pays as in production: nobody (EV_SHORTAGE), unless a single
@@ -229,7 +273,8 @@ static inline int on_river_bank(const struct game *g, int v)
 {
     return (GEO(g)->vertex_hex_bits[v] & g->river_hexes) != 0;
 }
-void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT]);
+void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
+                const uint8_t com[COM_COUNT]);
 void setup_settlement(struct game *g, struct evbuf *eb, int p, int v);
 void place_road(struct game *g, struct evbuf *eb, int p, int edge, int type);
 int act_bank(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],

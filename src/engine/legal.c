@@ -111,6 +111,8 @@ void ship_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 void settle_spot_bits(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
     bits_andnot(out, g->reach_of[p], g->no_settle);
+    if (g->ck.on) /* not on a knight */
+        bits_andnot(out, out, g->ck.knights_all);
 }
 
 /* Free corners at the end of the player's roads where the distance rule allows a
@@ -275,19 +277,26 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
     }
 }
 
-static void discards(const struct game *g, struct actbuf *b, uint8_t give[RES_COUNT], int r,
+/* Every way to discard left cards of goods r and up (commodities with Cities & Knights:
+ * ACT_DISCARD's get[0..2]). */
+static void discards(const struct game *g, struct actbuf *b, uint8_t give[GOOD_COUNT], int r,
                      int left)
 {
-    if (r == RES_COUNT - 1) {
-        if (left > g->p[b->player].res[r])
+    const struct game_player *pl = &g->p[b->player];
+    int have = r < RES_COUNT ? pl->res[r] : pl->commodity[r - RES_COUNT];
+    if (r == (g->ck.on ? GOOD_COUNT : RES_COUNT) - 1) {
+        if (left > have)
             return;
         give[r] = (uint8_t)left;
         struct game_action *a = push(b, ACT_DISCARD);
-        if (a)
+        if (a) {
             memcpy(a->give, give, RES_COUNT);
+            if (g->ck.on)
+                memcpy(a->get, give + RES_COUNT, COM_COUNT);
+        }
         return;
     }
-    int most = g->p[b->player].res[r] < left ? g->p[b->player].res[r] : left;
+    int most = have < left ? have : left;
     for (int k = 0; k <= most; k++) {
         give[r] = (uint8_t)k;
         discards(g, b, give, r + 1, left - k);
@@ -695,7 +704,7 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
         break;
     case PHASE_DISCARD:
         if (g->p[player].discard) {
-            uint8_t give[RES_COUNT] = {0};
+            uint8_t give[GOOD_COUNT] = {0};
             discards(g, &b, give, 0, g->p[player].discard);
         }
         break;
@@ -723,6 +732,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
                                       b.n < b.max ? b.max - b.n : 0);
             if (geo->n_routes && !game_attack_error(g, player))
                 push(&b, ACT_ATTACK);
+            if (g->ck.on)
+                b.n += ck_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                  b.n < b.max ? b.max - b.n : 0);
         }
         offer_answers(g, &b);
         if (current)
@@ -731,6 +743,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
     case PHASE_SPECIAL_BUILD:
         if (g->sb_player == player) {
             builds(g, &b);
+            if (g->ck.on)
+                b.n += ck_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                  b.n < b.max ? b.max - b.n : 0);
             push(&b, ACT_END);
         }
         break;

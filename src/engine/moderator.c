@@ -173,9 +173,9 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
             end_turn(g, eb);
         break;
     case PHASE_DISCARD: {
-        uint8_t give[RES_COUNT];
-        random_discard(g, p, give);
-        do_discard(g, eb, p, give);
+        uint8_t give[RES_COUNT], com[COM_COUNT];
+        random_discard(g, p, give, com);
+        do_discard(g, eb, p, give, com);
         break;
     }
     case PHASE_GOLD: { /* cards the bank holds, at random */

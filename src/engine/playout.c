@@ -436,16 +436,20 @@ static int choose_packed(const struct game *g, struct bw_rng *rng, int p, struct
 
 void playout_discard(const struct game *g, int p, struct bw_rng *rng, struct game_action *out)
 {
-    uint8_t hand[RES_COUNT];
-    memcpy(hand, g->p[p].res, sizeof hand);
+    uint8_t hand[GOOD_COUNT]; /* resources, then commodities (ACT_DISCARD's get[]) */
+    memcpy(hand, g->p[p].res, RES_COUNT);
+    memcpy(hand + RES_COUNT, g->p[p].commodity, COM_COUNT);
     blank_action(out, ACT_DISCARD, p);
     for (int i = 0; i < g->p[p].discard; i++) {
-        int total = hand[0] + hand[1] + hand[2] + hand[3] + hand[4];
+        int total = hand_size_of(&g->p[p]) - i;
         int k = (int)bw_rng_below(rng, (uint32_t)total), r = 0;
         while (k >= hand[r])
             k -= hand[r++];
         hand[r]--;
-        out->give[r]++;
+        if (r < RES_COUNT)
+            out->give[r]++;
+        else
+            out->get[r - RES_COUNT]++;
     }
 }
 
@@ -473,7 +477,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         return BW_OK;
     }
     /* The packed choices know no wonder stages: on the wonders' map every choice is listed. */
-    if (!g->wonders && choose_packed(g, rng, p, out))
+    if (!g->wonders && !g->ck.on && choose_packed(g, rng, p, out))
         return BW_OK;
     return choose_listed(g, rng, p, out);
 }

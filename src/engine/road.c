@@ -6,15 +6,18 @@
 
 #include <string.h>
 
-/* An opponent's building at v: a trail may end there but not pass through. */
-static int blocks(const struct game *g, int p, int v)
+/* The corners where p's trails may end but not pass through: an opponent's building (and,
+ * with Cities & Knights, an opponent's knight). The searches below take them as stop. */
+static void stops_of(const struct game *g, int p, uint64_t stop[BOARD_WORDS])
 {
-    return bits_has(g->buildings_all, v) && !bits_has(g->buildings_of[p], v);
+    bits_andnot(stop, g->buildings_all, g->buildings_of[p]);
+    if (!bits_empty(g->ck.knights_all))
+        ck_knight_stops(g, p, stop);
 }
 
 /* The longest trail of p's roads outside used that starts at v. */
-static int trail_from(const struct game *g, const struct board_geo *geo, int p, int v,
-                      uint64_t used[BOARD_WORDS])
+static int trail_from(const struct game *g, const struct board_geo *geo, int p,
+                      const uint64_t *stop, int v, uint64_t used[BOARD_WORDS])
 {
     int best = 0;
     uint64_t next[BOARD_WORDS];
@@ -24,9 +27,9 @@ static int trail_from(const struct game *g, const struct board_geo *geo, int p, 
     while ((e = bits_pop(next)) >= 0) {
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
         int len = 1;
-        if (!blocks(g, p, w)) {
+        if (!bits_has(stop, w)) {
             bits_set(used, e);
-            len += trail_from(g, geo, p, w, used);
+            len += trail_from(g, geo, p, stop, w, used);
             used[e >> 6] &= ~(1ull << (e & 63));
         }
         if (len > best)
@@ -60,8 +63,8 @@ static int take_piece(const struct board_geo *geo, int v, uint64_t left[BOARD_WO
 
 /* The longest trail on from v of p's roads and ships outside used, having come by a ship
  * (ship 1) or a road (ship 0), or from nowhere (ship -1). */
-static int route_from(const struct game *g, const struct board_geo *geo, int p, int v, int ship,
-                      uint64_t used[BOARD_WORDS])
+static int route_from(const struct game *g, const struct board_geo *geo, int p,
+                      const uint64_t *stop, int v, int ship, uint64_t used[BOARD_WORDS])
 {
     int best = 0, own = g->vertex_owner[v] == p;
     for (int i = 0; i < 3; i++) {
@@ -73,9 +76,9 @@ static int route_from(const struct game *g, const struct board_geo *geo, int p, 
             continue; /* a road and a ship meet only at the player's building */
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
         int len = 1;
-        if (!blocks(g, p, w)) {
+        if (!bits_has(stop, w)) {
             bits_set(used, e);
-            len += route_from(g, geo, p, w, is_ship, used);
+            len += route_from(g, geo, p, stop, w, is_ship, used);
             used[e >> 6] &= ~(1ull << (e & 63));
         }
         if (len > best)
@@ -87,12 +90,13 @@ static int route_from(const struct game *g, const struct board_geo *geo, int p, 
 static int longest_route_of(const struct game *g, int p)
 {
     const struct board_geo *geo = GEO(g);
-    uint64_t starts[BOARD_WORDS];
+    uint64_t starts[BOARD_WORDS], stop[BOARD_WORDS];
     memcpy(starts, g->reach_of[p], sizeof starts);
+    stops_of(g, p, stop);
     int best = 0, v;
     while ((v = bits_pop(starts)) >= 0) {
         uint64_t used[BOARD_WORDS] = {0};
-        int len = route_from(g, geo, p, v, -1, used);
+        int len = route_from(g, geo, p, stop, v, -1, used);
         if (len > best)
             best = len;
     }
@@ -107,7 +111,8 @@ int game_longest_road_of(const struct game *g, int player)
         return longest_route_of(g, player);
     const struct board_geo *geo = GEO(g);
     const uint64_t *roads = g->roads_of[player];
-    uint64_t left[BOARD_WORDS], starts[BOARD_WORDS];
+    uint64_t left[BOARD_WORDS], starts[BOARD_WORDS], stop[BOARD_WORDS];
+    stops_of(g, player, stop);
     memcpy(left, roads, sizeof left);
     memcpy(starts, g->reach_of[player], sizeof starts);
     int n = bits_count(roads), best = 0, v;
@@ -118,10 +123,10 @@ int game_longest_road_of(const struct game *g, int player)
         uint64_t at[BOARD_WORDS];
         for (int i = 0; i < BOARD_WORDS; i++)
             at[i] = geo->vertex_edge_bits[v][i] & roads[i];
-        if (bits_count(at) == 2 && !blocks(g, player, v))
+        if (bits_count(at) == 2 && !bits_has(stop, v))
             continue;
         uint64_t used[BOARD_WORDS] = {0};
-        int len = trail_from(g, geo, player, v, used);
+        int len = trail_from(g, geo, player, stop, v, used);
         if (len > best)
             best = len;
         if (best == n)
@@ -144,11 +149,11 @@ int game_longest_road_of(const struct game *g, int player)
 
 /* The longest trail through the edges in used (a trail of len edges from a to v): every way
  * to go on from v, each completed by the longest way on from a. */
-static int trail_through(const struct game *g, const struct board_geo *geo, int p, int a, int v,
-                         uint64_t used[BOARD_WORDS], int len)
+static int trail_through(const struct game *g, const struct board_geo *geo, int p,
+                         const uint64_t *stop, int a, int v, uint64_t used[BOARD_WORDS], int len)
 {
-    int best = len + (blocks(g, p, a) ? 0 : trail_from(g, geo, p, a, used));
-    if (blocks(g, p, v))
+    int best = len + (bits_has(stop, a) ? 0 : trail_from(g, geo, p, stop, a, used));
+    if (bits_has(stop, v))
         return best;
     uint64_t next[BOARD_WORDS];
     for (int i = 0; i < BOARD_WORDS; i++)
@@ -157,7 +162,7 @@ static int trail_through(const struct game *g, const struct board_geo *geo, int 
     while ((e = bits_pop(next)) >= 0) {
         int w = geo->edge_vertex[e][0] == v ? geo->edge_vertex[e][1] : geo->edge_vertex[e][0];
         bits_set(used, e);
-        int n = trail_through(g, geo, p, a, w, used, len + 1);
+        int n = trail_through(g, geo, p, stop, a, w, used, len + 1);
         used[e >> 6] &= ~(1ull << (e & 63));
         if (n > best)
             best = n;
@@ -184,9 +189,10 @@ void road_length_add(struct game *g, int p, int edge)
         a = b;
         b = t;
     }
-    uint64_t used[BOARD_WORDS] = {0};
+    uint64_t used[BOARD_WORDS] = {0}, stop[BOARD_WORDS];
     bits_set(used, edge);
-    int len = trail_through(g, geo, p, a, b, used, 1);
+    stops_of(g, p, stop);
+    int len = trail_through(g, geo, p, stop, a, b, used, 1);
     if (len > g->p[p].road_length)
         g->p[p].road_length = (uint8_t)len;
 }
