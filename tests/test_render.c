@@ -2356,8 +2356,19 @@ static void pirates_golden_case(int color, const char *name)
     char *board = join_lines(&l);
     char fleet[16], hex[4];
     snprintf(fleet, sizeof fleet, "%s fleet", board_hex_name(game_fleet_hex(&g), hex));
-    if (!color)
+    if (!color) {
         assert_non_null(strstr(board, fleet));
+        /* Each fortress's strength beside its hex's letter, alice's warship in capitals. */
+        for (int p = 0; p < 4; p++) {
+            char fort[16];
+            snprintf(fort, sizeof fort, "%s fort %d",
+                     board_hex_name(render_fortress_hex(&g, geo, p), hex), g.fortress[p]);
+            assert_non_null(strstr(board, fort));
+        }
+        assert_non_null(strstr(board, "<A>"));
+        assert_non_null(strstr(board, "<A>=warship"));
+        assert_non_null(strstr(board, "fort #=fortress strength"));
+    }
     free(board);
     render_board_text(&g, &st, &sink);
     render_status(&g, &st, NULL, &sink);
@@ -2380,6 +2391,78 @@ static void pirates_golden_case(int color, const char *name)
 }
 
 GOLDEN_PAIR(pirates, pirates_golden_case, "board_pirate_islands_4")
+
+/* How many times needle occurs in hay. */
+static int occurrences(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* The Pirate Islands drawn: a fortress's strength follows the attacks; a conquered one is no
+ * fortress but its conqueror's settlement; warships are as many as those afloat, capitals
+ * beside the plain ships; the marks are explained in every language. */
+static void test_pirates_drawn(void **state)
+{
+    (void)state;
+    struct game g;
+    game_with_pieces(&g, BOARD_PIRATES, 4, 5);
+    g.robber = -1;
+    const struct board_geo *geo = game_geo(&g);
+    int v = geo->route_fortress[2], h = render_fortress_hex(&g, geo, 2);
+    char hex[4], want[32];
+    board_hex_name(h, hex);
+    g.fortress[1] = 1;
+    g.fortress[2] = 0; /* carol conquered hers */
+    g.vertex_owner[v] = 2;
+    g.vertex_building[v] = BUILDING_SETTLEMENT;
+    g.p[2].settlements++;
+    g.warships[0] = 3; /* more than alice's one ship: one afloat */
+    assert_int_equal(render_fortress_hex(&g, geo, 2), -1);
+    struct render_style st;
+    struct render_lines l;
+    open_lines(&st, &l, "#catan", nicks, 4, 0);
+    draw_checked(&g, &st, &l);
+    char *board = join_lines(&l);
+    assert_int_equal(occurrences(board, "fort "), 3 + 1); /* and the legend's "fort #" */
+    snprintf(want, sizeof want, "%s fort 1", board_hex_name(render_fortress_hex(&g, geo, 1), hex));
+    assert_non_null(strstr(board, want));
+    snprintf(want, sizeof want, "%s fort", board_hex_name(h, hex));
+    assert_null(strstr(board, want));
+    snprintf(want, sizeof want, "c%d", v + 1);
+    assert_non_null(strstr(board, want));
+    assert_int_equal(occurrences(board, "<A>"), 1 + 1); /* and the legend's */
+    free(board);
+    render_lines_fini(&l);
+    /* A second ship of alice's along her route: both are warships now. */
+    int e = geo->route_edge[0][1];
+    g.edge_owner[e] = 0;
+    g.ships[e >> 6] |= 1ull << (e & 63);
+    g.p[0].ships = 2;
+    g.warships[0] = 1;
+    open_lines(&st, &l, "#catan", nicks, 4, 0);
+    draw_checked(&g, &st, &l);
+    board = join_lines(&l);
+    assert_int_equal(occurrences(board, "<A>"), 1 + 1);
+    assert_int_equal(occurrences(board, "<a>"), 1 + 1);
+    free(board);
+    render_lines_fini(&l);
+    for (int lang = LANG_UK; lang < LANG_COUNT; lang++) {
+        draw_in(&g, &st, lang, &l);
+        check_board_limits(&l, g.opt.board);
+        board = join_lines(&l);
+        const char *fort = i18n_rtl(lang) ? i18n_english(MSG_DRAW_FORT) : tr(lang, MSG_DRAW_FORT);
+        snprintf(want, sizeof want, "%s #=", fort);
+        assert_non_null(strstr(board, want));
+        snprintf(want, sizeof want, "%s 1", fort);
+        assert_non_null(strstr(board, want));
+        assert_non_null(strstr(board, "<A>="));
+        free(board);
+        render_lines_fini(&l);
+    }
+}
 
 /* ---- the drawing in other languages ---- */
 
@@ -2868,6 +2951,7 @@ int main(void)
         cmocka_unit_test(test_status_no_route_on_cloth),
         cmocka_unit_test(test_golden_pirates_plain),
         cmocka_unit_test(test_golden_pirates_color),
+        cmocka_unit_test(test_pirates_drawn),
         cmocka_unit_test(test_no_jungle_words_on_base),
         cmocka_unit_test(test_lang_playouts),
         cmocka_unit_test(test_lang_exact),

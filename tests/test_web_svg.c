@@ -653,6 +653,45 @@ static void test_pirate_fleet(void **state)
     free(doc);
 }
 
+/* The Pirate Islands: each fortress still standing is drawn once with its strength, for its
+ * seat, and a conquered one is its seat's settlement; warships are flagged, as many as afloat. */
+static void test_fortresses_warships(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_PIRATES, 0};
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    const struct board_geo *geo = game_geo(&g);
+    char *doc = draw(&g, nicks, 4, 0), want[96];
+    assert_int_equal(count_class(doc, "fortress"), 4);
+    assert_int_equal(count_class(doc, "warship"), 0);
+    assert_int_equal(count_class(doc, "ship"), 4);
+    free(doc);
+    g.fortress[0] = 2;
+    g.fortress[3] = 0; /* the fourth seat conquered theirs */
+    int v = geo->route_fortress[3];
+    g.vertex_owner[v] = 3;
+    g.vertex_building[v] = BUILDING_SETTLEMENT;
+    g.p[3].settlements++;
+    g.warships[1] = 1;
+    g.warships[2] = 2; /* one ship: one afloat */
+    doc = draw(&g, nicks, 4, 0);
+    assert_int_equal(count_class(doc, "fortress"), 3);
+    snprintf(want, sizeof want, "id=\"fortress-%d\"", geo->route_fortress[0] + 1);
+    const char *at = strstr(doc, want);
+    assert_non_null(at);
+    snprintf(want, sizeof want, "<title>pirate fortress at %d for %s: strength 2</title>",
+             geo->route_fortress[0] + 1, nicks[0]);
+    assert_non_null(strstr(at, want));
+    snprintf(want, sizeof want, "id=\"fortress-%d\"", v + 1);
+    assert_null(strstr(doc, want));
+    snprintf(want, sizeof want, "class=\"settlement\" id=\"v-%d\"", v + 1);
+    assert_non_null(strstr(doc, want));
+    assert_int_equal(count_class(doc, "warship"), 2);
+    assert_int_equal(count_class(doc, "ship"), 4);
+    free(doc);
+}
+
 /* The Wonders of Catan: every corner marked for the wall or the bridge is ringed, and a seat's
  * wonder follows its nick in the legend. */
 static void test_wonder_spots(void **state)
@@ -701,7 +740,8 @@ int main(void)
         cmocka_unit_test(test_random_games), cmocka_unit_test(test_labels_every_board),
         cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
         cmocka_unit_test(test_short_buffer), cmocka_unit_test(test_tribe_pieces),
-        cmocka_unit_test(test_pirate_fleet), cmocka_unit_test(test_wonder_spots),
+        cmocka_unit_test(test_pirate_fleet), cmocka_unit_test(test_fortresses_warships),
+        cmocka_unit_test(test_wonder_spots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,7 @@
  *
  * A road is a run of its owner's letter along the side ("aaa", or the letter in place of a
  * '|'); a ship is the letter between angle brackets ("<a>"), on a vertical side centred on it,
- * so the two read apart without colours.
+ * so the two read apart without colours; a warship has the capital letter ("<A>").
  *
  * Everything is first drawn on a canvas of cells that remember what is taken, so harbor
  * labels and the legend can look for free sea around the coast; then each line is written
@@ -187,6 +187,11 @@ static void draw_edges(struct canvas *cv)
         char road = owner >= 0 ? seat_letter(cv, owner, 0) : 0;
         int xu = col_of(cv, geo->vertex_x[u]), r = row_of(cv, geo->vertex_y[u]);
         int ship = road && edge_is_ship(cv->g, e);
+        /* A warship (The Pirate Islands) is its owner's capital letter, in a city's block. */
+        if (ship && render_warship(cv->g, geo, e)) {
+            road = seat_letter(cv, owner, 1);
+            st = seat_style(cv, owner, 1);
+        }
         char hull[4] = {'<', road, '>', 0};
         if (geo->vertex_x[u] == geo->vertex_x[l]) {
             if (ship)
@@ -303,13 +308,28 @@ static void draw_hexes(struct canvas *cv)
             snprintf(token, sizeof token, "%s", TRIBE_MARK); /* no number: the tribe's huts */
         }
         /* The longest word for the robber that leaves a blank inside each side; a ship on a
-         * vertical side ("<a>") reaches a column further in. */
+         * vertical side ("<a>") reaches a column further in. A pirate fortress (The Pirate
+         * Islands, no robber) has its strength there the same way, "B fort 3", in the colour of
+         * the seat it is for. */
         static const int robbers[] = {MSG_DRAW_ROBBER, MSG_DRAW_ROBBER_S, MSG_DRAW_ROBBER_1};
-        char robber[32] = "";
+        char robber[32] = "", words[3][24];
         int lo = cv->c[r][x - 5].used ? x - 3 : x - 4, hi = cv->c[r][x + 5].used ? x + 3 : x + 4;
+        int fort = -1, n_words = 0;
+        for (int p = 0; p < geo->n_routes && fort < 0; p++)
+            fort = render_fortress_hex(g, geo, p) == h ? p : -1;
+        if (g->robber == h)
+            for (n_words = 0; n_words < 3; n_words++)
+                snprintf(words[n_words], sizeof words[0], " %s", draw_word(cv, robbers[n_words]));
+        else if (fort >= 0) {
+            snprintf(words[0], sizeof words[0], " %s %d", draw_word(cv, MSG_DRAW_FORT),
+                     g->fortress[fort]);
+            snprintf(words[1], sizeof words[1], " %s%d", draw_word(cv, MSG_DRAW_FORT),
+                     g->fortress[fort]);
+            n_words = 2;
+        }
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
-        for (int i = 0; i < 3 && g->robber == h; i++) {
-            snprintf(robber, sizeof robber, " %s", draw_word(cv, robbers[i]));
+        for (int i = 0; i < n_words; i++) {
+            snprintf(robber, sizeof robber, "%s", words[i]);
             if ((int)strlen(line) + text_cols(robber) <= hi - lo + 1)
                 break;
         }
@@ -319,13 +339,15 @@ static void draw_hexes(struct canvas *cv)
         put_text(cv, r, c, name, plain);
         put_text(cv, r, c + (int)strlen(name) + 1, token, tst);
         if (robber[0]) {
-            struct style rst = plain;
-            if (cv->rs->color) {
+            struct style rst = fort >= 0 ? seat_style(cv, fort, 0) : plain;
+            if (cv->rs->color && fort < 0) {
                 rst.fg = 0; /* white on black reads on both light and dark themes */
                 rst.bg = 1;
                 rst.bold = 1;
             }
             put_text(cv, r, c + (int)strlen(line) + 1, robber + 1, rst);
+            for (int k = 0, n = text_cols(robber + 1); k < n; k++) /* one colour run */
+                cv->c[r][c + (int)strlen(line) + 1 + k].run = 1;
         }
     }
 }
@@ -749,6 +771,14 @@ static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
         }
     }
     char key[48];
+    if (cv->geo->n_routes && cv->rs->n_seats > 0) {
+        snprintf(key, sizeof key, "<%c>=%s", seat_letter(cv, 0, 1),
+                 draw_word(cv, MSG_DRAW_WARSHIP));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+        snprintf(key, sizeof key, "%s #=%s", draw_word(cv, MSG_DRAW_FORT),
+                 draw_word(cv, MSG_DRAW_FORT_KEY));
+        place_legend_item(cv, &b, max_cols, max_rows, key, plain);
+    }
     if (cv->geo->tribe_hexes) {
         snprintf(key, sizeof key, "%s=%s", TRIBE_MARK, draw_word(cv, MSG_DRAW_TRIBE));
         place_legend_item(cv, &b, max_cols, max_rows, key, plain);

@@ -170,6 +170,14 @@ enum render_spot_kind {
 void render_spots(const struct game *g, const struct render_style *st, int seat, unsigned kinds,
                   const struct render_sink *out);
 
+/* The Pirate Islands in the drawings: render_fortress_hex is the land hex beside seat's
+ * fortress corner (the one without a number first), where its strength is drawn, or -1 when
+ * seat has no fortress standing (none on the map, or conquered: then it is seat's settlement).
+ * render_warship says whether edge e is one of its owner's warships afloat: a seat's first ships
+ * along its route from home, as many as it has warships afloat. */
+int render_fortress_hex(const struct game *g, const struct board_geo *geo, int seat);
+int render_warship(const struct game *g, const struct board_geo *geo, int e);
+
 /* The Wonders of Catan. A wonder's name as commands take it ("theater", "bridge", "monument",
  * "wall", "cathedral") and in a language ("Great Bridge"); borrowed, "?" when out of range.
  * render_wonders: !wonder's private list for seat (-1: a spectator), a head line and one line

@@ -549,6 +549,31 @@ static void draw_village(const struct svg_ctx *c, int i)
          partners, geo->village_number[i], g->village_cloth[i], partners);
 }
 
+/* The Pirate Islands: a pirate fortress still standing, a dark tower inside its hex beside its
+ * corner with the strength it has left, edged in the colour of the seat it is for:
+ * class="fortress" id="fortress-18". A conquered one is that seat's settlement. */
+static void draw_fortress(const struct svg_ctx *c, int seat)
+{
+    const struct board_geo *geo = c->geo;
+    int h = render_fortress_hex(c->g, geo, seat);
+    if (h < 0)
+        return;
+    int v = geo->route_fortress[seat];
+    double x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]);
+    x += (px(c, geo->hex_x[h]) - x) * 0.45;
+    y += (py(c, geo->hex_y[h]) - y) * 0.45;
+    addf(c->o,
+         "<g class=\"fortress\" id=\"fortress-%d\" transform=\"translate(%.1f %.1f)\">"
+         "<title>pirate fortress at %d for ",
+         v + 1, x, y, v + 1);
+    add_escaped(c->o, seat < c->st->n_seats ? c->st->nick[seat] : "?");
+    addf(c->o,
+         ": strength %d</title><path d=\"M-8 8 V-6 H-5 V-3 H-2 V-6 H2 V-3 H5 V-6 H8 V8 Z\" "
+         "fill=\"#37474f\" stroke=\"%s\" stroke-width=\"1.5\"/><text y=\"6\" "
+         "font-size=\"9\" font-weight=\"bold\" fill=\"#fff\">%d</text></g>\n",
+         c->g->fortress[seat], web_seat_fill(seat), c->g->fortress[seat]);
+}
+
 /* A road, or a ship (dashed, with a hull under the letter), along the middle of its side. */
 /* The Wonders of Catan: a corner marked for the Great Wall or the Great Bridge, a dashed ring
  * under whatever stands there: class="wonder-spot" id="w-25". */
@@ -604,6 +629,10 @@ static void draw_edge(const struct svg_ctx *c, int e)
              "<path d=\"M-6 -1 H6 L3 4 H-3 Z\" fill=\"%s\" stroke=\"#000\" "
              "stroke-width=\"0.8\"/>",
              web_seat_fill(owner));
+    /* A warship (The Pirate Islands): a black flag on the mast over the hull. */
+    if (ship && render_warship(c->g, geo, e))
+        addf(c->o, "<path class=\"warship\" d=\"M0 -1 V-9 L6 -7 L0 -5\" fill=\"#111\" "
+                   "stroke=\"#fff\" stroke-width=\"0.6\"><title>warship</title></path>");
     addf(c->o, "<text y=\"%d\" font-size=\"6\" font-weight=\"bold\" fill=\"%s\">%c</text></g>\n",
          ship ? 3 : 2, web_seat_ink(owner), seat_letter(c, owner, 0));
 }
@@ -745,6 +774,8 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
         draw_village(&c, i);
     for (int v = 0; geo->wonders && v < geo->n_vertices; v++)
         draw_wonder_spot(&c, v);
+    for (int p = 0; p < geo->n_routes && p < GAME_MAX_PLAYERS; p++)
+        draw_fortress(&c, p);
     for (int v = 0; v < geo->n_vertices; v++)
         draw_building(&c, v);
     draw_bandit(&c, g->robber, 0);
