@@ -312,7 +312,8 @@ static void draw_hexes(struct canvas *cv)
          * Islands, no robber) has its strength there the same way, "B fort 3", in the colour of
          * the seat it is for. */
         static const int robbers[] = {MSG_DRAW_ROBBER, MSG_DRAW_ROBBER_S, MSG_DRAW_ROBBER_1};
-        char robber[32] = "", words[3][24];
+        char words[3][24];
+        const char *robber = "";
         int lo = cv->c[r][x - 5].used ? x - 3 : x - 4, hi = cv->c[r][x + 5].used ? x + 3 : x + 4;
         int fort = -1, n_words = 0;
         for (int p = 0; p < geo->n_routes && fort < 0; p++)
@@ -329,7 +330,7 @@ static void draw_hexes(struct canvas *cv)
         }
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
         for (int i = 0; i < n_words; i++) {
-            snprintf(robber, sizeof robber, "%s", words[i]);
+            robber = words[i];
             if ((int)strlen(line) + text_cols(robber) <= hi - lo + 1)
                 break;
         }
