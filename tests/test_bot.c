@@ -702,19 +702,6 @@ static void test_rate_limit(void **state)
     bot_free(b);
 }
 
-/* Lines since mark to target, each with key and (for a nick) flagged private. */
-static int keyed_to(int mark, const char *target, const char *key)
-{
-    int n = 0;
-    for (int i = mark; i < n_recs; i++)
-        if (strcasecmp(recs[i].target, target) == 0) {
-            assert_string_equal(recs[i].key, key);
-            assert_int_equal(!!(recs[i].flags & BW_OUT_PRIVATE), target[0] != '#');
-            n++;
-        }
-    return n;
-}
-
 /* Displays carry a key so that a newer one replaces one still queued; a status or board text
  * the channel saw less than 15 s ago goes privately to whoever asks again (a status as one
  * line, its parts joined: one reply, one line of output). */

@@ -605,6 +605,12 @@ size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *chann
     return n;
 }
 
+size_t ircb_queue_drawings(const struct ircb_queue *q, const char *channel)
+{
+    const struct ircb_target *t = channel ? target_find(q, channel, 2) : NULL;
+    return ircb_queue_in_turn_displays(q, channel) + (t ? t->n + t->n_spill : 0);
+}
+
 size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
 {
     static const int rings[] = {0, IRCB_RING_BACKGROUND};
@@ -735,17 +741,35 @@ static bool group_in_progress(const struct ircb_target *t)
     return t && t->head && t->head->group && t->head->group == t->sending;
 }
 
-/* The line that goes when t's turn comes: its own, unless t holds a channel's displays while the
- * channel's game lines are in the middle of a drawing pushed in turn with them; then that
- * drawing's next line, so that no display asked for comes between its lines. (A drawing asked
- * for is not given the channel's game-line turns in return: the game's lines never wait behind
- * what onlookers ask for.) */
+/* The line that goes when t's turn comes: its own, unless t is one of a channel's two queues in
+ * turn (its game lines, its displays) while the other is in the middle of a drawing (a drawing
+ * pushed in turn with the game lines, or a display asked for): then that drawing's next line, so
+ * that nothing of the channel comes between its lines and the channel's turns all go to it. A
+ * display that has not begun yields its turns to the channel's game lines while any wait: a
+ * drawing asked for never holds up the game lines queued ahead of it, and a game's lines wait for
+ * at most the one drawing being sent. */
 static struct ircb_line *turn_head(const struct ircb_queue *q, const struct ircb_target *t)
 {
-    if (t->ring != 2 || !ircb_is_channel(t->name))
+    if ((t->ring != 0 && t->ring != 2) || !ircb_is_channel(t->name))
         return t->head;
-    const struct ircb_target *events = target_find(q, t->name, 0);
-    return group_in_progress(events) ? events->head : t->head;
+    const struct ircb_target *other = target_find(q, t->name, t->ring == 0 ? 2 : 0);
+    if (!other || group_in_progress(t))
+        return t->head;
+    if (group_in_progress(other) || t->ring == 2)
+        return other->head;
+    return t->head;
+}
+
+/* The urgent line that goes first: the oldest of a player's own (the players' ring: a hand,
+ * spots, a reply to their command), else the oldest of all (a display the player the game waits
+ * for asked for): a player who asks for drawings again and again while it is their move keeps
+ * no other player's hand or reply waiting behind them. */
+static struct ircb_line *urgent_first(const struct ircb_queue *q)
+{
+    for (struct ircb_line *l = q->urgent_head; l; l = l->urgent_next)
+        if (l->owner->ring == IRCB_RING_PLAYERS)
+            return l;
+    return q->urgent_head;
 }
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
@@ -756,7 +780,7 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
     case LANE_CTL:
         return q->ctl_head;
     case LANE_URGENT:
-        return q->urgent_head;
+        return urgent_first(q);
     case LANE_PLAYERS:
         return q->ring[IRCB_RING_PLAYERS]->head;
     case LANE_BACKGROUND:

@@ -5,8 +5,9 @@
  * happens in a game, replies) and displays (lines with a key: a hand, a board drawing, a status,
  * spots, which a newer version replaces). What goes next:
  *   1. JOIN and PART, at once;
- *   2. the oldest urgent line (a private reply to a player the game waits for), while the
- *      urgent credit lasts: an urgent line that overtakes others costs one credit, a line
+ *   2. the oldest urgent line (a private reply to a player the game waits for; the oldest of the
+ *      players' own lines, ircb_queue_push_player, before any display), while the urgent credit
+ *      lasts: an urgent line that overtakes others costs one credit, a line
  *      served in turn gives one back, so urgent lines take at most half of the output while
  *      other lines wait (and any share when nothing else does);
  *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
@@ -35,10 +36,12 @@
  * is finished (a drawing is never cut short), and the newer one waits behind it. A target whose
  * lines were all replaced keeps its place in its ring (and the urgent lines it was granted): asking
  * again for a hand or a drawing never sends one to the back, or it would never come while others
- * keep the ring busy. A drawing pushed in turn with a channel's game lines
- * (ircb_queue_push_in_turn), once begun, is never mixed with other lines of the channel: the
- * channel's display turns go to it too while the rest of it waits. A drawing asked for is not
- * given the channel's game-line turns: the game's lines never wait behind what onlookers ask for.
+ * keep the ring busy. A channel's drawing, pushed in turn with its game lines
+ * (ircb_queue_push_in_turn) or asked for (a display of the channel), once begun, is never mixed
+ * with other lines of the channel: the channel's game-line and display turns both go to it while
+ * the rest of the channel waits (other targets go on). A display of a channel that has not begun
+ * yields its turns to the channel's game lines while any wait, so the game's lines wait for at
+ * most the one drawing being sent, never for what onlookers ask for after it.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -209,6 +212,10 @@ size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const 
 
 /* How many lines of displays pushed in turn (ircb_queue_push_in_turn) still wait for channel. */
 size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *channel);
+
+/* How many lines of channel's drawings still wait: displays pushed in turn and the displays
+ * anybody asked for in the channel (ircb_queue_push with a key). */
+size_t ircb_queue_drawings(const struct ircb_queue *q, const char *channel);
 
 /* How many game lines wait for channel, in turn or in the background (spilled ones included),
  * displays pushed in turn with them included. */

@@ -899,6 +899,96 @@ static void test_in_turn_drawing_keeps_order(void **state)
     ircb_queue_fini(&q);
 }
 
+/* Under a flood, the players' own urgent lines (a hand, a reply: ircb_queue_push_player) go
+ * before the urgent lines of a display that the player the game waits for in another game asks
+ * for again and again (a private drawing keeps its place in the urgent lane when replaced):
+ * other players' hands never wait behind it. */
+static void test_player_lines_before_urgent_displays(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char buf[600], hand[32];
+    for (int i = 0; i < 40; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+    for (int i = 0; i < 18; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "sitter", "board row", true, "board", 400);
+    int hands = 0, boards = 0, waited = 0;
+    for (int round = 0; round < 12; round++) {
+        /* The sitter asks again: the newer drawing replaces the one still waiting. */
+        ircb_queue_drop(&q, "sitter", "board");
+        for (int i = 0; i < 18; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, "sitter", "board row", true, "board", 400);
+        snprintf(hand, sizeof hand, "#g hand: %d wood", round);
+        ircb_queue_drop(&q, "alice", "hand");
+        ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", hand, true, "hand", 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+        /* Four lines go out before the next round: alice's hand is among them. */
+        bool got = false;
+        for (int i = 0; i < 4 && pop(&q, 0, buf, sizeof buf); i++) {
+            got = got || strncmp(buf, "alice:", 6) == 0;
+            hands += strncmp(buf, "alice:", 6) == 0;
+            boards += strncmp(buf, "sitter:", 7) == 0;
+        }
+        waited += !got;
+    }
+    assert_int_equal(waited, 0);
+    assert_int_equal(hands, 12);
+    /* The sitter's drawing still goes on in the rest of the urgent share and its turns. */
+    assert_true(boards > 0);
+    ircb_queue_fini(&q);
+}
+
+/* A drawing asked for in a channel (a display of the channel) goes out as one block: it waits
+ * for the game lines queued ahead of it, and once its first line went, the channel's other
+ * lines wait until it is out (its turns all go to it) while other channels and private replies
+ * go on. A newer drawing queued meanwhile waits behind it and yields to the game's lines. */
+static void test_asked_drawing_is_a_block(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 100, 0);
+    char buf[64], line[16];
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g0", false, NULL, 400);
+    for (int i = 0; i < 6; i++) {
+        snprintf(line, sizeof line, "d%d", i);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", line, false, "board", 400);
+    }
+    assert_int_equal(ircb_queue_drawings(&q, "#c"), 6);
+    assert_int_equal(ircb_queue_drawings(&q, "#o"), 0);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c:g0");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c:d0");
+    /* Begun: the game's next lines, another channel's and a private reply come meanwhile. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g1", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g2", false, NULL, 400);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#o", "o", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "reply", false, NULL, 400);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "e", false, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g3", false, NULL, 400);
+    const char *want[] = {"#c:d1", "#c:d2", "#c:d3", "#c:d4", "#c:d5", "#c:g1",
+                          "#c:g2", "#c:g3", "#c:e",  "#c:e",  "#c:e"};
+    size_t got = 0;
+    int others = 0, others_in_drawing = 0;
+    while (pop(&q, 0, buf, sizeof buf)) {
+        if (strncmp(buf, "#c:", 3) != 0) {
+            others++;
+            others_in_drawing += got > 0 && got < 5;
+            continue;
+        }
+        assert_true(got < sizeof want / sizeof want[0]);
+        assert_string_equal(buf, want[got++]);
+    }
+    assert_int_equal(got, sizeof want / sizeof want[0]);
+    assert_int_equal(others, 4);
+    assert_true(others_in_drawing > 0);
+    assert_int_equal(ircb_queue_drawings(&q, "#c"), 0);
+    ircb_queue_fini(&q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -919,6 +1009,8 @@ int main(void)
         cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
         cmocka_unit_test(test_in_turn_drawing_keeps_order),
+        cmocka_unit_test(test_asked_drawing_is_a_block),
+        cmocka_unit_test(test_player_lines_before_urgent_displays),
         cmocka_unit_test(test_join),
         cmocka_unit_test(test_calm),
         cmocka_unit_test(test_drawing_leaves_room),
