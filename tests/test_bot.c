@@ -740,8 +740,8 @@ static void test_repeat_displays(void **state)
     mark = n_recs;
     say(b, "other", "!board text");
     assert_int_equal(keyed_to(mark, CHAN, "board text"), 3);
-    /* In private: the board drawing and spots carry their keys too, and the drawing of the
-     * player the game waits for is the urgent kind that the IRC layer caps. */
+    /* In private: the board drawing and spots carry their keys too; the drawing is not urgent,
+     * even for the player the game waits for (only their hand and replies are). */
     struct bw_identity cur;
     ident(&cur, nick_of(b, sess(b)->game.current));
     mark = n_recs;
@@ -751,7 +751,7 @@ static void test_repeat_displays(void **state)
     int board_lines = keyed_to(mark, cur.nick, "board");
     assert_true(board_lines >= 15);
     assert_true(n_drops > drops);
-    assert_true(recs[mark].flags & BW_OUT_URGENT);
+    assert_false(recs[mark].flags & BW_OUT_URGENT);
     mark = n_recs;
     now += 1100;
     bot_on_message(b, NULL, &cur, "spots", now);

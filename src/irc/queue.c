@@ -806,8 +806,14 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         ctl_remove(q, l);
     } else {
         if (lane == LANE_URGENT) {
-            if (q->held - q->background > q->urgent)
-                q->urgent_credit--;
+            /* A player's own urgent line (a hand, spots, a reply) costs a credit every other
+             * time: they may take two lines in three while others wait, other urgent lines one
+             * in two. */
+            bool free = l->owner->ring == IRCB_RING_PLAYERS && !q->player_free;
+            if (q->held - q->background > q->urgent) {
+                q->urgent_credit -= !free;
+                q->player_free = free;
+            }
         } else if (lane == LANE_PLAYERS) {
             /* Ahead of the schedule: the display keeps its turn, the player goes to the back. */
             struct ircb_target **r = &q->ring[IRCB_RING_PLAYERS];

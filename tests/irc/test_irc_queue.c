@@ -939,6 +939,40 @@ static void test_player_lines_before_urgent_displays(void **state)
     ircb_queue_fini(&q);
 }
 
+/* While others wait, the players' own urgent lines (ircb_queue_push_player) take up to two
+ * lines in three; other urgent lines still at most every other line. */
+static void test_player_urgent_share(void **state)
+{
+    (void)state;
+    for (int player = 0; player < 2; player++) {
+        struct ircb_queue q;
+        ircb_queue_init(&q, 1, 0);
+        char name[16], buf[600];
+        for (int i = 0; i < 60; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+        for (int p = 0; p < 20; p++) {
+            snprintf(name, sizeof name, "p%d", p);
+            for (int i = 0; i < IRCB_URGENT_PER_TARGET; i++)
+                if (player)
+                    ircb_queue_push_player(&q, IRCB_PRIVMSG, name, long_line(), true, NULL, 400);
+                else
+                    ircb_queue_push(&q, IRCB_PRIVMSG, name, long_line(), true, NULL, 400);
+        }
+        int urgent = 0;
+        for (int i = 0; i < 30; i++) {
+            assert_true(pop(&q, 0, buf, sizeof buf));
+            urgent += buf[0] == 'p';
+        }
+        /* Two in three of the urgent lane's lines and their share of the turns (the players'
+         * ring takes those of the empty private and display rings), against one in two. */
+        if (player)
+            assert_true(urgent >= 23);
+        else
+            assert_true(urgent <= 18);
+        ircb_queue_fini(&q);
+    }
+}
+
 /* A drawing asked for in a channel (a display of the channel) goes out as one block: it waits
  * for the game lines queued ahead of it, and once its first line went, the channel's other
  * lines wait until it is out (its turns all go to it) while other channels and private replies
@@ -1010,6 +1044,7 @@ int main(void)
         cmocka_unit_test(test_is_channel),
         cmocka_unit_test(test_in_turn_drawing_keeps_order),
         cmocka_unit_test(test_asked_drawing_is_a_block),
+        cmocka_unit_test(test_player_urgent_share),
         cmocka_unit_test(test_player_lines_before_urgent_displays),
         cmocka_unit_test(test_join),
         cmocka_unit_test(test_calm),
