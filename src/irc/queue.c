@@ -772,6 +772,15 @@ static struct ircb_line *urgent_first(const struct ircb_queue *q)
     return q->urgent_head;
 }
 
+/* Whether an urgent line of the players' ring other than t's waits. */
+static bool other_player_urgent(const struct ircb_queue *q, const struct ircb_target *t)
+{
+    for (const struct ircb_line *l = q->urgent_head; l; l = l->urgent_next)
+        if (l->owner != t && l->owner->ring == IRCB_RING_PLAYERS)
+            return true;
+    return false;
+}
+
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
 {
     switch (lane) {
@@ -806,10 +815,12 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         ctl_remove(q, l);
     } else {
         if (lane == LANE_URGENT) {
-            /* A player's own urgent line (a hand, spots, a reply) costs a credit every other
-             * time: they may take two lines in three while others wait, other urgent lines one
-             * in two. */
-            bool free = l->owner->ring == IRCB_RING_PLAYERS && !q->player_free;
+            /* A player's own urgent line (a hand, spots, a reply) while another player's waits
+             * too costs a credit every other time: the players on the move at several tables
+             * may take two lines in three while others wait; one player alone (who may keep
+             * asking), and other urgent lines, one in two. */
+            bool free = l->owner->ring == IRCB_RING_PLAYERS && !q->player_free &&
+                        other_player_urgent(q, l->owner);
             if (q->held - q->background > q->urgent) {
                 q->urgent_credit -= !free;
                 q->player_free = free;

@@ -7,10 +7,11 @@
  *   1. JOIN and PART, at once;
  *   2. the oldest urgent line (a private reply to a player the game waits for; the oldest of the
  *      players' own lines, ircb_queue_push_player, before any display), while the urgent credit
- *      lasts: an urgent line that overtakes others costs one credit (a player's own, every
- *      other time), a line served in turn gives one back, so urgent lines take at most half of
- *      the output while other lines wait (a player's own hands, spots and replies two thirds)
- *      and any share when nothing else does;
+ *      lasts: an urgent line that overtakes others costs one credit (a player's own while
+ *      another player's waits too, every other time), a line served in turn gives one back, so
+ *      urgent lines take at most half of the output while other lines wait (the hands, spots
+ *      and replies of several players on the move two thirds) and any share when nothing else
+ *      does;
  *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
  *      events, private events, channel displays and private displays, taken in the fixed cycle
  *      described at IRCB_SCHEDULE_LEN (empty rings skipped), where a fifth ring, the players'
@@ -67,8 +68,8 @@
  * replaces the older one but gets no urgent lines of its own while the older still waits. */
 #define IRCB_URGENT_PER_TARGET 3
 /* Urgent lines that may overtake waiting lines in a row: a reply and the hand it changed.
- * One is given back per line served in turn, so urgent lines never take more than half (the
- * players' own, which cost one every other time, two thirds). */
+ * One is given back per line served in turn, so urgent lines never take more than half (those
+ * of several players at once, which cost one every other time, two thirds). */
 #define IRCB_URGENT_CREDIT 2
 /* The turns of the rings (0 channel events, 1 private events, 2 channel displays, 3 private
  * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines served

@@ -939,8 +939,9 @@ static void test_player_lines_before_urgent_displays(void **state)
     ircb_queue_fini(&q);
 }
 
-/* While others wait, the players' own urgent lines (ircb_queue_push_player) take up to two
- * lines in three; other urgent lines still at most every other line. */
+/* While others wait, the urgent lines of several players (ircb_queue_push_player) take up to two
+ * lines in three; other urgent lines, and those of one player alone (who may keep asking), still
+ * at most every other line. */
 static void test_player_urgent_share(void **state)
 {
     (void)state;
@@ -971,6 +972,21 @@ static void test_player_urgent_share(void **state)
             assert_true(urgent <= 18);
         ircb_queue_fini(&q);
     }
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char buf[600];
+    for (int i = 0; i < 60; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+    int urgent = 0;
+    for (int i = 0; i < 30; i++) {
+        /* alice keeps asking: an urgent answer always waits. */
+        if (!ircb_queue_waiting(&q, "alice"))
+            ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "spots", true, "spots", 400);
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        urgent += buf[0] == 'a';
+    }
+    assert_true(urgent <= 20);
+    ircb_queue_fini(&q);
 }
 
 /* A drawing asked for in a channel (a display of the channel) goes out as one block: it waits
