@@ -675,11 +675,37 @@ enum { LANE_PLAYERS = -5, LANE_NONE = -4, LANE_BACKGROUND = -3, LANE_CTL = -2, L
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane);
 
+/* Whether a drawing pushed in turn with its channel's game lines waits: the head of one of the
+ * channels' game lines is keyed. */
+static bool in_turn_drawing_waits(const struct ircb_queue *q)
+{
+    const struct ircb_target *first = q->ring[0];
+    const struct ircb_target *t = first;
+    do {
+        if (t && t->head && t->head->key)
+            return true;
+        t = t ? t->next : NULL;
+    } while (t && t != first);
+    return false;
+}
+
+/* Whether a drawing in turn goes first: more lines of other rings (a person's answers, a
+ * player's hand) went ahead of it than a person's few commands at once (the burst but one)
+ * since it last went. Each such line counts two and each line of the drawing takes one off, so
+ * that a person who keeps asking (their spots every second) gets one line in three until the
+ * drawing is out, not the whole output: the drawing that the whole table waits for would crawl
+ * (it waits for a full bucket while alone, and their answers go before displays). Urgent lines
+ * keep their share: this only orders the turns. */
+static bool drawing_first(const struct ircb_queue *q)
+{
+    return q->drawing_owed > 2 * (q->burst - 1) && in_turn_drawing_waits(q);
+}
+
 /* Whether lane serves a drawing pushed in turn with its channel's game lines (the board at the
- * start of a game) while nothing else waits. */
+ * start of a game) while nothing else waits and it does not go first (drawing_first). */
 static bool drawing_alone(const struct ircb_queue *q, int lane)
 {
-    if (lane < 0)
+    if (lane < 0 || drawing_first(q))
         return false;
     const struct ircb_line *l = lane_head(q, lane);
     const struct ircb_target *t = l->owner;
@@ -720,15 +746,16 @@ static int next_lane(const struct ircb_queue *q)
     bool others_wait = q->held - q->background > q->urgent;
     if (q->urgent_head && (!others_wait || q->urgent_credit > 0))
         return LANE_URGENT;
+    bool drawing = drawing_first(q);
     for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
         int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
         int r = pos_ring(q, pos);
-        if (r < 0)
+        if (r < 0 || (drawing && r != 0))
             continue;
         /* A player's own line goes before a display (a drawing, a status), while the credit
          * lasts: it answers someone at the table, the display can wait a line or two. */
-        if (r != IRCB_RING_PLAYERS && q->ring[IRCB_RING_PLAYERS] && q->urgent_credit > 0 &&
-            lane_head(q, pos)->key)
+        if (!drawing && r != IRCB_RING_PLAYERS && q->ring[IRCB_RING_PLAYERS] &&
+            q->urgent_credit > 0 && lane_head(q, pos)->key)
             return LANE_PLAYERS;
         return pos;
     }
@@ -814,6 +841,11 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
     if (lane == LANE_CTL) {
         ctl_remove(q, l);
     } else {
+        /* What went ahead of a drawing in turn (see drawing_first). */
+        if (l->owner->ring != 0 && q->ring[0] && in_turn_drawing_waits(q))
+            q->drawing_owed += q->drawing_owed < 4 * q->burst ? 2 : 0;
+        else if (l->owner->ring == 0 && l->key && q->drawing_owed > 0)
+            q->drawing_owed--;
         if (lane == LANE_URGENT) {
             /* A player's own urgent line (a hand, spots, a reply) while another player's waits
              * too costs a credit every other time: the players on the move at several tables
@@ -859,6 +891,8 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         line_remove(q, l);
         if (stays)
             refill(q, t); /* the room this line leaves lets a spilled one in */
+        if (!q->ring[0] || !in_turn_drawing_waits(q))
+            q->drawing_owed = 0;
     }
     settle(q);
     if (q->interval_ms)

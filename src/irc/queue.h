@@ -43,7 +43,12 @@
  * with other lines of the channel: the channel's game-line and display turns both go to it while
  * the rest of the channel waits (other targets go on). A display of a channel that has not begun
  * yields its turns to the channel's game lines while any wait, so the game's lines wait for at
- * most the one drawing being sent, never for what onlookers ask for after it.
+ * most the one drawing being sent, never for what onlookers ask for after it. A drawing pushed in
+ * turn that waits alone goes a line each time the bucket is full, and a player's own lines go
+ * before it, but once more lines of others went ahead of it than the burst but one, its lines
+ * go first (urgent lines aside), two for each line of others, until it is out: a person who
+ * keeps asking (their spots every second) cannot slow the drawing the table waits for to a
+ * crawl.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -133,6 +138,9 @@ struct ircb_queue {
     size_t urgent;     /* lines in the urgent lane */
     int urgent_credit; /* see above */
     bool player_free;  /* the last urgent line was a player's own that cost no credit */
+    /* Lines of other rings that went ahead of a drawing in turn, counted twice, less the
+     * drawing's lines since (see above); 0 when no such drawing waits. */
+    int drawing_owed;
     size_t lines;      /* every queued line, JOIN and PART and spilled ones included */
     size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
     size_t background; /* of those, lines in the background ring */

@@ -1039,6 +1039,39 @@ static void test_asked_drawing_is_a_block(void **state)
     ircb_queue_fini(&q);
 }
 
+/* The drawing at the start of a game (pushed in turn with the channel's game lines, nothing
+ * else of the channel waiting) goes out at the configured pace while a player asks for their
+ * spots every second, their answer urgent or not: it takes at most twice the time of its lines
+ * at the pace (it may share the output with the answers), never waits for a full bucket that the
+ * answers keep from filling. */
+static void test_start_drawing_while_player_asks(void **state)
+{
+    (void)state;
+    for (int urgent = 0; urgent < 2; urgent++) {
+        struct ircb_queue q;
+        ircb_queue_init(&q, 4, 1500);
+        char buf[600];
+        for (int i = 0; i < 18; i++)
+            ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "row", "start board", 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "prompt", false, NULL, 400);
+        int64_t t = 0, done = -1;
+        int answers = 0;
+        for (; t <= 120000 && done < 0; t += 100) {
+            if (t % 1000 == 0)
+                ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "#c spots: 12, 13", urgent,
+                                       "spots", 400);
+            while (pop(&q, t, buf, sizeof buf))
+                answers += strncmp(buf, "alice:", 6) == 0;
+            if (ircb_queue_in_turn_displays(&q, "#c") == 0)
+                done = t;
+        }
+        assert_true(done >= 0 && done <= 18 * 1500 * 2);
+        /* The player's answers went meanwhile too, about one line in three. */
+        assert_true(answers >= 8);
+        ircb_queue_fini(&q);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1065,6 +1098,7 @@ int main(void)
         cmocka_unit_test(test_join),
         cmocka_unit_test(test_calm),
         cmocka_unit_test(test_drawing_leaves_room),
+        cmocka_unit_test(test_start_drawing_while_player_asks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
