@@ -96,7 +96,7 @@ static size_t out_queued(void *ctx, const char *channel)
 static size_t out_drawing(void *ctx, const char *channel)
 {
     (void)ctx;
-    return ircb_queue_in_turn_displays(&q, channel);
+    return ircb_queue_drawings(&q, channel);
 }
 
 static int out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,

@@ -248,6 +248,19 @@ int count_to(int mark, const char *target)
     return n;
 }
 
+/* Lines since mark to target, each with key and (for a nick) flagged private. */
+int keyed_to(int mark, const char *target, const char *key)
+{
+    int n = 0;
+    for (int i = mark; i < n_recs; i++)
+        if (strcasecmp(recs[i].target, target) == 0) {
+            assert_string_equal(recs[i].key, key);
+            assert_int_equal(!!(recs[i].flags & BW_OUT_PRIVATE), target[0] != '#');
+            n++;
+        }
+    return n;
+}
+
 bool any_line(int mark, const char *target, const char *needle)
 {
     for (int i = mark; i < n_recs; i++)

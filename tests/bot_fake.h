@@ -76,6 +76,8 @@ const struct session *sess(struct bot *b);
 const char *nick_of(struct bot *b, int seat);
 /* Lines since mark that went to target. */
 int count_to(int mark, const char *target);
+/* Lines since mark to target, each with key and (for a nick) flagged private. */
+int keyed_to(int mark, const char *target, const char *key);
 /* Whether a line since mark to target (any when NULL) contains needle. */
 bool any_line(int mark, const char *target, const char *needle);
 /* Hidden information never reaches the channel; private lines are flagged private. */

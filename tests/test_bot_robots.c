@@ -520,6 +520,30 @@ static void test_robots_wait_for_calm(void **state)
     bot_free(b);
 }
 
+/* A lobby of ann and two easy computer players, a turn taking at most 180 s. */
+static struct bot *ann_and_two_robots(uint64_t seed)
+{
+    struct bot *b = make_bot(180, seed);
+    say(b, "ann", "!new");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot easy");
+    return b;
+}
+
+/* Whether a computer player is on the move; then it moves (from before) within a few ticks. */
+static bool robot_moves_on(struct bot *b, const struct game *before)
+{
+    const struct session *s = sess(b);
+    if (!s->seat[s->game.current].robot)
+        return false;
+    for (int i = 0; i < 10 && !memcmp(before, &sess(b)->game, sizeof *before); i++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
+        bot_tick(b, now);
+    }
+    assert_memory_not_equal(before, &sess(b)->game, sizeof *before);
+    return true;
+}
+
 /* The drawing of the board at the start goes out in turn with the game's lines, before the first
  * prompt; while it is still being sent, computer players do not place and nobody's time runs;
  * once it is out, the first move has all the time it had at the start. Both a computer player
@@ -529,10 +553,7 @@ static void test_start_waits_for_its_drawing(void **state)
     (void)state;
     bool robot_first = false, person_first = false;
     for (uint64_t seed = 40; seed < 80 && !(robot_first && person_first); seed++) {
-        struct bot *b = make_bot(180, seed);
-        say(b, "ann", "!new");
-        say(b, "ann", "!addbot easy");
-        say(b, "ann", "!addbot easy");
+        struct bot *b = ann_and_two_robots(seed);
         fake_drawing = 18;
         int mark = n_recs;
         say(b, "ann", "!start");
@@ -581,17 +602,64 @@ static void test_start_waits_for_its_drawing(void **state)
         fake_drawing = 0;
         bot_tick(b, now);
         assert_int_equal(session_next_deadline(sess(b)) - now, left);
-        const struct session *s = sess(b);
-        if (s->seat[s->game.current].robot) {
+        if (robot_moves_on(b, &before))
             robot_first = true;
-            for (int i = 0; i < 10 && !memcmp(&before, &sess(b)->game, sizeof before); i++) {
-                now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now;
-                bot_tick(b, now);
-            }
-            assert_memory_not_equal(&before, &sess(b)->game, sizeof before);
-        } else {
+        else
             person_first = true;
+        bot_free(b);
+    }
+    assert_true(robot_first && person_first);
+}
+
+/* A board drawing asked for in the channel during the game is held like the one at the start:
+ * while it is being sent, computer players wait and nobody's time runs; a second request while
+ * it is still going is answered by the one already going (the asker is told, nothing is queued
+ * again); once it is out, the clock has the time it had, and the next drawing may come only
+ * CMD_BOARD_INTERVAL_MS (10 s) after this one is out, so that asking again and again cannot
+ * keep the game standing. Both a computer player and the person on the move are seen. */
+static void test_asked_drawing_holds_the_clock(void **state)
+{
+    (void)state;
+    bool robot_first = false, person_first = false;
+    for (uint64_t seed = 40; seed < 80 && !(robot_first && person_first); seed++) {
+        struct bot *b = ann_and_two_robots(seed);
+        say(b, "ann", "!start");
+        now += 11000;
+        int64_t asked = now + 1100;
+        int64_t left = session_next_deadline(sess(b)) - asked;
+        static struct game before;
+        before = sess(b)->game;
+        fake_drawing = 18;
+        int mark = n_recs;
+        say(b, "watcher", "!board");
+        assert_true(keyed_to(mark, CHAN, "board") > 5);
+        /* A minute with the drawing unsent: nothing moves, nobody's time runs. */
+        for (int i = 0; i < 60; i++) {
+            now += 1000;
+            mark = n_recs;
+            bot_tick(b, now);
+            assert_int_equal(count_to(mark, CHAN), 0);
+            assert_memory_equal(&before, &sess(b)->game, sizeof before);
         }
+        /* Asked again meanwhile: not drawn again. */
+        mark = n_recs;
+        say(b, "other", "!board");
+        assert_int_equal(keyed_to(mark, CHAN, "board"), 0);
+        assert_int_equal(count_to(mark, "other"), 1);
+        /* Out: the clock goes on with the time it had. */
+        fake_drawing = 0;
+        bot_tick(b, now);
+        assert_int_equal(session_next_deadline(sess(b)) - now, left);
+        mark = n_recs;
+        say(b, "other", "!board");
+        assert_int_equal(keyed_to(mark, CHAN, "board"), 0);
+        now += 10000;
+        say(b, "other", "!board");
+        assert_true(keyed_to(mark, CHAN, "board") > 5);
+        if (robot_moves_on(b, &before))
+            robot_first = true;
+        else
+            person_first = true;
         bot_free(b);
     }
     assert_true(robot_first && person_first);
@@ -746,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_anyone_stops_a_game_nobody_plays),
         cmocka_unit_test(test_unattended_game_waits_for_its_lines),
         cmocka_unit_test(test_start_waits_for_its_drawing),
+        cmocka_unit_test(test_asked_drawing_holds_the_clock),
         cmocka_unit_test(test_robots_wait_for_calm),
         cmocka_unit_test(test_hard_budget_with_many_games),
     };

@@ -299,8 +299,14 @@ void bot_game_line(struct bot *b, struct bot_game *g, int to, const char *text, 
         unsigned flags = !key && bot_robots_unattended(g) ? BW_OUT_BACKGROUND : 0;
         if (!key)
             bot_view_line(b, g, text);
-        if (key && strcmp(key, CMD_KEY_START_BOARD) == 0 && b->out.drawing) {
-            flags |= BW_OUT_IN_TURN;
+        bool start = key && strcmp(key, CMD_KEY_START_BOARD) == 0;
+        /* The drawing at the start, or one asked for in the channel during the game: its clocks
+         * stand still and its computer players wait until it is out (the IRC layer sends it as
+         * one block, the channel's other lines behind it). */
+        if ((start || (key && strcmp(key, "board") == 0 && g->s.state == SESSION_PLAYING)) &&
+            b->out.drawing) {
+            if (start)
+                flags |= BW_OUT_IN_TURN;
             if (!g->drawing_held)
                 g->drawing_since_ms = b->now_ms;
             g->drawing_held = true;
@@ -679,8 +685,9 @@ static void withhold(struct bot *b)
 /* How often a game waiting for the drawing at its start asks whether it is out. */
 #define BOT_DRAWING_POLL_MS 200
 
-/* Whether g still waits for the drawing at its start to go out. Once it is out, the game's
- * clocks move on by the time it took: nobody's time ran while the board was being shown. */
+/* Whether g still waits for the drawing at its start (or one asked for in its channel) to go
+ * out. Once it is out, the game's clocks move on by the time it took: nobody's time ran while
+ * the board was being shown. */
 static bool drawing_waits(struct bot *b, struct bot_game *g, int64_t now_ms)
 {
     if (!g->drawing_held)
@@ -689,6 +696,9 @@ static bool drawing_waits(struct bot *b, struct bot_game *g, int64_t now_ms)
         return true;
     g->drawing_held = false;
     session_hold(&g->s, g->drawing_since_ms, now_ms);
+    /* The next drawing in the channel comes at most CMD_BOARD_INTERVAL_MS after this one is
+     * out, not after it was asked for: asking again and again cannot keep the game standing. */
+    g->s.board_ms = now_ms;
     return false;
 }
 

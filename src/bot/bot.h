@@ -82,9 +82,9 @@ struct bw_out {
     /* How many of channel's game lines (not displays) still wait to be sent: a game no person
      * present plays in goes on at the pace its lines leave. NULL: not known (no waiting). */
     size_t (*queued)(void *ctx, const char *channel);
-    /* How many lines of channel's displays sent with BW_OUT_IN_TURN still wait to be sent: the
-     * game's clocks stand still and its computer players wait until they are out. NULL: not
-     * known (no waiting). */
+    /* How many lines of channel's drawings still wait to be sent (displays sent with
+     * BW_OUT_IN_TURN, and the channel's other displays): the game's clocks stand still and its
+     * computer players wait until they are out. NULL: not known (no waiting). */
     size_t (*drawing)(void *ctx, const char *channel);
     /* How calm the output is for the game in channel (enum bw_calm): whether its lines are all out,
      * to it and to nicks (its people), and the output has room for a person's next few replies at

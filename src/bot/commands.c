@@ -35,9 +35,12 @@ static void host_reply_keyed(void *ctx, const char *text, const char *key)
         int seat = session_identify(&g->s, &bc->who);
         if (seat < 0 || g->s.state != SESSION_PLAYING || g->s.game.p[seat].resigned)
             continue;
-        if (bot_seat_urgent(bc->b, g, seat))
+        /* A reply to a player (not a display anybody may ask for) goes with the game's lines,
+         * urgent while the game waits for them. A display (a drawing, a status) is never urgent:
+         * asked for again and again by the player on the move, it would take the share of the
+         * output that the other tables' players' hands and replies need. */
+        if (!key && bot_seat_urgent(bc->b, g, seat))
             flags |= BW_OUT_URGENT;
-        /* A reply to a player (not a display anybody may ask for) goes with the game's lines. */
         if (!key)
             flags |= BW_OUT_PLAYER;
     }

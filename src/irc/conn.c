@@ -126,7 +126,7 @@ static size_t out_queued(void *ctx, const char *channel)
 static size_t out_drawing(void *ctx, const char *channel)
 {
     struct ircb_conn *c = ctx;
-    return ircb_queue_in_turn_displays(&c->queue, channel);
+    return ircb_queue_drawings(&c->queue, channel);
 }
 
 static int out_calm(void *ctx, const char *channel, const char *const *nicks, size_t n,

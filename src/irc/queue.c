@@ -605,6 +605,12 @@ size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *chann
     return n;
 }
 
+size_t ircb_queue_drawings(const struct ircb_queue *q, const char *channel)
+{
+    const struct ircb_target *t = channel ? target_find(q, channel, 2) : NULL;
+    return ircb_queue_in_turn_displays(q, channel) + (t ? t->n + t->n_spill : 0);
+}
+
 size_t ircb_queue_events(const struct ircb_queue *q, const char *channel)
 {
     static const int rings[] = {0, IRCB_RING_BACKGROUND};
@@ -669,11 +675,37 @@ enum { LANE_PLAYERS = -5, LANE_NONE = -4, LANE_BACKGROUND = -3, LANE_CTL = -2, L
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane);
 
+/* Whether a drawing pushed in turn with its channel's game lines waits: the head of one of the
+ * channels' game lines is keyed. */
+static bool in_turn_drawing_waits(const struct ircb_queue *q)
+{
+    const struct ircb_target *first = q->ring[0];
+    const struct ircb_target *t = first;
+    do {
+        if (t && t->head && t->head->key)
+            return true;
+        t = t ? t->next : NULL;
+    } while (t && t != first);
+    return false;
+}
+
+/* Whether a drawing in turn goes first: more lines of other rings (a person's answers, a
+ * player's hand) went ahead of it than a person's few commands at once (the burst but one)
+ * since it last went. Each such line counts two and each line of the drawing takes one off, so
+ * that a person who keeps asking (their spots every second) gets one line in three until the
+ * drawing is out, not the whole output: the drawing that the whole table waits for would crawl
+ * (it waits for a full bucket while alone, and their answers go before displays). Urgent lines
+ * keep their share: this only orders the turns. */
+static bool drawing_first(const struct ircb_queue *q)
+{
+    return q->drawing_owed > 2 * (q->burst - 1) && in_turn_drawing_waits(q);
+}
+
 /* Whether lane serves a drawing pushed in turn with its channel's game lines (the board at the
- * start of a game) while nothing else waits. */
+ * start of a game) while nothing else waits and it does not go first (drawing_first). */
 static bool drawing_alone(const struct ircb_queue *q, int lane)
 {
-    if (lane < 0)
+    if (lane < 0 || drawing_first(q))
         return false;
     const struct ircb_line *l = lane_head(q, lane);
     const struct ircb_target *t = l->owner;
@@ -714,15 +746,16 @@ static int next_lane(const struct ircb_queue *q)
     bool others_wait = q->held - q->background > q->urgent;
     if (q->urgent_head && (!others_wait || q->urgent_credit > 0))
         return LANE_URGENT;
+    bool drawing = drawing_first(q);
     for (int i = 0; i < IRCB_SCHEDULE_LEN; i++) {
         int pos = (q->slot + i) % IRCB_SCHEDULE_LEN;
         int r = pos_ring(q, pos);
-        if (r < 0)
+        if (r < 0 || (drawing && r != 0))
             continue;
         /* A player's own line goes before a display (a drawing, a status), while the credit
          * lasts: it answers someone at the table, the display can wait a line or two. */
-        if (r != IRCB_RING_PLAYERS && q->ring[IRCB_RING_PLAYERS] && q->urgent_credit > 0 &&
-            lane_head(q, pos)->key)
+        if (!drawing && r != IRCB_RING_PLAYERS && q->ring[IRCB_RING_PLAYERS] &&
+            q->urgent_credit > 0 && lane_head(q, pos)->key)
             return LANE_PLAYERS;
         return pos;
     }
@@ -735,17 +768,44 @@ static bool group_in_progress(const struct ircb_target *t)
     return t && t->head && t->head->group && t->head->group == t->sending;
 }
 
-/* The line that goes when t's turn comes: its own, unless t holds a channel's displays while the
- * channel's game lines are in the middle of a drawing pushed in turn with them; then that
- * drawing's next line, so that no display asked for comes between its lines. (A drawing asked
- * for is not given the channel's game-line turns in return: the game's lines never wait behind
- * what onlookers ask for.) */
+/* The line that goes when t's turn comes: its own, unless t is one of a channel's two queues in
+ * turn (its game lines, its displays) while the other is in the middle of a drawing (a drawing
+ * pushed in turn with the game lines, or a display asked for): then that drawing's next line, so
+ * that nothing of the channel comes between its lines and the channel's turns all go to it. A
+ * display that has not begun yields its turns to the channel's game lines while any wait: a
+ * drawing asked for never holds up the game lines queued ahead of it, and a game's lines wait for
+ * at most the one drawing being sent. */
 static struct ircb_line *turn_head(const struct ircb_queue *q, const struct ircb_target *t)
 {
-    if (t->ring != 2 || !ircb_is_channel(t->name))
+    if ((t->ring != 0 && t->ring != 2) || !ircb_is_channel(t->name))
         return t->head;
-    const struct ircb_target *events = target_find(q, t->name, 0);
-    return group_in_progress(events) ? events->head : t->head;
+    const struct ircb_target *other = target_find(q, t->name, t->ring == 0 ? 2 : 0);
+    if (!other || group_in_progress(t))
+        return t->head;
+    if (group_in_progress(other) || t->ring == 2)
+        return other->head;
+    return t->head;
+}
+
+/* The urgent line that goes first: the oldest of a player's own (the players' ring: a hand,
+ * spots, a reply to their command), else the oldest of all (a display the player the game waits
+ * for asked for): a player who asks for drawings again and again while it is their move keeps
+ * no other player's hand or reply waiting behind them. */
+static struct ircb_line *urgent_first(const struct ircb_queue *q)
+{
+    for (struct ircb_line *l = q->urgent_head; l; l = l->urgent_next)
+        if (l->owner->ring == IRCB_RING_PLAYERS)
+            return l;
+    return q->urgent_head;
+}
+
+/* Whether an urgent line of the players' ring other than t's waits. */
+static bool other_player_urgent(const struct ircb_queue *q, const struct ircb_target *t)
+{
+    for (const struct ircb_line *l = q->urgent_head; l; l = l->urgent_next)
+        if (l->owner != t && l->owner->ring == IRCB_RING_PLAYERS)
+            return true;
+    return false;
 }
 
 static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
@@ -756,7 +816,7 @@ static struct ircb_line *lane_head(const struct ircb_queue *q, int lane)
     case LANE_CTL:
         return q->ctl_head;
     case LANE_URGENT:
-        return q->urgent_head;
+        return urgent_first(q);
     case LANE_PLAYERS:
         return q->ring[IRCB_RING_PLAYERS]->head;
     case LANE_BACKGROUND:
@@ -781,9 +841,22 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
     if (lane == LANE_CTL) {
         ctl_remove(q, l);
     } else {
+        /* What went ahead of a drawing in turn (see drawing_first). */
+        if (l->owner->ring != 0 && q->ring[0] && in_turn_drawing_waits(q))
+            q->drawing_owed += q->drawing_owed < 4 * q->burst ? 2 : 0;
+        else if (l->owner->ring == 0 && l->key && q->drawing_owed > 0)
+            q->drawing_owed--;
         if (lane == LANE_URGENT) {
-            if (q->held - q->background > q->urgent)
-                q->urgent_credit--;
+            /* A player's own urgent line (a hand, spots, a reply) while another player's waits
+             * too costs a credit every other time: the players on the move at several tables
+             * may take two lines in three while others wait; one player alone (who may keep
+             * asking), and other urgent lines, one in two. */
+            bool free = l->owner->ring == IRCB_RING_PLAYERS && !q->player_free &&
+                        other_player_urgent(q, l->owner);
+            if (q->held - q->background > q->urgent) {
+                q->urgent_credit -= !free;
+                q->player_free = free;
+            }
         } else if (lane == LANE_PLAYERS) {
             /* Ahead of the schedule: the display keeps its turn, the player goes to the back. */
             struct ircb_target **r = &q->ring[IRCB_RING_PLAYERS];
@@ -818,6 +891,8 @@ void ircb_queue_sent(struct ircb_queue *q, int64_t now_ms)
         line_remove(q, l);
         if (stays)
             refill(q, t); /* the room this line leaves lets a spilled one in */
+        if (!q->ring[0] || !in_turn_drawing_waits(q))
+            q->drawing_owed = 0;
     }
     settle(q);
     if (q->interval_ms)

@@ -5,10 +5,13 @@
  * happens in a game, replies) and displays (lines with a key: a hand, a board drawing, a status,
  * spots, which a newer version replaces). What goes next:
  *   1. JOIN and PART, at once;
- *   2. the oldest urgent line (a private reply to a player the game waits for), while the
- *      urgent credit lasts: an urgent line that overtakes others costs one credit, a line
- *      served in turn gives one back, so urgent lines take at most half of the output while
- *      other lines wait (and any share when nothing else does);
+ *   2. the oldest urgent line (a private reply to a player the game waits for; the oldest of the
+ *      players' own lines, ircb_queue_push_player, before any display), while the urgent credit
+ *      lasts: an urgent line that overtakes others costs one credit (a player's own while
+ *      another player's waits too, every other time), a line served in turn gives one back, so
+ *      urgent lines take at most half of the output while other lines wait (the hands, spots
+ *      and replies of several players on the move two thirds) and any share when nothing else
+ *      does;
  *   3. otherwise a line served in turn: round-robin over the targets of four rings, channel
  *      events, private events, channel displays and private displays, taken in the fixed cycle
  *      described at IRCB_SCHEDULE_LEN (empty rings skipped), where a fifth ring, the players'
@@ -35,10 +38,17 @@
  * is finished (a drawing is never cut short), and the newer one waits behind it. A target whose
  * lines were all replaced keeps its place in its ring (and the urgent lines it was granted): asking
  * again for a hand or a drawing never sends one to the back, or it would never come while others
- * keep the ring busy. A drawing pushed in turn with a channel's game lines
- * (ircb_queue_push_in_turn), once begun, is never mixed with other lines of the channel: the
- * channel's display turns go to it too while the rest of it waits. A drawing asked for is not
- * given the channel's game-line turns: the game's lines never wait behind what onlookers ask for.
+ * keep the ring busy. A channel's drawing, pushed in turn with its game lines
+ * (ircb_queue_push_in_turn) or asked for (a display of the channel), once begun, is never mixed
+ * with other lines of the channel: the channel's game-line and display turns both go to it while
+ * the rest of the channel waits (other targets go on). A display of a channel that has not begun
+ * yields its turns to the channel's game lines while any wait, so the game's lines wait for at
+ * most the one drawing being sent, never for what onlookers ask for after it. A drawing pushed in
+ * turn that waits alone goes a line each time the bucket is full, and a player's own lines go
+ * before it, but once more lines of others went ahead of it than the burst but one, its lines
+ * go first (urgent lines aside), two for each line of others, until it is out: a person who
+ * keeps asking (their spots every second) cannot slow the drawing the table waits for to a
+ * crawl.
  *
  * Pacing is a token bucket: `burst` lines may leave back to back, then one per `interval_ms`.
  *
@@ -63,7 +73,8 @@
  * replaces the older one but gets no urgent lines of its own while the older still waits. */
 #define IRCB_URGENT_PER_TARGET 3
 /* Urgent lines that may overtake waiting lines in a row: a reply and the hand it changed.
- * One is given back per line served in turn, so urgent lines never take more than half. */
+ * One is given back per line served in turn, so urgent lines never take more than half (those
+ * of several players at once, which cost one every other time, two thirds). */
 #define IRCB_URGENT_CREDIT 2
 /* The turns of the rings (0 channel events, 1 private events, 2 channel displays, 3 private
  * displays) in one cycle: 0 0 1 0 0 2 0 0 3. When all have lines, two thirds of the lines served
@@ -126,6 +137,10 @@ struct ircb_queue {
     uint64_t useq;     /* the last place given in the urgent lane */
     size_t urgent;     /* lines in the urgent lane */
     int urgent_credit; /* see above */
+    bool player_free;  /* the last urgent line was a player's own that cost no credit */
+    /* Lines of other rings that went ahead of a drawing in turn, counted twice, less the
+     * drawing's lines since (see above); 0 when no such drawing waits. */
+    int drawing_owed;
     size_t lines;      /* every queued line, JOIN and PART and spilled ones included */
     size_t held;       /* lines held by targets (what IRCB_QUEUE_LINES bounds) */
     size_t background; /* of those, lines in the background ring */
@@ -209,6 +224,10 @@ size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const 
 
 /* How many lines of displays pushed in turn (ircb_queue_push_in_turn) still wait for channel. */
 size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *channel);
+
+/* How many lines of channel's drawings still wait: displays pushed in turn and the displays
+ * anybody asked for in the channel (ircb_queue_push with a key). */
+size_t ircb_queue_drawings(const struct ircb_queue *q, const char *channel);
 
 /* How many game lines wait for channel, in turn or in the background (spilled ones included),
  * displays pushed in turn with them included. */

@@ -899,6 +899,179 @@ static void test_in_turn_drawing_keeps_order(void **state)
     ircb_queue_fini(&q);
 }
 
+/* Under a flood, the players' own urgent lines (a hand, a reply: ircb_queue_push_player) go
+ * before the urgent lines of a display that the player the game waits for in another game asks
+ * for again and again (a private drawing keeps its place in the urgent lane when replaced):
+ * other players' hands never wait behind it. */
+static void test_player_lines_before_urgent_displays(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char buf[600], hand[32];
+    for (int i = 0; i < 40; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+    for (int i = 0; i < 18; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "sitter", "board row", true, "board", 400);
+    int hands = 0, boards = 0, waited = 0;
+    for (int round = 0; round < 12; round++) {
+        /* The sitter asks again: the newer drawing replaces the one still waiting. */
+        ircb_queue_drop(&q, "sitter", "board");
+        for (int i = 0; i < 18; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, "sitter", "board row", true, "board", 400);
+        snprintf(hand, sizeof hand, "#g hand: %d wood", round);
+        ircb_queue_drop(&q, "alice", "hand");
+        ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", hand, true, "hand", 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+        /* Four lines go out before the next round: alice's hand is among them. */
+        bool got = false;
+        for (int i = 0; i < 4 && pop(&q, 0, buf, sizeof buf); i++) {
+            got = got || strncmp(buf, "alice:", 6) == 0;
+            hands += strncmp(buf, "alice:", 6) == 0;
+            boards += strncmp(buf, "sitter:", 7) == 0;
+        }
+        waited += !got;
+    }
+    assert_int_equal(waited, 0);
+    assert_int_equal(hands, 12);
+    /* The sitter's drawing still goes on in the rest of the urgent share and its turns. */
+    assert_true(boards > 0);
+    ircb_queue_fini(&q);
+}
+
+/* While others wait, the urgent lines of several players (ircb_queue_push_player) take up to two
+ * lines in three; other urgent lines, and those of one player alone (who may keep asking), still
+ * at most every other line. */
+static void test_player_urgent_share(void **state)
+{
+    (void)state;
+    for (int player = 0; player < 2; player++) {
+        struct ircb_queue q;
+        ircb_queue_init(&q, 1, 0);
+        char name[16], buf[600];
+        for (int i = 0; i < 60; i++)
+            ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+        for (int p = 0; p < 20; p++) {
+            snprintf(name, sizeof name, "p%d", p);
+            for (int i = 0; i < IRCB_URGENT_PER_TARGET; i++)
+                if (player)
+                    ircb_queue_push_player(&q, IRCB_PRIVMSG, name, long_line(), true, NULL, 400);
+                else
+                    ircb_queue_push(&q, IRCB_PRIVMSG, name, long_line(), true, NULL, 400);
+        }
+        int urgent = 0;
+        for (int i = 0; i < 30; i++) {
+            assert_true(pop(&q, 0, buf, sizeof buf));
+            urgent += buf[0] == 'p';
+        }
+        /* Two in three of the urgent lane's lines and their share of the turns (the players'
+         * ring takes those of the empty private and display rings), against one in two. */
+        if (player)
+            assert_true(urgent >= 23);
+        else
+            assert_true(urgent <= 18);
+        ircb_queue_fini(&q);
+    }
+    struct ircb_queue q;
+    ircb_queue_init(&q, 1, 0);
+    char buf[600];
+    for (int i = 0; i < 60; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#busy", "game line", false, NULL, 400);
+    int urgent = 0;
+    for (int i = 0; i < 30; i++) {
+        /* alice keeps asking: an urgent answer always waits. */
+        if (!ircb_queue_waiting(&q, "alice"))
+            ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "spots", true, "spots", 400);
+        assert_true(pop(&q, 0, buf, sizeof buf));
+        urgent += buf[0] == 'a';
+    }
+    assert_true(urgent <= 20);
+    ircb_queue_fini(&q);
+}
+
+/* A drawing asked for in a channel (a display of the channel) goes out as one block: it waits
+ * for the game lines queued ahead of it, and once its first line went, the channel's other
+ * lines wait until it is out (its turns all go to it) while other channels and private replies
+ * go on. A newer drawing queued meanwhile waits behind it and yields to the game's lines. */
+static void test_asked_drawing_is_a_block(void **state)
+{
+    (void)state;
+    struct ircb_queue q;
+    ircb_queue_init(&q, 100, 0);
+    char buf[64], line[16];
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g0", false, NULL, 400);
+    for (int i = 0; i < 6; i++) {
+        snprintf(line, sizeof line, "d%d", i);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", line, false, "board", 400);
+    }
+    assert_int_equal(ircb_queue_drawings(&q, "#c"), 6);
+    assert_int_equal(ircb_queue_drawings(&q, "#o"), 0);
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c:g0");
+    assert_true(pop(&q, 0, buf, sizeof buf));
+    assert_string_equal(buf, "#c:d0");
+    /* Begun: the game's next lines, another channel's and a private reply come meanwhile. */
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g1", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g2", false, NULL, 400);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#o", "o", false, NULL, 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "bob", "reply", false, NULL, 400);
+    for (int i = 0; i < 3; i++)
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "e", false, "board", 400);
+    ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "g3", false, NULL, 400);
+    const char *want[] = {"#c:d1", "#c:d2", "#c:d3", "#c:d4", "#c:d5", "#c:g1",
+                          "#c:g2", "#c:g3", "#c:e",  "#c:e",  "#c:e"};
+    size_t got = 0;
+    int others = 0, others_in_drawing = 0;
+    while (pop(&q, 0, buf, sizeof buf)) {
+        if (strncmp(buf, "#c:", 3) != 0) {
+            others++;
+            others_in_drawing += got > 0 && got < 5;
+            continue;
+        }
+        assert_true(got < sizeof want / sizeof want[0]);
+        assert_string_equal(buf, want[got++]);
+    }
+    assert_int_equal(got, sizeof want / sizeof want[0]);
+    assert_int_equal(others, 4);
+    assert_true(others_in_drawing > 0);
+    assert_int_equal(ircb_queue_drawings(&q, "#c"), 0);
+    ircb_queue_fini(&q);
+}
+
+/* The drawing at the start of a game (pushed in turn with the channel's game lines, nothing
+ * else of the channel waiting) goes out at the configured pace while a player asks for their
+ * spots every second, their answer urgent or not: it takes at most twice the time of its lines
+ * at the pace (it may share the output with the answers), never waits for a full bucket that the
+ * answers keep from filling. */
+static void test_start_drawing_while_player_asks(void **state)
+{
+    (void)state;
+    for (int urgent = 0; urgent < 2; urgent++) {
+        struct ircb_queue q;
+        ircb_queue_init(&q, 4, 1500);
+        char buf[600];
+        for (int i = 0; i < 18; i++)
+            ircb_queue_push_in_turn(&q, IRCB_PRIVMSG, "#c", "row", "start board", 400);
+        ircb_queue_push(&q, IRCB_PRIVMSG, "#c", "prompt", false, NULL, 400);
+        int64_t t = 0, done = -1;
+        int answers = 0;
+        for (; t <= 120000 && done < 0; t += 100) {
+            if (t % 1000 == 0)
+                ircb_queue_push_player(&q, IRCB_PRIVMSG, "alice", "#c spots: 12, 13", urgent,
+                                       "spots", 400);
+            while (pop(&q, t, buf, sizeof buf))
+                answers += strncmp(buf, "alice:", 6) == 0;
+            if (ircb_queue_in_turn_displays(&q, "#c") == 0)
+                done = t;
+        }
+        assert_true(done >= 0 && done <= 18 * 1500 * 2);
+        /* The player's answers went meanwhile too, about one line in three. */
+        assert_true(answers >= 8);
+        ircb_queue_fini(&q);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -919,9 +1092,13 @@ int main(void)
         cmocka_unit_test(test_background_waits),
         cmocka_unit_test(test_is_channel),
         cmocka_unit_test(test_in_turn_drawing_keeps_order),
+        cmocka_unit_test(test_asked_drawing_is_a_block),
+        cmocka_unit_test(test_player_urgent_share),
+        cmocka_unit_test(test_player_lines_before_urgent_displays),
         cmocka_unit_test(test_join),
         cmocka_unit_test(test_calm),
         cmocka_unit_test(test_drawing_leaves_room),
+        cmocka_unit_test(test_start_drawing_while_player_asks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
