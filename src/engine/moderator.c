@@ -145,70 +145,70 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         g->p[p].timeouts++;
     if (own_turn)
         g->turn_timed_out = 1;
-    if (g->ck.on && (progress_pending(g) & BIT(p))) /* C&K: before the phase's business */
+    int pending = g->ck.on && (progress_pending(g) & BIT(p));
+    if (pending) /* C&K: a card to draw or to give up comes before the phase's business */
         progress_timeout(g, eb, p);
-    else
-        switch (g->phase) {
-        case PHASE_SETUP_SETTLEMENT: {
-            int v = pick_random_vertex(g, p);
-            if (v >= 0)
-                setup_settlement(g, eb, p, v);
-            else
-                advance_setup(g, eb);
-            break;
-        }
-        case PHASE_SETUP_ROAD: {
-            int edge = pick_random_road(g, p);
-            if (edge >= 0)
-                place_road(g, eb, p, edge, EV_BUILD);
-            else
-                for (int i = 0; i < 3 && edge < 0; i++) { /* a corner with room for a ship only */
-                    int at = GEO(g)->vertex_edge[g->setup_vertex][i];
-                    if (at >= 0 && game_can_ship(g, p, at))
-                        place_ship(g, eb, p, edge = at, EV_BUILD);
-                }
+    switch (pending ? -1 : (int)g->phase) {
+    case PHASE_SETUP_SETTLEMENT: {
+        int v = pick_random_vertex(g, p);
+        if (v >= 0)
+            setup_settlement(g, eb, p, v);
+        else
             advance_setup(g, eb);
-            break;
-        }
-        case PHASE_ROLL:
-            roll_dice(g, eb);
-            if (g->phase == PHASE_MAIN)
-                end_turn(g, eb);
-            break;
-        case PHASE_DISCARD: {
-            uint8_t give[RES_COUNT], com[COM_COUNT];
-            random_discard(g, p, give, com);
-            do_discard(g, eb, p, give, com);
-            break;
-        }
-        case PHASE_GOLD: { /* cards the bank holds, at random */
-            uint8_t get[RES_COUNT] = {0}, bank[RES_COUNT];
-            memcpy(bank, g->bank, sizeof bank);
-            for (int i = 0; i < g->p[p].gold; i++) {
-                int k = (int)bw_rng_below(&g->rng, (uint32_t)sum5(bank)), r = 0;
-                while (k >= bank[r])
-                    k -= bank[r++];
-                bank[r]--;
-                get[r]++;
+        break;
+    }
+    case PHASE_SETUP_ROAD: {
+        int edge = pick_random_road(g, p);
+        if (edge >= 0)
+            place_road(g, eb, p, edge, EV_BUILD);
+        else
+            for (int i = 0; i < 3 && edge < 0; i++) { /* a corner with room for a ship only */
+                int at = GEO(g)->vertex_edge[g->setup_vertex][i];
+                if (at >= 0 && game_can_ship(g, p, at))
+                    place_ship(g, eb, p, edge = at, EV_BUILD);
             }
-            take_gold(g, eb, p, get);
-            break;
-        }
-        case PHASE_ROBBER:
-            timeout_robber(g, eb, p);
-            g->phase = PHASE_MAIN;
+        advance_setup(g, eb);
+        break;
+    }
+    case PHASE_ROLL:
+        roll_dice(g, eb);
+        if (g->phase == PHASE_MAIN)
             end_turn(g, eb);
-            break;
-        case PHASE_MAIN:
-            end_turn(g, eb);
-            break;
-        case PHASE_SPECIAL_BUILD:
-            ripen_dev_cards(&g->p[p]);
-            next_special_or_turn(g, eb, p);
-            break;
-        default:
-            break;
+        break;
+    case PHASE_DISCARD: {
+        uint8_t give[RES_COUNT], com[COM_COUNT];
+        random_discard(g, p, give, com);
+        do_discard(g, eb, p, give, com);
+        break;
+    }
+    case PHASE_GOLD: { /* cards the bank holds, at random */
+        uint8_t get[RES_COUNT] = {0}, bank[RES_COUNT];
+        memcpy(bank, g->bank, sizeof bank);
+        for (int i = 0; i < g->p[p].gold; i++) {
+            int k = (int)bw_rng_below(&g->rng, (uint32_t)sum5(bank)), r = 0;
+            while (k >= bank[r])
+                k -= bank[r++];
+            bank[r]--;
+            get[r]++;
         }
+        take_gold(g, eb, p, get);
+        break;
+    }
+    case PHASE_ROBBER:
+        timeout_robber(g, eb, p);
+        g->phase = PHASE_MAIN;
+        end_turn(g, eb);
+        break;
+    case PHASE_MAIN:
+        end_turn(g, eb);
+        break;
+    case PHASE_SPECIAL_BUILD:
+        ripen_dev_cards(&g->p[p]);
+        next_special_or_turn(g, eb, p);
+        break;
+    default:
+        break;
+    }
     if (g->p[p].timeouts >= 3 && g->phase != PHASE_OVER)
         resign(g, eb, p);
     return BW_OK;
