@@ -466,6 +466,35 @@ static void test_merchant(void **state)
     assert_int_equal(game_vp_public(&G, 0), vp);
 }
 
+/* Those with as many points or more discard half, as they choose; then the turn goes on. */
+static void test_saboteur(void **state)
+{
+    (void)state;
+    ck_blank(4);
+    int h = inner_hex(-1);
+    th_place_settlement(&G, 1, corner(h, 0) + 1);
+    th_place_settlement(&G, 2, corner(h, 3) + 1);
+    th_place_settlement(&G, 2, corner(inner_hex(h), 0) + 1);
+    th_give(&G, 1, 2, 2, 1, 0, 0); /* 5: discards 2 */
+    th_give(&G, 2, 4, 0, 0, 0, 0);
+    th_give(&G, 3, 3, 0, 0, 0, 0); /* fewer points: keeps them */
+    th_place_settlement(&G, 0, corner(inner_hex(h), 3) + 1);
+    G.ck.attacks = 1; /* after a 7's discards the robber would move */
+    give_card(0, PROG_SABOTEUR);
+    play(0, PROG_SABOTEUR, -1, -1);
+    assert_int_equal(G.phase, PHASE_DISCARD);
+    assert_int_equal(game_waiting_for(&G), BIT(1) | BIT(2));
+    struct game_action d = th_action(ACT_DISCARD, 1);
+    d.give[RES_WOOD] = 2;
+    th_apply(&G, &d, EV);
+    struct game_action t = th_action(ACT_TIMEOUT, 2);
+    th_apply(&G, &t, EV);
+    assert_int_equal(th_hand(&G, 2), 2);
+    assert_int_equal(th_hand(&G, 3), 3);
+    assert_int_equal(G.phase, PHASE_MAIN); /* no robber */
+    state_ok();
+}
+
 /* The cards that ask other players are not playable yet. */
 static void test_asking_cards_later(void **state)
 {
@@ -498,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_monopolies),
         cmocka_unit_test(test_bishop),
         cmocka_unit_test(test_merchant),
+        cmocka_unit_test(test_saboteur),
         cmocka_unit_test(test_asking_cards_later),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -339,10 +339,16 @@ void discards_done(struct game *g, struct evbuf *eb)
     for (int q = 0; q < g->opt.n_players; q++)
         if (g->p[q].discard)
             return;
+    int sabotage = g->ck.sabotage; /* C&K: a saboteur's discards, not a 7's */
+    g->ck.sabotage = 0;
     if (g->p[g->current].resigned) {
         /* The roller left during the discards: nobody moves the robber; the turn passes. */
         close_all_offers(g, eb);
         next_special_or_turn(g, eb, g->current);
+        return;
+    }
+    if (sabotage) {
+        g->phase = PHASE_MAIN;
         return;
     }
     if (GEO(g)->n_fleet) { /* no robber: the turn goes on, after any card a battle won */

@@ -267,7 +267,7 @@ enum progress_card {
     PROG_DESERTER,
     PROG_DIPLOMAT,
     PROG_INTRIGUE,
-    PROG_SABOTEUR,
+    PROG_SABOTEUR, /* each other player with as many points or more discards half */
     PROG_SPY,
     PROG_WARLORD, /* every knight of the player's active, for free */
     PROG_WEDDING,
@@ -295,9 +295,10 @@ struct game_ck {
     uint8_t metropolis[CK_TRACKS];    /* 1 + the corner of each track's metropolis, 0 for none */
     uint8_t deck[CK_TRACKS][CK_DECK]; /* the progress decks, shuffled; deck_pos[t] drawn */
     uint8_t deck_pos[CK_TRACKS];
-    uint8_t played;              /* progress cards played or shown (out of the game) */
-    uint8_t merchant;            /* 1 + the merchant's hex, 0 before it is played */
-    uint8_t merchant_owner;      /* 1 + the seat holding it */
+    uint8_t played;         /* progress cards played or shown (out of the game) */
+    uint8_t merchant;       /* 1 + the merchant's hex, 0 before it is played */
+    uint8_t merchant_owner; /* 1 + the seat holding it */
+    uint8_t sabotage;       /* the discards under way are a saboteur's: the turn goes on after */
     uint64_t walls[BOARD_WORDS]; /* corners with a city wall */
     struct ck_player p[GAME_MAX_PLAYERS];
     uint64_t knights_all[BOARD_WORDS]; /* derived: corners with a knight */

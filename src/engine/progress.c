@@ -204,6 +204,23 @@ static int bishop(struct game *g, struct evbuf *eb, int p, int hex)
     return BW_OK;
 }
 
+/* Each other player with as many points or more discards half their cards, as after a 7. */
+static void saboteur(struct game *g, struct evbuf *eb, int p)
+{
+    int vp = game_vp_public(g, p);
+    for (int q = 0; q < g->opt.n_players; q++) {
+        int n = hand_size_of(&g->p[q]) / 2;
+        if (q == p || g->p[q].resigned || game_vp_public(g, q) < vp || !n)
+            continue;
+        g->p[q].discard = (uint8_t)n;
+        g->phase = PHASE_DISCARD;
+        g->ck.sabotage = 1;
+        struct game_event *e = ev_push(eb, EV_DISCARD_NEEDED, q);
+        if (e)
+            e->a = (int16_t)n;
+    }
+}
+
 static void warlord(struct game *g, int p)
 {
     for (int k = 0; k < CK_KNIGHTS; k++)
@@ -281,6 +298,9 @@ static int effect(struct game *g, struct evbuf *eb, const struct game_action *a,
         return bishop(g, eb, p, a->a);
     case PROG_WARLORD:
         warlord(g, p);
+        return BW_OK;
+    case PROG_SABOTEUR:
+        saboteur(g, eb, p);
         return BW_OK;
     case PROG_MERCHANT:
         return merchant(g, p, a->a);
@@ -534,7 +554,8 @@ int progress_state_ok(const struct game *g, const struct board_geo *geo)
     }
     if (held + g->ck.played != drawn || points > g->ck.played)
         return 0;
-    if (!g->ck.merchant != !g->ck.merchant_owner)
+    if (!g->ck.merchant != !g->ck.merchant_owner ||
+        (g->ck.sabotage && (g->ck.sabotage > 1 || g->phase != PHASE_DISCARD)))
         return 0;
     int m = g->ck.merchant - 1;
     return !g->ck.merchant || (m < geo->n_hexes && g->ck.merchant_owner <= g->opt.n_players &&
