@@ -432,8 +432,10 @@ static void test_bishop(void **state)
     struct game_action x = card(0, PROG_BISHOP, h, -1);
     th_refused(&G, &x, BW_E(WRONG_PHASE)); /* the robber sleeps */
     G.ck.attacks = 1;
-    play(0, PROG_BISHOP, h, -1);
+    int n = play(0, PROG_BISHOP, h, -1);
     assert_int_equal(G.robber, h);
+    assert_int_equal(th_count_events(EV, n, EV_STEAL), 2);
+    assert_int_equal(th_count_events(EV, n, EV_NO_STEAL), 0);
     assert_int_equal(G.p[0].res[RES_WOOD] + G.p[0].res[RES_BRICK], 2);
 }
 

@@ -198,7 +198,12 @@ static int bishop(struct game *g, struct evbuf *eb, int p, int hex)
     if (hex == g->robber)
         return BW_E(ROBBER_SAME);
     unsigned m = robber_candidates(g, p, hex);
-    do_robber(g, eb, p, hex, -1);
+    g->robber = (int8_t)hex;
+    struct game_event *e = ev_push(eb, EV_ROBBER, p);
+    if (e)
+        e->a = (int16_t)hex;
+    if (!m)
+        ev_push(eb, EV_NO_STEAL, p);
     for (; m; m &= m - 1)
         steal_card(g, eb, p, __builtin_ctz(m), 0);
     return BW_OK;
