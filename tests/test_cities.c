@@ -372,19 +372,19 @@ static void test_event_die(void **state)
     th_roll_phase(&G, 0);
     int n = roll(1, 2, FACE_GATE + TRACK_TRADE);
     assert_int_equal(G.ck.barbarians, 3);
-    assert_int_equal(G.ck.p[0].progress_owed[TRACK_TRADE], 1);
-    assert_int_equal(G.ck.p[1].progress_owed[TRACK_TRADE], 1);
-    assert_int_equal(G.ck.p[2].progress_owed[TRACK_TRADE], 0);
-    assert_int_equal(th_count_events(EV, n, EV_PROGRESS_OWED), 2);
+    assert_int_equal(G.ck.p[0].hand[0], G.ck.deck[TRACK_TRADE][0]); /* trade: no points */
+    assert_int_equal(G.ck.p[1].hand[0], G.ck.deck[TRACK_TRADE][1]);
+    assert_int_equal(G.ck.p[2].hand[0], 0);
+    assert_int_equal(th_count_events(EV, n, EV_PROGRESS_DRAW), 2);
     /* Red 3: only level 2 and up. */
     th_roll_phase(&G, 0);
     roll(1, 3, FACE_GATE + TRACK_TRADE);
-    assert_int_equal(G.ck.p[0].progress_owed[TRACK_TRADE], 2);
-    assert_int_equal(G.ck.p[1].progress_owed[TRACK_TRADE], 1);
+    assert_int_equal(G.ck.p[0].hand[1], G.ck.deck[TRACK_TRADE][2]);
+    assert_int_equal(G.ck.p[1].hand[1], 0);
     /* Another gate's colour gives nothing to trade levels. */
     th_roll_phase(&G, 0);
     roll(1, 1, FACE_GATE + TRACK_SCIENCE);
-    assert_int_equal(G.ck.p[0].progress_owed[TRACK_SCIENCE], 0);
+    assert_int_equal(G.ck.deck_pos[TRACK_SCIENCE], 0);
     state_ok();
 }
 
@@ -565,8 +565,8 @@ static void test_defender(void **state)
     G.ck.barbarians = CK_VOYAGE - 1;
     n = roll(1, 2, FACE_SHIP);
     assert_null(th_find_event(EV, n, EV_DEFENDER, -2));
-    assert_int_equal(G.ck.p[0].progress_any, 1);
-    assert_int_equal(G.ck.p[1].progress_any, 1);
+    assert_int_equal(G.ck.p[0].draws, 1); /* progress cards of their choice */
+    assert_int_equal(G.ck.p[1].draws, 1);
     assert_int_equal(G.ck.p[0].defender, 1);
     state_ok();
 }

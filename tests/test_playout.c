@@ -177,8 +177,10 @@ static uint64_t river_of(const struct game *g)
 
 /* Cities & Knights: commodities conserved (bank and hands hold 12 of each), knights within
  * the limits and each on a corner of its own (no building, no other knight), walls under
- * cities (3 at most a player), metropolis holders consistent with the levels; returns p's
- * points from metropolises and defender cards, counted from scratch. */
+ * cities (3 at most a player), metropolis holders consistent with the levels, progress cards
+ * conserved (decks, hands and played make 54) and hands of 4 but while a fifth must go;
+ * returns p's points from metropolises, defender cards, printers, constitutions and the
+ * merchant, counted from scratch. */
 static int check_cities(const struct game *g, int p)
 {
     const struct board_geo *geo = game_geo(g);
@@ -217,7 +219,15 @@ static int check_cities(const struct game *g, int p)
             walls += g->vertex_owner[v] == p;
         }
     assert_true(walls <= 3);
-    int points = g->ck.p[p].defender;
+    int cards = g->ck.played, pending = game_waiting_for(g) >> p & 1;
+    for (int t = 0; t < CK_TRACKS; t++)
+        cards += CK_DECK - g->ck.deck_pos[t];
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i <= CK_HAND; i++)
+            cards += g->ck.p[q].hand[i] != 0;
+    assert_int_equal(cards, CK_PROGRESS);
+    assert_true(!g->ck.p[p].hand[CK_HAND] || pending || g->p[p].resigned);
+    int points = g->ck.p[p].defender + g->ck.p[p].progress_points + (g->ck.merchant_owner == p + 1);
     for (int t = 0; t < CK_TRACKS; t++) {
         int v = g->ck.metropolis[t] - 1, top = 0;
         for (int q = 0; q < n; q++)
@@ -569,7 +579,7 @@ static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOT
 static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won by a fourth stage */
 static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS taking it */
 static int cities_games;                           /* play_checked() turns Cities & Knights on */
-static long ck_attacks, ck_improvements, ck_knights; /* their events seen */
+static long ck_attacks, ck_improvements, ck_knights, ck_progress; /* their events seen */
 
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
@@ -621,6 +631,7 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             ck_attacks += ev[i].type == EV_BARBARIANS;
             ck_improvements += ev[i].type == EV_IMPROVE;
             ck_knights += ev[i].type == EV_KNIGHT && ev[i].b == KNIGHT_BUILT;
+            ck_progress += ev[i].type == EV_PROGRESS;
             cloth_ends += ev[i].type == EV_CLOTH_END;
             if (ev[i].type == EV_WONDER) { /* one wonder each, one stage at a time */
                 wonder_stages++;
@@ -848,14 +859,15 @@ static void test_playouts_cities(void **state)
     (void)state;
     int games = playout_count(10000) / 40;
     cities_games = 1;
-    ck_attacks = ck_improvements = ck_knights = 0;
+    ck_attacks = ck_improvements = ck_knights = ck_progress = 0;
     for (int i = 0; i < games; i++)
         play_checked(i % 4 == 3 ? 5 + i % 2 : 3 + i % 2, i % 4 == 3 ? BOARD_BIG : BOARD_BASE,
                      5300000u + (uint64_t)i, i % 4 < 2);
     cities_games = 0;
-    printf("cities: %d games, %ld barbarian attacks, %ld improvements, %ld knights built\n", games,
-           ck_attacks, ck_improvements, ck_knights);
-    assert_true(ck_attacks > 0 && ck_improvements > 0 && ck_knights > 0);
+    printf("cities: %d games, %ld barbarian attacks, %ld improvements, %ld knights built, %ld "
+           "progress cards played or shown\n",
+           games, ck_attacks, ck_improvements, ck_knights, ck_progress);
+    assert_true(ck_attacks > 0 && ck_improvements > 0 && ck_knights > 0 && ck_progress > 0);
 }
 
 static void test_illegal_actions_change_nothing(void **state)

@@ -27,7 +27,9 @@ unsigned others_mask(const struct game *g, int p)
 
 unsigned game_waiting_for(const struct game *g)
 {
-    unsigned m = 0;
+    unsigned m = g->ck.on && g->phase != PHASE_OVER ? progress_pending(g) : 0;
+    if (m)
+        return m;
     switch (g->phase) {
     case PHASE_DISCARD:
         for (int p = 0; p < g->opt.n_players; p++)
@@ -267,6 +269,11 @@ void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim
         ev_push(eb, EV_NO_STEAL, player);
         return;
     }
+    steal_card(g, eb, player, victim, sea);
+}
+
+void steal_card(struct game *g, struct evbuf *eb, int player, int victim, int sea)
+{
     struct game_player *vp = &g->p[victim];
     int k = (int)bw_rng_below(&g->rng, (uint32_t)stealable(g, victim, sea)), r = 0;
     while (r < RES_COUNT && k >= vp->res[r])
@@ -280,7 +287,7 @@ void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim
         vp->cloth--;
         g->p[player].cloth++;
     }
-    e = ev_push(eb, EV_STEAL, player);
+    struct game_event *e = ev_push(eb, EV_STEAL, player);
     if (e) {
         e->other = (int8_t)victim;
         e->a = (int16_t)r;
@@ -332,10 +339,16 @@ void discards_done(struct game *g, struct evbuf *eb)
     for (int q = 0; q < g->opt.n_players; q++)
         if (g->p[q].discard)
             return;
+    int sabotage = g->ck.sabotage; /* C&K: a saboteur's discards, not a 7's */
+    g->ck.sabotage = 0;
     if (g->p[g->current].resigned) {
         /* The roller left during the discards: nobody moves the robber; the turn passes. */
         close_all_offers(g, eb);
         next_special_or_turn(g, eb, g->current);
+        return;
+    }
+    if (sabotage) {
+        g->phase = PHASE_MAIN;
         return;
     }
     if (GEO(g)->n_fleet) { /* no robber: the turn goes on, after any card a battle won */
@@ -678,7 +691,7 @@ static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
     return BW_OK;
 }
 
-static int act_city(struct game *g, struct evbuf *eb, int p, int v)
+int build_city(struct game *g, struct evbuf *eb, int p, int v, const uint8_t cost[RES_COUNT])
 {
     if (!can_build_now(g, p))
         return turn_error(g, p);
@@ -688,9 +701,9 @@ static int act_city(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(NOT_YOURS);
     if (g->p[p].cities >= GAME_CITIES)
         return BW_E(NO_PIECES);
-    if (!has_cards(g->p[p].res, game_cost_city))
+    if (!has_cards(g->p[p].res, cost))
         return BW_E(NOT_ENOUGH);
-    pay(g, p, game_cost_city);
+    pay(g, p, cost);
     g->vertex_building[v] = BUILDING_CITY;
     g->p[p].settlements--;
     g->p[p].cities++;
@@ -888,7 +901,7 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_BUILD_SETTLEMENT:
         return act_settlement(g, eb, p, a->a);
     case ACT_BUILD_CITY:
-        return act_city(g, eb, p, a->a);
+        return build_city(g, eb, p, a->a, game_cost_city);
     case ACT_BUY_DEV:
         return act_buy(g, eb, p, a->a);
     case ACT_ROLL:
@@ -968,6 +981,9 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_ACTIVATE:
     case ACT_KNIGHT_MOVE:
     case ACT_CHASE:
+    case ACT_PROGRESS:
+    case ACT_PROGRESS_DRAW:
+    case ACT_PROGRESS_DISCARD:
         return ck_dispatch(g, eb, a);
     default:
         return BW_E(INVALID);
@@ -1019,6 +1035,11 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
     if (a->player < 0 || a->player >= g->opt.n_players || g->p[a->player].resigned)
         return BW_E(NOT_PLAYING);
     int was_current = a->player == g->current;
+    /* C&K: a card of choice to draw or a fifth progress card goes before anything else. */
+    unsigned pending = g->ck.on ? progress_pending(g) : 0;
+    if (pending && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
+        (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS))
+        return BW_E(WRONG_PHASE);
     int err = dispatch(g, &eb, a);
     if (err)
         return err;

@@ -31,6 +31,7 @@ int game_cities_on(struct game *g)
     g->ck.on = 1;
     memset(g->ck.bank, CK_BANK, sizeof g->ck.bank);
     g->deck_size = 0; /* no development cards */
+    progress_init(g);
     if (!g->opt.victory_points)
         g->vp_goal = CK_POINTS;
     return BW_OK;
@@ -143,7 +144,7 @@ int ck_metropolis_at(const struct game *g, int v)
 
 int ck_points(const struct game *g, int p)
 {
-    int n = g->ck.p[p].defender;
+    int n = g->ck.p[p].defender + progress_points(g, p);
     for (int t = 0; t < CK_TRACKS; t++)
         n += 2 * (game_metropolis_of(g, t) == p);
     return n;
@@ -202,7 +203,7 @@ static int metropolis_city(const struct game *g, int p, int want, int *v)
     return BW_E(NO_PIECES);
 }
 
-static int act_improve(struct game *g, struct evbuf *eb, int p, int t, int want)
+int ck_improve(struct game *g, struct evbuf *eb, int p, int t, int want, int discount)
 {
     if (!can_build_now(g, p))
         return turn_error(g, p);
@@ -213,10 +214,10 @@ static int act_improve(struct game *g, struct evbuf *eb, int p, int t, int want)
         return BW_E(LIMIT);
     if (!g->p[p].cities)
         return BW_E(NOT_YOURS); /* improvements need a city */
-    int cost = c->level[t] + 1, v = -1;
+    int level = c->level[t] + 1, v = -1, cost = level > discount ? level - discount : 0;
     if (g->p[p].commodity[t] < cost)
         return BW_E(NOT_ENOUGH);
-    int gain = takes_metropolis(g, p, t, cost);
+    int gain = takes_metropolis(g, p, t, level);
     if (gain) {
         int err = metropolis_city(g, p, want, &v);
         if (err)
@@ -224,11 +225,11 @@ static int act_improve(struct game *g, struct evbuf *eb, int p, int t, int want)
     }
     g->p[p].commodity[t] = (uint8_t)(g->p[p].commodity[t] - cost);
     g->ck.bank[t] = (uint8_t)(g->ck.bank[t] + cost);
-    c->level[t] = (uint8_t)cost;
+    c->level[t] = (uint8_t)level;
     struct game_event *e = ev_push(eb, EV_IMPROVE, p);
     if (e) {
         e->a = (int16_t)t;
-        e->b = (int16_t)cost;
+        e->b = (int16_t)level;
     }
     if (gain) {
         int before = game_metropolis_of(g, t);
@@ -243,7 +244,7 @@ static int act_improve(struct game *g, struct evbuf *eb, int p, int t, int want)
     return BW_OK;
 }
 
-static int act_wall(struct game *g, struct evbuf *eb, int p, int v)
+int ck_wall(struct game *g, struct evbuf *eb, int p, int v, int free)
 {
     if (!can_build_now(g, p))
         return turn_error(g, p);
@@ -255,9 +256,10 @@ static int act_wall(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(OCCUPIED);
     if (walls_of(g, p) >= CK_WALLS)
         return BW_E(NO_PIECES);
-    if (!has_cards(g->p[p].res, cost_wall))
+    if (!free && !has_cards(g->p[p].res, cost_wall))
         return BW_E(NOT_ENOUGH);
-    pay(g, p, cost_wall);
+    if (!free)
+        pay(g, p, cost_wall);
     bits_set(g->ck.walls, v);
     struct game_event *e = ev_push(eb, EV_WALL, p);
     if (e)
@@ -271,11 +273,11 @@ static int act_wall(struct game *g, struct evbuf *eb, int p, int v)
  * the trading house, else 3 with a 3:1 harbor, else 4. */
 static int good_rate(const struct game *g, int p, int k)
 {
-    if (k < RES_COUNT)
-        return g->rates_of[p][k];
-    if (g->ck.p[p].level[TRACK_TRADE] >= CK_ABILITY)
-        return 2;
-    return (g->harbors_of[p] & BIT(HARBOR_GENERIC)) ? 3 : 4;
+    int rate = k < RES_COUNT                                 ? g->rates_of[p][k]
+               : g->ck.p[p].level[TRACK_TRADE] >= CK_ABILITY ? 2
+               : (g->harbors_of[p] & BIT(HARBOR_GENERIC))    ? 3
+                                                             : 4;
+    return progress_rate(g, p, k, rate); /* the merchant fleet, the merchant */
 }
 
 static uint8_t *good_slot(struct game *g, int p, int k)
@@ -334,9 +336,13 @@ int ck_dispatch(struct game *g, struct evbuf *eb, const struct game_action *a)
     case ACT_CK_TRADE:
         return act_trade(g, eb, a->player, a->res, a->res2, a->a);
     case ACT_IMPROVE:
-        return act_improve(g, eb, a->player, a->res, a->a);
+        return ck_improve(g, eb, a->player, a->res, a->a, 0);
     case ACT_WALL:
-        return act_wall(g, eb, a->player, a->a);
+        return ck_wall(g, eb, a->player, a->a, 0);
+    case ACT_PROGRESS:
+    case ACT_PROGRESS_DRAW:
+    case ACT_PROGRESS_DISCARD:
+        return progress_action(g, eb, a);
     default:
         return ck_knight_action(g, eb, a);
     }
@@ -381,6 +387,7 @@ int ck_actions(const struct game *g, int p, struct game_action *out, int max)
     n += ck_knight_actions(g, p, n < max ? out + n : NULL, n < max ? max - n : 0);
     if (g->phase != PHASE_MAIN)
         return n;
+    n += progress_actions(g, p, n < max ? out + n : NULL, n < max ? max - n : 0);
     /* Trades of a commodity, or for one: resource for resource are ACT_BANK_TRADE's. */
     for (int give = 0; give < GOOD_COUNT; give++) {
         int rate = good_rate(g, p, give);
@@ -390,8 +397,9 @@ int ck_actions(const struct game *g, int p, struct game_action *out, int max)
             continue;
         for (int get = 0; get < GOOD_COUNT; get++) {
             const uint8_t *bank = get < RES_COUNT ? &g->bank[get] : &g->ck.bank[get - GOOD_PAPER];
-            if (get == give || !*bank || (give < RES_COUNT && get < RES_COUNT))
-                continue;
+            if (get == give || !*bank ||
+                (give < RES_COUNT && get < RES_COUNT && rate >= g->rates_of[p][give]))
+                continue; /* resource for resource: ACT_BANK_TRADE's, but at a card's rate */
             if ((a = put(out, max, &n, ACT_CK_TRADE, p))) {
                 a->res = (uint8_t)give;
                 a->res2 = (uint8_t)get;
@@ -459,5 +467,5 @@ int ck_state_ok(const struct game *g, const struct board_geo *geo)
     for (int p = n; p < GAME_MAX_PLAYERS; p++)
         if (memcmp(&g->ck.p[p], &(struct ck_player){0}, sizeof g->ck.p[p]))
             return 0;
-    return ck_knights_ok(g, geo);
+    return ck_knights_ok(g, geo) && progress_state_ok(g, geo);
 }

@@ -88,6 +88,11 @@ enum action_type {
     ACT_KNIGHT_MOVE, /* a = the knight's corner, b = where it goes (a weaker enemy knight there
                       * is displaced) */
     ACT_CHASE,       /* a = the knight's corner, b = the hex the robber goes to, target = victim */
+    /* Progress cards (engine/progress.c): res = the card (enum progress_card), its arguments
+     * as the card's line in enum progress_card says. */
+    ACT_PROGRESS,
+    ACT_PROGRESS_DRAW,    /* res = the deck (enum ck_track) of a card of the player's choice */
+    ACT_PROGRESS_DISCARD, /* res = the card given up from a hand of five */
     ACT_TYPE_COUNT
 };
 
@@ -166,7 +171,9 @@ enum event_type {
     /* Cities & Knights. EV_ROLL's a and b are the yellow and the red die; EV_PRODUCE's and
      * EV_DISCARD's res2[0..2] the commodities (paper, cloth, coin); EV_STEAL's a a good. */
     EV_EVENT_DIE,     /* the event die showed a (enum ck_face); b = the barbarians' steps now */
-    EV_PROGRESS_OWED, /* player would draw a progress card of track a (-1: of their choice) */
+    EV_PROGRESS_DRAW, /* player drew progress card b (private to player) from deck a; b = -1 and
+                       * a = -1: they may draw one from a deck of their choice (ACT_PROGRESS_DRAW)
+                       */
     EV_BARBARIANS,    /* the barbarians attack with strength a against Catan's b */
     EV_PILLAGE,       /* player's city at a became a settlement (-1: was removed); b = walls lost */
     EV_DEFENDER,      /* player is the Defender of Catan: a point (a = their defender points) */
@@ -176,6 +183,9 @@ enum event_type {
     EV_KNIGHT,        /* player's knight at a: b = what happened (enum ck_knight_change) */
     EV_KNIGHT_MOVE,   /* player's knight moved from a to b; other = the displaced knight's owner */
     EV_CK_TRADE,      /* player gave b of good a to the bank for res2[1] of good res2[0] */
+    EV_PROGRESS,      /* player played (printer, constitution: showed) progress card a; b, other,
+                       * res[], res2[] as the card's line in enum progress_card says */
+    EV_PROGRESS_DISCARD, /* player gave up progress card a (a hand of five) */
     EV_TYPE_COUNT
 };
 
@@ -232,13 +242,48 @@ enum ck_knight_change {
     KNIGHT_DISPLACED /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
 };
 
+/* Progress cards, deck by deck (science, trade, politics). What ACT_PROGRESS's fields mean for
+ * each, and what its EV_PROGRESS says besides a (the card); a = -1 is "none" where it may be. */
+enum progress_card {
+    PROG_NONE,
+    PROG_ALCHEMIST, /* before the roll: a = the yellow die, b = the red (the event die rolled) */
+    PROG_INVENTOR,  /* a, b = two hexes whose numbers (not 2, 12, 6, 8) change places */
+    PROG_CRANE,     /* res2 = the track raised one commodity cheaper, a = as ACT_IMPROVE's */
+    PROG_ROAD_BUILDING, /* a, b = two edges for free roads (b = -1: one) */
+    PROG_ENGINEER,      /* a = the city that gets a free wall */
+    PROG_IRRIGATION,    /* 2 grain a fields hex next to the player's buildings (ev: res[]) */
+    PROG_MEDICINE,      /* a = the settlement made a city for 2 ore + 1 grain */
+    PROG_MINING,        /* 2 ore a mountains hex next to the player's buildings (ev: res[]) */
+    PROG_PRINTER,       /* a point, shown when drawn */
+    PROG_SMITH,         /* a, b = the knights promoted for free (b = -1: one) */
+    PROG_COMMERCIAL_HARBOR,
+    PROG_MASTER_MERCHANT,
+    PROG_MERCHANT,          /* a = the land hex, next to the player's building, of the merchant */
+    PROG_MERCHANT_FLEET,    /* res2 = the good traded 2:1 with the bank this turn */
+    PROG_RESOURCE_MONOPOLY, /* res2 = the resource: up to 2 from each other player (ev: b) */
+    PROG_TRADE_MONOPOLY,    /* res2 = the commodity (0-2): 1 from each other player (ev: b) */
+    PROG_BISHOP,       /* a = the robber's hex: a card from each player with a building there */
+    PROG_CONSTITUTION, /* a point, shown when drawn */
+    PROG_DESERTER,
+    PROG_DIPLOMAT,
+    PROG_INTRIGUE,
+    PROG_SABOTEUR, /* each other player with as many points or more discards half */
+    PROG_SPY,
+    PROG_WARLORD, /* every knight of the player's active, for free */
+    PROG_WEDDING,
+    PROG_COUNT
+};
+enum { CK_DECK = 18, CK_HAND = 4, CK_PROGRESS = 3 * CK_DECK };
+
 struct ck_player {
     uint8_t level[CK_TRACKS];
-    uint8_t defender;                 /* Defender of Catan points */
-    uint8_t progress_owed[CK_TRACKS]; /* progress cards the player would have drawn, by track */
-    uint8_t progress_any;             /* the same, of the player's choice (a tie defending) */
-    uint8_t knight_at[CK_KNIGHTS];    /* 1 + the corner of each knight, 0 for none */
-    uint8_t knight[CK_KNIGHTS];       /* KNIGHT_* */
+    uint8_t defender;          /* Defender of Catan points */
+    uint8_t hand[CK_HAND + 1]; /* progress cards held, 0 after the last; a fifth must go at once */
+    uint8_t draws;             /* cards to draw from a deck of the player's choice (a tie) */
+    uint8_t progress_points;   /* printers and constitutions shown */
+    uint8_t fleet;             /* goods (bit per good) the player trades 2:1 this turn */
+    uint8_t knight_at[CK_KNIGHTS]; /* 1 + the corner of each knight, 0 for none */
+    uint8_t knight[CK_KNIGHTS];    /* KNIGHT_* */
 };
 
 struct game_ck {
@@ -247,8 +292,14 @@ struct game_ck {
     uint8_t barbarians; /* the ship's steps, 0 .. CK_VOYAGE - 1 */
     uint8_t attacks;    /* barbarian attacks so far (the robber sleeps until the first) */
     uint8_t bank[COM_COUNT];
-    uint8_t metropolis[CK_TRACKS]; /* 1 + the corner of each track's metropolis, 0 for none */
-    uint64_t walls[BOARD_WORDS];   /* corners with a city wall */
+    uint8_t metropolis[CK_TRACKS];    /* 1 + the corner of each track's metropolis, 0 for none */
+    uint8_t deck[CK_TRACKS][CK_DECK]; /* the progress decks, shuffled; deck_pos[t] drawn */
+    uint8_t deck_pos[CK_TRACKS];
+    uint8_t played;         /* progress cards played or shown (out of the game) */
+    uint8_t merchant;       /* 1 + the merchant's hex, 0 before it is played */
+    uint8_t merchant_owner; /* 1 + the seat holding it */
+    uint8_t sabotage;       /* the discards under way are a saboteur's: the turn goes on after */
+    uint64_t walls[BOARD_WORDS]; /* corners with a city wall */
     struct ck_player p[GAME_MAX_PLAYERS];
     uint64_t knights_all[BOARD_WORDS]; /* derived: corners with a knight */
 };

@@ -177,13 +177,12 @@ int wonders_state_ok(const struct game *g, const struct board_geo *geo);
  * ck_setup_city makes p's last setup settlement at v a city; ck_event resolves the event die
  * (g->ck.event) before production; ck_hands notes the hands before production, ck_produce
  * then pays the commodities and the aqueduct (returns whether a card of choice is owed, as
- * gold); ck_points: metropolises and
- * defender points; ck_state_ok, ck_knights_ok check a restored state; ck_reindex rebuilds the
- * derived knight corners; ck_steal moves card k of victim's commodities to thief (returns the
- * good); ck_dispatch / ck_knight_action apply its actions, ck_actions / ck_knight_actions list
- * them; ck_new_turn clears the knights' marks of the turn before; ck_knight_stops adds the
- * corners of other players' knights than p's to stop (they break p's roads there);
- * ck_metropolis_at: whether a metropolis stands at v. */
+ * gold); ck_points: metropolises, defender points and progress_points(); ck_state_ok, ck_knights_ok
+ * check a restored state; ck_reindex rebuilds the derived knight corners; ck_steal moves card k of
+ * victim's commodities to thief (returns the good); ck_dispatch / ck_knight_action apply its
+ * actions, ck_actions / ck_knight_actions list them; ck_new_turn clears the knights' marks of the
+ * turn before; ck_knight_stops adds the corners of other players' knights than p's to stop (they
+ * break p's roads there); ck_metropolis_at: whether a metropolis stands at v. */
 #define CK_SPLIT_TERRAINS (BIT(TERRAIN_FOREST) | BIT(TERRAIN_PASTURE) | BIT(TERRAIN_MOUNTAINS))
 void ck_setup_city(struct game *g, struct evbuf *eb, int p, int v);
 void ck_event(struct game *g, struct evbuf *eb);
@@ -203,6 +202,29 @@ void ck_knight_stops(const struct game *g, int p, uint64_t stop[BOARD_WORDS]);
 int ck_metropolis_at(const struct game *g, int v);
 /* Whether p may build in this phase (their main phase or their special building phase). */
 int can_build_now(const struct game *g, int p);
+/* The actions progress cards share with cities.c, knights.c and apply.c: an improvement
+ * discount commodities cheaper, a wall or a promotion free or not, a city for cost. */
+int ck_improve(struct game *g, struct evbuf *eb, int p, int t, int want, int discount);
+int ck_wall(struct game *g, struct evbuf *eb, int p, int v, int free);
+int ck_promote(struct game *g, struct evbuf *eb, int p, int v, int free);
+int build_city(struct game *g, struct evbuf *eb, int p, int v, const uint8_t cost[RES_COUNT]);
+/* Progress cards (progress.c): progress_init shuffles the decks (game_cities_on);
+ * progress_draw gives p the top card of deck t (a city gate), progress_choose owes p a card of
+ * their choice (a tie defending Catan); progress_pending: the players who must draw or give up
+ * a card before anything else; progress_action applies ACT_PROGRESS*, progress_timeout acts
+ * for a pending player, progress_actions lists p's; progress_points: printers, constitutions,
+ * the merchant; progress_state_ok checks a restored state; progress_rate: p's rate for good k
+ * with the merchant fleet and the merchant (rate: without them). */
+void progress_init(struct game *g);
+void progress_draw(struct game *g, struct evbuf *eb, int p, int t);
+void progress_choose(struct game *g, struct evbuf *eb, int p);
+unsigned progress_pending(const struct game *g);
+int progress_action(struct game *g, struct evbuf *eb, const struct game_action *a);
+void progress_timeout(struct game *g, struct evbuf *eb, int p);
+int progress_actions(const struct game *g, int p, struct game_action *out, int max);
+int progress_points(const struct game *g, int p);
+int progress_state_ok(const struct game *g, const struct board_geo *geo);
+int progress_rate(const struct game *g, int p, int k, int rate);
 
 /* Land hexes the robber may stand on: not the tribe's islands. */
 static inline uint64_t robber_land(const struct game *g)
@@ -231,6 +253,8 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
 /* do_roll() with dice from the game's generator, the first die drawn first. */
 void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);
+/* The steal of do_robber(): a card of victim's at random to player (sea: the pirate's). */
+void steal_card(struct game *g, struct evbuf *eb, int player, int victim, int sea);
 /* p's discard at random: resources into out, commodities (Cities & Knights) into com. */
 void random_discard(struct game *g, int p, uint8_t out[RES_COUNT], uint8_t com[COM_COUNT]);
 /* Gold fields: what hex owes the owners of its buildings (added to game_player.gold); then,

@@ -52,9 +52,11 @@ void ck_reindex(struct game *g)
 
 void ck_new_turn(struct game *g)
 {
-    for (int p = 0; p < g->opt.n_players; p++)
+    for (int p = 0; p < g->opt.n_players; p++) {
+        g->ck.p[p].fleet = 0; /* the merchant fleet lasts a turn */
         for (int k = 0; k < CK_KNIGHTS; k++)
             g->ck.p[p].knight[k] &= (uint8_t) ~(KNIGHT_FRESH | KNIGHT_PROMOTED);
+    }
 }
 
 /* p's knights of a level. */
@@ -164,7 +166,7 @@ static int act_build(struct game *g, struct evbuf *eb, int p, int v)
     return BW_OK;
 }
 
-static int act_promote(struct game *g, struct evbuf *eb, int p, int v)
+int ck_promote(struct game *g, struct evbuf *eb, int p, int v, int free)
 {
     int k, err;
     if (!can_build_now(g, p))
@@ -179,9 +181,10 @@ static int act_promote(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(DENIED); /* mighty knights need the fortress */
     if (knights_of_level(g, p, level + 1) >= 2)
         return BW_E(NO_PIECES);
-    if (!has_cards(g->p[p].res, cost_knight))
+    if (!free && !has_cards(g->p[p].res, cost_knight))
         return BW_E(NOT_ENOUGH);
-    pay(g, p, cost_knight);
+    if (!free)
+        pay(g, p, cost_knight);
     *st = (uint8_t)((*st & ~KNIGHT_LEVEL) | (level + 1) | KNIGHT_PROMOTED);
     knight_event(eb, p, v, KNIGHT_PROMOTE);
     return BW_OK;
@@ -313,7 +316,7 @@ int ck_knight_action(struct game *g, struct evbuf *eb, const struct game_action 
     case ACT_KNIGHT:
         return act_build(g, eb, a->player, a->a);
     case ACT_PROMOTE:
-        return act_promote(g, eb, a->player, a->a);
+        return ck_promote(g, eb, a->player, a->a, 0);
     case ACT_ACTIVATE:
         return act_activate(g, eb, a->player, a->a);
     case ACT_KNIGHT_MOVE:
@@ -466,14 +469,9 @@ static void attack(struct game *g, struct evbuf *eb)
             if (e)
                 e->a = g->ck.p[who].defender;
         } else {
-            for (int p = 0; p < n && most; p++) {
-                if (strength[p] != most)
-                    continue;
-                g->ck.p[p].progress_any++; /* a progress card of their choice: a later part */
-                e = ev_push(eb, EV_PROGRESS_OWED, p);
-                if (e)
-                    e->a = -1;
-            }
+            for (int p = 0; p < n && most; p++)
+                if (strength[p] == most)
+                    progress_choose(g, eb, p); /* a progress card of their choice */
         }
     }
     for (int p = 0; p < n; p++)
@@ -502,16 +500,13 @@ void ck_event(struct game *g, struct evbuf *eb)
     if (face < FACE_GATE)
         return;
     /* A city gate: a progress card for each player at level 1 or more of its track whose
-     * level + 1 is at least the red die. The cards are a later part: it is recorded. */
+     * level + 1 is at least the red die. */
     int t = face - FACE_GATE;
     for (int p = 0; p < g->opt.n_players; p++) {
         int level = g->ck.p[p].level[t];
         if (g->p[p].resigned || !level || g->dice[1] > level + 1)
             continue;
-        g->ck.p[p].progress_owed[t]++;
-        e = ev_push(eb, EV_PROGRESS_OWED, p);
-        if (e)
-            e->a = (int16_t)t;
+        progress_draw(g, eb, p, t);
     }
 }
 

@@ -677,6 +677,8 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
         return 0;
     const struct board_geo *geo = GEO(g);
     int current = g->current == player;
+    if (g->ck.on && g->phase != PHASE_OVER && progress_pending(g)) /* C&K: these first */
+        return progress_actions(g, player, out, max);
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
         if (current)
@@ -700,6 +702,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
         if (current) {
             push(&b, ACT_ROLL);
             dev_plays(g, &b);
+            if (g->ck.on) /* the alchemist */
+                b.n += progress_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                        b.n < b.max ? b.max - b.n : 0);
         }
         break;
     case PHASE_DISCARD:

@@ -145,7 +145,10 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         g->p[p].timeouts++;
     if (own_turn)
         g->turn_timed_out = 1;
-    switch (g->phase) {
+    int pending = g->ck.on && (progress_pending(g) & BIT(p));
+    if (pending) /* C&K: a card to draw or to give up comes before the phase's business */
+        progress_timeout(g, eb, p);
+    switch (pending ? -1 : (int)g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
         int v = pick_random_vertex(g, p);
         if (v >= 0)

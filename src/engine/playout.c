@@ -459,6 +459,8 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     if (!waiting)
         return BW_E(GAME_OVER);
     int p = __builtin_ctz(waiting);
+    if (g->ck.on && progress_pending(g)) /* a card to draw or to give up first */
+        return choose_listed(g, rng, p, out);
     if (g->phase == PHASE_DISCARD) {
         playout_discard(g, p, rng, out);
         return BW_OK;
