@@ -127,6 +127,19 @@ static inline __attribute__((always_inline)) int produce(struct game *g, struct 
     return gold;
 }
 
+/* p's settlement at v becomes a city (bought, or the Cities & Knights setup city). */
+void place_city(struct game *g, struct evbuf *eb, int p, int v)
+{
+    g->vertex_building[v] = BUILDING_CITY;
+    g->p[p].settlements--;
+    g->p[p].cities++;
+    struct game_event *e = ev_push(eb, EV_BUILD, p);
+    if (e) {
+        e->a = BUILDING_CITY;
+        e->b = (int16_t)v;
+    }
+}
+
 /* After a 7's discards: the roller moves the robber (Cities & Knights: once the barbarians
  * have come; before, the turn goes on). */
 static void robber_step(struct game *g, struct evbuf *eb)
@@ -637,7 +650,7 @@ void setup_settlement(struct game *g, struct evbuf *eb, int p, int v)
     int last = g->setup_step >= (setup_rounds(g) - 1) * g->opt.n_players;
     place_settlement(g, eb, p, v);
     if (last && g->ck.on) /* Cities & Knights: the second piece is a city */
-        ck_setup_city(g, eb, p, v);
+        place_city(g, eb, p, v);
     if (last) {
         /* The last setup settlement: one resource from each producing hex around it. */
         uint8_t got[RES_COUNT] = {0};
@@ -704,14 +717,7 @@ int build_city(struct game *g, struct evbuf *eb, int p, int v, const uint8_t cos
     if (!has_cards(g->p[p].res, cost))
         return BW_E(NOT_ENOUGH);
     pay(g, p, cost);
-    g->vertex_building[v] = BUILDING_CITY;
-    g->p[p].settlements--;
-    g->p[p].cities++;
-    struct game_event *e = ev_push(eb, EV_BUILD, p);
-    if (e) {
-        e->a = BUILDING_CITY;
-        e->b = (int16_t)v;
-    }
+    place_city(g, eb, p, v);
     return BW_OK;
 }
 

@@ -37,18 +37,6 @@ int game_cities_on(struct game *g)
     return BW_OK;
 }
 
-void ck_setup_city(struct game *g, struct evbuf *eb, int p, int v)
-{
-    g->vertex_building[v] = BUILDING_CITY;
-    g->p[p].settlements--;
-    g->p[p].cities++;
-    struct game_event *e = ev_push(eb, EV_BUILD, p);
-    if (e) {
-        e->a = BUILDING_CITY;
-        e->b = (int16_t)v;
-    }
-}
-
 /* ---- production ---- */
 
 /* Cards of every kind p holds. */

@@ -174,8 +174,8 @@ int wonders_state_ok(const struct game *g, const struct board_geo *geo);
 
 /* Cities & Knights (cities.c: commodities, production, improvements, metropolises, walls,
  * trades; knights.c: knights and the barbarians). Without it g->ck is all zero.
- * ck_setup_city makes p's last setup settlement at v a city; ck_event resolves the event die
- * (g->ck.event) before production; ck_hands notes the hands before production, ck_produce
+ * place_city (apply.c) makes p's settlement at v a city, the setup city too; ck_event resolves the
+ * event die (g->ck.event) before production; ck_hands notes the hands before production, ck_produce
  * then pays the commodities and the aqueduct (returns whether a card of choice is owed, as
  * gold); ck_points: metropolises, defender points and progress_points(); ck_state_ok, ck_knights_ok
  * check a restored state; ck_reindex rebuilds the derived knight corners; ck_steal moves card k of
@@ -184,7 +184,7 @@ int wonders_state_ok(const struct game *g, const struct board_geo *geo);
  * turn before; ck_knight_stops adds the corners of other players' knights than p's to stop (they
  * break p's roads there); ck_metropolis_at: whether a metropolis stands at v. */
 #define CK_SPLIT_TERRAINS (BIT(TERRAIN_FOREST) | BIT(TERRAIN_PASTURE) | BIT(TERRAIN_MOUNTAINS))
-void ck_setup_city(struct game *g, struct evbuf *eb, int p, int v);
+void place_city(struct game *g, struct evbuf *eb, int p, int v);
 void ck_event(struct game *g, struct evbuf *eb);
 void ck_hands(const struct game *g, int before[GAME_MAX_PLAYERS]);
 int ck_produce(struct game *g, struct evbuf *eb, int sum, int before[GAME_MAX_PLAYERS]);
