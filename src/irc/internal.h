@@ -49,6 +49,7 @@ enum conn_state { CONN_IDLE, CONN_CONNECTING, CONN_REGISTERED };
 struct resend {
     enum ircb_kind kind;
     char *target, *text, *key; /* owned; key may be NULL */
+    unsigned how;              /* the line's how (ircb_queue_push_again) */
 };
 
 struct ircb_conn {

@@ -47,7 +47,8 @@ void link_handed(struct ircb_conn *c, const struct ircb_line *l)
     *r = (struct resend){.kind = l->kind,
                          .target = xstrdup(l->target),
                          .text = xstrdup(l->text),
-                         .key = l->key ? xstrdup(l->key) : NULL};
+                         .key = l->key ? xstrdup(l->key) : NULL,
+                         .how = l->how};
 }
 
 /* Forget the lines the server has read. */
@@ -83,13 +84,6 @@ void link_check(struct ircb_conn *c, int64_t now)
     }
 }
 
-static size_t push_again(struct ircb_queue *q, enum ircb_kind kind, const char *target,
-                         const char *text, const char *key)
-{
-    /* Cut already: the whole text is one line. */
-    return ircb_queue_push(q, kind, target, text, false, key, strlen(text));
-}
-
 void link_requeue(struct ircb_conn *c)
 {
     prune(c);
@@ -101,7 +95,7 @@ void link_requeue(struct ircb_conn *c)
     for (uint64_t seq = from; seq <= c->handed; seq++) {
         const struct resend *r = &c->resend[(seq - 1) % RESEND_MAX];
         if (r->text)
-            again += push_again(&c->queue, r->kind, r->target, r->text, r->key);
+            again += ircb_queue_push_again(&c->queue, r->kind, r->target, r->text, r->key, r->how);
     }
     link_clear(c);
     /* Drain the old queue in its own order, unpaced. */
@@ -110,7 +104,7 @@ void link_requeue(struct ircb_conn *c)
     while ((l = ircb_queue_peek(&old, 0))) {
         if ((l->kind == IRCB_PRIVMSG || l->kind == IRCB_NOTICE) && ircb_is_channel(l->target) &&
             *l->text)
-            queued += push_again(&c->queue, l->kind, l->target, l->text, l->key);
+            queued += ircb_queue_push_again(&c->queue, l->kind, l->target, l->text, l->key, l->how);
         ircb_queue_sent(&old, 0);
     }
     ircb_queue_fini(&old);

@@ -205,6 +205,7 @@ enum {
     PUSH_BACKGROUND = 2, /* ircb_queue_push_background */
     PUSH_PLAYER = 4,     /* ircb_queue_push_player */
     PUSH_IN_TURN = 8,    /* ircb_queue_push_in_turn */
+    PUSH_AGAIN = 16,     /* ircb_queue_push_again: join the waiting group of the same key */
 };
 
 /* The ring of a line for name: channel or private, event or display (keyed); a player's own
@@ -499,6 +500,23 @@ static bool join_waiting(struct ircb_queue *q, enum ircb_kind kind, const char *
     return true;
 }
 
+/* The newest group of target's lines in ring with key still waiting (spilled ones included),
+ * 0 for none. */
+static uint64_t waiting_group(const struct ircb_queue *q, const char *target, int ring,
+                              const char *key)
+{
+    const struct ircb_target *t = target_find(q, target, ring);
+    if (!t)
+        return 0;
+    for (const struct ircb_line *l = t->spill_tail; l; l = l->prev)
+        if (l->key && strcmp(l->key, key) == 0)
+            return l->group;
+    for (const struct ircb_line *l = t->tail; l; l = l->prev)
+        if (l->key && strcmp(l->key, key) == 0)
+            return l->group;
+    return 0;
+}
+
 /* Queue text's pieces for target, as how says (PUSH_ flags): whole, those the caps refuse wait
  * in its spill; background, a channel's game lines that wait for the rest (see events_ring);
  * player, a player's own lines, in turn with the game lines. */
@@ -515,17 +533,25 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
         q->lines++;
         return 1;
     }
+    int ring = ring_of(target, key, how);
+    uint64_t group = 0;
     if (!key) {
         group_clear(q);
+    } else if (how & PUSH_AGAIN) {
+        group_clear(q);
+        group = waiting_group(q, target, ring, key);
+        if (!group)
+            group = ++q->group;
     } else if (!q->group_key || strcmp(q->group_key, key) != 0 ||
                strcasecmp(q->group_target, target) != 0) {
         drop_lines(q, target, key);
         group_clear(q);
         q->group_target = xstrdup(target);
         q->group_key = xstrdup(key);
-        q->group++;
+        group = ++q->group;
+    } else {
+        group = q->group;
     }
-    int ring = ring_of(target, key, how);
     if (ring == 0 && ircb_is_channel(target))
         ring = events_ring(q, target, how & PUSH_BACKGROUND);
     char *flat = xstrdup(text ? text : "");
@@ -551,7 +577,8 @@ static size_t push_text(struct ircb_queue *q, enum ircb_kind kind, const char *t
             continue;
         }
         struct ircb_line *l = line_new(kind, target, piece, len, key);
-        l->group = key ? q->group : 0;
+        l->group = group;
+        l->how = (uint8_t)(how & ~PUSH_AGAIN);
         if (in)
             enqueue(q, target_get(q, target, ring), l, urgent);
         else
@@ -586,6 +613,15 @@ size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, con
     if (!ircb_is_channel(channel))
         return 0;
     return push_text(q, kind, channel, text, false, NULL, max_text, PUSH_BACKGROUND);
+}
+
+size_t ircb_queue_push_again(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                             const char *text, const char *key, unsigned how)
+{
+    how &= PUSH_WHOLE | PUSH_BACKGROUND | PUSH_PLAYER | PUSH_IN_TURN;
+    if ((how & PUSH_IN_TURN) && (!key || !ircb_is_channel(target)))
+        how &= ~PUSH_IN_TURN;
+    return push_text(q, kind, target, text, false, key, strlen(text ? text : ""), how | PUSH_AGAIN);
 }
 
 size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const char *channel,

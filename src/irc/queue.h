@@ -115,6 +115,7 @@ struct ircb_line {
     char *text;     /* owned; one wire line's worth, no CR, LF or NUL; "" for JOIN/PART */
     char *key;      /* owned, or NULL */
     uint64_t group; /* the keyed group it belongs to, 0 for none */
+    uint8_t how;    /* how it was pushed, for ircb_queue_push_again */
     struct ircb_target *owner;     /* NULL for JOIN and PART */
     struct ircb_line *prev, *next; /* in its target's order or spill (JOIN/PART: their own list) */
     struct ircb_line *urgent_prev, *urgent_next; /* order among urgent lines across targets */
@@ -221,6 +222,13 @@ size_t ircb_queue_push_background(struct ircb_queue *q, enum ircb_kind kind, con
  * lines queued (0 when channel is not a channel or key is NULL). */
 size_t ircb_queue_push_in_turn(struct ircb_queue *q, enum ircb_kind kind, const char *channel,
                                const char *text, const char *key, size_t max_text);
+
+/* Push again, as it was pushed first, a line taken from a queue or sent (`how` is the line's
+ * field), for a connection that failed before the server read it: a keyed line joins the newest
+ * group of its target and key waiting here instead of replacing it, so that a drawing put back a
+ * line at a time stays whole, and a drawing pushed in turn stays one the game waits for. */
+size_t ircb_queue_push_again(struct ircb_queue *q, enum ircb_kind kind, const char *target,
+                             const char *text, const char *key, unsigned how);
 
 /* How many lines of displays pushed in turn (ircb_queue_push_in_turn) still wait for channel. */
 size_t ircb_queue_in_turn_displays(const struct ircb_queue *q, const char *channel);
