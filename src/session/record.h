@@ -96,7 +96,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 9
+#define RECORD_VERSION 10
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -128,9 +128,12 @@
 #define RECORD_TRIBE_MAX (3 * BOARD_MAX_GIFTS + 2 * BOARD_MAX_VILLAGES + 1 + GAME_MAX_PLAYERS)
 /* Version 8: the pirate fleet, the fortresses and the warships. */
 #define RECORD_PIRATES_MAX (2 + 2 * GAME_MAX_PLAYERS)
+/* Version 10: the Cities & Knights part (record_ck.c; its rows are parts of these structs). */
+#define RECORD_CK_MAX                                                                              \
+    (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
 #define RECORD_MAX_SIZE                                                                            \
     (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
-     RECORD_PIRATES_MAX)
+     RECORD_PIRATES_MAX + RECORD_CK_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then
