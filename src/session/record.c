@@ -673,6 +673,10 @@ static void get_pirates(struct reader *r, struct session *t, int in_record)
     }
 }
 
+/* ---- version 10 ----
+ * The version 9 body, then, when state != SESSION_LOBBY and the game is played with Cities &
+ * Knights, its part: record_ck.c (a table of rows, one a field; its header says the layout). */
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
