@@ -368,7 +368,7 @@ static void test_ranges_refused(void **state)
     (void)state;
     static struct session s;
     const struct game *b = &base_case.game;
-    int slot, kp = knight_owner(b, &slot);
+    int slot = 0, kp = knight_owner(b, &slot);
     s = base_case;
     s.game.ck.p[1].level[TRACK_TRADE] = CK_LEVELS + 1;
     expect_refused(&s, "an improvement level is out of range");
@@ -427,7 +427,7 @@ static void test_states_refused(void **state)
     (void)state;
     static struct session s;
     const struct game *b = &base_case.game;
-    int slot, kp = knight_owner(b, &slot), hp = card_holder(b);
+    int slot = 0, kp = knight_owner(b, &slot), hp = card_holder(b);
     /* Commodities: 12 of each in all. */
     s = base_case;
     s.game.p[0].commodity[COM_CLOTH] ^= 1;
@@ -439,9 +439,8 @@ static void test_states_refused(void **state)
     s.game.ck.deck[TRACK_TRADE][17] = c;
     expect_refused(&s, "a progress card lies in another deck than its own");
     s = base_case;
-    s.game.ck.deck[TRACK_TRADE][17] = s.game.ck.deck[TRACK_TRADE][17] == PROG_MERCHANT
-                                          ? PROG_MASTER_MERCHANT
-                                          : PROG_MERCHANT;
+    s.game.ck.deck[TRACK_TRADE][17] =
+        s.game.ck.deck[TRACK_TRADE][17] == PROG_MERCHANT ? PROG_MASTER_MERCHANT : PROG_MERCHANT;
     expect_refused(&s, "the progress decks are not the game's 54 cards");
     s = base_case;
     s.game.ck.played++;

@@ -37,7 +37,9 @@ struct ck_field {
 };
 
 #define ROW(where, type, field, range, lo, hi, since, why)                                         \
-    {where, range, offsetof(type, field), sizeof(((type *)0)->field), lo, hi, since, why}
+    {                                                                                              \
+        where, range, offsetof(type, field), sizeof(((type *)0)->field), lo, hi, since, why        \
+    }
 #define GAME(field, range, lo, hi, since, why)                                                     \
     ROW(IN_GAME, struct game_ck, field, range, lo, hi, since, why)
 #define CK_PLAYER(field, range, lo, hi, since, why)                                                \
@@ -152,14 +154,30 @@ void record_get_ck(struct reader *r, struct game *g, int version)
 
 /* The progress cards of each kind in the game (RULES.md), and the deck of each. */
 static const uint8_t ck_cards[PROG_COUNT] = {
-    [PROG_ALCHEMIST] = 2,        [PROG_INVENTOR] = 2,       [PROG_CRANE] = 2,
-    [PROG_ROAD_BUILDING] = 2,    [PROG_ENGINEER] = 1,       [PROG_IRRIGATION] = 2,
-    [PROG_MEDICINE] = 2,         [PROG_MINING] = 2,         [PROG_PRINTER] = 1,
-    [PROG_SMITH] = 2,            [PROG_COMMERCIAL_HARBOR] = 2, [PROG_MASTER_MERCHANT] = 2,
-    [PROG_MERCHANT] = 6,         [PROG_MERCHANT_FLEET] = 2, [PROG_RESOURCE_MONOPOLY] = 4,
-    [PROG_TRADE_MONOPOLY] = 2,   [PROG_BISHOP] = 2,         [PROG_CONSTITUTION] = 1,
-    [PROG_DESERTER] = 2,         [PROG_DIPLOMAT] = 2,       [PROG_INTRIGUE] = 2,
-    [PROG_SABOTEUR] = 2,         [PROG_SPY] = 3,            [PROG_WARLORD] = 2,
+    [PROG_ALCHEMIST] = 2,
+    [PROG_INVENTOR] = 2,
+    [PROG_CRANE] = 2,
+    [PROG_ROAD_BUILDING] = 2,
+    [PROG_ENGINEER] = 1,
+    [PROG_IRRIGATION] = 2,
+    [PROG_MEDICINE] = 2,
+    [PROG_MINING] = 2,
+    [PROG_PRINTER] = 1,
+    [PROG_SMITH] = 2,
+    [PROG_COMMERCIAL_HARBOR] = 2,
+    [PROG_MASTER_MERCHANT] = 2,
+    [PROG_MERCHANT] = 6,
+    [PROG_MERCHANT_FLEET] = 2,
+    [PROG_RESOURCE_MONOPOLY] = 4,
+    [PROG_TRADE_MONOPOLY] = 2,
+    [PROG_BISHOP] = 2,
+    [PROG_CONSTITUTION] = 1,
+    [PROG_DESERTER] = 2,
+    [PROG_DIPLOMAT] = 2,
+    [PROG_INTRIGUE] = 2,
+    [PROG_SABOTEUR] = 2,
+    [PROG_SPY] = 3,
+    [PROG_WARLORD] = 2,
     [PROG_WEDDING] = 2,
 };
 
