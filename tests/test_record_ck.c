@@ -530,7 +530,8 @@ static void test_states_refused(void **state)
     expect_refused(&s, "a Cities & Knights game has development cards");
 }
 
-/* The part's own frame: its flag, a part where none may be, a board without Cities & Knights. */
+/* The part's own frame: its flag (else the bytes belong to nothing), a part where none may be,
+ * a part cut short, a board without Cities & Knights. */
 static void test_part_refused(void **state)
 {
     (void)state;
@@ -546,7 +547,7 @@ static void test_part_refused(void **state)
     for (int i = 0; i < 4; i++)
         buf[len - 4 + i] = (unsigned char)(crc >> (8 * i));
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
-    assert_string_equal(why, "the Cities & Knights part does not begin with its flag");
+    assert_string_equal(why, "the record has bytes after its last field");
     /* A version 9 record has no such part: its bytes are left over. */
     buf[flag] = 1;
     buf[4] = 9;

@@ -135,8 +135,8 @@ void record_put_ck(struct writer *w, const struct game *g)
 
 void record_get_ck(struct reader *r, struct game *g, int version)
 {
-    if (get_u8(r) != 1)
-        refuse(r, "the Cities & Knights part does not begin with its flag");
+    if (get_u8(r) != 1) /* not the part's flag: bytes that belong to nothing */
+        refuse(r, "the record has bytes after its last field");
     if (r->bad)
         return;
     g->ck.on = 1;
