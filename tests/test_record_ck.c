@@ -512,6 +512,9 @@ static void test_states_refused(void **state)
     s.game.ck.p[0].defender = (uint8_t)(b->ck.attacks + 1);
     expect_refused(&s, "more defender points than barbarian attacks");
     s = base_case;
+    s.game.ck.p[2].draws = (uint8_t)(b->ck.attacks + 1);
+    expect_refused(&s, "more progress cards owed than barbarian attacks");
+    s = base_case;
     s.game.ck.merchant_owner = s.game.ck.merchant ? 0 : 1;
     expect_refused(&s, "the merchant and its holder disagree");
     s = base_case;

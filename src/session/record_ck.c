@@ -52,7 +52,7 @@ struct ck_field {
 static const struct ck_field ck_fields[] = {
     GAME(event, UPTO, 0, CK_FACES - 1, 10, "the event die's face is out of range"),
     GAME(barbarians, UPTO, 0, CK_VOYAGE - 1, 10, "the barbarians' steps are out of range"),
-    GAME(attacks, UPTO, 0, 255, 10, ""),
+    GAME(attacks, UPTO, 0, 255, 10, ""), /* "": any byte (the rows' checks together bound it) */
     GAME(bank, UPTO, 0, CK_BANK, 10, "the bank's commodities are out of range"),
     GAME(metropolis, CORNER_1, 0, 0, 10, "a metropolis is past the board's last corner"),
     GAME(deck, UPTO, 1, PROG_COUNT - 1, 10, "a progress deck holds an unknown card"),
@@ -322,6 +322,9 @@ const char *record_ck_problem(const struct game *g)
         defended += ck->p[p].defender;
     if (defended > ck->attacks)
         return "more defender points than barbarian attacks";
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (ck->p[p].draws > ck->attacks)
+            return "more progress cards owed than barbarian attacks";
     if (!ck->merchant != !ck->merchant_owner)
         return "the merchant and its holder disagree";
     if (ck->merchant && g->terrain[ck->merchant - 1] >= TERRAIN_DESERT)
