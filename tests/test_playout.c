@@ -12,6 +12,8 @@
 
 #include "engine/internal.h"
 #include "engine/playout.h"
+#include "session/record.h"
+#include "session/session.h"
 #include "map/map.h"
 
 struct tally {
@@ -581,6 +583,40 @@ static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS tak
 static int cities_games;                           /* play_checked() turns Cities & Knights on */
 static long ck_attacks, ck_improvements, ck_knights, ck_progress; /* their events seen */
 
+/* Cities & Knights: the state, saved in a session's record and restored, is the same state
+ * byte for byte (but for the development deck past its size, which no record holds:
+ * game_cities_on() empties the deck and leaves game_init()'s cards in it), and its record
+ * written again is the same. */
+static void check_record(const struct game *g)
+{
+    static const struct session_rules rules = {3, 6, 0, 60, SESSION_ROBOT_NORMAL, false};
+    static struct session s, t;
+    static struct game x;
+    static unsigned char buf[RECORD_MAX_SIZE], again[RECORD_MAX_SIZE];
+    char why[128];
+    if (s.state != SESSION_PLAYING || s.n_seats != g->opt.n_players) {
+        session_init(&s, "#catan", &rules, 1);
+        for (int i = 0; i < g->opt.n_players; i++) {
+            char nick[8], user[8];
+            snprintf(nick, sizeof nick, "p%d", i);
+            snprintf(user, sizeof user, "u%d", i);
+            struct session_who who = {nick, user, "h.example", NULL, false};
+            assert_int_equal(session_join(&s, &who), i);
+        }
+        assert_int_equal(session_start(&s, NULL, 0, why, sizeof why), BW_OK);
+    }
+    s.game = *g;
+    size_t len = record_encode(&s, 0, buf, sizeof buf);
+    assert_true(len > 0);
+    if (record_decode(&t, buf, len, 0, why, sizeof why) != BW_OK)
+        fail_msg("a saved record of this state is refused: %s", why);
+    x = *g;
+    memset(x.deck + x.deck_size, 0, sizeof x.deck - x.deck_size);
+    assert_memory_equal(&x, &t.game, sizeof x);
+    assert_int_equal(record_encode(&t, 0, again, sizeof again), len);
+    assert_memory_equal(buf, again, len);
+}
+
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
     struct game g, before;
@@ -676,6 +712,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             check_counted(&g);
         }
         check_invariants(&g, &t);
+        if (cities_games)
+            check_record(&g);
         n++;
     }
     check_longest_roads(&g);

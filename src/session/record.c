@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/record_ck.h"
+#include "session/record_io.h"
+
 static const unsigned char record_magic[4] = {'B', 'W', 'S', 'R'};
 
 _Static_assert(RECORD_MAX_SIZE <= SESSION_RECORD_SIZE, "SESSION_RECORD_SIZE is too small");
@@ -47,55 +50,6 @@ static int64_t time_to_record(int64_t t, int64_t now_ms)
 
 /* ---- writing ---- */
 
-struct writer {
-    unsigned char *p;
-    size_t size, pos;
-    bool full; /* something did not fit: the record is not written */
-};
-
-static void put_bytes(struct writer *w, const void *src, size_t n)
-{
-    if (w->full || n > w->size - w->pos) {
-        w->full = true;
-        return;
-    }
-    memcpy(w->p + w->pos, src, n);
-    w->pos += n;
-}
-
-static void put_u8(struct writer *w, unsigned v)
-{
-    unsigned char b = (unsigned char)v;
-    put_bytes(w, &b, 1);
-}
-
-static void put_u16(struct writer *w, unsigned v)
-{
-    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
-    put_bytes(w, b, 2);
-}
-
-static void put_u32(struct writer *w, uint32_t v)
-{
-    unsigned char b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(w, b, 4);
-}
-
-static void put_u64(struct writer *w, uint64_t v)
-{
-    unsigned char b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(w, b, 8);
-}
-
-static void put_i64(struct writer *w, int64_t v)
-{
-    put_u64(w, (uint64_t)v);
-}
-
 static void put_time(struct writer *w, int64_t t, int64_t now_ms)
 {
     put_i64(w, time_to_record(t, now_ms));
@@ -125,90 +79,7 @@ static void put_rng(struct writer *w, const struct bw_rng *r)
 #define WHY_PAUSE "the moment the pause began is out of range"
 #define WHY_DEPARTURE "a departure time is out of range"
 #define WHY_START "the game's start time is out of range"
-
-struct reader {
-    const unsigned char *p;
-    size_t len, pos;
-    const char *bad; /* the first reason to refuse, NULL while all is well */
-};
-
-static void refuse(struct reader *r, const char *why)
-{
-    if (!r->bad)
-        r->bad = why;
-}
-
-static const unsigned char *get_bytes(struct reader *r, size_t n)
-{
-    if (r->bad || n > r->len - r->pos) {
-        refuse(r, "the record is cut short");
-        return NULL;
-    }
-    const unsigned char *b = r->p + r->pos;
-    r->pos += n;
-    return b;
-}
-
-static void get_into(struct reader *r, void *dst, size_t n)
-{
-    const unsigned char *b = get_bytes(r, n);
-    if (b)
-        memcpy(dst, b, n);
-}
-
-static uint8_t get_u8(struct reader *r)
-{
-    const unsigned char *b = get_bytes(r, 1);
-    return b ? b[0] : 0;
-}
-
-static int8_t get_i8(struct reader *r)
-{
-    uint8_t v = get_u8(r);
-    return (int8_t)(v < 128 ? v : (int)v - 256);
-}
-
-static uint16_t get_u16(struct reader *r)
-{
-    const unsigned char *b = get_bytes(r, 2);
-    return b ? (uint16_t)(b[0] | b[1] << 8) : 0;
-}
-
-static int16_t get_i16(struct reader *r)
-{
-    uint16_t v = get_u16(r);
-    return (int16_t)(v < 32768 ? (int)v : (int)v - 65536);
-}
-
-static uint32_t get_u32(struct reader *r)
-{
-    const unsigned char *b = get_bytes(r, 4);
-    uint32_t v = 0;
-    for (int i = 0; b && i < 4; i++)
-        v |= (uint32_t)b[i] << (8 * i);
-    return v;
-}
-
-static int32_t get_i32(struct reader *r)
-{
-    uint32_t v = get_u32(r);
-    return v <= INT32_MAX ? (int32_t)v : (int32_t)(v - INT32_MAX - 1) + INT32_MIN;
-}
-
-static uint64_t get_u64(struct reader *r)
-{
-    const unsigned char *b = get_bytes(r, 8);
-    uint64_t v = 0;
-    for (int i = 0; b && i < 8; i++)
-        v |= (uint64_t)b[i] << (8 * i);
-    return v;
-}
-
-static int64_t get_i64(struct reader *r)
-{
-    uint64_t v = get_u64(r);
-    return v <= INT64_MAX ? (int64_t)v : (int64_t)(v - INT64_MAX - 1) + INT64_MIN;
-}
+#define WHY_SHIP_PAST "a ship lies past the board's last edge"
 
 /* A time: a sentinel as it is, else now_ms plus the distance stored, which must lie within
  * RECORD_AGE_MAX_MS of the save (else why refuses the record). record_decode() has checked
@@ -577,35 +448,6 @@ static void get_session_v2(struct reader *r, struct session *t, int64_t now_ms, 
  * no pirate, no ships, and each player's home island the one island of those boards once they
  * have built on it. */
 
-static void put_edge_bits(struct writer *w, const uint64_t *bits, int n_edges)
-{
-    for (int i = 0; i < (n_edges + 7) / 8; i++) {
-        unsigned byte = 0;
-        for (int k = 0; k < 8 && 8 * i + k < n_edges; k++) {
-            int e = 8 * i + k;
-            byte |= (unsigned)((bits[e / 64] >> (e % 64)) & 1u) << k;
-        }
-        put_u8(w, byte);
-    }
-}
-
-static void get_edge_bits(struct reader *r, uint64_t *bits, int n_edges)
-{
-    memset(bits, 0, BOARD_WORDS * sizeof *bits);
-    for (int i = 0; i < (n_edges + 7) / 8; i++) {
-        unsigned byte = get_u8(r);
-        for (int k = 0; k < 8; k++) {
-            if (!(byte & (1u << k)))
-                continue;
-            int e = 8 * i + k;
-            if (e >= n_edges)
-                refuse(r, "a ship lies past the board's last edge");
-            else
-                bits[e / 64] |= (uint64_t)1 << (e % 64);
-        }
-    }
-}
-
 static void put_session_v3(struct writer *w, const struct session *s, int64_t now_ms, int version)
 {
     put_session_v2(w, s, now_ms, 3);
@@ -620,8 +462,8 @@ static void put_session_v3(struct writer *w, const struct session *s, int64_t no
     put_u8(w, (uint8_t)g->pirate);
     put_u8(w, g->ship_moved);
     put_u8(w, g->gold_resume);
-    put_edge_bits(w, g->ships, geo->n_edges);
-    put_edge_bits(w, g->ships_new, geo->n_edges);
+    put_bits(w, g->ships, geo->n_edges);
+    put_bits(w, g->ships_new, geo->n_edges);
     for (int i = 0; i < g->opt.n_players; i++) {
         put_u8(w, g->p[i].ships);
         put_u16(w, g->p[i].home_islands);
@@ -655,8 +497,8 @@ static void get_session_v3(struct reader *r, struct session *t, int64_t now_ms, 
     g->pirate = get_i8(r);
     g->ship_moved = get_u8(r);
     g->gold_resume = get_u8(r);
-    get_edge_bits(r, g->ships, geo->n_edges);
-    get_edge_bits(r, g->ships_new, geo->n_edges);
+    get_bits(r, g->ships, geo->n_edges, WHY_SHIP_PAST);
+    get_bits(r, g->ships_new, geo->n_edges, WHY_SHIP_PAST);
     for (int i = 0; i < g->opt.n_players; i++) {
         g->p[i].ships = get_u8(r);
         g->p[i].home_islands = get_u16(r);
@@ -831,6 +673,10 @@ static void get_pirates(struct reader *r, struct session *t, int in_record)
     }
 }
 
+/* ---- version 10 ----
+ * The version 9 body, then, when state != SESSION_LOBBY and the game is played with Cities &
+ * Knights, its part: record_ck.c (a table of rows, one a field; its header says the layout). */
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -917,6 +763,9 @@ static const char *session_problem(const struct session *s, int64_t now_ms)
     for (int i = 0; i < s->game.opt.n_players; i++)
         if (s->game.p[i].discoveries > GAME_MAX_DISCOVERIES)
             return "a player's discoveries are out of range";
+    const char *ck = record_ck_problem(&s->game);
+    if (ck)
+        return ck;
     /* The engine indexes its own arrays by these fields: a state it cannot vouch for would be
      * read out of bounds. */
     if (game_check_state(&s->game) != BW_OK)
@@ -955,6 +804,8 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_tribe(&w, s);
     put_wonders(&w, s);
     put_pirates(&w, s);
+    if (s->state != SESSION_LOBBY)
+        record_put_ck(&w, &s->game); /* the last part: nothing without Cities & Knights */
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -1030,6 +881,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 7:
     case 8:
     case 9:
+    case 10:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -1044,6 +896,9 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     get_tribe(&r, &t, version >= 7);
     get_wonders(&r, &t, version >= 8);
     get_pirates(&r, &t, version >= 9);
+    /* Version 10 on: the Cities & Knights part, when the body goes on. */
+    if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
+        record_get_ck(&r, &t.game, (int)version);
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

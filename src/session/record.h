@@ -79,13 +79,21 @@
  * the fleet's place, whether the fortress was attacked this turn, and each player's fortress
  * and warships (record.c). Older records have none (no board of theirs had routes): one of
  * theirs on a board with routes is refused.
+ * Body of version 10: the body of version 9 and, once a game was started with Cities & Knights
+ * (game.ck.on), its part: every field of the expansion's state (struct game_ck, struct
+ * ck_player and the players' commodities), one row each of record_ck.c's table, which says the
+ * layout. A game without it has no part, so its record is as long as in version 9, and the
+ * part is there exactly when the body goes on after the version 9 fields. Every row's bytes are
+ * range-checked as they are read, then what they say together (record_ck_problem()), each with
+ * its reason. Older records have none (their games were played without it).
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
  * gets a new number and its own reader, and the readers of older versions stay, each filling
  * the fields its version lacks with the values an older session had in effect (a forward
- * migration into the current struct session). tests/data/record_v1.bin .. record_v7.bin hold
- * records of each version that every later build must keep reading.
+ * migration into the current struct session). tests/data/record_v1.bin .. record_v7.bin and
+ * record_v10.bin (a Cities & Knights game) hold records that every later build must keep
+ * reading.
  *
  * Pure data work: no I/O, no allocation, no global state. */
 #ifndef BW_RECORD_H
@@ -96,7 +104,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 9
+#define RECORD_VERSION 10
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -128,9 +136,12 @@
 #define RECORD_TRIBE_MAX (3 * BOARD_MAX_GIFTS + 2 * BOARD_MAX_VILLAGES + 1 + GAME_MAX_PLAYERS)
 /* Version 8: the pirate fleet, the fortresses and the warships. */
 #define RECORD_PIRATES_MAX (2 + 2 * GAME_MAX_PLAYERS)
+/* Version 10: the Cities & Knights part (record_ck.c; its rows are parts of these structs). */
+#define RECORD_CK_MAX                                                                              \
+    (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
 #define RECORD_MAX_SIZE                                                                            \
     (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
-     RECORD_PIRATES_MAX)
+     RECORD_PIRATES_MAX + RECORD_CK_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then
