@@ -401,6 +401,44 @@ static void test_knight_states(void **state)
     render_lines_fini(&l);
 }
 
+/* A mark after a corner's number keeps a blank before the terrain word of the hex it is the
+ * NW corner of, the longest words (the desert's) included, in every language. */
+static void test_mark_before_word(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 7), BW_OK);
+    assert_int_equal(game_cities_on(&g), BW_OK);
+    const struct board_geo *geo = game_geo(&g);
+    int desert = -1;
+    for (int h = 0; h < geo->n_hexes && desert < 0; h++)
+        desert = g.terrain[h] == TERRAIN_DESERT ? h : -1;
+    assert_true(desert >= 0);
+    int nw = -1; /* the desert's NW corner: the one left of the hex on the line above it */
+    for (int j = 0; j < 6; j++) {
+        int v = geo->hex_vertex[desert][j];
+        if (geo->vertex_x[v] < geo->hex_x[desert] && geo->vertex_y[v] < geo->hex_y[desert])
+            nw = v;
+    }
+    assert_true(nw >= 0);
+    g.ck.p[1].knight_at[0] = (uint8_t)(nw + 1);
+    g.ck.p[1].knight[0] = 3;
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct render_style st;
+        struct render_lines l;
+        draw(&g, lang, 0, &st, &l);
+        char text[1 << 14], want[48];
+        visible_text(&l, text, sizeof text);
+        snprintf(want, sizeof want, "%c%d%s %s", st.letter[1], nw + 1, sup[3],
+                 i18n_rtl(lang) ? i18n_english(MSG_DRAW_DESERT) : tr(lang, MSG_DRAW_DESERT));
+        if (!strstr(text, want))
+            fail_msg("%s: \"%s\" missing:\n%s", i18n_code(lang), want, text);
+        check_limits(&g, &l);
+        render_lines_fini(&l);
+    }
+}
+
 /* Without the expansion nothing of it is drawn, even with its state set by mistake. */
 static void test_off(void **state)
 {
@@ -447,9 +485,13 @@ static void test_legend_languages(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_golden_base), cmocka_unit_test(test_golden_big),
-        cmocka_unit_test(test_crowded),     cmocka_unit_test(test_knight_states),
-        cmocka_unit_test(test_off),         cmocka_unit_test(test_legend_languages),
+        cmocka_unit_test(test_golden_base),
+        cmocka_unit_test(test_golden_big),
+        cmocka_unit_test(test_crowded),
+        cmocka_unit_test(test_knight_states),
+        cmocka_unit_test(test_off),
+        cmocka_unit_test(test_legend_languages),
+        cmocka_unit_test(test_mark_before_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -317,9 +317,13 @@ static void draw_hexes(struct canvas *cv)
             wst.bold = 1;
         }
         /* A mark after the NW corner's number (Cities & Knights) keeps a blank before a word
-         * of 6 columns, which would touch it. */
-        int shift = text_cols(word) == 6 && cv->c[r - 1][x - 5].used;
-        put_centred(cv, r - 1, x - 4 + shift, x + 2, word, wst);
+         * that would touch it: one of 6 columns moves right, one of 7 too when nothing stands
+         * before the NE corner's number (its blank stays between them). */
+        int wlen = text_cols(word), shift = wlen >= 6 && cv->c[r - 1][x - 5].used;
+        char ne = cv->c[r - 1][x + 4].ch;
+        if (wlen == 7 && ne != ' ' && ne != '\0')
+            shift = 0;
+        put_centred(cv, r - 1, x - 4 + shift, x + 2 + (wlen == 7 ? shift : 0), word, wst);
 
         char token[16] = "", line[32];
         struct style tst = plain;
