@@ -20,13 +20,6 @@ static const char *const superscript[KNIGHT_LEVEL + 1] = {"", "\xc2\xb9", "\xc2\
 
 static const int track_letter[CK_TRACKS] = {MSG_DRAW_TRACK_SCIENCE, MSG_DRAW_TRACK_TRADE,
                                             MSG_DRAW_TRACK_POLITICS};
-static const int metro_key[CK_TRACKS] = {MSG_DRAW_METRO_SCIENCE, MSG_DRAW_METRO_TRADE,
-                                         MSG_DRAW_METRO_POLITICS};
-
-const char *render_draw_word(int lang, int msg)
-{
-    return i18n_rtl(lang) ? i18n_english(msg) : tr(lang, msg);
-}
 
 int ckdraw_knight(const struct game *g, int v, int *seat)
 {
@@ -112,10 +105,17 @@ int ckdraw_legend(const struct game *g, int lang, char lower, char upper,
     if (walls)
         snprintf(items[n++], CKDRAW_LEGEND_ITEM, "[%c#=%s", upper,
                  render_draw_word(lang, MSG_DRAW_CITY_WALL));
+    /* One item for the metropolises, their tracks' initials apart ("A#S/T=metropolis"): three
+     * items of their own would not leave the nicks room within the limits. */
+    char tracks[3 * CK_TRACKS * 4] = "";
+    size_t len = 0;
     for (int t = 0; t < CK_TRACKS; t++)
         if (g->ck.metropolis[t])
-            snprintf(items[n++], CKDRAW_LEGEND_ITEM, "%c#%s=%s", upper,
-                     render_draw_word(lang, track_letter[t]), render_draw_word(lang, metro_key[t]));
+            len += (size_t)snprintf(tracks + len, sizeof tracks - len, "%s%s", len ? "/" : "",
+                                    render_draw_word(lang, track_letter[t]));
+    if (len)
+        snprintf(items[n++], CKDRAW_LEGEND_ITEM, "%c#%s=%s", upper, tracks,
+                 render_draw_word(lang, MSG_DRAW_METROPOLIS));
     int seat;
     if (ckdraw_merchant(g, &seat) >= 0)
         snprintf(items[n++], CKDRAW_LEGEND_ITEM, "$%c=%s", lower,
