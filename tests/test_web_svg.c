@@ -720,6 +720,103 @@ static void test_wonder_spots(void **state)
     free(doc);
 }
 
+/* Cities & Knights: each knight at its corner with its seat's letter and level, active or
+ * not; a wall under its city, a metropolis over it with its track; the merchant beside its
+ * hex's token; the barbarians' voyage under the legend; corners' numbers moved off the knights.
+ * The most crowded board (every knight) stays well-formed. */
+static void test_cities_pieces(void **state)
+{
+    (void)state;
+    struct game g;
+    struct game_options o = {4, BOARD_BASE, 0};
+    assert_int_equal(game_init(&g, &o, 9), BW_OK);
+    char *doc = draw(&g, nicks, 4, 0);
+    assert_int_equal(count_class(doc, "barbarians"), 0);
+    free(doc);
+    assert_int_equal(game_cities_on(&g), BW_OK);
+    const struct board_geo *geo = game_geo(&g);
+    static const int cities[] = {11, 29},
+                     knights[][4] = {{0, 4, 2, 1}, {1, 20, 1, 0}, {3, 40, 3, 1}};
+    for (int i = 0; i < 2; i++) {
+        g.vertex_owner[cities[i]] = (int8_t)i;
+        g.vertex_building[cities[i]] = BUILDING_CITY;
+    }
+    g.ck.walls[cities[1] >> 6] |= 1ull << (cities[1] & 63);
+    g.ck.metropolis[TRACK_TRADE] = (uint8_t)(cities[1] + 1);
+    for (int i = 0; i < 3; i++) {
+        g.ck.p[knights[i][0]].knight_at[0] = (uint8_t)(knights[i][1] + 1);
+        g.ck.p[knights[i][0]].knight[0] =
+            (uint8_t)(knights[i][2] | (knights[i][3] ? KNIGHT_ACTIVE : 0));
+    }
+    g.ck.merchant = 5 + 1; /* hex F */
+    g.ck.merchant_owner = 3;
+    g.ck.barbarians = 3;
+    doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
+    char want[128], buf[128];
+    double x, y;
+    assert_int_equal(count_class(doc, "knight active"), 2);
+    assert_int_equal(count_class(doc, "knight inactive"), 1);
+    for (int i = 0; i < 3; i++) {
+        int v = knights[i][1];
+        snprintf(want, sizeof want, "id=\"k-%d\"", v + 1);
+        const char *at = strstr(doc, want);
+        assert_non_null(at);
+        while (*at != '<')
+            at--;
+        translation(at, &x, &y);
+        assert_true(x == sx(geo, geo->vertex_x[v]) && y == sy(geo, geo->vertex_y[v]));
+        title_in_group(at, buf, sizeof buf);
+        snprintf(want, sizeof want, "knight of %s, level %d, %s", nicks[knights[i][0]],
+                 knights[i][2], knights[i][3] ? "active" : "inactive");
+        assert_string_equal(buf, want);
+        snprintf(want, sizeof want, ">%c<tspan dy=\"-3\" font-size=\"5\">%d</tspan>",
+                 "abcd"[knights[i][0]], knights[i][2]);
+        assert_non_null(strstr(at, want));
+        /* The corner's number beside the knight, not on it. */
+        snprintf(want, sizeof want, "id=\"c-%d\"", v + 1);
+        const char *num = strstr(doc, want);
+        assert_non_null(num);
+        while (*num != '<')
+            num--;
+        translation(num, &x, &y);
+        assert_false(x == sx(geo, geo->vertex_x[v]) && y == sy(geo, geo->vertex_y[v]));
+    }
+    assert_int_equal(count_class(doc, "wall"), 1);
+    snprintf(want, sizeof want, "class=\"wall\" id=\"wall-%d\"", cities[1] + 1);
+    assert_non_null(strstr(doc, want));
+    assert_int_equal(count_class(doc, "metropolis trade"), 1);
+    snprintf(want, sizeof want, "<title>metropolis of trade at %d</title>", cities[1] + 1);
+    assert_non_null(strstr(doc, want));
+    const char *p = doc, *m = next_tag(&p, "merchant");
+    assert_non_null(m);
+    assert_non_null(strstr(m, "id=\"merchant-F\""));
+    translation(m, &x, &y);
+    assert_true(x == sx(geo, geo->hex_x[5]) + 17 && y == sy(geo, geo->hex_y[5]) + 3);
+    title_in_group(m, buf, sizeof buf);
+    assert_string_equal(buf, "merchant of carol");
+    p = doc;
+    const char *b = next_tag(&p, "barbarians");
+    assert_non_null(b);
+    title_in_group(b, buf, sizeof buf);
+    assert_string_equal(buf, "barbarians 3/7");
+    assert_int_equal(count_class(doc, "step"), CK_VOYAGE);
+    assert_int_equal(count_class(doc, "barbarian-ship"), 1);
+    free(doc);
+    /* Every knight of every seat, active and not. */
+    for (int s = 0, v = 0; s < 4; s++)
+        for (int k = 0; k < CK_KNIGHTS; k++, v++) {
+            while (g.vertex_owner[v] >= 0)
+                v++;
+            g.ck.p[s].knight_at[k] = (uint8_t)(v + 1);
+            g.ck.p[s].knight[k] = (uint8_t)(1 + k / 2 + (k & 1 ? KNIGHT_ACTIVE : 0));
+        }
+    doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
+    assert_int_equal(count_class(doc, "knight active") + count_class(doc, "knight inactive"),
+                     4 * CK_KNIGHTS);
+    assert_int_equal(count_class(doc, "corner"), geo->n_vertices);
+    free(doc);
+}
+
 /* The checker itself finds what it is there to find. */
 static void test_checker(void **state)
 {
@@ -741,7 +838,7 @@ int main(void)
         cmocka_unit_test(test_long_nick),    cmocka_unit_test(test_hostile_nicks),
         cmocka_unit_test(test_short_buffer), cmocka_unit_test(test_tribe_pieces),
         cmocka_unit_test(test_pirate_fleet), cmocka_unit_test(test_fortresses_warships),
-        cmocka_unit_test(test_wonder_spots),
+        cmocka_unit_test(test_wonder_spots), cmocka_unit_test(test_cities_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -379,5 +379,16 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_WONDER_R_NEEDS, "للبدء بأعجوبة %s يلزمك %s؛ الأمر %swonder يعرض شروط كل الأعاجيب"},
     {MSG_WONDER_R_CARDS,
      "مرحلة من أعجوبة %s تكلف %s: يمكنك بناؤها حين تحصل على %s إضافةً إلى ما لديك"},
+    /* Cities & Knights drawing: English, as the other drawing words here (the drawing reads
+     * left to right). */
+    {MSG_DRAW_KNIGHT, "knight, level 2"},
+    {MSG_DRAW_KNIGHT_ACTIVE, "active knight"},
+    {MSG_DRAW_CITY_WALL, "city wall"},
+    {MSG_DRAW_TRACK_SCIENCE, "S"},
+    {MSG_DRAW_TRACK_TRADE, "T"},
+    {MSG_DRAW_TRACK_POLITICS, "P"},
+    {MSG_DRAW_METROPOLIS, "metropolis"},
+    {MSG_DRAW_MERCHANT, "merchant"},
+    {MSG_DRAW_BARBARIANS, "barbarians"},
     {MSG_COUNT, NULL},
 };

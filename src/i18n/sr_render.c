@@ -381,5 +381,15 @@ const struct i18n_entry i18n_sr_render[] = {
      "da biste započeli čudo „%s“, treba vam %s; %swonder navodi uslove svih čuda"},
     {MSG_WONDER_R_CARDS,
      "faza čuda „%s“ košta %s: moći ćete da je izgradite kad budete imali još %s"},
+    /* Cities & Knights drawing. */
+    {MSG_DRAW_KNIGHT, "vitez, nivo 2"},
+    {MSG_DRAW_KNIGHT_ACTIVE, "aktivan vitez"},
+    {MSG_DRAW_CITY_WALL, "gradski bedem"},
+    {MSG_DRAW_TRACK_SCIENCE, "N"},
+    {MSG_DRAW_TRACK_TRADE, "T"},
+    {MSG_DRAW_TRACK_POLITICS, "P"},
+    {MSG_DRAW_METROPOLIS, "metropola"},
+    {MSG_DRAW_MERCHANT, "trgovac"},
+    {MSG_DRAW_BARBARIANS, "varvari"},
     {MSG_COUNT, NULL},
 };

@@ -382,5 +382,15 @@ const struct i18n_entry i18n_uk_render[] = {
                          "його наступний етап)"},
     {MSG_WONDER_R_NEEDS, "щоб почати диво «%s», потрібно: %s; %swonder показує умови всіх див"},
     {MSG_WONDER_R_CARDS, "етап дива «%s» коштує %s: його можна збудувати, коли матимете ще %s"},
+    /* Cities & Knights drawing. */
+    {MSG_DRAW_KNIGHT, "лицар, рівень 2"},
+    {MSG_DRAW_KNIGHT_ACTIVE, "активний лицар"},
+    {MSG_DRAW_CITY_WALL, "міський мур"},
+    {MSG_DRAW_TRACK_SCIENCE, "Н"},
+    {MSG_DRAW_TRACK_TRADE, "Т"},
+    {MSG_DRAW_TRACK_POLITICS, "П"},
+    {MSG_DRAW_METROPOLIS, "метрополія"},
+    {MSG_DRAW_MERCHANT, "купець"},
+    {MSG_DRAW_BARBARIANS, "варвари"},
     {MSG_COUNT, NULL},
 };

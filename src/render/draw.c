@@ -67,7 +67,7 @@ static const int terrain_words[] = {MSG_DRAW_WOOD, MSG_DRAW_BRICK,  MSG_DRAW_WOO
  * would turn round inside the left-to-right lines of the drawing. */
 static const char *draw_word(const struct canvas *cv, int msg)
 {
-    return i18n_rtl(cv->rs->lang) ? i18n_english(msg) : tr(cv->rs->lang, msg);
+    return render_draw_word(cv->rs->lang, msg);
 }
 
 static int col_of(const struct canvas *cv, int x)
@@ -236,6 +236,28 @@ static int is_village(const struct board_geo *geo, int v)
     return 0;
 }
 
+/* Cities & Knights: a knight in its owner's colour where a building's letter goes, capital
+ * while active, its level after the number; a metropolis's track after the number and a city
+ * wall before the letter, in the city's colours (cities_draw.c says why these columns). */
+static void draw_ck_corner(struct canvas *cv, int v, int r, int x, struct style st)
+{
+    struct ckdraw_corner m;
+    if (!ckdraw_corner(cv->g, v, cv->rs->lang, &m))
+        return;
+    int d = digits(v + 1);
+    if (m.knight >= 0) {
+        st = seat_style(cv, m.knight, 0);
+        char num[12];
+        snprintf(num, sizeof num, "%d", v + 1);
+        put_text(cv, r, x - d + 1, num, st);
+        put(cv, r, x - d, seat_letter(cv, m.knight, m.active), st);
+    }
+    if (m.after[0])
+        put_text(cv, r, x + 1, m.after, st);
+    if (m.wall)
+        put(cv, r, x - d - 1, '[', st);
+}
+
 static void draw_vertices(struct canvas *cv)
 {
     const struct board_geo *geo = cv->geo;
@@ -253,6 +275,7 @@ static void draw_vertices(struct canvas *cv)
         else if ((!cv->c[r][x - d].used && !is_village(geo, v)) ||
                  (mark != ' ' && cv->c[r][x - d].ch == '\''))
             put(cv, r, x - d, mark, plain); /* kept for a later building; a mark ends a stroke */
+        draw_ck_corner(cv, v, r, x, st);
     }
 }
 
@@ -293,7 +316,14 @@ static void draw_hexes(struct canvas *cv)
             wst.bg = 8;
             wst.bold = 1;
         }
-        put_centred(cv, r - 1, x - 4, x + 2, word, wst);
+        /* A mark after the NW corner's number (Cities & Knights) keeps a blank before a word
+         * that would touch it: one of 6 columns moves right, one of 7 too when nothing stands
+         * before the NE corner's number (its blank stays between them). */
+        int wlen = text_cols(word), shift = wlen >= 6 && cv->c[r - 1][x - 5].used;
+        char ne = cv->c[r - 1][x + 4].ch;
+        if (wlen == 7 && ne != ' ' && ne != '\0')
+            shift = 0;
+        put_centred(cv, r - 1, x - 4 + shift, x + 2 + (wlen == 7 ? shift : 0), word, wst);
 
         char token[16] = "", line[32];
         struct style tst = plain;
@@ -328,13 +358,19 @@ static void draw_hexes(struct canvas *cv)
                      g->fortress[fort]);
             n_words = 2;
         }
+        /* The merchant (Cities & Knights) after them: "$" and its holder's letter. */
+        char merch[4] = "";
+        int holder = -1;
+        if (ckdraw_merchant(g, &holder) == h)
+            snprintf(merch, sizeof merch, " $%c", seat_letter(cv, holder, 0));
+        int mlen = (int)strlen(merch);
         snprintf(line, sizeof line, "%s%s%s", name, token[0] ? " " : "", token);
         for (int i = 0; i < n_words; i++) {
             robber = words[i];
-            if ((int)strlen(line) + text_cols(robber) <= hi - lo + 1)
+            if ((int)strlen(line) + text_cols(robber) + mlen <= hi - lo + 1)
                 break;
         }
-        int len = (int)strlen(line) + text_cols(robber), c = lo + (hi - lo + 1 - len) / 2;
+        int len = (int)strlen(line) + text_cols(robber) + mlen, c = lo + (hi - lo + 1 - len) / 2;
         if (len > hi - lo + 1)
             c = x - 5 + (11 - len) / 2;
         put_text(cv, r, c, name, plain);
@@ -350,6 +386,9 @@ static void draw_hexes(struct canvas *cv)
             for (int k = 0, n = text_cols(robber + 1); k < n; k++) /* one colour run */
                 cv->c[r][c + (int)strlen(line) + 1 + k].run = 1;
         }
+        if (merch[0])
+            put_text(cv, r, c + (int)strlen(line) + text_cols(robber) + 1, merch + 1,
+                     seat_style(cv, holder, 0));
     }
 }
 
@@ -794,6 +833,11 @@ static void draw_legend(struct canvas *cv, int max_cols, int max_rows)
         snprintf(key, sizeof key, "^#=%s", draw_word(cv, MSG_DRAW_BRIDGE));
         place_legend_item(cv, &b, max_cols, max_rows, key, plain);
     }
+    char ck[CKDRAW_LEGEND_MAX][CKDRAW_LEGEND_ITEM];
+    for (int i = 0, n = ckdraw_legend(cv->g, cv->rs->lang, seat_letter(cv, 0, 0),
+                                      seat_letter(cv, 0, 1), ck);
+         i < n; i++)
+        place_legend_item(cv, &b, max_cols, max_rows, ck[i], plain);
     if (cv->geo->n_villages) {
         snprintf(key, sizeof key, "V#=%s", draw_word(cv, MSG_DRAW_VILLAGE));
         place_legend_item(cv, &b, max_cols, max_rows, key, plain);

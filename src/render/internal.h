@@ -152,4 +152,30 @@ void wonders_spots(struct rlist *r, const struct game *g, const struct render_st
 void wonders_game_over(struct rline *l, const struct game *g, const struct render_style *st,
                        int winner);
 
+/* A word of the board drawing in language lang; English in a right-to-left one, whose words
+ * would turn round inside the left-to-right lines of the drawing (borrowed). */
+const char *render_draw_word(int lang, int msg);
+
+/* Cities & Knights in the drawing (cities_draw.c). What goes around corner v's number: the
+ * seat of a knight there (-1: none) and whether it is active (its letter in capitals), a city
+ * wall ('[' before the letter), and after the number a knight's level (a superscript) or a
+ * metropolis's track letter, in language lang. Returns whether there is any of them. */
+struct ckdraw_corner {
+    int knight, active, wall;
+    char after[8]; /* one column, UTF-8 */
+};
+int ckdraw_corner(const struct game *g, int v, int lang, struct ckdraw_corner *m);
+/* The knight at corner v: its KNIGHT_* state (0: none) and, when there is one, its seat. */
+int ckdraw_knight(const struct game *g, int v, int *seat);
+/* The track whose metropolis stands at corner v, or -1; whether a city wall stands there. */
+int ckdraw_metropolis(const struct game *g, int v);
+int ckdraw_wall(const struct game *g, int v);
+/* The merchant's hex and its holder (seat), or -1 before it is played. */
+int ckdraw_merchant(const struct game *g, int *seat);
+/* The legend's items for the expansion's marks on g's board ("a#²=knight, level 2", lower and
+ * upper the example seat letters) and the barbarians' place ("barbarians 3/7"); how many. */
+enum { CKDRAW_LEGEND_MAX = 8, CKDRAW_LEGEND_ITEM = 64 };
+int ckdraw_legend(const struct game *g, int lang, char lower, char upper,
+                  char items[CKDRAW_LEGEND_MAX][CKDRAW_LEGEND_ITEM]);
+
 #endif

@@ -469,3 +469,8 @@ struct render_sink render_lines_sink(struct render_lines *l)
     struct render_sink s = {lines_add, l};
     return s;
 }
+
+const char *render_draw_word(int lang, int msg)
+{
+    return i18n_rtl(lang) ? i18n_english(msg) : tr(lang, msg);
+}

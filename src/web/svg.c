@@ -301,6 +301,31 @@ static bool built(const struct svg_ctx *c, int v)
     return seat_ok(c->g->vertex_owner[v]) && (b == BUILDING_SETTLEMENT || b == BUILDING_CITY);
 }
 
+/* Cities & Knights: the knight at corner v, its KNIGHT_* state (0: none) and seat. */
+static int knight_at(const struct game *g, int v, int *seat)
+{
+    for (int p = 0; g->ck.on && p < g->opt.n_players && p < GAME_MAX_PLAYERS; p++)
+        for (int k = 0; k < CK_KNIGHTS; k++)
+            if (g->ck.p[p].knight_at[k] == v + 1 && g->ck.p[p].knight[k] & KNIGHT_LEVEL) {
+                *seat = p;
+                return g->ck.p[p].knight[k];
+            }
+    return 0;
+}
+
+/* A piece stands at corner v: a building, or a knight. */
+static bool taken(const struct svg_ctx *c, int v)
+{
+    int seat;
+    return built(c, v) || knight_at(c->g, v, &seat);
+}
+
+/* The merchant's hex (Cities & Knights), -1 before it is played. */
+static int merchant_hex(const struct game *g)
+{
+    return g->ck.on && g->ck.merchant && g->ck.merchant_owner ? g->ck.merchant - 1 : -1;
+}
+
 static bool hex_fog(const struct svg_ctx *c, int h)
 {
     return (c->g->fog & c->geo->fog_hexes) >> h & 1;
@@ -380,18 +405,22 @@ static void svg_place(const struct svg_ctx *c)
     /* A built corner's number moves off the building: clear of the buildings, the robber, the
      * pirate and the numbers of the others. */
     for (int v = 0; v < geo->n_vertices; v++)
-        if (built(c, v)) {
+        if (taken(c, v)) {
             double x = px(c, geo->vertex_x[v]), y = py(c, geo->vertex_y[v]);
-            struct svg_box b = c->g->vertex_building[v] == BUILDING_CITY
-                                   ? (struct svg_box){-10, -9, 10, 7}
+            struct svg_box b = !built(c, v) ? (struct svg_box){-8, -8, 8, 8} /* a knight */
+                               : c->g->vertex_building[v] == BUILDING_CITY
+                                   ? (struct svg_box){-10, -12, 10, 10} /* a wall, a tower */
                                    : (struct svg_box){-6, -8, 6, 5};
             busy(l, shifted(b, x, y));
         }
     if (c->g->robber >= 0 && c->g->robber < geo->n_hexes)
         busy(l, bandit_box(px(c, geo->hex_x[c->g->robber]) - 17,
                            py(c, geo->hex_y[c->g->robber]) + 3, 0));
+    int m = merchant_hex(c->g);
+    if (m >= 0 && m < geo->n_hexes)
+        busy(l, bandit_box(px(c, geo->hex_x[m]) + 17, py(c, geo->hex_y[m]) + 3, 0));
     for (int v = 0; v < geo->n_vertices; v++)
-        if (built(c, v))
+        if (taken(c, v))
             place_built_corner(c, v);
 }
 
@@ -653,6 +682,109 @@ static void draw_building(const struct svg_ctx *c, int v)
          city ? 5 : 4, city ? 8 : 7, web_seat_ink(owner), seat_letter(c, owner, city));
 }
 
+/* ---- Cities & Knights ----
+ *
+ * A city wall is a band of stone under the city, class="wall" id="wall-12"; a metropolis a
+ * tower over it in its track's colour with the track's initial, class="metropolis science"
+ * id="metropolis-12"; a knight a round shield at its corner with its seat's letter and its
+ * level as a superscript, filled with the seat's colour while active, white while not,
+ * class="knight active" or "knight inactive" id="k-12"; the merchant a coin in its holder's
+ * colour beside its hex's token (the robber's other side), class="merchant" id="merchant-K";
+ * the barbarians' voyage a row of seven steps under the legend with their ship on the step it
+ * has reached, class="barbarians". */
+
+static const char *const track_class[CK_TRACKS] = {"science", "trade", "politics"};
+static const char *const track_fill[CK_TRACKS] = {"#2e7d32", "#f9a825", "#1565c0"};
+static const char track_initial[CK_TRACKS] = {'S', 'T', 'P'};
+
+static void draw_wall(const struct svg_ctx *c, int v)
+{
+    const struct game *g = c->g;
+    if (!g->ck.on || !built(c, v) || !(g->ck.walls[v >> 6] >> (v & 63) & 1))
+        return;
+    addf(c->o,
+         "<g class=\"wall\" id=\"wall-%d\" transform=\"translate(%d %d)\"><title>city wall at "
+         "%d</title><path d=\"M-13 10 V4 H-11 V2 H-8 V4 H-5 V2 H-2 V4 H2 V2 H5 V4 H8 V2 H11 V4 "
+         "H13 V10 Z\" fill=\"#8d6e63\" stroke=\"#000\" stroke-width=\"1\"/></g>\n",
+         v + 1, px(c, c->geo->vertex_x[v]), py(c, c->geo->vertex_y[v]), v + 1);
+}
+
+static void draw_metropolis(const struct svg_ctx *c, int v)
+{
+    for (int t = 0; c->g->ck.on && t < CK_TRACKS; t++)
+        if (c->g->ck.metropolis[t] == v + 1 && built(c, v))
+            addf(c->o,
+                 "<g class=\"metropolis %s\" id=\"metropolis-%d\" transform=\"translate(%d "
+                 "%d)\"><title>metropolis of %s at %d</title><path d=\"M1 -1 V-12 H3 V-10 H5 "
+                 "V-12 H7 V-10 H9 V-12 H11 V-1 Z\" fill=\"%s\" stroke=\"#000\" "
+                 "stroke-width=\"1\"/><text x=\"6\" y=\"-3\" font-size=\"6\" "
+                 "font-weight=\"bold\" fill=\"%s\">%c</text></g>\n",
+                 track_class[t], v + 1, px(c, c->geo->vertex_x[v]), py(c, c->geo->vertex_y[v]),
+                 track_class[t], v + 1, track_fill[t], t == TRACK_TRADE ? "#111" : "#fff",
+                 track_initial[t]);
+}
+
+static void draw_knight(const struct svg_ctx *c, int v)
+{
+    int seat = -1, k = knight_at(c->g, v, &seat);
+    if (!k || !seat_ok(seat))
+        return;
+    int active = (k & KNIGHT_ACTIVE) != 0;
+    addf(c->o,
+         "<g class=\"knight %s\" id=\"k-%d\" transform=\"translate(%d %d)\"><title>knight of ",
+         active ? "active" : "inactive", v + 1, px(c, c->geo->vertex_x[v]),
+         py(c, c->geo->vertex_y[v]));
+    add_escaped(c->o, seat < c->st->n_seats ? c->st->nick[seat] : "?");
+    addf(c->o,
+         ", level %d, %s</title><path d=\"M-7 -6 H7 V0 Q7 6 0 8 Q-7 6 -7 0 Z\" fill=\"%s\" "
+         "stroke=\"%s\" stroke-width=\"%s\"/><text x=\"-1\" y=\"3\" font-size=\"7\" "
+         "font-weight=\"bold\" fill=\"%s\">%c<tspan dy=\"-3\" font-size=\"5\">%d</tspan>"
+         "</text></g>\n",
+         k & KNIGHT_LEVEL, active ? "active" : "inactive", active ? web_seat_fill(seat) : "#fff",
+         active ? "#000" : web_seat_fill(seat), active ? "1" : "2",
+         active ? web_seat_ink(seat) : "#111", seat_letter(c, seat, 0), k & KNIGHT_LEVEL);
+}
+
+static void draw_merchant(const struct svg_ctx *c)
+{
+    int h = merchant_hex(c->g), seat = c->g->ck.merchant_owner - 1;
+    if (h < 0 || h >= c->geo->n_hexes || !seat_ok(seat))
+        return;
+    char name[4];
+    board_hex_name(h, name);
+    addf(c->o,
+         "<g class=\"merchant\" id=\"merchant-%s\" transform=\"translate(%d %d)\"><title>merchant "
+         "of ",
+         name, px(c, c->geo->hex_x[h]) + 17, py(c, c->geo->hex_y[h]) + 3);
+    add_escaped(c->o, seat < c->st->n_seats ? c->st->nick[seat] : "?");
+    addf(c->o,
+         "</title><circle r=\"6\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1\"/><text "
+         "y=\"2.5\" font-size=\"7\" font-weight=\"bold\" fill=\"%s\">$%c</text></g>\n",
+         web_seat_fill(seat), web_seat_ink(seat), seat_letter(c, seat, 0));
+}
+
+/* The barbarians' voyage at y: seven steps, their ship on the one reached (0: still home). */
+static void draw_barbarians(const struct svg_ctx *c, int y)
+{
+    int at = c->g->ck.barbarians;
+    addf(c->o,
+         "<g class=\"barbarians\" transform=\"translate(%d %d)\"><title>barbarians %d/%d"
+         "</title><text x=\"0\" y=\"4\" font-size=\"10\" text-anchor=\"start\" "
+         "fill=\"#111\">barbarians %d/%d</text>",
+         WEB_SVG_PAD - 6, y, at, CK_VOYAGE, at, CK_VOYAGE);
+    for (int i = 1; i <= CK_VOYAGE; i++)
+        addf(c->o,
+             "<rect class=\"step\" x=\"%d\" y=\"-4\" width=\"10\" height=\"10\" "
+             "fill=\"%s\" stroke=\"#37474f\"/>",
+             90 + 12 * (i - 1), i == CK_VOYAGE ? "#ef9a9a" : "#fff");
+    if (at > 0)
+        addf(c->o,
+             "<path class=\"barbarian-ship\" d=\"M-5 1 H5 L3 5 H-3 Z M0 1 V-4 L4 -1 H0\" "
+             "transform=\"translate(%d 0)\" fill=\"#212121\"/>",
+             95 + 12 * (at - 1));
+    addf(c->o, "</g>\n");
+}
+
 /* A corner's number on a light box: on the corner, or beside the building there. */
 static void draw_corner(const struct svg_ctx *c, int v)
 {
@@ -748,7 +880,8 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
         (int)fmax(2 * WEB_SVG_PAD + (geo->max_x - geo->min_x) * WEB_SVG_X_UNIT, ceil(all.x1 + 2));
     int board_bottom =
         (int)fmax(2 * WEB_SVG_PAD + (geo->max_y - geo->min_y) * WEB_SVG_Y_UNIT, ceil(all.y1 + 2));
-    int w = x1 - x0, h = board_bottom - y0 + 16 * st.n_seats + (st.n_seats ? 8 : 0);
+    int rows = st.n_seats + (g->ck.on ? 1 : 0);
+    int w = x1 - x0, h = board_bottom - y0 + 16 * rows + (rows ? 8 : 0);
     addf(&o,
          "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"%d %d %d %d\" "
          "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" text-anchor=\"middle\">\n",
@@ -776,15 +909,22 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
         draw_wonder_spot(&c, v);
     for (int p = 0; p < geo->n_routes && p < GAME_MAX_PLAYERS; p++)
         draw_fortress(&c, p);
-    for (int v = 0; v < geo->n_vertices; v++)
+    for (int v = 0; v < geo->n_vertices; v++) {
+        draw_wall(&c, v);
         draw_building(&c, v);
+        draw_metropolis(&c, v);
+        draw_knight(&c, v);
+    }
     draw_bandit(&c, g->robber, 0);
+    draw_merchant(&c);
     if (pirate_shown(&c) >= 0)
         draw_bandit(&c, pirate_shown(&c), g->pirate >= 0 ? 1 : 2);
     if (flags & WEB_SVG_VERTEX_NUMBERS)
         for (int v = 0; v < geo->n_vertices; v++)
             draw_corner(&c, v);
     draw_legend(&c, board_bottom + 8);
+    if (g->ck.on)
+        draw_barbarians(&c, board_bottom + 8 + 16 * st.n_seats);
     addf(&o, "</svg>\n");
     return o.len;
 }
