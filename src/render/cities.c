@@ -192,9 +192,16 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
         rline_tr(l, st, MSG_CK_SHOWN, p, name);
         break;
     case PROG_IRRIGATION:
-    case PROG_MINING:
-        rline_tr(l, st, MSG_CK_PLAY_TAKES, p, name, cards_str(lang, e->res, buf, sizeof buf));
+    case PROG_MINING: {
+        int any = 0;
+        for (int r = 0; r < RES_COUNT; r++)
+            any |= e->res[r];
+        if (any)
+            rline_tr(l, st, MSG_CK_PLAY_TAKES, p, name, cards_str(lang, e->res, buf, sizeof buf));
+        else /* no such hex at their buildings, or an empty bank */
+            rline_tr(l, st, MSG_CK_PLAY, p, name);
         break;
+    }
     case PROG_RESOURCE_MONOPOLY:
     case PROG_TRADE_MONOPOLY:
         rline_tr(l, st, MSG_CK_PLAY_MONOPOLY, p, name, e->b);
