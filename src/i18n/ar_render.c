@@ -468,6 +468,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_CK_KNIGHT_DISPLACE, "يحرك %s فارسا من %d إلى %d ويطرد فارس %s"},
     {MSG_CK_KNIGHT_DISPLACED, "ينتقل فارس %s المطرود من %d إلى %d"},
     {MSG_TXT_HAND_PROGRESS, " | التقدم: "},
+    {MSG_ST_CK_ROLL, "الدور %d: يرمي %s النرد أو يلعب بطاقة «الخيميائي»"},
     {MSG_ST_CK_PLAYER, "، العلم %d، التجارة %d، السياسة %d، الفرسان %d/%d"},
     {MSG_ST_CK_WALLS, "، الأسوار %d"},
     {MSG_ST_CK_METROPOLIS, "، حاضرة «%s»"},

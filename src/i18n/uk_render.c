@@ -471,6 +471,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_CK_KNIGHT_DISPLACE, "%s переміщує лицаря з %d на %d і витісняє лицаря гравця %s"},
     {MSG_CK_KNIGHT_DISPLACED, "витіснений лицар гравця %s переходить з %d на %d"},
     {MSG_TXT_HAND_PROGRESS, " | прогрес: "},
+    {MSG_ST_CK_ROLL, "хід %d: %s кидає кубики або розігрує карту «алхімік»"},
     {MSG_ST_CK_PLAYER, ", наука %d, торгівля %d, політика %d, лицарі %d/%d"},
     {MSG_ST_CK_WALLS, ", мури %d"},
     {MSG_ST_CK_METROPOLIS, ", метрополія «%s»"},

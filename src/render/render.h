@@ -157,7 +157,9 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
                            const struct render_style *st, const struct render_sink *out);
 
 /* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory";
- * with the Jungle variant, then " | discoveries: 2" when the player has any. */
+ * with the Jungle variant, then " | discoveries: 2" when the player has any; with Cities &
+ * Knights the commodities after the resources ("1 ore, 2 paper") and " | progress: alchemist,
+ * bishop" (SPEC §5). */
 void render_hand(const struct game *g, const struct render_style *st, int seat,
                  const struct render_sink *out);
 

@@ -418,7 +418,7 @@ static void add_awaited(struct rline *l, const struct game *g, const struct rend
         rline_tr(l, st, MSG_ST_SETUP_ROAD, cur, g->setup_vertex + 1);
         break;
     case PHASE_ROLL:
-        rline_tr(l, st, MSG_ST_ROLL, g->turn, cur);
+        rline_tr(l, st, g->ck.on ? MSG_ST_CK_ROLL : MSG_ST_ROLL, g->turn, cur);
         break;
     case PHASE_DISCARD:
         rline_tr(l, st, MSG_ST_DISCARD, g->turn, cur);
