@@ -165,9 +165,9 @@ static void test_draw_private(void **state)
         }
         assert_int_equal(mine, 1);
         if (lang == LANG_EN) {
-            assert_non_null(
-                line_with(&o, RENDER_PUBLIC, "bob draws a progress card from the politics deck "
-                                             "(17 left)"));
+            assert_non_null(line_with(&o, RENDER_PUBLIC,
+                                      "bob draws a progress card from the politics deck "
+                                      "(17 left)"));
             assert_non_null(line_with(&o, 1, "#c you drew bishop from the politics deck"));
         }
         render_lines_fini(&o.l);
@@ -467,9 +467,9 @@ static void test_events_golden(void **state)
     ev[n] = ev_of(EV_CK_TRADE, 0, -1, GOOD_PAPER + COM_CLOTH, 4);
     ev[n].res2[0] = RES_ORE;
     ev[n++].res2[1] = 1;
-    static const int plain[] = {PROG_ALCHEMIST,     PROG_INVENTOR, PROG_CRANE,   PROG_ROAD_BUILDING,
-                                PROG_ENGINEER,      PROG_MEDICINE, PROG_SMITH,   PROG_BISHOP,
-                                PROG_SABOTEUR};
+    static const int plain[] = {PROG_ALCHEMIST,     PROG_INVENTOR, PROG_CRANE,
+                                PROG_ROAD_BUILDING, PROG_ENGINEER, PROG_MEDICINE,
+                                PROG_SMITH,         PROG_BISHOP,   PROG_SABOTEUR};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
         ev[n++] = ev_of(EV_PROGRESS, 0, -1, plain[i], 0);
     ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_IRRIGATION, 0);
@@ -528,8 +528,7 @@ static void test_events_golden(void **state)
             print_message("golden differs; got:\n%s", text);
         free(text);
         if (!same)
-            fail_msg("golden file %s differs or is missing (BW_UPDATE_GOLDEN=1 rewrites it)",
-                     path);
+            fail_msg("golden file %s differs or is missing (BW_UPDATE_GOLDEN=1 rewrites it)", path);
         return;
     }
     free(text);

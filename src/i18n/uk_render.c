@@ -444,9 +444,10 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_CK_SHOWN, "%s показує карту «%s»: переможне очко"},
     {MSG_CK_PLAY, "%s розігрує карту «%s»"},
     {MSG_CK_PLAY_TAKES, "%s розігрує карту «%s» і отримує %s"},
-    {MSG_CK_PLAY_MONOPOLY, "%s розігрує карту «%s» і забирає загалом %d карту¦%s розігрує карту «%s» "
-                           "і забирає загалом %d карти¦%s розігрує карту «%s» і забирає загалом %d "
-                           "карт"},
+    {MSG_CK_PLAY_MONOPOLY,
+     "%s розігрує карту «%s» і забирає загалом %d карту¦%s розігрує карту «%s» "
+     "і забирає загалом %d карти¦%s розігрує карту «%s» і забирає загалом %d "
+     "карт"},
     {MSG_CK_PLAY_FLEET, "%s розігрує карту «%s»: до кінця ходу %s з банком 2:1"},
     {MSG_CK_PLAY_MERCHANT, "%s розігрує карту «%s»: купець стоїть на %s (переможне очко, його "
                            "ресурс 2:1)"},
@@ -496,21 +497,25 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_TXT_WALL, "мур"},
     {MSG_TXT_PROGRESS, "прогрес"},
     {MSG_PN_ALCHEMIST, "до кидка: %splay alchemist YELLOW RED задає кубики"},
-    {MSG_PN_INVENTOR, "після кидка: %splay inventor HEX HEX міняє місцями два числа (не 2, 6, 8, 12)"},
+    {MSG_PN_INVENTOR,
+     "після кидка: %splay inventor HEX HEX міняє місцями два числа (не 2, 6, 8, 12)"},
     {MSG_PN_CRANE, "після кидка: %splay crane TRACK, поліпшення на один товар дешевше"},
     {MSG_PN_ROAD_BUILDING, "після кидка: %splay road building EDGE [EDGE], безкоштовні дороги"},
     {MSG_PN_ENGINEER, "після кидка: %splay engineer CORNER, безкоштовний мур"},
-    {MSG_PN_IRRIGATION, "після кидка: %splay irrigation, 2 збіжжя за кожен гекс збіжжя біля ваших будівель"},
+    {MSG_PN_IRRIGATION,
+     "після кидка: %splay irrigation, 2 збіжжя за кожен гекс збіжжя біля ваших будівель"},
     {MSG_PN_MEDICINE, "після кидка: %splay medicine CORNER, місто за 2 руди й 1 збіжжя"},
     {MSG_PN_MINING, "після кидка: %splay mining, 2 руди за кожен гекс руди біля ваших будівель"},
     {MSG_PN_SMITH, "після кидка: %splay smith CORNER [CORNER], безкоштовне підвищення лицарів"},
-    {MSG_PN_MERCHANT, "після кидка: %splay merchant HEX, купець біля вашої будівлі: переможне очко, "
-                      "його ресурс 2:1"},
+    {MSG_PN_MERCHANT,
+     "після кидка: %splay merchant HEX, купець біля вашої будівлі: переможне очко, "
+     "його ресурс 2:1"},
     {MSG_PN_MERCHANT_FLEET, "після кидка: %splay merchant fleet GOOD, цей товар 2:1 з банком до "
                             "кінця ходу"},
     {MSG_PN_RESOURCE_MONOPOLY,
      "після кидка: %splay resource monopoly RESOURCE, до 2 карт від кожного гравця"},
-    {MSG_PN_TRADE_MONOPOLY, "після кидка: %splay trade monopoly COMMODITY, 1 карта від кожного гравця"},
+    {MSG_PN_TRADE_MONOPOLY,
+     "після кидка: %splay trade monopoly COMMODITY, 1 карта від кожного гравця"},
     {MSG_PN_BISHOP, "після кидка, коли варвари вже нападали: %splay bishop HEX, розбійник туди й "
                     "карта від кожного гравця з будівлею там"},
     {MSG_PN_SABOTEUR, "після кидка: %splay saboteur, кожен гравець, у кого стільки ж очок, як у "

@@ -13,8 +13,7 @@
 
 static const int com_msgs[COM_COUNT] = {MSG_COM_PAPER, MSG_COM_CLOTH, MSG_COM_COIN};
 static const char *const com_names[COM_COUNT] = {"paper", "cloth", "coin"};
-static const int track_msgs[CK_TRACKS] = {MSG_TRACK_SCIENCE, MSG_TRACK_TRADE,
-                                          MSG_TRACK_POLITICS};
+static const int track_msgs[CK_TRACKS] = {MSG_TRACK_SCIENCE, MSG_TRACK_TRADE, MSG_TRACK_POLITICS};
 static const char *const track_names[CK_TRACKS] = {"science", "trade", "politics"};
 static const int deck_msgs[CK_TRACKS] = {MSG_DECK_SCIENCE, MSG_DECK_TRADE, MSG_DECK_POLITICS};
 static const int gate_msgs[CK_TRACKS] = {MSG_GATE_SCIENCE, MSG_GATE_TRADE, MSG_GATE_POLITICS};
@@ -230,9 +229,8 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
         break;
     case PROG_WARLORD:
         rline_tr(l, st, MSG_CK_PLAY_WARLORD, p, name,
-                 e->player >= 0 && e->player < g->opt.n_players
-                     ? game_knight_strength(g, e->player)
-                     : 0);
+                 e->player >= 0 && e->player < g->opt.n_players ? game_knight_strength(g, e->player)
+                                                                : 0);
         break;
     default:
         rline_tr(l, st, MSG_CK_PLAY, p, name);
@@ -308,8 +306,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
                 rline_tr(&l, st, MSG_HINT_PROGRESS_DRAW, pre);
             break;
         }
-        rline_tr(&l, st, MSG_CK_DRAW, p, tr(lang, deck_msgs[e->a]),
-                 CK_DECK - g->ck.deck_pos[e->a]);
+        rline_tr(&l, st, MSG_CK_DRAW, p, tr(lang, deck_msgs[e->a]), CK_DECK - g->ck.deck_pos[e->a]);
         rline_emit(&l, out, RENDER_PUBLIC);
         private_line(&l, st);
         rline_tr(&l, st, MSG_CK_YOU_DREW, render_progress_name_in(lang, e->b),
@@ -334,8 +331,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
         rline_emit(&l, out, e->player);
         return 1;
     case EV_BARBARIANS:
-        rline_tr(&l, st, e->a > e->b ? MSG_CK_BARBARIANS_FALL : MSG_CK_BARBARIANS_HOLD, e->a,
-                 e->b);
+        rline_tr(&l, st, e->a > e->b ? MSG_CK_BARBARIANS_FALL : MSG_CK_BARBARIANS_HOLD, e->a, e->b);
         break;
     case EV_PILLAGE:
         if (e->a < 0 || e->res[0])

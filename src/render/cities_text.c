@@ -116,8 +116,7 @@ static void player_group(struct rlist *r, const struct render_style *st, int p, 
     *first = 0;
 }
 
-void cities_text(const struct game *g, const struct render_style *st,
-                 const struct render_sink *out)
+void cities_text(const struct game *g, const struct render_style *st, const struct render_sink *out)
 {
     struct rlist r;
     char item[96], nick[RENDER_NICK_MAX + 8];
@@ -162,8 +161,8 @@ void cities_text(const struct game *g, const struct render_style *st,
         int p = game_metropolis_of(g, t);
         if (p < 0 || !g->ck.metropolis[t])
             continue;
-        snprintf(item, sizeof item, "%s %s %d", render_track_name_in(lang, t),
-                 seat_nick(st, p), g->ck.metropolis[t]);
+        snprintf(item, sizeof item, "%s %s %d", render_track_name_in(lang, t), seat_nick(st, p),
+                 g->ck.metropolis[t]);
         rlist_item(&r, item);
     }
     rlist_end(&r, tr(lang, MSG_TXT_NONE));
