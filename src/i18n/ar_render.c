@@ -440,7 +440,7 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_HINT_PROGRESS_DRAW, " (%sprogress draw science|trade|politics)"},
     {MSG_CK_FIFTH, "لدى %s خمس بطاقات تقدم: عليه أن يلعب واحدة أو يتخلى عنها"},
     {MSG_HINT_PROGRESS_FIFTH, " (%sprogress discard CARD أو %splay CARD)"},
-    {MSG_CK_GAVE_UP, "يتخلى %s عن بطاقة تقدم (في اليد 4 على الأكثر)"},
+    {MSG_CK_GAVE_UP, "يتخلى %s عن بطاقة تقدم (في اليد %d على الأكثر)"},
     {MSG_CK_YOU_GAVE_UP, "تخليت عن بطاقة «%s»"},
     {MSG_CK_SHOWN, "يكشف %s بطاقة «%s»: نقطة نصر"},
     {MSG_CK_PLAY, "يلعب %s بطاقة «%s»"},

@@ -438,7 +438,7 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_HINT_PROGRESS_DRAW, " (%sprogress draw science|trade|politics)"},
     {MSG_CK_FIFTH, "%s ima 5 karata napretka: jednu mora da odigra ili odbaci"},
     {MSG_HINT_PROGRESS_FIFTH, " (%sprogress discard CARD ili %splay CARD)"},
-    {MSG_CK_GAVE_UP, "%s odbacuje kartu napretka (u ruci najviše 4)"},
+    {MSG_CK_GAVE_UP, "%s odbacuje kartu napretka (u ruci najviše %d)"},
     {MSG_CK_YOU_GAVE_UP, "odbacili ste kartu „%s“"},
     {MSG_CK_SHOWN, "%s pokazuje kartu „%s“: pobednički poen"},
     {MSG_CK_PLAY, "%s igra kartu „%s“"},

@@ -439,7 +439,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_HINT_PROGRESS_DRAW, " (%sprogress draw science|trade|politics)"},
     {MSG_CK_FIFTH, "%s має 5 карт прогресу: одну треба розіграти або скинути"},
     {MSG_HINT_PROGRESS_FIFTH, " (%sprogress discard CARD або %splay CARD)"},
-    {MSG_CK_GAVE_UP, "%s скидає карту прогресу (на руці щонайбільше 4)"},
+    {MSG_CK_GAVE_UP, "%s скидає карту прогресу (на руці щонайбільше %d)"},
     {MSG_CK_YOU_GAVE_UP, "ви скинули карту «%s»"},
     {MSG_CK_SHOWN, "%s показує карту «%s»: переможне очко"},
     {MSG_CK_PLAY, "%s розігрує карту «%s»"},

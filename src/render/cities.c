@@ -324,7 +324,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
         progress_line(&l, g, st, e, p);
         break;
     case EV_PROGRESS_DISCARD:
-        rline_tr(&l, st, MSG_CK_GAVE_UP, p);
+        rline_tr(&l, st, MSG_CK_GAVE_UP, p, CK_HAND);
         rline_emit(&l, out, RENDER_PUBLIC);
         private_line(&l, st);
         rline_tr(&l, st, MSG_CK_YOU_GAVE_UP, render_progress_name_in(lang, e->a));
