@@ -42,6 +42,17 @@ static const struct term uk_terms[] = {
     {"ship", "корабл", {"судн", "човен", "човн", NULL}},
     {"card", "карт", {"картк", NULL}},
     {"gold mine", "копальн", {"рудник", NULL}},
+    /* Cities & Knights. */
+    {"paper", "папір", {"бумаг", NULL}},
+    {"cloth", "сукн", {"тканин", "полотн", NULL}},
+    {"coin", "монет", {"грош", NULL}},
+    {"city wall", "мур", {"огорож", NULL}},
+    {"metropolis", "метропол", {"столиц", NULL}},
+    {"barbarians", "варвар", {"загарбник", "нападник", NULL}},
+    {"improvement", "поліпш", {"покращ", NULL}},
+    {"science", "наук", {NULL}},
+    {"politics", "політик", {NULL}},
+    {"progress card", "прогрес", {NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -60,6 +71,15 @@ static const struct term sr_terms[] = {
     {"ship", "brod", {"lađ", NULL}},
     {"desert", "pustin", {"pustoš", NULL}},
     {"gold mine", "rudnik", {"majdan", NULL}},
+    /* Cities & Knights. */
+    {"paper", "papir", {NULL}},
+    {"cloth", "tkanin", {"sukn", "platn", NULL}},
+    {"coin", "novčić", {"kovanic", "zlatnik", NULL}},
+    {"city wall", "bedem", {"zidin", NULL}},
+    {"metropolis", "metropol", {"prestonic", NULL}},
+    {"barbarians", "varvar", {NULL}},
+    {"improvement", "unapređ", {"poboljš", NULL}},
+    {"progress card", "napret", {"progres", NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -74,6 +94,15 @@ static const struct term ar_terms[] = {
     {"harbor", "ميناء", {"مرفأ", "مرافئ", NULL}},
     {"ship", "سفين", {"مركب", NULL}},
     {"card", "بطاق", {"ورقة", "أوراق", NULL}},
+    /* Cities & Knights. */
+    {"paper", "ورق", {"كاغد", NULL}},
+    {"cloth", "قماش", {"نسيج", NULL}},
+    {"coin", "عملة", {"نقود", NULL}},
+    {"city wall", "سور", {"جدار", NULL}},
+    {"metropolis", "حاضرة", {"عاصمة", "متروبول", NULL}},
+    {"barbarians", "برابرة", {"همج", NULL}},
+    {"improvement", "تحسين", {NULL}},
+    {"progress card", "تقدم", {"تطور", NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -85,6 +114,13 @@ static const struct term en_terms[] = {
     {"harbor", "harbor", {"harbour", "port ", NULL}},
     {"robber", "robber", {"thief", NULL}},
     {"neighbour", "neighbour", {"neighbor", NULL}},
+    /* Cities & Knights. */
+    {"cloth", "cloth", {"fabric", NULL}},
+    {"coin", "coin", {"gold coin", NULL}},
+    {"city wall", "wall", {"rampart", NULL}},
+    {"metropolis", "metropolis", {"capital", NULL}},
+    {"barbarians", "barbarian", {"invader", NULL}},
+    {"progress card", "progress", {NULL}},
     {NULL, NULL, {NULL}},
 };
 

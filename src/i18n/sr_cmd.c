@@ -262,5 +262,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "na ovoj mapi nema čuda: ona stoje u scenariju „Čuda Katana“ (%smap wonders u lobiju)"},
     {MSG_HELP_WONDER, "„Čuda Katana“: započnite čudo NAME ili izgradite njegovu sledeću fazu; bez "
                       "imena, privatno: uslov, cena faze i graditelj svakog čuda"},
+    /* Cities & Knights display */
+    {MSG_HELP_PROGRESS, "„Gradovi i vitezovi“: vaše karte napretka i šta svaka traži, privatno"},
     {MSG_COUNT, NULL},
 };

@@ -34,7 +34,7 @@ static const char *terrain_word(int lang, int t)
                                                  : MSG_TERRAIN_DESERT);
 }
 
-static const char *hex_label(const struct game *g, int lang, int h, char *buf, size_t size)
+const char *event_hex_label(const struct game *g, int lang, int h, char *buf, size_t size)
 {
     const struct board_geo *geo = game_geo(g);
     char name[4];
@@ -203,7 +203,7 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_FOG:
         /* The hex as it is now, and the card it gave its finder (gold asks next). */
-        hex_label(g, lang, e->a, buf, sizeof buf);
+        event_hex_label(g, lang, e->a, buf, sizeof buf);
         if (e->b == TERRAIN_SEA)
             rline_tr(&l, st, MSG_EV_FOG_SEA, p, buf);
         else if (e->b < TERRAIN_DESERT && e->res[e->b])
@@ -223,10 +223,10 @@ static void render_event(const struct game *g, const struct render_style *st,
             rline_tr(&l, st, MSG_HINT_ROBBER, pre);
         break;
     case EV_ROBBER:
-        rline_tr(&l, st, MSG_EV_ROBBER, p, hex_label(g, lang, e->a, buf, sizeof buf));
+        rline_tr(&l, st, MSG_EV_ROBBER, p, event_hex_label(g, lang, e->a, buf, sizeof buf));
         break;
     case EV_PIRATE:
-        rline_tr(&l, st, MSG_EV_PIRATE, p, hex_label(g, lang, e->a, buf, sizeof buf));
+        rline_tr(&l, st, MSG_EV_PIRATE, p, event_hex_label(g, lang, e->a, buf, sizeof buf));
         break;
     case EV_MOVE_SHIP:
         if (e->a >= 0 && e->a < geo->n_edges && e->b >= 0 && e->b < geo->n_edges) {
@@ -289,7 +289,7 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_FLEET: {
         char hex[24];
-        rline_tr(&l, st, MSG_EV_FLEET, e->a, hex_label(g, lang, e->b, hex, sizeof hex));
+        rline_tr(&l, st, MSG_EV_FLEET, e->a, event_hex_label(g, lang, e->b, hex, sizeof hex));
         break;
     }
     case EV_BATTLE: {
@@ -441,8 +441,13 @@ static void render_event(const struct game *g, const struct render_style *st,
 void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
                    int n_ev, const struct render_sink *out)
 {
-    for (int i = 0; i < n_ev; i++)
-        render_event(g, st, &ev[i], out);
+    for (int i = 0; i < n_ev; i++) {
+        int used = g->ck.on ? cities_event(g, st, ev, i, n_ev, out) : 0;
+        if (used > 0)
+            i += used - 1;
+        else
+            render_event(g, st, &ev[i], out);
+    }
 }
 
 /* One seat's points: "alice 10 VP (2 settlements, 3 cities, 1 VP card, longest road)", or in

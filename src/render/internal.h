@@ -177,5 +177,30 @@ int ckdraw_merchant(const struct game *g, int *seat);
 enum { CKDRAW_LEGEND_MAX = 8, CKDRAW_LEGEND_ITEM = 64 };
 int ckdraw_legend(const struct game *g, int lang, char lower, char upper,
                   char items[CKDRAW_LEGEND_MAX][CKDRAW_LEGEND_ITEM]);
+/* A land hex as event lines name it, "C (wood 6)" (events.c), into buf. */
+const char *event_hex_label(const struct game *g, int lang, int h, char *buf, size_t size);
+
+/* Cities & Knights (cities.c, cities_text.c). goods_str: resources then commodities, "2 wood,
+ * 1 paper" ("nothing" when none), as the object of a verb or standing alone (object 0).
+ * progress_hand_str: seat's progress cards, "alchemist, bishop". cities_event: the lines of
+ * ev[i] (and of the event die after a roll: it returns how many events it said, 0 for one it
+ * leaves to events.c). cities_pending: the players who must draw a progress card of their
+ * choice or give up a fifth (bit per seat). The rest add the expansion's parts to the hand,
+ * the status, the board text and !spots. */
+const char *goods_str(int lang, const uint8_t res[RES_COUNT], const uint8_t com[COM_COUNT],
+                      int object, char *buf, size_t size);
+const char *progress_hand_str(const struct game *g, int lang, int seat, char *buf, size_t size);
+int cities_event(const struct game *g, const struct render_style *st, const struct game_event *ev,
+                 int i, int n_ev, const struct render_sink *out);
+unsigned cities_pending(const struct game *g);
+void cities_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
+void cities_status_player(struct rline *l, const struct game *g, const struct render_style *st,
+                          int p);
+void cities_status(struct rline *l, const struct game *g, const struct render_style *st);
+void cities_awaited(struct rline *l, const struct game *g, const struct render_style *st);
+int cities_hint(struct rline *l, const struct game *g, const struct render_style *st);
+void cities_text(const struct game *g, const struct render_style *st,
+                 const struct render_sink *out);
+void cities_spots(struct rlist *r, const struct game *g, const struct render_style *st, int seat);
 
 #endif

@@ -93,6 +93,19 @@ const char *render_res_name_in(int lang, int res);
  * lines are; returns the length. For the lines other layers write. */
 size_t render_tr(int lang, char *buf, size_t size, int msg, ...);
 const char *render_dev_name_in(int lang, int card);
+/* Cities & Knights: a commodity's name (enum ck_commodity: "paper", "cloth", "coin"), a good's
+ * (0-4 a resource, GOOD_PAPER + c a commodity), a track's (enum ck_track: "science", "trade",
+ * "politics"), a progress card's (enum progress_card: "alchemist", "road building", ...) and a
+ * knight's level (1-3: "basic", "strong", "mighty"); the plain ones in English, the words
+ * commands take; "?" when out of range. */
+const char *render_com_name(int c);
+const char *render_com_name_in(int lang, int c);
+const char *render_good_name_in(int lang, int good);
+const char *render_track_name(int t);
+const char *render_track_name_in(int lang, int t);
+const char *render_progress_name(int card);
+const char *render_progress_name_in(int lang, int card);
+const char *render_knight_level_in(int lang, int level);
 
 /* The board drawing for !board (public): hexes with letter, terrain ("gold" for a gold field,
  * black on yellow in colour), number token and robber,
@@ -144,7 +157,9 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
                            const struct render_style *st, const struct render_sink *out);
 
 /* The hand of seat, to seat: "#chan hand: 2 wood, 1 ore (3 cards) | dev: knight | new: victory";
- * with the Jungle variant, then " | discoveries: 2" when the player has any. */
+ * with the Jungle variant, then " | discoveries: 2" when the player has any; with Cities &
+ * Knights the commodities after the resources ("1 ore, 2 paper") and " | progress: alchemist,
+ * bishop" (SPEC §5). */
 void render_hand(const struct game *g, const struct render_style *st, int seat,
                  const struct render_sink *out);
 
@@ -221,6 +236,12 @@ void render_status(const struct game *g, const struct render_style *st, const ch
  * owed: nobody takes any". */
 void render_events(const struct game *g, const struct render_style *st, const struct game_event *ev,
                    int n_ev, const struct render_sink *out);
+
+/* Cities & Knights: !progress, to seat: "#chan progress: none", or one line per progress card
+ * held, "#chan progress: alchemist: before your roll: !play alchemist YELLOW RED sets the
+ * dice", saying when and how it is played. */
+void render_progress(const struct game *g, const struct render_style *st, int seat,
+                     const struct render_sink *out);
 
 /* A sink that keeps the lines, for callers that queue them (and for tests). Caller-owned;
  * render_lines_fini frees the copies. On allocation failure lines are dropped and failed is

@@ -112,6 +112,8 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
         pirates_text(g, geo, st, out);
     if (geo->wonders)
         wonders_text(g, st, out);
+    if (g->ck.on)
+        cities_text(g, st, out);
 
     /* The map's harbors, then those players placed (The Forgotten Tribe). */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_HARBORS, ", ");
@@ -183,9 +185,11 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
     int n = game_hand_size(g, seat), any = 0;
     for (int r = 0; r < RES_COUNT; r++)
         any |= pl->res[r] != 0;
+    for (int c = 0; c < COM_COUNT; c++) /* Cities & Knights: commodities after the resources */
+        any |= pl->commodity[c] != 0;
     if (any) {
         char cards[CARDS_BUF];
-        rline_iso(&l, st, hand_cards_str(st->lang, pl->res, cards, sizeof cards));
+        rline_iso(&l, st, goods_str(st->lang, pl->res, pl->commodity, 0, cards, sizeof cards));
         rline_add(&l, " ");
     }
     /* a fixed form (SPEC §5), also for one card */
@@ -205,6 +209,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
         rline_tr(&l, st, MSG_TXT_HAND_DISCOVERIES, pl->discoveries);
     tribe_hand(g, st, seat, &l);
     pirates_hand(g, st, seat, &l);
+    cities_hand(g, st, seat, &l);
     rline_emit(&l, out, seat);
 }
 
@@ -394,8 +399,10 @@ void render_spots(const struct game *g, const struct render_style *st, int seat,
         snprintf(item, sizeof item, "%d", geo->route_fortress[seat] + 1);
         rlist_item(&r, item);
     }
-    if ((kinds_asked & RENDER_SPOT_ALL) == RENDER_SPOT_ALL)
+    if ((kinds_asked & RENDER_SPOT_ALL) == RENDER_SPOT_ALL) {
         wonders_spots(&r, g, st, seat);
+        cities_spots(&r, g, st, seat);
+    }
     rlist_end(&r, tr(st->lang, MSG_TXT_NONE));
 }
 
@@ -411,7 +418,7 @@ static void add_awaited(struct rline *l, const struct game *g, const struct rend
         rline_tr(l, st, MSG_ST_SETUP_ROAD, cur, g->setup_vertex + 1);
         break;
     case PHASE_ROLL:
-        rline_tr(l, st, MSG_ST_ROLL, g->turn, cur);
+        rline_tr(l, st, g->ck.on ? MSG_ST_CK_ROLL : MSG_ST_ROLL, g->turn, cur);
         break;
     case PHASE_DISCARD:
         rline_tr(l, st, MSG_ST_DISCARD, g->turn, cur);
@@ -459,7 +466,7 @@ static bool waits_for_person(const struct game *g, const struct render_style *st
 static void add_hint(struct rline *l, const struct game *g, const struct render_style *st)
 {
     const char *pre = style_prefix(st);
-    if (!waits_for_person(g, st))
+    if (!waits_for_person(g, st) || cities_hint(l, g, st))
         return;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
@@ -515,6 +522,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     char nick[NICK_BUF];
     rline_init(&l);
     add_awaited(&l, g, st);
+    cities_awaited(&l, g, st);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;
@@ -540,8 +548,13 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         int cards = game_hand_size(g, p);
         rline_tr(&item, st, MSG_ST_VP, vp);
         rline_tr(&item, st, cards == 1 ? MSG_ST_CARDS_1 : MSG_ST_CARDS_N, cards);
-        rline_tr(&item, st, MSG_ST_DEV, game_dev_count(g, p));
-        rline_tr(&item, st, pl->knights == 1 ? MSG_ST_KNIGHTS_1 : MSG_ST_KNIGHTS_N, pl->knights);
+        if (g->ck.on) { /* no development cards: progress cards, knights on the board */
+            cities_status_player(&item, g, st, p);
+        } else {
+            rline_tr(&item, st, MSG_ST_DEV, game_dev_count(g, p));
+            rline_tr(&item, st, pl->knights == 1 ? MSG_ST_KNIGHTS_1 : MSG_ST_KNIGHTS_N,
+                     pl->knights);
+        }
         if (route)
             rline_tr(&item, st, sea ? MSG_ST_ROUTE_LEN : MSG_ST_ROAD_LEN, pl->road_length);
         if (jungle)
@@ -574,12 +587,16 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     rlist_end(&r, tr(st->lang, MSG_NOBODY));
 
     rline_init(&l);
-    rline_tr(&l, st, MSG_ST_ARMY);
-    if (g->largest_army >= 0) {
-        rline_iso(&l, st, nick_str(st, g->largest_army, nick));
-        rline_fmt(&l, st, " (%d)", g->p[g->largest_army].knights);
+    if (g->ck.on) { /* no largest army: the barbarians (SPEC §5) */
+        rline_tr(&l, st, MSG_ST_CK_BARBARIANS, g->ck.barbarians, CK_VOYAGE);
     } else {
-        rline_add(&l, tr(st->lang, MSG_NOBODY));
+        rline_tr(&l, st, MSG_ST_ARMY);
+        if (g->largest_army >= 0) {
+            rline_iso(&l, st, nick_str(st, g->largest_army, nick));
+            rline_fmt(&l, st, " (%d)", g->p[g->largest_army].knights);
+        } else {
+            rline_add(&l, tr(st->lang, MSG_NOBODY));
+        }
     }
     if (route) {
         rline_tr(&l, st, sea ? MSG_ST_ROUTE : MSG_ST_ROAD);
@@ -590,7 +607,10 @@ void render_status(const struct game *g, const struct render_style *st, const ch
             rline_add(&l, tr(st->lang, MSG_NOBODY));
         }
     }
-    rline_tr(&l, st, MSG_ST_DECK, g->deck_size - g->deck_pos);
+    if (g->ck.on)
+        cities_status(&l, g, st);
+    else
+        rline_tr(&l, st, MSG_ST_DECK, g->deck_size - g->deck_pos);
     if (pirate_hex(g, geo) >= 0) {
         char name[4];
         rline_tr(&l, st, MSG_ST_PIRATE, board_hex_name(pirate_hex(g, geo), name));
