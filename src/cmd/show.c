@@ -288,6 +288,8 @@ static const struct {
     {"end", MSG_HELP_END},         {"help", MSG_HELP_HELP},     {"top", MSG_HELP_TOP},
     {"stats", MSG_HELP_STATS},     {"dice", MSG_HELP_DICE},     {"corner", MSG_HELP_CORNER},
     {"wonder", MSG_HELP_WONDER},   {"addbot", MSG_HELP_ADDBOT}, {"removebot", MSG_HELP_REMOVEBOT},
+    {"expansion", MSG_HELP_EXPANSION}, {"knight", MSG_HELP_KNIGHT}, {"improve", MSG_HELP_IMPROVE},
+    {"wall", MSG_HELP_WALL}, {"progress", MSG_HELP_PROGRESS},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an
