@@ -134,7 +134,7 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
     case ACT_CK_TRADE:
         if (err != BW_E(NOT_ENOUGH) || a->res >= GOOD_COUNT)
             return false;
-        cmd_replyf(c, tr(c->lang, MSG_CK_HAVE_ONLY), words_resource_name(a->res),
+        cmd_replyf(c, tr(c->lang, MSG_CK_HAVE_ONLY), words_good_name(a->res),
                    a->res < RES_COUNT ? g->p[c->seat].res[a->res]
                                       : g->p[c->seat].commodity[a->res - GOOD_PAPER]);
         return true;
@@ -437,8 +437,8 @@ int cmd_bank_goods(struct cmd_call *c)
         return cmd_act(c, &a);
     }
     if (rate > 0 && n_give != rate * n_get) {
-        cmd_replyf(c, tr(c->lang, MSG_CK_BANK_RATE), words_resource_name(k_give), rate, c->prefix,
-                   rate * n_get, words_resource_name(k_give), n_get, words_resource_name(k_get));
+        cmd_replyf(c, tr(c->lang, MSG_CK_BANK_RATE), words_good_name(k_give), rate, c->prefix,
+                   rate * n_get, words_good_name(k_give), n_get, words_good_name(k_get));
         return BW_E(BAD_RATE);
     }
     a.type = ACT_CK_TRADE;

@@ -454,10 +454,15 @@ int words_good(const char *word, char *msg, size_t msglen)
     return good_n(word, strlen(word), true, msg, msglen);
 }
 
+const char *words_good_name(int good)
+{
+    if (good >= GOOD_PAPER && good < GOOD_COUNT)
+        return commodity_names[good - GOOD_PAPER].name;
+    return words_resource_name(good);
+}
+
 const char *words_resource_name(int res)
 {
-    if (res >= GOOD_PAPER && res < GOOD_COUNT)
-        return commodity_names[res - GOOD_PAPER].name;
     if (res < 0 || res >= RES_COUNT)
         return "?";
     return resource_names[res].name;

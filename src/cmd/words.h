@@ -67,9 +67,10 @@ const char *words_command_alias(const char *word);
  * ck_commodity), with their plurals, prefixes and the channel's language's names. */
 int words_good(const char *word, char *msg, size_t msglen);
 
-/* The canonical name of a resource ("wood") or a commodity ("coin"), or "?" for anything else;
- * a borrowed constant. */
+/* The canonical name of a resource ("wood"), or "?" for anything else; a borrowed constant. */
 const char *words_resource_name(int res);
+/* The same for a good: a resource, or a commodity ("coin") as GOOD_PAPER + c. */
+const char *words_good_name(int good);
 
 /* A resource LIST spread over argc words: counts and resources, as in "2 wood 1 ore",
  * "2wood ore", "wood wood ore", "1 grain, 2 ore" (commas, semicolons, "+" and "and" are
