@@ -287,6 +287,22 @@ static void test_improve_wall(void **state)
     expect_reply(b, n, line, want);
     expect_reply(b, n, "!wall 1000", "there is no vertex \"1000\": they are numbered 1 to 54; "
                                      "usage: !wall V");
+    /* Level 4 takes the metropolis, on the city named. */
+    g->ck.p[p].level[TRACK_POLITICS] = 3;
+    g->p[p].commodity[COM_COIN] = 4;
+    g->ck.bank[COM_COIN] -= 4;
+    int not_mine = 0;
+    while (g->vertex_owner[not_mine] == p)
+        not_mine++;
+    snprintf(line, sizeof line, "!improve politics at %d", not_mine + 1);
+    snprintf(want, sizeof want, "you have no city at %d", not_mine + 1);
+    expect_reply(b, n, line, want);
+    expect_refused(b, n, line);
+    snprintf(line, sizeof line, "!improve politics at %d", v + 1);
+    say(b, n, line);
+    assert_int_equal(g->ck.p[p].level[TRACK_POLITICS], 4);
+    assert_int_equal(game_metropolis_of(g, TRACK_POLITICS), p);
+    assert_int_equal(g->ck.metropolis[TRACK_POLITICS], v + 1);
     bot_free(b);
 
     /* Not a Cities & Knights game. */
@@ -413,6 +429,15 @@ static void test_progress_pending(void **state)
                  "you hold five progress cards: play one or give one up first (!progress "
                  "discard CARD)");
     expect_refused(b, n, "!progress discard crane");
+    /* Everybody else waits meanwhile, told for whom. */
+    char want[160];
+    snprintf(want, sizeof want,
+             "waiting for %s to choose a progress card's deck or give up a fifth card", n);
+    const char *other = nick_of(b, (p + 1) % 3);
+    g->p[(p + 1) % 3].res[RES_WOOD] = 1;
+    g->bank[RES_WOOD]--;
+    expect_reply(b, other, "!trade offer 1 wood for 1 brick", want);
+    expect_refused(b, other, "!trade offer 1 wood for 1 brick");
     say(b, n, "!progress discard Smith");
     assert_int_equal(g->ck.p[p].hand[CK_HAND], 0);
     assert_int_equal(g->ck.p[p].hand[1], PROG_SMITH);

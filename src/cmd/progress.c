@@ -148,12 +148,25 @@ bool cmd_explain_pending(struct cmd_call *c, int err)
     const struct game *g = &c->s->game;
     if (err != BW_E(WRONG_PHASE) || !g->ck.on || c->seat < 0)
         return false;
-    if (g->ck.p[c->seat].hand[CK_HAND])
+    if (g->ck.p[c->seat].hand[CK_HAND]) {
         cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
-    else if (g->ck.p[c->seat].draws)
+        return true;
+    }
+    if (g->ck.p[c->seat].draws) {
         cmd_replyf(c, tr(c->lang, MSG_CK_DRAW_OWED), c->prefix);
-    else
+        return true;
+    }
+    /* Others first choose a deck or give up a fifth card. */
+    char who[200];
+    size_t n = 0;
+    who[0] = '\0';
+    for (int p = 0; p < g->opt.n_players && n < sizeof who; p++)
+        if (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND])
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? ", " : "",
+                                  c->s->seat[p].nick);
+    if (!n)
         return false;
+    cmd_replyf(c, tr(c->lang, MSG_CK_WAIT_PROGRESS), who);
     return true;
 }
 

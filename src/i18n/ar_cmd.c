@@ -340,11 +340,12 @@ const struct i18n_entry i18n_ar_cmd[] = {
                        "(الأمر %sprogress discard CARD)"},
     {MSG_CK_DRAW_OWED, "اختر أولًا رزمة بطاقة التقدم المستحقة لك: الأمر "
                        "%sprogress draw science|trade|politics"},
+    {MSG_CK_WAIT_PROGRESS, "بانتظار أن يختار %s رزمة بطاقة التقدم أو يتخلى عن البطاقة الخامسة"},
     {MSG_CK_DECK_EMPTY, "رزمة %s فارغة: اختر غيرها"},
     {MSG_CK_DRAW_NONE, "لا بطاقة تقدم مستحقة لك: تُختار الرزمة بعد تعادل في الدفاع عن كاتان"},
     {MSG_CK_DISCARD_NONE, "لديك أربع بطاقات تقدم أو أقل: لا شيء تتخلى عنه"},
     {MSG_CK_HAVE_ONLY, "لا يكفي %s: لديك %d"},
-    {MSG_CK_ALCHEMIST_DICE, "سمِّ حجري النرد، من 1 إلى 6: الأمر %splay alchemist YELLOW RED"},
+    {MSG_CK_ALCHEMIST_DICE, "سمِّ قيمتَي النرد، من 1 إلى 6: الأمر %splay alchemist YELLOW RED"},
     {MSG_CK_TRADE_MONOPOLY_GOOD,
      "احتكار التجارة يأخذ سلعة: الأمر %splay trade monopoly paper|cloth|coin"},
     {MSG_CK_NO_DEV, "لا بطاقات تطوير في «المدن والفرسان»: الأمر %sknight يبني الفرسان، والأمر "

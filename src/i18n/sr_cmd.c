@@ -345,6 +345,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
                        "(%sprogress discard CARD)"},
     {MSG_CK_DRAW_OWED, "prvo izaberite špil karte napretka koja vam pripada: "
                        "%sprogress draw science|trade|politics"},
+    {MSG_CK_WAIT_PROGRESS, "čeka se da %s izabere špil karte napretka ili odbaci petu kartu"},
     {MSG_CK_DECK_EMPTY, "špil „%s“ je prazan: izaberite drugi"},
     {MSG_CK_DRAW_NONE,
      "ne pripada vam karta napretka: špil se bira posle nerešene odbrane Katana"},

@@ -346,6 +346,7 @@ const struct i18n_entry i18n_uk_cmd[] = {
                        "(%sprogress discard CARD)"},
     {MSG_CK_DRAW_OWED, "спершу виберіть колоду для належної вам карти прогресу: "
                        "%sprogress draw science|trade|politics"},
+    {MSG_CK_WAIT_PROGRESS, "чекаємо, доки %s вибере колоду карти прогресу або віддасть п'яту карту"},
     {MSG_CK_DECK_EMPTY, "колода «%s» порожня: виберіть іншу"},
     {MSG_CK_DRAW_NONE, "вам не належить карта прогресу: колоду вибирають після нічиєї в обороні "
                        "Катану"},
