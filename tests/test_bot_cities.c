@@ -203,8 +203,7 @@ static void test_knights(void **state)
     assert_int_equal(game_knight_at(g, v, &slot), p);
     assert_int_equal(g->ck.p[p].knight[slot] & KNIGHT_LEVEL, 1);
     assert_int_equal(g->p[p].res[RES_WOOL], 2);
-    expect_refused_f(b, n, "!knight build %d", v + 1,
-                     "is taken: a knight stands on a free corner");
+    expect_refused_f(b, n, "!knight build %d", v + 1, "is taken: a knight stands on a free corner");
     /* Promote once a turn; the mighty knight needs the fortress. */
     say_f(b, n, "!knight promote %d", v + 1, 0);
     assert_int_equal(g->ck.p[p].knight[slot] & KNIGHT_LEVEL, 2);
@@ -285,8 +284,9 @@ static void test_improve_wall(void **state)
     g->p[p].res[RES_BRICK] = 2;
     g->bank[RES_BRICK] -= 2;
     expect_reply(b, n, line, want);
-    expect_reply(b, n, "!wall 1000", "there is no vertex \"1000\": they are numbered 1 to 54; "
-                                     "usage: !wall V");
+    expect_reply(b, n, "!wall 1000",
+                 "there is no vertex \"1000\": they are numbered 1 to 54; "
+                 "usage: !wall V");
     /* Level 4 takes the metropolis, on the city named. */
     g->ck.p[p].level[TRACK_POLITICS] = 3;
     g->p[p].commodity[COM_COIN] = 4;
@@ -323,8 +323,9 @@ static void test_improve_wall(void **state)
 /* Put card in seat's hand (from its deck, as a draw would). */
 static void hold(struct game *g, int seat, int card)
 {
-    int t = card <= PROG_SMITH ? TRACK_SCIENCE : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
-                                                                               : TRACK_POLITICS;
+    int t = card <= PROG_SMITH            ? TRACK_SCIENCE
+            : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
+                                          : TRACK_POLITICS;
     int k = 0;
     while (g->ck.p[seat].hand[k])
         k++;
@@ -457,8 +458,7 @@ static void test_goods(void **state)
     g->p[p].commodity[COM_COIN] = 5;
     g->ck.bank[COM_COIN] -= 5;
     int rate = (g->harbors_of[p] >> HARBOR_GENERIC & 1) ? 3 : 4;
-    snprintf(want, sizeof want, "your rate for coin is %d:1 (!bank %d coin for 1 ore)", rate,
-             rate);
+    snprintf(want, sizeof want, "your rate for coin is %d:1 (!bank %d coin for 1 ore)", rate, rate);
     expect_reply(b, n, "!bank 2 coin for 1 ore", want);
     expect_refused(b, n, "!bank 2 coin for 1 ore");
     expect_reply(b, n, "!bank 4 coin 4 paper for 2 ore",
@@ -521,8 +521,8 @@ static void test_help_languages(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_expansion_lobby), cmocka_unit_test(test_knights),
-        cmocka_unit_test(test_improve_wall),    cmocka_unit_test(test_progress_play),
+        cmocka_unit_test(test_expansion_lobby),  cmocka_unit_test(test_knights),
+        cmocka_unit_test(test_improve_wall),     cmocka_unit_test(test_progress_play),
         cmocka_unit_test(test_progress_pending), cmocka_unit_test(test_goods),
         cmocka_unit_test(test_help_languages),
     };

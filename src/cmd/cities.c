@@ -22,9 +22,12 @@ bool cmd_cities_here(struct cmd_call *c)
 static int exec_expansion(struct cmd_call *c)
 {
     static const struct words_name names[] = {
-        {"none", SESSION_EXPANSION_NONE},          {"cities", SESSION_EXPANSION_CITIES},
-        {"cities & knights", SESSION_EXPANSION_CITIES}, {"cities and knights", SESSION_EXPANSION_CITIES},
-        {"ck", SESSION_EXPANSION_CITIES},          {"base", SESSION_EXPANSION_NONE},
+        {"none", SESSION_EXPANSION_NONE},
+        {"cities", SESSION_EXPANSION_CITIES},
+        {"cities & knights", SESSION_EXPANSION_CITIES},
+        {"cities and knights", SESSION_EXPANSION_CITIES},
+        {"ck", SESSION_EXPANSION_CITIES},
+        {"base", SESSION_EXPANSION_NONE},
         {NULL, 0},
     };
     char msg[200];
@@ -164,8 +167,7 @@ static bool explain_knight(struct cmd_call *c, const struct game_action *a, int 
 
 static bool explain_improve(struct cmd_call *c, const struct game_action *a, int err)
 {
-    static const int need_msg[CK_TRACKS] = {MSG_CK_NEED_PAPER, MSG_CK_NEED_CLOTH,
-                                            MSG_CK_NEED_COIN};
+    static const int need_msg[CK_TRACKS] = {MSG_CK_NEED_PAPER, MSG_CK_NEED_CLOTH, MSG_CK_NEED_COIN};
     const struct game *g = &c->s->game;
     int t = a->res;
     if (t >= CK_TRACKS)
@@ -252,9 +254,8 @@ enum knight_sub { K_BUILD, K_PROMOTE, K_ACTIVATE, K_MOVE, K_CHASE };
 static int exec_knight(struct cmd_call *c)
 {
     static const struct words_name subs[] = {
-        {"build", K_BUILD},   {"promote", K_PROMOTE}, {"activate", K_ACTIVATE},
-        {"move", K_MOVE},     {"chase", K_CHASE},     {"displace", K_MOVE},
-        {"upgrade", K_PROMOTE}, {NULL, 0},
+        {"build", K_BUILD}, {"promote", K_PROMOTE}, {"activate", K_ACTIVATE}, {"move", K_MOVE},
+        {"chase", K_CHASE}, {"displace", K_MOVE},   {"upgrade", K_PROMOTE},   {NULL, 0},
     };
     static const uint8_t types[] = {ACT_KNIGHT, ACT_PROMOTE, ACT_ACTIVATE, ACT_KNIGHT_MOVE,
                                     ACT_CHASE};
@@ -310,10 +311,11 @@ static int exec_knight(struct cmd_call *c)
 int cmd_track_arg(struct cmd_call *c, int argc, char **argv, const char *usage)
 {
     static const struct words_name tracks[] = {
-        {"science", TRACK_SCIENCE}, {"trade", TRACK_TRADE},   {"politics", TRACK_POLITICS},
-        {"green", TRACK_SCIENCE},   {"yellow", TRACK_TRADE},  {"blue", TRACK_POLITICS},
-        {"paper", TRACK_SCIENCE},   {"cloth", TRACK_TRADE},   {"coin", TRACK_POLITICS},
-        {NULL, 0},
+        {"science", TRACK_SCIENCE},   {"trade", TRACK_TRADE},
+        {"politics", TRACK_POLITICS}, {"green", TRACK_SCIENCE},
+        {"yellow", TRACK_TRADE},      {"blue", TRACK_POLITICS},
+        {"paper", TRACK_SCIENCE},     {"cloth", TRACK_TRADE},
+        {"coin", TRACK_POLITICS},     {NULL, 0},
     };
     char msg[160];
     int t = words_phrase(argc, argv, tracks, "improvement", msg, sizeof msg);
@@ -400,7 +402,9 @@ const struct cmd_entry cmd_improve = {
     exec_improve,
 };
 const struct cmd_entry cmd_wall = {
-    "wall",       {"walls", NULL}, "V",        "Cities & Knights: a city wall under your city V (2 brick)",
-    1,            1,               CMD_CURRENT, CMD_ANYWHERE,
-    CMD_F_GAME,   exec_wall,
+    "wall",      {"walls", NULL},
+    "V",         "Cities & Knights: a city wall under your city V (2 brick)",
+    1,           1,
+    CMD_CURRENT, CMD_ANYWHERE,
+    CMD_F_GAME,  exec_wall,
 };

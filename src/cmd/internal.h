@@ -9,8 +9,8 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_buy, cmd_play, cmd_robber, cmd_discard, cmd_trade, cmd_bank, cmd_end, cmd_help, cmd_top,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
-    cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve,
-    cmd_wall, cmd_progress;
+    cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
+    cmd_progress;
 
 struct render_style;
 /* The render style of c->s's lines: its channel, seats, colour, language and prefix. */

@@ -330,8 +330,8 @@ int cmd_play_progress(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_CK_CARD_POINT), card_name(card));
         return BW_E(INVALID);
     }
-    struct game_action a = {.type = ACT_PROGRESS, .res = (uint8_t)card, .a = -1, .b = -1,
-                            .target = -1};
+    struct game_action a = {
+        .type = ACT_PROGRESS, .res = (uint8_t)card, .a = -1, .b = -1, .target = -1};
     int err = card_args(c, card, argc, argv, &a);
     return err ? err : cmd_ck_act(c, &a);
 }
@@ -341,8 +341,10 @@ int cmd_play_progress(struct cmd_call *c)
 static int exec_progress(struct cmd_call *c)
 {
     static const struct words_name subs[] = {
-        {"draw", ACT_PROGRESS_DRAW},      {"discard", ACT_PROGRESS_DISCARD},
-        {"drop", ACT_PROGRESS_DISCARD},   {"give", ACT_PROGRESS_DISCARD},
+        {"draw", ACT_PROGRESS_DRAW},
+        {"discard", ACT_PROGRESS_DISCARD},
+        {"drop", ACT_PROGRESS_DISCARD},
+        {"give", ACT_PROGRESS_DISCARD},
         {NULL, 0},
     };
     char msg[160];
@@ -395,9 +397,13 @@ static int bank_rate(const struct game *g, int player, int give, int get)
     if (get < RES_COUNT)
         copy.bank[get] = copy.bank[get] ? copy.bank[get] : 1;
     else
-        copy.ck.bank[get - GOOD_PAPER] = copy.ck.bank[get - GOOD_PAPER] ? copy.ck.bank[get - GOOD_PAPER] : 1;
-    struct game_action a = {.type = ACT_CK_TRADE, .player = (int8_t)player, .res = (uint8_t)give,
-                            .res2 = (uint8_t)get, .a = 1};
+        copy.ck.bank[get - GOOD_PAPER] =
+            copy.ck.bank[get - GOOD_PAPER] ? copy.ck.bank[get - GOOD_PAPER] : 1;
+    struct game_action a = {.type = ACT_CK_TRADE,
+                            .player = (int8_t)player,
+                            .res = (uint8_t)give,
+                            .res2 = (uint8_t)get,
+                            .a = 1};
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
     if (game_apply(&copy, &a, ev, GAME_MAX_EVENTS, &n_ev))

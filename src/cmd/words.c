@@ -392,8 +392,8 @@ static int good_n(const char *word, size_t n, bool goods, char *msg, size_t msgl
     }
     /* The English names, then the channel's language's. */
     struct words_name names[sizeof resource_names / sizeof resource_names[0] + ALIASES_MAX +
-                           sizeof commodity_names / sizeof commodity_names[0] +
-                           COMMODITY_ALIASES_MAX];
+                            sizeof commodity_names / sizeof commodity_names[0] +
+                            COMMODITY_ALIASES_MAX];
     size_t k = 0;
     for (const struct words_name *w = resource_names; w->name; w++)
         names[k++] = *w;

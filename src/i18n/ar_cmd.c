@@ -276,7 +276,8 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_W_WHAT_TRACK, "تحسين"},
     {MSG_W_WHAT_DECK, "رزمة"},
     {MSG_W_WHAT_KNIGHT, "أمر فارس"},
-    {MSG_CK_NOT_CITIES, "الأمر %s%s لـ«المدن والفرسان» (الأمر %sexpansion cities في غرفة الانتظار)"},
+    {MSG_CK_NOT_CITIES,
+     "الأمر %s%s لـ«المدن والفرسان» (الأمر %sexpansion cities في غرفة الانتظار)"},
     {MSG_CK_EXP_NO_GAME, "لا لعبة في %s؛ الأمر %snew يفتح واحدة، ثم الأمر %sexpansion cities "
                          "يختار «المدن والفرسان»"},
     {MSG_CK_EXP_GAME_CITIES, "تُلعب هذه اللعبة مع «المدن والفرسان»؛ تُختار التوسعة في غرفة الانتظار"},
@@ -353,8 +354,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_MONOPOLY_WHICH, "أي احتكار؟ الأمر %splay resource monopoly RES أو الأمر "
                             "%splay trade monopoly paper|cloth|coin"},
     {MSG_CK_CARD_POINT, "البطاقة %s نقطة، تُكشف حين تُسحب"},
-    {MSG_CK_BANK_KINDS,
-     "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
+    {MSG_CK_BANK_KINDS, "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "سعرك لـ %s هو %d:1 (الأمر %sbank %d %s for %d %s)"},
     {MSG_CK_OFFER_COMMODITY, "العروض بين اللاعبين تحمل الموارد فقط حاليًا: بادل السلع مع البنك "
                              "(الأمر %sbank 4 coin for 1 ore)"},

@@ -108,7 +108,11 @@ int session_board_of(int map, int variant, int n_players);
 
 /* The expansions a lobby may add (!expansion; struct session's expansion): Cities & Knights,
  * on the base map without a variant for now (the engine plays it on the base and big boards). */
-enum session_expansion { SESSION_EXPANSION_NONE, SESSION_EXPANSION_CITIES, SESSION_EXPANSION_COUNT };
+enum session_expansion {
+    SESSION_EXPANSION_NONE,
+    SESSION_EXPANSION_CITIES,
+    SESSION_EXPANSION_COUNT
+};
 /* The name users type ("none", "cities"); NULL when out of range. */
 const char *session_expansion_name(int expansion);
 /* Whether expansion may go with map and variant: false with a sentence in msg (in the language
@@ -157,8 +161,8 @@ struct session {
     uint8_t warned;     /* the turn warning went out */
     uint8_t paused;     /* the bot is out of the channel: no timers, no moves */
     struct session_rules rules;
-    uint8_t map;     /* enum session_map: chosen in the lobby (session_init: the base map) */
-    uint8_t variant; /* enum session_variant: chosen in the lobby (session_init: none) */
+    uint8_t map;       /* enum session_map: chosen in the lobby (session_init: the base map) */
+    uint8_t variant;   /* enum session_variant: chosen in the lobby (session_init: none) */
     uint8_t expansion; /* enum session_expansion: chosen in the lobby (session_init: none); in a
                         * game, whether it plays Cities & Knights (game.ck.on) */
     struct session_seat seat[GAME_MAX_PLAYERS];
