@@ -507,6 +507,19 @@ static void test_help_languages(void **state)
     assert_true(any_line(mark, n, " improve"));
     assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
     expect_reply(b, n, "!improve politics", "для політики рівня 1 бракує монет: 1");
+    static const char *const helps[][2] = {
+        {"!help wall", "міська стіна під вашим містом V"},
+        {"!help knight", "прогнати розбійника на HEX"},
+        {"!help improve", "метрополія стає на ваше місто V"},
+        {"!help progress", "взяти карту прогресу"},
+        {"!help expansion", "показати доповнення лобі"},
+    };
+    for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
+        mark = n_recs;
+        say(b, n, helps[i][0]);
+        if (!any_line(mark, n, helps[i][1]))
+            fail_msg("%s: %s", helps[i][0], last_to(mark, n));
+    }
     mark = n_recs;
     say(b, n, "!bank 2 монети for 1 ore");
     assert_true(any_line(mark, n, "coin"));

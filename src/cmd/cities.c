@@ -379,8 +379,8 @@ const struct cmd_entry cmd_knight = {
     "knight",
     {"knights", NULL},
     "build V | promote V | activate V | move V to W | chase V HEX [NICK]",
-    "Cities & Knights: build, promote or activate your knight at V; move it to W (a weaker knight "
-    "of another player there is displaced); chase the robber from a hex it touches to HEX",
+    "Cities & Knights: build, promote or activate your knight at V; move it to W (displacing a "
+    "weaker knight of another player); chase the robber to HEX",
     2,
     4,
     CMD_CURRENT,

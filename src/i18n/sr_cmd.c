@@ -265,9 +265,9 @@ const struct i18n_entry i18n_sr_cmd[] = {
     /* Cities & Knights commands. */
     {MSG_HELP_EXPANSION,
      "pokažite proširenje lobija ili ga izaberite: cities („Gradovi i vitezovi“) ili none"},
-    {MSG_HELP_KNIGHT, "„Gradovi i vitezovi“: izgradite, unapredite ili aktivirajte svog viteza na "
-                      "uglu V; pomerite ga na W (slabiji vitez drugog igrača tamo biva potisnut); "
-                      "oterajte razbojnika sa polja koje dodiruje na HEX"},
+    {MSG_HELP_KNIGHT,
+     "„Gradovi i vitezovi“: izgradite, unapredite, aktivirajte viteza na V; pomerite ga na W "
+     "(potiskuje slabijeg tuđeg viteza); oterajte razbojnika na HEX"},
     {MSG_HELP_IMPROVE, "„Gradovi i vitezovi“: podignite poboljšanje grada za nivo (tkanina, novac, "
                        "papir); metropola ide na vaš grad V ili na prvi grad bez nje"},
     {MSG_HELP_WALL, "„Gradovi i vitezovi“: gradski zid pod vašim gradom V (2 cigle)"},
