@@ -82,6 +82,39 @@ static void test_resource_ambiguous(void **state)
     assert_string_equal(msg, "\"wo\" is ambiguous: wood, wool");
 }
 
+/* Cities & Knights: the commodities in a LIST of goods, with plurals, prefixes and the
+ * channel's language's names; a LIST of resources still refuses them, and "c" stays clay. */
+static void test_goods(void **state)
+{
+    (void)state;
+    uint8_t counts[GOOD_COUNT];
+    char line[] = "2 coins, paper 1 ore cloth";
+    char *argv[8];
+    int argc = words_tokenize(line, argv, 8);
+    assert_int_equal(words_goods(argc, argv, counts, msg, sizeof msg), 5);
+    assert_int_equal(counts[GOOD_PAPER + COM_COIN], 2);
+    assert_int_equal(counts[GOOD_PAPER + COM_PAPER], 1);
+    assert_int_equal(counts[GOOD_PAPER + COM_CLOTH], 1);
+    assert_int_equal(counts[RES_ORE], 1);
+    uint8_t res[RES_COUNT];
+    assert_int_equal(words_list(argc, argv, res, msg, sizeof msg), BW_E(PARSE));
+    assert_string_equal(msg, "\"coins\" is not a resource (wood, brick, wool, grain, ore)");
+    assert_int_equal(words_resource("c", msg, sizeof msg), RES_BRICK);
+    assert_int_equal(words_resource("cloth", msg, sizeof msg), BW_E(PARSE));
+    assert_int_equal(words_good("c", msg, sizeof msg), BW_E(AMBIGUOUS));
+    assert_string_equal(msg, "\"c\" is ambiguous: clay, cloth, coin");
+    assert_int_equal(words_good("pap", msg, sizeof msg), GOOD_PAPER + COM_PAPER);
+    assert_int_equal(words_good("silk", msg, sizeof msg), BW_E(PARSE));
+    assert_string_equal(msg, "\"silk\" is not a resource or commodity (wood, brick, wool, grain, "
+                             "ore, paper, cloth, coin)");
+    assert_string_equal(words_good_name(GOOD_PAPER + COM_CLOTH), "cloth");
+    assert_string_equal(words_good_name(RES_ORE), "ore");
+    words_set_language(LANG_UK);
+    assert_int_equal(words_good("монети", msg, sizeof msg), GOOD_PAPER + COM_COIN);
+    assert_int_equal(words_good("Тканину", msg, sizeof msg), GOOD_PAPER + COM_CLOTH);
+    words_set_language(LANG_EN);
+}
+
 static void test_resource_unknown(void **state)
 {
     (void)state;
@@ -648,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_command_aliases),
         cmocka_unit_test(test_resource_ambiguous),
         cmocka_unit_test(test_resource_unknown),
+        cmocka_unit_test(test_goods),
         cmocka_unit_test(test_lookup_generic),
         cmocka_unit_test(test_phrase_names),
         cmocka_unit_test(test_phrase_refused),

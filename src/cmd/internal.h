@@ -9,7 +9,11 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_buy, cmd_play, cmd_robber, cmd_discard, cmd_trade, cmd_bank, cmd_end, cmd_help, cmd_top,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
-    cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_progress;
+    cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
+    cmd_progress;
+
+/* !progress alone: the progress cards held, privately (show.c). */
+int cmd_progress_list(struct cmd_call *c);
 
 struct render_style;
 /* The render style of c->s's lines: its channel, seats, colour, language and prefix. */
@@ -27,5 +31,30 @@ void cmd_whose_move(const struct cmd_call *c, char *buf, size_t size);
 
 /* The seat of a nick in c->s, replying "NICK is not playing here" when none. */
 int cmd_seat_arg(struct cmd_call *c, const char *nick);
+
+/* Cities & Knights (cities.c, progress.c). Whether c->s plays it, else replies that c->cmd is
+ * for it. */
+bool cmd_cities_here(struct cmd_call *c);
+/* cmd_act, with a refusal of a Cities & Knights action said from the engine's error and the
+ * state, with what to do instead. */
+int cmd_ck_act(struct cmd_call *c, struct game_action *a);
+/* The refusal of a progress card action or a trade of goods, when there is more to say than the
+ * engine's error: whether it replied. */
+bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int err);
+/* A refusal because the caller must first choose a deck or give up a fifth progress card:
+ * whether it replied so. */
+bool cmd_explain_pending(struct cmd_call *c, int err);
+/* The track ARGV names (science, trade, politics; a colour or commodity too), or a bw_err after
+ * replying why with the usage line "PREFIX" usage. */
+int cmd_track_arg(struct cmd_call *c, int argc, char **argv, const char *usage);
+/* !play, !bank and !discard in a Cities & Knights game: a progress card; goods. */
+int cmd_play_progress(struct cmd_call *c);
+int cmd_bank_goods(struct cmd_call *c);
+int cmd_discard_goods(struct cmd_call *c);
+/* An offer's LISTs with goods into a (refused while they name a commodity: offers between
+ * players hold resources only). BW_OK, or a bw_err after replying why. */
+struct words_trade;
+int cmd_offer_goods(struct cmd_call *c, int argc, char **argv, struct game_action *a,
+                    struct words_trade *parts);
 
 #endif

@@ -429,6 +429,10 @@ static int exec_map(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_MAP_LISTS), msg, c->prefix);
         return BW_E(INVALID);
     }
+    if (!session_expansion_fits(c->s->expansion, m, c->s->variant, msg, sizeof msg)) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_EXP_DROP_FIRST), msg, c->prefix);
+        return BW_E(INVALID);
+    }
     if (c->s->map == m) {
         cmd_replyf(c, tr(c->lang, MSG_MAP_ALREADY), c->channel, session_map_name(m));
         return BW_OK;
@@ -517,6 +521,10 @@ static int exec_variant(struct cmd_call *c)
     }
     if (!session_variant_fits(v, c->s->map, c->s->n_seats, msg, sizeof msg)) {
         cmd_replyf(c, tr(c->lang, MSG_VARIANT_LISTS), msg, c->prefix);
+        return BW_E(INVALID);
+    }
+    if (!session_expansion_fits(c->s->expansion, c->s->map, v, msg, sizeof msg)) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_EXP_DROP_FIRST), msg, c->prefix);
         return BW_E(INVALID);
     }
     if (cur == v) {

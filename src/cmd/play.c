@@ -250,6 +250,8 @@ static int exec_play(struct cmd_call *c)
 {
     char msg[160];
     int used;
+    if (c->s->game.ck.on) /* Cities & Knights: progress cards */
+        return cmd_play_progress(c);
     int card = words_dev_card_args(c->argc, c->argv, &used, msg, sizeof msg);
     if (card < 0)
         return bad_words(c, card, msg);
@@ -340,6 +342,8 @@ static int exec_play(struct cmd_call *c)
 static int exec_discard(struct cmd_call *c)
 {
     char msg[160];
+    if (c->s->game.ck.on) /* commodities too */
+        return cmd_discard_goods(c);
     struct game_action a = {.type = ACT_DISCARD};
     int n = words_list(c->argc, c->argv, a.give, msg, sizeof msg);
     if (n < 0)
@@ -372,6 +376,8 @@ static int exec_bank(struct cmd_call *c)
     char msg[160];
     struct words_trade parts;
     struct game_action a = {.type = ACT_BANK_TRADE};
+    if (c->s->game.ck.on) /* commodities too */
+        return cmd_bank_goods(c);
     int err = words_trade(c->argc, c->argv, false, a.give, a.get, &parts, msg, sizeof msg);
     if (err < 0)
         return bad_words(c, err, msg);
@@ -423,7 +429,8 @@ const struct cmd_entry cmd_buy = {
 const struct cmd_entry cmd_play = {
     "play",
     {NULL},
-    "knight HEX [NICK] | roads [ship] N-M [[ship] N-M] | plenty RES RES | monopoly RES",
+    "knight HEX [NICK] | roads [ship] N-M [[ship] N-M] | plenty RES RES | monopoly RES | "
+    "CARD [ARGS] (Cities & Knights)",
     "play a development card (a knight on a sea hex moves the pirate)",
     1,
     6,

@@ -220,7 +220,7 @@ static int exec_hand(struct cmd_call *c)
 }
 
 /* Cities & Knights: the progress cards held, privately, with what each needs to be played. */
-static int exec_progress(struct cmd_call *c)
+int cmd_progress_list(struct cmd_call *c)
 {
     struct render_style st;
     struct show_ctx sc = {c, "progress", true};
@@ -287,18 +287,46 @@ static const struct {
     const char *name;
     int msg;
 } help_msgs[] = {
-    {"new", MSG_HELP_NEW},           {"join", MSG_HELP_JOIN},     {"leave", MSG_HELP_LEAVE},
-    {"start", MSG_HELP_START},       {"stop", MSG_HELP_STOP},     {"board", MSG_HELP_BOARD},
-    {"status", MSG_HELP_STATUS},     {"hand", MSG_HELP_HAND},     {"spots", MSG_HELP_SPOTS},
-    {"roll", MSG_HELP_ROLL},         {"build", MSG_HELP_BUILD},   {"road", MSG_HELP_ROAD},
-    {"settle", MSG_HELP_SETTLE},     {"city", MSG_HELP_CITY},     {"map", MSG_HELP_MAP},
-    {"variant", MSG_HELP_VARIANT},   {"lang", MSG_HELP_LANG},     {"move", MSG_HELP_MOVE},
-    {"pirate", MSG_HELP_PIRATE},     {"attack", MSG_HELP_ATTACK}, {"buy", MSG_HELP_BUY},
-    {"play", MSG_HELP_PLAY},         {"robber", MSG_HELP_ROBBER}, {"discard", MSG_HELP_DISCARD},
-    {"gold", MSG_HELP_GOLD},         {"trade", MSG_HELP_TRADE},   {"bank", MSG_HELP_BANK},
-    {"end", MSG_HELP_END},           {"help", MSG_HELP_HELP},     {"top", MSG_HELP_TOP},
-    {"stats", MSG_HELP_STATS},       {"dice", MSG_HELP_DICE},     {"corner", MSG_HELP_CORNER},
-    {"wonder", MSG_HELP_WONDER},     {"addbot", MSG_HELP_ADDBOT}, {"removebot", MSG_HELP_REMOVEBOT},
+    {"new", MSG_HELP_NEW},
+    {"join", MSG_HELP_JOIN},
+    {"leave", MSG_HELP_LEAVE},
+    {"start", MSG_HELP_START},
+    {"stop", MSG_HELP_STOP},
+    {"board", MSG_HELP_BOARD},
+    {"status", MSG_HELP_STATUS},
+    {"hand", MSG_HELP_HAND},
+    {"spots", MSG_HELP_SPOTS},
+    {"roll", MSG_HELP_ROLL},
+    {"build", MSG_HELP_BUILD},
+    {"road", MSG_HELP_ROAD},
+    {"settle", MSG_HELP_SETTLE},
+    {"city", MSG_HELP_CITY},
+    {"map", MSG_HELP_MAP},
+    {"variant", MSG_HELP_VARIANT},
+    {"lang", MSG_HELP_LANG},
+    {"move", MSG_HELP_MOVE},
+    {"pirate", MSG_HELP_PIRATE},
+    {"attack", MSG_HELP_ATTACK},
+    {"buy", MSG_HELP_BUY},
+    {"play", MSG_HELP_PLAY},
+    {"robber", MSG_HELP_ROBBER},
+    {"discard", MSG_HELP_DISCARD},
+    {"gold", MSG_HELP_GOLD},
+    {"trade", MSG_HELP_TRADE},
+    {"bank", MSG_HELP_BANK},
+    {"end", MSG_HELP_END},
+    {"help", MSG_HELP_HELP},
+    {"top", MSG_HELP_TOP},
+    {"stats", MSG_HELP_STATS},
+    {"dice", MSG_HELP_DICE},
+    {"corner", MSG_HELP_CORNER},
+    {"wonder", MSG_HELP_WONDER},
+    {"addbot", MSG_HELP_ADDBOT},
+    {"removebot", MSG_HELP_REMOVEBOT},
+    {"expansion", MSG_HELP_EXPANSION},
+    {"knight", MSG_HELP_KNIGHT},
+    {"improve", MSG_HELP_IMPROVE},
+    {"wall", MSG_HELP_WALL},
     {"progress", MSG_HELP_PROGRESS},
 };
 
@@ -401,13 +429,6 @@ const struct cmd_entry cmd_corner = {
 const struct cmd_entry cmd_hand = {
     "hand",       {NULL},     "",        "your hand, privately", 0, 0, CMD_SEATED,
     CMD_ANYWHERE, CMD_F_GAME, exec_hand,
-};
-const struct cmd_entry cmd_progress = {
-    "progress", {NULL},
-    "",         "Cities & Knights: your progress cards and what each needs, privately",
-    0,          0,
-    CMD_SEATED, CMD_ANYWHERE,
-    CMD_F_GAME, exec_progress,
 };
 const struct cmd_entry cmd_spots = {
     "spots",

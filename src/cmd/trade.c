@@ -63,7 +63,11 @@ static int trade_offer(struct cmd_call *c, int argc, char **argv)
     char msg[160];
     struct words_trade parts;
     struct game_action a = {.type = ACT_OFFER};
-    int err = words_trade(argc, argv, true, a.give, a.get, &parts, msg, sizeof msg);
+    int err = c->s->game.ck.on
+                  ? cmd_offer_goods(c, argc, argv, &a, &parts)
+                  : words_trade(argc, argv, true, a.give, a.get, &parts, msg, sizeof msg);
+    if (err < 0 && c->s->game.ck.on)
+        return err;
     if (err < 0) {
         char line[128];
         snprintf(line, sizeof line, "%strade offer LIST for LIST [to NICK...]", c->prefix);

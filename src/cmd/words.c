@@ -18,6 +18,46 @@ static const struct words_name resource_names[] = {
     {"wheat", RES_GRAIN}, {NULL, 0},
 };
 
+/* Cities & Knights: the commodities, taken only where a game plays with them (elsewhere "c" stays
+ * clay, and "cloth" is Cloth for Catan's, no card). */
+static const struct words_name commodity_names[] = {
+    {"paper", GOOD_PAPER + COM_PAPER},
+    {"cloth", GOOD_PAPER + COM_CLOTH},
+    {"coin", GOOD_PAPER + COM_COIN},
+    {NULL, 0},
+};
+#define COMMODITY_ALIASES_MAX 12
+static const struct words_name commodity_aliases[LANG_COUNT][COMMODITY_ALIASES_MAX] = {
+    [LANG_UK] = {{"папір", GOOD_PAPER + COM_PAPER},
+                 {"паперу", GOOD_PAPER + COM_PAPER},
+                 {"сукно", GOOD_PAPER + COM_CLOTH},
+                 {"сукна", GOOD_PAPER + COM_CLOTH},
+                 {"тканина", GOOD_PAPER + COM_CLOTH},
+                 {"тканину", GOOD_PAPER + COM_CLOTH},
+                 {"тканини", GOOD_PAPER + COM_CLOTH},
+                 {"монети", GOOD_PAPER + COM_COIN},
+                 {"монета", GOOD_PAPER + COM_COIN},
+                 {"монету", GOOD_PAPER + COM_COIN},
+                 {"монет", GOOD_PAPER + COM_COIN},
+                 {NULL, 0}},
+    [LANG_SR] = {{"papir", GOOD_PAPER + COM_PAPER},
+                 {"papira", GOOD_PAPER + COM_PAPER},
+                 {"tkanina", GOOD_PAPER + COM_CLOTH},
+                 {"tkaninu", GOOD_PAPER + COM_CLOTH},
+                 {"tkanine", GOOD_PAPER + COM_CLOTH},
+                 {"novčić", GOOD_PAPER + COM_COIN},
+                 {"novčića", GOOD_PAPER + COM_COIN},
+                 {"novčiće", GOOD_PAPER + COM_COIN},
+                 {"novac", GOOD_PAPER + COM_COIN},
+                 {"novca", GOOD_PAPER + COM_COIN},
+                 {NULL, 0}},
+    [LANG_AR] = {{"ورق", GOOD_PAPER + COM_PAPER},
+                 {"قماش", GOOD_PAPER + COM_CLOTH},
+                 {"عملة", GOOD_PAPER + COM_COIN},
+                 {"عملات", GOOD_PAPER + COM_COIN},
+                 {NULL, 0}},
+};
+
 /* Each language's names for the resources, taken besides the English ones in a channel that
  * speaks it (README, "Languages"): Catan's cards and terrains in that language, in lower case
  * (the words typed are folded to it, Cyrillic and Serbian Latin letters included), and the
@@ -127,7 +167,10 @@ static const char *what_in(const char *what)
     } nouns[] = {{"command", MSG_W_WHAT_COMMAND},      {"resource", MSG_W_WHAT_RESOURCE},
                  {"development card", MSG_W_WHAT_DEV}, {"map", MSG_W_WHAT_MAP},
                  {"variant", MSG_W_WHAT_VARIANT},      {"level", MSG_W_WHAT_LEVEL},
-                 {"kind of piece", MSG_W_WHAT_PIECE},  {"trade command", MSG_W_WHAT_TRADE}};
+                 {"kind of piece", MSG_W_WHAT_PIECE},  {"trade command", MSG_W_WHAT_TRADE},
+                 {"expansion", MSG_W_WHAT_EXPANSION},  {"progress card", MSG_W_WHAT_PROGRESS},
+                 {"improvement", MSG_W_WHAT_TRACK},    {"deck", MSG_W_WHAT_DECK},
+                 {"knight command", MSG_W_WHAT_KNIGHT}};
     for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++)
         if (strcmp(nouns[i].en, what) == 0)
             return tr(words_language, nouns[i].msg);
@@ -340,19 +383,30 @@ int words_tokenize(char *line, char **argv, int max)
     }
 }
 
-static int resource_n(const char *word, size_t n, char *msg, size_t msglen)
+/* A resource (goods: or a commodity, as GOOD_PAPER + c) in the n bytes at word. */
+static int good_n(const char *word, size_t n, bool goods, char *msg, size_t msglen)
 {
     /* "2 bricks": a plural of a whole name, tried before prefixes so that "ores" is ore. */
-    if (n > 1 && lower(word[n - 1]) == 's')
+    if (n > 1 && lower(word[n - 1]) == 's') {
         for (const struct words_name *w = resource_names; w->name; w++)
             if (matches(word, n - 1, w->name, true))
                 return w->value;
+        for (const struct words_name *w = commodity_names; goods && w->name; w++)
+            if (matches(word, n - 1, w->name, true))
+                return w->value;
+    }
     /* The English names, then the channel's language's. */
-    struct words_name names[sizeof resource_names / sizeof resource_names[0] + ALIASES_MAX];
+    struct words_name names[sizeof resource_names / sizeof resource_names[0] + ALIASES_MAX +
+                            sizeof commodity_names / sizeof commodity_names[0] +
+                            COMMODITY_ALIASES_MAX];
     size_t k = 0;
     for (const struct words_name *w = resource_names; w->name; w++)
         names[k++] = *w;
+    for (const struct words_name *w = commodity_names; goods && w->name; w++)
+        names[k++] = *w;
     for (const struct words_name *w = resource_aliases[words_language]; w->name; w++)
+        names[k++] = *w;
+    for (const struct words_name *w = commodity_aliases[words_language]; goods && w->name; w++)
         names[k++] = *w;
     names[k] = (struct words_name){NULL, 0};
     char folded[3 * 64];
@@ -362,9 +416,15 @@ static int resource_n(const char *word, size_t n, char *msg, size_t msglen)
     int r = lookup_as(folded, f, word, n, names, "resource", msg, msglen);
     if (r == BW_E(PARSE) && n > 0) {
         char q[QUOTE_SIZE];
-        return failm(r, msg, msglen, MSG_W_NOT_RESOURCE, quote(q, word, n));
+        return failm(r, msg, msglen, goods ? MSG_W_NOT_GOOD : MSG_W_NOT_RESOURCE,
+                     quote(q, word, n));
     }
     return r;
+}
+
+static int resource_n(const char *word, size_t n, char *msg, size_t msglen)
+{
+    return good_n(word, n, false, msg, msglen);
 }
 
 const char *words_command_alias(const char *word)
@@ -394,6 +454,18 @@ int words_resource(const char *word, char *msg, size_t msglen)
     return resource_n(word, strlen(word), msg, msglen);
 }
 
+int words_good(const char *word, char *msg, size_t msglen)
+{
+    return good_n(word, strlen(word), true, msg, msglen);
+}
+
+const char *words_good_name(int good)
+{
+    if (good >= GOOD_PAPER && good < GOOD_COUNT)
+        return commodity_names[good - GOOD_PAPER].name;
+    return words_resource_name(good);
+}
+
 const char *words_resource_name(int res)
 {
     if (res < 0 || res >= RES_COUNT)
@@ -419,9 +491,11 @@ static int unexpected(const char *word, size_t i, char *msg, size_t msglen)
                  tr(words_language, MSG_W_LIST_EXAMPLE));
 }
 
-int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg, size_t msglen)
+/* A LIST of resources (goods: and commodities) into counts (RES_COUNT or GOOD_COUNT of them). */
+static int list_of(int argc, char *const *argv, bool goods, uint8_t *counts, char *msg,
+                   size_t msglen)
 {
-    unsigned acc[RES_COUNT] = {0};
+    unsigned acc[GOOD_COUNT] = {0};
     unsigned total = 0;
     unsigned pending = 0; /* a count read and waiting for its resource; 0 = none */
     char q[QUOTE_SIZE];
@@ -461,7 +535,7 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
                     continue;
                 if (and_word)
                     return failm(BW_E(PARSE), msg, msglen, MSG_W_RES_AFTER, pending);
-                int r = resource_n(w + start, i - start, msg, msglen);
+                int r = good_n(w + start, i - start, goods, msg, msglen);
                 if (r < 0)
                     return r;
                 unsigned n = pending ? pending : 1;
@@ -486,9 +560,19 @@ int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg
     if (total == 0)
         return failm(BW_E(PARSE), msg, msglen, MSG_W_EXPECTED_RES,
                      tr(words_language, MSG_W_LIST_EXAMPLE));
-    for (int r = 0; r < RES_COUNT; r++)
+    for (int r = 0; r < (goods ? GOOD_COUNT : RES_COUNT); r++)
         counts[r] = (uint8_t)acc[r];
     return (int)total;
+}
+
+int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg, size_t msglen)
+{
+    return list_of(argc, argv, false, counts, msg, msglen);
+}
+
+int words_goods(int argc, char *const *argv, uint8_t counts[GOOD_COUNT], char *msg, size_t msglen)
+{
+    return list_of(argc, argv, true, counts, msg, msglen);
 }
 
 int words_dev_card(const char *word, char *msg, size_t msglen)
@@ -663,22 +747,36 @@ int words_trade_split(int argc, char *const *argv, bool allow_to, struct words_t
     return BW_OK;
 }
 
-int words_trade(int argc, char *const *argv, bool allow_to, uint8_t give[RES_COUNT],
-                uint8_t get[RES_COUNT], struct words_trade *out, char *msg, size_t msglen)
+/* words_trade of resources (goods: and commodities; GOOD_COUNT counts a side). */
+static int trade_of(int argc, char *const *argv, bool allow_to, bool goods, uint8_t *give,
+                    uint8_t *get, struct words_trade *out, char *msg, size_t msglen)
 {
     struct words_trade t;
-    uint8_t g[RES_COUNT], r[RES_COUNT];
+    uint8_t g[GOOD_COUNT], r[GOOD_COUNT];
+    size_t n = goods ? GOOD_COUNT : RES_COUNT;
     int err = words_trade_split(argc, argv, allow_to, &t, msg, msglen);
     if (err < 0)
         return err;
-    err = words_list(t.give_argc, t.give_argv, g, msg, msglen);
+    err = list_of(t.give_argc, t.give_argv, goods, g, msg, msglen);
     if (err < 0)
         return err;
-    err = words_list(t.get_argc, t.get_argv, r, msg, msglen);
+    err = list_of(t.get_argc, t.get_argv, goods, r, msg, msglen);
     if (err < 0)
         return err;
-    memcpy(give, g, sizeof g);
-    memcpy(get, r, sizeof r);
+    memcpy(give, g, n);
+    memcpy(get, r, n);
     *out = t;
     return BW_OK;
+}
+
+int words_trade(int argc, char *const *argv, bool allow_to, uint8_t give[RES_COUNT],
+                uint8_t get[RES_COUNT], struct words_trade *out, char *msg, size_t msglen)
+{
+    return trade_of(argc, argv, allow_to, false, give, get, out, msg, msglen);
+}
+
+int words_trade_goods(int argc, char *const *argv, bool allow_to, uint8_t give[GOOD_COUNT],
+                      uint8_t get[GOOD_COUNT], struct words_trade *out, char *msg, size_t msglen)
+{
+    return trade_of(argc, argv, allow_to, true, give, get, out, msg, msglen);
 }

@@ -63,8 +63,14 @@ void words_set_language(int lang);
  * or a prefix that only one command's words share; NULL when none (or in English). */
 const char *words_command_alias(const char *word);
 
+/* A resource or, Cities & Knights, a commodity: paper, cloth, coin (GOOD_PAPER + enum
+ * ck_commodity), with their plurals, prefixes and the channel's language's names. */
+int words_good(const char *word, char *msg, size_t msglen);
+
 /* The canonical name of a resource ("wood"), or "?" for anything else; a borrowed constant. */
 const char *words_resource_name(int res);
+/* The same for a good: a resource, or a commodity ("coin") as GOOD_PAPER + c. */
+const char *words_good_name(int good);
 
 /* A resource LIST spread over argc words: counts and resources, as in "2 wood 1 ore",
  * "2wood ore", "wood wood ore", "1 grain, 2 ore" (commas, semicolons, "+" and "and" are
@@ -73,6 +79,10 @@ const char *words_resource_name(int res);
  * (indexed by enum resource) and returns the total number of cards; on failure counts is
  * left untouched. argv is borrowed. */
 int words_list(int argc, char *const *argv, uint8_t counts[RES_COUNT], char *msg, size_t msglen);
+
+/* words_list with the commodities too (Cities & Knights): counts indexed by good (resources
+ * 0..4, then paper, cloth, coin). */
+int words_goods(int argc, char *const *argv, uint8_t counts[GOOD_COUNT], char *msg, size_t msglen);
 
 /* A development card word: knight, roads (also road, roadbuilding), plenty (also yop,
  * yearofplenty), monopoly, victory (also vp, victorypoint) or a unique prefix. Returns an
@@ -112,5 +122,9 @@ int words_trade_split(int argc, char *const *argv, bool allow_to, struct words_t
  * failure). The nicks, if any, are in out->to_argv. */
 int words_trade(int argc, char *const *argv, bool allow_to, uint8_t give[RES_COUNT],
                 uint8_t get[RES_COUNT], struct words_trade *out, char *msg, size_t msglen);
+
+/* words_trade with the commodities in each LIST (GOOD_COUNT counts a side). */
+int words_trade_goods(int argc, char *const *argv, bool allow_to, uint8_t give[GOOD_COUNT],
+                      uint8_t get[GOOD_COUNT], struct words_trade *out, char *msg, size_t msglen);
 
 #endif

@@ -262,6 +262,104 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_HELP_WONDER, "أعاجيب كاتان: ابدأ الأعجوبة NAME أو ابنِ مرحلتها التالية؛ دون اسم، على "
                       "انفراد: شرط كل أعجوبة وكلفة مرحلتها ومن يبنيها"},
     /* Cities & Knights display */
-    {MSG_HELP_PROGRESS, "المدن والفرسان: بطاقات التقدم التي لديك وما تحتاجه كل منها، بشكل خاص"},
+    /* Cities & Knights commands. */
+    {MSG_HELP_EXPANSION, "اعرض توسعة غرفة الانتظار أو اخترها: cities («المدن والفرسان») أو none"},
+    {MSG_HELP_KNIGHT, "«المدن والفرسان»: ابنِ فارسك عند V أو رقِّه أو فعِّله؛ انقله إلى W (يزيح فارسًا "
+                      "أضعف لغيرك)؛ اطرد اللص إلى HEX"},
+    {MSG_HELP_IMPROVE, "«المدن والفرسان»: ارفع تحسينًا للمدينة مستوى (قماش، عملات، ورق)؛ "
+                       "تقوم الحاضرة على مدينتك V أو على أول مدينة لك دونها"},
+    {MSG_HELP_WALL, "«المدن والفرسان»: سور تحت مدينتك V (طوبتان)"},
+    {MSG_HELP_PROGRESS,
+     "«المدن والفرسان»: وحده يعرض بطاقات التقدم التي لديك وما تحتاجه كل منها، بشكل خاص؛ "
+     "بعد تعادل في الدفاع عن كاتان اسحب بطاقة تقدم من "
+     "الرزمة التي تختارها؛ ومع خمس بطاقات تخلَّ عن واحدة"},
+    {MSG_W_NOT_GOOD, "%s ليس موردًا ولا سلعة (خشب، طوب، صوف، قمح، خام، ورق، قماش، عملة)"},
+    {MSG_W_WHAT_EXPANSION, "توسعة"},
+    {MSG_W_WHAT_PROGRESS, "بطاقة تقدم"},
+    {MSG_W_WHAT_TRACK, "تحسين"},
+    {MSG_W_WHAT_DECK, "رزمة"},
+    {MSG_W_WHAT_KNIGHT, "أمر فارس"},
+    {MSG_CK_NOT_CITIES,
+     "الأمر %s%s لـ«المدن والفرسان» (الأمر %sexpansion cities في غرفة الانتظار)"},
+    {MSG_CK_EXP_NO_GAME, "لا لعبة في %s؛ الأمر %snew يفتح واحدة، ثم الأمر %sexpansion cities "
+                         "يختار «المدن والفرسان»"},
+    {MSG_CK_EXP_GAME_CITIES, "تُلعب هذه اللعبة مع «المدن والفرسان»؛ تُختار التوسعة في غرفة الانتظار"},
+    {MSG_CK_EXP_GAME_NONE, "تُلعب هذه اللعبة دون توسعة؛ تُختار التوسعة في غرفة الانتظار"},
+    {MSG_CK_EXP_LOBBY_CITIES,
+     "غرفة الانتظار في %s تلعب «المدن والفرسان» (الأمر %sexpansion none يلغيها)"},
+    {MSG_CK_EXP_LOBBY_NONE, "غرفة الانتظار في %s تلعب دون توسعة (الأمر %sexpansion cities يختار "
+                            "«المدن والفرسان»)"},
+    {MSG_CK_EXP_NOT_READY, "«المدن والفرسان» ليست جاهزة بعد"},
+    {MSG_CK_EXP_MAP_FIRST, "%s (الأمر %smap base أولًا)"},
+    {MSG_CK_EXP_VARIANT_FIRST, "%s (الأمر %svariant none أولًا)"},
+    {MSG_CK_EXP_DROP_FIRST, "%s (الأمر %sexpansion none أولًا)"},
+    {MSG_CK_EXP_ALREADY_CITIES, "غرفة الانتظار في %s تلعب «المدن والفرسان» بالفعل"},
+    {MSG_CK_EXP_ALREADY_NONE, "غرفة الانتظار في %s تلعب دون توسعة بالفعل"},
+    {MSG_CK_EXP_CHOSE, "اختار %s «المدن والفرسان» (فرسان وتحسينات للمدن وبطاقات تقدم والبرابرة؛ "
+                       "الفوز بـ13 نقطة)"},
+    {MSG_CK_EXP_DROPPED, "ألغى %s «المدن والفرسان»: اللعبة الأساسية"},
+    {MSG_CK_TRACK_SCIENCE, "العلم"},
+    {MSG_CK_TRACK_TRADE, "التجارة"},
+    {MSG_CK_TRACK_POLITICS, "السياسة"},
+    {MSG_CK_NO_KNIGHT, "لا فارس لك عند الزاوية %d (الأمر %sknight build %d يبنيه)"},
+    {MSG_CK_KNIGHT_COST, "الفارس يكلف صوفًا واحدًا وخامًا واحدًا"},
+    {MSG_CK_KNIGHT_CORNER_TAKEN, "الزاوية %d مشغولة: يقف الفارس على زاوية حرة"},
+    {MSG_CK_KNIGHT_REACH, "الزاوية %d خارج طرقك: يقف الفارس حيث تصل طرقك"},
+    {MSG_CK_KNIGHT_BASIC_FULL, "فارساك البسيطان كلاهما على اللوحة: رقِّ أحدهما "
+                               "(الأمر %sknight promote V) لتبني آخر"},
+    {MSG_CK_PROMOTE_COST, "ترقية الفارس تكلف صوفًا واحدًا وخامًا واحدًا"},
+    {MSG_CK_NO_MIGHTY, "الفارس الجبار يحتاج إلى الحصن (السياسة في المستوى 3: الأمر "
+                       "%simprove politics)"},
+    {MSG_CK_KNIGHT_TOP, "الفارس عند الزاوية %d جبار: لا فرسان أعلى منه"},
+    {MSG_CK_KNIGHT_PROMOTED, "رُقِّي الفارس عند الزاوية %d في هذا الدور: مرة في الدور"},
+    {MSG_CK_KNIGHT_LEVEL_FULL, "لديك فارسا المستوى التالي كلاهما: اثنان من كل مستوى"},
+    {MSG_CK_ACTIVATE_COST, "تفعيل الفارس يكلف قمحًا واحدًا"},
+    {MSG_CK_ACTIVE_ALREADY, "الفارس عند الزاوية %d مفعَّل بالفعل"},
+    {MSG_CK_KNIGHT_INACTIVE, "الفارس عند الزاوية %d غير مفعَّل: يعمل بعد تفعيله (الأمر "
+                             "%sknight activate %d، قمح واحد)، والعمل يتركه غير مفعَّل"},
+    {MSG_CK_ROBBER_SLEEPS, "اللص نائم حتى يأتي البرابرة أول مرة"},
+    {MSG_CK_KNIGHT_FRESH, "فُعِّل الفارس عند الزاوية %d في هذا الدور: يعمل من دورك التالي"},
+    {MSG_CK_KNIGHT_PATH, "لا يبلغ الفارس عند الزاوية %d الزاوية %d عبر طرقك (مرورًا بزوايا حرة "
+                         "ومبانيك)"},
+    {MSG_CK_KNIGHT_BLOCKED, "الزاوية %d مشغولة: ينتقل الفارس إلى زاوية حرة، أو إلى فارس أضعف "
+                            "للاعب آخر ليزيحه"},
+    {MSG_CK_CHASE_TOUCH, "الفارس عند الزاوية %d لا يلمس خلية اللص %s"},
+    {MSG_CK_NEED_PAPER, "ينقصك من الورق %d للعلم في المستوى %d"},
+    {MSG_CK_NEED_CLOTH, "ينقصك من القماش %d للتجارة في المستوى %d"},
+    {MSG_CK_NEED_COIN, "ينقصك من العملات %d للسياسة في المستوى %d"},
+    {MSG_CK_IMPROVE_TOP, "تحسين %s لديك في المستوى 5، الأعلى"},
+    {MSG_CK_IMPROVE_CITY, "التحسينات تحتاج إلى مدينة (الأمر %sbuild city V)"},
+    {MSG_CK_NO_CITY, "لا مدينة لك عند الزاوية %d"},
+    {MSG_CK_METROPOLIS_NO_CITY,
+     "هذا المستوى يمنح حاضرة، وكل مدنك فيها حاضرة بالفعل: ابنِ مدينة أولًا"},
+    {MSG_CK_CITY_HAS_METROPOLIS, "المدينة عند الزاوية %d فيها حاضرة بالفعل"},
+    {MSG_CK_WALL_COST, "السور يكلف طوبتين"},
+    {MSG_CK_WALL_CITY, "لا مدينة لك عند الزاوية %d: يقوم السور تحت مدينتك"},
+    {MSG_CK_WALL_HAS, "المدينة عند الزاوية %d لها سور بالفعل"},
+    {MSG_CK_WALL_MAX, "لديك 3 أسوار، وهو الحد الأقصى"},
+    {MSG_CK_CARD_NOT_HELD, "لا تملك بطاقة %s (الأمر %sprogress يعرض بطاقاتك)"},
+    {MSG_CK_CARD_ASKS, "البطاقة %s تطلب من اللاعبين الآخرين: لا يمكن لعبها هنا بعد"},
+    {MSG_CK_ALCHEMIST_BEFORE, "الخيميائي يُلعب قبل رمي النرد"},
+    {MSG_CK_HAND_FIVE, "لديك خمس بطاقات تقدم: العب واحدة أو تخلَّ عن واحدة أولًا "
+                       "(الأمر %sprogress discard CARD)"},
+    {MSG_CK_DRAW_OWED, "اختر أولًا رزمة بطاقة التقدم المستحقة لك: الأمر "
+                       "%sprogress draw science|trade|politics"},
+    {MSG_CK_WAIT_PROGRESS, "بانتظار أن يختار %s رزمة بطاقة التقدم أو يتخلى عن البطاقة الخامسة"},
+    {MSG_CK_DECK_EMPTY, "رزمة %s فارغة: اختر غيرها"},
+    {MSG_CK_DRAW_NONE, "لا بطاقة تقدم مستحقة لك: تُختار الرزمة بعد تعادل في الدفاع عن كاتان"},
+    {MSG_CK_DISCARD_NONE, "لديك أربع بطاقات تقدم أو أقل: لا شيء تتخلى عنه"},
+    {MSG_CK_HAVE_ONLY, "لا يكفي %s: لديك %d"},
+    {MSG_CK_ALCHEMIST_DICE, "سمِّ قيمتَي النرد، من 1 إلى 6: الأمر %splay alchemist YELLOW RED"},
+    {MSG_CK_TRADE_MONOPOLY_GOOD,
+     "احتكار التجارة يأخذ سلعة: الأمر %splay trade monopoly paper|cloth|coin"},
+    {MSG_CK_NO_DEV, "لا بطاقات تطوير في «المدن والفرسان»: الأمر %sknight يبني الفرسان، والأمر "
+                    "%splay CARD يلعب بطاقة تقدم"},
+    {MSG_CK_MONOPOLY_WHICH, "أي احتكار؟ الأمر %splay resource monopoly RES أو الأمر "
+                            "%splay trade monopoly paper|cloth|coin"},
+    {MSG_CK_CARD_POINT, "البطاقة %s نقطة، تُكشف حين تُسحب"},
+    {MSG_CK_BANK_KINDS, "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
+    {MSG_CK_BANK_RATE, "سعرك لـ %s هو %d:1 (الأمر %sbank %d %s for %d %s)"},
+    {MSG_CK_OFFER_COMMODITY, "العروض بين اللاعبين تحمل الموارد فقط حاليًا: بادل السلع مع البنك "
+                             "(الأمر %sbank 4 coin for 1 ore)"},
     {MSG_COUNT, NULL},
 };

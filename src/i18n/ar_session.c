@@ -80,5 +80,9 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_SES_MAP_SEATS, "%s لـ %d-%d لاعبين، والجالسون: %d"},
     {MSG_SES_VARIANT_MAP, "نسخة %s للخريطة الأساسية، وهذه الغرفة تلعب على %s"},
     {MSG_SES_VARIANT_SEATS, "نسخة %s لـ 3-4 لاعبين، والجالسون: %d"},
+    /* Cities & Knights commands. */
+    {MSG_SES_CITIES_MAP,
+     "تُلعب «المدن والفرسان» على الخريطة الأساسية حاليًا، وغرفة الانتظار هذه تلعب على %s"},
+    {MSG_SES_CITIES_VARIANT, "تُلعب «المدن والفرسان» دون نسخة حاليًا، وفي غرفة الانتظار هذه نسخة %s"},
     {MSG_COUNT, NULL},
 };

@@ -81,5 +81,10 @@ const struct i18n_entry i18n_sr_session[] = {
     {MSG_SES_MAP_SEATS, "%s je za %d-%d igrača, a za stolom: %d"},
     {MSG_SES_VARIANT_MAP, "varijanta %s je za osnovnu mapu, a ovo okupljanje igra na %s"},
     {MSG_SES_VARIANT_SEATS, "varijanta %s je za 3-4 igrača, a za stolom: %d"},
+    /* Cities & Knights commands. */
+    {MSG_SES_CITIES_MAP,
+     "„Gradovi i vitezovi“ se zasad igraju na osnovnoj mapi, a ovo okupljanje igra na %s"},
+    {MSG_SES_CITIES_VARIANT,
+     "„Gradovi i vitezovi“ se zasad igraju bez varijante, a ovo okupljanje ima varijantu %s"},
     {MSG_COUNT, NULL},
 };

@@ -82,5 +82,9 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_SES_MAP_SEATS, "%s — для %d-%d гравців, а за столом: %d"},
     {MSG_SES_VARIANT_MAP, "варіант %s — для базової мапи, а це лобі грає на %s"},
     {MSG_SES_VARIANT_SEATS, "варіант %s — для 3-4 гравців, а за столом: %d"},
+    /* Cities & Knights commands. */
+    {MSG_SES_CITIES_MAP, "у «Міста і лицарі» поки що грають на базовій мапі, а це лобі грає на %s"},
+    {MSG_SES_CITIES_VARIANT,
+     "у «Міста і лицарі» поки що грають без варіанта, а в цьому лобі варіант %s"},
     {MSG_COUNT, NULL},
 };

@@ -229,3 +229,28 @@ int session_board_of(int map, int variant, int n_players)
     const struct board_setup *st = board_setup(kind);
     return st && n_players >= st->players_min && n_players <= st->players_max ? kind : -1;
 }
+
+bool session_cities_ready = false;
+
+const char *session_expansion_name(int expansion)
+{
+    static const char *const names[SESSION_EXPANSION_COUNT] = {"none", "cities"};
+    return expansion >= 0 && expansion < SESSION_EXPANSION_COUNT ? names[expansion] : NULL;
+}
+
+bool session_expansion_fits(int expansion, int map, int variant, char *msg, size_t msglen)
+{
+    if (expansion == SESSION_EXPANSION_NONE)
+        return true;
+    if (map != SESSION_MAP_BASE) {
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_CITIES_MAP,
+                    session_map_name(map) ? session_map_name(map) : "?");
+        return false;
+    }
+    if (variant != SESSION_VARIANT_NONE) {
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_CITIES_VARIANT,
+                    session_variant_name(variant) ? session_variant_name(variant) : "?");
+        return false;
+    }
+    return true;
+}

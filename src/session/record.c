@@ -906,8 +906,10 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
         set_why(why, whylen, problem);
         return BW_E(PARSE);
     }
-    if (t.state != SESSION_LOBBY)
+    if (t.state != SESSION_LOBBY) {
         game_reindex(&t.game); /* derived fields come from the board, not from the record */
+        t.expansion = t.game.ck.on ? SESSION_EXPANSION_CITIES : SESSION_EXPANSION_NONE;
+    }
     *s = t;
     return BW_OK;
 }

@@ -266,8 +266,10 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
         return BW_E(WRONG_PHASE);
     }
     if (!session_map_fits(s->map, s->n_seats, msg, msglen) ||
-        !session_variant_fits(s->variant, s->map, s->n_seats, msg, msglen))
+        !session_variant_fits(s->variant, s->map, s->n_seats, msg, msglen) ||
+        !session_expansion_fits(s->expansion, s->map, s->variant, msg, msglen))
         return BW_E(WRONG_PHASE);
+    bool cities = s->expansion == SESSION_EXPANSION_CITIES;
     int board = session_board_of(s->map, s->variant, s->n_seats);
     if (board < 0) {
         i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NO_BOARD,
@@ -290,8 +292,12 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
                           ? s->rules.victory_points
                           : 0),
     };
+    if (cities)
+        opt.victory_points = 0; /* Cities & Knights: its 13 points */
     int err = fresh ? game_init_rng(&s->game, &opt, fresh)
                     : game_init(&s->game, &opt, bw_rng_next(&s->rng));
+    if (!err && cities)
+        err = game_cities_on(&s->game);
     if (err) {
         copy_str(msg, msglen, i18n_strerror(i18n_in_use(), err));
         return err;

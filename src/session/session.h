@@ -106,6 +106,22 @@ bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t m
 /* The board kind of map with variant for n_players, or -1 (session_map_board otherwise). */
 int session_board_of(int map, int variant, int n_players);
 
+/* The expansions a lobby may add (!expansion; struct session's expansion): Cities & Knights,
+ * on the base map without a variant for now (the engine plays it on the base and big boards). */
+enum session_expansion {
+    SESSION_EXPANSION_NONE,
+    SESSION_EXPANSION_CITIES,
+    SESSION_EXPANSION_COUNT
+};
+/* The name users type ("none", "cities"); NULL when out of range. */
+const char *session_expansion_name(int expansion);
+/* Whether expansion may go with map and variant: false with a sentence in msg (in the language
+ * in use); true when all is well (always for SESSION_EXPANSION_NONE). */
+bool session_expansion_fits(int expansion, int map, int variant, char *msg, size_t msglen);
+/* Whether Cities & Knights may be chosen in a lobby: off until its commands, drawings and
+ * computer players are all in (issue 27); tests turn it on. The one switch for it. */
+extern bool session_cities_ready;
+
 /* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
  * account NULL means not logged in, unless account_unknown says the server did not tell: then
  * a seat taken with an account is matched by the user@host it was taken from. */
@@ -145,8 +161,10 @@ struct session {
     uint8_t warned;     /* the turn warning went out */
     uint8_t paused;     /* the bot is out of the channel: no timers, no moves */
     struct session_rules rules;
-    uint8_t map;     /* enum session_map: chosen in the lobby (session_init: the base map) */
-    uint8_t variant; /* enum session_variant: chosen in the lobby (session_init: none) */
+    uint8_t map;       /* enum session_map: chosen in the lobby (session_init: the base map) */
+    uint8_t variant;   /* enum session_variant: chosen in the lobby (session_init: none) */
+    uint8_t expansion; /* enum session_expansion: chosen in the lobby (session_init: none); in a
+                        * game, whether it plays Cities & Knights (game.ck.on) */
     struct session_seat seat[GAME_MAX_PLAYERS];
     struct bw_rng rng; /* seat order and the game's seed */
     struct game game;  /* valid once state != SESSION_LOBBY */

@@ -1,0 +1,519 @@
+/* Cities & Knights: the progress cards (!play CARD [ARGS], !progress draw DECK, !progress
+ * discard CARD) and the commodities in the commands that take a LIST (!bank, !discard, !trade
+ * offer). Card names as people say them: "merchant fleet", "Road Building", "res" (a unique
+ * prefix of one word), "monopoly" (resource or trade, by what it names). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd/internal.h"
+#include "cmd/words.h"
+#include "i18n/i18n.h"
+#include "util/phrase.h"
+
+/* PROG_COUNT: "monopoly", resource or trade by its argument. */
+#define MONOPOLY PROG_COUNT
+/* The names of the base game's development cards, which Cities & Knights has not. */
+#define DEV_WORD (PROG_COUNT + 1)
+
+/* Canonical names first, in enum order (card_name indexes them). */
+static const struct words_name card_names[] = {
+    {"alchemist", PROG_ALCHEMIST},
+    {"inventor", PROG_INVENTOR},
+    {"crane", PROG_CRANE},
+    {"road building", PROG_ROAD_BUILDING},
+    {"engineer", PROG_ENGINEER},
+    {"irrigation", PROG_IRRIGATION},
+    {"medicine", PROG_MEDICINE},
+    {"mining", PROG_MINING},
+    {"printer", PROG_PRINTER},
+    {"smith", PROG_SMITH},
+    {"commercial harbor", PROG_COMMERCIAL_HARBOR},
+    {"master merchant", PROG_MASTER_MERCHANT},
+    {"merchant", PROG_MERCHANT},
+    {"merchant fleet", PROG_MERCHANT_FLEET},
+    {"resource monopoly", PROG_RESOURCE_MONOPOLY},
+    {"trade monopoly", PROG_TRADE_MONOPOLY},
+    {"bishop", PROG_BISHOP},
+    {"constitution", PROG_CONSTITUTION},
+    {"deserter", PROG_DESERTER},
+    {"diplomat", PROG_DIPLOMAT},
+    {"intrigue", PROG_INTRIGUE},
+    {"saboteur", PROG_SABOTEUR},
+    {"spy", PROG_SPY},
+    {"warlord", PROG_WARLORD},
+    {"wedding", PROG_WEDDING},
+    {"roads", PROG_ROAD_BUILDING},
+    {"road", PROG_ROAD_BUILDING},
+    {"roadbuilding", PROG_ROAD_BUILDING},
+    {"commercial harbour", PROG_COMMERCIAL_HARBOR},
+    {"monopoly", MONOPOLY},
+    {"knight", DEV_WORD},
+    {"plenty", DEV_WORD},
+    {"year of plenty", DEV_WORD},
+    {"victory point", DEV_WORD},
+    {NULL, 0},
+};
+
+static const char *card_name(int card)
+{
+    return card >= PROG_ALCHEMIST && card < PROG_COUNT ? card_names[card - 1].name : "?";
+}
+
+/* The card that the first words of argv name, and in *used how many words it took: a whole
+ * name of up to three words, or one word that is a whole name or a unique prefix. A bw_err
+ * after replying why. */
+static int card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage)
+{
+    for (int k = argc < 3 ? argc : 3; k >= 2; k--) {
+        char text[96], folded[96];
+        size_t n = 0;
+        text[0] = '\0';
+        for (int i = 0; i < k && n < sizeof text; i++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", i ? " " : "", argv[i]);
+        phrase_fold(text, folded, sizeof folded);
+        for (const struct words_name *w = card_names; w->name; w++)
+            if (strcmp(folded, w->name) == 0) {
+                *used = k;
+                return w->value;
+            }
+    }
+    char msg[200];
+    int card = words_phrase(1, argv, card_names, "progress card", msg, sizeof msg);
+    if (card < 0) {
+        char line[160];
+        snprintf(line, sizeof line, "%s%s", c->prefix, usage);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
+        return card;
+    }
+    *used = 1;
+    return card;
+}
+
+/* ---- refusals ---- */
+
+bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int err)
+{
+    const struct game *g = &c->s->game;
+    static const int deck_names[CK_TRACKS] = {MSG_CK_TRACK_SCIENCE, MSG_CK_TRACK_TRADE,
+                                              MSG_CK_TRACK_POLITICS};
+    bool my_move = g->phase == PHASE_MAIN && g->current == c->seat;
+    switch (a->type) {
+    case ACT_PROGRESS:
+        if (err == BW_E(NO_CARD))
+            cmd_replyf(c, tr(c->lang, MSG_CK_CARD_NOT_HELD), card_name(a->res), c->prefix);
+        else if (err == BW_E(DENIED))
+            cmd_replyf(c, tr(c->lang, MSG_CK_CARD_ASKS), card_name(a->res));
+        else if (err == BW_E(WRONG_PHASE) && my_move && a->res == PROG_ALCHEMIST)
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_ALCHEMIST_BEFORE));
+        else if (err == BW_E(WRONG_PHASE) && my_move && a->res == PROG_BISHOP && !g->ck.attacks)
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_ROBBER_SLEEPS));
+        else if (err == BW_E(TOO_MANY))
+            cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
+        else
+            return cmd_explain_pending(c, err);
+        return true;
+    case ACT_PROGRESS_DRAW:
+        if (err == BW_E(DECK_EMPTY) && a->res < CK_TRACKS)
+            cmd_replyf(c, tr(c->lang, MSG_CK_DECK_EMPTY), tr(c->lang, deck_names[a->res]));
+        else if (err == BW_E(TOO_MANY))
+            cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
+        else if (!g->ck.p[c->seat].draws)
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_DRAW_NONE));
+        else
+            return false;
+        return true;
+    case ACT_PROGRESS_DISCARD:
+        if (!g->ck.p[c->seat].hand[CK_HAND])
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_DISCARD_NONE));
+        else if (err == BW_E(NO_CARD))
+            cmd_replyf(c, tr(c->lang, MSG_CK_CARD_NOT_HELD), card_name(a->res), c->prefix);
+        else
+            return false;
+        return true;
+    case ACT_CK_TRADE:
+        if (err != BW_E(NOT_ENOUGH) || a->res >= GOOD_COUNT)
+            return false;
+        cmd_replyf(c, tr(c->lang, MSG_CK_HAVE_ONLY), words_good_name(a->res),
+                   a->res < RES_COUNT ? g->p[c->seat].res[a->res]
+                                      : g->p[c->seat].commodity[a->res - GOOD_PAPER]);
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool cmd_explain_pending(struct cmd_call *c, int err)
+{
+    const struct game *g = &c->s->game;
+    if (err != BW_E(WRONG_PHASE) || !g->ck.on || c->seat < 0)
+        return false;
+    if (g->ck.p[c->seat].hand[CK_HAND]) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
+        return true;
+    }
+    if (g->ck.p[c->seat].draws) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_DRAW_OWED), c->prefix);
+        return true;
+    }
+    /* Others first choose a deck or give up a fifth card. */
+    char who[200];
+    size_t n = 0;
+    who[0] = '\0';
+    for (int p = 0; p < g->opt.n_players && n < sizeof who; p++)
+        if (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND])
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? ", " : "",
+                                  c->s->seat[p].nick);
+    if (!n)
+        return false;
+    cmd_replyf(c, tr(c->lang, MSG_CK_WAIT_PROGRESS), who);
+    return true;
+}
+
+/* ---- !play CARD [ARGS] ---- */
+
+static int bad_words(struct cmd_call *c, int err, const char *msg, const char *usage)
+{
+    char line[256];
+    snprintf(line, sizeof line, "%s%s", c->prefix, usage);
+    cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
+    return err;
+}
+
+/* A die's face, 1-6. */
+static int die_arg(const char *w)
+{
+    return w[0] >= '1' && w[0] <= '6' && !w[1] ? w[0] - '0' : -1;
+}
+
+/* The usage of each card's arguments, "" for none. */
+static const char *card_usage(int card)
+{
+    switch (card) {
+    case PROG_ALCHEMIST:
+        return "play alchemist YELLOW RED";
+    case PROG_INVENTOR:
+        return "play inventor HEX HEX";
+    case PROG_CRANE:
+        return "play crane trade|politics|science [at V]";
+    case PROG_ROAD_BUILDING:
+        return "play roads N-M [N-M]";
+    case PROG_ENGINEER:
+        return "play engineer V";
+    case PROG_MEDICINE:
+        return "play medicine V";
+    case PROG_SMITH:
+        return "play smith V [W]";
+    case PROG_MERCHANT_FLEET:
+        return "play merchant fleet RES|COMMODITY";
+    case PROG_RESOURCE_MONOPOLY:
+        return "play resource monopoly RES";
+    case PROG_TRADE_MONOPOLY:
+        return "play trade monopoly paper|cloth|coin";
+    case PROG_BISHOP:
+        return "play bishop HEX";
+    case PROG_MERCHANT:
+        return "play merchant HEX";
+    default:
+        return "play CARD";
+    }
+}
+
+/* The arguments of card from argv into a; BW_OK, or a bw_err after replying why. */
+static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct game_action *a)
+{
+    const struct board_geo *geo = game_geo(&c->s->game);
+    const char *usage = card_usage(card);
+    char msg[200];
+    int v;
+    switch (card) {
+    case PROG_ALCHEMIST:
+        if (argc != 2 || die_arg(argv[0]) < 0 || die_arg(argv[1]) < 0) {
+            cmd_replyf(c, tr(c->lang, MSG_CK_ALCHEMIST_DICE), c->prefix);
+            return BW_E(PARSE);
+        }
+        a->a = (int16_t)die_arg(argv[0]);
+        a->b = (int16_t)die_arg(argv[1]);
+        return BW_OK;
+    case PROG_INVENTOR:
+    case PROG_BISHOP:
+    case PROG_MERCHANT:
+        if (argc != (card == PROG_INVENTOR ? 2 : 1))
+            return cmd_usage(c);
+        for (int i = 0; i < argc; i++) {
+            if ((v = words_hex(geo, argv[i], msg, sizeof msg)) < 0)
+                return bad_words(c, v, msg, usage);
+            if (i == 0)
+                a->a = (int16_t)v;
+            else
+                a->b = (int16_t)v;
+        }
+        return BW_OK;
+    case PROG_CRANE:
+        if (argc == 3 && strcasecmp(argv[1], "at") == 0) {
+            if ((v = words_vertex(geo, argv[2], msg, sizeof msg)) < 0)
+                return bad_words(c, v, msg, usage);
+            a->a = (int16_t)v;
+            argc = 1;
+        }
+        if (argc != 1)
+            return cmd_usage(c);
+        if ((v = cmd_track_arg(c, 1, argv, usage)) < 0)
+            return v;
+        a->res2 = (uint8_t)v;
+        return BW_OK;
+    case PROG_ROAD_BUILDING:
+    case PROG_SMITH:
+        if (argc < 1 || argc > 2)
+            return cmd_usage(c);
+        for (int i = 0; i < argc; i++) {
+            v = card == PROG_SMITH ? words_vertex(geo, argv[i], msg, sizeof msg)
+                                   : words_edge(geo, argv[i], msg, sizeof msg);
+            if (v < 0)
+                return bad_words(c, v, msg, usage);
+            if (i == 0)
+                a->a = (int16_t)v;
+            else
+                a->b = (int16_t)v;
+        }
+        return BW_OK;
+    case PROG_ENGINEER:
+    case PROG_MEDICINE:
+        if (argc != 1)
+            return cmd_usage(c);
+        if ((v = words_vertex(geo, argv[0], msg, sizeof msg)) < 0)
+            return bad_words(c, v, msg, usage);
+        a->a = (int16_t)v;
+        return BW_OK;
+    case PROG_MERCHANT_FLEET:
+    case PROG_RESOURCE_MONOPOLY:
+    case PROG_TRADE_MONOPOLY:
+        if (argc != 1)
+            return cmd_usage(c);
+        v = card == PROG_RESOURCE_MONOPOLY ? words_resource(argv[0], msg, sizeof msg)
+                                           : words_good(argv[0], msg, sizeof msg);
+        if (v < 0)
+            return bad_words(c, v, msg, usage);
+        if (card == PROG_TRADE_MONOPOLY && v < GOOD_PAPER) {
+            cmd_replyf(c, tr(c->lang, MSG_CK_TRADE_MONOPOLY_GOOD), c->prefix);
+            return BW_E(PARSE);
+        }
+        a->res2 = (uint8_t)(card == PROG_TRADE_MONOPOLY ? v - GOOD_PAPER : v);
+        return BW_OK;
+    default: /* no arguments */
+        return argc ? cmd_usage(c) : BW_OK;
+    }
+}
+
+int cmd_play_progress(struct cmd_call *c)
+{
+    int used;
+    int card = card_arg(c, c->argc, c->argv, &used, c->cmd->usage);
+    if (card < 0)
+        return card;
+    int argc = c->argc - used;
+    char **argv = c->argv + used;
+    if (card == DEV_WORD) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_NO_DEV), c->prefix, c->prefix);
+        return BW_E(INVALID);
+    }
+    if (card == MONOPOLY) { /* by what it names: a resource or a commodity */
+        char msg[8];
+        int k = argc == 1 ? words_good(argv[0], msg, sizeof msg) : -1;
+        if (k < 0) {
+            cmd_replyf(c, tr(c->lang, MSG_CK_MONOPOLY_WHICH), c->prefix, c->prefix);
+            return BW_E(PARSE);
+        }
+        card = k < RES_COUNT ? PROG_RESOURCE_MONOPOLY : PROG_TRADE_MONOPOLY;
+    }
+    if (card == PROG_PRINTER || card == PROG_CONSTITUTION) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_CARD_POINT), card_name(card));
+        return BW_E(INVALID);
+    }
+    struct game_action a = {
+        .type = ACT_PROGRESS, .res = (uint8_t)card, .a = -1, .b = -1, .target = -1};
+    int err = card_args(c, card, argc, argv, &a);
+    return err ? err : cmd_ck_act(c, &a);
+}
+
+/* ---- !progress draw DECK | discard CARD ---- */
+
+static int exec_progress(struct cmd_call *c)
+{
+    static const struct words_name subs[] = {
+        {"draw", ACT_PROGRESS_DRAW},
+        {"discard", ACT_PROGRESS_DISCARD},
+        {"drop", ACT_PROGRESS_DISCARD},
+        {"give", ACT_PROGRESS_DISCARD},
+        {NULL, 0},
+    };
+    char msg[160];
+    if (!cmd_cities_here(c))
+        return BW_E(WRONG_PHASE);
+    if (c->argc == 0) /* the cards held, with what each needs */
+        return c->seat < 0 ? cmd_not_seated(c) : cmd_progress_list(c);
+    if (c->argc < 2)
+        return cmd_usage(c);
+    int sub = words_lookup(c->argv[0], subs, "command", msg, sizeof msg);
+    if (sub < 0)
+        return bad_words(c, sub, msg, "progress draw science|trade|politics | discard CARD");
+    if (c->seat < 0)
+        return cmd_not_seated(c);
+    int argc = c->argc - 1;
+    char **argv = c->argv + 1;
+    if (sub == ACT_PROGRESS_DISCARD && strcasecmp(c->argv[0], "give") == 0 && argc > 1 &&
+        strcasecmp(argv[0], "up") == 0) { /* "give up CARD" */
+        argc--;
+        argv++;
+    }
+    struct game_action a = {.type = (uint8_t)sub, .a = -1, .b = -1, .target = -1};
+    if (sub == ACT_PROGRESS_DRAW) {
+        int t = cmd_track_arg(c, argc, argv, "progress draw science|trade|politics");
+        if (t < 0)
+            return t;
+        a.res = (uint8_t)t;
+        return cmd_ck_act(c, &a);
+    }
+    int used;
+    int card = card_arg(c, argc, argv, &used, "progress discard CARD");
+    if (card < 0)
+        return card;
+    if (card >= PROG_COUNT || used != argc)
+        return cmd_usage(c);
+    a.res = (uint8_t)card;
+    return cmd_ck_act(c, &a);
+}
+
+/* ---- commodities in a LIST ---- */
+
+/* What player gives the bank of good give for one good get now, or -1 when the engine would
+ * refuse the trade whatever the count (not the main phase of their turn, the same good): the
+ * trade tried on a copy in which they hold plenty. */
+static int bank_rate(const struct game *g, int player, int give, int get)
+{
+    struct game copy = *g;
+    if (give < RES_COUNT)
+        copy.p[player].res[give] = 200;
+    else
+        copy.p[player].commodity[give - GOOD_PAPER] = 200;
+    if (get < RES_COUNT)
+        copy.bank[get] = copy.bank[get] ? copy.bank[get] : 1;
+    else
+        copy.ck.bank[get - GOOD_PAPER] =
+            copy.ck.bank[get - GOOD_PAPER] ? copy.ck.bank[get - GOOD_PAPER] : 1;
+    struct game_action a = {.type = ACT_CK_TRADE,
+                            .player = (int8_t)player,
+                            .res = (uint8_t)give,
+                            .res2 = (uint8_t)get,
+                            .a = 1};
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n_ev;
+    if (game_apply(&copy, &a, ev, GAME_MAX_EVENTS, &n_ev))
+        return -1;
+    for (int i = 0; i < n_ev; i++)
+        if (ev[i].type == EV_CK_TRADE)
+            return ev[i].b;
+    return -1;
+}
+
+/* The one good a side names (its count in *n), or -1 when it names several. */
+static int one_good(const uint8_t counts[GOOD_COUNT], int *n)
+{
+    int k = -1;
+    for (int i = 0; i < GOOD_COUNT; i++)
+        if (counts[i]) {
+            if (k >= 0)
+                return -1;
+            k = i;
+            *n = counts[i];
+        }
+    return k;
+}
+
+static bool has_commodity(const uint8_t counts[GOOD_COUNT])
+{
+    return counts[GOOD_PAPER] | counts[GOOD_PAPER + 1] | counts[GOOD_PAPER + 2];
+}
+
+int cmd_bank_goods(struct cmd_call *c)
+{
+    char msg[200];
+    struct words_trade parts;
+    uint8_t give[GOOD_COUNT], get[GOOD_COUNT];
+    int err = words_trade_goods(c->argc, c->argv, false, give, get, &parts, msg, sizeof msg);
+    if (err < 0)
+        return bad_words(c, err, msg, "bank LIST for LIST");
+    const struct game *g = &c->s->game;
+    bool com = has_commodity(give) || has_commodity(get);
+    int n_give = 0, n_get = 0, k_give = one_good(give, &n_give), k_get = one_good(get, &n_get);
+    struct game_action a = {.type = ACT_BANK_TRADE};
+    if (com && (k_give < 0 || k_get < 0)) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_BANK_KINDS), c->prefix);
+        return BW_E(BAD_TRADE);
+    }
+    int rate = k_give >= 0 && k_get >= 0 ? bank_rate(g, c->seat, k_give, k_get) : -1;
+    if (!com && (rate < 0 || rate >= g->rates_of[c->seat][k_give])) {
+        memcpy(a.give, give, RES_COUNT); /* resources at the harbor rates */
+        memcpy(a.get, get, RES_COUNT);
+        return cmd_act(c, &a);
+    }
+    if (rate > 0 && n_give != rate * n_get) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_BANK_RATE), words_good_name(k_give), rate, c->prefix,
+                   rate * n_get, words_good_name(k_give), n_get, words_good_name(k_get));
+        return BW_E(BAD_RATE);
+    }
+    a.type = ACT_CK_TRADE;
+    a.res = (uint8_t)k_give;
+    a.res2 = (uint8_t)k_get;
+    a.a = (int16_t)n_get;
+    return cmd_ck_act(c, &a);
+}
+
+int cmd_discard_goods(struct cmd_call *c)
+{
+    char msg[200];
+    uint8_t counts[GOOD_COUNT];
+    int n = words_goods(c->argc, c->argv, counts, msg, sizeof msg);
+    if (n < 0)
+        return bad_words(c, n, msg, "discard LIST");
+    int need = c->s->game.p[c->seat].discard;
+    if (need && n != need) {
+        cmd_replyf(c, tr(c->lang, MSG_PLAY_DISCARD), need, n);
+        return BW_E(DISCARD_COUNT);
+    }
+    struct game_action a = {.type = ACT_DISCARD};
+    memcpy(a.give, counts, RES_COUNT);
+    memcpy(a.get, counts + GOOD_PAPER, COM_COUNT);
+    return cmd_act(c, &a);
+}
+
+int cmd_offer_goods(struct cmd_call *c, int argc, char **argv, struct game_action *a,
+                    struct words_trade *parts)
+{
+    char msg[200];
+    uint8_t give[GOOD_COUNT], get[GOOD_COUNT];
+    int err = words_trade_goods(argc, argv, true, give, get, parts, msg, sizeof msg);
+    if (err < 0)
+        return bad_words(c, err, msg, "trade offer LIST for LIST [to NICK...]");
+    if (has_commodity(give) || has_commodity(get)) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_OFFER_COMMODITY), c->prefix);
+        return BW_E(BAD_TRADE);
+    }
+    memcpy(a->give, give, RES_COUNT);
+    memcpy(a->get, get, RES_COUNT);
+    return BW_OK;
+}
+
+const struct cmd_entry cmd_progress = {
+    "progress",
+    {NULL},
+    "[draw science|trade|politics | discard CARD]",
+    "Cities & Knights: alone, your progress cards and what each needs, privately; after a tie "
+    "defending Catan, draw a progress card from the deck you choose; holding five, give one up",
+    0,
+    5,
+    CMD_SEATED,
+    CMD_ANYWHERE,
+    CMD_F_GAME,
+    exec_progress,
+};

@@ -1,0 +1,542 @@
+/* Cities & Knights through the bot's commands: !expansion in the lobby (behind its switch,
+ * with the map and the variant), !knight, !improve, !wall, the progress cards with !play and
+ * the answers !progress draw and !progress discard, and the commodities in !bank, !discard and
+ * !trade offer. Every refusal is one private line saying why and what to do instead, and
+ * changes nothing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "engine/board.h"
+#include "engine/playout.h"
+#include "i18n/i18n.h"
+#include "session/session.h"
+
+#include "bot_fake.h"
+
+static const char *const nicks[] = {"xena", "yuri", "zoe"};
+
+/* The game of the bot in CHAN, to craft a state in (the tests' own hand on it). */
+static struct session *live(struct bot *b)
+{
+    return (struct session *)sess(b);
+}
+
+/* A game of Cities & Knights started with the commands, the setup played by the engine's
+ * random moves, hands emptied; the current player in the main phase after a roll of 5 (no
+ * barbarians yet). Returns the current seat in *p. */
+static struct bot *cities_game(int *p)
+{
+    session_cities_ready = true;
+    struct bot *b = make_bot(0, 5);
+    say(b, nicks[0], "!new");
+    say(b, nicks[1], "!join");
+    say(b, nicks[2], "!join");
+    say(b, nicks[1], "!expansion cities");
+    say(b, nicks[0], "!start");
+    struct session *s = live(b);
+    assert_int_equal(s->state, SESSION_PLAYING);
+    assert_true(s->game.ck.on);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 4);
+    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
+        struct game_action a;
+        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
+        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    }
+    struct game *g = &s->game;
+    for (int q = 0; q < 3; q++)
+        for (int r = 0; r < RES_COUNT; r++) {
+            g->bank[r] += g->p[q].res[r];
+            g->p[q].res[r] = 0;
+        }
+    assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_GATE, NULL, 0, NULL), BW_OK);
+    assert_int_equal(g->phase, PHASE_MAIN);
+    *p = g->current;
+    return b;
+}
+
+/* The first legal action of type for seat (the engine's own list), which must exist. */
+static struct game_action legal(struct bot *b, int seat, int type)
+{
+    static struct game_action list[2048];
+    int n = game_legal_actions(&sess(b)->game, seat, list, 2048);
+    for (int i = 0; i < n && i < 2048; i++)
+        if (list[i].type == type)
+            return list[i];
+    fail_msg("no legal action of type %d", type);
+    return list[0];
+}
+
+/* The corner of a city of seat. */
+static int city_of(struct bot *b, int seat)
+{
+    const struct game *g = &sess(b)->game;
+    for (int v = 0; v < game_geo(g)->n_vertices; v++)
+        if (g->vertex_owner[v] == seat && g->vertex_building[v] == BUILDING_CITY)
+            return v;
+    fail_msg("no city");
+    return -1;
+}
+
+static void say_f(struct bot *b, const char *nick, const char *fmt, int v, int w)
+{
+    char line[100];
+    snprintf(line, sizeof line, fmt, v, w);
+    say(b, nick, line);
+}
+
+static void expect_refused_f(struct bot *b, const char *nick, const char *fmt, int v,
+                             const char *reply)
+{
+    char line[100];
+    snprintf(line, sizeof line, fmt, v);
+    expect_refused(b, nick, line);
+    if (reply)
+        assert_true(any_line(n_recs - 1, nick, reply));
+}
+
+/* !expansion: anyone sees it, a seated player picks it; "not ready yet" while the switch is
+ * off; the base map without a variant only; the game starts with Cities & Knights. */
+static void test_expansion_lobby(void **state)
+{
+    (void)state;
+    session_cities_ready = false;
+    struct bot *b = make_bot(0, 5);
+    say(b, "xena", "!new");
+    say(b, "yuri", "!join");
+    say(b, "zoe", "!join");
+    expect_reply(b, "walt", "!expansion",
+                 "the lobby in #catan plays without an expansion (!expansion cities picks Cities "
+                 "& Knights)");
+    expect_reply(b, "walt", "!expansion cities", "you are not playing in #catan");
+    expect_reply(b, "yuri", "!expansion cities", "Cities & Knights is not ready yet");
+    assert_int_equal(sess(b)->expansion, SESSION_EXPANSION_NONE);
+    session_cities_ready = true;
+    expect_reply(b, "yuri", "!expansion atlantis",
+                 "\"atlantis\" is not a expansion; usage: !expansion [cities|none]");
+    say(b, "xena", "!map four islands");
+    expect_reply(b, "yuri", "!expansion cities",
+                 "Cities & Knights is played on the base map for now, and this lobby plays on "
+                 "four_islands (!map base first)");
+    say(b, "xena", "!map base");
+    say(b, "xena", "!variant jungle");
+    expect_reply(b, "yuri", "!expansion cities & knights",
+                 "Cities & Knights is played without a variant for now, and this lobby has the "
+                 "jungle variant (!variant none first)");
+    say(b, "xena", "!variant none");
+    int mark = n_recs;
+    say(b, "yuri", "!expansion Cities");
+    assert_string_equal(last_to(mark, CHAN),
+                        "yuri chose Cities & Knights (knights, city improvements, progress cards "
+                        "and the barbarians; 13 points win)");
+    assert_int_equal(sess(b)->expansion, SESSION_EXPANSION_CITIES);
+    expect_reply(b, "zoe", "!expansion cities",
+                 "the lobby in #catan already plays Cities & Knights");
+    expect_reply(b, "zoe", "!map new shores",
+                 "Cities & Knights is played on the base map for now, and this lobby plays on "
+                 "new_shores (!expansion none first)");
+    assert_int_equal(sess(b)->map, SESSION_MAP_BASE);
+    expect_reply(b, "zoe", "!variant river",
+                 "Cities & Knights is played without a variant for now, and this lobby has the "
+                 "river variant (!expansion none first)");
+    say(b, "xena", "!start");
+    const struct session *s = sess(b);
+    assert_int_equal(s->state, SESSION_PLAYING);
+    assert_true(s->game.ck.on);
+    assert_int_equal(s->game.vp_goal, 13);
+    expect_reply(b, "walt", "!expansion",
+                 "this game is played with Cities & Knights; the expansion is chosen in the "
+                 "lobby");
+    expect_refused(b, "xena", "!expansion none");
+    bot_free(b);
+
+    /* Dropped again: the base game. */
+    b = make_bot(0, 5);
+    say(b, "xena", "!new");
+    say(b, "xena", "!expansion cities");
+    mark = n_recs;
+    say(b, "xena", "!expansion none");
+    assert_string_equal(last_to(mark, CHAN), "xena dropped Cities & Knights: the base game");
+    say(b, "yuri", "!join");
+    say(b, "zoe", "!join");
+    say(b, "xena", "!start");
+    assert_false(sess(b)->game.ck.on);
+    bot_free(b);
+}
+
+/* Knights: built where the roads reach, promoted, activated, moved; each refusal says why. */
+static void test_knights(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    struct game *g = &live(b)->game;
+    char n[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    /* Two more roads, for room to move. */
+    for (int i = 0; i < 2; i++) {
+        g->p[p].res[RES_WOOD] = g->p[p].res[RES_BRICK] = 1;
+        struct game_action r = legal(b, p, ACT_BUILD_ROAD);
+        assert_int_equal(session_apply(live(b), &r, now, NULL, 0, NULL), BW_OK);
+    }
+    g->p[p].res[RES_WOOL] = 3;
+    g->p[p].res[RES_ORE] = 3;
+    g->p[p].res[RES_GRAIN] = 0;
+    struct game_action k = legal(b, p, ACT_KNIGHT);
+    int v = k.a;
+    g->p[p].res[RES_WOOL] = 0;
+    expect_refused_f(b, n, "!knight build %d", v + 1, "knights need 1 wool and 1 ore");
+    expect_refused(b, n, "!knight build 999");
+    expect_refused(b, n, "!knight fly 3");
+    assert_true(any_line(n_recs - 1, n, "\"fly\" is not a knight command; usage: !knight"));
+    g->p[p].res[RES_WOOL] = 3;
+    say_f(b, n, "!knight build %d", v + 1, 0);
+    int slot;
+    assert_int_equal(game_knight_at(g, v, &slot), p);
+    assert_int_equal(g->ck.p[p].knight[slot] & KNIGHT_LEVEL, 1);
+    assert_int_equal(g->p[p].res[RES_WOOL], 2);
+    expect_refused_f(b, n, "!knight build %d", v + 1, "is taken: a knight stands on a free corner");
+    /* Promote once a turn; the mighty knight needs the fortress. */
+    say_f(b, n, "!knight promote %d", v + 1, 0);
+    assert_int_equal(g->ck.p[p].knight[slot] & KNIGHT_LEVEL, 2);
+    expect_refused_f(b, n, "!knight promote %d", v + 1, "was promoted this turn already");
+    g->ck.p[p].knight[slot] &= (uint8_t)~KNIGHT_PROMOTED;
+    expect_refused_f(b, n, "!knight promote %d", v + 1,
+                     "a mighty knight needs the fortress (politics level 3: !improve politics)");
+    /* Activate for a grain; it acts from the next turn; not active, it cannot act. */
+    expect_refused_f(b, n, "!knight activate %d", v + 1, "activating a knight takes 1 grain");
+    char want[200];
+    snprintf(want, sizeof want,
+             "the knight at %d is not active: it acts once activated (!knight activate %d, 1 "
+             "grain), and acting leaves it inactive",
+             v + 1, v + 1);
+    expect_refused_f(b, n, "!knight move %d to 1", v + 1, want);
+    g->p[p].res[RES_GRAIN] = 1;
+    say_f(b, n, "!knight activate %d", v + 1, 0);
+    assert_true(g->ck.p[p].knight[slot] & KNIGHT_ACTIVE);
+    expect_refused_f(b, n, "!knight activate %d", v + 1, "is active already");
+    struct game_action mv;
+    g->ck.p[p].knight[slot] &= (uint8_t)~KNIGHT_FRESH;
+    mv = legal(b, p, ACT_KNIGHT_MOVE);
+    g->ck.p[p].knight[slot] |= KNIGHT_FRESH;
+    snprintf(want, sizeof want, "!knight move %d to %d", mv.a + 1, mv.b + 1);
+    expect_refused(b, n, want);
+    assert_true(any_line(n_recs - 1, n, "was activated this turn: it acts from your next turn"));
+    /* The robber sleeps until the barbarians first come. */
+    g->ck.p[p].knight[slot] &= (uint8_t)~KNIGHT_FRESH;
+    char hex[8];
+    board_hex_name(g->robber == 0 ? 1 : 0, hex);
+    snprintf(want, sizeof want, "!knight chase %d %s", v + 1, hex);
+    expect_reply(b, n, want, "the robber sleeps until the barbarians first come");
+    /* Moved: it is inactive after. */
+    snprintf(want, sizeof want, "!knight move %d to %d", mv.a + 1, mv.b + 1);
+    say(b, n, want);
+    assert_int_equal(game_knight_at(g, mv.b, &slot), p);
+    assert_false(g->ck.p[p].knight[slot] & KNIGHT_ACTIVE);
+    /* Someone else's move, and no knight there. */
+    const char *other = nick_of(b, (p + 1) % 3);
+    int mark = n_recs;
+    say_f(b, other, "!knight build %d", v + 1, 0);
+    assert_int_equal(count_to(mark, other), 1);
+    assert_true(any_line(mark, other, "move"));
+    expect_refused(b, n, "!knight promote 1");
+    bot_free(b);
+}
+
+/* Improvements cost their commodity; walls 2 brick under a city. */
+static void test_improve_wall(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    struct game *g = &live(b)->game;
+    char n[32], line[80], want[160];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    expect_reply(b, n, "!improve politics", "you need 1 more coin for politics level 1");
+    expect_refused(b, n, "!improve politics");
+    expect_refused(b, n, "!improve magic");
+    g->p[p].commodity[COM_COIN] = 1;
+    g->ck.bank[COM_COIN]--;
+    say(b, n, "!improve blue");
+    assert_int_equal(g->ck.p[p].level[TRACK_POLITICS], 1);
+    assert_int_equal(g->p[p].commodity[COM_COIN], 0);
+    expect_reply(b, n, "!improve politics", "you need 2 more coin for politics level 2");
+    g->ck.p[p].level[TRACK_SCIENCE] = 5;
+    expect_reply(b, n, "!improve science", "your science is at level 5, the top");
+    g->ck.p[p].level[TRACK_SCIENCE] = 0;
+    int v = city_of(b, p);
+    snprintf(line, sizeof line, "!wall %d", v + 1);
+    expect_reply(b, n, line, "a city wall takes 2 brick");
+    expect_refused(b, n, line);
+    g->p[p].res[RES_BRICK] = 2;
+    g->bank[RES_BRICK] -= 2;
+    say(b, n, line);
+    assert_int_equal(game_hand_limit(g, p), 9);
+    snprintf(want, sizeof want, "the city at %d has a wall already", v + 1);
+    g->p[p].res[RES_BRICK] = 2;
+    g->bank[RES_BRICK] -= 2;
+    expect_reply(b, n, line, want);
+    expect_reply(b, n, "!wall 1000",
+                 "there is no vertex \"1000\": they are numbered 1 to 54; "
+                 "usage: !wall V");
+    /* Level 4 takes the metropolis, on the city named. */
+    g->ck.p[p].level[TRACK_POLITICS] = 3;
+    g->p[p].commodity[COM_COIN] = 4;
+    g->ck.bank[COM_COIN] -= 4;
+    int not_mine = 0;
+    while (g->vertex_owner[not_mine] == p)
+        not_mine++;
+    snprintf(line, sizeof line, "!improve politics at %d", not_mine + 1);
+    snprintf(want, sizeof want, "you have no city at %d", not_mine + 1);
+    expect_reply(b, n, line, want);
+    expect_refused(b, n, line);
+    snprintf(line, sizeof line, "!improve politics at %d", v + 1);
+    say(b, n, line);
+    assert_int_equal(g->ck.p[p].level[TRACK_POLITICS], 4);
+    assert_int_equal(game_metropolis_of(g, TRACK_POLITICS), p);
+    assert_int_equal(g->ck.metropolis[TRACK_POLITICS], v + 1);
+    bot_free(b);
+
+    /* Not a Cities & Knights game. */
+    static struct session s;
+    crafted(&s, 0);
+    b = bot_with(&s, 0);
+    const char *cur = nick_of(b, s.game.current);
+    expect_reply(b, cur, "!improve trade",
+                 "!improve is for Cities & Knights (!expansion cities in the lobby)");
+    expect_refused(b, cur, "!knight build 3");
+    expect_refused(b, cur, "!wall 3");
+    /* "cloth" stays no resource there, and "c" stays clay. */
+    expect_refused(b, cur, "!bank 4 cloth for 1 ore");
+    assert_true(any_line(n_recs - 1, cur, "\"cloth\" is not a resource"));
+    bot_free(b);
+}
+
+/* Put card in seat's hand (from its deck, as a draw would). */
+static void hold(struct game *g, int seat, int card)
+{
+    int t = card <= PROG_SMITH            ? TRACK_SCIENCE
+            : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
+                                          : TRACK_POLITICS;
+    int k = 0;
+    while (g->ck.p[seat].hand[k])
+        k++;
+    for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
+        if (g->ck.deck[t][i] == card) {
+            g->ck.deck[t][i] = g->ck.deck[t][g->ck.deck_pos[t]];
+            g->ck.deck[t][g->ck.deck_pos[t]++] = (uint8_t)card;
+            g->ck.p[seat].hand[k] = (uint8_t)card;
+            return;
+        }
+    fail_msg("card %d not in its deck", card);
+}
+
+/* The progress cards by name, with their arguments; the refusals. */
+static void test_progress_play(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    struct game *g = &live(b)->game;
+    char n[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    hold(g, p, PROG_MERCHANT_FLEET);
+    hold(g, p, PROG_MERCHANT);
+    hold(g, p, PROG_TRADE_MONOPOLY);
+    hold(g, p, PROG_ALCHEMIST);
+    expect_reply(b, n, "!play knight A",
+                 "Cities & Knights has no development cards: !knight builds knights, !play CARD "
+                 "plays a progress card");
+    expect_reply(b, n, "!play roads 1-5", "you hold no road building card (!progress lists yours)");
+    expect_refused(b, n, "!play road building 1-5");
+    expect_reply(b, n, "!play alchemist 3 4", "the alchemist is played before the roll");
+    expect_reply(b, n, "!play alch 7 1", "name the two dice, 1 to 6: !play alchemist YELLOW RED");
+    expect_reply(b, n, "!play printer", "printer is a point, shown when it was drawn");
+    expect_refused(b, n, "!play mer");
+    assert_true(any_line(n_recs - 1, n, "is ambiguous: merchant, merchant fleet"));
+    expect_refused(b, n, "!play merchant fleet magic");
+    expect_refused(b, n, "!play monopoly");
+    assert_true(any_line(n_recs - 1, n, "which monopoly?"));
+    /* Merchant fleet, not the merchant: two words. */
+    say(b, n, "!play Merchant Fleet wool");
+    assert_int_equal(g->ck.p[p].fleet, 1u << RES_WOOL);
+    assert_int_equal(g->ck.p[p].hand[0], PROG_MERCHANT);
+    hold(g, p, PROG_SPY);
+    expect_reply(b, n, "!play spy", "spy asks the other players: it cannot be played here yet");
+    expect_refused(b, n, "!play spy");
+    /* "monopoly coin" is the trade monopoly. */
+    int q = (p + 1) % 3;
+    g->p[q].commodity[COM_COIN] = 1;
+    g->ck.bank[COM_COIN]--;
+    say(b, n, "!play monopoly coin");
+    assert_int_equal(g->p[p].commodity[COM_COIN], 1);
+    assert_int_equal(g->p[q].commodity[COM_COIN], 0);
+    hold(g, p, PROG_BISHOP);
+    expect_reply(b, n, "!play bishop A", "the robber sleeps until the barbarians first come");
+    /* The merchant on a hex next to a building. */
+    struct game_action m = legal(b, p, ACT_PROGRESS);
+    assert_int_equal(m.res, PROG_MERCHANT);
+    char line[40], hex[8];
+    snprintf(line, sizeof line, "!play merchant %s", board_hex_name(m.a, hex));
+    say(b, n, line);
+    assert_int_equal(g->ck.merchant, m.a + 1);
+    /* The merchant fleet makes wool 2:1 with the bank, through the goods trade. */
+    g->p[p].res[RES_WOOL] = 2;
+    g->bank[RES_WOOL] -= 2;
+    say(b, n, "!bank 2 wool for 1 brick");
+    assert_int_equal(g->p[p].res[RES_BRICK], 1);
+    assert_int_equal(g->p[p].res[RES_WOOL], 0);
+    bot_free(b);
+}
+
+/* The answers of the pending states: a deck chosen after a tie, a fifth card given up. */
+static void test_progress_pending(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    struct game *g = &live(b)->game;
+    char n[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    expect_reply(b, n, "!progress draw science",
+                 "you have no progress card to draw: a deck is chosen after a tie defending "
+                 "Catan");
+    expect_reply(b, n, "!progress discard smith",
+                 "you hold four progress cards or fewer: nothing to give up");
+    g->ck.p[p].draws = 1;
+    expect_refused(b, n, "!progress draw magic");
+    say(b, n, "!progress draw trade");
+    assert_int_equal(g->ck.p[p].draws, 0);
+    assert_int_equal(g->ck.deck_pos[TRACK_TRADE], 1);
+    assert_true(g->ck.p[p].hand[0] >= PROG_COMMERCIAL_HARBOR);
+    /* Five cards: one must go. */
+    int first = g->ck.p[p].hand[0];
+    memset(g->ck.p[p].hand, 0, sizeof g->ck.p[p].hand);
+    g->ck.deck_pos[TRACK_TRADE] = 0;
+    hold(g, p, first);
+    hold(g, p, PROG_SMITH);
+    hold(g, p, PROG_SMITH);
+    hold(g, p, PROG_WEDDING);
+    hold(g, p, PROG_IRRIGATION);
+    expect_reply(b, n, "!end",
+                 "you hold five progress cards: play one or give one up first (!progress "
+                 "discard CARD)");
+    expect_refused(b, n, "!progress discard crane");
+    /* Everybody else waits meanwhile, told for whom. */
+    char want[160];
+    snprintf(want, sizeof want,
+             "waiting for %s to choose a progress card's deck or give up a fifth card", n);
+    const char *other = nick_of(b, (p + 1) % 3);
+    g->p[(p + 1) % 3].res[RES_WOOD] = 1;
+    g->bank[RES_WOOD]--;
+    expect_reply(b, other, "!trade offer 1 wood for 1 brick", want);
+    expect_refused(b, other, "!trade offer 1 wood for 1 brick");
+    say(b, n, "!progress discard Smith");
+    assert_int_equal(g->ck.p[p].hand[CK_HAND], 0);
+    assert_int_equal(g->ck.p[p].hand[1], PROG_SMITH);
+    assert_int_equal(g->ck.p[p].hand[2], PROG_WEDDING);
+    bot_free(b);
+}
+
+/* Commodities in a LIST: the bank at the player's rate, discards, offers refused for now. */
+static void test_goods(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    struct game *g = &live(b)->game;
+    char n[32], want[200];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    g->p[p].commodity[COM_COIN] = 5;
+    g->ck.bank[COM_COIN] -= 5;
+    int rate = (g->harbors_of[p] >> HARBOR_GENERIC & 1) ? 3 : 4;
+    snprintf(want, sizeof want, "your rate for coin is %d:1 (!bank %d coin for 1 ore)", rate, rate);
+    expect_reply(b, n, "!bank 2 coin for 1 ore", want);
+    expect_refused(b, n, "!bank 2 coin for 1 ore");
+    expect_reply(b, n, "!bank 4 coin 4 paper for 2 ore",
+                 "with commodities, trade one kind for one kind with the bank (!bank 4 coin for "
+                 "1 ore)");
+    expect_refused(b, n, "!bank 4 c for 1 ore");
+    assert_true(any_line(n_recs - 1, n, "\"c\" is ambiguous: clay, cloth, coin"));
+    expect_reply(b, n, "!trade offer 1 cloth for 1 brick",
+                 "offers between players hold resources only for now: trade commodities with "
+                 "the bank (!bank 4 coin for 1 ore)");
+    char line[60];
+    snprintf(line, sizeof line, "!bank %d coins for 1 ore", rate);
+    say(b, n, line);
+    assert_int_equal(g->p[p].res[RES_ORE], 1);
+    assert_int_equal(g->p[p].commodity[COM_COIN], 5 - rate);
+    /* A discard after a 7 names commodities too. */
+    int q = (p + 1) % 3;
+    g->p[q].res[RES_ORE] = 6;
+    g->bank[RES_ORE] -= 6;
+    g->p[q].commodity[COM_PAPER] = 4;
+    g->ck.bank[COM_PAPER] -= 4;
+    g->phase = PHASE_DISCARD;
+    g->p[q].discard = 5;
+    const char *qn = nick_of(b, q);
+    expect_reply(b, qn, "!discard 2 paper", "discard exactly 5 cards (you named 2)");
+    say(b, qn, "!discard 3 paper 2 ore");
+    assert_int_equal(g->p[q].commodity[COM_PAPER], 1);
+    assert_int_equal(g->p[q].res[RES_ORE], 4);
+    bot_free(b);
+}
+
+/* !help for the new commands; a Ukrainian and an Arabic channel. */
+static void test_help_languages(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = cities_game(&p);
+    char n[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    int mark = n_recs;
+    say(b, n, "!help knight");
+    assert_true(any_line(mark, n, "!knight build V | promote V | activate V | move V to W"));
+    mark = n_recs;
+    say(b, n, "!help");
+    assert_true(any_line(mark, n, " expansion"));
+    assert_true(any_line(mark, n, " improve"));
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    expect_reply(b, n, "!improve politics", "для політики рівня 1 бракує монет: 1");
+    static const char *const helps[][2] = {
+        {"!help wall", "міська стіна під вашим містом V"},
+        {"!help knight", "прогнати розбійника на HEX"},
+        {"!help improve", "метрополія стає на ваше місто V"},
+        {"!help progress", "взяти карту прогресу"},
+        {"!help expansion", "показати доповнення лобі"},
+    };
+    for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
+        mark = n_recs;
+        say(b, n, helps[i][0]);
+        if (!any_line(mark, n, helps[i][1]))
+            fail_msg("%s: %s", helps[i][0], last_to(mark, n));
+    }
+    mark = n_recs;
+    say(b, n, "!bank 2 монети for 1 ore");
+    assert_true(any_line(mark, n, "coin"));
+    assert_int_equal(bot_set_language(b, CHAN, "ar"), BW_OK);
+    mark = n_recs;
+    say(b, n, "!knight promote 1");
+    assert_true(any_line(mark, n, "\xe2\x81\xa8!knight build 1\xe2\x81\xa9"));
+    bot_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_expansion_lobby),  cmocka_unit_test(test_knights),
+        cmocka_unit_test(test_improve_wall),     cmocka_unit_test(test_progress_play),
+        cmocka_unit_test(test_progress_pending), cmocka_unit_test(test_goods),
+        cmocka_unit_test(test_help_languages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
