@@ -49,6 +49,18 @@ static int trade_completes(const struct game *g, const struct game_action *a)
     return 0;
 }
 
+/* Cities & Knights: whether a trade with the bank leaves the player able to pay for an
+ * improvement they could not pay for before. */
+static int ck_trade_improves(const struct game *g, const struct game_action *a)
+{
+    const struct game_player *pl = &g->p[a->player];
+    int get = a->res2 - GOOD_PAPER, give = a->res - GOOD_PAPER;
+    if (get < 0 || get >= COM_COUNT || give == get || !pl->cities)
+        return 0;
+    int cost = game_ck_improve_cost(g, a->player, get);
+    return cost && pl->commodity[get] < cost && pl->commodity[get] + a->a >= cost;
+}
+
 static int has_spot(const struct game *g, int p)
 {
     uint64_t spots[BOARD_WORDS];
@@ -75,6 +87,20 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
         return CARD_WEIGHT;
     case ACT_CONFIRM:
         return CONFIRM_WEIGHT;
+    case ACT_IMPROVE:
+        return BUY_WEIGHT;
+    case ACT_KNIGHT:
+    case ACT_ACTIVATE:
+        /* Knights as the barbarians come near (the ship's steps), and while Catan is weaker. */
+        return g->ck.barbarians >= 4 || ai_ck_barbarians(g, a->player) < 0 ? BUY_WEIGHT
+                                                                            : KNIGHT_WEIGHT;
+    case ACT_WALL:
+        return game_hand_size(g, a->player) > game_hand_limit(g, a->player) - 2 ? CARD_WEIGHT
+                                                                                 : PLAIN_WEIGHT;
+    case ACT_PROGRESS:
+        return CARD_WEIGHT;
+    case ACT_CK_TRADE:
+        return ck_trade_improves(g, a) ? TRADE_WEIGHT : PLAIN_WEIGHT;
     default:
         return PLAIN_WEIGHT;
     }

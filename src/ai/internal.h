@@ -113,6 +113,26 @@ double ai_value(const struct ai_board *b, const struct game *g, int p);
 /* How much player q threatens to win: 0.5 with no points, 1.5 at the goal. */
 double ai_threat(const struct game *g, int q);
 
+/* ---- cities.c: Cities & Knights ---- */
+
+/* p's commodity production in pips per commodity, into com; prod (value.c's production) loses
+ * the second resource it counted for each city on forest, pasture or mountains. */
+void ai_ck_production(const struct game *g, int p, int prod[RES_COUNT], int com[COM_COUNT]);
+/* What Cities & Knights adds to the position's worth to p (cities.c says what and why). */
+double ai_ck_value(const struct ai_board *b, const struct game *g, int p,
+                   const int prod[RES_COUNT], const int com[COM_COUNT], double scale);
+/* The barbarians' part of it: the city p may lose, the defender point p may win. */
+double ai_ck_barbarians(const struct game *g, int p);
+/* The normal player's outcome of a move whose worth is reckoned from public counts rather
+ * than from the view's dealt cards, one case per kind of move (a deck chosen, a monopoly, the
+ * saboteur): 1 with the position in *c and an extra worth in *bonus, 0 for a move played on
+ * the view as any other, -1 when refused. */
+int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
+                 double *bonus);
+/* The hex a move sends the robber to (a robber, a knight card, a knight chasing it, the
+ * bishop), or -1. */
+int ai_robber_hex(const struct game_action *a);
+
 /* ---- easy.c ---- */
 
 /* The weighted random player's choice for player (who has something to do in g). */
