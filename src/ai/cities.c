@@ -52,7 +52,7 @@ enum {
 #define PROG_IMPROVE 30  /* the commodities toward the next improvement, squared */
 #define METRO_NEAR 35    /* a metropolis within reach */
 #define KNIGHT_W 10      /* a knight's level */
-#define ACTIVE_W 4       /* a level active, before the barbarians are near */
+#define ACTIVE_W 2       /* a level active, before the barbarians are near */
 #define ACTIVE_NEAR 12   /* a level active, times how near they are */
 #define CITY_LOSS 150    /* a city pillaged: its point and half its production */
 #define DEFENDER_TIE 15  /* a progress card of one's choice */
@@ -97,7 +97,7 @@ void ai_ck_production(const struct game *g, int p, int prod[RES_COUNT], int com[
  * knights could still be made ready, by the ship's steps left. */
 static double urgency(const struct game *g)
 {
-    static const double by_left[CK_VOYAGE + 1] = {1, 1, 0.75, 0.5, 0.3, 0.15, 0.08, 0.04};
+    static const double by_left[CK_VOYAGE + 1] = {1, 1, 0.75, 0.5, 0.3, 0.12, 0.05, 0.02};
     int left = CK_VOYAGE - g->ck.barbarians;
     return by_left[left < 0 ? 0 : left > CK_VOYAGE ? CK_VOYAGE : left];
 }

@@ -192,6 +192,19 @@ static int prog_deck(int card)
                                                                           : TRACK_POLITICS;
 }
 
+/* The next card of pile[*next..n) that a hand may hold (not shown when drawn), moved to the
+ * front of what is left. */
+static uint8_t take_held(uint8_t *pile, int n, int *next)
+{
+    int k = *next;
+    while (k < n - 1 && (pile[k] == PROG_PRINTER || pile[k] == PROG_CONSTITUTION))
+        k++;
+    uint8_t card = pile[k];
+    pile[k] = pile[*next];
+    pile[(*next)++] = card;
+    return card;
+}
+
 static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
 {
     for (int t = 0; t < CK_TRACKS; t++) {
@@ -205,14 +218,22 @@ static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, 
             for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
                 if (prog_deck(g->ck.p[q].hand[i]) == t)
                     pile[n++] = g->ck.p[q].hand[i];
+        int seen[PROG_COUNT] = {0}; /* in a fixed order first: the shuffle alone decides */
+        for (int i = 0; i < n; i++)
+            seen[pile[i] % PROG_COUNT]++;
+        n = 0;
+        for (int c = 1; c < PROG_COUNT; c++)
+            for (; seen[c] > 0; seen[c]--)
+                pile[n++] = (uint8_t)c;
         bw_rng_shuffle_u8(rng, pile, n);
+        /* Printers and constitutions are shown when drawn: never in a hand, so in the deck. */
         int next = 0;
         for (int q = 0; q < g->opt.n_players; q++)
             for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
                 if (prog_deck(g->ck.p[q].hand[i]) == t)
-                    v->ck.p[q].hand[i] = pile[next++];
-        for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++) {
-            v->ck.deck[t][i] = pile[next++];
+                    v->ck.p[q].hand[i] = take_held(pile, n, &next);
+        for (int i = g->ck.deck_pos[t], k = next; i < CK_DECK; i++, k++) {
+            v->ck.deck[t][i] = pile[k];
             make_up[v->ck.deck[t][i]]--;
         }
         int i = 0;
