@@ -94,7 +94,9 @@ static int level_of(char c)
  * (listing every way to discard a big hand would cost much). */
 static int random_move(const struct game *g, int p, struct bw_rng *rng, struct game_action *a)
 {
-    if (g->phase == PHASE_DISCARD && g->p[p].discard) {
+    /* A fifth progress card or a deck to choose (Cities & Knights) comes before a discard. */
+    if (g->phase == PHASE_DISCARD && g->p[p].discard &&
+        !(g->ck.on && (g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws))) {
         playout_discard(g, p, rng, a);
         return BW_OK;
     }
@@ -151,8 +153,9 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
         if (err == BW_OK)
             err = game_apply(&g, &a, NULL, 0, NULL);
         if (err != BW_OK) {
-            fprintf(stderr, "game %llu: %s for seat %d (%s)\n", (unsigned long long)seed,
-                    bw_strerror(err), p, level_names[levels[p]]);
+            fprintf(stderr, "game %llu: %s for seat %d (%s): action %d (a %d, b %d, res %d) in phase %d\n",
+                    (unsigned long long)seed, bw_strerror(err), p, level_names[levels[p]], a.type,
+                    a.a, a.b, a.res, g.phase);
             t->illegal++;
             break;
         }

@@ -618,6 +618,91 @@ static void test_gives_up_least(void **state)
     }
 }
 
+/* A 7 and a city gate in one roll: a player with a fifth card and cards to discard gives up
+ * the card first (the game accepts nothing else of theirs until then), at every level. */
+static void test_fifth_card_before_discard(void **state)
+{
+    (void)state;
+    ck_blank(3);
+    th_give(&G, 1, 3, 3, 2, 2, 0);
+    for (int c = 0; c < 5; c++)
+        give_card(1, (int[]){PROG_MEDICINE, PROG_CRANE, PROG_SMITH, PROG_MINING, PROG_WEDDING}[c]);
+    G.phase = PHASE_DISCARD;
+    G.p[1].discard = 5;
+    assert_int_equal(game_check_state(&G), BW_OK);
+    for (int level = AI_EASY; level <= AI_HARD; level++) {
+        struct game_action a;
+        if (level == AI_HARD) {
+            struct ai_search *s = ai_search_new(&G, 1, 5);
+            assert_non_null(s);
+            ai_search_iterate(s, 10);
+            assert_int_equal(ai_search_best(s, &a), BW_OK);
+            ai_search_free(s);
+        } else {
+            assert_int_equal(ai_choose(&G, 1, level, 5, &a), BW_OK);
+        }
+        assert_int_equal(a.type, ACT_PROGRESS_DISCARD);
+        if (level != AI_EASY)
+            assert_int_equal(a.res, PROG_WEDDING);
+    }
+}
+
+/* One game of Cities & Knights between the levels in seats[]; the hard level searches a few
+ * rounds a decision. Returns the winner; every move legal, the game bounded. */
+static int ck_game(const int *seats, int n, uint64_t seed, int counts[EV_PROGRESS_DISCARD + 1])
+{
+    struct game g;
+    struct bw_rng rng;
+    th_init_seed(&g, n, BOARD_BASE, seed);
+    assert_int_equal(game_cities_on(&g), BW_OK);
+    bw_rng_seed(&rng, seed + 99);
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n_ev;
+    for (int k = 0; k < 20000 && g.phase != PHASE_OVER; k++) {
+        int p = __builtin_ctz(ai_players_to_act(&g));
+        struct game_action a;
+        uint64_t s = bw_rng_next(&rng);
+        if (seats[p] == AI_HARD) {
+            struct ai_search *search = ai_search_new(&g, p, s);
+            assert_non_null(search);
+            ai_search_iterate(search, 3);
+            assert_int_equal(ai_search_best(search, &a), BW_OK);
+            ai_search_free(search);
+        } else {
+            assert_int_equal(ai_choose(&g, p, seats[p], s, &a), BW_OK);
+        }
+        assert_int_equal(game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev), BW_OK);
+        for (int i = 0; i < n_ev && counts; i++)
+            if (ev[i].player >= 0 && seats[ev[i].player] == AI_NORMAL)
+                counts[ev[i].type]++;
+    }
+    assert_int_equal(g.phase, PHASE_OVER);
+    assert_true(game_vp_total(&g, g.winner) >= CK_POINTS);
+    return g.winner;
+}
+
+/* Games between computer players finish at every level, 3 and 4 players; normal players use
+ * the expansion (improvements, knights, progress cards) and beat easy ones. */
+static void test_games_finish(void **state)
+{
+    (void)state;
+    int counts[EV_PROGRESS_DISCARD + 1] = {0}, wins = 0, games = 8;
+    for (int i = 0; i < games; i++) {
+        int seats[4] = {AI_EASY, AI_EASY, AI_EASY, AI_EASY};
+        seats[i % 4] = AI_NORMAL;
+        wins += ck_game(seats, 4, 700 + (uint64_t)i, counts) == i % 4;
+    }
+    printf("normal won %d of %d against easy; improvements %d, knights %d, progress cards %d\n",
+           wins, games, counts[EV_IMPROVE], counts[EV_KNIGHT], counts[EV_PROGRESS]);
+    assert_true(wins >= games / 2);
+    assert_true(counts[EV_IMPROVE] >= games && counts[EV_KNIGHT] >= games &&
+                counts[EV_PROGRESS] >= games);
+    const int three[3] = {AI_NORMAL, AI_NORMAL, AI_NORMAL};
+    ck_game(three, 3, 801, NULL);
+    const int hard[3] = {AI_HARD, AI_NORMAL, AI_EASY};
+    ck_game(hard, 3, 802, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_monopoly_public),
         cmocka_unit_test(test_deck_choice),
         cmocka_unit_test(test_gives_up_least),
+        cmocka_unit_test(test_fifth_card_before_discard),
+        cmocka_unit_test(test_games_finish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,7 +108,7 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
 
 int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out)
 {
-    if (g->phase == PHASE_DISCARD && g->p[player].discard) {
+    if (g->phase == PHASE_DISCARD && g->p[player].discard && !ai_progress_pending(g, player)) {
         playout_discard(g, player, rng, out);
         return BW_OK;
     }

@@ -57,6 +57,13 @@ static inline void ai_blank(struct game_action *a, int type, int player)
     a->a = a->b = -1;
 }
 
+/* Cities & Knights: whether p must first draw a card of their choice or give up a fifth one
+ * (then nothing else of theirs is accepted, a 7's discard included). */
+static inline int ai_progress_pending(const struct game *g, int p)
+{
+    return g->ck.on && (g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws);
+}
+
 /* A seed for the i-th use of a caller's seed: different streams never overlap in practice. */
 uint64_t ai_mix(uint64_t seed, uint64_t i);
 

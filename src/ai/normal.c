@@ -336,7 +336,7 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
     }
     if (!(game_waiting_for(g) & AI_BIT(player)))
         return BW_E(WRONG_PHASE);
-    if (g->phase == PHASE_DISCARD) {
+    if (g->phase == PHASE_DISCARD && !ai_progress_pending(g, player)) {
         discard_greedy(&j, &a);
         return single(out, &a);
     }
