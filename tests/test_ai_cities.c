@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "ai/ai.h"
+#include "ai/internal.h" /* the value function, for the tests of what it counts */
 #include "engine/playout.h"
 
 static struct game G;
@@ -618,6 +619,63 @@ static void test_gives_up_least(void **state)
     }
 }
 
+/* Two settlements on hexes of the same number, fields and mountains: the city goes where it
+ * gives a commodity besides the resource. */
+static void test_city_for_commodity(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        ck_blank(3);
+        int hex[3];
+        rivals(hex);
+        th_set_hex(&G, hex[1], TERRAIN_FIELDS, 5);
+        th_set_hex(&G, hex[2], TERRAIN_MOUNTAINS, 9);
+        settlement(0, corner(hex[1], 0));
+        settlement(0, corner(hex[2], 0));
+        th_give(&G, 0, 0, 0, 0, 2, 3);
+        struct game_action a = normal_move(0, seed);
+        assert_int_equal(a.type, ACT_BUILD_CITY);
+        assert_int_equal(a.a, corner(hex[2], 0));
+    }
+}
+
+static double worth(int p)
+{
+    struct ai_board b;
+    ai_board_init(&b, &G, &ai_default_weights);
+    return ai_value(&b, &G, p);
+}
+
+/* The value function: a city the barbarians would take next ship roll (Catan weaker, the player
+ * among the weakest) costs about a city's point; the same threat far off costs little; the
+ * Defender of Catan point and a metropolis count as points. */
+static void test_value_of_threats_and_points(void **state)
+{
+    (void)state;
+    ck_blank(3);
+    int h = inner_hex(-1);
+    city(0, corner(h, 0));
+    city(1, corner(inner_hex(h), 3));
+    road(0, corner(h, 0), corner(h, 1));
+    knight(0, corner(h, 1), 1, 0);
+    G.ck.barbarians = CK_VOYAGE - 1;
+    double exposed = worth(0);
+    G.ck.p[0].knight[0] |= KNIGHT_ACTIVE; /* strength 1 against 2 cities: p1 is weakest now */
+    double safe = worth(0);
+    assert_true(safe - exposed >= 100);
+    G.ck.p[0].knight[0] &= (uint8_t)~KNIGHT_ACTIVE;
+    G.ck.barbarians = 0;
+    assert_true(worth(0) - exposed >= 90);
+    double before = worth(0);
+    G.ck.p[0].defender = 1;
+    assert_true(worth(0) - before >= 90);
+    G.ck.p[0].defender = 0;
+    G.ck.p[0].level[TRACK_SCIENCE] = CK_METROPOLIS;
+    double level4 = worth(0);
+    G.ck.metropolis[TRACK_SCIENCE] = (uint8_t)(corner(h, 0) + 1);
+    assert_true(worth(0) - level4 >= 150); /* two points, less the chase it ends */
+}
+
 /* A 7 and a city gate in one roll: a player with a fifth card and cards to discard gives up
  * the card first (the game accepts nothing else of theirs until then), at every level. */
 static void test_fifth_card_before_discard(void **state)
@@ -721,6 +779,8 @@ int main(void)
         cmocka_unit_test(test_monopoly_public),
         cmocka_unit_test(test_deck_choice),
         cmocka_unit_test(test_gives_up_least),
+        cmocka_unit_test(test_city_for_commodity),
+        cmocka_unit_test(test_value_of_threats_and_points),
         cmocka_unit_test(test_fifth_card_before_discard),
         cmocka_unit_test(test_games_finish),
     };

@@ -47,7 +47,7 @@ enum {
     COM_TERRAIN_NONE = -1,
 };
 #define COM_CARD 3.0     /* a commodity held */
-#define COM_PIP 4.0      /* a pip of commodity production */
+#define COM_PIP 6.0      /* a pip of commodity production: worth more than a resource */
 #define TRACK_PROD 1.2   /* a level, per pip of its commodity produced */
 #define PROG_IMPROVE 30  /* the commodities toward the next improvement, squared */
 #define METRO_NEAR 35    /* a metropolis within reach */
