@@ -17,8 +17,8 @@
  * the deciding thread, including the trivial decisions (a roll with no card to play, a forced
  * road). On The Wonders of Catan (-k 16) it also prints the wonder stages each level built per
  * seat-game and how many games a finished wonder won. -c plays Cities & Knights (on the base or the
- * 5-6 player board: 13 points, knights, barbarians, progress cards). Figures only: nothing here passes or
- * fails. */
+ * 5-6 player board: 13 points, knights, barbarians, progress cards). Figures only: nothing here
+ * passes or fails. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -153,7 +153,8 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
         if (err == BW_OK)
             err = game_apply(&g, &a, NULL, 0, NULL);
         if (err != BW_OK) {
-            fprintf(stderr, "game %llu: %s for seat %d (%s): action %d (a %d, b %d, res %d) in phase %d\n",
+            fprintf(stderr,
+                    "game %llu: %s for seat %d (%s): action %d (a %d, b %d, res %d) in phase %d\n",
                     (unsigned long long)seed, bw_strerror(err), p, level_names[levels[p]], a.type,
                     a.a, a.b, a.res, g.phase);
             t->illegal++;

@@ -284,8 +284,8 @@ static void test_view_hides_cities(void **state)
         pending += g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws;
         compared++;
     }
-    printf("%d positions compared (%d with a card pending), %d views dealt differently\n",
-           compared, pending, differs);
+    printf("%d positions compared (%d with a card pending), %d views dealt differently\n", compared,
+           pending, differs);
     assert_true(compared > ps.n / 2);
     assert_true(differs > 0);
     assert_true(pending > 0);

@@ -29,14 +29,30 @@
  * once and are worth a point when a deck is chosen. The cards that ask other players (not
  * playable yet, doc/cities.md) are worth least: they are the first to go. */
 static const double card_worth[PROG_COUNT] = {
-    [PROG_ALCHEMIST] = 12,         [PROG_INVENTOR] = 10,         [PROG_CRANE] = 18,
-    [PROG_ROAD_BUILDING] = 16,     [PROG_ENGINEER] = 10,         [PROG_IRRIGATION] = 18,
-    [PROG_MEDICINE] = 22,          [PROG_MINING] = 18,           [PROG_PRINTER] = 100,
-    [PROG_SMITH] = 16,             [PROG_COMMERCIAL_HARBOR] = 6, [PROG_MASTER_MERCHANT] = 6,
-    [PROG_MERCHANT] = 24,          [PROG_MERCHANT_FLEET] = 8,    [PROG_RESOURCE_MONOPOLY] = 20,
-    [PROG_TRADE_MONOPOLY] = 14,    [PROG_BISHOP] = 12,           [PROG_CONSTITUTION] = 100,
-    [PROG_DESERTER] = 6,           [PROG_DIPLOMAT] = 6,          [PROG_INTRIGUE] = 6,
-    [PROG_SABOTEUR] = 12,          [PROG_SPY] = 6,               [PROG_WARLORD] = 14,
+    [PROG_ALCHEMIST] = 12,
+    [PROG_INVENTOR] = 10,
+    [PROG_CRANE] = 18,
+    [PROG_ROAD_BUILDING] = 16,
+    [PROG_ENGINEER] = 10,
+    [PROG_IRRIGATION] = 18,
+    [PROG_MEDICINE] = 22,
+    [PROG_MINING] = 18,
+    [PROG_PRINTER] = 100,
+    [PROG_SMITH] = 16,
+    [PROG_COMMERCIAL_HARBOR] = 6,
+    [PROG_MASTER_MERCHANT] = 6,
+    [PROG_MERCHANT] = 24,
+    [PROG_MERCHANT_FLEET] = 8,
+    [PROG_RESOURCE_MONOPOLY] = 20,
+    [PROG_TRADE_MONOPOLY] = 14,
+    [PROG_BISHOP] = 12,
+    [PROG_CONSTITUTION] = 100,
+    [PROG_DESERTER] = 6,
+    [PROG_DIPLOMAT] = 6,
+    [PROG_INTRIGUE] = 6,
+    [PROG_SABOTEUR] = 12,
+    [PROG_SPY] = 6,
+    [PROG_WARLORD] = 14,
     [PROG_WEDDING] = 6,
 };
 
@@ -64,8 +80,8 @@ enum {
 /* The commodity a city on terrain t gives (as the engine's production). */
 static int commodity_of(int t)
 {
-    return t == TERRAIN_FOREST ? COM_PAPER
-           : t == TERRAIN_PASTURE ? COM_CLOTH
+    return t == TERRAIN_FOREST      ? COM_PAPER
+           : t == TERRAIN_PASTURE   ? COM_CLOTH
            : t == TERRAIN_MOUNTAINS ? COM_COIN
                                     : COM_TERRAIN_NONE;
 }
@@ -156,9 +172,9 @@ static double improvements(const struct game *g, int p, const int com[COM_COUNT]
             (holder < 0 || (g->ck.p[holder].level[t] < CK_LEVELS && level >= CK_METROPOLIS)))
             v += METRO_NEAR;
         if (level < CK_LEVELS && g->p[p].cities) {
-            double f = (double)(g->p[p].commodity[t] < level + 1 ? g->p[p].commodity[t]
-                                                                   : level + 1) /
-                       (level + 1);
+            double f =
+                (double)(g->p[p].commodity[t] < level + 1 ? g->p[p].commodity[t] : level + 1) /
+                (level + 1);
             toward = f * f > toward ? f * f : toward;
         }
     }
@@ -177,8 +193,8 @@ static double knights(const struct game *g, int p)
     return v + ai_ck_barbarians(g, p);
 }
 
-double ai_ck_value(const struct ai_board *b, const struct game *g, int p,
-                   const int prod[RES_COUNT], const int com[COM_COUNT], double scale)
+double ai_ck_value(const struct ai_board *b, const struct game *g, int p, const int prod[RES_COUNT],
+                   const int com[COM_COUNT], double scale)
 {
     (void)b;
     const struct game_player *pl = &g->p[p];
@@ -232,9 +248,9 @@ static double deck_mean(const struct game *g, int p, int t)
  * the cards of k that the bank and p's hand leave, spread over the others' hands. */
 static double monopoly_take(const struct game *g, int p, int k, int most)
 {
-    int pool = k < RES_COUNT ? g->bank_start - g->bank[k] - g->p[p].res[k]
-                             : CK_BANK - g->ck.bank[k - RES_COUNT] -
-                                   g->p[p].commodity[k - RES_COUNT];
+    int pool = k < RES_COUNT
+                   ? g->bank_start - g->bank[k] - g->p[p].res[k]
+                   : CK_BANK - g->ck.bank[k - RES_COUNT] - g->p[p].commodity[k - RES_COUNT];
     int total = 0;
     for (int q = 0; q < g->opt.n_players; q++)
         total += q != p && !g->p[q].resigned ? game_hand_size(g, q) : 0;
@@ -274,8 +290,8 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
             return -1;
         /* The view's dealt hands gave what they gave: count what public counts expect. */
         *c = *g;
-        int take = (int)floor(monopoly_take(g, p, k, a->res == PROG_RESOURCE_MONOPOLY ? 2 : 1) +
-                              0.5);
+        int take =
+            (int)floor(monopoly_take(g, p, k, a->res == PROG_RESOURCE_MONOPOLY ? 2 : 1) + 0.5);
         uint8_t *have = k < RES_COUNT ? &c->p[p].res[k] : &c->p[p].commodity[k - RES_COUNT];
         *have = (uint8_t)(*have + take);
         for (int i = 0; i <= CK_HAND && c->ck.p[p].hand[i]; i++)

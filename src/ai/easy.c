@@ -2,7 +2,10 @@
  * the given player. playout_choose() picks whichever player the game waits for first, so the
  * same preferences are applied here to game_legal_actions() of the one player: builds weighed
  * by the pips of their corner, roads that reach a free corner, buying a card, a bank trade
- * that makes a build affordable; roads are not built while a free corner is in reach. */
+ * that makes a build affordable; roads are not built while a free corner is in reach. With
+ * Cities & Knights also improvements, knights when the barbarians are near or Catan weaker,
+ * walls for a big hand, progress cards (each card as likely however many ways it may be
+ * played) and trades of goods that pay an improvement. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -14,6 +17,7 @@ enum {
     BUY_WEIGHT = 32,
     TRADE_WEIGHT = 64,
     PLAIN_WEIGHT = 1,
+    CARD_WAYS = 36, /* with Cities & Knights every weight is this many times the above */
 };
 
 static int corner_weight(const struct game *g, int v)
@@ -93,10 +97,10 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
     case ACT_ACTIVATE:
         /* Knights as the barbarians come near (the ship's steps), and while Catan is weaker. */
         return g->ck.barbarians >= 4 || ai_ck_barbarians(g, a->player) < 0 ? BUY_WEIGHT
-                                                                            : KNIGHT_WEIGHT;
+                                                                           : KNIGHT_WEIGHT;
     case ACT_WALL:
         return game_hand_size(g, a->player) > game_hand_limit(g, a->player) - 2 ? CARD_WEIGHT
-                                                                                 : PLAIN_WEIGHT;
+                                                                                : PLAIN_WEIGHT;
     case ACT_PROGRESS:
         return CARD_WEIGHT;
     case ACT_CK_TRADE:
@@ -116,9 +120,17 @@ int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct 
     int w[AI_MAX_ACTIONS];
     int n = game_legal_actions(g, player, buf, AI_MAX_ACTIONS);
     n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
-    int spot = has_spot(g, player), total = 0;
+    int spot = has_spot(g, player), total = 0, listed[PROG_COUNT] = {0};
+    int ways = g->ck.on ? CARD_WAYS : 1;
+    for (int i = 0; i < n; i++)
+        if (buf[i].type == ACT_PROGRESS)
+            listed[buf[i].res % PROG_COUNT]++;
     for (int i = 0; i < n; i++) {
-        w[i] = weight(g, &buf[i], spot);
+        /* A progress card weighs the same however many ways it may be played (the alchemist's
+         * 36 rolls, the bishop's hexes): its weight is shared among them. */
+        w[i] = weight(g, &buf[i], spot) * ways;
+        if (buf[i].type == ACT_PROGRESS)
+            w[i] = w[i] / listed[buf[i].res % PROG_COUNT] + 1;
         total += w[i];
     }
     if (total == 0)

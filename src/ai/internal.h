@@ -126,8 +126,8 @@ double ai_threat(const struct game *g, int q);
  * the second resource it counted for each city on forest, pasture or mountains. */
 void ai_ck_production(const struct game *g, int p, int prod[RES_COUNT], int com[COM_COUNT]);
 /* What Cities & Knights adds to the position's worth to p (cities.c says what and why). */
-double ai_ck_value(const struct ai_board *b, const struct game *g, int p,
-                   const int prod[RES_COUNT], const int com[COM_COUNT], double scale);
+double ai_ck_value(const struct ai_board *b, const struct game *g, int p, const int prod[RES_COUNT],
+                   const int com[COM_COUNT], double scale);
 /* The barbarians' part of it: the city p may lose, the defender point p may win. */
 double ai_ck_barbarians(const struct game *g, int p);
 /* The normal player's outcome of a move whose worth is reckoned from public counts rather

@@ -167,8 +167,7 @@ static int enables_builds(const struct game_action *a)
 {
     if (a->type == ACT_PROGRESS) /* Cities & Knights: the cards that bring cards or rates */
         return a->res == PROG_RESOURCE_MONOPOLY || a->res == PROG_TRADE_MONOPOLY ||
-               a->res == PROG_IRRIGATION || a->res == PROG_MINING ||
-               a->res == PROG_MERCHANT_FLEET;
+               a->res == PROG_IRRIGATION || a->res == PROG_MINING || a->res == PROG_MERCHANT_FLEET;
     return a->type == ACT_BANK_TRADE || a->type == ACT_PLAY_PLENTY ||
            a->type == ACT_PLAY_MONOPOLY || a->type == ACT_CONFIRM || a->type == ACT_CK_TRADE;
 }

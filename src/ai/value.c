@@ -18,7 +18,10 @@
  * - on the tribe's maps, the gifts and villages the player's ships could reach, less the more
  *   ships it takes, the villages it trades with, and half a point for an odd cloth;
  * - The Wonders of Catan: the player's wonder by its stages (the fourth wins), the cards toward
- *   its next stage, being the furthest (the points to win need it), and the opponents' stages. */
+ *   its next stage, being the furthest (the points to win need it), and the opponents' stages;
+ * - Cities & Knights: commodities, improvements, knights against the barbarians, walls, progress
+ *   cards and the merchant (src/ai/cities.c); the hand's risk counts the commodities and the
+ *   limit the walls raise. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -444,8 +447,8 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     struct room room;
     expansion(b, g, p, prod, &room);
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
-           (g->ck.on ? ai_ck_value(b, g, p, prod, com, scale) : 0) +
-           room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) +
+           (g->ck.on ? ai_ck_value(b, g, p, prod, com, scale) : 0) + room.value +
+           hand_value(b, g, p, &room) + cards_value(b, g, p) +
            (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
            opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0) +
            (g->wonders ? wonder_value(b, g, p) : 0);

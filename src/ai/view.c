@@ -13,6 +13,12 @@
  * out again keeping how many cards each player holds; a player whose turn it is cannot hold
  * enough victory cards to reach the goal (they would have won), so such a deal is made again.
  *
+ * Cities & Knights: the commodities are cards of the same hands, dealt from the same pile (what
+ * the commodities' bank and the seat leave of each). The others' progress cards and the order of
+ * the three decks are hidden too; which deck each held card came from is public (a city gate
+ * names its deck, and so does a chosen draw), so each deck's cards left and the others' cards
+ * from it are dealt again into the same slots (sample_progress below).
+ *
  * One simplification: the development cards a player held when resigning left the game
  * without being shown, and the state keeps no record of them apart from the rest; the pile
  * leaves them out, as if the seat knew which cards they were. They play no part any more, and
@@ -188,8 +194,9 @@ static void sample_devs(const struct game *g, int seat, struct bw_rng *rng, stru
  * make-up less what is left, in a fixed order (nothing reads it). */
 static int prog_deck(int card)
 {
-    return card <= PROG_SMITH ? TRACK_SCIENCE : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
-                                                                          : TRACK_POLITICS;
+    return card <= PROG_SMITH            ? TRACK_SCIENCE
+           : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
+                                         : TRACK_POLITICS;
 }
 
 /* The next card of pile[*next..n) that a hand may hold (not shown when drawn), moved to the
