@@ -1,6 +1,6 @@
 /* Computer players against each other: win rates, game length and time per decision.
  * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] [-p PLAYERS]
- *                 [LINEUP...]
+ *                 [-c] [LINEUP...]
  *
  * A lineup names the level of each seat, e for easy, n for normal, h for hard, r for the
  * uniform random player (any legal move, all alike; not a level of the bot): "neee" is one
@@ -16,8 +16,9 @@
  * and its number, so the figures do not depend on THREADS. Times per decision are processor time of
  * the deciding thread, including the trivial decisions (a roll with no card to play, a forced
  * road). On The Wonders of Catan (-k 16) it also prints the wonder stages each level built per
- * seat-game and how many games a finished wonder won. Figures only: nothing here passes or
- * fails. */
+ * seat-game and how many games a finished wonder won. -c plays Cities & Knights (on the base or the
+ * 5-6 player board: 13 points, knights, barbarians, progress cards). Figures only: nothing here
+ * passes or fails. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -81,6 +82,7 @@ struct setup {
     uint64_t seed;
     int board;
     int players; /* -p: every lineup has this many seats; 0 for any */
+    int cities;  /* -c: Cities & Knights */
 };
 
 static int level_of(char c)
@@ -92,7 +94,9 @@ static int level_of(char c)
  * (listing every way to discard a big hand would cost much). */
 static int random_move(const struct game *g, int p, struct bw_rng *rng, struct game_action *a)
 {
-    if (g->phase == PHASE_DISCARD && g->p[p].discard) {
+    /* A fifth progress card or a deck to choose (Cities & Knights) comes before a discard. */
+    if (g->phase == PHASE_DISCARD && g->p[p].discard &&
+        !(g->ck.on && (g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws))) {
         playout_discard(g, p, rng, a);
         return BW_OK;
     }
@@ -131,6 +135,10 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
     struct game_options opt = {(uint8_t)n, (uint8_t)su->board, 0};
     struct game g;
     game_init(&g, &opt, seed);
+    if (su->cities && game_cities_on(&g) != BW_OK) {
+        fprintf(stderr, "Cities & Knights is not played on board kind %d\n", su->board);
+        exit(2);
+    }
     struct bw_rng rng;
     bw_rng_seed(&rng, seed ^ 0x5eed5eed5eedull);
     for (long k = 0; k < MAX_ACTIONS && g.phase != PHASE_OVER; k++) {
@@ -145,8 +153,10 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
         if (err == BW_OK)
             err = game_apply(&g, &a, NULL, 0, NULL);
         if (err != BW_OK) {
-            fprintf(stderr, "game %llu: %s for seat %d (%s)\n", (unsigned long long)seed,
-                    bw_strerror(err), p, level_names[levels[p]]);
+            fprintf(stderr,
+                    "game %llu: %s for seat %d (%s): action %d (a %d, b %d, res %d) in phase %d\n",
+                    (unsigned long long)seed, bw_strerror(err), p, level_names[levels[p]], a.type,
+                    a.a, a.b, a.res, g.phase);
             t->illegal++;
             break;
         }
@@ -293,9 +303,9 @@ static int run(const struct setup *su, const char *lineup)
 int main(int argc, char **argv)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE, 0};
+    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE, 0, 0};
     int opt;
-    while ((opt = getopt(argc, argv, "j:g:t:s:bk:p:h")) != -1) {
+    while ((opt = getopt(argc, argv, "j:g:t:s:bk:p:ch")) != -1) {
         switch (opt) {
         case 'j':
             su.threads = (int)strtol(optarg, NULL, 10);
@@ -316,6 +326,9 @@ int main(int argc, char **argv)
         case 'b':
             su.board = BOARD_BIG;
             break;
+        case 'c':
+            su.cities = 1;
+            break;
         case 'k':
             su.board = (int)strtol(optarg, NULL, 10);
             if (su.board < 0 || su.board >= BOARD_KINDS || !board_geo(su.board) ||
@@ -335,7 +348,7 @@ int main(int argc, char **argv)
         default:
             fprintf(stderr,
                     "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] "
-                    "[-p PLAYERS] [LINEUP...]\n",
+                    "[-p PLAYERS] [-c] [LINEUP...]\n",
                     argv[0]);
             return 2;
         }

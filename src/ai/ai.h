@@ -2,7 +2,8 @@
  *
  * Everything here sees the game only through a determinized view: before deciding, the
  * hidden parts of the state (the other players' resource cards and development cards, the
- * order of the development deck, the game's own random generator) are replaced by a sample
+ * order of the development deck, the game's own random generator; with Cities & Knights their
+ * commodities and progress cards and the decks' order) are replaced by a sample
  * consistent with what the seat knows (the bank, hand sizes, cards played, how many cards
  * each player holds, cards left in the deck, the cards shown by open offers), drawn from the
  * caller's seed. A decision therefore depends only on the public state, the seat's own hand and

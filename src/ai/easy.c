@@ -2,7 +2,10 @@
  * the given player. playout_choose() picks whichever player the game waits for first, so the
  * same preferences are applied here to game_legal_actions() of the one player: builds weighed
  * by the pips of their corner, roads that reach a free corner, buying a card, a bank trade
- * that makes a build affordable; roads are not built while a free corner is in reach. */
+ * that makes a build affordable; roads are not built while a free corner is in reach. With
+ * Cities & Knights also improvements, knights when the barbarians are near or Catan weaker,
+ * walls for a big hand, progress cards (each card as likely however many ways it may be
+ * played) and trades of goods that pay an improvement. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -14,6 +17,7 @@ enum {
     BUY_WEIGHT = 32,
     TRADE_WEIGHT = 64,
     PLAIN_WEIGHT = 1,
+    CARD_WAYS = 36, /* with Cities & Knights every weight is this many times the above */
 };
 
 static int corner_weight(const struct game *g, int v)
@@ -49,6 +53,18 @@ static int trade_completes(const struct game *g, const struct game_action *a)
     return 0;
 }
 
+/* Cities & Knights: whether a trade with the bank leaves the player able to pay for an
+ * improvement they could not pay for before. */
+static int ck_trade_improves(const struct game *g, const struct game_action *a)
+{
+    const struct game_player *pl = &g->p[a->player];
+    int get = a->res2 - GOOD_PAPER, give = a->res - GOOD_PAPER;
+    if (get < 0 || get >= COM_COUNT || give == get || !pl->cities)
+        return 0;
+    int cost = game_ck_improve_cost(g, a->player, get);
+    return cost && pl->commodity[get] < cost && pl->commodity[get] + a->a >= cost;
+}
+
 static int has_spot(const struct game *g, int p)
 {
     uint64_t spots[BOARD_WORDS];
@@ -75,6 +91,20 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
         return CARD_WEIGHT;
     case ACT_CONFIRM:
         return CONFIRM_WEIGHT;
+    case ACT_IMPROVE:
+        return BUY_WEIGHT;
+    case ACT_KNIGHT:
+    case ACT_ACTIVATE:
+        /* Knights as the barbarians come near (the ship's steps), and while Catan is weaker. */
+        return g->ck.barbarians >= 4 || ai_ck_barbarians(g, a->player) < 0 ? BUY_WEIGHT
+                                                                           : KNIGHT_WEIGHT;
+    case ACT_WALL:
+        return game_hand_size(g, a->player) > game_hand_limit(g, a->player) - 2 ? CARD_WEIGHT
+                                                                                : PLAIN_WEIGHT;
+    case ACT_PROGRESS:
+        return CARD_WEIGHT;
+    case ACT_CK_TRADE:
+        return ck_trade_improves(g, a) ? TRADE_WEIGHT : PLAIN_WEIGHT;
     default:
         return PLAIN_WEIGHT;
     }
@@ -82,7 +112,7 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
 
 int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out)
 {
-    if (g->phase == PHASE_DISCARD && g->p[player].discard) {
+    if (g->phase == PHASE_DISCARD && g->p[player].discard && !ai_progress_pending(g, player)) {
         playout_discard(g, player, rng, out);
         return BW_OK;
     }
@@ -90,9 +120,17 @@ int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct 
     int w[AI_MAX_ACTIONS];
     int n = game_legal_actions(g, player, buf, AI_MAX_ACTIONS);
     n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
-    int spot = has_spot(g, player), total = 0;
+    int spot = has_spot(g, player), total = 0, listed[PROG_COUNT] = {0};
+    int ways = g->ck.on ? CARD_WAYS : 1;
+    for (int i = 0; i < n; i++)
+        if (buf[i].type == ACT_PROGRESS)
+            listed[buf[i].res % PROG_COUNT]++;
     for (int i = 0; i < n; i++) {
-        w[i] = weight(g, &buf[i], spot);
+        /* A progress card weighs the same however many ways it may be played (the alchemist's
+         * 36 rolls, the bishop's hexes): its weight is shared among them. */
+        w[i] = weight(g, &buf[i], spot) * ways;
+        if (buf[i].type == ACT_PROGRESS)
+            w[i] = w[i] / listed[buf[i].res % PROG_COUNT] + 1;
         total += w[i];
     }
     if (total == 0)

@@ -57,6 +57,13 @@ static inline void ai_blank(struct game_action *a, int type, int player)
     a->a = a->b = -1;
 }
 
+/* Cities & Knights: whether p must first draw a card of their choice or give up a fifth one
+ * (then nothing else of theirs is accepted, a 7's discard included). */
+static inline int ai_progress_pending(const struct game *g, int p)
+{
+    return g->ck.on && (g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws);
+}
+
 /* A seed for the i-th use of a caller's seed: different streams never overlap in practice. */
 uint64_t ai_mix(uint64_t seed, uint64_t i);
 
@@ -112,6 +119,26 @@ void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_wei
 double ai_value(const struct ai_board *b, const struct game *g, int p);
 /* How much player q threatens to win: 0.5 with no points, 1.5 at the goal. */
 double ai_threat(const struct game *g, int q);
+
+/* ---- cities.c: Cities & Knights ---- */
+
+/* p's commodity production in pips per commodity, into com; prod (value.c's production) loses
+ * the second resource it counted for each city on forest, pasture or mountains. */
+void ai_ck_production(const struct game *g, int p, int prod[RES_COUNT], int com[COM_COUNT]);
+/* What Cities & Knights adds to the position's worth to p (cities.c says what and why). */
+double ai_ck_value(const struct ai_board *b, const struct game *g, int p, const int prod[RES_COUNT],
+                   const int com[COM_COUNT], double scale);
+/* The barbarians' part of it: the city p may lose, the defender point p may win. */
+double ai_ck_barbarians(const struct game *g, int p);
+/* The normal player's outcome of a move whose worth is reckoned from public counts rather
+ * than from the view's dealt cards, one case per kind of move (a deck chosen, a monopoly, the
+ * saboteur): 1 with the position in *c and an extra worth in *bonus, 0 for a move played on
+ * the view as any other, -1 when refused. */
+int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
+                 double *bonus);
+/* The hex a move sends the robber to (a robber, a knight card, a knight chasing it, the
+ * bishop), or -1. */
+int ai_robber_hex(const struct game_action *a);
 
 /* ---- easy.c ---- */
 

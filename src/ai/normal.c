@@ -60,6 +60,12 @@ static double bought_value(const struct judge *j, struct game *c, int drawn)
     return sum / j->n_unseen;
 }
 
+/* A card of good k of p in c: a resource, or with Cities & Knights a commodity. */
+static uint8_t *good_of(struct game *c, int p, int k)
+{
+    return k < RES_COUNT ? &c->p[p].res[k] : &c->p[p].commodity[k - RES_COUNT];
+}
+
 struct outcome {
     double bonus;
     int drawn; /* the card bought, or -1 */
@@ -80,8 +86,8 @@ static int apply_expected(const struct judge *j, struct game *c, const struct ga
     for (int i = 0; i < n_ev; i++) {
         const struct game_event *e = &ev[i];
         if (e->type == EV_STEAL && e->player == j->p && e->other >= 0) {
-            c->p[j->p].res[e->a]--;
-            c->p[e->other].res[e->a]++;
+            --*good_of(c, j->p, e->a);
+            ++*good_of(c, e->other, e->a);
             o->bonus += STEAL_BASE + STEAL_THREAT * ai_threat(c, e->other);
         } else if (e->type == EV_BUY_DEV && e->player == j->p) {
             o->drawn = e->a;
@@ -139,6 +145,16 @@ static double best_build(const struct judge *j, const struct game *g)
     if (g->deck_pos < g->deck_size && can_pay(pl->res, game_cost_dev) &&
         (v = try_build(j, g, ACT_BUY_DEV, -1)) > best)
         best = v;
+    for (int t = 0; g->ck.on && t < CK_TRACKS; t++) /* Cities & Knights: an improvement */
+        if (pl->cities && g->ck.p[j->p].level[t] < CK_LEVELS &&
+            pl->commodity[t] >= game_ck_improve_cost(g, j->p, t)) {
+            struct game c = *g;
+            struct game_action a;
+            ai_blank(&a, ACT_IMPROVE, j->p);
+            a.res = (uint8_t)t;
+            if (game_apply(&c, &a, NULL, 0, NULL) == BW_OK && (v = ai_value(j->b, &c, j->p)) > best)
+                best = v;
+        }
     for (int w = 0; g->wonders && w < GAME_WONDERS; w++)
         if (can_pay(pl->res, game_cost_wonder[w]) && !game_wonder_error(g, j->p, w) &&
             (v = try_build(j, g, ACT_WONDER, w)) > best)
@@ -147,10 +163,13 @@ static double best_build(const struct judge *j, const struct game *g)
 }
 
 /* Moves whose worth shows only in the build they make possible. */
-static int enables_builds(int type)
+static int enables_builds(const struct game_action *a)
 {
-    return type == ACT_BANK_TRADE || type == ACT_PLAY_PLENTY || type == ACT_PLAY_MONOPOLY ||
-           type == ACT_CONFIRM;
+    if (a->type == ACT_PROGRESS) /* Cities & Knights: the cards that bring cards or rates */
+        return a->res == PROG_RESOURCE_MONOPOLY || a->res == PROG_TRADE_MONOPOLY ||
+               a->res == PROG_IRRIGATION || a->res == PROG_MINING || a->res == PROG_MERCHANT_FLEET;
+    return a->type == ACT_BANK_TRADE || a->type == ACT_PLAY_PLENTY ||
+           a->type == ACT_PLAY_MONOPOLY || a->type == ACT_CONFIRM || a->type == ACT_CK_TRADE;
 }
 
 static double score(const struct judge *j, const struct game_action *a)
@@ -168,10 +187,13 @@ static double score(const struct judge *j, const struct game_action *a)
         }
         return sum / ATTACK_THROWS;
     }
-    if (!apply_expected(j, &c, a, &o))
+    int known = j->g->ck.on ? ai_ck_expect(j->g, j->p, a, &c, &o.bonus) : 0;
+    if (known < 0 || (!known && !apply_expected(j, &c, a, &o)))
         return AI_NONE;
+    if (known)
+        o.drawn = -1;
     double v = after_value(j, &c, &o);
-    if (enables_builds(a->type) && c.phase == PHASE_MAIN) {
+    if (enables_builds(a) && c.phase == PHASE_MAIN) {
         double b = best_build(j, &c);
         v = b > v ? b : v;
     }
@@ -198,17 +220,18 @@ static int considered(const struct game *g, const struct game_action *a)
 static void discard_greedy(const struct judge *j, struct game_action *out)
 {
     struct game c = *j->g;
-    int p = j->p;
+    int p = j->p, goods = c.ck.on ? GOOD_COUNT : RES_COUNT;
     ai_blank(out, ACT_DISCARD, p);
     for (int k = 0; k < j->g->p[p].discard; k++) {
         int best_r = -1;
         double best = AI_NONE;
-        for (int r = 0; r < RES_COUNT; r++) {
-            if (!c.p[p].res[r])
+        for (int r = 0; r < goods; r++) {
+            uint8_t *have = good_of(&c, p, r);
+            if (!*have)
                 continue;
-            c.p[p].res[r]--;
+            --*have;
             double v = ai_value(j->b, &c, p);
-            c.p[p].res[r]++;
+            ++*have;
             if (v > best) {
                 best = v;
                 best_r = r;
@@ -216,8 +239,11 @@ static void discard_greedy(const struct judge *j, struct game_action *out)
         }
         if (best_r < 0)
             break;
-        c.p[p].res[best_r]--;
-        out->give[best_r]++;
+        --*good_of(&c, p, best_r);
+        if (best_r < RES_COUNT) /* ACT_DISCARD: give[] the resources, get[] the commodities */
+            out->give[best_r]++;
+        else
+            out->get[best_r - RES_COUNT]++;
     }
 }
 
@@ -248,20 +274,23 @@ static int single(struct ai_scored *out, const struct game_action *a)
     return 1;
 }
 
-static int moves_robber(const struct game_action *a)
-{
-    /* A knight with no hex (The Pirate Islands) makes a warship: no robber moves. */
-    return (a->type == ACT_ROBBER || a->type == ACT_PLAY_KNIGHT) && a->a >= 0;
-}
-
 /* The hexes where the player's robber may not go: their own, unless every hex is. */
 static uint64_t own_hexes(const struct game *g, int p, const struct game_action *list, int n)
 {
     uint64_t own = g->hexes_of[p];
-    for (int i = 0; i < n; i++)
-        if (moves_robber(&list[i]) && !(own >> list[i].a & 1))
+    for (int i = 0; i < n; i++) {
+        int h = ai_robber_hex(&list[i]);
+        if (h >= 0 && !(own >> h & 1))
             return own;
+    }
     return 0;
+}
+
+/* Whether a sends the robber onto one of the hexes in own. */
+static int robs_own(const struct game_action *a, uint64_t own)
+{
+    int h = ai_robber_hex(a);
+    return h >= 0 && (own >> h & 1);
 }
 
 /* Every legal move considered, scored, the best `max` into out. */
@@ -276,7 +305,7 @@ static int rank_moves(const struct judge *j, struct bw_rng *rng, struct ai_score
     /* Ending the turn, or rolling, keeps the position as it is. */
     double keep = ai_value(j->b, j->g, j->p);
     for (int i = 0; i < n; i++) {
-        if (!considered(j->g, &buf[i]) || (moves_robber(&buf[i]) && (own >> buf[i].a & 1)))
+        if (!considered(j->g, &buf[i]) || robs_own(&buf[i], own))
             continue;
         all[m].a = buf[i];
         all[m].score = buf[i].type == ACT_END || buf[i].type == ACT_ROLL ? keep : score(j, &buf[i]);
@@ -306,7 +335,7 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
     }
     if (!(game_waiting_for(g) & AI_BIT(player)))
         return BW_E(WRONG_PHASE);
-    if (g->phase == PHASE_DISCARD) {
+    if (g->phase == PHASE_DISCARD && !ai_progress_pending(g, player)) {
         discard_greedy(&j, &a);
         return single(out, &a);
     }

@@ -18,7 +18,10 @@
  * - on the tribe's maps, the gifts and villages the player's ships could reach, less the more
  *   ships it takes, the villages it trades with, and half a point for an odd cloth;
  * - The Wonders of Catan: the player's wonder by its stages (the fourth wins), the cards toward
- *   its next stage, being the furthest (the points to win need it), and the opponents' stages. */
+ *   its next stage, being the furthest (the points to win need it), and the opponents' stages;
+ * - Cities & Knights: commodities, improvements, knights against the barbarians, walls, progress
+ *   cards and the merchant (src/ai/cities.c); the hand's risk counts the commodities and the
+ *   limit the walls raise. */
 #include "ai/internal.h"
 
 #include <string.h>
@@ -257,7 +260,9 @@ static double hand_value(const struct ai_board *b, const struct game *g, int p,
         v += b->w->prog_dev * progress(pl->res, game_cost_dev);
     if (room->best_dist > 0 && room->best_dist < 3 && pl->roads < GAME_ROADS)
         v += b->w->prog_road * progress(pl->res, game_cost_road);
-    if (n > 7)
+    if (g->ck.on) /* commodities are cards too, and walls raise the limit */
+        n = game_hand_size(g, p);
+    if (n > game_hand_limit(g, p))
         v -= b->w->risk * (n / 2);
     return v;
 }
@@ -432,15 +437,18 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
         return g->winner == p ? b->w->win : g->winner >= 0 ? -b->w->win : 0;
     if (wins_now(g, p))
         return b->w->win;
-    int prod[RES_COUNT];
+    int prod[RES_COUNT], com[COM_COUNT];
     production(b, g, p, prod);
+    if (g->ck.on)
+        ai_ck_production(g, p, prod, com);
     int vp = game_vp_total(g, p);
     /* Production matters less the fewer turns are left to use it. */
     double scale = 1.0 - 0.5 * (double)vp / g->vp_goal;
     struct room room;
     expansion(b, g, p, prod, &room);
     return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
-           room.value + hand_value(b, g, p, &room) + cards_value(b, g, p) +
+           (g->ck.on ? ai_ck_value(b, g, p, prod, com, scale) : 0) + room.value +
+           hand_value(b, g, p, &room) + cards_value(b, g, p) +
            (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
            opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0) +
            (g->wonders ? wonder_value(b, g, p) : 0);

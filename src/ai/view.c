@@ -13,6 +13,12 @@
  * out again keeping how many cards each player holds; a player whose turn it is cannot hold
  * enough victory cards to reach the goal (they would have won), so such a deal is made again.
  *
+ * Cities & Knights: the commodities are cards of the same hands, dealt from the same pile (what
+ * the commodities' bank and the seat leave of each). The others' progress cards and the order of
+ * the three decks are hidden too; which deck each held card came from is public (a city gate
+ * names its deck, and so does a chosen draw), so each deck's cards left and the others' cards
+ * from it are dealt again into the same slots (sample_progress below).
+ *
  * One simplification: the development cards a player held when resigning left the game
  * without being shown, and the state keeps no record of them apart from the rest; the pile
  * leaves them out, as if the seat knew which cards they were. They play no part any more, and
@@ -75,29 +81,46 @@ static void deal_offers(const struct game *g, int seat, struct deal *d, struct g
     }
 }
 
+/* The others' cards dealt again: with Cities & Knights the commodities are cards of the same
+ * hands (goods RES_COUNT.. in the pile), what the commodities' bank and the seat leave of them. */
 static void sample_resources(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
 {
     struct deal d;
+    int goods = g->ck.on ? GOOD_COUNT : RES_COUNT, com_pool[COM_COUNT] = {0};
     for (int r = 0; r < RES_COUNT; r++) {
         d.pool[r] = g->bank_start - g->bank[r] - g->p[seat].res[r];
         d.pool[r] = d.pool[r] > 0 ? d.pool[r] : 0;
     }
+    for (int c = 0; c < COM_COUNT && g->ck.on; c++) {
+        com_pool[c] = CK_BANK - g->ck.bank[c] - g->p[seat].commodity[c];
+        com_pool[c] = com_pool[c] > 0 ? com_pool[c] : 0;
+    }
     for (int q = 0; q < g->opt.n_players; q++) {
         d.room[q] = q == seat ? 0 : game_hand_size(g, q);
-        if (q != seat)
+        if (q != seat) {
             memset(v->p[q].res, 0, sizeof v->p[q].res);
+            if (g->ck.on)
+                memset(v->p[q].commodity, 0, sizeof v->p[q].commodity);
+        }
     }
     deal_offers(g, seat, &d, v);
-    uint8_t pile[RES_COUNT * 24 + 1];
+    uint8_t pile[GOOD_COUNT * 24 + 1];
     int n = 0;
-    for (int r = 0; r < RES_COUNT; r++)
-        for (int k = 0; k < d.pool[r] && n < (int)sizeof pile; k++)
-            pile[n++] = (uint8_t)r;
+    for (int k = 0; k < goods; k++) {
+        int left = k < RES_COUNT ? d.pool[k] : com_pool[k - RES_COUNT];
+        for (int i = 0; i < left && n < (int)sizeof pile; i++)
+            pile[n++] = (uint8_t)k;
+    }
     bw_rng_shuffle_u8(rng, pile, n);
     int next = 0;
     for (int q = 0; q < g->opt.n_players; q++)
-        for (int k = 0; k < d.room[q] && next < n; k++)
-            v->p[q].res[pile[next++]]++;
+        for (int k = 0; k < d.room[q] && next < n; k++) {
+            int x = pile[next++];
+            if (x < RES_COUNT)
+                v->p[q].res[x]++;
+            else
+                v->p[q].commodity[x - RES_COUNT]++;
+        }
 }
 
 /* A player whose own turn it is has fewer points than the goal (else they would have won):
@@ -164,6 +187,69 @@ static void sample_devs(const struct game *g, int seat, struct bw_rng *rng, stru
     }
 }
 
+/* Cities & Knights: the others' progress cards and the order of the decks. Which deck each
+ * card in a hand came from is public (a city gate names its deck, a chosen deck is seen), its
+ * face is not: for each deck, the cards still in it and those the others hold from it are one
+ * pile, dealt again to the same slots and the deck; the drawn part of each deck becomes its
+ * make-up less what is left, in a fixed order (nothing reads it). */
+static int prog_deck(int card)
+{
+    return card <= PROG_SMITH            ? TRACK_SCIENCE
+           : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
+                                         : TRACK_POLITICS;
+}
+
+/* The next card of pile[*next..n) that a hand may hold (not shown when drawn), moved to the
+ * front of what is left. */
+static uint8_t take_held(uint8_t *pile, int n, int *next)
+{
+    int k = *next;
+    while (k < n - 1 && (pile[k] == PROG_PRINTER || pile[k] == PROG_CONSTITUTION))
+        k++;
+    uint8_t card = pile[k];
+    pile[k] = pile[*next];
+    pile[(*next)++] = card;
+    return card;
+}
+
+static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
+{
+    for (int t = 0; t < CK_TRACKS; t++) {
+        uint8_t pile[CK_DECK + GAME_MAX_PLAYERS * (CK_HAND + 1)];
+        int n = 0, make_up[PROG_COUNT] = {0};
+        for (int i = 0; i < CK_DECK; i++)
+            make_up[g->ck.deck[t][i] % PROG_COUNT]++;
+        for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
+            pile[n++] = g->ck.deck[t][i];
+        for (int q = 0; q < g->opt.n_players; q++)
+            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+                if (prog_deck(g->ck.p[q].hand[i]) == t)
+                    pile[n++] = g->ck.p[q].hand[i];
+        int seen[PROG_COUNT] = {0}; /* in a fixed order first: the shuffle alone decides */
+        for (int i = 0; i < n; i++)
+            seen[pile[i] % PROG_COUNT]++;
+        n = 0;
+        for (int c = 1; c < PROG_COUNT; c++)
+            for (; seen[c] > 0; seen[c]--)
+                pile[n++] = (uint8_t)c;
+        bw_rng_shuffle_u8(rng, pile, n);
+        /* Printers and constitutions are shown when drawn: never in a hand, so in the deck. */
+        int next = 0;
+        for (int q = 0; q < g->opt.n_players; q++)
+            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+                if (prog_deck(g->ck.p[q].hand[i]) == t)
+                    v->ck.p[q].hand[i] = take_held(pile, n, &next);
+        for (int i = g->ck.deck_pos[t], k = next; i < CK_DECK; i++, k++) {
+            v->ck.deck[t][i] = pile[k];
+            make_up[v->ck.deck[t][i]]--;
+        }
+        int i = 0;
+        for (int c = 1; c < PROG_COUNT; c++)
+            for (; make_up[c] > 0 && i < g->ck.deck_pos[t]; make_up[c]--)
+                v->ck.deck[t][i++] = (uint8_t)c;
+    }
+}
+
 int ai_view(const struct game *g, int player, uint64_t seed, struct game *view)
 {
     if (!g || !view || player < 0 || player >= g->opt.n_players ||
@@ -175,6 +261,8 @@ int ai_view(const struct game *g, int player, uint64_t seed, struct game *view)
     *view = real;
     sample_resources(&real, player, &rng, view);
     sample_devs(&real, player, &rng, view);
+    if (real.ck.on)
+        sample_progress(&real, player, &rng, view);
     bw_rng_seed(&view->rng, ai_mix(seed, 1));
     return BW_OK;
 }
