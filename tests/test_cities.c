@@ -512,6 +512,10 @@ static void test_pillage(void **state)
     assert_non_null(e);
     assert_int_equal(e->a, 4); /* cities */
     assert_int_equal(e->b, 1); /* active knights */
+    /* Player 1 has two cities: asked which (tests/test_asks.c); the timeout takes as before. */
+    assert_int_equal(G.ck.p[1].ask, ASK_PILLAGE);
+    struct game_action t = th_action(ACT_TIMEOUT, 1);
+    n = th_apply(&G, &t, EV);
     assert_int_equal(th_count_events(EV, n, EV_PILLAGE), 1);
     e = th_find_event(EV, n, EV_PILLAGE, 1);
     assert_non_null(e);

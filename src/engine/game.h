@@ -93,6 +93,11 @@ enum action_type {
     ACT_PROGRESS,
     ACT_PROGRESS_DRAW,    /* res = the deck (enum ck_track) of a card of the player's choice */
     ACT_PROGRESS_DISCARD, /* res = the card given up from a hand of five */
+    /* The answers of a player asked (ck_player.ask; EV_ASK says what): */
+    ACT_CK_CHOOSE, /* a = the corner: of the city the barbarians take (ASK_PILLAGE), where the
+                    * displaced knight goes (ASK_KNIGHT), of the knight given up (ASK_DESERTER) */
+    ACT_CK_GIVE,   /* give[] = the resources, get[0..2] = the commodities given (ASK_WEDDING,
+                    * ASK_HARBOR) */
     ACT_TYPE_COUNT
 };
 
@@ -186,6 +191,17 @@ enum event_type {
     EV_PROGRESS,      /* player played (printer, constitution: showed) progress card a; b, other,
                        * res[], res2[] as the card's line in enum progress_card says */
     EV_PROGRESS_DISCARD, /* player gave up progress card a (a hand of five) */
+    EV_ASK,          /* player must answer a (enum ck_ask) before the game goes on; other = the
+                      * player of the card asking (-1: the barbarians, a displaced knight's
+                      * mover); b = the goods to give (ASK_WEDDING), the resource offered
+                      * (ASK_HARBOR), the corner the knight stood at (ASK_KNIGHT), else -1 */
+    EV_GIVE,         /* player gave other res[] and commodities res2[0..2] (a = the card: a
+                      * wedding, a commercial harbor both ways, a master merchant) */
+    EV_LOOK,         /* player looked at other's hand (private to player): a = 0 the goods
+                      * (res[], res2[0..2]); a = 1 the progress cards (res[0..3], 0 after the
+                      * last) */
+    EV_PROGRESS_TAKEN, /* player took progress card a from other (a spy; a private to the two) */
+    EV_ROAD_REMOVED,   /* player's road at edge a was removed by other (a diplomat) */
     EV_TYPE_COUNT
 };
 
@@ -239,7 +255,19 @@ enum ck_knight_change {
     KNIGHT_PROMOTE,
     KNIGHT_ACTIVATED,
     KNIGHT_LOST,     /* displaced with nowhere to go */
-    KNIGHT_DISPLACED /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
+    KNIGHT_DISPLACED, /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
+    KNIGHT_REMOVED    /* taken off the board by its owner (a deserter) */
+};
+/* What a player is asked (ck_player.ask), answered by ACT_CK_CHOOSE or ACT_CK_GIVE, by the
+ * least harmful default on ACT_TIMEOUT (doc/cities.md). */
+enum ck_ask {
+    ASK_NONE,
+    ASK_PILLAGE,  /* which city the barbarians take */
+    ASK_KNIGHT,   /* where the displaced knight goes (ask_arg its slot, ask_at its old corner) */
+    ASK_WEDDING,  /* ask_arg goods to give the card's player */
+    ASK_HARBOR,   /* a commodity for the resource ask_arg of the card's player */
+    ASK_DESERTER, /* which knight to give up */
+    CK_ASKS
 };
 
 /* Progress cards, deck by deck (science, trade, politics). What ACT_PROGRESS's fields mean for
@@ -284,6 +312,10 @@ struct ck_player {
     uint8_t fleet;             /* goods (bit per good) the player trades 2:1 this turn */
     uint8_t knight_at[CK_KNIGHTS]; /* 1 + the corner of each knight, 0 for none */
     uint8_t knight[CK_KNIGHTS];    /* KNIGHT_* */
+    uint8_t ask;     /* what the player must answer now (enum ck_ask) */
+    uint8_t ask_arg; /* ASK_KNIGHT: the knight's slot (off the board meanwhile); ASK_WEDDING:
+                      * goods to give; ASK_HARBOR: the resource offered */
+    uint8_t ask_at;  /* ASK_KNIGHT: 1 + the corner the knight stood at */
 };
 
 struct game_ck {
@@ -299,6 +331,9 @@ struct game_ck {
     uint8_t merchant;       /* 1 + the merchant's hex, 0 before it is played */
     uint8_t merchant_owner; /* 1 + the seat holding it */
     uint8_t sabotage;       /* the discards under way are a saboteur's: the turn goes on after */
+    uint8_t asker;      /* 1 + the seat whose card the asked players answer, 0 for none */
+    uint8_t resume;     /* the roll goes on (production or the 7) once the pillage is chosen */
+    uint8_t desert_at;  /* 1 + the corner where the deserter's knight goes, 0: none */
     uint64_t walls[BOARD_WORDS]; /* corners with a city wall */
     struct ck_player p[GAME_MAX_PLAYERS];
     uint64_t knights_all[BOARD_WORDS]; /* derived: corners with a knight */
