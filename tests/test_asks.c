@@ -144,10 +144,9 @@ static int listed(const struct game_action *x)
     assert_true(n <= 4096);
     for (int i = 0; i < n; i++)
         if (out[i].type == x->type && out[i].a == x->a && out[i].b == x->b &&
-            out[i].target == x->target &&
-            (x->type != ACT_PROGRESS || out[i].res == x->res) &&
-            (x->type != ACT_CK_GIVE || (!memcmp(out[i].give, x->give, RES_COUNT) &&
-                                        !memcmp(out[i].get, x->get, RES_COUNT))))
+            out[i].target == x->target && (x->type != ACT_PROGRESS || out[i].res == x->res) &&
+            (x->type != ACT_CK_GIVE ||
+             (!memcmp(out[i].give, x->give, RES_COUNT) && !memcmp(out[i].get, x->get, RES_COUNT))))
             return 1;
     return 0;
 }

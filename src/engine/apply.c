@@ -164,7 +164,7 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     }
     if (GEO(g)->n_fleet)
         pirates_roll(g, eb, d1, d2); /* a won battle owes a card, as gold does */
-    if (g->ck.on) { /* the event die first */
+    if (g->ck.on) {                  /* the event die first */
         ck_event(g, eb);
         if (ck_asked(g)) { /* which city the barbarians take: the roll goes on after */
             g->ck.resume = 1;

@@ -63,8 +63,7 @@ static void give_goods(struct game *g, struct evbuf *eb, int from, int to,
 
 /* The goods p gives when not choosing: one at a time from the pile p holds most of (the lowest
  * good on a tie), of the kinds in mask. */
-static void cheapest(const struct game *g, int p, int count, unsigned mask,
-                     uint8_t out[GOOD_COUNT])
+static void cheapest(const struct game *g, int p, int count, unsigned mask, uint8_t out[GOOD_COUNT])
 {
     uint8_t have[GOOD_COUNT];
     goods(g, p, have);
@@ -582,8 +581,8 @@ int ck_asks_ok(const struct game *g, const struct board_geo *geo)
 {
     unsigned asked = ck_asked(g);
     int asker = g->ck.asker - 1, others = 0;
-    if (g->ck.asker > g->opt.n_players || g->ck.resume > 1 ||
-        g->ck.desert_at > geo->n_vertices || (g->ck.resume && g->phase != PHASE_ROLL))
+    if (g->ck.asker > g->opt.n_players || g->ck.resume > 1 || g->ck.desert_at > geo->n_vertices ||
+        (g->ck.resume && g->phase != PHASE_ROLL))
         return 0;
     if ((g->ck.resume || asker >= 0 || g->ck.desert_at) && !asked)
         return 0;
