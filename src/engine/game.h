@@ -63,7 +63,9 @@ enum action_type {
     ACT_PLAY_PLENTY,   /* res, res2 (res2 RES_NONE only when the bank has a single card) */
     ACT_PLAY_MONOPOLY, /* res */
     ACT_BANK_TRADE,    /* give[] for get[] at the player's rates */
-    ACT_OFFER,         /* give[] for get[] to the players in to_mask (0 = every other) */
+    ACT_OFFER,         /* give[] for get[] to the players in to_mask (0 = every other); with
+                        * Cities & Knights a and b the commodities given and wanted too, 5 bits
+                        * each from bit 0 (paper, cloth, coin; a or b below 1: none) */
     ACT_ACCEPT,        /* a = offer id */
     ACT_REJECT,        /* a = offer id */
     ACT_CONFIRM,       /* a = offer id, target = the accepting player to trade with */
@@ -202,6 +204,8 @@ enum event_type {
                           * last) */
     EV_PROGRESS_TAKEN,   /* player took progress card a from other (a spy; a private to the two) */
     EV_ROAD_REMOVED,     /* player's road at edge a was removed by other (a diplomat) */
+    EV_COMMODITIES,      /* follows an EV_OFFER or EV_TRADE (same player, other, a) whose goods
+                          * include commodities: res[0..2] those given, res2[0..2] wanted */
     EV_TYPE_COUNT
 };
 
@@ -217,6 +221,7 @@ struct trade_offer {
     int8_t from;
     uint8_t to_mask, accepted, rejected;
     uint8_t give[RES_COUNT], get[RES_COUNT]; /* from the offerer's point of view */
+    uint8_t com_give[3], com_get[3];         /* Cities & Knights: commodities too (COM_COUNT) */
 };
 
 struct game_options {

@@ -24,6 +24,8 @@ _Static_assert(offsetof(struct game_player, commodity) == RES_COUNT &&
                    RES_COUNT + COM_COUNT == sizeof(uint64_t),
                "a hand's cards are 8 bytes in a row");
 
+_Static_assert(sizeof((struct trade_offer *)0)->com_give == COM_COUNT, "an offer's commodities");
+
 static inline int hand_size_of(const struct game_player *pl)
 {
     /* The resources and the commodities (Cities & Knights; none in other games) are cards: 8
