@@ -512,6 +512,10 @@ static void test_pillage(void **state)
     assert_non_null(e);
     assert_int_equal(e->a, 4); /* cities */
     assert_int_equal(e->b, 1); /* active knights */
+    /* Player 1 has two cities: asked which (tests/test_asks.c); the timeout takes as before. */
+    assert_int_equal(G.ck.p[1].ask, ASK_PILLAGE);
+    struct game_action t = th_action(ACT_TIMEOUT, 1);
+    n = th_apply(&G, &t, EV);
     assert_int_equal(th_count_events(EV, n, EV_PILLAGE), 1);
     e = th_find_event(EV, n, EV_PILLAGE, 1);
     assert_non_null(e);
@@ -628,6 +632,56 @@ static void test_trading_house(void **state)
     assert_int_equal(G.p[0].commodity[COM_COIN], 1);
     t = trade(0, RES_WOOD, RES_WOOD, 1);
     th_refused(&G, &t, BW_E(BAD_TRADE));
+    state_ok();
+}
+
+/* Offers between players hold commodities too: ACT_OFFER's a and b, 5 bits a commodity. */
+static void test_offer_commodities(void **state)
+{
+    (void)state;
+    ck_blank(4);
+    give_com(0, COM_PAPER, 2);
+    th_give(&G, 1, 0, 0, 1, 0, 0);
+    struct game_action o = th_action(ACT_OFFER, 0);
+    o.to_mask = BIT(1);
+    o.a = 3 << (5 * COM_PAPER);
+    o.b = 1 << (5 * COM_COIN);
+    th_refused(&G, &o, BW_E(NOT_ENOUGH)); /* 2 paper */
+    o.a = 1 << (5 * COM_COIN);
+    th_refused(&G, &o, BW_E(BAD_TRADE)); /* coin both ways */
+    o.a = -1;
+    o.b = -1;
+    th_refused(&G, &o, BW_E(BAD_TRADE)); /* nothing */
+    o.a = 1 << (5 * COM_PAPER);
+    o.get[RES_WOOL] = 1;
+    int n = th_apply(&G, &o, EV);
+    const struct game_event *e = th_find_event(EV, n, EV_COMMODITIES, 0);
+    assert_non_null(e);
+    assert_int_equal(e->res[COM_PAPER], 1);
+    int id = th_find_event(EV, n, EV_OFFER, 0)->a;
+    assert_int_equal(e->a, id);
+    state_ok();
+    struct game_action acc = th_act_id(ACT_ACCEPT, 1, id, -1);
+    th_apply(&G, &acc, EV);
+    struct game_action ok = th_act_id(ACT_CONFIRM, 0, id, 1);
+    n = th_apply(&G, &ok, EV);
+    assert_non_null(th_find_event(EV, n, EV_TRADE, 0));
+    e = th_find_event(EV, n, EV_COMMODITIES, 0);
+    assert_non_null(e);
+    assert_int_equal(e->other, 1);
+    assert_int_equal(G.p[0].commodity[COM_PAPER], 1);
+    assert_int_equal(G.p[1].commodity[COM_PAPER], 1);
+    assert_int_equal(G.p[0].res[RES_WOOL], 1);
+    assert_int_equal(G.p[1].res[RES_WOOL], 0);
+    state_ok();
+    /* A commodity wanted that the other does not hold: no accepting. */
+    struct game_action w = th_action(ACT_OFFER, 0);
+    w.give[RES_WOOL] = 1;
+    w.b = 1 << (5 * COM_CLOTH);
+    n = th_apply(&G, &w, EV);
+    id = th_find_event(EV, n, EV_OFFER, 0)->a;
+    acc = th_act_id(ACT_ACCEPT, 2, id, -1);
+    th_refused(&G, &acc, BW_E(NOT_ENOUGH));
     state_ok();
 }
 
@@ -971,7 +1025,7 @@ int main(void)
         cmocka_unit_test(test_knight_build), cmocka_unit_test(test_knight_activate_move),
         cmocka_unit_test(test_knight_once),  cmocka_unit_test(test_displace),
         cmocka_unit_test(test_chase),        cmocka_unit_test(test_knight_breaks_road),
-        cmocka_unit_test(test_listed),
+        cmocka_unit_test(test_listed),       cmocka_unit_test(test_offer_commodities),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

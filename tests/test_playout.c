@@ -582,6 +582,7 @@ static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won 
 static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS taking it */
 static int cities_games;                           /* play_checked() turns Cities & Knights on */
 static long ck_attacks, ck_improvements, ck_knights, ck_progress; /* their events seen */
+static long ck_asks[CK_ASKS], ck_cards[PROG_COUNT]; /* EV_ASK by what, EV_PROGRESS by card */
 
 /* Cities & Knights: the state, saved in a session's record and restored, is the same state
  * byte for byte (but for the development deck past its size, which no record holds:
@@ -668,6 +669,10 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             ck_improvements += ev[i].type == EV_IMPROVE;
             ck_knights += ev[i].type == EV_KNIGHT && ev[i].b == KNIGHT_BUILT;
             ck_progress += ev[i].type == EV_PROGRESS;
+            if (ev[i].type == EV_ASK)
+                ck_asks[ev[i].a]++;
+            if (ev[i].type == EV_PROGRESS)
+                ck_cards[ev[i].a]++;
             cloth_ends += ev[i].type == EV_CLOTH_END;
             if (ev[i].type == EV_WONDER) { /* one wonder each, one stage at a time */
                 wonder_stages++;
@@ -898,6 +903,8 @@ static void test_playouts_cities(void **state)
     int games = playout_count(10000) / 40;
     cities_games = 1;
     ck_attacks = ck_improvements = ck_knights = ck_progress = 0;
+    memset(ck_asks, 0, sizeof ck_asks);
+    memset(ck_cards, 0, sizeof ck_cards);
     for (int i = 0; i < games; i++)
         play_checked(i % 4 == 3 ? 5 + i % 2 : 3 + i % 2, i % 4 == 3 ? BOARD_BIG : BOARD_BASE,
                      5300000u + (uint64_t)i, i % 4 < 2);
@@ -906,6 +913,20 @@ static void test_playouts_cities(void **state)
            "progress cards played or shown\n",
            games, ck_attacks, ck_improvements, ck_knights, ck_progress);
     assert_true(ck_attacks > 0 && ck_improvements > 0 && ck_knights > 0 && ck_progress > 0);
+    /* The players asked, and the cards that ask others or look at their hands, played. */
+    static const int asking[] = {PROG_WEDDING, PROG_COMMERCIAL_HARBOR, PROG_MASTER_MERCHANT,
+                                 PROG_SPY,     PROG_DESERTER,          PROG_DIPLOMAT,
+                                 PROG_INTRIGUE};
+    printf("cities: asked %ld pillage, %ld knight, %ld wedding, %ld harbor, %ld deserter;",
+           ck_asks[ASK_PILLAGE], ck_asks[ASK_KNIGHT], ck_asks[ASK_WEDDING], ck_asks[ASK_HARBOR],
+           ck_asks[ASK_DESERTER]);
+    for (int i = 0; i < (int)(sizeof asking / sizeof *asking); i++)
+        printf(" %ld", ck_cards[asking[i]]);
+    printf(" played\n");
+    for (int k = ASK_PILLAGE; k < CK_ASKS; k++)
+        assert_true(ck_asks[k] > 0);
+    for (int i = 0; i < (int)(sizeof asking / sizeof *asking); i++)
+        assert_true(ck_cards[asking[i]] > 0);
 }
 
 static void test_illegal_actions_change_nothing(void **state)

@@ -497,19 +497,6 @@ static void test_saboteur(void **state)
     state_ok();
 }
 
-/* The cards that ask other players are not playable yet. */
-static void test_asking_cards_later(void **state)
-{
-    (void)state;
-    ck_blank(4);
-    give_card(0, PROG_SPY);
-    struct game_action x = card(0, PROG_SPY, -1, -1);
-    x.target = 1;
-    th_refused(&G, &x, BW_E(DENIED));
-    x = card(1, PROG_SPY, -1, -1);
-    th_refused(&G, &x, BW_E(NO_CARD));
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,7 +517,6 @@ int main(void)
         cmocka_unit_test(test_bishop),
         cmocka_unit_test(test_merchant),
         cmocka_unit_test(test_saboteur),
-        cmocka_unit_test(test_asking_cards_later),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,8 +164,20 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
     }
     if (GEO(g)->n_fleet)
         pirates_roll(g, eb, d1, d2); /* a won battle owes a card, as gold does */
-    if (g->ck.on)                    /* the event die first */
+    if (g->ck.on) {                  /* the event die first */
         ck_event(g, eb);
+        if (ck_asked(g)) { /* which city the barbarians take: the roll goes on after */
+            g->ck.resume = 1;
+            return;
+        }
+    }
+    roll_on(g, eb);
+}
+
+void roll_on(struct game *g, struct evbuf *eb)
+{
+    int d1 = g->dice[0], d2 = g->dice[1];
+    struct game_event *e;
     if (d1 + d2 != 7) {
         g->phase = PHASE_MAIN;
         int before[GAME_MAX_PLAYERS]; /* C&K: the hands before, for the aqueduct */
@@ -990,6 +1002,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_PROGRESS:
     case ACT_PROGRESS_DRAW:
     case ACT_PROGRESS_DISCARD:
+    case ACT_CK_CHOOSE:
+    case ACT_CK_GIVE:
         return ck_dispatch(g, eb, a);
     default:
         return BW_E(INVALID);
@@ -1044,7 +1058,8 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
     /* C&K: a card of choice to draw or a fifth progress card goes before anything else. */
     unsigned pending = g->ck.on ? progress_pending(g) : 0;
     if (pending && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
-        (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS))
+        (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS ||
+         (g->ck.p[a->player].ask && a->type < ACT_CK_CHOOSE))) /* an answer first */
         return BW_E(WRONG_PHASE);
     int err = dispatch(g, &eb, a);
     if (err)

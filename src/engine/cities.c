@@ -331,6 +331,9 @@ int ck_dispatch(struct game *g, struct evbuf *eb, const struct game_action *a)
     case ACT_PROGRESS_DRAW:
     case ACT_PROGRESS_DISCARD:
         return progress_action(g, eb, a);
+    case ACT_CK_CHOOSE:
+    case ACT_CK_GIVE:
+        return ck_answer(g, eb, a);
     default:
         return ck_knight_action(g, eb, a);
     }

@@ -429,6 +429,9 @@ static int offers_ok(const struct game *g)
         if (o->id && (o->from < 0 || o->from >= g->opt.n_players || (o->to_mask & ~seats) ||
                       ((o->accepted | o->rejected) & ~o->to_mask)))
             return 0;
+        if (!g->ck.on && (o->com_give[0] | o->com_give[1] | o->com_give[2] | o->com_get[0] |
+                          o->com_get[1] | o->com_get[2]))
+            return 0;
     }
     return 1;
 }

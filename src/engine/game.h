@@ -63,7 +63,9 @@ enum action_type {
     ACT_PLAY_PLENTY,   /* res, res2 (res2 RES_NONE only when the bank has a single card) */
     ACT_PLAY_MONOPOLY, /* res */
     ACT_BANK_TRADE,    /* give[] for get[] at the player's rates */
-    ACT_OFFER,         /* give[] for get[] to the players in to_mask (0 = every other) */
+    ACT_OFFER,         /* give[] for get[] to the players in to_mask (0 = every other); with
+                        * Cities & Knights a and b the commodities given and wanted too, 5 bits
+                        * each from bit 0 (paper, cloth, coin; a or b below 1: none) */
     ACT_ACCEPT,        /* a = offer id */
     ACT_REJECT,        /* a = offer id */
     ACT_CONFIRM,       /* a = offer id, target = the accepting player to trade with */
@@ -93,6 +95,11 @@ enum action_type {
     ACT_PROGRESS,
     ACT_PROGRESS_DRAW,    /* res = the deck (enum ck_track) of a card of the player's choice */
     ACT_PROGRESS_DISCARD, /* res = the card given up from a hand of five */
+    /* The answers of a player asked (ck_player.ask; EV_ASK says what): */
+    ACT_CK_CHOOSE, /* a = the corner: of the city the barbarians take (ASK_PILLAGE), where the
+                    * displaced knight goes (ASK_KNIGHT), of the knight given up (ASK_DESERTER) */
+    ACT_CK_GIVE,   /* give[] = the resources, get[0..2] = the commodities given (ASK_WEDDING,
+                    * ASK_HARBOR) */
     ACT_TYPE_COUNT
 };
 
@@ -186,6 +193,19 @@ enum event_type {
     EV_PROGRESS,      /* player played (printer, constitution: showed) progress card a; b, other,
                        * res[], res2[] as the card's line in enum progress_card says */
     EV_PROGRESS_DISCARD, /* player gave up progress card a (a hand of five) */
+    EV_ASK,              /* player must answer a (enum ck_ask) before the game goes on; other = the
+                          * player of the card asking (-1: the barbarians, a displaced knight's
+                          * mover); b = the goods to give (ASK_WEDDING), the resource offered
+                          * (ASK_HARBOR), the corner the knight stood at (ASK_KNIGHT), else -1 */
+    EV_GIVE,             /* player gave other res[] and commodities res2[0..2] (a = the card: a
+                          * wedding, a commercial harbor both ways, a master merchant) */
+    EV_LOOK,             /* player looked at other's hand (private to player): a = 0 the goods
+                          * (res[], res2[0..2]); a = 1 the progress cards (res[0..3], 0 after the
+                          * last) */
+    EV_PROGRESS_TAKEN,   /* player took progress card a from other (a spy; a private to the two) */
+    EV_ROAD_REMOVED,     /* player's road at edge a was removed by other (a diplomat) */
+    EV_COMMODITIES,      /* follows an EV_OFFER or EV_TRADE (same player, other, a) whose goods
+                          * include commodities: res[0..2] those given, res2[0..2] wanted */
     EV_TYPE_COUNT
 };
 
@@ -201,6 +221,7 @@ struct trade_offer {
     int8_t from;
     uint8_t to_mask, accepted, rejected;
     uint8_t give[RES_COUNT], get[RES_COUNT]; /* from the offerer's point of view */
+    uint8_t com_give[3], com_get[3];         /* Cities & Knights: commodities too (COM_COUNT) */
 };
 
 struct game_options {
@@ -238,39 +259,61 @@ enum ck_knight_change {
     KNIGHT_BUILT,
     KNIGHT_PROMOTE,
     KNIGHT_ACTIVATED,
-    KNIGHT_LOST,     /* displaced with nowhere to go */
-    KNIGHT_DISPLACED /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
+    KNIGHT_LOST,      /* displaced with nowhere to go */
+    KNIGHT_DISPLACED, /* moved by the game to a free corner on its owner's roads (EV_KNIGHT_MOVE) */
+    KNIGHT_REMOVED    /* taken off the board by its owner (a deserter) */
+};
+/* What a player is asked (ck_player.ask), answered by ACT_CK_CHOOSE or ACT_CK_GIVE, by the
+ * least harmful default on ACT_TIMEOUT (doc/cities.md). */
+enum ck_ask {
+    ASK_NONE,
+    ASK_PILLAGE,  /* which city the barbarians take */
+    ASK_KNIGHT,   /* where the displaced knight goes (ask_arg its slot, ask_at its old corner) */
+    ASK_WEDDING,  /* ask_arg goods to give the card's player */
+    ASK_HARBOR,   /* a commodity for the resource ask_arg of the card's player */
+    ASK_DESERTER, /* which knight to give up */
+    CK_ASKS
 };
 
 /* Progress cards, deck by deck (science, trade, politics). What ACT_PROGRESS's fields mean for
- * each, and what its EV_PROGRESS says besides a (the card); a = -1 is "none" where it may be. */
+ * each, and what its EV_PROGRESS says besides a (the card); a = -1 is "none" where it may be.
+ * EV_PROGRESS's other is ACT_PROGRESS's target for the cards aimed at a player. */
 enum progress_card {
     PROG_NONE,
     PROG_ALCHEMIST, /* before the roll: a = the yellow die, b = the red (the event die rolled) */
     PROG_INVENTOR,  /* a, b = two hexes whose numbers (not 2, 12, 6, 8) change places */
     PROG_CRANE,     /* res2 = the track raised one commodity cheaper, a = as ACT_IMPROVE's */
-    PROG_ROAD_BUILDING, /* a, b = two edges for free roads (b = -1: one) */
-    PROG_ENGINEER,      /* a = the city that gets a free wall */
-    PROG_IRRIGATION,    /* 2 grain a fields hex next to the player's buildings (ev: res[]) */
-    PROG_MEDICINE,      /* a = the settlement made a city for 2 ore + 1 grain */
-    PROG_MINING,        /* 2 ore a mountains hex next to the player's buildings (ev: res[]) */
-    PROG_PRINTER,       /* a point, shown when drawn */
-    PROG_SMITH,         /* a, b = the knights promoted for free (b = -1: one) */
-    PROG_COMMERCIAL_HARBOR,
-    PROG_MASTER_MERCHANT,
+    PROG_ROAD_BUILDING,     /* a, b = two edges for free roads (b = -1: one) */
+    PROG_ENGINEER,          /* a = the city that gets a free wall */
+    PROG_IRRIGATION,        /* 2 grain a fields hex next to the player's buildings (ev: res[]) */
+    PROG_MEDICINE,          /* a = the settlement made a city for 2 ore + 1 grain */
+    PROG_MINING,            /* 2 ore a mountains hex next to the player's buildings (ev: res[]) */
+    PROG_PRINTER,           /* a point, shown when drawn */
+    PROG_SMITH,             /* a, b = the knights promoted for free (b = -1: one) */
+    PROG_COMMERCIAL_HARBOR, /* the resource offered to each other player: nibble q of a (seats
+                             * 0-3), of b (seats 4-5), 1 + the resource, 0 none; each answers a
+                             * commodity (ASK_HARBOR; one kind held: no question) */
+    PROG_MASTER_MERCHANT,   /* target = a player with more points, a and b = the goods taken
+                             * (-1: none, when target holds fewer than 2); ev: EV_LOOK, EV_GIVE */
     PROG_MERCHANT,          /* a = the land hex, next to the player's building, of the merchant */
     PROG_MERCHANT_FLEET,    /* res2 = the good traded 2:1 with the bank this turn */
     PROG_RESOURCE_MONOPOLY, /* res2 = the resource: up to 2 from each other player (ev: b) */
     PROG_TRADE_MONOPOLY,    /* res2 = the commodity (0-2): 1 from each other player (ev: b) */
     PROG_BISHOP,       /* a = the robber's hex: a card from each player with a building there */
     PROG_CONSTITUTION, /* a point, shown when drawn */
-    PROG_DESERTER,
-    PROG_DIPLOMAT,
-    PROG_INTRIGUE,
+    PROG_DESERTER,     /* target gives up a knight of their choice (ASK_DESERTER; one: no question);
+                        * a = the free corner the player's roads reach for their knight of that level
+                        * or the next lower one free (-1: none) */
+    PROG_DIPLOMAT,     /* a = an open road (EV_ROAD_REMOVED); the player's own: b = where it is
+                        * placed again (-1: not; EV_FREE_ROAD) */
+    PROG_INTRIGUE, /* a = another player's knight on a corner the player's roads reach: displaced
+                    * (its owner chooses where, ASK_KNIGHT) */
     PROG_SABOTEUR, /* each other player with as many points or more discards half */
-    PROG_SPY,
-    PROG_WARLORD, /* every knight of the player's active, for free */
-    PROG_WEDDING,
+    PROG_SPY,      /* target = whose progress cards are seen (EV_LOOK), a = the card taken
+                    * (PROG_NONE when they hold none; EV_PROGRESS_TAKEN) */
+    PROG_WARLORD,  /* every knight of the player's active, for free */
+    PROG_WEDDING,  /* each player with more points gives 2 goods of their choice (ASK_WEDDING;
+                    * 2 or fewer held, or of one kind: no question; ev: EV_GIVE) */
     PROG_COUNT
 };
 enum { CK_DECK = 18, CK_HAND = 4, CK_PROGRESS = 3 * CK_DECK };
@@ -284,6 +327,10 @@ struct ck_player {
     uint8_t fleet;             /* goods (bit per good) the player trades 2:1 this turn */
     uint8_t knight_at[CK_KNIGHTS]; /* 1 + the corner of each knight, 0 for none */
     uint8_t knight[CK_KNIGHTS];    /* KNIGHT_* */
+    uint8_t ask;                   /* what the player must answer now (enum ck_ask) */
+    uint8_t ask_arg; /* ASK_KNIGHT: the knight's slot (off the board meanwhile); ASK_WEDDING:
+                      * goods to give; ASK_HARBOR: the resource offered */
+    uint8_t ask_at;  /* ASK_KNIGHT: 1 + the corner the knight stood at */
 };
 
 struct game_ck {
@@ -299,6 +346,9 @@ struct game_ck {
     uint8_t merchant;       /* 1 + the merchant's hex, 0 before it is played */
     uint8_t merchant_owner; /* 1 + the seat holding it */
     uint8_t sabotage;       /* the discards under way are a saboteur's: the turn goes on after */
+    uint8_t asker;          /* 1 + the seat whose card the asked players answer, 0 for none */
+    uint8_t resume;         /* the roll goes on (production or the 7) once the pillage is chosen */
+    uint8_t desert_at;      /* 1 + the corner where the deserter's knight goes, 0: none */
     uint64_t walls[BOARD_WORDS]; /* corners with a city wall */
     struct ck_player p[GAME_MAX_PLAYERS];
     uint64_t knights_all[BOARD_WORDS]; /* derived: corners with a knight */

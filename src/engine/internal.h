@@ -24,6 +24,8 @@ _Static_assert(offsetof(struct game_player, commodity) == RES_COUNT &&
                    RES_COUNT + COM_COUNT == sizeof(uint64_t),
                "a hand's cards are 8 bytes in a row");
 
+_Static_assert(sizeof((struct trade_offer *)0)->com_give == COM_COUNT, "an offer's commodities");
+
 static inline int hand_size_of(const struct game_player *pl)
 {
     /* The resources and the commodities (Cities & Knights; none in other games) are cards: 8
@@ -225,6 +227,34 @@ int progress_actions(const struct game *g, int p, struct game_action *out, int m
 int progress_points(const struct game *g, int p);
 int progress_state_ok(const struct game *g, const struct board_geo *geo);
 int progress_rate(const struct game *g, int p, int k, int rate);
+/* What players are asked (asks.c; doc/cities.md): ck_asked: the players who must answer
+ * (ck_player.ask); ck_ask asks p (EV_ASK, b its detail); ck_answer applies ACT_CK_CHOOSE and
+ * ACT_CK_GIVE; ck_ask_default answers for p the least harmful way (a timeout, a resignation);
+ * ck_asks_settle goes on once nobody is asked (the roll resumed); ck_ask_actions lists p's
+ * answers; ck_card plays the cards that ask others or look at their hands (progress.c's
+ * effect() calls it on a copy); ck_asks_ok checks a restored state's asks. */
+unsigned ck_asked(const struct game *g);
+void ck_ask(struct game *g, struct evbuf *eb, int p, int kind, int b);
+int ck_answer(struct game *g, struct evbuf *eb, const struct game_action *a);
+void ck_ask_default(struct game *g, struct evbuf *eb, int p);
+void ck_asks_settle(struct game *g, struct evbuf *eb);
+int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max);
+int ck_card(struct game *g, struct evbuf *eb, const struct game_action *a, struct game_event *e);
+int ck_asks_ok(const struct game *g, const struct board_geo *geo);
+/* Knights and cities the asks share with knights.c: the cities the barbarians may take from p
+ * (bit set, returns how many) and the one they take by default; pillage p's city at v; the
+ * corners p's knight displaced from at may go to (returns how many); put p's knight of slot k,
+ * off the board, at to (-1: lost; at: where it stood); p's knights' corners; take p's knight at
+ * v off the board (a deserter; returns its level); a new knight of p at v of level (free). */
+int ck_pillage_spots(const struct game *g, int p, uint64_t out[BOARD_WORDS]);
+int ck_pillage_default(const struct game *g, int p);
+void ck_pillage(struct game *g, struct evbuf *eb, int p, int v);
+int ck_knight_spots(const struct game *g, int p, int at, uint64_t out[BOARD_WORDS]);
+void ck_knight_goes(struct game *g, struct evbuf *eb, int p, int k, int at, int to);
+void ck_displace(struct game *g, struct evbuf *eb, int q, int qk, int at);
+void ck_knights_of(const struct game *g, int p, uint64_t out[BOARD_WORDS]);
+int ck_remove_knight(struct game *g, struct evbuf *eb, int p, int v);
+int ck_free_knight(struct game *g, struct evbuf *eb, int p, int v, int level);
 
 /* Land hexes the robber may stand on: not the tribe's islands. */
 static inline uint64_t robber_land(const struct game *g)
@@ -250,6 +280,9 @@ static inline int random_player(struct bw_rng *rng, unsigned m)
 int turn_error(const struct game *g, int p);
 unsigned others_mask(const struct game *g, int p);
 void do_roll(struct game *g, struct evbuf *eb, int d1, int d2);
+/* The roll after the event die: production or the 7 (Cities & Knights: resumed once the
+ * pillaged cities are chosen). */
+void roll_on(struct game *g, struct evbuf *eb);
 /* do_roll() with dice from the game's generator, the first die drawn first. */
 void roll_dice(struct game *g, struct evbuf *eb);
 void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim);

@@ -245,28 +245,84 @@ static int move_error(const struct game *g, int p, int from, int to, int *q, int
     return BW_OK;
 }
 
-/* The displaced knight (q's, slot qk) goes to the first free corner its owner's roads reach
- * from where it stood, or is lost. */
-static void displace(struct game *g, struct evbuf *eb, int q, int qk, int at)
+int ck_knight_spots(const struct game *g, int p, int at, uint64_t out[BOARD_WORDS])
 {
-    uint64_t ends[BOARD_WORDS], free_ends[BOARD_WORDS] = {0};
-    reachable(g, q, at, ends);
+    uint64_t ends[BOARD_WORDS];
+    reachable(g, p, at, ends);
+    memset(out, 0, BOARD_WORDS * sizeof *out);
     for (int v; (v = bits_pop(ends)) >= 0;)
         if (corner_free(g, v))
-            bits_set(free_ends, v);
-    int to = bits_pop(free_ends);
+            bits_set(out, v);
+    return bits_count(out);
+}
+
+void ck_knight_goes(struct game *g, struct evbuf *eb, int p, int k, int at, int to)
+{
     if (to < 0) {
-        g->ck.p[q].knight_at[qk] = 0;
-        g->ck.p[q].knight[qk] = 0;
-        knight_event(eb, q, at, KNIGHT_LOST);
+        g->ck.p[p].knight_at[k] = 0;
+        g->ck.p[p].knight[k] = 0;
+        knight_event(eb, p, at, KNIGHT_LOST);
         return;
     }
-    put_knight(g, q, qk, to);
-    struct game_event *e = ev_push(eb, EV_KNIGHT_MOVE, q);
+    put_knight(g, p, k, to);
+    struct game_event *e = ev_push(eb, EV_KNIGHT_MOVE, p);
     if (e) {
         e->a = (int16_t)at;
         e->b = (int16_t)to;
     }
+}
+
+/* The displaced knight (q's, slot qk, off the board) goes to a free corner its owner's roads
+ * reach from where it stood: their choice when there are several (ASK_KNIGHT), else the one
+ * there is; with none it is lost. */
+void ck_displace(struct game *g, struct evbuf *eb, int q, int qk, int at)
+{
+    uint64_t spots[BOARD_WORDS];
+    if (ck_knight_spots(g, q, at, spots) > 1) {
+        g->ck.p[q].ask_arg = (uint8_t)qk;
+        g->ck.p[q].ask_at = (uint8_t)(at + 1);
+        ck_ask(g, eb, q, ASK_KNIGHT, at);
+        return;
+    }
+    ck_knight_goes(g, eb, q, qk, at, bits_pop(spots));
+}
+
+void ck_knights_of(const struct game *g, int p, uint64_t out[BOARD_WORDS])
+{
+    memset(out, 0, BOARD_WORDS * sizeof *out);
+    for (int k = 0; k < CK_KNIGHTS; k++)
+        if (g->ck.p[p].knight_at[k])
+            bits_set(out, g->ck.p[p].knight_at[k] - 1);
+}
+
+int ck_remove_knight(struct game *g, struct evbuf *eb, int p, int v)
+{
+    int k;
+    game_knight_at(g, v, &k);
+    int level = g->ck.p[p].knight[k] & KNIGHT_LEVEL;
+    lift_knight(g, p, k);
+    g->ck.p[p].knight[k] = 0;
+    knight_event(eb, p, v, KNIGHT_REMOVED);
+    return level;
+}
+
+/* A knight of p at free corner v for nothing: of level, or the strongest lower level p may
+ * still have (2 a level, mighty only with the fortress); none when p has no such knight. */
+int ck_free_knight(struct game *g, struct evbuf *eb, int p, int v, int level)
+{
+    if (level >= MIGHTY && g->ck.p[p].level[TRACK_POLITICS] < CK_ABILITY)
+        level = MIGHTY - 1;
+    while (level > 0 && knights_of_level(g, p, level) >= 2)
+        level--;
+    if (!level)
+        return 0;
+    int k = 0;
+    while (g->ck.p[p].knight_at[k])
+        k++;
+    put_knight(g, p, k, v);
+    g->ck.p[p].knight[k] = (uint8_t)level;
+    knight_event(eb, p, v, KNIGHT_BUILT);
+    return level;
 }
 
 static int act_move(struct game *g, struct evbuf *eb, int p, int from, int to)
@@ -287,7 +343,7 @@ static int act_move(struct game *g, struct evbuf *eb, int p, int from, int to)
         e->other = (int8_t)q;
     }
     if (q >= 0)
-        displace(g, eb, q, qk, to);
+        ck_displace(g, eb, q, qk, to);
     roads_again(g, eb);
     return BW_OK;
 }
@@ -390,16 +446,25 @@ int ck_knight_actions(const struct game *g, int p, struct game_action *out, int 
 
 /* ---- the barbarians ---- */
 
-/* p's city the barbarians take: not a metropolis; one without a wall first, then the one
- * that produces least, then the lowest corner. -1 when p has none. */
-static int pillaged_city(const struct game *g, int p)
+int ck_pillage_spots(const struct game *g, int p, uint64_t out[BOARD_WORDS])
 {
     uint64_t mine[BOARD_WORDS];
     memcpy(mine, g->buildings_of[p], sizeof mine);
+    memset(out, 0, BOARD_WORDS * sizeof *out);
+    for (int v; (v = bits_pop(mine)) >= 0;)
+        if (g->vertex_building[v] == BUILDING_CITY && !ck_metropolis_at(g, v))
+            bits_set(out, v);
+    return bits_count(out);
+}
+
+/* p's city the barbarians take when p does not choose: one without a wall first, then the one
+ * that produces least, then the lowest corner. -1 when p has none. */
+int ck_pillage_default(const struct game *g, int p)
+{
+    uint64_t cities[BOARD_WORDS];
+    ck_pillage_spots(g, p, cities);
     int best = -1, best_key = 0;
-    for (int v; (v = bits_pop(mine)) >= 0;) {
-        if (g->vertex_building[v] != BUILDING_CITY || ck_metropolis_at(g, v))
-            continue;
+    for (int v; (v = bits_pop(cities)) >= 0;) {
         int key = bits_has(g->ck.walls, v) * 64 + g->vertex_pips[v];
         if (best < 0 || key < best_key)
             best = v, best_key = key;
@@ -407,7 +472,7 @@ static int pillaged_city(const struct game *g, int p)
     return best;
 }
 
-static void pillage(struct game *g, struct evbuf *eb, int p, int v)
+void ck_pillage(struct game *g, struct evbuf *eb, int p, int v)
 {
     int wall = bits_has(g->ck.walls, v), removed = g->p[p].settlements >= GAME_SETTLEMENTS;
     g->ck.walls[v >> 6] &= ~(1ull << (v & 63));
@@ -446,16 +511,20 @@ static void attack(struct game *g, struct evbuf *eb)
     if (g->ck.attacks < 255)
         g->ck.attacks++;
     if (barbarians > catan) {
-        /* The weakest of those with a city that is not a metropolis each lose one. */
-        int least = -1, city[GAME_MAX_PLAYERS];
+        /* The weakest of those with a city that is not a metropolis each lose one: of their
+         * choice when they have several (ASK_PILLAGE). */
+        int least = -1, cities[GAME_MAX_PLAYERS];
+        uint64_t spots[BOARD_WORDS];
         for (int p = 0; p < n; p++) {
-            city[p] = g->p[p].resigned ? -1 : pillaged_city(g, p);
-            if (city[p] >= 0 && (least < 0 || strength[p] < least))
+            cities[p] = g->p[p].resigned ? 0 : ck_pillage_spots(g, p, spots);
+            if (cities[p] && (least < 0 || strength[p] < least))
                 least = strength[p];
         }
         for (int p = 0; p < n; p++)
-            if (city[p] >= 0 && strength[p] == least)
-                pillage(g, eb, p, city[p]);
+            if (cities[p] > 1 && strength[p] == least)
+                ck_ask(g, eb, p, ASK_PILLAGE, -1);
+            else if (cities[p] && strength[p] == least)
+                ck_pillage(g, eb, p, ck_pillage_default(g, p));
     } else {
         int most = 0, count = 0, who = -1;
         for (int p = 0; p < n; p++)
@@ -520,8 +589,9 @@ int ck_knights_ok(const struct game *g, const struct board_geo *geo)
             int count = 0;
             for (int k = 0; k < CK_KNIGHTS; k++) {
                 int v = g->ck.p[p].knight_at[k] - 1, st = g->ck.p[p].knight[k];
-                if (v < 0) {
-                    if (st && level == 1)
+                if (v < 0) { /* a displaced knight waits off the board for its corner */
+                    if (st && level == 1 &&
+                        !(g->ck.p[p].ask == ASK_KNIGHT && g->ck.p[p].ask_arg == k))
                         return 0;
                     continue;
                 }

@@ -638,6 +638,14 @@ static void bank_trades(const struct game *g, struct actbuf *b)
     }
 }
 
+/* Whether pl holds the cards k[] and, with Cities & Knights, the commodities c[]. */
+static int holds(const struct game_player *pl, const uint8_t k[RES_COUNT],
+                 const uint8_t c[COM_COUNT])
+{
+    return has_cards(pl->res, k) & (pl->commodity[0] >= c[0]) & (pl->commodity[1] >= c[1]) &
+           (pl->commodity[2] >= c[2]);
+}
+
 static void offer_answers(const struct game *g, struct actbuf *b)
 {
     int p = b->player;
@@ -645,12 +653,12 @@ static void offer_answers(const struct game *g, struct actbuf *b)
         const struct trade_offer *o = &g->offers[__builtin_ctz(m)];
         if (o->from == p) {
             for (int q = 0; q < g->opt.n_players; q++)
-                if ((o->accepted & (1u << q)) && has_cards(g->p[p].res, o->give) &&
-                    has_cards(g->p[q].res, o->get))
+                if ((o->accepted & (1u << q)) && holds(&g->p[p], o->give, o->com_give) &&
+                    holds(&g->p[q], o->get, o->com_get))
                     push_ab(b, ACT_CONFIRM, o->id, -1, q);
             push_ab(b, ACT_CANCEL, o->id, -1, -1);
         } else if (o->to_mask & (1u << p)) {
-            if (!(o->accepted & (1u << p)) && has_cards(g->p[p].res, o->get))
+            if (!(o->accepted & (1u << p)) && holds(&g->p[p], o->get, o->com_get))
                 push_ab(b, ACT_ACCEPT, o->id, -1, -1);
             if (!(o->rejected & (1u << p)))
                 push_ab(b, ACT_REJECT, o->id, -1, -1);

@@ -17,9 +17,26 @@ int act_end(struct game *g, struct evbuf *eb, int p)
     return turn_error(g, p);
 }
 
+/* C&K: what a leaving player was asked is answered the least harmful way; what they asked of
+ * others (their card) is not asked any more; the roll goes on once nobody is asked. */
+static void resign_asks(struct game *g, struct evbuf *eb, int p)
+{
+    ck_ask_default(g, eb, p);
+    for (int q = 0; q < g->opt.n_players && g->ck.asker == p + 1; q++) {
+        uint8_t *ask = &g->ck.p[q].ask;
+        if (*ask == ASK_WEDDING || *ask == ASK_HARBOR || *ask == ASK_DESERTER) {
+            *ask = ASK_NONE;
+            g->ck.p[q].ask_arg = 0;
+        }
+    }
+    ck_asks_settle(g, eb);
+}
+
 void resign(struct game *g, struct evbuf *eb, int p)
 {
     struct game_player *pl = &g->p[p];
+    if (g->ck.on && ck_asked(g))
+        resign_asks(g, eb, p);
     for (int r = 0; r < RES_COUNT; r++) {
         g->bank[r] += pl->res[r];
         pl->res[r] = 0;

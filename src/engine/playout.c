@@ -175,14 +175,22 @@ static int pending_answer(const struct game *g)
 static int random_offer(const struct game *g, struct bw_rng *rng, struct game_action *out)
 {
     const struct game_player *pl = &g->p[g->current];
-    int give = (int)bw_rng_below(rng, RES_COUNT), get = (int)bw_rng_below(rng, RES_COUNT);
-    if (give == get || !pl->res[give])
+    int kinds = g->ck.on ? GOOD_COUNT : RES_COUNT; /* C&K: commodities too */
+    int give = (int)bw_rng_below(rng, (uint32_t)kinds),
+        get = (int)bw_rng_below(rng, (uint32_t)kinds);
+    if (give == get || !(give < RES_COUNT ? pl->res[give] : pl->commodity[give - GOOD_PAPER]))
         return 0;
     if (g->offers_open == (uint8_t)(BIT(GAME_MAX_OFFERS) - 1))
         return 0;
     blank_action(out, ACT_OFFER, g->current);
-    out->give[give] = 1;
-    out->get[get] = 1;
+    if (give < RES_COUNT)
+        out->give[give] = 1;
+    else
+        out->a = (int16_t)(1 << 5 * (give - GOOD_PAPER));
+    if (get < RES_COUNT)
+        out->get[get] = 1;
+    else
+        out->b = (int16_t)(1 << 5 * (get - GOOD_PAPER));
     return 1;
 }
 

@@ -96,7 +96,7 @@ unsigned progress_pending(const struct game *g)
     unsigned m = 0;
     for (int p = 0; p < g->opt.n_players; p++) {
         const struct ck_player *c = &g->ck.p[p];
-        if (!g->p[p].resigned && (c->draws || c->hand[CK_HAND]))
+        if (!g->p[p].resigned && (c->draws || c->hand[CK_HAND] || c->ask))
             m |= BIT(p);
     }
     return m;
@@ -309,8 +309,8 @@ static int effect(struct game *g, struct evbuf *eb, const struct game_action *a,
         return BW_OK;
     case PROG_MERCHANT:
         return merchant(g, p, a->a);
-    default: /* the cards that ask other players: a later part */
-        return BW_E(DENIED);
+    default: /* the cards that ask other players or look at their hands */
+        return ck_card(g, eb, a, e);
     }
 }
 
@@ -389,6 +389,11 @@ int progress_action(struct game *g, struct evbuf *eb, const struct game_action *
 void progress_timeout(struct game *g, struct evbuf *eb, int p)
 {
     struct ck_player *c = &g->ck.p[p];
+    if (c->ask) { /* an answer: ck_ask_default() */
+        ck_ask_default(g, eb, p);
+        ck_asks_settle(g, eb);
+        return;
+    }
     if (c->hand[CK_HAND]) {
         act_give_up(g, eb, p, c->hand[CK_HAND]);
         return;
@@ -427,6 +432,44 @@ static void try_corners(struct lister *l, struct game_action a, const uint64_t s
     for (int v; (v = bits_pop(m)) >= 0;) {
         a.a = (int16_t)v;
         try_put(l, a);
+    }
+}
+
+/* The plays of a card aimed at player q (a master merchant, a spy, a deserter). */
+static void list_target(struct lister *l, struct game_action a, int q)
+{
+    const struct game *g = l->g;
+    a.target = (int8_t)q;
+    switch (a.res) {
+    case PROG_MASTER_MERCHANT:
+        for (int i = -1; i < GOOD_COUNT; i++)
+            for (int j = i; j < GOOD_COUNT; j++) {
+                a.a = (int16_t)i;
+                a.b = (int16_t)j;
+                try_put(l, a);
+            }
+        break;
+    case PROG_SPY: {
+        uint32_t seen = 0;
+        a.a = PROG_NONE;
+        try_put(l, a);
+        for (int i = 0; i < CK_HAND && g->ck.p[q].hand[i]; i++)
+            if (!(seen >> g->ck.p[q].hand[i] & 1)) {
+                seen |= 1u << g->ck.p[q].hand[i];
+                a.a = g->ck.p[q].hand[i];
+                try_put(l, a);
+            }
+        break;
+    }
+    default: { /* the deserter: no knight of the player's, or one at a corner their roads reach */
+        uint64_t at[BOARD_WORDS];
+        bits_andnot(at, g->reach_of[a.player], g->buildings_all);
+        bits_andnot(at, at, g->ck.knights_all);
+        a.a = -1;
+        try_put(l, a);
+        try_corners(l, a, at);
+        break;
+    }
     }
 }
 
@@ -495,6 +538,40 @@ static void list_card(struct lister *l, int p, int card)
             try_put(l, a);
         }
         break;
+    case PROG_COMMERCIAL_HARBOR: /* nothing, or one resource to one player */
+        a.a = a.b = 0;
+        try_put(l, a);
+        for (int q = 0; q < g->opt.n_players; q++)
+            for (int r = 0; r < RES_COUNT && q != p; r++) {
+                a.a = (int16_t)(q < 4 ? (r + 1) << (4 * q) : 0);
+                a.b = (int16_t)(q < 4 ? 0 : (r + 1) << (4 * (q - 4)));
+                try_put(l, a);
+            }
+        break;
+    case PROG_MASTER_MERCHANT:
+    case PROG_SPY:
+    case PROG_DESERTER:
+        for (int q = 0; q < g->opt.n_players; q++)
+            if (q != p)
+                list_target(l, a, q);
+        break;
+    case PROG_DIPLOMAT:
+        for (int e = 0; e < geo->n_edges; e++) {
+            if (g->edge_owner[e] < 0)
+                continue;
+            a.a = (int16_t)e;
+            a.b = -1;
+            try_put(l, a);
+            for (int f = 0; f < geo->n_edges && g->edge_owner[e] == p; f++) {
+                a.b = (int16_t)f;
+                if (f != e && game_can_road(g, p, f))
+                    try_put(l, a);
+            }
+        }
+        break;
+    case PROG_INTRIGUE:
+        try_corners(l, a, g->ck.knights_all);
+        break;
     default:
         try_put(l, a);
         break;
@@ -508,6 +585,8 @@ int progress_actions(const struct game *g, int p, struct game_action *out, int m
     unsigned pending = progress_pending(g);
     if (pending && !(pending & BIT(p)))
         return 0;
+    if (c->ask)
+        return ck_ask_actions(g, p, out, max);
     if (c->hand[CK_HAND] || !c->draws) {
         uint32_t seen = 0;
         for (int i = 0; i <= CK_HAND && c->hand[i]; i++) {
@@ -557,7 +636,7 @@ int progress_state_ok(const struct game *g, const struct board_geo *geo)
         if (c->fleet >> GOOD_COUNT)
             return 0;
     }
-    if (held + g->ck.played != drawn || points > g->ck.played)
+    if (held + g->ck.played != drawn || points > g->ck.played || !ck_asks_ok(g, geo))
         return 0;
     if (!g->ck.merchant != !g->ck.merchant_owner ||
         (g->ck.sabotage && (g->ck.sabotage > 1 || g->phase != PHASE_DISCARD)))
