@@ -602,7 +602,8 @@ static void test_deck_choice(void **state)
     }
 }
 
-/* A fifth card: the one worth least goes (a wedding, which cannot be played yet). */
+/* A fifth card: the one worth least goes (an alchemist, which cannot be played after the
+ * roll). */
 static void test_gives_up_least(void **state)
 {
     (void)state;
@@ -612,10 +613,10 @@ static void test_gives_up_least(void **state)
         give_card(0, PROG_CRANE);
         give_card(0, PROG_SMITH);
         give_card(0, PROG_RESOURCE_MONOPOLY);
-        give_card(0, PROG_WEDDING);
+        give_card(0, PROG_ALCHEMIST);
         struct game_action a = normal_move(0, seed);
         assert_int_equal(a.type, ACT_PROGRESS_DISCARD);
-        assert_int_equal(a.res, PROG_WEDDING);
+        assert_int_equal(a.res, PROG_ALCHEMIST);
     }
 }
 
@@ -684,7 +685,7 @@ static void test_fifth_card_before_discard(void **state)
     ck_blank(3);
     th_give(&G, 1, 3, 3, 2, 2, 0);
     for (int c = 0; c < 5; c++)
-        give_card(1, (int[]){PROG_MEDICINE, PROG_CRANE, PROG_SMITH, PROG_MINING, PROG_WEDDING}[c]);
+        give_card(1, (int[]){PROG_MEDICINE, PROG_CRANE, PROG_SMITH, PROG_MINING, PROG_ALCHEMIST}[c]);
     G.phase = PHASE_DISCARD;
     G.p[1].discard = 5;
     assert_int_equal(game_check_state(&G), BW_OK);
@@ -701,13 +702,13 @@ static void test_fifth_card_before_discard(void **state)
         }
         assert_int_equal(a.type, ACT_PROGRESS_DISCARD);
         if (level != AI_EASY)
-            assert_int_equal(a.res, PROG_WEDDING);
+            assert_int_equal(a.res, PROG_ALCHEMIST);
     }
 }
 
 /* One game of Cities & Knights between the levels in seats[]; the hard level searches a few
  * rounds a decision. Returns the winner; every move legal, the game bounded. */
-static int ck_game(const int *seats, int n, uint64_t seed, int counts[EV_PROGRESS_DISCARD + 1])
+static int ck_game(const int *seats, int n, uint64_t seed, int counts[EV_TYPE_COUNT])
 {
     struct game g;
     struct bw_rng rng;
@@ -744,7 +745,7 @@ static int ck_game(const int *seats, int n, uint64_t seed, int counts[EV_PROGRES
 static void test_games_finish(void **state)
 {
     (void)state;
-    int counts[EV_PROGRESS_DISCARD + 1] = {0}, wins = 0, games = 8;
+    int counts[EV_TYPE_COUNT] = {0}, wins = 0, games = 8;
     for (int i = 0; i < games; i++) {
         int seats[4] = {AI_EASY, AI_EASY, AI_EASY, AI_EASY};
         seats[i % 4] = AI_NORMAL;

@@ -73,6 +73,7 @@ static void assert_restored(const struct session *a, const struct session *b, in
     assert_int_equal(a->key_sb, b->key_sb);
     assert_int_equal(a->step_phase, b->step_phase);
     assert_int_equal(a->map, b->map);
+    assert_int_equal(a->expansion, b->expansion);
     assert_int_equal(a->variant, b->variant);
     assert_true(b->turn_deadline_ms == moved(a->turn_deadline_ms, shift));
     assert_true(b->step_deadline_ms == moved(a->step_deadline_ms, shift));
@@ -139,6 +140,34 @@ static void test_lobby_round_trip(void **state)
         round_trip(&s, 3000, -2999);         /* an earlier clock after a reboot */
         round_trip(&s, (int64_t)1 << 40, 0); /* a clock 35 years on */
     }
+}
+
+static void expect_refused(const struct session *s, const char *reason);
+
+/* A lobby's expansion (!expansion cities) is kept, one byte at the end; a lobby without one
+ * is as long as before; one that its map cannot take, or an unknown one, is refused. */
+static void test_lobby_expansion(void **state)
+{
+    (void)state;
+    struct session s;
+    session_init(&s, "#ck", &rules, 1);
+    lobby(&s, 3, 3);
+    size_t plain = round_trip(&s, 1000, 0);
+    s.expansion = SESSION_EXPANSION_CITIES;
+    assert_int_equal(round_trip(&s, 1000, 0), plain + 1);
+    /* An unknown expansion byte (the CRC made right). */
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128];
+    struct session t;
+    size_t len = record_encode(&s, 1000, buf, sizeof buf);
+    buf[len - 5] = SESSION_EXPANSION_COUNT;
+    uint32_t crc = record_crc32(buf, len - 4);
+    for (int i = 0; i < 4; i++)
+        buf[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_non_null(strstr(why, "the lobby's expansion is unknown"));
+    s.map = SESSION_MAP_FOUR_ISLANDS;
+    expect_refused(&s, "the lobby's expansion cannot be played with its map");
 }
 
 /* Random session-level events between moves: people leave and come back, the bot is out of
@@ -1574,6 +1603,7 @@ int main(int argc, char **argv)
         return write_golden_v7(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby_round_trip),
+        cmocka_unit_test(test_lobby_expansion),
         cmocka_unit_test(test_river_round_trips),
         cmocka_unit_test(test_playout_round_trips),
         cmocka_unit_test(test_largest_record),

@@ -120,7 +120,8 @@ static void test_ck_round_trips(void **state)
 }
 
 /* The part ends the record: 1 byte for the flag, the game's rows (walls as bits over the
- * corners), 27 bytes a player; without Cities & Knights the record is as long as before. */
+ * corners), 30 bytes a player, 6 an open offer (none here); without Cities & Knights the record is
+ * as long as before. */
 static void test_ck_part_size(void **state)
 {
     (void)state;
@@ -128,8 +129,9 @@ static void test_ck_part_size(void **state)
     static unsigned char buf[RECORD_MAX_SIZE];
     ck_session(&s, 4, 5, 1000);
     size_t with = record_encode(&s, 1000, buf, sizeof buf);
-    const size_t game_rows = 1 + 1 + 1 + 3 + 3 + 3 * CK_DECK + 3 + 1 + 1 + 1 + 1 + (54 + 7) / 8;
-    const size_t player_rows = 3 + 1 + 5 + 1 + 1 + 1 + 6 + 6 + 3;
+    const size_t game_rows =
+        1 + 1 + 1 + 3 + 3 + 3 * CK_DECK + 3 + 1 + 1 + 1 + 1 + (54 + 7) / 8 + 1 + 1 + 1;
+    const size_t player_rows = 3 + 1 + 5 + 1 + 1 + 1 + 6 + 6 + 3 + 1 + 1 + 1;
     assert_int_equal(buf[with - 4 - game_rows - 4 * player_rows - 1], 1); /* the flag */
     /* The same game without Cities & Knights: no part at all. */
     memset(&s.game.ck, 0, sizeof s.game.ck);
@@ -178,7 +180,7 @@ static bool golden_moment(const struct game *g)
     return pending && any_hand(g) && any_knight(g) && any_metropolis(g) && any_wall(g);
 }
 
-#define GOLDEN_SEED 139
+#define GOLDEN_SEED 225
 
 /* Four players played by random moves until golden_moment(); saved 5 s after the last change. */
 static int64_t golden_session(struct session *s)
@@ -543,7 +545,7 @@ static void test_part_refused(void **state)
     char why[128];
     s = base_case;
     size_t len = record_encode(&s, 0, buf, sizeof buf);
-    size_t flag = len - 4 - 4 * 27 - (1 + 1 + 1 + 3 + 3 + 54 + 3 + 1 + 1 + 1 + 1 + 7) - 1;
+    size_t flag = len - 4 - 4 * 30 - (1 + 1 + 1 + 3 + 3 + 54 + 3 + 1 + 1 + 1 + 1 + 7 + 3) - 1;
     assert_int_equal(buf[flag], 1);
     buf[flag] = 2;
     uint32_t crc = record_crc32(buf, len - 4);

@@ -26,8 +26,7 @@
 #include <string.h>
 
 /* A progress card held, in hundredths of a point; printers and constitutions are shown at
- * once and are worth a point when a deck is chosen. The cards that ask other players (not
- * playable yet, doc/cities.md) are worth least: they are the first to go. */
+ * once and are worth a point when a deck is chosen. */
 static const double card_worth[PROG_COUNT] = {
     [PROG_ALCHEMIST] = 12,
     [PROG_INVENTOR] = 10,
@@ -39,21 +38,21 @@ static const double card_worth[PROG_COUNT] = {
     [PROG_MINING] = 18,
     [PROG_PRINTER] = 100,
     [PROG_SMITH] = 16,
-    [PROG_COMMERCIAL_HARBOR] = 6,
-    [PROG_MASTER_MERCHANT] = 6,
+    [PROG_COMMERCIAL_HARBOR] = 12,
+    [PROG_MASTER_MERCHANT] = 16,
     [PROG_MERCHANT] = 24,
     [PROG_MERCHANT_FLEET] = 8,
     [PROG_RESOURCE_MONOPOLY] = 20,
     [PROG_TRADE_MONOPOLY] = 14,
     [PROG_BISHOP] = 12,
     [PROG_CONSTITUTION] = 100,
-    [PROG_DESERTER] = 6,
-    [PROG_DIPLOMAT] = 6,
-    [PROG_INTRIGUE] = 6,
+    [PROG_DESERTER] = 14,
+    [PROG_DIPLOMAT] = 10,
+    [PROG_INTRIGUE] = 10,
     [PROG_SABOTEUR] = 12,
-    [PROG_SPY] = 6,
+    [PROG_SPY] = 12,
     [PROG_WARLORD] = 14,
-    [PROG_WEDDING] = 6,
+    [PROG_WEDDING] = 16,
 };
 
 /* Worth of reaching each level of a track (cumulative). */

@@ -330,6 +330,19 @@ int cmd_play_progress(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_CK_CARD_POINT), card_name(card));
         return BW_E(INVALID);
     }
+    switch (card) { /* the players they ask cannot answer from IRC yet (doc/cities.md) */
+    case PROG_WEDDING:
+    case PROG_COMMERCIAL_HARBOR:
+    case PROG_MASTER_MERCHANT:
+    case PROG_SPY:
+    case PROG_DESERTER:
+    case PROG_DIPLOMAT:
+    case PROG_INTRIGUE:
+        cmd_replyf(c, tr(c->lang, MSG_CK_CARD_ASKS), card_name(card));
+        return BW_E(DENIED);
+    default:
+        break;
+    }
     struct game_action a = {
         .type = ACT_PROGRESS, .res = (uint8_t)card, .a = -1, .b = -1, .target = -1};
     int err = card_args(c, card, argc, argv, &a);

@@ -31,6 +31,7 @@ int game_cities_on(struct game *g)
     g->ck.on = 1;
     memset(g->ck.bank, CK_BANK, sizeof g->ck.bank);
     g->deck_size = 0; /* no development cards */
+    memset(g->deck, 0, sizeof g->deck);
     progress_init(g);
     if (!g->opt.victory_points)
         g->vp_goal = CK_POINTS;

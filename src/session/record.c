@@ -746,6 +746,8 @@ static const char *session_problem(const struct session *s, int64_t now_ms)
     char msg[8];
     if (!session_variant_fits(s->variant, s->map, s->n_seats, msg, sizeof msg))
         return "the session's variant cannot be played with its map or seats";
+    if (!session_expansion_fits(s->expansion, s->map, s->variant, msg, sizeof msg))
+        return "the lobby's expansion cannot be played with its map or variant";
     for (int i = 0; i < s->n_seats; i++) {
         if (s->seat[i].present > 1)
             return "a flag is neither 0 nor 1";
@@ -806,6 +808,8 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_pirates(&w, s);
     if (s->state != SESSION_LOBBY)
         record_put_ck(&w, &s->game); /* the last part: nothing without Cities & Knights */
+    else if (s->expansion != SESSION_EXPANSION_NONE)
+        put_u8(&w, s->expansion); /* a lobby's expansion, when one is chosen */
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -899,6 +903,12 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     /* Version 10 on: the Cities & Knights part, when the body goes on. */
     if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
         record_get_ck(&r, &t.game, (int)version);
+    if (version >= 10 && t.state == SESSION_LOBBY && !r.bad && r.pos < r.len) {
+        unsigned x = get_u8(&r);
+        if (!r.bad && (x == SESSION_EXPANSION_NONE || !session_expansion_name((int)x)))
+            refuse(&r, "the lobby's expansion is unknown");
+        t.expansion = (uint8_t)x;
+    }
     if (!r.bad && r.pos != r.len)
         refuse(&r, "the record has bytes after its last field");
     const char *problem = r.bad ? r.bad : session_problem(&t, now_ms);

@@ -5,7 +5,8 @@
  * Fields added by later versions to other parts of the game go before it.
  *
  * The part is the rows of ck_fields[] below, in their order: u8 1 (ck.on), the game's rows,
- * then per player (n_players) the player's rows. A row is a u8 field or array of u8 of struct
+ * then per player (n_players) the player's rows, then for each open offer (in the order of its
+ * slot) u8 com_give[3], com_get[3]. A row is a u8 field or array of u8 of struct
  * game_ck, struct ck_player or struct game_player, written byte for byte, except a set of
  * corners (walls), written as bits over the board's corners as record.c writes ships. Every
  * row says the range of each of its bytes, checked as it is read, with the reason a record
@@ -62,6 +63,9 @@ static const struct ck_field ck_fields[] = {
     GAME(merchant_owner, SEAT_1, 0, 0, 10, "the merchant's holder is not a player"),
     GAME(sabotage, UPTO, 0, 1, 10, "a flag is neither 0 nor 1"),
     GAME(walls, CORNER_SET, 0, 0, 10, "a city wall is past the board's last corner"),
+    GAME(asker, SEAT_1, 0, 0, 10, "the player whose card is answered is not a player"),
+    GAME(resume, UPTO, 0, 1, 10, "a flag is neither 0 nor 1"),
+    GAME(desert_at, CORNER_1, 0, 0, 10, "the deserter's corner is past the board's last corner"),
     /* Each player's. */
     CK_PLAYER(level, UPTO, 0, CK_LEVELS, 10, "an improvement level is out of range"),
     CK_PLAYER(defender, UPTO, 0, 255, 10, ""),
@@ -73,6 +77,9 @@ static const struct ck_field ck_fields[] = {
     CK_PLAYER(knight, UPTO, 0, KNIGHT_LEVEL | KNIGHT_ACTIVE | KNIGHT_FRESH | KNIGHT_PROMOTED, 10,
               "a knight's state is out of range"),
     PLAYER(commodity, UPTO, 0, CK_BANK, 10, "a player's commodities are out of range"),
+    CK_PLAYER(ask, UPTO, 0, CK_ASKS - 1, 10, "what a player is asked is unknown"),
+    CK_PLAYER(ask_arg, UPTO, 0, 255, 10, ""), /* a slot, a count or a resource: the engine checks */
+    CK_PLAYER(ask_at, CORNER_1, 0, 0, 10, "a displaced knight's corner is past the last corner"),
 };
 
 _Static_assert(GOOD_COUNT <= 8, "a merchant fleet's goods are a byte");
@@ -131,6 +138,12 @@ void record_put_ck(struct writer *w, const struct game *g)
         for (size_t i = 0; i < n; i++)
             if (ck_fields[i].where != IN_GAME)
                 put_field(w, &ck_fields[i], g, p);
+    /* The commodities of the open offers, in the order of their slots. */
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id) {
+            put_bytes(w, g->offers[i].com_give, sizeof g->offers[i].com_give);
+            put_bytes(w, g->offers[i].com_get, sizeof g->offers[i].com_get);
+        }
 }
 
 void record_get_ck(struct reader *r, struct game *g, int version)
@@ -148,6 +161,16 @@ void record_get_ck(struct reader *r, struct game *g, int version)
         for (size_t i = 0; i < n; i++)
             if (ck_fields[i].where != IN_GAME && ck_fields[i].since <= version)
                 get_field(r, &ck_fields[i], g, p);
+    for (int i = 0; i < GAME_MAX_OFFERS && !r->bad; i++) {
+        if (!g->offers[i].id)
+            continue;
+        struct trade_offer *o = &g->offers[i];
+        get_into(r, o->com_give, sizeof o->com_give);
+        get_into(r, o->com_get, sizeof o->com_get);
+        for (int c = 0; c < COM_COUNT && !r->bad; c++)
+            if (o->com_give[c] > CK_BANK || o->com_get[c] > CK_BANK)
+                refuse(r, "an offer's commodities are out of range");
+    }
 }
 
 /* ---- what the fields say together ---- */
@@ -248,7 +271,8 @@ static const char *knights_problem(const struct game *g)
         for (int k = 0; k < CK_KNIGHTS; k++) {
             int v = c->knight_at[k] - 1, st = c->knight[k], level = st & KNIGHT_LEVEL;
             if (v < 0) {
-                if (st)
+                /* Only the knight its owner is placing after a displacement is off the board. */
+                if (st && !(c->ask == ASK_KNIGHT && c->ask_arg == k && c->ask_at))
                     return "a knight off the board has a state";
                 continue;
             }

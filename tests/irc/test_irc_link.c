@@ -68,7 +68,7 @@ static void test_requeue_keeps_drawings_whole(void **state)
     assert_int_equal(ircb_queue_length(&c.queue), 25);
     assert_int_equal(ircb_queue_in_turn_displays(&c.queue, "#a"), 10);
 
-    char a[16][16], b[16][16];
+    char a[16][64], b[16][64];
     int na = 0, nb = 0, b_first = -1, b_last = -1, sent = 0;
     while (hand(&c, buf, sizeof buf)) {
         sent++;
