@@ -188,7 +188,7 @@ static void busy(struct svg_layout *l, struct svg_box b)
 #define CORNER_FONT 6.0
 static struct svg_box corner_box(int v, double x, double y)
 {
-    char num[8];
+    char num[16];
     snprintf(num, sizeof num, "%d", v + 1);
     double half = web_svg_text_width(num, CORNER_FONT) / 2 + 1.5;
     return (struct svg_box){x - half, y - 4.5, x + half, y + 4.5};
