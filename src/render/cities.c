@@ -461,10 +461,12 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
     case EV_PROGRESS_TAKEN:
         rline_tr(&l, st, MSG_CK_TAKEN, p, o);
         rline_emit(&l, out, RENDER_PUBLIC);
-        private_line(&l, st);
-        rline_tr(&l, st, MSG_CK_YOU_TOOK, render_progress_name_in(lang, e->a), o);
-        rline_emit(&l, out, e->player);
-        if (e->other >= 0) {
+        if (mine) { /* never to seat -1, which is RENDER_PUBLIC */
+            private_line(&l, st);
+            rline_tr(&l, st, MSG_CK_YOU_TOOK, render_progress_name_in(lang, e->a), o);
+            rline_emit(&l, out, e->player);
+        }
+        if (e->other >= 0 && e->other < n) {
             private_line(&l, st);
             rline_tr(&l, st, MSG_CK_TOOK_FROM_YOU, p, render_progress_name_in(lang, e->a));
             rline_emit(&l, out, e->other);
