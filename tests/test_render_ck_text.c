@@ -198,6 +198,165 @@ static void test_give_up_and_steal_private(void **state)
     render_lines_fini(&o.l);
 }
 
+/* Every line of o goes to the public or to seat `to` alone; the lines containing secret (in
+ * lang) go to `to` or `to2` only (-1: none), and `to` gets at least one. */
+static void check_private(const struct out *o, const char *secret, int to, int to2)
+{
+    int seen = 0;
+    for (int i = 0; i < o->l.n; i++) {
+        int dest = o->l.v[i].to;
+        if (strstr(o->l.v[i].text, secret)) {
+            if (dest != to && dest != to2)
+                fail_msg("\"%s\" said to %d: %s", secret, dest, o->l.v[i].text);
+            seen += dest == to;
+        }
+    }
+    assert_int_not_equal(seen, 0);
+}
+
+/* Asks: a public line that names who the game waits for and what, and no command. */
+static void test_ask_lines(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev[5] = {
+        ev_of(EV_ASK, 1, -1, ASK_PILLAGE, -1), ev_of(EV_ASK, 2, -1, ASK_KNIGHT, 20),
+        ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2), ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK),
+        ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1)};
+    static const char *const want[5] = {
+        "the game waits for bob to choose which city the barbarians pillage",
+        "the game waits for cat to choose where their knight displaced from 21 goes",
+        "the game waits for dan to choose the goods they give ann (wedding)",
+        ("the game waits for bob to choose paper, cloth or coin to give ann for 1 brick "
+         "(commercial harbor)"),
+        "the game waits for cat to choose which knight they give up (deserter)"};
+    for (int k = 0; k < 5; k++)
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            struct out o;
+            out_open(&o, lang);
+            render_events(&G, &o.st, &ev[k], 1, &o.sink);
+            out_check(&o);
+            assert_int_equal(o.l.n, 1);
+            assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
+            assert_null(strchr(o.l.v[0].text, '!'));
+            if (lang == LANG_EN)
+                assert_string_equal(o.l.v[0].text, want[k]);
+            render_lines_fini(&o.l);
+        }
+}
+
+/* Goods given for a card are public, as a trade is. */
+static void test_give_line(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev = ev_of(EV_GIVE, 3, 0, PROG_COMMERCIAL_HARBOR, 0);
+    ev.res2[COM_CLOTH] = 1;
+    struct out o;
+    out_open(&o, LANG_EN);
+    render_events(&G, &o.st, &ev, 1, &o.sink);
+    out_check(&o);
+    assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
+    assert_string_equal(only_line(&o), "dan gives 1 cloth to ann (commercial harbor)");
+    render_lines_fini(&o.l);
+}
+
+/* What a master merchant or a spy sees in another's hand goes to them alone. */
+static void test_look_private(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev[2] = {ev_of(EV_LOOK, 0, 1, 0, 0), ev_of(EV_LOOK, 2, 3, 1, 0)};
+    ev[0].res[RES_ORE] = 3;
+    ev[0].res2[COM_PAPER] = 2;
+    ev[1].res[0] = PROG_SPY;
+    ev[1].res[1] = PROG_WARLORD;
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct out o;
+        out_open(&o, lang);
+        render_events(&G, &o.st, ev, 2, &o.sink);
+        out_check(&o);
+        assert_int_equal(o.l.n, 2);
+        assert_int_equal(o.l.v[0].to, 0);
+        assert_int_equal(o.l.v[1].to, 2);
+        if (lang == LANG_EN)
+            check_private(&o, "paper", 0, -1);
+        check_private(&o, render_progress_name_in(lang, PROG_WARLORD), 2, -1);
+        if (lang == LANG_EN) {
+            assert_string_equal(o.l.v[0].text, "#c you see bob's goods: 3 ore, 2 paper");
+            assert_string_equal(o.l.v[1].text, "#c you see dan's progress cards: spy, warlord");
+        }
+        render_lines_fini(&o.l);
+    }
+}
+
+/* A card a spy takes is named to the two players only; the others see that a card went. */
+static void test_progress_taken_private(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev = ev_of(EV_PROGRESS_TAKEN, 0, 2, PROG_BISHOP, 0);
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct out o;
+        out_open(&o, lang);
+        render_events(&G, &o.st, &ev, 1, &o.sink);
+        out_check(&o);
+        check_private(&o, render_progress_name_in(lang, PROG_BISHOP), 0, 2);
+        check_private(&o, render_progress_name_in(lang, PROG_BISHOP), 2, 0);
+        if (lang == LANG_EN) {
+            assert_non_null(line_with(&o, RENDER_PUBLIC, "ann takes a progress card from cat"));
+            assert_non_null(line_with(&o, 0, "#c you took bishop from cat"));
+            assert_non_null(line_with(&o, 2, "#c ann took bishop from you"));
+        }
+        render_lines_fini(&o.l);
+    }
+    /* Taken as a fifth card: it must go, as a fifth drawn. */
+    G.ck.p[0].hand[0] = G.ck.p[0].hand[1] = G.ck.p[0].hand[2] = PROG_SPY;
+    G.ck.p[0].hand[3] = PROG_SMITH;
+    G.ck.p[0].hand[4] = PROG_BISHOP;
+    struct out o;
+    out_open(&o, LANG_EN);
+    render_events(&G, &o.st, &ev, 1, &o.sink);
+    assert_non_null(line_with(&o, RENDER_PUBLIC, "ann holds 5 progress cards"));
+    render_lines_fini(&o.l);
+}
+
+static void test_road_removed_line(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev = ev_of(EV_ROAD_REMOVED, 1, 0, 5, 0);
+    const struct board_geo *geo = th_geo(&G);
+    int a = geo->edge_vertex[5][0] + 1, b = geo->edge_vertex[5][1] + 1;
+    char want[64];
+    snprintf(want, sizeof want, "ann removes bob's road at %d-%d", a < b ? a : b, a < b ? b : a);
+    struct out o;
+    out_open(&o, LANG_EN);
+    render_events(&G, &o.st, &ev, 1, &o.sink);
+    assert_string_equal(only_line(&o), want);
+    assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
+    render_lines_fini(&o.l);
+}
+
+/* An offer's and a trade's commodities are said in their line; no line of their own. */
+static void test_commodities_in_trade(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev[4] = {ev_of(EV_OFFER, 0, -1, 3, 0x2), ev_of(EV_COMMODITIES, 0, -1, 3, 0),
+                               ev_of(EV_TRADE, 0, 1, 3, 0), ev_of(EV_COMMODITIES, 0, 1, 3, 0)};
+    ev[0].res2[RES_ORE] = ev[2].res2[RES_ORE] = 1;
+    ev[1].res[COM_CLOTH] = ev[3].res[COM_CLOTH] = 2;
+    struct out o;
+    out_open(&o, LANG_EN);
+    render_events(&G, &o.st, ev, 4, &o.sink);
+    out_check(&o);
+    assert_int_equal(o.l.n, 2);
+    assert_non_null(line_with(&o, RENDER_PUBLIC, "ann offers 2 cloth for 1 ore to bob (offer 3)"));
+    assert_non_null(line_with(&o, RENDER_PUBLIC, "ann gives 2 cloth to bob for 1 ore"));
+    render_lines_fini(&o.l);
+}
+
 /* ---- the fixed forms ---- */
 
 static void test_hand(void **state)
@@ -443,7 +602,7 @@ static void test_events_golden(void **state)
     G.ck.merchant_owner = 1;
     G.ck.p[0].fleet = 1u << RES_WOOL;
     G.ck.deck_pos[TRACK_TRADE] = 3;
-    struct game_event ev[64];
+    struct game_event ev[96];
     int n = 0;
     ev[n++] = ev_of(EV_ROLL, 0, -1, 6, 2);
     ev[n++] = ev_of(EV_EVENT_DIE, 0, -1, FACE_GATE + TRACK_TRADE, 0);
@@ -496,7 +655,36 @@ static void test_events_golden(void **state)
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MERCHANT, 0);
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_WARLORD, 0);
     ev[n++] = ev_of(EV_PROGRESS_DISCARD, 3, -1, PROG_WEDDING, 0);
-    assert_true(n <= 64);
+    ev[n++] = ev_of(EV_ASK, 1, -1, ASK_PILLAGE, -1);
+    ev[n++] = ev_of(EV_ASK, 2, -1, ASK_KNIGHT, 20);
+    ev[n++] = ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2);
+    ev[n++] = ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK);
+    ev[n++] = ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1);
+    ev[n] = ev_of(EV_GIVE, 3, 0, PROG_WEDDING, 0);
+    ev[n].res[RES_WOOD] = 1;
+    ev[n++].res2[COM_COIN] = 1;
+    ev[n] = ev_of(EV_LOOK, 0, 1, 0, 0);
+    ev[n].res[RES_ORE] = 3;
+    ev[n++].res2[COM_PAPER] = 2;
+    ev[n] = ev_of(EV_LOOK, 0, 2, 1, 0);
+    ev[n].res[0] = PROG_SPY;
+    ev[n++].res[1] = PROG_BISHOP;
+    ev[n++] = ev_of(EV_LOOK, 0, 3, 1, 0);
+    ev[n++] = ev_of(EV_PROGRESS_TAKEN, 0, 2, PROG_BISHOP, 0);
+    ev[n++] = ev_of(EV_ROAD_REMOVED, 1, 0, 5, 0);
+    ev[n] = ev_of(EV_OFFER, 0, -1, 3, 0x6);
+    ev[n].res[RES_WOOL] = 1;
+    ev[n++].res2[RES_ORE] = 1;
+    ev[n] = ev_of(EV_COMMODITIES, 0, -1, 3, 0);
+    ev[n].res[COM_CLOTH] = 2;
+    ev[n++].res2[COM_PAPER] = 1;
+    ev[n] = ev_of(EV_TRADE, 0, 1, 3, 0);
+    ev[n].res[RES_WOOL] = 1;
+    ev[n++].res2[RES_ORE] = 1;
+    ev[n] = ev_of(EV_COMMODITIES, 0, 1, 3, 0);
+    ev[n].res[COM_CLOTH] = 2;
+    ev[n++].res2[COM_PAPER] = 1;
+    assert_true(n <= 96);
 
     char *text = NULL;
     size_t len = 0;
@@ -582,6 +770,12 @@ int main(void)
         cmocka_unit_test(test_board_text),
         cmocka_unit_test(test_spots),
         cmocka_unit_test(test_progress_list),
+        cmocka_unit_test(test_ask_lines),
+        cmocka_unit_test(test_give_line),
+        cmocka_unit_test(test_look_private),
+        cmocka_unit_test(test_progress_taken_private),
+        cmocka_unit_test(test_road_removed_line),
+        cmocka_unit_test(test_commodities_in_trade),
         cmocka_unit_test(test_events_golden),
         cmocka_unit_test(test_base_game_unchanged),
     };

@@ -528,5 +528,18 @@ const struct i18n_entry i18n_ar_render[] = {
                       "بطاقاته"},
     {MSG_PN_WARLORD, "بعد رميك: %splay warlord، كل فرسانك نشطون مجانا"},
     {MSG_PN_LATER, "لا يمكن لعبها هنا بعد: تحتاج إلى رد اللاعبين الآخرين"},
+    {MSG_CK_ASK_PILLAGE, "تنتظر اللعبة أن يختار %s المدينة التي ينهبها البرابرة"},
+    {MSG_CK_ASK_KNIGHT, "تنتظر اللعبة أن يختار %s أين يذهب فارسه المطرود من %d"},
+    {MSG_CK_ASK_WEDDING, "تنتظر اللعبة أن يختار %s السلع التي يعطيها إلى %s (بطاقة «%s»)"},
+    {MSG_CK_ASK_HARBOR, "تنتظر اللعبة أن يختار %s ورقا أو قماشا أو عملة يعطيها إلى %s مقابل %s "
+                        "(بطاقة «%s»)"},
+    {MSG_CK_ASK_DESERTER, "تنتظر اللعبة أن يختار %s الفارس الذي يتخلى عنه (بطاقة «%s»)"},
+    {MSG_CK_GIVE, "يعطي %s %s إلى %s (بطاقة «%s»)"},
+    {MSG_CK_LOOK_GOODS, "ترى سلع %s: %s"},
+    {MSG_CK_LOOK_CARDS, "ترى بطاقات تقدم %s: %s"},
+    {MSG_CK_TAKEN, "يأخذ %s بطاقة تقدم من %s"},
+    {MSG_CK_YOU_TOOK, "أخذت بطاقة «%s» من %s"},
+    {MSG_CK_TOOK_FROM_YOU, "يأخذ %s منك بطاقة «%s»"},
+    {MSG_CK_ROAD_REMOVED, "يزيل %s طريق %s عند %s"},
     {MSG_COUNT, NULL},
 };

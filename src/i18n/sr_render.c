@@ -529,5 +529,18 @@ const struct i18n_entry i18n_sr_render[] = {
                       "više odbacuje polovinu karata"},
     {MSG_PN_WARLORD, "posle bacanja: %splay warlord, svi vaši vitezovi postaju aktivni besplatno"},
     {MSG_PN_LATER, "ovde se još ne može igrati: traži odgovor drugih igrača"},
+    {MSG_CK_ASK_PILLAGE, "igra čeka da %s izabere koji grad varvari pljačkaju"},
+    {MSG_CK_ASK_KNIGHT, "igra čeka da %s izabere kuda ide njegov vitez isteran sa %d"},
+    {MSG_CK_ASK_WEDDING, "igra čeka da %s izabere robu koju daje igraču %s (karta „%s“)"},
+    {MSG_CK_ASK_HARBOR, "igra čeka da %s izabere papir, tkaninu ili novčić koji daje igraču %s za "
+                        "%s (karta „%s“)"},
+    {MSG_CK_ASK_DESERTER, "igra čeka da %s izabere kog viteza predaje (karta „%s“)"},
+    {MSG_CK_GIVE, "%s daje %s igraču %s (karta „%s“)"},
+    {MSG_CK_LOOK_GOODS, "vidite robu igrača %s: %s"},
+    {MSG_CK_LOOK_CARDS, "vidite karte napretka igrača %s: %s"},
+    {MSG_CK_TAKEN, "%s uzima kartu napretka od igrača %s"},
+    {MSG_CK_YOU_TOOK, "uzeli ste kartu „%s“ od igrača %s"},
+    {MSG_CK_TOOK_FROM_YOU, "%s vam uzima kartu „%s“"},
+    {MSG_CK_ROAD_REMOVED, "%s uklanja put igrača %s na %s"},
     {MSG_COUNT, NULL},
 };

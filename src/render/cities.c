@@ -4,7 +4,9 @@
  * Hidden information: the progress card a player draws, and the one they give up from a hand
  * of five, go only to them; everyone else sees the deck (or that a card went). The printer and
  * the constitution are shown when drawn, by the engine's own EV_PROGRESS after the draw. A
- * stolen commodity goes only to the two players, as a stolen resource does. */
+ * stolen commodity goes only to the two players, as a stolen resource does; so does the progress
+ * card a spy takes. What a player sees in another's hand (a master merchant, a spy) goes only
+ * to them. Goods given for a card are public, as a trade is. */
 #include <stdio.h>
 #include <string.h>
 
@@ -238,6 +240,72 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
     }
 }
 
+/* What the game waits for a player to choose (EV_ASK); no command yet answers it. */
+static void ask_line(struct rline *l, const struct render_style *st, const struct game_event *e,
+                     const char *p, const char *o)
+{
+    int lang = st->lang;
+    switch (e->a) {
+    case ASK_PILLAGE:
+        rline_tr(l, st, MSG_CK_ASK_PILLAGE, p);
+        break;
+    case ASK_KNIGHT:
+        rline_tr(l, st, MSG_CK_ASK_KNIGHT, p, e->b + 1);
+        break;
+    case ASK_WEDDING:
+        rline_tr(l, st, MSG_CK_ASK_WEDDING, p, o, render_progress_name_in(lang, PROG_WEDDING));
+        break;
+    case ASK_HARBOR: {
+        char res[64];
+        rline_tr(l, st, MSG_CK_ASK_HARBOR, p, o,
+                 render_res_count(lang, e->b, 1, 1, res, sizeof res),
+                 render_progress_name_in(lang, PROG_COMMERCIAL_HARBOR));
+        break;
+    }
+    default:
+        rline_tr(l, st, MSG_CK_ASK_DESERTER, p, render_progress_name_in(lang, PROG_DESERTER));
+        break;
+    }
+}
+
+/* What a player saw in another's hand (EV_LOOK), to them alone. */
+static void look_line(struct rline *l, const struct render_style *st, const struct game_event *e,
+                      const char *o)
+{
+    int lang = st->lang;
+    char buf[CARDS_BUF];
+    if (e->a == 0) {
+        rline_tr(l, st, MSG_CK_LOOK_GOODS, o, goods_str(lang, e->res, e->res2, 0, buf, sizeof buf));
+        return;
+    }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < CK_HAND && e->res[i]; i++) {
+        int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+                         render_progress_name_in(lang, e->res[i]));
+        if (w > 0 && (size_t)w < sizeof buf - n)
+            n += (size_t)w;
+    }
+    rline_tr(l, st, MSG_CK_LOOK_CARDS, o, n ? buf : tr(lang, MSG_NOTHING));
+}
+
+/* A fifth progress card (still held when the events end) must go before anything else. */
+static void fifth_line(struct rline *l, const struct game *g, const struct render_style *st,
+                       const struct game_event *e, int card, const char *p,
+                       const struct render_sink *out)
+{
+    if (e->player < 0 || e->player >= g->opt.n_players || card <= 0 ||
+        g->ck.p[e->player].hand[CK_HAND] != card)
+        return;
+    rline_init(l);
+    rline_tr(l, st, MSG_CK_FIFTH, p);
+    if (!seat_is_robot(st, e->player)) {
+        const char *pre = style_prefix(st);
+        rline_tr(l, st, MSG_HINT_PROGRESS_FIFTH, pre, pre);
+    }
+    rline_emit(l, out, RENDER_PUBLIC);
+}
+
 int cities_event(const struct game *g, const struct render_style *st, const struct game_event *ev,
                  int i, int n_ev, const struct render_sink *out)
 {
@@ -312,13 +380,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
         rline_tr(&l, st, MSG_CK_YOU_DREW, render_progress_name_in(lang, e->b),
                  tr(lang, deck_msgs[e->a]));
         rline_emit(&l, out, e->player);
-        /* A fifth card (still held when the events end) must go before anything else. */
-        if (mine && g->ck.p[e->player].hand[CK_HAND] == e->b && e->b > 0) {
-            rline_tr(&l, st, MSG_CK_FIFTH, p);
-            if (!seat_is_robot(st, e->player))
-                rline_tr(&l, st, MSG_HINT_PROGRESS_FIFTH, pre, pre);
-            rline_emit(&l, out, RENDER_PUBLIC);
-        }
+        fifth_line(&l, g, st, e, e->b, p, out);
         return 1;
     case EV_PROGRESS:
         progress_line(&l, g, st, e, p);
@@ -382,6 +444,40 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
         else
             rline_tr(&l, st, MSG_CK_KNIGHT_MOVE, p, e->a + 1, e->b + 1);
         break;
+    case EV_ASK:
+        ask_line(&l, st, e, p, o);
+        break;
+    case EV_GIVE:
+        rline_tr(&l, st, MSG_CK_GIVE, p, goods_str(lang, e->res, e->res2, 1, buf, sizeof buf), o,
+                 render_progress_name_in(lang, e->a));
+        break;
+    case EV_LOOK:
+        if (!mine)
+            return 1;
+        private_line(&l, st);
+        look_line(&l, st, e, o);
+        rline_emit(&l, out, e->player);
+        return 1;
+    case EV_PROGRESS_TAKEN:
+        rline_tr(&l, st, MSG_CK_TAKEN, p, o);
+        rline_emit(&l, out, RENDER_PUBLIC);
+        if (mine) { /* never to seat -1, which is RENDER_PUBLIC */
+            private_line(&l, st);
+            rline_tr(&l, st, MSG_CK_YOU_TOOK, render_progress_name_in(lang, e->a), o);
+            rline_emit(&l, out, e->player);
+        }
+        if (e->other >= 0 && e->other < n) {
+            private_line(&l, st);
+            rline_tr(&l, st, MSG_CK_TOOK_FROM_YOU, p, render_progress_name_in(lang, e->a));
+            rline_emit(&l, out, e->other);
+        }
+        fifth_line(&l, g, st, e, e->a, p, out);
+        return 1;
+    case EV_ROAD_REMOVED: {
+        char edge[8];
+        rline_tr(&l, st, MSG_CK_ROAD_REMOVED, o, p, edge_name(game_geo(g), e->a, edge));
+        break;
+    }
     default:
         return 0;
     }

@@ -93,8 +93,18 @@ static void start_private(struct rline *l, const struct render_style *st)
     rline_add(l, chan_prefix(st, chan));
 }
 
+/* The goods of an offer or a trade: the resources res, with the commodities of com (an
+ * EV_COMMODITIES following it; NULL: none) given (want 0) or wanted (want 1). */
+static const char *trade_goods(int lang, const uint8_t res[RES_COUNT], const struct game_event *com,
+                               int want, char *buf, size_t size)
+{
+    return com ? goods_str(lang, res, want ? com->res2 : com->res, 1, buf, size)
+               : cards_str(lang, res, buf, size);
+}
+
 static void render_event(const struct game *g, const struct render_style *st,
-                         const struct game_event *e, const struct render_sink *out)
+                         const struct game_event *e, const struct game_event *com,
+                         const struct render_sink *out)
 {
     const struct board_geo *geo = game_geo(g);
     int n = g->opt.n_players, lang = st->lang;
@@ -350,8 +360,8 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     case EV_OFFER: {
         char to[GAME_MAX_PLAYERS * (NICK_BUF + 2)];
-        rline_tr(&l, st, MSG_EV_OFFER, p, cards_str(lang, e->res, cards, sizeof cards),
-                 cards_str(lang, e->res2, cards2, sizeof cards2),
+        rline_tr(&l, st, MSG_EV_OFFER, p, trade_goods(lang, e->res, com, 0, cards, sizeof cards),
+                 trade_goods(lang, e->res2, com, 1, cards2, sizeof cards2),
                  seats_str(st, (unsigned)e->b, n, to, sizeof to), e->a);
         for (int q = 0; q < n; q++)
             if ((e->b >> q & 1) && !seat_is_robot(st, q)) {
@@ -376,8 +386,8 @@ static void render_event(const struct game *g, const struct render_style *st,
         rline_tr(&l, st, MSG_EV_OFFER_CLOSED, e->a, p);
         break;
     case EV_TRADE:
-        rline_tr(&l, st, MSG_EV_TRADE, p, cards_str(lang, e->res, cards, sizeof cards), o,
-                 cards_str(lang, e->res2, cards2, sizeof cards2));
+        rline_tr(&l, st, MSG_EV_TRADE, p, trade_goods(lang, e->res, com, 0, cards, sizeof cards), o,
+                 trade_goods(lang, e->res2, com, 1, cards2, sizeof cards2));
         break;
     case EV_LONGEST_ROAD: {
         int sea = geo_has_sea(geo);
@@ -443,10 +453,17 @@ void render_events(const struct game *g, const struct render_style *st, const st
 {
     for (int i = 0; i < n_ev; i++) {
         int used = g->ck.on ? cities_event(g, st, ev, i, n_ev, out) : 0;
+        /* Cities & Knights: an offer's or a trade's commodities come in the next event. */
+        const struct game_event *com = NULL;
+        if ((ev[i].type == EV_OFFER || ev[i].type == EV_TRADE) && i + 1 < n_ev &&
+            ev[i + 1].type == EV_COMMODITIES)
+            com = &ev[i + 1];
         if (used > 0)
             i += used - 1;
         else
-            render_event(g, st, &ev[i], out);
+            render_event(g, st, &ev[i], com, out);
+        if (!used && com)
+            i++;
     }
 }
 
