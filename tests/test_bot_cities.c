@@ -446,7 +446,7 @@ static void test_progress_pending(void **state)
     bot_free(b);
 }
 
-/* Commodities in a LIST: the bank at the player's rate, discards, offers refused for now. */
+/* Commodities in a LIST: the bank at the player's rate, offers between players, discards. */
 static void test_goods(void **state)
 {
     (void)state;
@@ -465,11 +465,31 @@ static void test_goods(void **state)
                  "with commodities, trade one kind for one kind with the bank (!bank 4 coin for "
                  "1 ore)");
     expect_refused(b, n, "!bank 4 c for 1 ore");
-    assert_true(any_line(n_recs - 1, n, "\"c\" is ambiguous: clay, cloth, coin"));
-    expect_reply(b, n, "!trade offer 1 cloth for 1 brick",
-                 "offers between players hold resources only for now: trade commodities with "
-                 "the bank (!bank 4 coin for 1 ore)");
     char line[60];
+    assert_true(any_line(n_recs - 1, n, "\"c\" is ambiguous: clay, cloth, coin"));
+    /* An offer with a commodity, taken by another player: the cloth changes hands. */
+    int o = (p + 1) % 3;
+    g->p[p].commodity[COM_CLOTH] = 1;
+    g->ck.bank[COM_CLOTH] -= 1;
+    g->p[o].res[RES_BRICK] += 1;
+    g->bank[RES_BRICK] -= 1;
+    int o_brick = g->p[o].res[RES_BRICK], p_brick = g->p[p].res[RES_BRICK];
+    say(b, n, "!trade offer 1 cloth for 1 brick");
+    int slot = -1;
+    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+        if (g->offers[i].id && g->offers[i].from == p)
+            slot = i;
+    assert_true(slot >= 0);
+    assert_int_equal(g->offers[slot].com_give[COM_CLOTH], 1);
+    assert_int_equal(g->offers[slot].get[RES_BRICK], 1);
+    assert_int_equal(g->offers[slot].give[RES_BRICK] + g->offers[slot].com_get[COM_COIN], 0);
+    say(b, nick_of(b, o), "!trade accept");
+    snprintf(line, sizeof line, "!trade confirm %s", nick_of(b, o));
+    say(b, n, line);
+    assert_int_equal(g->p[p].commodity[COM_CLOTH], 0);
+    assert_int_equal(g->p[o].commodity[COM_CLOTH], 1);
+    assert_int_equal(g->p[o].res[RES_BRICK], o_brick - 1);
+    assert_int_equal(g->p[p].res[RES_BRICK], p_brick + 1);
     snprintf(line, sizeof line, "!bank %d coins for 1 ore", rate);
     say(b, n, line);
     assert_int_equal(g->p[p].res[RES_ORE], 1);

@@ -508,12 +508,17 @@ int cmd_offer_goods(struct cmd_call *c, int argc, char **argv, struct game_actio
     int err = words_trade_goods(argc, argv, true, give, get, parts, msg, sizeof msg);
     if (err < 0)
         return bad_words(c, err, msg, "trade offer LIST for LIST [to NICK...]");
-    if (has_commodity(give) || has_commodity(get)) {
-        cmd_replyf(c, tr(c->lang, MSG_CK_OFFER_COMMODITY), c->prefix);
-        return BW_E(BAD_TRADE);
-    }
     memcpy(a->give, give, RES_COUNT);
     memcpy(a->get, get, RES_COUNT);
+    /* The commodities, 5 bits each in a and b (more than 31 is more than anyone holds: the
+     * engine refuses the offer for want of them, or nobody can take it). */
+    a->a = a->b = 0;
+    for (int k = 0; k < COM_COUNT; k++) {
+        int gv = give[GOOD_PAPER + k] > 31 ? 31 : give[GOOD_PAPER + k];
+        int gt = get[GOOD_PAPER + k] > 31 ? 31 : get[GOOD_PAPER + k];
+        a->a = (int16_t)(a->a | gv << (5 * k));
+        a->b = (int16_t)(a->b | gt << (5 * k));
+    }
     return BW_OK;
 }
 

@@ -359,7 +359,5 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_CARD_POINT, "البطاقة %s نقطة، تُكشف حين تُسحب"},
     {MSG_CK_BANK_KINDS, "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "سعرك لـ %s هو %d:1 (الأمر %sbank %d %s for %d %s)"},
-    {MSG_CK_OFFER_COMMODITY, "العروض بين اللاعبين تحمل الموارد فقط حاليًا: بادل السلع مع البنك "
-                             "(الأمر %sbank 4 coin for 1 ore)"},
     {MSG_COUNT, NULL},
 };

@@ -365,7 +365,5 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "sa robom menjajte sa bankom jednu vrstu za jednu vrstu (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "vaš kurs za %s je %d:1 (%sbank %d %s for %d %s)"},
-    {MSG_CK_OFFER_COMMODITY, "ponude između igrača zasad sadrže samo sirovine: robu menjajte sa "
-                             "bankom (%sbank 4 coin for 1 ore)"},
     {MSG_COUNT, NULL},
 };

@@ -369,7 +369,5 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "з товарами міняйте з банком один вид на один вид (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "ваш курс для %s — %d:1 (%sbank %d %s for %d %s)"},
-    {MSG_CK_OFFER_COMMODITY, "пропозиції між гравцями поки що містять лише ресурси: товари "
-                             "міняйте з банком (%sbank 4 coin for 1 ore)"},
     {MSG_COUNT, NULL},
 };
