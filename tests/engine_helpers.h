@@ -503,4 +503,26 @@ static inline int th_count_events(const struct game_event *ev, int n, int type)
     return k;
 }
 
+/* A land hex other than skip with six land neighbours (not the robber's when avoid_robber);
+ * fails the test when there is none. */
+static inline int th_inner_hex(const struct game *g, int skip, int avoid_robber)
+{
+    const struct board_geo *geo = th_geo(g);
+    for (int h = 0; h < geo->n_hexes; h++) {
+        int ok = h != skip && !(avoid_robber && h == g->robber);
+        for (int s = 0; s < 6; s++)
+            ok &= geo->hex_neighbor[h][s] >= 0;
+        if (ok)
+            return h;
+    }
+    fail_msg("no inner hex");
+    return -1;
+}
+
+/* Corner c (0-5) of hex h. */
+static inline int th_corner(const struct game *g, int h, int c)
+{
+    return th_geo(g)->hex_vertex[h][c];
+}
+
 #endif

@@ -26,21 +26,12 @@ static void ck_blank(int n)
 /* A land hex with six land neighbours, not skip and not the robber's. */
 static int inner_hex(int skip)
 {
-    const struct board_geo *geo = th_geo(&G);
-    for (int h = 0; h < geo->n_hexes; h++) {
-        int ok = h != skip && h != G.robber;
-        for (int s = 0; s < 6; s++)
-            ok &= geo->hex_neighbor[h][s] >= 0;
-        if (ok)
-            return h;
-    }
-    fail_msg("no inner hex");
-    return -1;
+    return th_inner_hex(&G, skip, 1);
 }
 
 static int corner(int h, int c)
 {
-    return th_geo(&G)->hex_vertex[h][c];
+    return th_corner(&G, h, c);
 }
 
 static void city(int p, int v)
@@ -685,7 +676,8 @@ static void test_fifth_card_before_discard(void **state)
     ck_blank(3);
     th_give(&G, 1, 3, 3, 2, 2, 0);
     for (int c = 0; c < 5; c++)
-        give_card(1, (int[]){PROG_MEDICINE, PROG_CRANE, PROG_SMITH, PROG_MINING, PROG_ALCHEMIST}[c]);
+        give_card(1,
+                  (int[]){PROG_MEDICINE, PROG_CRANE, PROG_SMITH, PROG_MINING, PROG_ALCHEMIST}[c]);
     G.phase = PHASE_DISCARD;
     G.p[1].discard = 5;
     assert_int_equal(game_check_state(&G), BW_OK);

@@ -19,21 +19,12 @@ static void ck_blank(int n)
 /* A land hex with six land neighbours, and its corners in ring order (adjacent in turn). */
 static int inner_hex(int skip)
 {
-    const struct board_geo *geo = th_geo(&G);
-    for (int h = 0; h < geo->n_hexes; h++) {
-        int ok = h != skip;
-        for (int s = 0; s < 6; s++)
-            ok &= geo->hex_neighbor[h][s] >= 0;
-        if (ok)
-            return h;
-    }
-    fail_msg("no inner hex");
-    return -1;
+    return th_inner_hex(&G, skip, 0);
 }
 
 static int corner(int h, int c)
 {
-    return th_geo(&G)->hex_vertex[h][c];
+    return th_corner(&G, h, c);
 }
 
 /* The corners of the first inner hex, in ring order; returns the hex. */

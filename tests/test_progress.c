@@ -21,21 +21,12 @@ static void state_ok(void)
 
 static int inner_hex(int skip)
 {
-    const struct board_geo *geo = th_geo(&G);
-    for (int h = 0; h < geo->n_hexes; h++) {
-        int ok = h != skip && h != G.robber;
-        for (int s = 0; s < 6; s++)
-            ok &= geo->hex_neighbor[h][s] >= 0;
-        if (ok)
-            return h;
-    }
-    fail_msg("no inner hex");
-    return -1;
+    return th_inner_hex(&G, skip, 1);
 }
 
 static int corner(int h, int c)
 {
-    return th_geo(&G)->hex_vertex[h][c];
+    return th_corner(&G, h, c);
 }
 
 static int deck_of(int card)

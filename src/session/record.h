@@ -137,8 +137,7 @@
 /* Version 8: the pirate fleet, the fortresses and the warships. */
 #define RECORD_PIRATES_MAX (2 + 2 * GAME_MAX_PLAYERS)
 /* Version 10: the Cities & Knights part (record_ck.c; its rows are parts of these structs). */
-#define RECORD_CK_MAX                                                                              \
-    (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
+#define RECORD_CK_MAX (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
 #define RECORD_MAX_SIZE                                                                            \
     (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
      RECORD_PIRATES_MAX + RECORD_CK_MAX)
