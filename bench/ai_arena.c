@@ -132,7 +132,7 @@ static int decide(const struct game *g, int p, int level, const struct setup *su
 /* One game with levels[seat]; returns the winner, or -1. */
 static int play(const struct setup *su, const int *levels, int n, uint64_t seed, struct tally *t)
 {
-    struct game_options opt = {(uint8_t)n, (uint8_t)su->board, 0};
+    struct game_options opt = {.n_players = (uint8_t)n, .board = (uint8_t)su->board};
     struct game g;
     game_init(&g, &opt, seed);
     if (su->cities && game_cities_on(&g) != BW_OK) {

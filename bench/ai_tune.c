@@ -170,7 +170,7 @@ struct counts {
  * so it is computed once a game. */
 static int play(const struct ai_weights *const w[SEATS], uint64_t seed, struct counts *c)
 {
-    struct game_options opt = {SEATS, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = SEATS, .board = BOARD_BASE};
     struct game g, view;
     struct ai_board b[SEATS];
     struct bw_rng rng, r;

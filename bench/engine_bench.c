@@ -24,7 +24,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: engine_bench [GAMES [ROUNDS (1-%d)]]\n", MAX_ROUNDS);
         return 2;
     }
-    struct game_options opt = {4, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 4, .board = BOARD_BASE};
     struct game g;
     struct bw_rng rng;
     double secs[MAX_ROUNDS], sorted[MAX_ROUNDS];

@@ -34,7 +34,7 @@ static void seated(struct session *s, int i, int board, int n, uint64_t seed, in
         snprintf(s->seat[k].nick, sizeof s->seat[k].nick, "%s", names[k]);
         s->seat[k].present = 1;
     }
-    struct game_options o = {(uint8_t)n, (uint8_t)board, 0};
+    struct game_options o = {.n_players = (uint8_t)n, .board = (uint8_t)board};
     game_init(&s->game, &o, seed);
     s->state = SESSION_PLAYING;
     struct bw_rng rng;

@@ -24,7 +24,7 @@
 
 static inline void th_init_seed(struct game *g, int n_players, int board, uint64_t seed)
 {
-    struct game_options opt = {(uint8_t)n_players, (uint8_t)board, 0};
+    struct game_options opt = {.n_players = (uint8_t)n_players, .board = (uint8_t)board};
     assert_int_equal(game_init(g, &opt, seed), BW_OK);
 }
 

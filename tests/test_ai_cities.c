@@ -16,7 +16,7 @@ static struct game G;
  * after the roll, no number token anywhere (tests put the ones they need). */
 static void ck_blank(int n)
 {
-    struct game_options opt = {(uint8_t)n, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = (uint8_t)n, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     th_main_phase(&G, 0);

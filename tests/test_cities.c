@@ -10,7 +10,7 @@ static struct game_event EV[GAME_MAX_EVENTS];
 /* A Cities & Knights game on the base board after the setup (empty board), player 0 to act. */
 static void ck_blank(int n)
 {
-    struct game_options opt = {(uint8_t)n, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = (uint8_t)n, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     th_main_phase(&G, 0);
@@ -156,7 +156,7 @@ static void test_option(void **state)
     /* Not twice, nor once the game has begun. */
     th_refused_call();
     /* The points asked for still win, and the base game has none of it. */
-    struct game_options opt = {4, BOARD_BASE, 10};
+    struct game_options opt = {.n_players = 4, .board = BOARD_BASE, .victory_points = 10};
     assert_int_equal(game_init(&G, &opt, 1), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     assert_int_equal(G.vp_goal, 10);
@@ -170,13 +170,13 @@ static void test_option(void **state)
     struct game_action up = improve(0, TRACK_SCIENCE);
     th_refused(&G, &up, BW_E(INVALID));
     /* Only on the base and the big board in this part. */
-    struct game_options sea = {4, BOARD_FOUR_ISLANDS_4, 0};
+    struct game_options sea = {.n_players = 4, .board = BOARD_FOUR_ISLANDS_4};
     assert_int_equal(game_init(&G, &sea, 1), BW_OK);
     static struct game before;
     before = G;
     assert_int_equal(game_cities_on(&G), BW_E(INVALID));
     assert_memory_equal(&before, &G, sizeof G);
-    struct game_options big = {5, BOARD_BIG, 0};
+    struct game_options big = {.n_players = 5, .board = BOARD_BIG};
     assert_int_equal(game_init(&G, &big, 1), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
 }
@@ -185,7 +185,7 @@ static void test_option(void **state)
 static void test_setup_city(void **state)
 {
     (void)state;
-    struct game_options opt = {3, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 3, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     struct game_action list[256];

@@ -621,7 +621,7 @@ static void check_record(const struct game *g)
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
     struct game g, before;
-    struct game_options opt = {(uint8_t)n_players, (uint8_t)board, 0};
+    struct game_options opt = {.n_players = (uint8_t)n_players, .board = (uint8_t)board};
     struct tally t = {{0}};
     struct bw_rng r;
     struct game_event ev[GAME_MAX_EVENTS];
@@ -814,7 +814,7 @@ static void test_playouts_river(void **state)
     river_events = 0;
     for (int i = 0; i < games; i++) {
         struct game g;
-        struct game_options opt = {(uint8_t)(3 + i % 2), BOARD_RIVER, 0};
+        struct game_options opt = {.n_players = (uint8_t)(3 + i % 2), .board = BOARD_RIVER};
         assert_int_equal(game_init(&g, &opt, 4700000u + (uint64_t)i), BW_OK);
         uint64_t river = river_of(&g);
         int mine = mine_hex(&g);
@@ -942,7 +942,7 @@ static void test_determinism(void **state)
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         struct game a, b;
-        struct game_options opt = {4, BOARD_BASE, 0};
+        struct game_options opt = {.n_players = 4, .board = BOARD_BASE};
         struct bw_rng ra, rb;
         game_init(&a, &opt, seed);
         game_init(&b, &opt, seed);
@@ -966,7 +966,7 @@ static void test_determinism(void **state)
         assert_memory_equal(&a, &c, sizeof a);
     }
     struct game x, y;
-    struct game_options opt = {4, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 4, .board = BOARD_BASE};
     game_init(&x, &opt, 1);
     game_init(&y, &opt, 2);
     assert_memory_not_equal(x.terrain, y.terrain, sizeof x.terrain);

@@ -8,7 +8,7 @@ static struct game_event EV[GAME_MAX_EVENTS];
 
 static void ck_blank(int n)
 {
-    struct game_options opt = {(uint8_t)n, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = (uint8_t)n, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     th_main_phase(&G, 0);
@@ -111,7 +111,7 @@ static void test_decks(void **state)
         assert_int_equal(count[c], want[c]);
     /* Shuffled from the game's generator: another seed, another order. */
     struct game other;
-    struct game_options opt = {4, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 4, .board = BOARD_BASE};
     assert_int_equal(game_init(&other, &opt, TH_SEED + 1), BW_OK);
     assert_int_equal(game_cities_on(&other), BW_OK);
     assert_memory_not_equal(other.ck.deck, G.ck.deck, sizeof G.ck.deck);

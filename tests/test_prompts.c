@@ -78,7 +78,7 @@ static void game_in(struct game *g, enum stage s, int *n_players)
                 : s == ST_ROBBER_PIRATE || s == ST_GOLD ? BOARD_NEW_SHORES_4
                                                         : BOARD_BASE;
     *n_players = s == ST_SPECIAL ? 5 : 4;
-    struct game_options o = {(uint8_t)*n_players, (uint8_t)board, 0};
+    struct game_options o = {.n_players = (uint8_t)*n_players, .board = (uint8_t)board};
     assert_int_equal(game_init(g, &o, 7), BW_OK);
     if (s == ST_SETUP_SETTLEMENT)
         return;
@@ -237,7 +237,7 @@ static void test_offer_names_answers(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_BASE};
     assert_int_equal(game_init(&g, &o, 7), BW_OK);
     struct game_event ev = {0};
     ev.type = EV_OFFER;

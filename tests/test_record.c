@@ -1083,7 +1083,7 @@ static void test_pirates_round_trips(void **state)
     assert_true(hits > 0);
     /* The fields end the body: the fleet's place, the attack this turn, then per player the
      * fortress and the warships. */
-    struct game_options opt = {4, BOARD_PIRATES, 0};
+    struct game_options opt = {.n_players = 4, .board = BOARD_PIRATES};
     lobby(&s, 4, 77);
     s.map = SESSION_MAP_PIRATE_ISLANDS;
     assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);

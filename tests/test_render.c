@@ -163,7 +163,7 @@ static void apply_ok(struct game *g, const struct game_action *a)
 /* A game of n_players on board dealt from seed, before its setup. */
 static void deal_game(struct game *g, int board, int n_players, uint64_t seed)
 {
-    struct game_options o = {(uint8_t)n_players, (uint8_t)board, 0};
+    struct game_options o = {.n_players = (uint8_t)n_players, .board = (uint8_t)board};
     assert_int_equal(game_init(g, &o, seed), BW_OK);
 }
 

@@ -99,7 +99,7 @@ static void apply_ok(struct game *g, const struct game_action *a)
  * spread over the board). */
 static void ck_game(struct game *g, int board, int n_players, uint64_t seed)
 {
-    struct game_options o = {(uint8_t)n_players, (uint8_t)board, 0};
+    struct game_options o = {.n_players = (uint8_t)n_players, .board = (uint8_t)board};
     assert_int_equal(game_init(g, &o, seed), BW_OK);
     assert_int_equal(game_cities_on(g), BW_OK);
     struct game_action acts[128];
@@ -437,7 +437,7 @@ static void test_mark_before_word(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_BASE};
     assert_int_equal(game_init(&g, &o, 7), BW_OK);
     assert_int_equal(game_cities_on(&g), BW_OK);
     const struct board_geo *geo = game_geo(&g);

@@ -17,7 +17,7 @@ static const char *const NICKS[] = {"ann", "bob", "cat", "dan"};
 
 static void ck_game(void)
 {
-    struct game_options opt = {4, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 4, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
     assert_int_equal(game_cities_on(&G), BW_OK);
     th_main_phase(&G, 0);

@@ -168,7 +168,7 @@ static void test_no_adjacent_red_numbers(void **state)
 static void test_player_counts_per_board(void **state)
 {
     (void)state;
-    struct game_options opt = {5, BOARD_BASE, 0};
+    struct game_options opt = {.n_players = 5, .board = BOARD_BASE};
     assert_int_equal(game_init(&G, &opt, 1), BW_E(INVALID)); /* 5-6 need the big board */
     opt.n_players = 2;
     assert_int_equal(game_init(&G, &opt, 1), BW_E(INVALID));

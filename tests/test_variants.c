@@ -227,7 +227,7 @@ static void test_jungle_in_play(void **state)
     (void)state;
     int found = 0, spent = 0;
     for (int i = 0; i < 60; i++) {
-        struct game_options opt = {(uint8_t)(3 + i % 2), BOARD_JUNGLE, 0};
+        struct game_options opt = {.n_players = (uint8_t)(3 + i % 2), .board = BOARD_JUNGLE};
         struct bw_rng rng;
         assert_int_equal(game_init(&G, &opt, 500u + (uint64_t)i), BW_OK);
         bw_rng_seed(&rng, 600u + (uint64_t)i);

@@ -444,8 +444,8 @@ static void test_random_games(void **state)
     for (size_t b = 0; b < (size_t)web_n_boards; b++) {
         int pieces = 0, fog_seen = 0, ships = 0;
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            struct game_options o = {(uint8_t)web_boards[b].players, (uint8_t)web_boards[b].board,
-                                     0};
+            struct game_options o = {.n_players = (uint8_t)web_boards[b].players,
+                                     .board = (uint8_t)web_boards[b].board};
             struct game g;
             assert_int_equal(game_init(&g, &o, seed), BW_OK);
             struct bw_rng rng;
@@ -482,7 +482,7 @@ static void test_labels_every_board(void **state)
     int boards = 0;
     for (int kind = 0; kind < BOARD_KINDS; kind++)
         for (int n = 2; n <= GAME_MAX_PLAYERS; n++) {
-            struct game_options o = {(uint8_t)n, (uint8_t)kind, 0};
+            struct game_options o = {.n_players = (uint8_t)n, .board = (uint8_t)kind};
             struct game g;
             if (game_init(&g, &o, 1) != BW_OK)
                 continue;
@@ -518,7 +518,7 @@ static void test_long_nick(void **state)
     static const char *const names[3] = {
         "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "bob",
         "\xe4\xb8\xad\xe6\x96\x87\xe5\x90\x8d"};
-    struct game_options o = {3, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 3, .board = BOARD_BASE};
     struct game g;
     assert_int_equal(game_init(&g, &o, 4), BW_OK);
     char *doc = draw(&g, names, 3, 0);
@@ -531,7 +531,7 @@ static void test_hostile_nicks(void **state)
     (void)state;
     static const char *const hostile[4] = {"<script>&", "a\"b'c", "\xff\xfe]]>\xed\xa0\x80",
                                            "\xef\xbf\xbe\xc3\xa9"};
-    struct game_options o = {4, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_BASE};
     struct game g;
     assert_int_equal(game_init(&g, &o, 5), BW_OK);
     char *doc = draw(&g, hostile, 4, 0);
@@ -551,7 +551,7 @@ static void test_hostile_nicks(void **state)
 static void test_short_buffer(void **state)
 {
     (void)state;
-    struct game_options o = {4, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_BASE};
     struct game g;
     assert_int_equal(game_init(&g, &o, 2), BW_OK);
     size_t len = web_svg_board(&g, nicks, 4, 0, NULL, 0);
@@ -605,7 +605,7 @@ static void test_tribe_pieces(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_TRIBE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_TRIBE};
     assert_int_equal(game_init(&g, &o, 9), BW_OK);
     const struct board_geo *geo = game_geo(&g);
     char *doc = draw(&g, nicks, 4, WEB_SVG_VERTEX_NUMBERS);
@@ -638,7 +638,7 @@ static void test_pirate_fleet(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_PIRATES, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_PIRATES};
     assert_int_equal(game_init(&g, &o, 9), BW_OK);
     char *doc = draw(&g, nicks, 4, 0), want[32], hex[4];
     assert_int_equal(count_class(doc, "fleet"), 1);
@@ -659,7 +659,7 @@ static void test_fortresses_warships(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_PIRATES, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_PIRATES};
     assert_int_equal(game_init(&g, &o, 9), BW_OK);
     const struct board_geo *geo = game_geo(&g);
     char *doc = draw(&g, nicks, 4, 0), want[96];
@@ -698,7 +698,7 @@ static void test_wonder_spots(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_WONDERS, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_WONDERS};
     assert_int_equal(game_init(&g, &o, 9), BW_OK);
     const struct board_geo *geo = game_geo(&g);
     g.wonder_owner[WONDER_CATHEDRAL] = 2;
@@ -728,7 +728,7 @@ static void test_cities_pieces(void **state)
 {
     (void)state;
     struct game g;
-    struct game_options o = {4, BOARD_BASE, 0};
+    struct game_options o = {.n_players = 4, .board = BOARD_BASE};
     assert_int_equal(game_init(&g, &o, 9), BW_OK);
     char *doc = draw(&g, nicks, 4, 0);
     assert_int_equal(count_class(doc, "barbarians"), 0);

@@ -17,7 +17,7 @@ void web_seated(struct session *s, int board, int n, uint64_t seed, const char *
         snprintf(s->seat[i].nick, sizeof s->seat[i].nick, "%s", names[i]);
         s->seat[i].present = 1;
     }
-    struct game_options o = {(uint8_t)n, (uint8_t)board, 0};
+    struct game_options o = {.n_players = (uint8_t)n, .board = (uint8_t)board};
     if (game_init(&s->game, &o, seed) != BW_OK) {
         fprintf(stderr, "web_seated: board %d with %d players refused\n", board, n);
         abort();

@@ -228,6 +228,17 @@ struct game_options {
     uint8_t n_players;      /* 3-4 on the base board, 3-6 on the big board (5-6 need it) */
     uint8_t board;          /* enum board_kind */
     uint8_t victory_points; /* 0 = 10 (13 with Cities & Knights) */
+    /* House rules (!rules; SPEC.md section 3, doc/house-rules.md). 0 is the rule book's in
+     * every field, so zeroed options play the published game. */
+    uint8_t discard_limit;    /* 0 = 7: a 7 makes each player holding more discard half */
+    uint8_t friendly_robber;  /* the robber may not block or rob a player with 2 or fewer
+                               * public points */
+    uint8_t no_sevens;        /* a 7 rolled in the first N rounds is rolled again */
+    uint8_t robber_no_desert; /* the robber may not go back to the desert */
+    uint8_t dice_deck;        /* the dice from a deck of 36 cards, reshuffled at 5 left */
+    uint8_t no_trade;         /* no trades between players (the bank still trades) */
+    uint8_t harbormaster;     /* 2 points to the player alone with the most harbor points, at
+                               * least 3 (a settlement on a harbor 1, a city 2) */
 };
 
 /* Cities & Knights (engine/cities.c, engine/knights.c; doc/cities.md says what was decided). */
