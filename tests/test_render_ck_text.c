@@ -641,16 +641,20 @@ static void test_events_golden(void **state)
     ev[n] = ev_of(EV_CK_TRADE, 0, -1, GOOD_PAPER + COM_CLOTH, 4);
     ev[n].res2[0] = RES_ORE;
     ev[n++].res2[1] = 1;
-    static const int plain[] = {PROG_ALCHEMIST,     PROG_INVENTOR, PROG_CRANE,
-                                PROG_ROAD_BUILDING, PROG_ENGINEER, PROG_MEDICINE,
-                                PROG_SMITH,         PROG_BISHOP,   PROG_SABOTEUR};
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_INVENTOR, 0);
+    ev[n].res[0] = 5; /* F and K: the numbers are the board's after the swap */
+    ev[n++].res[1] = 10;
+    static const int plain[] = {PROG_ALCHEMIST, PROG_CRANE, PROG_ROAD_BUILDING, PROG_ENGINEER,
+                                PROG_MEDICINE,  PROG_SMITH, PROG_BISHOP,        PROG_SABOTEUR};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
         ev[n++] = ev_of(EV_PROGRESS, 0, -1, plain[i], 0);
     ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_IRRIGATION, 0);
     ev[n++].res[RES_GRAIN] = 4;
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MINING, 0);
-    ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_RESOURCE_MONOPOLY, 3);
-    ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_TRADE_MONOPOLY, 1);
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_RESOURCE_MONOPOLY, 3);
+    ev[n++].res2[0] = RES_ORE;
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_TRADE_MONOPOLY, 1);
+    ev[n++].res2[0] = GOOD_PAPER + COM_COIN;
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MERCHANT_FLEET, 0);
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MERCHANT, 0);
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_WARLORD, 0);

@@ -453,8 +453,10 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_CK_SHOWN, "%s pokazuje kartu „%s“: pobednički poen"},
     {MSG_CK_PLAY, "%s igra kartu „%s“"},
     {MSG_CK_PLAY_TAKES, "%s igra kartu „%s“ i dobija %s"},
-    {MSG_CK_PLAY_MONOPOLY, "%s igra kartu „%s“ i uzima ukupno %d kartu¦%s igra kartu „%s“ i uzima "
-                           "ukupno %d karte¦%s igra kartu „%s“ i uzima ukupno %d karata"},
+    {MSG_CK_PLAY_MONOPOLY, "%s igra kartu „%s“ (%s) i uzima ukupno %d kartu¦%s igra kartu „%s“ "
+                           "(%s) i uzima ukupno %d karte¦%s igra kartu „%s“ (%s) i uzima ukupno "
+                           "%d karata"},
+    {MSG_CK_PLAY_INVENTOR, "%s igra kartu „%s“: brojevi menjaju mesta, sada %s i %s"},
     {MSG_CK_PLAY_FLEET, "%s igra kartu „%s“: do kraja poteza %s sa bankom 2:1"},
     {MSG_CK_PLAY_MERCHANT,
      "%s igra kartu „%s“: trgovac stoji na %s (pobednički poen, njegova sirovina 2:1)"},

@@ -205,8 +205,16 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
     }
     case PROG_RESOURCE_MONOPOLY:
     case PROG_TRADE_MONOPOLY:
-        rline_tr(l, st, MSG_CK_PLAY_MONOPOLY, p, name, e->b);
+        rline_tr(l, st, MSG_CK_PLAY_MONOPOLY, p, name,
+                 e->res2[0] < GOOD_COUNT ? render_good_name_in(lang, e->res2[0]) : "?", e->b);
         break;
+    case PROG_INVENTOR: {
+        char other[64];
+        rline_tr(l, st, MSG_CK_PLAY_INVENTOR, p, name,
+                 event_hex_label(g, lang, e->res[0], buf, sizeof buf),
+                 event_hex_label(g, lang, e->res[1], other, sizeof other));
+        break;
+    }
     case PROG_MERCHANT_FLEET: {
         /* The goods the player trades 2:1 this turn (the state after the card). */
         size_t n = 0;
