@@ -489,13 +489,19 @@ def _make_player_class():
     return BrickwoodPlayer
 
 
+def _register(cls):
+    """The player code BW for catanatron-play, where each version of it keeps its registry."""
+    try:
+        from catanatron.cli.cli_players import register_cli_player
+        register_cli_player("BW", cls)
+    except ImportError:
+        from catanatron_experimental.cli.cli_players import register_player
+        register_player("BW")(cls)
+
+
 try:  # catanatron-play --code=contrib/catanatron_bridge.py --players=BW,...
     BrickwoodPlayer = _make_player_class()
-    try:
-        from catanatron.cli import register_cli_player
-    except ImportError:
-        from catanatron.cli.cli_players import register_cli_player
-    register_cli_player("BW", BrickwoodPlayer)
+    _register(BrickwoodPlayer)
 except ImportError:
     pass  # without catanatron: the translation functions above only
 
