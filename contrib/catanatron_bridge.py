@@ -235,10 +235,17 @@ def _list(items, fmt=str):
     return ",".join(fmt(x) for x in sorted(items)) or "-"
 
 
+def _records(layout):
+    """The actions so far as (action, result): action_records of recent versions, actions
+    (the ROLL's value the dice) of older ones."""
+    if layout.get("action_records") is not None:
+        return [(r[0], r[1]) for r in layout["action_records"]]
+    return [(a, a[2]) for a in layout.get("actions") or []]
+
+
 def _last_dice(layout):
-    for record in reversed(layout.get("action_records") or []):
-        action, result = (record[0], record[1]) if len(record) == 2 else (record, None)
-        if action and action[1] == "ROLL" and result:
+    for action, result in reversed(_records(layout)):
+        if action[1] == "ROLL" and result:
             return "%d,%d" % tuple(result)
     return "-"
 
@@ -246,18 +253,15 @@ def _last_dice(layout):
 def _turn(layout, setup):
     if setup:
         return 0
-    ends = sum(1 for r in layout.get("action_records") or []
-               if (r[0] if len(r) == 2 else r)[1] == "END_TURN")
-    return ends + 1
+    return 1 + sum(1 for action, _ in _records(layout) if action[1] == "END_TURN")
 
 
 def _turn_seat(layout, colors):
     """Whose turn it is: the player deciding, except during discards (the roller's turn)."""
     if layout["current_prompt"] != "DISCARD":
         return colors.index(layout["current_color"])
-    for record in reversed(layout.get("action_records") or []):
-        action = record[0] if len(record) == 2 else record
-        if action and action[1] == "ROLL":
+    for action, _ in reversed(_records(layout)):
+        if action[1] == "ROLL":
             return colors.index(action[0])
     raise BridgeError("a discard without a roll")
 
