@@ -685,7 +685,7 @@ int position_parse(const char *line, struct position *pos, char *why, size_t why
     if (!line || !pos)
         return refuse(&r, "no line");
     memset(pos, 0, sizeof *pos);
-    int n;
+    int n = 0;
     struct counts c = {{0}, {0}};
     if (split(&r, line) || read_header(&r, pos, &n) || read_hexes(&r, &pos->g) ||
         read_harbors(&r, &pos->g) || read_rolls(&r, pos))
