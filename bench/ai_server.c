@@ -5,8 +5,9 @@
  * for each on standard output, flushed at once: the move chosen for the position's seat in the
  * words of the bot's commands ("build road 12-13", "roll", "bank 4 wood for 1 ore"), or
  * "error: REASON" for a line that is not a position, or one where the seat has nothing to do.
- * The hard level (the default) searches MS milliseconds of processor time per decision
- * (default 1000); easy and normal answer at once. contrib/catanatron_bridge.py uses it to
+ * The hard level (the default) searches MS milliseconds per decision (default 1000: processor
+ * time, or wall time when the machine is busy, whichever runs out first); easy and normal
+ * answer at once. contrib/catanatron_bridge.py uses it to
  * seat our players in catanatron's games. */
 #include <stdio.h>
 #include <stdlib.h>
