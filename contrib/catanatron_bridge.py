@@ -445,7 +445,8 @@ def _matches(action, kind, value):
 
 
 def _make_player_class():
-    from catanatron.models.player import Player  # only with catanatron installed
+    from catanatron.json import GameEncoder  # only with catanatron installed
+    from catanatron.models.player import Player
 
     class BrickwoodPlayer(Player):
         """A brickwood computer player (bench/ai_server) through contrib/catanatron_bridge.py."""
@@ -457,7 +458,6 @@ def _make_player_class():
             self.queue = []  # the rest of a move of several actions
 
         def decide(self, game, playable_actions):
-            from catanatron.json import GameEncoder
             if BrickwoodPlayer.server is None:
                 BrickwoodPlayer.server = Server()
             kinds = {a.action_type.value for a in playable_actions}

@@ -246,6 +246,100 @@ class Decisions(unittest.TestCase):
                 cb.actions_from_answer(bad, layout)
 
 
+class Player(unittest.TestCase):
+    """BrickwoodPlayer.decide on a stand-in for catanatron's modules (its Player, its JSON
+    encoder, its player registry): moves of several actions, discards card by card, trades
+    refused, an answer catanatron does not offer."""
+
+    @classmethod
+    def setUpClass(cls):
+        import collections
+        import importlib.util
+        import types
+
+        cls.Action = collections.namedtuple("Action", ["color", "action_type", "value"])
+        fake = {name: types.ModuleType(name) for name in (
+            "catanatron", "catanatron.models", "catanatron.models.player", "catanatron.json",
+            "catanatron.cli", "catanatron.cli.cli_players")}
+
+        class FakePlayer:
+            def __init__(self, color, *args, **kwargs):
+                self.color = color
+
+        class Encoder(json.JSONEncoder):
+            def default(self, obj):
+                return obj.layout
+
+        cls.registered = []
+        fake["catanatron.models.player"].Player = FakePlayer
+        fake["catanatron.json"].GameEncoder = Encoder
+        fake["catanatron.cli.cli_players"].register_cli_player = (
+            lambda code, c: cls.registered.append(code))
+        saved = {n: sys.modules.get(n) for n in fake}
+        sys.modules.update(fake)
+        try:
+            spec = importlib.util.spec_from_file_location(
+                "bridge_with_catanatron", os.path.join(SOURCE, "contrib", "catanatron_bridge.py"))
+            cls.bridge = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(cls.bridge)
+        finally:
+            for n, m in saved.items():
+                if m is None:
+                    del sys.modules[n]
+                else:
+                    sys.modules[n] = m
+        cls.bridge.BrickwoodPlayer.server = cls.bridge.Server(AI_SERVER, "normal", 10)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bridge.BrickwoodPlayer.server.close()
+
+    def act(self, color, kind, value=None):
+        return self.Action(color, type("T", (), {"value": kind})(), value)
+
+    def game(self, state):
+        return type("Game", (), {"layout": layout_of(state)})()
+
+    def player(self, name):
+        return self.bridge.BrickwoodPlayer(type("C", (), {"value": name})())
+
+    def test_registered_as_bw(self):
+        self.assertEqual(self.registered, ["BW"])
+
+    def test_a_queued_robber_move_follows_the_knight(self):
+        me = self.player("RED")
+        me.queue = [("MOVE_ROBBER", ([-1, 2, -1], "WHITE"))]
+        white = type("C", (), {"value": "WHITE"})()
+        moves = [self.act("RED", "MOVE_ROBBER", ((0, 0, 0), None, None)),
+                 self.act("RED", "MOVE_ROBBER", ((-1, 2, -1), white, None))]
+        self.assertIs(me.decide(self.game(STATES["states"][6]), moves), moves[1])
+        self.assertEqual(me.queue, [])
+
+    def test_discards_go_card_by_card(self):
+        me = self.player("BLUE")
+        moves = [self.act("BLUE", "DISCARD_RESOURCE", r) for r in cb.RESOURCES]
+        game = self.game(STATES["states"][5])
+        taken = [me.decide(game, moves).value for _ in range(4)]
+        self.assertEqual(len(taken), 4)
+        for r in cb.RESOURCES:  # BLUE holds 3 wood, 2 brick, 2 wool, 1 grain, 1 ore
+            self.assertLessEqual(taken.count(r), [3, 2, 2, 1, 1][cb.RESOURCES.index(r)])
+
+    def test_offers_are_rejected(self):
+        moves = [self.act("RED", "ACCEPT_TRADE"), self.act("RED", "REJECT_TRADE")]
+        self.assertIs(self.player("RED").decide(None, moves), moves[1])
+
+    def test_an_answer_not_offered_falls_back_to_a_playable_action(self):
+        moves = [self.act("RED", "END_TURN")]
+        self.assertIs(self.player("RED").decide(self.game(STATES["states"][4]), moves),
+                      moves[0])
+
+    def test_a_setup_answer_is_one_of_the_playable_actions(self):
+        me = self.player("RED")
+        moves = [self.act("RED", "BUILD_SETTLEMENT", n) for n in range(54)]
+        chosen = me.decide(self.game(STATES["states"][0]), moves)
+        self.assertIn(chosen, moves)
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
         AI_SERVER = sys.argv.pop(1)
