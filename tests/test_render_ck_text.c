@@ -214,7 +214,7 @@ static void check_private(const struct out *o, const char *secret, int to, int t
     assert_int_not_equal(seen, 0);
 }
 
-/* Asks: a public line that names who the game waits for and what, and no command. */
+/* Asks: a public line that names who the game waits for, what, and the command that answers. */
 static void test_ask_lines(void **state)
 {
     (void)state;
@@ -224,12 +224,12 @@ static void test_ask_lines(void **state)
         ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2), ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK),
         ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1)};
     static const char *const want[5] = {
-        "the game waits for bob to choose which city the barbarians pillage",
-        "the game waits for cat to choose where their knight displaced from 21 goes",
-        "the game waits for dan to choose the goods they give ann (wedding)",
+        "the game waits for bob to choose which city the barbarians pillage (!choose V)",
+        "the game waits for cat to choose where their knight displaced from 21 goes (!choose V)",
+        "the game waits for dan to choose the goods they give ann (wedding) (!give LIST)",
         ("the game waits for bob to choose paper, cloth or coin to give ann for 1 brick "
-         "(commercial harbor)"),
-        "the game waits for cat to choose which knight they give up (deserter)"};
+         "(commercial harbor) (!give LIST)"),
+        "the game waits for cat to choose which knight they give up (deserter) (!choose V)"};
     for (int k = 0; k < 5; k++)
         for (int lang = 0; lang < LANG_COUNT; lang++) {
             struct out o;
@@ -238,7 +238,7 @@ static void test_ask_lines(void **state)
             out_check(&o);
             assert_int_equal(o.l.n, 1);
             assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
-            assert_null(strchr(o.l.v[0].text, '!'));
+            assert_non_null(strstr(o.l.v[0].text, k == 2 || k == 3 ? "give LIST" : "choose V"));
             if (lang == LANG_EN)
                 assert_string_equal(o.l.v[0].text, want[k]);
             render_lines_fini(&o.l);

@@ -87,7 +87,9 @@ static void explain_give(struct cmd_call *c, int ask, const uint8_t n[GOOD_COUNT
     if (ask == ASK_HARBOR && (total != 1 || resource)) {
         cmd_replyf(c, tr(c->lang, MSG_CK_GIVE_COMMODITY), c->prefix);
     } else if (total != want) {
-        cmd_replyf(c, tr(c->lang, MSG_CK_GIVE_COUNT), want);
+        char line[RENDER_LINE_MAX]; /* a plural: the form for want */
+        i18n_format(c->lang, line, sizeof line, MSG_CK_GIVE_COUNT, want);
+        cmd_replyf(c, "%s", line);
     } else {
         char held[320];
         render_goods_held(g, c->lang, c->seat, held, sizeof held);

@@ -334,13 +334,22 @@ static const char *card_usage(int card)
     }
 }
 
+/* A usage reply naming card's own arguments; BW_E(PARSE). */
+static int card_usage_reply(struct cmd_call *c, int card)
+{
+    char line[RENDER_LINE_MAX];
+    snprintf(line, sizeof line, "%s%s", c->prefix, card_usage(card));
+    cmd_replyf(c, tr(c->lang, MSG_CMD_USAGE), line);
+    return BW_E(PARSE);
+}
+
 /* The commercial harbor's offers, "NICK RES [NICK RES ...]": 1 + the resource offered to each
  * seat, a nibble a seat (seats 0-3 in a, 4-5 in b). BW_OK, or a bw_err after replying why. */
 static int harbor_args(struct cmd_call *c, int argc, char **argv, struct game_action *a)
 {
     char msg[200];
     if (argc < 2 || argc % 2)
-        return cmd_usage(c);
+        return card_usage_reply(c, PROG_COMMERCIAL_HARBOR);
     a->a = a->b = 0;
     for (int i = 0; i < argc; i += 2) {
         int q = cmd_seat_arg(c, argv[i]);
@@ -351,7 +360,7 @@ static int harbor_args(struct cmd_call *c, int argc, char **argv, struct game_ac
             return bad_words(c, r, msg, card_usage(PROG_COMMERCIAL_HARBOR));
         int16_t *field = q < 4 ? &a->a : &a->b, shift = (int16_t)(4 * (q % 4));
         if ((*field >> shift) & 15) /* one offer a player */
-            return cmd_usage(c);
+            return card_usage_reply(c, PROG_COMMERCIAL_HARBOR);
         *field = (int16_t)(*field | (r + 1) << shift);
     }
     return BW_OK;
@@ -362,7 +371,7 @@ static int deserter_args(struct cmd_call *c, int argc, char **argv, struct game_
 {
     char msg[200];
     if (argc != 1 && !(argc == 3 && strcasecmp(argv[1], "at") == 0))
-        return cmd_usage(c);
+        return card_usage_reply(c, PROG_DESERTER);
     int q = cmd_seat_arg(c, argv[0]);
     if (q < 0)
         return q;
