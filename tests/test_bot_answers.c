@@ -219,6 +219,19 @@ static void test_wedding(void **state)
     assert_int_equal(g->p[q].res[RES_WOOL], 1);
     assert_int_equal(g->p[q].commodity[COM_COIN], 0);
     check_no_leak();
+    /* A progress card owed comes first too; !help play names the cards' arguments. */
+    int r = 3 - p - q;
+    g->ck.p[r].draws = 1;
+    char want2[200];
+    snprintf(want2, sizeof want2,
+             "the game waits for %s to draw or give up a progress card first (!progress draw "
+             "science|trade|politics)",
+             nick_of(b, r));
+    expect_refused(b, qn, "!roll");
+    expect_line(n_recs - 1, qn, want2);
+    int mark2 = n_recs;
+    say(b, qn, "!help play");
+    expect_line(mark2, qn, "in Cities & Knights a progress card, with the arguments the progress");
     bot_free(b);
 }
 

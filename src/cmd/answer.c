@@ -32,8 +32,8 @@ bool cmd_ask_prompt(struct cmd_call *c)
     return true;
 }
 
-/* What the caller is asked (enum ck_ask), after replying why when it is nothing, or is
- * answered by the other command (want: true for a corner, false for goods). */
+/* What the caller is asked (enum ck_ask); ASK_NONE after replying why when it is nothing, or
+ * when the other command answers it (corner: the command answers with a corner, not goods). */
 static int asked(struct cmd_call *c, bool corner)
 {
     if (!cmd_cities_here(c))

@@ -41,8 +41,9 @@ int cmd_ck_act(struct cmd_call *c, struct game_action *a);
 /* The refusal of a progress card action or a trade of goods, when there is more to say than the
  * engine's error: whether it replied. */
 bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int err);
-/* A refusal because the caller must first choose a deck or give up a fifth progress card:
- * whether it replied so. */
+/* A refusal because the caller must first answer what they are asked (the prompt again), or
+ * choose a deck or give up a fifth progress card, or because others must first (whom the game
+ * waits for): whether it replied so. */
 bool cmd_explain_pending(struct cmd_call *c, int err);
 /* The prompt of what the caller is asked now (a progress card or the barbarians), privately:
  * whether they are asked anything (answer.c). */

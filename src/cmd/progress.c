@@ -242,10 +242,13 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
 bool cmd_explain_pending(struct cmd_call *c, int err)
 {
     const struct game *g = &c->s->game;
-    if (err != BW_E(WRONG_PHASE) || !g->ck.on || c->seat < 0)
+    if (!g->ck.on || c->seat < 0)
         return false;
-    if (cmd_ask_prompt(c)) /* asked: what to type */
+    bool refused = err == BW_E(WRONG_PHASE) || err == BW_E(NOT_YOUR_TURN);
+    if (refused && cmd_ask_prompt(c)) /* asked: what to type */
         return true;
+    if (err != BW_E(WRONG_PHASE))
+        return false;
     for (int p = 0; p < g->opt.n_players; p++)
         if (g->ck.p[p].ask) { /* others answer first: whom the game waits for */
             char why[RENDER_LINE_MAX];
