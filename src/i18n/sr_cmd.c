@@ -97,7 +97,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_HELP_BUY, "kupite razvojnu kartu (džungla: otkrića zamenjuju vunu, žito ili rudu)"},
     {MSG_HELP_PLAY,
      "odigrajte razvojnu kartu (vitez na morskom polju pomera gusara); u igri „Gradovi i vitezovi“ "
-     "kartu napretka, sa argumentima koje za nju navodi komanda progress"},
+     "kartu napretka, sa argumentima koje navodi spisak vaših karata napretka"},
     {MSG_HELP_ROBBER, "pomerite razbojnika i opljačkajte NICK"},
     {MSG_HELP_DISCARD, "odbacite polovinu karata posle 7, npr. 2 ore 1 wool"},
     {MSG_HELP_GOLD, "izaberite šta vam daju zlatna polja, npr. ore wool"},
