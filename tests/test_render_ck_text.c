@@ -245,6 +245,55 @@ static void test_ask_lines(void **state)
         }
 }
 
+/* The prompt to the player asked: private, one line naming the command, the choices and the
+ * time left, in every language (a plural picked, never the catalogue's whole text). */
+static void test_ask_prompts(void **state)
+{
+    (void)state;
+    ck_game();
+    int city = th_geo(&G)->hex_vertex[9][0];
+    th_place_city(&G, 1, city + 1);
+    G.ck.asker = 1;
+    G.ck.p[1].ask = ASK_PILLAGE;
+    G.ck.p[2].ask = ASK_WEDDING;
+    G.ck.p[2].ask_arg = 2;
+    G.p[2].res[RES_WOOL] = 2;
+    G.p[2].commodity[COM_COIN] = 1;
+    G.ck.p[3].ask = ASK_HARBOR;
+    G.ck.p[3].ask_arg = RES_BRICK;
+    G.p[3].commodity[COM_PAPER] = 1;
+    G.p[3].commodity[COM_CLOTH] = 1;
+    char want[160];
+    snprintf(want, sizeof want,
+             "#c the barbarians take one of your cities: !choose V, one of %d (1 second left)",
+             city + 1);
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int seat = 0; seat < 4; seat++) {
+            struct out o;
+            out_open(&o, lang);
+            render_ask_prompt(&G, &o.st, seat, seat == 1 ? 1 : 45, &o.sink);
+            out_check(&o);
+            assert_int_equal(o.l.n, seat ? 1 : 0); /* ann is asked nothing */
+            if (seat) {
+                const char *t = o.l.v[0].text;
+                assert_int_equal(o.l.v[0].to, seat);
+                assert_non_null(strstr(t, seat == 1 ? "choose V" : "give LIST"));
+                assert_null(strstr(t, "\xc2\xa6")); /* '¦': one plural form */
+                assert_non_null(strstr(t, seat == 1 ? "1" : "45"));
+                if (lang == LANG_EN && seat == 1)
+                    assert_string_equal(t, want);
+                if (lang == LANG_EN && seat == 2)
+                    assert_string_equal(t, "#c ann's wedding: give them 2 goods of your choice: "
+                                           "!give LIST, e.g. !give 2 wool (you hold 2 wool, 1 "
+                                           "coin) (45 seconds left)");
+                if (lang == LANG_EN && seat == 3)
+                    assert_non_null(strstr(t, "offers you 1 brick for paper, cloth or coin of "
+                                              "your choice: !give LIST, e.g. !give 1 paper"));
+            }
+            render_lines_fini(&o.l);
+        }
+}
+
 /* Goods given for a card are public, as a trade is. */
 static void test_give_line(void **state)
 {
@@ -777,6 +826,7 @@ int main(void)
         cmocka_unit_test(test_road_removed_line),
         cmocka_unit_test(test_commodities_in_trade),
         cmocka_unit_test(test_events_golden),
+        cmocka_unit_test(test_ask_prompts),
         cmocka_unit_test(test_base_game_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
