@@ -84,5 +84,11 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_SES_CITIES_MAP,
      "تُلعب «المدن والفرسان» على الخريطة الأساسية حاليًا، وغرفة الانتظار هذه تلعب على %s"},
     {MSG_SES_CITIES_VARIANT, "تُلعب «المدن والفرسان» دون نسخة حاليًا، وفي غرفة الانتظار هذه نسخة %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "تحتاج %s إلى خريطة فيها موانئ، ولا موانئ في %s"},
+    {MSG_SES_RULE_DECK_CITIES, "لا تتوافق %s مع «المدن والفرسان»: نردها الأحمر ونرد الأحداث "
+                               "يحدّدان بطاقات التقدّم والبرابرة"},
+    {MSG_SES_RULE_NO_TIMER,
+     "تحتاج %s إلى مؤقّت للدور، ولا مؤقّت في هذه القناة (game.turn_timeout_s يساوي 0)"},
     {MSG_COUNT, NULL},
 };

@@ -86,5 +86,11 @@ const struct i18n_entry i18n_sr_session[] = {
      "„Gradovi i vitezovi“ se zasad igraju na osnovnoj mapi, a ovo okupljanje igra na %s"},
     {MSG_SES_CITIES_VARIANT,
      "„Gradovi i vitezovi“ se zasad igraju bez varijante, a ovo okupljanje ima varijantu %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "%s traži mapu sa lukama, a %s ih nema"},
+    {MSG_SES_RULE_DECK_CITIES, "%s ne ide uz „Gradove i vitezove“: njihova crvena kocka i kocka "
+                               "događaja odlučuju o kartama napretka i o varvarima"},
+    {MSG_SES_RULE_NO_TIMER,
+     "%s traži tajmer poteza, a ovaj kanal ga nema (game.turn_timeout_s je 0)"},
     {MSG_COUNT, NULL},
 };

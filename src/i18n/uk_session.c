@@ -86,5 +86,11 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_SES_CITIES_MAP, "у «Міста і лицарі» поки що грають на базовій мапі, а це лобі грає на %s"},
     {MSG_SES_CITIES_VARIANT,
      "у «Міста і лицарі» поки що грають без варіанта, а в цьому лобі варіант %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "%s потребує мапи з гаванями, а на %s їх немає"},
+    {MSG_SES_RULE_DECK_CITIES, "%s не поєднується з «Містами і лицарями»: червоний кубик і кубик "
+                               "подій вирішують карти прогресу і варварів"},
+    {MSG_SES_RULE_NO_TIMER,
+     "%s потребує таймера ходу, а в цьому каналі його немає (game.turn_timeout_s дорівнює 0)"},
     {MSG_COUNT, NULL},
 };
