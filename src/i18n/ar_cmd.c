@@ -359,5 +359,25 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_CARD_POINT, "البطاقة %s نقطة، تُكشف حين تُسحب"},
     {MSG_CK_BANK_KINDS, "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "سعرك لـ %s هو %d:1 (الأمر %sbank %d %s for %d %s)"},
+    /* House rules (rules-cmd). */
+    {MSG_RULES_LINE, "%s القواعد: %s"},
+    {MSG_RULES_NO_GAME, "لا توجد لعبة في %s؛ الأمر %snew يفتح واحدة، ثم الأمر %srules NAME VALUE "
+                        "يضبط قواعدها المنزلية"},
+    {MSG_RULES_NO_GAME_HERE, "لا توجد لعبة في هذه القناة؛ الأمر %snew يفتح واحدة، ثم الأمر "
+                             "%srules NAME VALUE يضبط قواعدها المنزلية"},
+    {MSG_RULES_UNKNOWN, "«%s» ليست قاعدة منزلية؛ القواعد المنزلية هي %s"},
+    {MSG_RULES_VALUE, "تأخذ %s القيم %s، لا «%s»"},
+    {MSG_RULES_ONE, "قيمة %s هي %s في %s (في كتيّب القواعد: %s)؛ الأمر %srules %s %s يضبطها في "
+                    "غرفة الانتظار"},
+    {MSG_RULES_IN_GAME, "تُختار القواعد المنزلية في غرفة الانتظار؛ هذه اللعبة تُلعب بـ %s"},
+    {MSG_RULES_SAME, "غرفة الانتظار في %s تلعب بالفعل بـ %s %s"},
+    {MSG_RULES_SET, "ضبط %s القاعدة المنزلية %s على %s (في كتيّب القواعد: %s)"},
+    {MSG_RULES_SET_BOOK, "أعاد %s القاعدة المنزلية %s إلى كتيّب القواعد: %s"},
+    {MSG_RULES_RESET, "عادت القاعدة المنزلية %s إلى كتيّب القواعد، %s: %s"},
+    {MSG_RULES_DOES_NOT_FIT, "%s؛ الأمر %srules يسرد القواعد المنزلية"},
+    {MSG_HELP_RULES,
+     "القواعد المنزلية للطاولة في سطر واحد؛ يضبط لاعب جالس إحداها في غرفة الانتظار: points 5-20، "
+     "discard 7-12، friendly_robber on|off، no_sevens 0-10، robber_desert on|off، dice "
+     "random|deck، trade on|off، harbormaster on|off، timer fast|normal|slow|off"},
     {MSG_COUNT, NULL},
 };

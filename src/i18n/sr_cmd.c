@@ -365,5 +365,24 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "sa robom menjajte sa bankom jednu vrstu za jednu vrstu (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "vaš kurs za %s je %d:1 (%sbank %d %s for %d %s)"},
+    /* House rules (rules-cmd). */
+    {MSG_RULES_LINE, "%s pravila: %s"},
+    {MSG_RULES_NO_GAME,
+     "u %s nema igre; %snew je otvara, zatim %srules NAME VALUE postavlja njena kućna pravila"},
+    {MSG_RULES_NO_GAME_HERE, "u ovom kanalu nema igre; %snew je otvara, zatim "
+                             "%srules NAME VALUE postavlja njena kućna pravila"},
+    {MSG_RULES_UNKNOWN, "„%s“ nije kućno pravilo; kućna pravila su %s"},
+    {MSG_RULES_VALUE, "%s prima %s, a ne „%s“"},
+    {MSG_RULES_ONE, "%s je %s u %s (po pravilniku: %s); %srules %s %s ga postavlja u lobiju"},
+    {MSG_RULES_IN_GAME, "kućna pravila se biraju u lobiju; ova igra se igra sa: %s"},
+    {MSG_RULES_SAME, "lobi u %s već igra sa %s %s"},
+    {MSG_RULES_SET, "%s postavlja kućno pravilo %s na %s (po pravilniku: %s)"},
+    {MSG_RULES_SET_BOOK, "%s vraća kućno pravilo %s na pravilnik: %s"},
+    {MSG_RULES_RESET, "kućno pravilo %s je opet po pravilniku, %s: %s"},
+    {MSG_RULES_DOES_NOT_FIT, "%s; %srules navodi kućna pravila"},
+    {MSG_HELP_RULES,
+     "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju: points 5-20, "
+     "discard 7-12, friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
+     "random|deck, trade on|off, harbormaster on|off, timer fast|normal|slow|off"},
     {MSG_COUNT, NULL},
 };
