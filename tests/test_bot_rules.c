@@ -42,8 +42,8 @@ static void test_rules_line_and_refusals(void **state)
     expect_reply(b, "ann", "!rules harbormaster maybe", "harbormaster takes on|off, not \"maybe\"");
     expect_reply(b, "ann", "!rules dice loaded", "dice takes random|deck, not \"loaded\"");
     expect_reply(b, "ann", "!rules points",
-                 "points is 10 in #catan (the rule book's: 10); !rules points 5-20 sets it in "
-                 "the lobby");
+                 "points is 10 here (the rule book's: 10); !rules points 5-20 sets it in the "
+                 "lobby");
     expect_reply(b, "ann", "!rules friendly_robber off",
                  "the lobby in #catan already plays with friendly_robber off");
     expect_reply(b, "ann", "!rules points 10", "the lobby in #catan already plays with points 10");
@@ -150,6 +150,16 @@ static void test_rule_book_game_is_quiet(void **state)
     mark = n_recs;
     say(b, "zed", "!help rules");
     assert_string_equal(last_to(mark, "zed"), BOOK_LINE);
+    assert_true(any_line(mark, "zed",
+                         "house rules and their values: points 5-20, discard 7-12, "
+                         "friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
+                         "random|deck, trade on|off, harbormaster on|off, timer "
+                         "fast|normal|slow|off"));
+    /* The words around the rules are the channel's language; the rules stay as typed. */
+    assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
+    expect_reply(b, "zed", "!rules",
+                 "#catan правила: points 10, discard 7, friendly_robber off, no_sevens 0, "
+                 "robber_desert on, dice random, trade on, harbormaster off, timer normal");
     bot_free(b);
 }
 

@@ -18,6 +18,8 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
  * rule book, each said in the channel with why. */
 void cmd_rules_line(const struct cmd_call *c, char *buf, size_t size);
 void cmd_rules_at_start(struct cmd_call *c);
+/* After !help rules: every rule with its values, and the rules of c->s when there is one. */
+void cmd_rules_help(struct cmd_call *c);
 void cmd_rules_refit(struct cmd_call *c);
 
 /* !progress alone: the progress cards held, privately (show.c). */

@@ -25,6 +25,23 @@ void cmd_rules_line(const struct cmd_call *c, char *buf, size_t size)
     i18n_format(c->lang, buf, size, MSG_RULES_LINE, c->s->channel, list);
 }
 
+void cmd_rules_help(struct cmd_call *c)
+{
+    char list[RENDER_LINE_MAX], values[32];
+    size_t n = 0;
+    list[0] = '\0';
+    for (int r = 0; r < SESSION_RULE_COUNT && n < sizeof list; r++) {
+        int k = snprintf(list + n, sizeof list - n, "%s%s %s", r ? ", " : "", session_rule_name(r),
+                         session_rule_values(r, values, sizeof values));
+        n += k > 0 ? (size_t)k : 0;
+    }
+    cmd_replyf(c, tr(c->lang, MSG_RULES_VALUES), list);
+    if (c->s) {
+        cmd_rules_line(c, list, sizeof list);
+        cmd_replyf(c, "%s", list);
+    }
+}
+
 void cmd_rules_at_start(struct cmd_call *c)
 {
     if (!session_rules_house(c->s))
@@ -140,7 +157,6 @@ static int show_one(struct cmd_call *c, int rule)
     char now[16], book[16], values[32];
     cmd_replyf(c, tr(c->lang, MSG_RULES_ONE), session_rule_name(rule),
                session_rule_word(rule, session_rule_value(c->s, rule), now, sizeof now),
-               c->s->channel,
                session_rule_word(rule, session_rule_book(c->s, rule), book, sizeof book), c->prefix,
                session_rule_name(rule), session_rule_values(rule, values, sizeof values));
     return BW_OK;
@@ -230,9 +246,7 @@ const struct cmd_entry cmd_rules = {
     "rules",
     {NULL},
     "[NAME [VALUE]]",
-    "the table's house rules in one line; a seated player sets one in the lobby: points 5-20, "
-    "discard 7-12, friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
-    "random|deck, trade on|off, harbormaster on|off, timer fast|normal|slow|off",
+    "the table's house rules in one line; a seated player sets one in the lobby",
     0,
     2,
     CMD_ANYONE,

@@ -393,10 +393,8 @@ static int exec_help(struct cmd_call *c)
             memcpy(text, b, sizeof text);
         }
         cmd_replyf(c, tr(c->lang, MSG_HELP_LINE), a, text);
-        if (e == &cmd_rules && c->s) { /* and the rules of the table asked about */
-            cmd_rules_line(c, text, sizeof text);
-            cmd_replyf(c, "%s", text);
-        }
+        if (e == &cmd_rules)
+            cmd_rules_help(c);
         return BW_OK;
     }
     size_t n = 0;

@@ -367,8 +367,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
                              "%srules NAME VALUE يضبط قواعدها المنزلية"},
     {MSG_RULES_UNKNOWN, "«%s» ليست قاعدة منزلية؛ القواعد المنزلية هي %s"},
     {MSG_RULES_VALUE, "تأخذ %s القيم %s، لا «%s»"},
-    {MSG_RULES_ONE, "قيمة %s هي %s في %s (في كتيّب القواعد: %s)؛ الأمر %srules %s %s يضبطها في "
-                    "غرفة الانتظار"},
+    {MSG_RULES_ONE, "%s هنا %s (كتيّب القواعد: %s)؛ الأمر %srules %s %s يضبطها في غرفة الانتظار"},
     {MSG_RULES_IN_GAME, "تُختار القواعد المنزلية في غرفة الانتظار؛ هذه اللعبة تُلعب بـ %s"},
     {MSG_RULES_SAME, "غرفة الانتظار في %s تلعب بالفعل بـ %s %s"},
     {MSG_RULES_SET, "ضبط %s القاعدة المنزلية %s على %s (في كتيّب القواعد: %s)"},
@@ -376,8 +375,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_RULES_RESET, "عادت القاعدة المنزلية %s إلى كتيّب القواعد، %s: %s"},
     {MSG_RULES_DOES_NOT_FIT, "%s؛ الأمر %srules يسرد القواعد المنزلية"},
     {MSG_HELP_RULES,
-     "القواعد المنزلية للطاولة في سطر واحد؛ يضبط لاعب جالس إحداها في غرفة الانتظار: points 5-20، "
-     "discard 7-12، friendly_robber on|off، no_sevens 0-10، robber_desert on|off، dice "
-     "random|deck، trade on|off، harbormaster on|off، timer fast|normal|slow|off"},
+     "القواعد المنزلية للطاولة في سطر واحد؛ يضبط لاعب جالس إحداها في غرفة الانتظار"},
+    {MSG_RULES_VALUES, "القواعد المنزلية وقيمها: %s"},
     {MSG_COUNT, NULL},
 };

@@ -373,16 +373,14 @@ const struct i18n_entry i18n_sr_cmd[] = {
                              "%srules NAME VALUE postavlja njena kućna pravila"},
     {MSG_RULES_UNKNOWN, "„%s“ nije kućno pravilo; kućna pravila su %s"},
     {MSG_RULES_VALUE, "%s prima %s, a ne „%s“"},
-    {MSG_RULES_ONE, "%s je %s u %s (po pravilniku: %s); %srules %s %s ga postavlja u lobiju"},
+    {MSG_RULES_ONE, "%s je %s ovde (po pravilniku: %s); %srules %s %s ga postavlja u lobiju"},
     {MSG_RULES_IN_GAME, "kućna pravila se biraju u lobiju; ova igra se igra sa: %s"},
     {MSG_RULES_SAME, "lobi u %s već igra sa %s %s"},
     {MSG_RULES_SET, "%s postavlja kućno pravilo %s na %s (po pravilniku: %s)"},
     {MSG_RULES_SET_BOOK, "%s vraća kućno pravilo %s na pravilnik: %s"},
     {MSG_RULES_RESET, "kućno pravilo %s je opet po pravilniku, %s: %s"},
     {MSG_RULES_DOES_NOT_FIT, "%s; %srules navodi kućna pravila"},
-    {MSG_HELP_RULES,
-     "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju: points 5-20, "
-     "discard 7-12, friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
-     "random|deck, trade on|off, harbormaster on|off, timer fast|normal|slow|off"},
+    {MSG_HELP_RULES, "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju"},
+    {MSG_RULES_VALUES, "kućna pravila i njihove vrednosti: %s"},
     {MSG_COUNT, NULL},
 };

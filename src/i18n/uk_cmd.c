@@ -377,16 +377,14 @@ const struct i18n_entry i18n_uk_cmd[] = {
                              "%srules NAME VALUE задає її домашні правила"},
     {MSG_RULES_UNKNOWN, "«%s» — не домашнє правило; домашні правила: %s"},
     {MSG_RULES_VALUE, "%s набуває значень %s, а не «%s»"},
-    {MSG_RULES_ONE, "%s — %s у %s (за книгою правил: %s); %srules %s %s задає його в лобі"},
+    {MSG_RULES_ONE, "%s — %s тут (за книгою правил: %s); %srules %s %s задає його в лобі"},
     {MSG_RULES_IN_GAME, "домашні правила вибирають у лобі; ця гра йде з такими: %s"},
     {MSG_RULES_SAME, "лобі в %s уже грає з %s %s"},
     {MSG_RULES_SET, "%s задає домашнє правило %s: %s (за книгою правил: %s)"},
     {MSG_RULES_SET_BOOK, "%s повертає домашнє правило %s до книги правил: %s"},
     {MSG_RULES_RESET, "домашнє правило %s знову як у книзі правил, %s: %s"},
     {MSG_RULES_DOES_NOT_FIT, "%s; %srules показує домашні правила"},
-    {MSG_HELP_RULES,
-     "домашні правила столу одним рядком; гравець за столом задає їх у лобі: points 5-20, "
-     "discard 7-12, friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
-     "random|deck, trade on|off, harbormaster on|off, timer fast|normal|slow|off"},
+    {MSG_HELP_RULES, "домашні правила столу одним рядком; гравець за столом задає їх у лобі"},
+    {MSG_RULES_VALUES, "домашні правила та їхні значення: %s"},
     {MSG_COUNT, NULL},
 };
