@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
+#include "config/config.h"
 #include "session/session.h"
 
 #include "bot_fake.h"
@@ -271,6 +272,38 @@ static void test_lobby_rules_survive_restart(void **state)
     bot_free(b);
 }
 
+/* A new lobby starts with its channel's configured rules: game.rules, or the channel's own. */
+static void test_configured_rules(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(180, 47);
+    char *channels[] = {"#catan", "#other"};
+    struct config_rules own[2] = {{.friendly_robber = 1, .timer = SESSION_TIMER_FAST},
+                                  {.harbormaster = 1}};
+    struct config_network net = {.name = "testnet",
+                                 .nick = "brickwood",
+                                 .channels = channels,
+                                 .channel_count = 2,
+                                 .channel_rules = own};
+    struct config_bot cb = {.prefix = "!", .game_rules = {.no_trade = 1}};
+    struct config_game cg = {3, 6, 10, 180, 2, 100, 1500, false};
+    bot_reconfigure(b, &net, &cb, &cg);
+    say(b, "ann", "!new");
+    expect_reply(b, "zed", "!rules",
+                 "#catan rules: points 10, discard 7, friendly_robber on, no_sevens 0, "
+                 "robber_desert on, dice random, trade on, harbormaster off, timer fast");
+    /* Elsewhere, game.rules. */
+    net.channel_rules = NULL;
+    bot_reconfigure(b, &net, &cb, &cg);
+    say(b, "ann", "!stop");
+    assert_null(sess(b));
+    say(b, "ann", "!new");
+    expect_reply(b, "zed", "!rules",
+                 "#catan rules: points 10, discard 7, friendly_robber off, no_sevens 0, "
+                 "robber_desert on, dice random, trade off, harbormaster off, timer normal");
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_rules_that_do_not_fit),
         cmocka_unit_test(test_timer_lengths),
         cmocka_unit_test(test_lobby_rules_survive_restart),
+        cmocka_unit_test(test_configured_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
