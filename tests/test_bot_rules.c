@@ -113,6 +113,11 @@ static void test_rules_reach_the_game(void **state)
     /* timer slow: twice the configured 180 s. */
     assert_int_equal(session_turn_seconds_left(sess(b), now), 360);
     assert_false(session_rules_rated(sess(b)));
+    /* The finished game's record: the rules, and out of the ratings (points 12, not 10). */
+    struct session_result r;
+    assert_int_equal(session_result(sess(b), now, &r), BW_OK);
+    assert_string_equal(r.rules, line + strlen("#catan rules: "));
+    assert_true(r.unrated);
 
     expect_reply(b, "ann", "!rules points 5",
                  "the house rules are chosen in the lobby; this game is played with points 12, "
@@ -148,6 +153,10 @@ static void test_rule_book_game_is_quiet(void **state)
                          o->dice_deck + o->no_trade + o->harbormaster,
                      0);
     assert_true(session_rules_rated(sess(b)));
+    struct session_result r;
+    assert_int_equal(session_result(sess(b), now, &r), BW_OK);
+    assert_string_equal(r.rules, "");
+    assert_false(r.unrated);
     mark = n_recs;
     say(b, "zed", "!help rules");
     assert_string_equal(last_to(mark, "zed"), BOOK_LINE);

@@ -678,6 +678,9 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
     out->turns = g->turn;
     out->duration_ms = now_ms > s->started_ms ? now_ms - s->started_ms : 0;
     out->n_seats = s->n_seats;
+    if (session_rules_house(s))
+        session_rules_line(s, out->rules, sizeof out->rules);
+    out->unrated = !session_rules_rated(s);
     for (int i = 0; i < s->n_seats; i++) {
         const struct session_seat *seat = &s->seat[i];
         struct session_result_seat *r = &out->seat[i];

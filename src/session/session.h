@@ -405,6 +405,10 @@ struct session_result {
     int64_t duration_ms;
     int n_seats;
     struct session_result_seat seat[GAME_MAX_PLAYERS];
+    /* The house rules: the fixed line's list, "" for the rule book's; and whether they keep
+     * the game out of the ratings (!session_rules_rated). */
+    char rules[256];
+    bool unrated;
 };
 
 /* The result of s, ending at now_ms: SESSION_END_WIN or RESIGN once the game is over with a
