@@ -60,10 +60,7 @@ static const char *card_name(int card)
     return card >= PROG_ALCHEMIST && card < PROG_COUNT ? card_names[card - 1].name : "?";
 }
 
-/* The card that the first words of argv name, and in *used how many words it took: a whole
- * name of up to three words, or one word that is a whole name or a unique prefix. A bw_err
- * after replying why. */
-static int card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage)
+int cmd_card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage)
 {
     for (int k = argc < 3 ? argc : 3; k >= 2; k--) {
         char text[96], folded[96];
@@ -100,6 +97,8 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
     bool my_move = g->phase == PHASE_MAIN && g->current == c->seat;
     switch (a->type) {
     case ACT_PROGRESS:
+        if (cmd_explain_look(c, a, err))
+            return true;
         if (err == BW_E(NO_CARD))
             cmd_replyf(c, tr(c->lang, MSG_CK_CARD_NOT_HELD), card_name(a->res), c->prefix);
         else if (err == BW_E(DENIED))
@@ -148,6 +147,8 @@ bool cmd_explain_pending(struct cmd_call *c, int err)
     const struct game *g = &c->s->game;
     if (err != BW_E(WRONG_PHASE) || !g->ck.on || c->seat < 0)
         return false;
+    if (cmd_explain_take(c, err))
+        return true;
     if (g->ck.p[c->seat].hand[CK_HAND]) {
         cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
         return true;
@@ -214,6 +215,10 @@ static const char *card_usage(int card)
         return "play bishop HEX";
     case PROG_MERCHANT:
         return "play merchant HEX";
+    case PROG_MASTER_MERCHANT:
+        return "play master merchant NICK";
+    case PROG_SPY:
+        return "play spy NICK";
     default:
         return "play CARD";
     }
@@ -300,6 +305,14 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
         }
         a->res2 = (uint8_t)(card == PROG_TRADE_MONOPOLY ? v - GOOD_PAPER : v);
         return BW_OK;
+    case PROG_MASTER_MERCHANT: /* whose hand: the choice comes with !take, once seen */
+    case PROG_SPY:
+        if (argc != 1)
+            return cmd_usage(c);
+        if ((v = cmd_seat_arg(c, argv[0])) < 0)
+            return v;
+        a->target = (int8_t)v;
+        return BW_OK;
     default: /* no arguments */
         return argc ? cmd_usage(c) : BW_OK;
     }
@@ -308,7 +321,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
 int cmd_play_progress(struct cmd_call *c)
 {
     int used;
-    int card = card_arg(c, c->argc, c->argv, &used, c->cmd->usage);
+    int card = cmd_card_arg(c, c->argc, c->argv, &used, c->cmd->usage);
     if (card < 0)
         return card;
     int argc = c->argc - used;
@@ -333,8 +346,6 @@ int cmd_play_progress(struct cmd_call *c)
     switch (card) { /* the players they ask cannot answer from IRC yet (doc/cities.md) */
     case PROG_WEDDING:
     case PROG_COMMERCIAL_HARBOR:
-    case PROG_MASTER_MERCHANT:
-    case PROG_SPY:
     case PROG_DESERTER:
     case PROG_DIPLOMAT:
     case PROG_INTRIGUE:
@@ -388,7 +399,7 @@ static int exec_progress(struct cmd_call *c)
         return cmd_ck_act(c, &a);
     }
     int used;
-    int card = card_arg(c, argc, argv, &used, "progress discard CARD");
+    int card = cmd_card_arg(c, argc, argv, &used, "progress discard CARD");
     if (card < 0)
         return card;
     if (card >= PROG_COUNT || used != argc)

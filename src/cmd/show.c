@@ -328,6 +328,7 @@ static const struct {
     {"improve", MSG_HELP_IMPROVE},
     {"wall", MSG_HELP_WALL},
     {"progress", MSG_HELP_PROGRESS},
+    {"take", MSG_HELP_TAKE},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an

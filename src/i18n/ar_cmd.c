@@ -359,5 +359,18 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_CARD_POINT, "البطاقة %s نقطة، تُكشف حين تُسحب"},
     {MSG_CK_BANK_KINDS, "مع السلع بادل البنك نوعًا بنوع واحد (الأمر %sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "سعرك لـ %s هو %d:1 (الأمر %sbank %d %s for %d %s)"},
+    /* ck-take */
+    {MSG_HELP_TAKE, "«المدن والفرسان»: بعد بطاقة «كبير التجار»، السلعتان اللتان تأخذهما (LIST)؛ "
+                    "بعد بطاقة «الجاسوس»، بطاقة التقدم التي تأخذها"},
+    {MSG_CK_TAKE_NONE,
+     "لا شيء تأخذه: الأمر %stake يجيب عن بطاقة «كبير التجار» أو «الجاسوس» التي لعبتها"},
+    {MSG_CK_TAKE_TWO, "خذ سلعتين من سلع %s: لديه %s (الأمر %stake LIST، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_NOT_HELD, "لا يملك %s ذلك: تطلب %s ولديه %s (الأمر %stake LIST، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_NO_CARD, "لا يملك %s بطاقة «%s»: لديه %s (الأمر %stake CARD، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_WAIT, "تنتظر اللعبة أن يختار %s ما يأخذه من %s"},
+    {MSG_CK_TAKE_FIRST, "خذ أولًا من يد %s: لديه %s (الأمر %stake %s)"},
+    {MSG_CK_NOT_MORE_POINTS,
+     "ليس لدى %s نقاط أكثر منك: بطاقة «كبير التجار» تُريك سلع لاعب له نقاط أكثر"},
+    {MSG_CK_TARGET_OTHER, "سمِّ لاعبًا آخر: الأمر %splay %s NICK"},
     {MSG_COUNT, NULL},
 };

@@ -541,5 +541,16 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_CK_YOU_TOOK, "أخذت بطاقة «%s» من %s"},
     {MSG_CK_TOOK_FROM_YOU, "يأخذ %s منك بطاقة «%s»"},
     {MSG_CK_ROAD_REMOVED, "يزيل %s طريق %s عند %s"},
+    /* ck-take */
+    {MSG_CK_ASK_TAKE, "تنتظر اللعبة أن يختار %s سلعتين يأخذهما من %s (بطاقة «%s»)"},
+    {MSG_CK_ASK_SPY, "تنتظر اللعبة أن يختار %s بطاقة تقدم يأخذها من %s (بطاقة «%s»)"},
+    {MSG_HINT_TAKE_GOODS, " (خذ سلعتين: %stake LIST، مثلًا %stake %s)"},
+    {MSG_HINT_TAKE_CARD, " (خذ بطاقة واحدة: %stake CARD، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_GOODS, "يأخذ %s سلعًا من %s (بطاقة «%s»)"},
+    {MSG_CK_YOU_TAKE_GOODS, "أخذت %s من %s"},
+    {MSG_CK_GOODS_TAKEN, "يأخذ %s منك %s"},
+    {MSG_PN_MASTER_MERCHANT, "بعد رميك: %splay master merchant NICK، انظر إلى سلع لاعب له نقاط "
+                             "أكثر وخذ سلعتين"},
+    {MSG_PN_SPY, "بعد رميك: %splay spy NICK، انظر إلى بطاقات تقدم لاعب وخذ واحدة"},
     {MSG_COUNT, NULL},
 };

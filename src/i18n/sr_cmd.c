@@ -365,5 +365,20 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "sa robom menjajte sa bankom jednu vrstu za jednu vrstu (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "vaš kurs za %s je %d:1 (%sbank %d %s for %d %s)"},
+    /* ck-take */
+    {MSG_HELP_TAKE,
+     "„Gradovi i vitezovi“: posle karte „veliki trgovac“, 2 robe koje uzimate (LIST); "
+     "posle karte „špijun“, karta napretka koju uzimate"},
+    {MSG_CK_TAKE_NONE, "nema šta da se uzme: %stake odgovara na kartu „veliki trgovac“ ili "
+                       "„špijun“ koju ste odigrali"},
+    {MSG_CK_TAKE_TWO, "uzmite 2 robe igrača %s: ima %s (%stake LIST, npr. %stake %s)"},
+    {MSG_CK_TAKE_NOT_HELD, "igrač %s to nema: tražite %s, a ima %s (%stake LIST, npr. %stake %s)"},
+    {MSG_CK_TAKE_NO_CARD, "igrač %s nema kartu „%s“: ima %s (%stake CARD, npr. %stake %s)"},
+    {MSG_CK_TAKE_WAIT, "igra čeka da %s izabere šta uzima od igrača %s"},
+    {MSG_CK_TAKE_FIRST, "prvo uzmite iz ruke igrača %s: ima %s (%stake %s)"},
+    {MSG_CK_NOT_MORE_POINTS,
+     "igrač %s nema više poena od vas: karta „veliki trgovac“ pokazuje robu igrača "
+     "sa više poena"},
+    {MSG_CK_TARGET_OTHER, "navedite drugog igrača: %splay %s NICK"},
     {MSG_COUNT, NULL},
 };

@@ -369,5 +369,20 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "з товарами міняйте з банком один вид на один вид (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "ваш курс для %s — %d:1 (%sbank %d %s for %d %s)"},
+    /* ck-take */
+    {MSG_HELP_TAKE, "«Міста і лицарі»: після карти «великий купець» — 2 товари, які ви "
+                    "забираєте (LIST); після карти «шпигун» — карта прогресу, яку ви забираєте"},
+    {MSG_CK_TAKE_NONE,
+     "забирати нічого: %stake відповідає на зіграну вами карту «великий купець» чи «шпигун»"},
+    {MSG_CK_TAKE_TWO, "заберіть 2 товари гравця %s: він має %s (%stake LIST, напр. %stake %s)"},
+    {MSG_CK_TAKE_NOT_HELD,
+     "у гравця %s немає стільки: ви просите %s, а він має %s (%stake LIST, напр. %stake %s)"},
+    {MSG_CK_TAKE_NO_CARD,
+     "у гравця %s немає карти «%s»: він має %s (%stake CARD, напр. %stake %s)"},
+    {MSG_CK_TAKE_WAIT, "гра чекає, поки %s вибере, що забрати в гравця %s"},
+    {MSG_CK_TAKE_FIRST, "спершу заберіть з руки гравця %s: він має %s (%stake %s)"},
+    {MSG_CK_NOT_MORE_POINTS, "у гравця %s не більше очок, ніж у вас: карта «великий купець» "
+                             "показує товари гравця, що має більше"},
+    {MSG_CK_TARGET_OTHER, "назвіть іншого гравця: %splay %s NICK"},
     {MSG_COUNT, NULL},
 };

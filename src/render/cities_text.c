@@ -248,6 +248,8 @@ void render_progress(const struct game *g, const struct render_style *st, int se
         [PROG_BISHOP] = MSG_PN_BISHOP,
         [PROG_SABOTEUR] = MSG_PN_SABOTEUR,
         [PROG_WARLORD] = MSG_PN_WARLORD,
+        [PROG_MASTER_MERCHANT] = MSG_PN_MASTER_MERCHANT,
+        [PROG_SPY] = MSG_PN_SPY,
     };
     if (seat < 0 || seat >= g->opt.n_players)
         return;
