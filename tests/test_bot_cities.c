@@ -559,13 +559,31 @@ static void channel_silent(int mark, const char *const *words)
             fail_msg("the channel saw \"%s\"", words[i]);
 }
 
+static const char *const hidden[] = {"wool", "ore", "coin", "bishop", "smith", NULL};
+
+/* n plays card at qn: n alone is told look (%s: qn), the channel chan (%s: n, qn) and nothing
+ * of the hand. */
+static void look_at(struct bot *b, const char *n, const char *qn, const char *card,
+                    const char *look, const char *chan)
+{
+    char line[200];
+    int mark = n_recs;
+    snprintf(line, sizeof line, "!play %s %s", card, qn);
+    say(b, n, line);
+    snprintf(line, sizeof line, look, qn);
+    if (!any_line(mark, n, line))
+        fail_msg("not told \"%s\": %s", line, last_to(mark, n));
+    snprintf(line, sizeof line, chan, n, qn);
+    assert_true(any_line(mark, CHAN, line));
+    channel_silent(mark, hidden);
+}
+
 /* !play master merchant NICK and !play spy NICK: the player sees the hand privately with the
  * command to type, the channel who chooses; !take takes; refusals name the hand to the
  * player who saw it alone and change nothing. */
 static void test_take(void **state)
 {
     (void)state;
-    static const char *const hidden[] = {"wool", "ore", "coin", "bishop", "smith", NULL};
     int p;
     struct bot *b = cities_game(&p);
     struct game *g = &live(b)->game;
@@ -588,17 +606,10 @@ static void test_take(void **state)
     expect_refused(b, n, want);
     assert_true(any_line(n_recs - 1, n, "name another player: !play master merchant NICK"));
     int mark = n_recs;
-    snprintf(want, sizeof want, "!play master merchant %s", qn);
-    say(b, n, want);
+    look_at(b, n, qn, "master merchant",
+            "you see %s's goods: 2 wool, 1 ore, 1 coin (take 2: !take LIST, e.g. !take 2 wool)",
+            "the game waits for %s to choose 2 goods to take from %s (master merchant)");
     assert_int_equal(g->ck.p[p].ask, ASK_TAKE);
-    snprintf(want, sizeof want,
-             "you see %s's goods: 2 wool, 1 ore, 1 coin (take 2: !take LIST, e.g. !take 2 wool)",
-             qn);
-    assert_true(any_line(mark, n, want));
-    snprintf(want, sizeof want,
-             "the game waits for %s to choose 2 goods to take from %s (master merchant)", n, qn);
-    assert_true(any_line(mark, CHAN, want));
-    channel_silent(mark, hidden);
     assert_false(any_line(mark, qn, "wool"));
     /* Another player, and the wrong goods: refused, the hand named to the player alone. */
     snprintf(want, sizeof want, "the game waits for %s to choose what to take from %s", n, qn);
@@ -637,18 +648,10 @@ static void test_take(void **state)
     /* The spy: a card. */
     hold(g, q, PROG_BISHOP);
     hold(g, q, PROG_SMITH);
-    mark = n_recs;
-    snprintf(want, sizeof want, "!play spy %s", qn);
-    say(b, n, want);
+    look_at(b, n, qn, "spy",
+            "you see %s's progress cards: bishop, smith (take one: !take CARD, e.g. !take bishop)",
+            "the game waits for %s to choose a progress card to take from %s (spy)");
     assert_int_equal(g->ck.p[p].ask, ASK_SPY);
-    snprintf(want, sizeof want,
-             "you see %s's progress cards: bishop, smith (take one: !take CARD, e.g. !take bishop)",
-             qn);
-    assert_true(any_line(mark, n, want));
-    snprintf(want, sizeof want,
-             "the game waits for %s to choose a progress card to take from %s (spy)", n, qn);
-    assert_true(any_line(mark, CHAN, want));
-    channel_silent(mark, hidden);
     snprintf(want, sizeof want,
              "%s holds no warlord card: they hold bishop, smith (!take CARD, e.g. !take bishop)",
              qn);

@@ -214,6 +214,27 @@ static void check_private(const struct out *o, const char *secret, int to, int t
     assert_int_not_equal(seen, 0);
 }
 
+/* e makes one line in every language, to `to`; with the command cmd in it (NULL: no command at
+ * all), en in English. */
+static void one_line(const struct game_event *e, int to, const char *cmd, const char *en)
+{
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct out o;
+        out_open(&o, lang);
+        render_events(&G, &o.st, e, 1, &o.sink);
+        out_check(&o);
+        assert_int_equal(o.l.n, 1);
+        assert_int_equal(o.l.v[0].to, to);
+        if (cmd)
+            assert_non_null(strstr(o.l.v[0].text, cmd));
+        else
+            assert_null(strchr(o.l.v[0].text, '!'));
+        if (lang == LANG_EN)
+            assert_string_equal(o.l.v[0].text, en);
+        render_lines_fini(&o.l);
+    }
+}
+
 /* Asks: a public line that names who the game waits for and what, and no command. */
 static void test_ask_lines(void **state)
 {
@@ -234,18 +255,7 @@ static void test_ask_lines(void **state)
         "the game waits for ann to choose 2 goods to take from bob (master merchant)",
         "the game waits for ann to choose a progress card to take from cat (spy)"};
     for (int k = 0; k < 7; k++)
-        for (int lang = 0; lang < LANG_COUNT; lang++) {
-            struct out o;
-            out_open(&o, lang);
-            render_events(&G, &o.st, &ev[k], 1, &o.sink);
-            out_check(&o);
-            assert_int_equal(o.l.n, 1);
-            assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
-            assert_null(strchr(o.l.v[0].text, '!'));
-            if (lang == LANG_EN)
-                assert_string_equal(o.l.v[0].text, want[k]);
-            render_lines_fini(&o.l);
-        }
+        one_line(&ev[k], RENDER_PUBLIC, NULL, want[k]);
 }
 
 /* Goods given for a card are public, as a trade is. */
@@ -316,18 +326,7 @@ static void test_take_hint(void **state)
     for (int k = 0; k < 2; k++) {
         G.ck.p[0].ask = (uint8_t)(k ? ASK_SPY : ASK_TAKE);
         G.ck.p[0].ask_arg = (uint8_t)(k + 1);
-        for (int lang = 0; lang < LANG_COUNT; lang++) {
-            struct out o;
-            out_open(&o, lang);
-            render_events(&G, &o.st, &ev[k], 1, &o.sink);
-            out_check(&o);
-            assert_int_equal(o.l.n, 1);
-            assert_int_equal(o.l.v[0].to, 0);
-            assert_non_null(strstr(o.l.v[0].text, k ? "!take spy" : "!take 2 ore"));
-            if (lang == LANG_EN)
-                assert_string_equal(o.l.v[0].text, want[k]);
-            render_lines_fini(&o.l);
-        }
+        one_line(&ev[k], 0, k ? "!take spy" : "!take 2 ore", want[k]);
     }
 }
 

@@ -58,14 +58,6 @@ bool cmd_explain_take(struct cmd_call *c, int err)
     return false;
 }
 
-static int bad_words(struct cmd_call *c, int err, const char *msg, const char *usage)
-{
-    char line[128];
-    snprintf(line, sizeof line, "%s%s", c->prefix, usage);
-    cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, line);
-    return err;
-}
-
 /* !take LIST after a master merchant: 2 goods q holds. */
 static int take_goods(struct cmd_call *c, int q)
 {
@@ -73,8 +65,11 @@ static int take_goods(struct cmd_call *c, int q)
     char msg[200], have_s[HAND_BUF], want_s[HAND_BUF], ex[64];
     uint8_t n[GOOD_COUNT], have[GOOD_COUNT];
     int total = words_goods(c->argc, c->argv, n, msg, sizeof msg);
-    if (total < 0)
-        return bad_words(c, total, msg, "take LIST");
+    if (total < 0) { /* the words' own message, and the usage */
+        snprintf(want_s, sizeof want_s, "%stake LIST", c->prefix);
+        cmd_replyf(c, tr(c->lang, MSG_CMD_WORDS_USAGE), msg, want_s);
+        return total;
+    }
     memcpy(have, g->p[q].res, RES_COUNT);
     memcpy(have + RES_COUNT, g->p[q].commodity, COM_COUNT);
     held(c, q, have_s, sizeof have_s);
