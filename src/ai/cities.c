@@ -18,7 +18,9 @@
  * - progress cards held, each by a fixed worth well below what playing it usually brings, so
  *   that a card is played when its effect is worth it and kept otherwise (the smith and the
  *   warlord pay most when the barbarians are near), and the card given up from a hand of five
- *   is the one worth least;
+ *   is the one worth least; the master merchant and the spy are reckoned by the default choice
+ *   from the view's hand of each possible target, and the choice itself (ASK_TAKE, ASK_SPY)
+ *   by the value of each answer, the seen hand kept in the view (view.c);
  * - the merchant: its point is in the points; its 2:1 trade by the pips of its hex's resource. */
 #include "ai/internal.h"
 
@@ -267,6 +269,18 @@ static double monopoly_take(const struct game *g, int p, int k, int most)
     return take < pool ? take : pool;
 }
 
+/* The answer a timeout gives for p (the goods the player seen holds most of, their first
+ * card), applied to c without counting as an absence. */
+static void take_default(struct game *c, int p)
+{
+    struct game_action t;
+    int timed_out = c->turn_timed_out;
+    ai_blank(&t, ACT_TIMEOUT, p);
+    c->turn_timed_out = 1;
+    game_apply(c, &t, NULL, 0, NULL);
+    c->turn_timed_out = (uint8_t)timed_out;
+}
+
 int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
                  double *bonus)
 {
@@ -301,6 +315,14 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
             }
         return 1;
     }
+    case PROG_MASTER_MERCHANT:
+    case PROG_SPY:
+        *c = *g;
+        if (game_apply(c, a, NULL, 0, NULL) != BW_OK)
+            return -1;
+        if (c->ck.p[p].ask) /* the choice after the look, reckoned as the default one */
+            take_default(c, p);
+        return 1;
     case PROG_SABOTEUR: {
         int vp = game_vp_public(g, p);
         *c = *g;
