@@ -187,7 +187,7 @@ static double score(const struct judge *j, const struct game_action *a)
         }
         return sum / ATTACK_THROWS;
     }
-    int known = j->g->ck.on ? ai_ck_expect(j->g, j->p, a, &c, &o.bonus) : 0;
+    int known = j->g->ck.on ? ai_ck_expect(j->b, j->g, j->p, a, &c, &o.bonus) : 0;
     if (known < 0 || (!known && !apply_expected(j, &c, a, &o)))
         return AI_NONE;
     if (known)
@@ -301,6 +301,8 @@ static int rank_moves(const struct judge *j, struct bw_rng *rng, struct ai_score
     struct game_action buf[AI_MAX_ACTIONS];
     int n = game_legal_actions(j->g, j->p, buf, AI_MAX_ACTIONS), m = 0;
     n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
+    if (j->g->ck.on)
+        n = ai_ck_harbor_plays(j->g, j->p, buf, n, AI_MAX_ACTIONS);
     uint64_t own = own_hexes(j->g, j->p, buf, n);
     /* Ending the turn, or rolling, keeps the position as it is. */
     double keep = ai_value(j->b, j->g, j->p);
@@ -338,6 +340,10 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
     if (g->phase == PHASE_DISCARD && !ai_progress_pending(g, player)) {
         discard_greedy(&j, &a);
         return single(out, &a);
+    }
+    if (g->ck.on && g->ck.p[player].ask) { /* what the game asks: one answer, at once */
+        int err = ai_ck_answer(b, g, player, &a);
+        return err ? err : single(out, &a);
     }
     return rank_moves(&j, rng, out, max);
 }
