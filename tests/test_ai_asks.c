@@ -7,6 +7,7 @@
 #include "ai_ck_helpers.h"
 
 #include "ai/ai.h"
+#include "ai/internal.h" /* AI_MAX_ACTIONS */
 
 enum { SEEDS = 5 };
 
@@ -308,13 +309,92 @@ static void test_deserter_target(void **state)
     }
 }
 
+/* The first play of card listed for player 0. */
+static struct game_action first_play(int card)
+{
+    static struct game_action list[AI_MAX_ACTIONS];
+    int n = game_legal_actions(&G, 0, list, AI_MAX_ACTIONS);
+    for (int i = 0; i < n && i < AI_MAX_ACTIONS; i++)
+        if (is_card(&list[i], card))
+            return list[i];
+    fail_msg("card %d not listed", card);
+    return list[0];
+}
+
+/* Player 1's five roads round hex a (the longest road, from a settlement) and player 2's one
+ * road at hex b, each open at an end; the diplomat's road. */
+static int diplomat_position(int a, int b)
+{
+    ck_blank(3);
+    int c[6];
+    for (int k = 0; k < 6; k++)
+        c[k] = corner(a, k);
+    settlement(1, c[0]);
+    for (int k = 0; k < 5; k++)
+        road(1, c[k], c[k + 1]);
+    settlement(2, corner(b, 0));
+    road(2, corner(b, 0), corner(b, 1));
+    th_sync_roads(&G);
+    G.longest_road = 1;
+    give_card(0, PROG_DIPLOMAT);
+    return th_edge(&G, c[4] + 1, c[5] + 1);
+}
+
+/* The diplomat takes the end of the longest road (its holder loses it), not a road that
+ * changes nothing; the first road listed is the other. */
+static void test_diplomat_breaks_road(void **state)
+{
+    (void)state;
+    int h = inner_hex(-1), o = hex_apart(h);
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        int e = diplomat_position(h, o);
+        if (first_play(PROG_DIPLOMAT).a == e)
+            e = diplomat_position(o, h);
+        assert_true(first_play(PROG_DIPLOMAT).a != e);
+        struct game_action a = normal_move(seed);
+        assert_true(is_card(&a, PROG_DIPLOMAT));
+        assert_int_equal(a.a, e);
+    }
+}
+
+/* The intrigue displaces player 1's knight from the end of player 0's roads, on a corner with
+ * good numbers where player 0 would settle, not the one beside player 0's settlement (listed
+ * first). */
+static void test_intrigue_in_the_way(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        ck_blank(3);
+        G.robber = (int8_t)th_desert(&G);
+        int h = inner_hex(-1), c[6];
+        for (int k = 0; k < 6; k++)
+            c[k] = corner(h, k);
+        /* roads c0-c1-c2-c3 and c0-c5, or the mirror, so that the harmless corner is first */
+        int d = c[5] < c[3] ? 1 : 5, harmless = c[d == 1 ? 5 : 1];
+        assert_true(harmless < c[3]);
+        settlement(0, c[0]);
+        for (int k = 0; k < 3; k++)
+            road(0, c[(d * k) % 6], c[(d * (k + 1)) % 6]);
+        road(0, c[0], harmless);
+        tokens_at(c[3], 8);
+        knight(1, c[3], 1, 0);
+        knight(1, harmless, 1, 0);
+        give_card(0, PROG_INTRIGUE);
+        assert_int_equal(first_play(PROG_INTRIGUE).a, harmless);
+        struct game_action a = normal_move(seed);
+        assert_true(is_card(&a, PROG_INTRIGUE));
+        assert_int_equal(a.a, c[3]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pillage_least),       cmocka_unit_test(test_knight_blocks),
-        cmocka_unit_test(test_wedding_keeps_build), cmocka_unit_test(test_harbor_gives_least),
-        cmocka_unit_test(test_deserter_weakest),    cmocka_unit_test(test_wedding_when_richer),
-        cmocka_unit_test(test_harbor_target),       cmocka_unit_test(test_deserter_target),
+        cmocka_unit_test(test_pillage_least),        cmocka_unit_test(test_knight_blocks),
+        cmocka_unit_test(test_wedding_keeps_build),  cmocka_unit_test(test_harbor_gives_least),
+        cmocka_unit_test(test_deserter_weakest),     cmocka_unit_test(test_wedding_when_richer),
+        cmocka_unit_test(test_harbor_target),        cmocka_unit_test(test_deserter_target),
+        cmocka_unit_test(test_diplomat_breaks_road), cmocka_unit_test(test_intrigue_in_the_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
