@@ -387,6 +387,49 @@ static void test_intrigue_in_the_way(void **state)
     }
 }
 
+/* Player 0 holds an asking card; players 1 (more points) and 2 hold the same goods and cards
+ * between them in two ways (each a commodity, the same hand sizes, the same decks of cards
+ * held). */
+static void hidden_variant(int v, int card)
+{
+    ck_blank(3);
+    G.robber = (int8_t)th_desert(&G);
+    int h = inner_hex(-1), o = hex_apart(h);
+    city(0, corner(h, 0));
+    road(0, corner(h, 0), corner(h, 1));
+    th_set_hex(&G, o, TERRAIN_FOREST, 8);
+    city(1, corner(o, 0));
+    city(1, corner(o, 3));
+    city(2, corner(hex_apart(o), 0));
+    knight(1, corner(o, 1), 1, 1);
+    knight(2, corner(o, 2), 2, 1);
+    give_com(1, COM_PAPER, 1);
+    give_com(2, COM_PAPER, 1);
+    th_give(&G, 1, 0, v ? 1 : 2, v ? 1 : 0, 0, 0);
+    th_give(&G, 2, 0, v ? 2 : 1, v ? 0 : 1, 0, 0);
+    give_card(1, v ? PROG_SPY : PROG_BISHOP);
+    give_card(2, v ? PROG_BISHOP : PROG_SPY);
+    th_give(&G, 0, 1, 0, 3, 0, 0);
+    give_card(0, card);
+}
+
+/* The asking cards are chosen from what player 0 may know: the others' hidden goods and cards
+ * laid out another way change nothing, at any level. */
+static void test_asks_hidden(void **state)
+{
+    (void)state;
+    static const int cards[] = {PROG_COMMERCIAL_HARBOR, PROG_WEDDING, PROG_DESERTER};
+    for (int level = AI_EASY; level <= AI_HARD; level++)
+        for (int i = 0; i < 3; i++)
+            for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+                hidden_variant(0, cards[i]);
+                struct game_action a = level_move(0, level, seed);
+                hidden_variant(1, cards[i]);
+                struct game_action b = level_move(0, level, seed);
+                assert_memory_equal(&a, &b, sizeof a);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_deserter_weakest),     cmocka_unit_test(test_wedding_when_richer),
         cmocka_unit_test(test_harbor_target),        cmocka_unit_test(test_deserter_target),
         cmocka_unit_test(test_diplomat_breaks_road), cmocka_unit_test(test_intrigue_in_the_way),
+        cmocka_unit_test(test_asks_hidden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
