@@ -13,6 +13,8 @@
 #include <string.h>
 
 #define AI_NONE (-1e18)
+/* Moves ai_normal_choose ranks, for one the game refuses (see there). */
+#define NORMAL_TRIES 4
 
 /* A stolen card: about a card's worth, more the more the victim threatens to win. */
 #define STEAL_BASE 6.0
@@ -351,10 +353,16 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
 int ai_normal_choose(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
                      struct game_action *out)
 {
-    struct ai_scored best;
-    int n = ai_normal_rank(b, g, player, rng, &best, 1);
+    struct ai_scored best[NORMAL_TRIES];
+    int n = ai_normal_rank(b, g, player, rng, best, NORMAL_TRIES);
     if (n < 0)
         return n;
-    *out = best.a;
+    /* A commercial harbor's targets come from public counts (ai_ck_harbor_plays): g, the
+     * search's sampled game, may have dealt one of them no commodity. Any other move is legal. */
+    int i = 0;
+    while (i + 1 < n && best[i].a.type == ACT_PROGRESS && best[i].a.res == PROG_COMMERCIAL_HARBOR &&
+           !ai_legal_in(g, &best[i].a))
+        i++;
+    *out = best[i].a;
     return BW_OK;
 }
