@@ -79,7 +79,8 @@ static void asked(int p, int kind, int arg, int asker)
     G.ck.asker = (uint8_t)(asker + 1);
 }
 
-/* The barbarians take the city that produces least: the first listed produces most. */
+/* The barbarians take the city that produces least: the first listed produces most; the
+ * metropolis, producing less, is not theirs to take. */
 static void test_pillage_least(void **state)
 {
     (void)state;
@@ -92,6 +93,11 @@ static void test_pillage_least(void **state)
             city(1, u);
             city(1, v);
             int lo = u < v ? u : v, hi = u < v ? v : u;
+            /* a metropolis opposite hi on its hex produces least, and is never offered */
+            int m = hi == u ? corner(h, 3) : corner(o, 0);
+            city(1, m);
+            G.ck.p[1].level[TRACK_SCIENCE] = CK_METROPOLIS;
+            G.ck.metropolis[TRACK_SCIENCE] = (uint8_t)(m + 1);
             tokens_at(lo, 6);
             tokens_at(hi, 12);
             asked(1, ASK_PILLAGE, 0, -1);
