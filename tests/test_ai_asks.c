@@ -79,33 +79,62 @@ static void asked(int p, int kind, int arg, int asker)
     G.ck.asker = (uint8_t)(asker + 1);
 }
 
+/* Builds a position where player 1 is asked, checks that the first answer listed is wrong,
+ * and says the right one in *want (its corner, or the goods given). */
+typedef void (*asked_position)(struct game_action *want);
+
+/* At every level and over seeds, player 1's answer in the position is the right one. */
+static void answers_at_every_level(asked_position build)
+{
+    for (int level = AI_EASY; level <= AI_HARD; level++)
+        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+            struct game_action want;
+            build(&want);
+            struct game_action a = level_move(1, level, seed);
+            assert_int_equal(a.type, want.type);
+            if (want.type == ACT_CK_CHOOSE) {
+                assert_int_equal(a.a, want.a);
+            } else {
+                assert_memory_equal(a.give, want.give, sizeof a.give);
+                assert_memory_equal(a.get, want.get, sizeof a.get);
+            }
+        }
+}
+
+/* The corner answer v. */
+static void want_corner(struct game_action *want, int v)
+{
+    *want = th_action(ACT_CK_CHOOSE, 1);
+    want->a = (int16_t)v;
+}
+
 /* The barbarians take the city that produces least: the first listed produces most; the
  * metropolis, producing less, is not theirs to take. */
+static void pillage_position(struct game_action *want)
+{
+    ck_blank(3);
+    G.robber = (int8_t)th_desert(&G);
+    int h = inner_hex(-1), o = hex_apart(h);
+    int u = corner(h, 0), v = corner(o, 3);
+    city(1, u);
+    city(1, v);
+    int lo = u < v ? u : v, hi = u < v ? v : u;
+    /* a metropolis opposite hi on its hex produces least, and is never offered */
+    int m = hi == u ? corner(h, 3) : corner(o, 0);
+    city(1, m);
+    G.ck.p[1].level[TRACK_SCIENCE] = CK_METROPOLIS;
+    G.ck.metropolis[TRACK_SCIENCE] = (uint8_t)(m + 1);
+    tokens_at(lo, 6);
+    tokens_at(hi, 12);
+    asked(1, ASK_PILLAGE, 0, -1);
+    assert_int_equal(first_listed(1).a, lo);
+    want_corner(want, hi);
+}
+
 static void test_pillage_least(void **state)
 {
     (void)state;
-    for (int level = AI_EASY; level <= AI_HARD; level++)
-        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-            ck_blank(3);
-            G.robber = (int8_t)th_desert(&G);
-            int h = inner_hex(-1), o = hex_apart(h);
-            int u = corner(h, 0), v = corner(o, 3);
-            city(1, u);
-            city(1, v);
-            int lo = u < v ? u : v, hi = u < v ? v : u;
-            /* a metropolis opposite hi on its hex produces least, and is never offered */
-            int m = hi == u ? corner(h, 3) : corner(o, 0);
-            city(1, m);
-            G.ck.p[1].level[TRACK_SCIENCE] = CK_METROPOLIS;
-            G.ck.metropolis[TRACK_SCIENCE] = (uint8_t)(m + 1);
-            tokens_at(lo, 6);
-            tokens_at(hi, 12);
-            asked(1, ASK_PILLAGE, 0, -1);
-            assert_int_equal(first_listed(1).a, lo);
-            struct game_action a = level_move(1, level, seed);
-            assert_int_equal(a.type, ACT_CK_CHOOSE);
-            assert_int_equal(a.a, hi);
-        }
+    answers_at_every_level(pillage_position);
 }
 
 /* The other end of v's edge off hex h. */
@@ -128,108 +157,110 @@ static int outside(int h, int v)
 
 /* Player 1's knight, displaced from c2 of its roads c0..c4 round a hex, goes where player 0's
  * road comes in and is stopped by it; the first corner listed is another. */
+static void knight_position(struct game_action *want)
+{
+    ck_blank(3);
+    int h = inner_hex(-1), c[5];
+    for (int k = 0; k < 5; k++)
+        c[k] = corner(h, k);
+    settlement(1, c[0]);
+    for (int k = 0; k < 4; k++)
+        road(1, c[k], c[k + 1]);
+    /* the spots are c1, c3, c4: the rival's road comes to the last of them listed */
+    int t = c[1] > c[3] ? c[1] : c[3];
+    t = c[4] > t ? c[4] : t;
+    int w = outside(h, t);
+    settlement(0, w);
+    road(0, w, t);
+    G.ck.p[1].knight[0] = 1;
+    G.ck.p[1].ask_at = (uint8_t)(c[2] + 1);
+    asked(1, ASK_KNIGHT, 0, 0);
+    assert_true(first_listed(1).a != t);
+    want_corner(want, t);
+}
+
 static void test_knight_blocks(void **state)
 {
     (void)state;
-    for (int level = AI_EASY; level <= AI_HARD; level++)
-        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-            ck_blank(3);
-            int h = inner_hex(-1), c[5];
-            for (int k = 0; k < 5; k++)
-                c[k] = corner(h, k);
-            settlement(1, c[0]);
-            for (int k = 0; k < 4; k++)
-                road(1, c[k], c[k + 1]);
-            /* the spots are c1, c3, c4: the rival's road comes to the last of them listed */
-            int t = c[1] > c[3] ? c[1] : c[3];
-            t = c[4] > t ? c[4] : t;
-            int w = outside(h, t);
-            settlement(0, w);
-            road(0, w, t);
-            G.ck.p[1].knight[0] = 1;
-            G.ck.p[1].ask_at = (uint8_t)(c[2] + 1);
-            asked(1, ASK_KNIGHT, 0, 0);
-            assert_true(first_listed(1).a != t);
-            struct game_action a = level_move(1, level, seed);
-            assert_int_equal(a.type, ACT_CK_CHOOSE);
-            assert_int_equal(a.a, t);
-        }
+    answers_at_every_level(knight_position);
 }
 
 /* A wedding's two goods: player 1 keeps the settlement's wood, brick, wool and grain and gives
  * two of its three wool (the first listed gives wood and brick). */
+static void wedding_position(struct game_action *want)
+{
+    ck_blank(3);
+    int h = inner_hex(-1);
+    settlement(1, corner(h, 0));
+    road(1, corner(h, 0), corner(h, 1));
+    road(1, corner(h, 1), corner(h, 2));
+    th_give(&G, 1, 1, 1, 3, 1, 0);
+    asked(1, ASK_WEDDING, 2, 0);
+    assert_int_equal(first_listed(1).give[RES_WOOL], 0);
+    *want = th_action(ACT_CK_GIVE, 1);
+    want->give[RES_WOOL] = 2;
+}
+
 static void test_wedding_keeps_build(void **state)
 {
     (void)state;
-    for (int level = AI_EASY; level <= AI_HARD; level++)
-        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-            ck_blank(3);
-            int h = inner_hex(-1);
-            settlement(1, corner(h, 0));
-            road(1, corner(h, 0), corner(h, 1));
-            road(1, corner(h, 1), corner(h, 2));
-            th_give(&G, 1, 1, 1, 3, 1, 0);
-            asked(1, ASK_WEDDING, 2, 0);
-            assert_int_equal(first_listed(1).give[RES_WOOL], 0);
-            struct game_action a = level_move(1, level, seed);
-            assert_int_equal(a.type, ACT_CK_GIVE);
-            assert_int_equal(a.give[RES_WOOL], 2);
-        }
+    answers_at_every_level(wedding_position);
 }
 
 /* The commercial harbor's commodity: player 1 keeps the paper toward science level 3 and gives
  * its coin (politics needs 4 for its next level); paper is listed first. */
+static void harbor_position(struct game_action *want)
+{
+    ck_blank(3);
+    city(1, corner(inner_hex(-1), 0));
+    G.ck.p[1].level[TRACK_SCIENCE] = 2;
+    G.ck.p[1].level[TRACK_POLITICS] = 3;
+    give_com(1, COM_PAPER, 2);
+    give_com(1, COM_COIN, 1);
+    th_give(&G, 0, 0, 1, 0, 0, 0);
+    asked(1, ASK_HARBOR, RES_BRICK, 0);
+    assert_int_equal(first_listed(1).get[COM_PAPER], 1);
+    *want = th_action(ACT_CK_GIVE, 1);
+    want->get[COM_COIN] = 1;
+}
+
 static void test_harbor_gives_least(void **state)
 {
     (void)state;
-    for (int level = AI_EASY; level <= AI_HARD; level++)
-        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-            ck_blank(3);
-            city(1, corner(inner_hex(-1), 0));
-            G.ck.p[1].level[TRACK_SCIENCE] = 2;
-            G.ck.p[1].level[TRACK_POLITICS] = 3;
-            give_com(1, COM_PAPER, 2);
-            give_com(1, COM_COIN, 1);
-            th_give(&G, 0, 0, 1, 0, 0, 0);
-            asked(1, ASK_HARBOR, RES_BRICK, 0);
-            assert_int_equal(first_listed(1).get[COM_PAPER], 1);
-            struct game_action a = level_move(1, level, seed);
-            assert_int_equal(a.type, ACT_CK_GIVE);
-            assert_int_equal(a.get[COM_COIN], 1);
-        }
+    answers_at_every_level(harbor_position);
 }
 
 /* The deserter takes player 1's weakest knight, the inactive one: of a strong active knight,
  * a basic active one and a basic inactive one, at corners in that order. */
+static void deserter_position(struct game_action *want)
+{
+    ck_blank(3);
+    int h = inner_hex(-1), c[6];
+    for (int k = 0; k < 6; k++)
+        c[k] = corner(h, k);
+    settlement(1, c[0]);
+    for (int k = 0; k < 5; k++)
+        road(1, c[k], c[k + 1]);
+    int v[3] = {c[2], c[3], c[4]};
+    for (int i = 0; i < 2; i++) /* sorted: v[0] < v[1] < v[2] */
+        for (int k = 0; k < 2 - i; k++)
+            if (v[k] > v[k + 1]) {
+                int x = v[k];
+                v[k] = v[k + 1];
+                v[k + 1] = x;
+            }
+    knight(1, v[0], 2, 1);
+    knight(1, v[1], 1, 1);
+    knight(1, v[2], 1, 0);
+    asked(1, ASK_DESERTER, 0, 0);
+    assert_int_equal(first_listed(1).a, v[0]);
+    want_corner(want, v[2]);
+}
+
 static void test_deserter_weakest(void **state)
 {
     (void)state;
-    for (int level = AI_EASY; level <= AI_HARD; level++)
-        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-            ck_blank(3);
-            int h = inner_hex(-1), c[6];
-            for (int k = 0; k < 6; k++)
-                c[k] = corner(h, k);
-            settlement(1, c[0]);
-            for (int k = 0; k < 5; k++)
-                road(1, c[k], c[k + 1]);
-            int v[3] = {c[2], c[3], c[4]};
-            for (int i = 0; i < 2; i++) /* sorted: v[0] < v[1] < v[2] */
-                for (int k = 0; k < 2 - i; k++)
-                    if (v[k] > v[k + 1]) {
-                        int x = v[k];
-                        v[k] = v[k + 1];
-                        v[k + 1] = x;
-                    }
-            knight(1, v[0], 2, 1);
-            knight(1, v[1], 1, 1);
-            knight(1, v[2], 1, 0);
-            asked(1, ASK_DESERTER, 0, 0);
-            assert_int_equal(first_listed(1).a, v[0]);
-            struct game_action a = level_move(1, level, seed);
-            assert_int_equal(a.type, ACT_CK_CHOOSE);
-            assert_int_equal(a.a, v[2]);
-        }
+    answers_at_every_level(deserter_position);
 }
 
 /* The normal player's move for player 0, checked legal. */

@@ -44,13 +44,7 @@ static struct bot *cities_game(int *p)
     struct session *s = live(b);
     assert_int_equal(s->state, SESSION_PLAYING);
     assert_true(s->game.ck.on);
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 4);
-    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
-        struct game_action a;
-        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
+    play_setup(s);
     struct game *g = &s->game;
     for (int q = 0; q < 3; q++)
         for (int r = 0; r < RES_COUNT; r++) {
@@ -568,13 +562,7 @@ static void test_robots_answer_off_turn(void **state)
     struct session *s = live(b);
     assert_int_equal(s->state, SESSION_PLAYING);
     struct game *g = &s->game;
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 4);
-    while (g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD) {
-        struct game_action a;
-        assert_int_equal(playout_choose(g, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
+    play_setup(s);
     int ann = session_seat_of_nick(s, "ann");
     assert_int_equal(g->phase, PHASE_ROLL);
     while (g->current != ann) { /* the robots' turns pass: a 5, nothing else */
