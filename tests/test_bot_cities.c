@@ -584,13 +584,74 @@ static void test_take(void **state)
     bot_free(b);
 }
 
+/* A person's roll brings the barbarians onto three computer players (easy, normal, hard), each
+ * with two cities and no knight: each is asked which city to lose while it is not their turn,
+ * and each answers on its own, after its delay, with no command of the person; then the roll
+ * goes on and the person plays their turn (their one city went with no question). */
+static void test_robots_answer_off_turn(void **state)
+{
+    (void)state;
+    session_cities_ready = true;
+    struct bot *b = make_bot(0, 7);
+    say(b, "ann", "!new");
+    say(b, "ann", "!expansion cities");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!addbot hard");
+    say(b, "ann", "!start");
+    struct session *s = ck_live(b);
+    assert_int_equal(s->state, SESSION_PLAYING);
+    struct game *g = &s->game;
+    play_setup(s);
+    int ann = session_seat_of_nick(s, "ann");
+    assert_int_equal(g->phase, PHASE_ROLL);
+    while (g->current != ann) { /* the robots' turns pass: a 5, nothing else */
+        assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_GATE, NULL, 0, NULL), BW_OK);
+        struct game_action end = {.type = ACT_END, .player = (int8_t)g->current};
+        assert_int_equal(session_apply(s, &end, now, NULL, 0, NULL), BW_OK);
+    }
+    /* the robots' settlements become cities: two each; ann keeps one (lost with no question) */
+    for (int v = 0; v < game_geo(g)->n_vertices; v++) {
+        int q = g->vertex_owner[v];
+        if (q >= 0 && q != ann && g->vertex_building[v] == BUILDING_SETTLEMENT) {
+            g->vertex_building[v] = BUILDING_CITY;
+            g->p[q].settlements--;
+            g->p[q].cities++;
+        }
+    }
+    game_reindex(g);
+    g->ck.barbarians = CK_VOYAGE - 1;
+    assert_int_equal(game_check_state(g), BW_OK);
+    assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_SHIP, NULL, 0, NULL), BW_OK);
+    unsigned robots = ((1u << 4) - 1) & ~(1u << ann);
+    assert_int_equal(game_waiting_for(g), robots);
+    say(b, "ann", "!status"); /* the bot takes up the game as after any command */
+    int mark = n_recs;
+    for (int step = 0; step < 200 && game_waiting_for(&s->game) != (1u << ann); step++) {
+        int64_t due = bot_next_deadline(b);
+        assert_true(due != INT64_MAX);
+        now = due > now ? due : now;
+        bot_tick(b, now);
+    }
+    assert_int_equal(game_waiting_for(&s->game), 1u << ann);
+    assert_int_equal(s->game.phase, PHASE_MAIN);
+    assert_int_equal(s->game.current, ann);
+    for (int q = 0; q < 4; q++)
+        assert_int_equal(s->game.p[q].cities, q == ann ? 0 : 1);
+    assert_true(any_line(mark, CHAN, "(bot)"));
+    assert_int_equal(game_check_state(&s->game), BW_OK);
+    check_no_leak();
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_expansion_lobby),  cmocka_unit_test(test_knights),
-        cmocka_unit_test(test_improve_wall),     cmocka_unit_test(test_progress_play),
-        cmocka_unit_test(test_progress_pending), cmocka_unit_test(test_goods),
-        cmocka_unit_test(test_help_languages),   cmocka_unit_test(test_take),
+        cmocka_unit_test(test_expansion_lobby),        cmocka_unit_test(test_knights),
+        cmocka_unit_test(test_improve_wall),           cmocka_unit_test(test_progress_play),
+        cmocka_unit_test(test_progress_pending),       cmocka_unit_test(test_goods),
+        cmocka_unit_test(test_help_languages),         cmocka_unit_test(test_take),
+        cmocka_unit_test(test_robots_answer_off_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

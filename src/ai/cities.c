@@ -281,8 +281,8 @@ static void take_default(struct game *c, int p)
     c->turn_timed_out = (uint8_t)timed_out;
 }
 
-int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
-                 double *bonus)
+int ai_ck_expect(const struct ai_board *b, const struct game *g, int p, const struct game_action *a,
+                 struct game *c, double *bonus)
 {
     *bonus = 0;
     if (a->type == ACT_PROGRESS_DRAW) {
@@ -307,12 +307,7 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
             (int)floor(monopoly_take(g, p, k, a->res == PROG_RESOURCE_MONOPOLY ? 2 : 1) + 0.5);
         uint8_t *have = k < RES_COUNT ? &c->p[p].res[k] : &c->p[p].commodity[k - RES_COUNT];
         *have = (uint8_t)(*have + take);
-        for (int i = 0; i <= CK_HAND && c->ck.p[p].hand[i]; i++)
-            if (c->ck.p[p].hand[i] == a->res) { /* the card is gone */
-                memmove(&c->ck.p[p].hand[i], &c->ck.p[p].hand[i + 1], (size_t)(CK_HAND - i));
-                c->ck.p[p].hand[CK_HAND] = 0;
-                break;
-            }
+        ai_ck_drop_card(c, p, a->res); /* the card is gone */
         return 1;
     }
     case PROG_MASTER_MERCHANT:
@@ -334,7 +329,7 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
         return 1;
     }
     default:
-        return 0;
+        return ai_ck_expect_ask(b, g, p, a, c, bonus);
     }
 }
 
