@@ -59,6 +59,11 @@ const struct i18n_entry i18n_sr_session[] = {
      "vaši brodovi idu jedan za drugim samo vašim putem do vaše tvrđave i ne pomeraju se"},
     {MSG_ERR_NO_WARSHIP, "nemate brod koji još nije ratni"},
     {MSG_ERR_FORTRESS, "tvrđavu napadate jednom po potezu, kad vaši brodovi stignu do nje"},
+    /* rules-engine: the house rules' refusals */
+    {MSG_ERR_NO_TRADE,
+     "razmene među igračima su u ovoj igri isključene (banka i luke i dalje menjaju)"},
+    {MSG_ERR_FRIENDLY_ROBBER, "prijateljski razbojnik štedi igrače sa 2 poena ili manje"},
+    {MSG_ERR_ROBBER_DESERT, "u ovoj igri razbojnik ne može da se vrati u pustinju"},
     {MSG_SES_AWAIT_SETTLEMENT, "postaviti naselje"},
     {MSG_SES_AWAIT_ROAD, "postaviti put"},
     {MSG_SES_AWAIT_ROLL, "baciti kockice"},
