@@ -535,6 +535,11 @@ extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
  * out of range): the command layer asks this first to say why. */
 int game_option_fits(const struct game_options *opt, int which);
 
+/* The harbor points of player for the harbormaster (a house rule): 1 for each settlement and 2
+ * for each city on a harbor's corner (the tribe's harbors placed too). Counted whether the rule
+ * is on or not. */
+int game_harbor_points(const struct game *g, int player);
+
 /* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. The
  * game's generator (which deals the board and the deck, rolls the dice and picks what a thief
  * takes) is seeded from seed: the same seed and actions give the same game. */

@@ -168,7 +168,7 @@ void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2)
 
 /* ---- the harbormaster ---- */
 
-int house_harbor_points(const struct game *g, int p)
+int game_harbor_points(const struct game *g, int p)
 {
     const struct board_geo *geo = GEO(g);
     uint64_t b[BOARD_WORDS];
@@ -188,7 +188,7 @@ void harbormaster_award(struct game *g, struct evbuf *eb)
      * goes to the one player alone with the most, HOUSE_HARBOR_POINTS or more. */
     int h = g->harbor_master - 1, max = 0, count = 0, who = -1, pts[GAME_MAX_PLAYERS];
     for (int p = 0; p < g->opt.n_players; p++) {
-        pts[p] = g->p[p].resigned ? 0 : house_harbor_points(g, p);
+        pts[p] = g->p[p].resigned ? 0 : game_harbor_points(g, p);
         if (pts[p] > max)
             max = pts[p], count = 1, who = p;
         else if (pts[p] == max)

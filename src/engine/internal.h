@@ -281,8 +281,7 @@ static inline int random_player(struct bw_rng *rng, unsigned m)
  * 0 without it); robber_hexes: the land hexes the robber may go to for p now (other than its
  * own; each rule gives way when it would leave none); robber_hex_error: why not hex (a land
  * hex the robber may stand on); house_dice: the dice of a roll by the rules (the deck, a 7 of
- * the first rounds rolled again); dice_deck_shuffle: a full dice deck; house_harbor_points:
- * p's harbor points (a settlement on a harbor 1, a city 2); harbormaster_award: the
+ * the first rounds rolled again); dice_deck_shuffle: a full dice deck; harbormaster_award: the
  * harbormaster to whoever holds it now; house_state_ok checks a restored state's part. */
 enum { HOUSE_PROTECTED_POINTS = 2, HOUSE_HARBOR_POINTS = 3, HOUSE_HARBORMASTER_VP = 2 };
 int house_options_ok(const struct game_options *o);
@@ -291,7 +290,6 @@ uint64_t robber_hexes(const struct game *g, int p);
 int robber_hex_error(const struct game *g, int p, int hex);
 void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2);
 void dice_deck_shuffle(struct game *g);
-int house_harbor_points(const struct game *g, int p);
 void harbormaster_award(struct game *g, struct evbuf *eb);
 int house_state_ok(const struct game *g);
 /* Whether a house rule limits where the robber goes. */
