@@ -190,6 +190,40 @@ static void test_friendly_robber_off_robs_anyone(void **state)
     assert_int_equal(th_hand(&G, 1), 1);
 }
 
+/* The pirate (Seafarers) may go anywhere at sea, but robs nobody protected: player 1 (no
+ * points) with a ship beside sea hex h keeps its cards. */
+static void test_friendly_pirate_robs_nobody_small(void **state)
+{
+    (void)state;
+    init_with(&G, 4, BOARD_NEW_SHORES_4, &(struct game_options){.friendly_robber = 1});
+    const struct board_geo *geo = th_geo(&G);
+    int h = -1, v0 = -1, v1 = -1;
+    for (int x = 0; x < geo->n_hexes && h < 0; x++) {
+        if ((G.land >> x & 1) || x == G.pirate || (G.fog >> x & 1))
+            continue;
+        for (int c = 0; c < 6 && h < 0; c++) {
+            int a = geo->hex_vertex[x][c], b = geo->hex_vertex[x][(c + 1) % 6];
+            int e = board_edge_between(geo, a, b);
+            if (e >= 0 && bits_has(G.edge_sea, e))
+                h = x, v0 = a + 1, v1 = b + 1;
+        }
+    }
+    assert_true(h >= 0);
+    th_place_ship(&G, 1, v0, v1);
+    th_give(&G, 1, 1, 0, 0, 0, 0);
+    th_roll_phase(&G, 0);
+    G.phase = PHASE_ROBBER;
+    G.rolled = 1;
+    struct game_action x = th_act_robber(ACT_ROBBER, 0, h, 1);
+    th_refused(&G, &x, BW_E(FRIENDLY_ROBBER));
+    x.target = -1;
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n = th_apply(&G, &x, ev);
+    assert_int_equal(G.pirate, h);
+    assert_non_null(th_find_event(ev, n, EV_NO_STEAL, 0));
+    assert_int_equal(th_hand(&G, 1), 1);
+}
+
 /* Every hex but the robber's touches a protected player: the robber may go anywhere then (but
  * still robs nobody protected). */
 static void test_friendly_robber_gives_way(void **state)
@@ -437,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_friendly_robber_knight_and_timeout),
         cmocka_unit_test(test_friendly_robber_off_robs_anyone),
         cmocka_unit_test(test_friendly_robber_gives_way),
+        cmocka_unit_test(test_friendly_pirate_robs_nobody_small),
         cmocka_unit_test(test_no_sevens),
         cmocka_unit_test(test_robber_no_desert),
         cmocka_unit_test(test_dice_deck),
