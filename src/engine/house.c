@@ -186,7 +186,8 @@ void harbormaster_award(struct game *g, struct evbuf *eb)
 {
     /* As the largest army: the holder keeps it unless strictly beaten; without a holder it
      * goes to the one player alone with the most, HOUSE_HARBOR_POINTS or more. */
-    int h = g->harbor_master - 1, max = 0, count = 0, who = -1, pts[GAME_MAX_PLAYERS];
+    int h = g->harbor_master - 1, max = 0, count = 0, who = -1;
+    int pts[GAME_MAX_PLAYERS] = {0}; /* (a restored holder is a seat: game_check_state()) */
     for (int p = 0; p < g->opt.n_players; p++) {
         pts[p] = g->p[p].resigned ? 0 : game_harbor_points(g, p);
         if (pts[p] > max)
