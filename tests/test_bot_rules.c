@@ -194,7 +194,17 @@ static void test_rules_that_do_not_fit(void **state)
     expect_reply(b, "ann", "!rules harbormaster on",
                  "harbormaster needs a map with harbors, and pirate_islands has none; !rules "
                  "lists the house rules");
+    /* The rules the engine would refuse on the lobby's board (the game could not start). */
+    expect_reply(b, "ann", "!rules friendly_robber on",
+                 "friendly_robber needs a robber on the board, and pirate_islands has none; "
+                 "!rules lists the house rules");
     say(b, "ann", "!map base");
+    say(b, "ann", "!variant jungle");
+    expect_reply(b, "ann", "!rules robber_desert off",
+                 "robber_desert off needs a desert on the board, and jungle has none; !rules "
+                 "lists the house rules");
+    assert_int_equal(sess(b)->house.robber_no_desert, 0);
+    say(b, "ann", "!variant none");
     mark = n_recs;
     say(b, "ann", "!expansion cities");
     assert_string_equal(last_to(mark, CHAN),

@@ -16,6 +16,8 @@
 #include "session/session.h"
 #include "map/map.h"
 
+#include "playout_house.h"
+
 struct tally {
     int played[DEV_COUNT]; /* development cards played, from the events */
 };
@@ -351,6 +353,7 @@ static void check_invariants(const struct game *g, const struct tally *t)
             vp += geo->gift_kind[k] == MAP_GIFT_POINT && g->gift_owner[k] == p;
         vp += geo->n_villages ? g->p[p].cloth / 2 : 0;
         vp += check_cities(g, p);
+        vp += g->harbor_master == p + 1 ? 2 : 0; /* the harbormaster (checked in check_house) */
         assert_int_equal(game_vp_total(g, p), vp);
     }
     /* Buildings only on corners touching land, roads only on edges with land on a side. */
@@ -581,6 +584,8 @@ static long gift_events, cloth_events, cloth_ends; /* EV_GIFT, EV_CLOTH, EV_CLOT
 static long wonder_stages, wonder_wins;            /* EV_WONDER seen, games won by a fourth stage */
 static long battles, conquests;                    /* EV_BATTLE, EV_FORTRESS taking it */
 static int cities_games;                           /* play_checked() turns Cities & Knights on */
+static struct game_options house;                  /* play_checked() plays by house.opt's rules */
+static int house_games;
 static long ck_attacks, ck_improvements, ck_knights, ck_progress; /* their events seen */
 static long ck_asks[CK_ASKS], ck_cards[PROG_COUNT]; /* EV_ASK by what, EV_PROGRESS by card */
 
@@ -595,7 +600,8 @@ static void check_record(const struct game *g)
     static struct game x;
     static unsigned char buf[RECORD_MAX_SIZE], again[RECORD_MAX_SIZE];
     char why[128];
-    if (s.state != SESSION_PLAYING || s.n_seats != g->opt.n_players) {
+    if (s.state != SESSION_PLAYING || s.n_seats != g->opt.n_players ||
+        session_board_of(s.map, s.variant, s.n_seats) != g->opt.board) {
         session_init(&s, "#catan", &rules, 1);
         for (int i = 0; i < g->opt.n_players; i++) {
             char nick[8], user[8];
@@ -604,6 +610,13 @@ static void check_record(const struct game *g)
             struct session_who who = {nick, user, "h.example", NULL, false};
             assert_int_equal(session_join(&s, &who), i);
         }
+        /* The map and the variant of g's board (the house rules' games are on every one). */
+        for (int m = 0; m < SESSION_MAP_COUNT; m++)
+            for (int v = 0; v < SESSION_VARIANT_COUNT; v++)
+                if (session_board_of(m, v, g->opt.n_players) == g->opt.board) {
+                    s.map = (uint8_t)m;
+                    s.variant = (uint8_t)v;
+                }
         assert_int_equal(session_start(&s, NULL, 0, why, sizeof why), BW_OK);
     }
     s.game = *g;
@@ -622,6 +635,12 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
     struct game g, before;
     struct game_options opt = {.n_players = (uint8_t)n_players, .board = (uint8_t)board};
+    if (house_games) {
+        opt = house;
+        opt.n_players = (uint8_t)n_players;
+        opt.board = (uint8_t)board;
+    }
+    static struct game pre;
     struct tally t = {{0}};
     struct bw_rng r;
     struct game_event ev[GAME_MAX_EVENTS];
@@ -648,6 +667,8 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         if (poke && a.type != ACT_OFFER && a.type != ACT_DISCARD)
             check_listed(&g, &a);
         int setup = g.phase == PHASE_SETUP_SETTLEMENT, n_ev = 0;
+        if (house_games)
+            pre = g;
         int err = game_apply(&g, &a, ev, GAME_MAX_EVENTS, &n_ev);
         if (err)
             fail_msg("seed %llu action %ld type %d refused: %s", (unsigned long long)seed, n,
@@ -717,7 +738,9 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
             check_counted(&g);
         }
         check_invariants(&g, &t);
-        if (cities_games)
+        if (house_games)
+            check_house(&pre, &g, ev, n_ev);
+        if (cities_games || house_games)
             check_record(&g);
         n++;
     }
@@ -930,6 +953,38 @@ static void test_playouts_cities(void **state)
         assert_true(ck_cards[asking[i]] > 0);
 }
 
+/* Random house rules (those that fit the board) on the boards and with Cities & Knights, under
+ * the same checks, the rules' own (playout_house.h) and the record round trip after every
+ * action; some games with random actions. */
+static void test_playouts_house_rules(void **state)
+{
+    (void)state;
+    static const uint8_t boards[] = {BOARD_BASE,          BOARD_BIG,      BOARD_NEW_SHORES_4,
+                                     BOARD_FOG_ISLANDS_4, BOARD_DESERT_4, BOARD_NEW_WORLD_4,
+                                     BOARD_TRIBE,         BOARD_CLOTH,    BOARD_WONDERS,
+                                     BOARD_PIRATES,       BOARD_JUNGLE,   BOARD_RIVER};
+    int games = playout_count(10000) / 100, nb = (int)sizeof boards;
+    struct bw_rng r;
+    bw_rng_seed(&r, 0x4005e);
+    house_games = 1;
+    house_rerolls = house_masters = house_spared_hexes = house_deck_rolls = 0;
+    for (int i = 0; i < games; i++) {
+        int board = boards[i % nb], big = board == BOARD_BIG;
+        const struct board_setup *bs = board_setup(board);
+        int n = big ? 5 + i % 2 : bs->players_min + i % (bs->players_max - bs->players_min + 1);
+        house = (struct game_options){.board = (uint8_t)board};
+        random_house_rules(&r, &house);
+        cities_games = i % 5 == 4 && (board == BOARD_BASE || big);
+        play_checked(n, board, 5400000u + (uint64_t)i, i % 4 < 2);
+    }
+    house_games = cities_games = 0;
+    printf("house rules: %d games, %ld sevens rolled again, %ld harbormasters, %ld robber moves "
+           "sparing a player, %ld rolls from the deck\n",
+           games, house_rerolls, house_masters, house_spared_hexes, house_deck_rolls);
+    assert_true(house_rerolls > 0 && house_masters > 0 && house_spared_hexes > 0 &&
+                house_deck_rolls > 0);
+}
+
 static void test_illegal_actions_change_nothing(void **state)
 {
     (void)state;
@@ -982,6 +1037,7 @@ int main(int argc, char **argv)
     };
     const struct CMUnitTest base_more[] = {
         cmocka_unit_test(test_playouts_base_4_more),
+        cmocka_unit_test(test_playouts_house_rules),
     };
     const struct CMUnitTest sizes[] = {
         cmocka_unit_test(test_determinism),     cmocka_unit_test(test_playouts_other_sizes),
@@ -1006,7 +1062,8 @@ int main(int argc, char **argv)
     if (part == 0 || part == 1)
         failed |= cmocka_run_group_tests_name("playouts: base", base, NULL, NULL);
     if (part == 0 || part == 2)
-        failed |= cmocka_run_group_tests_name("playouts: more base", base_more, NULL, NULL);
+        failed |=
+            cmocka_run_group_tests_name("playouts: more base, house rules", base_more, NULL, NULL);
     if (part == 0 || part == 3)
         failed |= cmocka_run_group_tests_name("playouts: other sizes, Jungle, River, the tribe's",
                                               sizes, NULL, NULL);

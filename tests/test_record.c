@@ -1156,7 +1156,9 @@ static void test_pirates_round_trips(void **state)
     s.game.warships[2] = 1;
     size_t n = record_encode(&s, 1000, with, sizeof with);
     assert_true(n > 0);
-    enum { HOUSE = 10 };
+    /* (then the session's house rules, their count and 9 fields, and the game's house rules'
+     * block: the rule book's, no dice deck, 9 bytes) */
+    enum { HOUSE = 10 + 9 };
     unsigned char *end = with + n - 4 - HOUSE - (2 + 2 * 4);
     static const unsigned char fields[] = {9, 0, 3, 0, 3, 0, 3, 1, 3, 0};
     assert_memory_equal(end, fields, sizeof fields);
@@ -1171,6 +1173,55 @@ static void test_pirates_round_trips(void **state)
     with_crc(with, old);
     assert_int_equal(record_decode(&s, with, old, 1000, why, sizeof why), BW_E(PARSE));
     assert_non_null(strstr(why, "older than its game's board"));
+}
+
+/* Games with house rules (version 11): the rules, the harbormaster and the dice deck come back
+ * with the game, at any moment of a playout; a deck that is not one is refused. */
+static void test_house_rules_round_trips(void **state)
+{
+    (void)state;
+    static struct session s;
+    static unsigned char buf[RECORD_MAX_SIZE];
+    struct bw_rng rng;
+    char msg[64], why[128];
+    int masters = 0, decks = 0;
+    for (int k = 0; k < 6; k++) {
+        int64_t now = 1000;
+        bw_rng_seed(&rng, (uint64_t)k + 90);
+        lobby(&s, 3 + k % 2, (uint64_t)k + 91);
+        assert_int_equal(session_start(&s, NULL, now, msg, sizeof msg), BW_OK);
+        struct game_options opt = {.n_players = s.game.opt.n_players,
+                                   .board = s.game.opt.board,
+                                   .discard_limit = (uint8_t)(k % 3 ? 7 + k : 0),
+                                   .friendly_robber = (uint8_t)(k % 2),
+                                   .no_sevens = (uint8_t)k,
+                                   .robber_no_desert = (uint8_t)(k % 3 == 1),
+                                   .dice_deck = (uint8_t)(k % 2 == 0),
+                                   .no_trade = (uint8_t)(k % 4 == 1),
+                                   .harbormaster = (uint8_t)(k % 3 != 2)};
+        assert_int_equal(game_init(&s.game, &opt, (uint64_t)k + 92), BW_OK);
+        for (int i = 0; i < 3000 && s.state == SESSION_PLAYING; i++) {
+            struct game_action a;
+            assert_int_equal(playout_choose(&s.game, &rng, &a), BW_OK);
+            if (a.type == ACT_OFFER)
+                continue;
+            now += 500;
+            assert_int_equal(session_apply(&s, &a, now, NULL, 0, NULL), BW_OK);
+            if (i % 29 == 0 || a.type == ACT_ROLL)
+                round_trip(&s, now, 77);
+        }
+        masters += s.game.harbor_master != 0;
+        decks += s.game.opt.dice_deck;
+        if (!s.game.opt.dice_deck)
+            continue;
+        s.game.dice_cards[3] = s.game.dice_cards[4]; /* a card twice, one missing */
+        size_t n = record_encode(&s, now, buf, sizeof buf);
+        assert_true(n > 0);
+        assert_int_equal(record_decode(&s, buf, n, now, why, sizeof why), BW_E(PARSE));
+        assert_string_equal(why, "the game's state is not one the rules allow");
+    }
+    assert_true(masters > 0);
+    assert_true(decks > 0);
 }
 
 /* Records a v3 decoder must refuse: an unknown map, a map that cannot be played, a board that
@@ -1367,8 +1418,8 @@ static void test_golden_v6(void **state)
     assert_int_equal(RECORD_VERSION, 11);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each; the house rules' count and 9
-     * fields */
-    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10);
+     * fields, and the game's house rules' block (9 bytes) */
+    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10 + 9);
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);
@@ -1684,6 +1735,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sea_round_trips),
         cmocka_unit_test(test_tribe_round_trips),
         cmocka_unit_test(test_pirates_round_trips),
+        cmocka_unit_test(test_house_rules_round_trips),
         cmocka_unit_test(test_sea_refused),
         cmocka_unit_test(test_golden_v3),
         cmocka_unit_test(test_golden_v4),

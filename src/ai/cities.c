@@ -208,7 +208,7 @@ double ai_ck_value(const struct ai_board *b, const struct game *g, int p, const 
         all += com[c];
     }
     v += improvements(g, p, com) + knights(g, p);
-    int walls = (game_hand_limit(g, p) - 7) / 2;
+    int walls = (game_hand_limit(g, p) - (g->opt.discard_limit ? g->opt.discard_limit : 7)) / 2;
     v += walls * (WALL_W + WALL_PIP * all);
     for (int i = 0; i <= CK_HAND && g->ck.p[p].hand[i]; i++)
         v += card_worth[g->ck.p[p].hand[i] % PROG_COUNT];

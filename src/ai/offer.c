@@ -100,6 +100,8 @@ static int held_by_others(const struct game *g, int player, int r)
 int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
                   struct game_action *out)
 {
+    if (g->opt.no_trade) /* a house rule: no trades between players */
+        return BW_E(NO_TRADE);
     if (g->phase != PHASE_MAIN || g->current != player)
         return BW_E(WRONG_PHASE);
     unsigned to = 0;
@@ -145,6 +147,8 @@ int ai_offer_counter(const struct ai_board *b, const struct game *g, int player,
                      const struct trade_offer *o, struct game_action *out)
 {
     int from = o->from;
+    if (g->opt.no_trade)
+        return BW_E(NO_TRADE);
     if (g->phase != PHASE_MAIN || from != g->current || from == player ||
         !(o->to_mask & AI_BIT(player)))
         return BW_E(WRONG_PHASE);

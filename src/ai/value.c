@@ -148,6 +148,20 @@ static double harbor_value(const struct ai_board *b, const struct game *g, int p
     return v;
 }
 
+/* The harbormaster (a house rule): its points are in game_vp_total() once held; before, the
+ * harbor points toward it are worth part of them, as much more as the player is nearer. */
+static double harbormaster_value(const struct ai_board *b, const struct game *g, int p)
+{
+    if (!g->opt.harbormaster || g->harbor_master == p + 1)
+        return 0;
+    int mine = game_harbor_points(g, p), best = 0;
+    for (int q = 0; q < g->opt.n_players; q++)
+        if (q != p && !g->p[q].resigned && game_harbor_points(g, q) > best)
+            best = game_harbor_points(g, q);
+    int need = best + 1 > 3 ? best + 1 : 3;
+    return b->w->vp * 1.2 * (mine < need ? mine : need) / need;
+}
+
 /* A free corner's worth to p: its pips, resources p does not produce yet, its harbor. */
 static double corner_value(const struct ai_board *b, const struct game *g, int v,
                            const int prod[RES_COUNT], unsigned produced)
@@ -156,7 +170,10 @@ static double corner_value(const struct ai_board *b, const struct game *g, int v
     double q = b->corner_pips[v] + 2.5 * ai_count5(b->corner_res[v] & ~produced);
     int slot = geo->vertex_harbor_slot[v];
     if (slot >= 0 && g->harbor[slot] <= HARBOR_GENERIC)
-        q += g->harbor[slot] == HARBOR_GENERIC ? 1.5 : prod[g->harbor[slot]] >= 5 ? 3 : 1;
+        q += (g->harbor[slot] == HARBOR_GENERIC ? 1.5
+              : prod[g->harbor[slot]] >= 5      ? 3
+                                                : 1) +
+             (g->opt.harbormaster ? 2 : 0); /* toward the harbormaster */
     return q;
 }
 
@@ -451,5 +468,5 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
            hand_value(b, g, p, &room) + cards_value(b, g, p) +
            (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
            opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0) +
-           (g->wonders ? wonder_value(b, g, p) : 0);
+           (g->wonders ? wonder_value(b, g, p) : 0) + harbormaster_value(b, g, p);
 }

@@ -21,6 +21,9 @@
  * player's hand with a master merchant or a spy and chooses from it now (ASK_TAKE, ASK_SPY) knows
  * that hand: it is kept as it is, out of the pile.
  *
+ * The dice deck (a house rule): the cards drawn since its shuffle are public, the order of the
+ * rest is not, so the view shuffles them again.
+ *
  * One simplification: the development cards a player held when resigning left the game
  * without being shown, and the state keeps no record of them apart from the rest; the pile
  * leaves them out, as if the seat knew which cards they were. They play no part any more, and
@@ -276,6 +279,9 @@ int ai_view(const struct game *g, int player, uint64_t seed, struct game *view)
     sample_devs(&real, player, &rng, view);
     if (real.ck.on)
         sample_progress(&real, player, &rng, view);
+    if (real.opt.dice_deck && real.dice_drawn < GAME_DICE_CARDS)
+        bw_rng_shuffle_u8(&rng, view->dice_cards + real.dice_drawn,
+                          GAME_DICE_CARDS - real.dice_drawn);
     bw_rng_seed(&view->rng, ai_mix(seed, 1));
     return BW_OK;
 }

@@ -196,7 +196,7 @@ void roll_on(struct game *g, struct evbuf *eb)
     int any = 0;
     for (int p = 0; p < g->opt.n_players; p++) {
         int n = hand_size_of(&g->p[p]);
-        if (g->p[p].resigned || n <= (g->ck.on ? game_hand_limit(g, p) : 7)) /* C&K: walls */
+        if (g->p[p].resigned || n <= (g->ck.on ? game_hand_limit(g, p) : discard_limit(g)))
             continue;
         g->p[p].discard = (uint8_t)(n / 2);
         any = 1;
@@ -213,8 +213,13 @@ void roll_dice(struct game *g, struct evbuf *eb)
 {
     /* Two statements: the order of a call's arguments is unspecified (gcc draws the second die
      * first, clang the first), and a seed must give the same game on every build. */
-    int d1 = (int)bw_rng_below(&g->rng, 6) + 1;
-    int d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+    int d1, d2;
+    if (g->opt.dice_deck | g->opt.no_sevens) {
+        house_dice(g, eb, &d1, &d2);
+    } else {
+        d1 = (int)bw_rng_below(&g->rng, 6) + 1;
+        d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+    }
     if (g->ck.on)
         g->ck.event = (uint8_t)bw_rng_below(&g->rng, CK_FACES);
     do_roll(g, eb, d1, d2);
@@ -229,7 +234,7 @@ unsigned robber_candidates(const struct game *g, int player, int hex)
         if (o >= 0 && o != player && hand_size_of(&g->p[o]) > 0)
             m |= BIT(o);
     }
-    return m;
+    return g->opt.friendly_robber ? m & ~house_protected(g) : m;
 }
 
 /* Cards a thief may draw from player q's hand: the pirate of Cloth for Catan takes cloth too. */
@@ -250,7 +255,7 @@ unsigned pirate_candidates(const struct game *g, int player, int hex)
         if (q != player && any && stealable(g, q, 1) > 0)
             m |= BIT(q);
     }
-    return m;
+    return g->opt.friendly_robber ? m & ~house_protected(g) : m;
 }
 
 int check_robber(const struct game *g, int player, int hex, int target, int *victim)
@@ -267,7 +272,12 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
         return BW_E(TRIBE);
     if (sea && geo->n_villages && !tribe_trades(g, player))
         return BW_E(PIRATE_LOCKED);
+    int err = sea ? BW_OK : robber_hex_error(g, player, hex);
+    if (err)
+        return err;
     unsigned m = sea ? pirate_candidates(g, player, hex) : robber_candidates(g, player, hex);
+    if (target >= 0 && target < g->opt.n_players && (house_protected(g) & BIT(target)))
+        return BW_E(FRIENDLY_ROBBER);
     if (target < 0) {
         if (m & (m - 1))
             return BW_E(BAD_VICTIM); /* several to choose from: the player must name one */
@@ -964,12 +974,12 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_BANK_TRADE:
         return act_bank(g, eb, p, a->give, a->get);
     case ACT_OFFER:
-        return act_offer(g, eb, a);
+        return g->opt.no_trade ? BW_E(NO_TRADE) : act_offer(g, eb, a);
     case ACT_ACCEPT:
     case ACT_REJECT:
-        return act_answer(g, eb, a);
+        return g->opt.no_trade ? BW_E(NO_TRADE) : act_answer(g, eb, a);
     case ACT_CONFIRM:
-        return act_confirm(g, eb, a);
+        return g->opt.no_trade ? BW_E(NO_TRADE) : act_confirm(g, eb, a);
     case ACT_CANCEL:
         return act_cancel(g, eb, a);
     case ACT_END:
@@ -1070,7 +1080,9 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         if (was_current)
             g->turn_timed_out = 0;
     }
-    if (may_score(a->type) || g->ck.on) /* C&K: a defender point on a roll */
+    if (g->opt.harbormaster) /* a building or a city more, or one lost, or a player gone */
+        harbormaster_award(g, &eb);
+    if (may_score(a->type) || g->ck.on || g->opt.harbormaster) /* C&K: a defender point */
         check_win(g, &eb);
     /* Gold turned over in the fog: its finders choose before the game goes on (and not at
      * all when the game is over). */
@@ -1115,6 +1127,8 @@ int game_apply_ck_roll(struct game *g, int yellow, int red, int face, struct gam
     do_roll(g, &eb, yellow, red);
     g->p[g->current].timeouts = 0;
     g->turn_timed_out = 0;
+    if (g->opt.harbormaster) /* a city pillaged */
+        harbormaster_award(g, &eb);
     check_win(g, &eb); /* a defender point may win */
     if (g->phase == PHASE_OVER)
         no_gold(g);

@@ -148,7 +148,7 @@ static int walls_of(const struct game *g, int p)
 
 int game_hand_limit(const struct game *g, int player)
 {
-    return 7 + 2 * walls_of(g, player);
+    return discard_limit(g) + 2 * walls_of(g, player);
 }
 
 int game_ck_improve_cost(const struct game *g, int player, int t)

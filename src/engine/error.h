@@ -58,7 +58,10 @@
     X(WONDER_NEEDS, "you do not meet that wonder's condition to start it")                         \
     X(ROUTE, "your ships go one after another along your route to your fortress, and stay")        \
     X(NO_WARSHIP, "you have no ship left to make a warship")                                       \
-    X(FORTRESS, "you attack your fortress once a turn, when your ships have reached it")
+    X(FORTRESS, "you attack your fortress once a turn, when your ships have reached it")           \
+    X(NO_TRADE, "trades between players are off in this game (the bank and harbors still trade)")  \
+    X(FRIENDLY_ROBBER, "the friendly robber spares players with 2 or fewer points")                \
+    X(ROBBER_DESERT, "the robber may not go back to the desert in this game")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

@@ -71,7 +71,8 @@ int game_vp_public(const struct game *g, int player)
            ((g->islands_of[player] & ~pl->home_islands) ? game_island_points(g, player) : 0) +
            (g->river ? game_river_points(g, player) : 0) +
            (g->tribe ? game_tribe_points(g, player) + game_cloth_points(g, player) : 0) +
-           (g->ck.on ? ck_points(g, player) : 0);
+           (g->ck.on ? ck_points(g, player) : 0) +
+           (g->harbor_master == player + 1 ? HOUSE_HARBORMASTER_VP : 0);
 }
 
 int game_island_points(const struct game *g, int player)
@@ -268,7 +269,8 @@ static int options_ok(const struct game_options *opt)
 {
     const struct board_setup *s = board_setup(opt->board);
     return s && opt->n_players >= s->players_min && opt->n_players <= s->players_max &&
-           (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30));
+           (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30)) &&
+           house_options_ok(opt);
 }
 
 static int seat_or_none(int x, int n)
@@ -459,7 +461,7 @@ int game_check_state(const struct game *g)
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
         !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo) || !pirates_state_ok(g, geo) ||
-        !ck_state_ok(g, geo))
+        !ck_state_ok(g, geo) || !house_state_ok(g))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -608,6 +610,8 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
     game_reindex(g);
     for (int p = 0; p < g->opt.n_players && geo->n_routes; p++)
         g->p[p].road_length = (uint8_t)game_longest_road_of(g, p); /* the ship placed */
+    if (o.dice_deck) /* last: the board of a seed is the same with the deck or without */
+        dice_deck_shuffle(g);
     return BW_OK;
 }
 

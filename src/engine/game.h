@@ -18,6 +18,8 @@
 #define GAME_MAX_EVENTS 40
 #define GAME_DEV_DECK_MAX 34
 #define GAME_MAX_DISCOVERIES 32767 /* what an event's count holds */
+#define GAME_DICE_CARDS 36         /* the dice deck: one card per outcome of two dice */
+#define GAME_DICE_RESHUFFLE 5      /* the dice deck is shuffled again when this many are left */
 
 enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
 enum terrain {
@@ -208,6 +210,11 @@ enum event_type {
     EV_ROAD_REMOVED,     /* player's road at edge a was removed by other (a diplomat) */
     EV_COMMODITIES,      /* follows an EV_OFFER or EV_TRADE (same player, other, a) whose goods
                           * include commodities: res[0..2] those given, res2[0..2] wanted */
+    /* House rules (engine/house.c; doc/house-rules.md). */
+    EV_REROLL,       /* player rolled a + b, a 7 in the first rounds of no_sevens: rolled again
+                      * (the EV_ROLL that counts follows) */
+    EV_HARBORMASTER, /* player is the harbormaster now (-1: nobody), other = the one before; a =
+                      * the harbor points that won it */
     EV_TYPE_COUNT
 };
 
@@ -242,6 +249,21 @@ struct game_options {
     uint8_t harbormaster;     /* 2 points to the player alone with the most harbor points, at
                                * least 3 (a settlement on a harbor 1, a city 2) */
 };
+
+/* The house rules of struct game_options, for game_option_fits(). */
+enum game_rule {
+    GAME_RULE_DISCARD,
+    GAME_RULE_FRIENDLY_ROBBER,
+    GAME_RULE_NO_SEVENS,
+    GAME_RULE_ROBBER_DESERT,
+    GAME_RULE_DICE_DECK,
+    GAME_RULE_TRADE,
+    GAME_RULE_HARBORMASTER,
+    GAME_RULES
+};
+/* Ranges of the house rules: discard_limit 0 or GAME_DISCARD_MIN..MAX, no_sevens up to
+ * GAME_NO_SEVENS_MAX rounds, the others 0 or 1. */
+enum { GAME_DISCARD_MIN = 7, GAME_DISCARD_MAX = 12, GAME_NO_SEVENS_MAX = 10 };
 
 /* Cities & Knights (engine/cities.c, engine/knights.c; doc/cities.md says what was decided). */
 enum ck_commodity { COM_PAPER, COM_CLOTH, COM_COIN, COM_COUNT };
@@ -424,6 +446,12 @@ struct game {
     uint16_t turn;
     uint16_t next_offer_id;
     uint8_t deck_pos, deck_size;
+    /* House rules: the dice deck (opt.dice_deck; all zero without it), one card per outcome of
+     * two dice (6 * (first - 1) + second - 1), shuffled, dice_drawn of them drawn; and 1 + the
+     * harbormaster's seat (opt.harbormaster), 0 for nobody. */
+    uint8_t dice_cards[GAME_DICE_CARDS];
+    uint8_t dice_drawn;
+    uint8_t harbor_master;
     uint8_t bank[RES_COUNT];
     uint8_t bank_start; /* 19 or 24 of each */
     uint8_t terrain[BOARD_MAX_HEXES];
@@ -507,6 +535,19 @@ enum { GAME_VILLAGE_CLOTH = 5, GAME_CLOTH_SUPPLY = 10, GAME_CLOTH_VILLAGES_MIN =
 enum { GAME_SETTLEMENTS = 5, GAME_CITIES = 4, GAME_ROADS = 15, GAME_SHIPS = 15 };
 extern const uint8_t game_cost_road[RES_COUNT], game_cost_settlement[RES_COUNT],
     game_cost_city[RES_COUNT], game_cost_dev[RES_COUNT], game_cost_ship[RES_COUNT];
+
+/* Whether house rule `which` (enum game_rule) makes sense on the board of opt (a known board
+ * kind; the other fields are not looked at): 1 or 0. The harbormaster needs a map with harbors
+ * (or the tribe's harbor gifts), the friendly robber a robber (not The Pirate Islands), and
+ * robber_desert a robber and a desert (not The Jungle, whose deserts are jungles); the other
+ * rules fit every board. game_init() refuses a rule set where it does not fit (and any value
+ * out of range): the command layer asks this first to say why. */
+int game_option_fits(const struct game_options *opt, int which);
+
+/* The harbor points of player for the harbormaster (a house rule): 1 for each settlement and 2
+ * for each city on a harbor's corner (the tribe's harbors placed too). Counted whether the rule
+ * is on or not. */
+int game_harbor_points(const struct game *g, int player);
 
 /* Set up a new game: board, deck, seat 0 to place first. BW_E(INVALID) for bad options. The
  * game's generator (which deals the board and the deck, rolls the dice and picks what a thief

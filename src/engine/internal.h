@@ -276,6 +276,34 @@ static inline int random_player(struct bw_rng *rng, unsigned m)
     return __builtin_ctz(m);
 }
 
+/* House rules (house.c; doc/house-rules.md). house_options_ok: the rules' ranges, and each set
+ * rule fits the board; house_protected: the players the friendly robber spares (bit per seat;
+ * 0 without it); robber_hexes: the land hexes the robber may go to for p now (other than its
+ * own; each rule gives way when it would leave none); robber_hex_error: why not hex (a land
+ * hex the robber may stand on); house_dice: the dice of a roll by the rules (the deck, a 7 of
+ * the first rounds rolled again); dice_deck_shuffle: a full dice deck; harbormaster_award: the
+ * harbormaster to whoever holds it now; house_state_ok checks a restored state's part. */
+enum { HOUSE_PROTECTED_POINTS = 2, HOUSE_HARBOR_POINTS = 3, HOUSE_HARBORMASTER_VP = 2 };
+int house_options_ok(const struct game_options *o);
+unsigned house_protected(const struct game *g);
+uint64_t robber_hexes(const struct game *g, int p);
+int robber_hex_error(const struct game *g, int p, int hex);
+void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2);
+void dice_deck_shuffle(struct game *g);
+void harbormaster_award(struct game *g, struct evbuf *eb);
+int house_state_ok(const struct game *g);
+/* Whether a house rule limits where the robber goes. */
+static inline int house_robber_limits(const struct game *g)
+{
+    return g->opt.friendly_robber | g->opt.robber_no_desert;
+}
+/* The hand a 7 leaves alone: 7 or the house rule's (Cities & Knights adds the walls). */
+static inline int discard_limit(const struct game *g)
+{
+    return g->opt.discard_limit ? g->opt.discard_limit : 7;
+}
+/* Whether a harbor a tribe's gift placed is at corner v (tribe.c). */
+int tribe_harbor_at(const struct game *g, int v);
 /* Shared by the action handlers (apply.c, trade.c, moderator.c). */
 int turn_error(const struct game *g, int p);
 unsigned others_mask(const struct game *g, int p);

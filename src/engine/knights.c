@@ -432,7 +432,7 @@ int ck_knight_actions(const struct game *g, int p, struct game_action *out, int 
             if (!move_error(g, p, v, to, &q, &qk))
                 list(out, max, &n, ACT_KNIGHT_MOVE, p, v, to, -1);
         if (g->ck.attacks && g->robber >= 0 && (GEO(g)->vertex_hex_bits[v] >> g->robber & 1))
-            for (uint64_t land = robber_land(g) & ~robber_bit(g); land; land &= land - 1) {
+            for (uint64_t land = robber_hexes(g, p); land; land &= land - 1) {
                 int h = __builtin_ctzll(land);
                 unsigned m = robber_candidates(g, p, h);
                 if (!m)

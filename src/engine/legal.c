@@ -136,10 +136,10 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type);
  * those opponents (bits). */
 static unsigned robbable_hexes(const struct game *g, int p, uint64_t hexes[GAME_MAX_PLAYERS])
 {
-    unsigned robbable = 0;
+    unsigned robbable = 0, spared = house_protected(g);
     for (int q = 0; q < g->opt.n_players; q++) {
         hexes[q] = 0;
-        if (q != p && hand_size_of(&g->p[q]) > 0) {
+        if (q != p && hand_size_of(&g->p[q]) > 0 && !(spared & BIT(q))) {
             robbable |= BIT(q);
             hexes[q] = g->hexes_of[q];
         }
@@ -208,7 +208,7 @@ static int robber_land_choices(const struct game *g, int p, int nth, int *hex, i
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, p, hexes);
-    uint64_t land = robber_land(g) & ~robber_bit(g);
+    uint64_t land = robber_hexes(g, p);
     if (nth < 0) {
         /* A hex without victims is one choice; one with k victims is k choices. */
         uint64_t any = 0;
@@ -266,7 +266,7 @@ static void robber_land_moves(const struct game *g, struct actbuf *b, int type)
 {
     uint64_t hexes[GAME_MAX_PLAYERS];
     unsigned robbable = robbable_hexes(g, b->player, hexes);
-    uint64_t land = robber_land(g) & ~robber_bit(g);
+    uint64_t land = robber_hexes(g, b->player);
     for (; land; land &= land - 1) {
         int h = __builtin_ctzll(land);
         unsigned m = victims_at(hexes, robbable, h);

@@ -127,8 +127,9 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
 {
     const struct board_geo *geo = GEO(g);
     int empty[BOARD_MAX_HEXES], n_empty = 0, other[BOARD_MAX_HEXES], n_other = 0;
+    uint64_t may = robber_hexes(g, p); /* the house rules' limits too */
     for (int h = 0; h < geo->n_hexes; h++) {
-        if (h == g->robber || !(robber_land(g) >> h & 1))
+        if (!(may >> h & 1))
             continue; /* the pirate stays where it is */
         int mine = 0, any = 0;
         for (int c = 0; c < 6; c++) {
@@ -146,6 +147,8 @@ static void timeout_robber(struct game *g, struct evbuf *eb, int p)
         hex = empty[bw_rng_below(&g->rng, (uint32_t)n_empty)];
     else if (n_other)
         hex = other[bw_rng_below(&g->rng, (uint32_t)n_other)];
+    else if (may)
+        hex = __builtin_ctzll(may);
     else { /* the next land hex */
         hex = g->robber < 0 ? 0 : g->robber;
         do

@@ -138,6 +138,17 @@ static void blank_action(struct game_action *out, int type, int p)
 static int random_robber(const struct game *g, struct bw_rng *rng, int p, struct game_action *out)
 {
     const struct board_geo *geo = GEO(g);
+    if (house_robber_limits(g) && robber_hexes(g, p)) {
+        uint64_t land = robber_hexes(g, p);
+        for (int k = (int)bw_rng_below(rng, (uint32_t)count64(land)); k--;)
+            land &= land - 1;
+        unsigned m = robber_candidates(g, p, __builtin_ctzll(land));
+        blank_action(out, ACT_ROBBER, p);
+        out->a = (int16_t)__builtin_ctzll(land);
+        if (m)
+            out->target = (int8_t)random_player(rng, m);
+        return BW_OK;
+    }
     /* A map drawn for each game (The New World) has its land in the game only. */
     int n_land = geo->drawn_hexes ? count64(g->land) : geo->n_land;
     int hex = (int)bw_rng_below(rng, (uint32_t)(n_land - (g->robber >= 0)));
@@ -178,7 +189,8 @@ static int random_offer(const struct game *g, struct bw_rng *rng, struct game_ac
     int kinds = g->ck.on ? GOOD_COUNT : RES_COUNT; /* C&K: commodities too */
     int give = (int)bw_rng_below(rng, (uint32_t)kinds),
         get = (int)bw_rng_below(rng, (uint32_t)kinds);
-    if (give == get || !(give < RES_COUNT ? pl->res[give] : pl->commodity[give - GOOD_PAPER]))
+    if (g->opt.no_trade || give == get ||
+        !(give < RES_COUNT ? pl->res[give] : pl->commodity[give - GOOD_PAPER]))
         return 0;
     if (g->offers_open == (uint8_t)(BIT(GAME_MAX_OFFERS) - 1))
         return 0;

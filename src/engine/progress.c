@@ -199,6 +199,9 @@ static int bishop(struct game *g, struct evbuf *eb, int p, int hex)
         return BW_E(NO_SUCH_SPOT);
     if (hex == g->robber)
         return BW_E(ROBBER_SAME);
+    int err = robber_hex_error(g, p, hex);
+    if (err)
+        return err;
     unsigned m = robber_candidates(g, p, hex);
     g->robber = (int8_t)hex;
     struct game_event *e = ev_push(eb, EV_ROBBER, p);

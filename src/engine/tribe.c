@@ -74,6 +74,12 @@ static int placed_harbor_at(const struct game *g, int v)
     return -1;
 }
 
+int tribe_harbor_at(const struct game *g, int v)
+{
+    int k = placed_harbor_at(g, v);
+    return k >= 0 && g->gift[k] <= HARBOR_GENERIC;
+}
+
 void tribe_index_building(struct game *g, int player, int v)
 {
     int k = placed_harbor_at(g, v);

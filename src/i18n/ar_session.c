@@ -58,6 +58,10 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_ERR_ROUTE, "تسير سفنك واحدة بعد أخرى على طريقك إلى قلعتك فقط، ولا تُنقل"},
     {MSG_ERR_NO_WARSHIP, "ليست لديك سفينة لم تصبح حربية بعد"},
     {MSG_ERR_FORTRESS, "تهاجم قلعتك مرة في الدور، حين تبلغها سفنك"},
+    /* rules-engine: the house rules' refusals */
+    {MSG_ERR_NO_TRADE, "التبادل بين اللاعبين معطّل في هذه اللعبة (البنك والموانئ يبادلان)"},
+    {MSG_ERR_FRIENDLY_ROBBER, "اللص الودود لا يمسّ لاعبًا له 2 من النقاط أو أقل"},
+    {MSG_ERR_ROBBER_DESERT, "لا يعود اللص إلى الصحراء في هذه اللعبة"},
     {MSG_SES_AWAIT_SETTLEMENT, "وضع مستوطنة"},
     {MSG_SES_AWAIT_ROAD, "وضع طريق"},
     {MSG_SES_AWAIT_ROLL, "رمي النرد"},
@@ -90,6 +94,8 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_SES_WAIT_PROGRESS, "تنتظر اللعبة أولًا أن يسحب أو يتخلى عن بطاقة تقدم: %s"},
     /* House rules (rules-cmd). */
     {MSG_SES_RULE_HARBORS, "تحتاج %s إلى خريطة فيها موانئ، ولا موانئ في %s"},
+    {MSG_SES_RULE_ROBBER, "تحتاج %s إلى لص على اللوحة، ولا لص في %s"},
+    {MSG_SES_RULE_DESERT, "تحتاج %s إلى صحراء على اللوحة، ولا صحراء في %s"},
     {MSG_SES_RULE_DECK_CITIES, "لا تتوافق %s مع «المدن والفرسان»: نردها الأحمر ونرد الأحداث "
                                "يحدّدان بطاقات التقدّم والبرابرة"},
     {MSG_SES_RULE_NO_TIMER,

@@ -59,6 +59,11 @@ const struct i18n_entry i18n_sr_session[] = {
      "vaši brodovi idu jedan za drugim samo vašim putem do vaše tvrđave i ne pomeraju se"},
     {MSG_ERR_NO_WARSHIP, "nemate brod koji još nije ratni"},
     {MSG_ERR_FORTRESS, "tvrđavu napadate jednom po potezu, kad vaši brodovi stignu do nje"},
+    /* rules-engine: the house rules' refusals */
+    {MSG_ERR_NO_TRADE,
+     "razmene među igračima su u ovoj igri isključene (banka i luke i dalje menjaju)"},
+    {MSG_ERR_FRIENDLY_ROBBER, "prijateljski razbojnik štedi igrače sa 2 poena ili manje"},
+    {MSG_ERR_ROBBER_DESERT, "u ovoj igri razbojnik ne može da se vrati u pustinju"},
     {MSG_SES_AWAIT_SETTLEMENT, "postaviti naselje"},
     {MSG_SES_AWAIT_ROAD, "postaviti put"},
     {MSG_SES_AWAIT_ROLL, "baciti kockice"},
@@ -92,6 +97,8 @@ const struct i18n_entry i18n_sr_session[] = {
     {MSG_SES_WAIT_PROGRESS, "igra prvo čeka da izvuku ili odbace kartu napretka: %s"},
     /* House rules (rules-cmd). */
     {MSG_SES_RULE_HARBORS, "%s traži mapu sa lukama, a %s ih nema"},
+    {MSG_SES_RULE_ROBBER, "%s traži razbojnika na tabli, a %s ga nema"},
+    {MSG_SES_RULE_DESERT, "%s traži pustinju na tabli, a %s je nema"},
     {MSG_SES_RULE_DECK_CITIES, "%s ne ide uz „Gradove i vitezove“: njihova crvena kocka i kocka "
                                "događaja odlučuju o kartama napretka i o varvarima"},
     {MSG_SES_RULE_NO_TIMER,

@@ -60,6 +60,10 @@ const struct i18n_entry i18n_uk_session[] = {
      "ваші кораблі йдуть один за одним лише вашим шляхом до вашої фортеці й не переставляються"},
     {MSG_ERR_NO_WARSHIP, "у вас немає корабля, який ще не бойовий"},
     {MSG_ERR_FORTRESS, "фортецю атакують раз на хід, коли ваші кораблі дійшли до неї"},
+    /* rules-engine: the house rules' refusals */
+    {MSG_ERR_NO_TRADE, "обміни між гравцями в цій грі вимкнено (банк і гавані торгують)"},
+    {MSG_ERR_FRIENDLY_ROBBER, "дружній розбійник не чіпає гравців, які мають 2 очки або менше"},
+    {MSG_ERR_ROBBER_DESERT, "у цій грі розбійник не може повернутися в пустелю"},
     {MSG_SES_AWAIT_SETTLEMENT, "поставити селище"},
     {MSG_SES_AWAIT_ROAD, "поставити дорогу"},
     {MSG_SES_AWAIT_ROLL, "кинути кубики"},
@@ -92,6 +96,8 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_SES_WAIT_PROGRESS, "гра спершу чекає, поки візьмуть або скинуть карту прогресу: %s"},
     /* House rules (rules-cmd). */
     {MSG_SES_RULE_HARBORS, "%s потребує мапи з гаванями, а на %s їх немає"},
+    {MSG_SES_RULE_ROBBER, "%s потребує розбійника на полі, а на %s його немає"},
+    {MSG_SES_RULE_DESERT, "%s потребує пустелі на полі, а на %s її немає"},
     {MSG_SES_RULE_DECK_CITIES, "%s не поєднується з «Містами і лицарями»: червоний кубик і кубик "
                                "подій вирішують карти прогресу і варварів"},
     {MSG_SES_RULE_NO_TIMER,

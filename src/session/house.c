@@ -131,6 +131,27 @@ static bool has_harbors(const struct session *s)
     return false;
 }
 
+/* Whether the engine takes the house rule `which` (enum game_rule) on every board the lobby may be
+ * played on (game_option_fits): a rule it refuses would keep the game from starting. */
+static bool engine_fits(const struct session *s, int which)
+{
+    for (int n = 3; n <= GAME_MAX_PLAYERS; n++) {
+        int kind = session_board_of(s->map, s->variant, n);
+        struct game_options opt = {.n_players = (uint8_t)n,
+                                   .board = (uint8_t)(kind < 0 ? 0 : kind)};
+        if (kind >= 0 && !game_option_fits(&opt, which))
+            return false;
+    }
+    return true;
+}
+
+/* The lobby's map, or its variant when it has one ("pirate_islands", "jungle"). */
+static const char *lobby_board_name(const struct session *s)
+{
+    return s->variant != SESSION_VARIANT_NONE ? session_variant_name(s->variant)
+                                              : session_map_name(s->map);
+}
+
 bool session_rule_fits(const struct session *s, int rule, int value, char *msg, size_t msglen)
 {
     if (value == session_rule_book(s, rule))
@@ -139,6 +160,19 @@ bool session_rule_fits(const struct session *s, int rule, int value, char *msg, 
     if (rule == SESSION_RULE_HARBORMASTER && !has_harbors(s)) {
         i18n_format(lang, msg, msglen, MSG_SES_RULE_HARBORS, "harbormaster",
                     session_map_name(s->map));
+        return false;
+    }
+    if (rule == SESSION_RULE_HARBORMASTER && !engine_fits(s, GAME_RULE_HARBORMASTER)) {
+        i18n_format(lang, msg, msglen, MSG_SES_RULE_HARBORS, "harbormaster", lobby_board_name(s));
+        return false;
+    }
+    if (rule == SESSION_RULE_FRIENDLY_ROBBER && !engine_fits(s, GAME_RULE_FRIENDLY_ROBBER)) {
+        i18n_format(lang, msg, msglen, MSG_SES_RULE_ROBBER, "friendly_robber", lobby_board_name(s));
+        return false;
+    }
+    if (rule == SESSION_RULE_ROBBER_DESERT && !engine_fits(s, GAME_RULE_ROBBER_DESERT)) {
+        i18n_format(lang, msg, msglen, MSG_SES_RULE_DESERT, "robber_desert off",
+                    lobby_board_name(s));
         return false;
     }
     if (rule == SESSION_RULE_DICE && s->expansion == SESSION_EXPANSION_CITIES) {

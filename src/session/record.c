@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "session/record_ck.h"
+#include "session/record_house.h"
 #include "session/record_io.h"
 
 static const unsigned char record_magic[4] = {'B', 'W', 'S', 'R'};
@@ -673,6 +674,10 @@ static void get_pirates(struct reader *r, struct session *t, int in_record)
     }
 }
 
+/* ---- version 11 ----
+ * The version 10 body with, when state != SESSION_LOBBY, the house rules' block of the game
+ * (record_house.c says its layout) between the pirates' part and the Cities & Knights part. */
+
 /* ---- version 10 ----
  * The version 9 body, then, when state != SESSION_LOBBY and the game is played with Cities &
  * Knights, its part: record_ck.c (a table of rows, one a field; its header says the layout). */
@@ -856,10 +861,12 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_wonders(&w, s);
     put_pirates(&w, s);
     put_house(&w, s);
-    if (s->state != SESSION_LOBBY)
+    if (s->state != SESSION_LOBBY) {
+        record_put_house(&w, &s->game);
         record_put_ck(&w, &s->game); /* the last part: nothing without Cities & Knights */
-    else if (s->expansion != SESSION_EXPANSION_NONE)
+    } else if (s->expansion != SESSION_EXPANSION_NONE) {
         put_u8(&w, s->expansion); /* a lobby's expansion, when one is chosen */
+    }
     if (w.full || size - w.pos < 4)
         return 0;
     size_t body_len = w.pos - body;
@@ -953,6 +960,8 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     get_pirates(&r, &t, version >= 9);
     if (version >= 11)
         get_house(&r, &t);
+    if (t.state != SESSION_LOBBY) /* version 11 on: the house rules */
+        record_get_house(&r, &t.game, version >= 11);
     /* Version 10 on: the Cities & Knights part, when the body goes on. */
     if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
         record_get_ck(&r, &t.game, (int)version);

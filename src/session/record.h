@@ -87,8 +87,9 @@
  * range-checked as they are read, then what they say together (record_ck_problem()), each with
  * its reason. Older records have none (their games were played without it).
  * Body of version 11: the body of version 10 with the session's house rules (!rules: a lobby's
- * and a game's, record.c) after the version 9 fields, before the version 10 tail. Older records
- * have none: the rule book's.
+ * and a game's, record.c) after the version 9 fields and, once a game was started, the engine's
+ * house rules' block (record_house.c: the rules the game is played with, the harbormaster, the
+ * dice deck), both before the Cities & Knights part. Older records have none: the rule book's.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -141,9 +142,11 @@
 #define RECORD_PIRATES_MAX (2 + 2 * GAME_MAX_PLAYERS)
 /* Version 10: the Cities & Knights part (record_ck.c; its rows are parts of these structs). */
 #define RECORD_CK_MAX (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
+/* Version 11: the house rules, the harbormaster, the dice deck (record_house.c). */
+#define RECORD_HOUSE_MAX (7 + 2 + GAME_DICE_CARDS)
 #define RECORD_MAX_SIZE                                                                            \
     (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
-     RECORD_PIRATES_MAX + RECORD_CK_MAX)
+     RECORD_PIRATES_MAX + RECORD_HOUSE_MAX + RECORD_CK_MAX)
 
 /* Write the record of s, saved at now_ms, to buf (size bytes; RECORD_MAX_SIZE is always
  * enough). Returns its length, or 0 when it does not fit (buf's contents are then

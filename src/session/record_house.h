@@ -1,0 +1,16 @@
+/* The house rules' block of a saved game's record (record_house.c says the format). Internal to
+ * src/session: record.c calls these; nothing else includes this file. */
+#ifndef BW_RECORD_HOUSE_H
+#define BW_RECORD_HOUSE_H
+
+#include "engine/game.h"
+#include "session/record_io.h"
+
+/* Writes the block of a started game g. */
+void record_put_house(struct writer *w, const struct game *g);
+/* Reads it into g (board and players read already) from a record of version 11 on; for an
+ * older one (in_record 0) leaves the rule book's (every field 0). The first reason to refuse
+ * goes to r; what the fields say together is game_check_state()'s to judge. */
+void record_get_house(struct reader *r, struct game *g, int in_record);
+
+#endif
