@@ -1,9 +1,9 @@
-/* The store over SQLite; see store.h for the guarantees and rating.h for the ratings. */
+/* The store over SQLite, the default backend; see store.h for the guarantees and rating.h for
+ * the ratings. */
 #include "store/store.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 
 #include <sqlite3.h>
 
+#include "store/backend.h"
 #include "store/rating.h"
 
 /* PRAGMA application_id of a brickwood file ("brik"): another program's database is refused
@@ -24,7 +25,8 @@
  * itself never waits longer on a running backup's reader, which does not block writers. */
 #define STORE_BUSY_MS 1000
 
-struct store {
+struct sqlite_store {
+    struct store base; /* first: the backend table (backend.h) */
     sqlite3 *db;
     char *path;
     int lock_fd;
@@ -36,20 +38,23 @@ struct store {
     int64_t alive_sent; /* when this one last gave one (store_alive), monotonic ms; 0: never */
 };
 
-static void fail(char *err, size_t errsize, const char *fmt, ...)
+static struct sqlite_store *lite(struct store *base)
 {
-    if (!err || errsize == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errsize, fmt, ap);
-    va_end(ap);
+    return (struct sqlite_store *)base;
 }
 
-/* Report SQLite's last error on st as "PATH: what: reason" and return BW_E(IO). */
-static int sql_fail(struct store *st, char *err, size_t errsize, const char *what)
+static const struct sqlite_store *clite(const struct store *base)
 {
-    fail(err, errsize, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+    return (const struct sqlite_store *)base;
+}
+
+static const struct store_backend sqlite_backend;
+static void lite_close(struct store *base);
+
+/* Report SQLite's last error on st as "PATH: what: reason" and return BW_E(IO). */
+static int sql_fail(struct sqlite_store *st, char *err, size_t errsize, const char *what)
+{
+    store_fail(err, errsize, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
     return BW_E(IO);
 }
 
@@ -150,13 +155,13 @@ static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errs
 {
     char *lock_path = joined(path, "-lock", "");
     if (!lock_path) {
-        fail(err, errsize, "%s: out of memory", path);
+        store_fail(err, errsize, "%s: out of memory", path);
         return -1;
     }
     int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        fail(err, errsize, "%s: cannot open the lock file %s: %s", path, lock_path,
-             strerror(errno));
+        store_fail(err, errsize, "%s: cannot open the lock file %s: %s", path, lock_path,
+                   strerror(errno));
         free(lock_path);
         return -1;
     }
@@ -171,11 +176,11 @@ static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errs
             pid = strtol(buf, NULL, 10);
         }
         if (e == EWOULDBLOCK && pid > 0)
-            fail(err, errsize, "%s: in use by another brickwood (pid %ld)", path, pid);
+            store_fail(err, errsize, "%s: in use by another brickwood (pid %ld)", path, pid);
         else if (e == EWOULDBLOCK)
-            fail(err, errsize, "%s: in use by another brickwood", path);
+            store_fail(err, errsize, "%s: in use by another brickwood", path);
         else
-            fail(err, errsize, "%s: cannot lock %s-lock: %s", path, path, strerror(e));
+            store_fail(err, errsize, "%s: cannot lock %s-lock: %s", path, path, strerror(e));
         close(fd);
         return -1;
     }
@@ -186,8 +191,8 @@ static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errs
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
     if (ftruncate(fd, 0) != 0 || pwrite(fd, buf, (size_t)n, 0) != n) {
-        fail(err, errsize, "%s: cannot write the lock file %s-lock: %s", path, path,
-             strerror(errno));
+        store_fail(err, errsize, "%s: cannot write the lock file %s-lock: %s", path, path,
+                   strerror(errno));
         close(fd);
         return -1;
     }
@@ -208,28 +213,29 @@ static int check_header(const char *path, char *err, size_t errsize)
     unsigned char h[100];
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        fail(err, errsize, "%s: cannot read: %s", path, strerror(errno));
+        store_fail(err, errsize, "%s: cannot read: %s", path, strerror(errno));
         return -1;
     }
     ssize_t n = pread(fd, h, sizeof h, 0);
     close(fd);
     if (n != (ssize_t)sizeof h || memcmp(h, magic, sizeof magic) != 0) {
-        fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
+        store_fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
         return -1;
     }
     uint32_t version = be32(h + 60), app = be32(h + 68);
     if (app != 0 && app != STORE_APP_ID) {
-        fail(err, errsize,
-             "%s: a SQLite database of another program, not brickwood's (left "
-             "untouched)",
-             path);
+        store_fail(err, errsize,
+                   "%s: a SQLite database of another program, not brickwood's (left "
+                   "untouched)",
+                   path);
         return -1;
     }
     if (version > STORE_SCHEMA_VERSION) {
-        fail(err, errsize,
-             "%s: schema version %u is newer than this brickwood understands (%d); run a newer "
-             "brickwood (left untouched)",
-             path, (unsigned)version, STORE_SCHEMA_VERSION);
+        store_fail(
+            err, errsize,
+            "%s: schema version %u is newer than this brickwood understands (%d); run a newer "
+            "brickwood (left untouched)",
+            path, (unsigned)version, STORE_SCHEMA_VERSION);
         return -1;
     }
     return 0;
@@ -240,18 +246,19 @@ static void describe_read_error(const char *path, sqlite3 *db, int rc, char *err
 {
     switch (rc & 0xff) {
     case SQLITE_NOTADB:
-        fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
+        store_fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
         break;
     case SQLITE_CORRUPT:
-        fail(err, errsize, "%s: the database is corrupt (%s); left untouched: restore a backup",
-             path, sqlite3_errmsg(db));
+        store_fail(err, errsize,
+                   "%s: the database is corrupt (%s); left untouched: restore a backup", path,
+                   sqlite3_errmsg(db));
         break;
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        fail(err, errsize, "%s: locked by another program (%s)", path, sqlite3_errmsg(db));
+        store_fail(err, errsize, "%s: locked by another program (%s)", path, sqlite3_errmsg(db));
         break;
     default:
-        fail(err, errsize, "%s: cannot use the database: %s", path, sqlite3_errmsg(db));
+        store_fail(err, errsize, "%s: cannot use the database: %s", path, sqlite3_errmsg(db));
     }
 }
 
@@ -272,7 +279,7 @@ static int query_int(sqlite3 *db, const char *sql, long long *out)
 }
 
 /* Read-only checks of an existing database: schema version, owner, integrity. Sets *version. */
-static int check_database(struct store *st, long long *version, char *err, size_t errsize)
+static int check_database(struct sqlite_store *st, long long *version, char *err, size_t errsize)
 {
     long long app = 0, tables = 0;
     int rc = query_int(st->db, "PRAGMA user_version", version);
@@ -285,17 +292,17 @@ static int check_database(struct store *st, long long *version, char *err, size_
         return -1;
     }
     if (*version > STORE_SCHEMA_VERSION) {
-        fail(err, errsize,
-             "%s: schema version %lld is newer than this brickwood understands (%d); run a "
-             "newer brickwood (left untouched)",
-             st->path, *version, STORE_SCHEMA_VERSION);
+        store_fail(err, errsize,
+                   "%s: schema version %lld is newer than this brickwood understands (%d); run a "
+                   "newer brickwood (left untouched)",
+                   st->path, *version, STORE_SCHEMA_VERSION);
         return -1;
     }
     if ((app != STORE_APP_ID && (app != 0 || tables != 0)) || (*version == 0 && tables != 0)) {
-        fail(err, errsize,
-             "%s: a SQLite database of another program, not brickwood's (left "
-             "untouched)",
-             st->path);
+        store_fail(err, errsize,
+                   "%s: a SQLite database of another program, not brickwood's (left "
+                   "untouched)",
+                   st->path);
         return -1;
     }
     sqlite3_stmt *s;
@@ -311,10 +318,10 @@ static int check_database(struct store *st, long long *version, char *err, size_
                 for (char *c = first; *c; c++)
                     if (*c == '\n' || *c == '\r' || *c == '\t')
                         *c = ' ';
-                fail(err, errsize,
-                     "%s: the database is corrupt (quick_check: %s); left untouched: restore "
-                     "a backup",
-                     st->path, first);
+                store_fail(err, errsize,
+                           "%s: the database is corrupt (quick_check: %s); left untouched: restore "
+                           "a backup",
+                           st->path, first);
                 sqlite3_finalize(s);
                 return -1;
             }
@@ -329,7 +336,8 @@ static int check_database(struct store *st, long long *version, char *err, size_
     return 0;
 }
 
-static int exec(struct store *st, const char *sql, const char *what, char *err, size_t errsize)
+static int exec(struct sqlite_store *st, const char *sql, const char *what, char *err,
+                size_t errsize)
 {
     if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
         return sql_fail(st, err, errsize, what);
@@ -337,7 +345,7 @@ static int exec(struct store *st, const char *sql, const char *what, char *err, 
 }
 
 /* Bring the schema from version to STORE_SCHEMA_VERSION, one transaction per step. */
-static int migrate(struct store *st, long long version, char *err, size_t errsize)
+static int migrate(struct sqlite_store *st, long long version, char *err, size_t errsize)
 {
     for (long long v = version; v < STORE_SCHEMA_VERSION; v++) {
         char set[96];
@@ -365,49 +373,51 @@ struct store *store_open_flags(const char *path, unsigned flags, char *err, size
     if (err && errsize)
         err[0] = '\0';
     if (!path || !*path) {
-        fail(err, errsize, "store: no file name");
+        store_fail(err, errsize, "store: no file name");
         return NULL;
     }
     struct stat sb;
     bool exists = stat(path, &sb) == 0;
     if (!exists && errno != ENOENT) {
-        fail(err, errsize, "%s: %s", path, strerror(errno));
+        store_fail(err, errsize, "%s: %s", path, strerror(errno));
         return NULL;
     }
     if (exists && !S_ISREG(sb.st_mode)) {
-        fail(err, errsize, "%s: not a regular file", path);
+        store_fail(err, errsize, "%s: not a regular file", path);
         return NULL;
     }
     /* SQLite creates PATH-wal and PATH-shm beside the file; without them it could not commit. */
     char *dir = dir_of(path);
     if (!dir) {
-        fail(err, errsize, "%s: out of memory", path);
+        store_fail(err, errsize, "%s: out of memory", path);
         return NULL;
     }
     if (access(dir, W_OK | X_OK) != 0) {
         int e = errno;
         if (e == EACCES || e == EROFS)
-            fail(err, errsize,
-                 "%s: the directory %s is not writable (%s): brickwood needs to create %s-wal, "
-                 "%s-shm and %s-lock beside the file",
-                 path, dir, strerror(e), path, path, path);
+            store_fail(
+                err, errsize,
+                "%s: the directory %s is not writable (%s): brickwood needs to create %s-wal, "
+                "%s-shm and %s-lock beside the file",
+                path, dir, strerror(e), path, path, path);
         else
-            fail(err, errsize, "%s: cannot use the directory %s: %s", path, dir, strerror(e));
+            store_fail(err, errsize, "%s: cannot use the directory %s: %s", path, dir, strerror(e));
         free(dir);
         return NULL;
     }
     free(dir);
     if (exists && access(path, R_OK | W_OK) != 0) {
-        fail(err, errsize, "%s: cannot read and write the file: %s", path, strerror(errno));
+        store_fail(err, errsize, "%s: cannot read and write the file: %s", path, strerror(errno));
         return NULL;
     }
 
-    struct store *st = calloc(1, sizeof *st);
+    struct sqlite_store *st = calloc(1, sizeof *st);
     if (!st || !(st->path = strdup(path))) {
         free(st);
-        fail(err, errsize, "%s: out of memory", path);
+        store_fail(err, errsize, "%s: out of memory", path);
         return NULL;
     }
+    st->base.ops = &sqlite_backend;
     st->lock_fd = -1;
     /* The header first, so that a file refused for what it is gets no lock file beside it;
      * again under the lock, which keeps any other brickwood from changing it meanwhile. */
@@ -422,23 +432,24 @@ struct store *store_open_flags(const char *path, unsigned flags, char *err, size
     /* The lock file outlives the process: one that a brickwood wrote beside no file means the
      * file was deleted or moved, and starting on a new one would look like all games lost. */
     if (!exists && st->alive_ms != INT64_MIN && !(flags & STORE_OPEN_EMPTY_OK)) {
-        fail(err, errsize,
-             "%s: the file is missing (or empty) but %s-lock shows a brickwood used it: it was "
-             "deleted or moved; put it back, or start with --start-empty to begin with no games",
-             path, path);
+        store_fail(
+            err, errsize,
+            "%s: the file is missing (or empty) but %s-lock shows a brickwood used it: it was "
+            "deleted or moved; put it back, or start with --start-empty to begin with no games",
+            path, path);
         goto failed;
     }
 
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
-        fail(err, errsize, "%s: cannot open: %s", path,
-             st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+        store_fail(err, errsize, "%s: cannot open: %s", path,
+                   st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
         goto failed;
     }
     sqlite3_extended_result_codes(st->db, 1);
     sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
     if (stat(path, &sb) != 0) {
-        fail(err, errsize, "%s: %s", path, strerror(errno));
+        store_fail(err, errsize, "%s: %s", path, strerror(errno));
         goto failed;
     }
     st->dev = sb.st_dev;
@@ -485,15 +496,16 @@ struct store *store_open_flags(const char *path, unsigned flags, char *err, size
         sql_fail(st, err, errsize, "cannot prepare");
         goto failed;
     }
-    return st;
+    return &st->base;
 
 failed:
-    store_close(st);
+    lite_close(&st->base);
     return NULL;
 }
 
-void store_close(struct store *st)
+static void lite_close(struct store *base)
 {
+    struct sqlite_store *st = lite(base);
     if (!st)
         return;
     sqlite3_finalize(st->save);
@@ -506,18 +518,21 @@ void store_close(struct store *st)
     free(st);
 }
 
-const char *store_path(const struct store *st)
+static const char *lite_path(const struct store *base)
 {
+    const struct sqlite_store *st = clite(base);
     return st->path;
 }
 
-int64_t store_last_alive(const struct store *st)
+static int64_t lite_last_alive(const struct store *base)
 {
+    const struct sqlite_store *st = clite(base);
     return st->alive_ms;
 }
 
-void store_alive(struct store *st)
+static void lite_alive(struct store *base)
 {
+    struct sqlite_store *st = lite(base);
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
@@ -530,34 +545,31 @@ void store_alive(struct store *st)
 /* Before a write: the path still names the file that was opened, and it may be written. A file
  * deleted or replaced under the bot would take every later commit with it (and the next start
  * would begin empty); a read-only one would fail later. Either is a failing store now. */
-static int still_ours(struct store *st, char *err, size_t errsize)
+static int still_ours(struct sqlite_store *st, char *err, size_t errsize)
 {
     struct stat sb;
     if (stat(st->path, &sb) != 0) {
-        fail(err, errsize, "%s: the store file is gone (%s); nothing more is saved to it", st->path,
-             strerror(errno));
+        store_fail(err, errsize, "%s: the store file is gone (%s); nothing more is saved to it",
+                   st->path, strerror(errno));
         return BW_E(IO);
     }
     if (sb.st_dev != st->dev || sb.st_ino != st->ino) {
-        fail(err, errsize,
-             "%s: the store file was replaced by another one; nothing more is saved to it",
-             st->path);
+        store_fail(err, errsize,
+                   "%s: the store file was replaced by another one; nothing more is saved to it",
+                   st->path);
         return BW_E(IO);
     }
     if (access(st->path, W_OK) != 0) {
-        fail(err, errsize, "%s: the store file cannot be written (%s)", st->path, strerror(errno));
+        store_fail(err, errsize, "%s: the store file cannot be written (%s)", st->path,
+                   strerror(errno));
         return BW_E(IO);
     }
     return BW_OK;
 }
 
-static bool is_name(const char *s)
-{
-    return s && *s;
-}
-
 /* Run a prepared statement that returns no rows, then reset it for the next use. */
-static int run(struct store *st, sqlite3_stmt *s, const char *what, char *err, size_t errsize)
+static int run(struct sqlite_store *st, sqlite3_stmt *s, const char *what, char *err,
+               size_t errsize)
 {
     int rc = sqlite3_step(s);
     int result = rc == SQLITE_DONE ? BW_OK : sql_fail(st, err, errsize, what);
@@ -566,17 +578,10 @@ static int run(struct store *st, sqlite3_stmt *s, const char *what, char *err, s
     return result;
 }
 
-int store_save_game(struct store *st, const char *network, const char *channel, const void *blob,
-                    size_t len, char *err, size_t errsize)
+static int lite_save_game(struct store *base, const char *network, const char *channel,
+                          const void *blob, size_t len, char *err, size_t errsize)
 {
-    if (!is_name(network) || !is_name(channel) || !blob || len == 0) {
-        fail(err, errsize, "store: a saved game needs a network, a channel and a record");
-        return BW_E(INVALID);
-    }
-    if (len > STORE_MAX_RECORD) {
-        fail(err, errsize, "store: record of %zu bytes is larger than %d", len, STORE_MAX_RECORD);
-        return BW_E(LIMIT);
-    }
+    struct sqlite_store *st = lite(base);
     if (still_ours(st, err, errsize) != BW_OK)
         return BW_E(IO);
     sqlite3_bind_text(st->save, 1, network, -1, SQLITE_STATIC);
@@ -586,13 +591,10 @@ int store_save_game(struct store *st, const char *network, const char *channel, 
     return run(st, st->save, "cannot save the game", err, errsize);
 }
 
-int store_erase_game(struct store *st, const char *network, const char *channel, char *err,
-                     size_t errsize)
+static int lite_erase_game(struct store *base, const char *network, const char *channel, char *err,
+                           size_t errsize)
 {
-    if (!is_name(network) || !is_name(channel)) {
-        fail(err, errsize, "store: erasing a game needs a network and a channel");
-        return BW_E(INVALID);
-    }
+    struct sqlite_store *st = lite(base);
     if (still_ours(st, err, errsize) != BW_OK)
         return BW_E(IO);
     sqlite3_bind_text(st->erase, 1, network, -1, SQLITE_STATIC);
@@ -600,9 +602,10 @@ int store_erase_game(struct store *st, const char *network, const char *channel,
     return run(st, st->erase, "cannot erase the game", err, errsize);
 }
 
-int store_each_game(struct store *st, const char *network, store_game_fn fn, void *ctx, char *err,
-                    size_t errsize)
+static int lite_each_game(struct store *base, const char *network, store_game_fn fn, void *ctx,
+                          char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     sqlite3_stmt *s;
     const char *sql = network ? "SELECT network, channel, record FROM games WHERE network = ? "
                                 "ORDER BY network, channel"
@@ -632,13 +635,10 @@ int store_each_game(struct store *st, const char *network, store_game_fn fn, voi
     return result;
 }
 
-int store_set_language(struct store *st, const char *network, const char *channel,
-                       const char *language, char *err, size_t errsize)
+static int lite_set_language(struct store *base, const char *network, const char *channel,
+                             const char *language, char *err, size_t errsize)
 {
-    if (!is_name(network) || !is_name(channel) || (language && !is_name(language))) {
-        fail(err, errsize, "store: a channel's language needs a network, a channel and a code");
-        return BW_E(INVALID);
-    }
+    struct sqlite_store *st = lite(base);
     if (still_ours(st, err, errsize) != BW_OK)
         return BW_E(IO);
     sqlite3_stmt *s;
@@ -656,9 +656,10 @@ int store_set_language(struct store *st, const char *network, const char *channe
     return rc;
 }
 
-int store_each_language(struct store *st, const char *network, store_language_fn fn, void *ctx,
-                        char *err, size_t errsize)
+static int lite_each_language(struct store *base, const char *network, store_language_fn fn,
+                              void *ctx, char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     sqlite3_stmt *s;
     if (sqlite3_prepare_v2(st->db,
                            "SELECT channel, language FROM channels WHERE network = ? "
@@ -680,49 +681,13 @@ int store_each_language(struct store *st, const char *network, store_language_fn
     return result;
 }
 
-static const char *ending_name(enum store_ending e)
+static int lite_record_finished(struct store *base, const struct store_finished *g, char *err,
+                                size_t errsize)
 {
-    return e == STORE_END_WIN ? "win" : e == STORE_END_STOP ? "stop" : "resign";
-}
-
-/* Computer players are rated by level ("bot:hard"): one game may have several of a level. */
-static bool is_robot(const char *identity)
-{
-    return strncmp(identity, "bot:", 4) == 0;
-}
-
-static bool finished_valid(const struct store_finished *g)
-{
-    if (!is_name(g->network) || !is_name(g->channel) || g->n_seats < 1 ||
-        g->n_seats > STORE_MAX_SEATS || g->turns < 0 || g->ended < g->started ||
-        (g->ending != STORE_END_WIN && g->ending != STORE_END_STOP &&
-         g->ending != STORE_END_RESIGN))
-        return false;
-    int winners = 0;
-    for (int i = 0; i < g->n_seats; i++) {
-        const struct store_seat *a = &g->seats[i];
-        if (!is_name(a->identity) || !is_name(a->nick) || a->seat < 0 ||
-            a->seat >= STORE_MAX_SEATS || a->points < 0 || (a->won && a->resigned))
-            return false;
-        winners += a->won;
-        for (int j = 0; j < i; j++)
-            if (g->seats[j].seat == a->seat ||
-                (strcmp(g->seats[j].identity, a->identity) == 0 && !is_robot(a->identity)))
-                return false;
-    }
-    return g->ending == STORE_END_STOP ? winners == 0 : winners == 1;
-}
-
-int store_record_finished(struct store *st, const struct store_finished *g, char *err,
-                          size_t errsize)
-{
-    if (!g || !finished_valid(g)) {
-        fail(err, errsize, "store: a finished game with missing or inconsistent fields");
-        return BW_E(INVALID);
-    }
+    struct sqlite_store *st = lite(base);
     sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
     int result = BW_E(IO);
-    bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2;
+    bool rated = store_finished_rated(g);
     if (still_ours(st, err, errsize) != BW_OK)
         return BW_E(IO);
     if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
@@ -753,7 +718,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     sqlite3_bind_int64(game, 3, g->started);
     sqlite3_bind_int64(game, 4, g->ended);
     sqlite3_bind_int(game, 5, g->turns);
-    sqlite3_bind_text(game, 6, ending_name(g->ending), -1, SQLITE_STATIC);
+    sqlite3_bind_text(game, 6, store_ending_name(g->ending), -1, SQLITE_STATIC);
     sqlite3_bind_int(game, 7, rated);
     if (sqlite3_step(game) != SQLITE_DONE) {
         sql_fail(st, err, errsize, "cannot record the game");
@@ -761,8 +726,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     }
     sqlite3_int64 id = sqlite3_last_insert_rowid(st->db);
 
-    struct rating_player rp[STORE_MAX_SEATS];
-    double after[STORE_MAX_SEATS];
+    double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS], total[STORE_MAX_SEATS];
     for (int i = 0; i < g->n_seats; i++) {
         sqlite3_bind_text(get, 1, g->network, -1, SQLITE_STATIC);
         sqlite3_bind_text(get, 2, g->seats[i].identity, -1, SQLITE_STATIC);
@@ -771,25 +735,10 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
             sql_fail(st, err, errsize, "cannot read a rating");
             goto done;
         }
-        rp[i].rating = rc == SQLITE_ROW ? sqlite3_column_double(get, 0) : RATING_INITIAL;
-        rp[i].points = g->seats[i].points;
-        rp[i].won = g->seats[i].won;
-        rp[i].resigned = g->seats[i].resigned;
-        after[i] = rp[i].rating;
+        before[i] = rc == SQLITE_ROW ? sqlite3_column_double(get, 0) : RATING_INITIAL;
         sqlite3_reset(get);
     }
-    if (rated)
-        rating_update(rp, g->n_seats, after);
-    /* Seats of one identity (computer players of one level) move its rating by the sum of
-     * their changes; each seat counts as a game. (Two such seats against each other change
-     * it by nothing between them.) */
-    double total[STORE_MAX_SEATS];
-    for (int i = 0; i < g->n_seats; i++) {
-        total[i] = rp[i].rating;
-        for (int j = 0; j < g->n_seats; j++)
-            if (strcmp(g->seats[j].identity, g->seats[i].identity) == 0)
-                total[i] += after[j] - rp[j].rating;
-    }
+    store_rate_finished(g, before, after, total);
 
     for (int i = 0; i < g->n_seats; i++) {
         const struct store_seat *a = &g->seats[i];
@@ -800,7 +749,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
         sqlite3_bind_int(seat, 5, a->points);
         sqlite3_bind_int(seat, 6, a->won);
         sqlite3_bind_int(seat, 7, a->resigned);
-        sqlite3_bind_double(seat, 8, rp[i].rating);
+        sqlite3_bind_double(seat, 8, before[i]);
         sqlite3_bind_double(seat, 9, after[i]);
         if (run(st, seat, "cannot record a seat", err, errsize) != BW_OK)
             goto done;
@@ -855,12 +804,10 @@ static void read_stats(sqlite3_stmt *s, struct store_stats *out)
     out->win_rate = out->games > 0 ? (double)out->wins / (double)out->games : 0.0;
 }
 
-int store_stats(struct store *st, const char *network, const char *identity,
-                struct store_stats *out, char *err, size_t errsize)
+static int lite_stats(struct store *base, const char *network, const char *identity,
+                      struct store_stats *out, char *err, size_t errsize)
 {
-    memset(out, 0, sizeof *out);
-    if (!is_name(network) || !is_name(identity))
-        return BW_E(INVALID);
+    struct sqlite_store *st = lite(base);
     sqlite3_stmt *s;
     if (sqlite3_prepare_v2(st->db,
                            "SELECT identity, nick, rating, games, wins, best_points FROM players "
@@ -880,12 +827,10 @@ int store_stats(struct store *st, const char *network, const char *identity,
     return result;
 }
 
-int store_find_nick(struct store *st, const char *network, const char *nick, char *buf, size_t size,
-                    char *err, size_t errsize)
+static int lite_find_nick(struct store *base, const char *network, const char *nick, char *buf,
+                          size_t size, char *err, size_t errsize)
 {
-    if (!is_name(network) || !is_name(nick) || !buf || size == 0)
-        return BW_E(INVALID);
-    buf[0] = '\0';
+    struct sqlite_store *st = lite(base);
     sqlite3_stmt *s;
     if (sqlite3_prepare_v2(st->db,
                            "SELECT s.identity FROM seats s JOIN finished f ON f.id = s.game "
@@ -911,13 +856,9 @@ int store_find_nick(struct store *st, const char *network, const char *nick, cha
     return result;
 }
 
-static int top_of(struct store *st, const char *network, int n, bool robots, store_top_fn fn,
+static int top_of(struct sqlite_store *st, const char *network, int n, bool robots, store_top_fn fn,
                   void *ctx, char *err, size_t errsize)
 {
-    if (!is_name(network) || n < 1 || !fn) {
-        fail(err, errsize, "store: the leaders of no network, or none of them");
-        return BW_E(INVALID);
-    }
     sqlite3_stmt *s;
     /* Computer players ("bot:LEVEL") are listed apart from people. */
     const char *sql = robots
@@ -946,20 +887,23 @@ static int top_of(struct store *st, const char *network, int n, bool robots, sto
     return result;
 }
 
-int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
-              size_t errsize)
+static int lite_top(struct store *base, const char *network, int n, store_top_fn fn, void *ctx,
+                    char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     return top_of(st, network, n, false, fn, ctx, err, errsize);
 }
 
-int store_top_robots(struct store *st, const char *network, int n, store_top_fn fn, void *ctx,
-                     char *err, size_t errsize)
+static int lite_top_robots(struct store *base, const char *network, int n, store_top_fn fn,
+                           void *ctx, char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     return top_of(st, network, n, true, fn, ctx, err, errsize);
 }
 
-int store_checkpoint(struct store *st, char *err, size_t errsize)
+static int lite_checkpoint(struct store *base, char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     int rc = sqlite3_wal_checkpoint_v2(st->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
     if (rc != SQLITE_OK)
         return sql_fail(st, err, errsize, "checkpoint not complete (a reader is busy; try again)");
@@ -977,7 +921,7 @@ static const char *const beside[] = {"-journal", "-wal", "-shm", "-lock"};
  * the name of a file kept beside a database. */
 static const char *backup_name_problem(const char *name)
 {
-    if (!is_name(name))
+    if (!store_is_name(name))
         return "no file name";
     if (name[0] == '/')
         return "an absolute path; give a file name (or DIR/FILE) in the store's directory";
@@ -1006,7 +950,7 @@ static int backup_free(const char *path, char *err, size_t errsize)
 {
     struct stat sb;
     if (lstat(path, &sb) == 0) {
-        fail(err, errsize, "backup %s: the file exists; not overwritten", path);
+        store_fail(err, errsize, "backup %s: the file exists; not overwritten", path);
         return BW_E(DENIED);
     }
     for (int i = 0; i < BESIDE_PLAYED; i++) {
@@ -1014,10 +958,10 @@ static int backup_free(const char *path, char *err, size_t errsize)
         bool there = other && lstat(other, &sb) == 0;
         free(other);
         if (there) {
-            fail(err, errsize,
-                 "backup %s: %s%s exists (left as it is), and SQLite would play it into the "
-                 "copy; remove it or choose another name",
-                 path, path, beside[i]);
+            store_fail(err, errsize,
+                       "backup %s: %s%s exists (left as it is), and SQLite would play it into the "
+                       "copy; remove it or choose another name",
+                       path, path, beside[i]);
             return BW_E(DENIED);
         }
     }
@@ -1025,7 +969,7 @@ static int backup_free(const char *path, char *err, size_t errsize)
 }
 
 /* Copy the store into a new database at path. */
-static int copy_to(struct store *st, const char *path, char *err, size_t errsize)
+static int copy_to(struct sqlite_store *st, const char *path, char *err, size_t errsize)
 {
     sqlite3 *dst = NULL;
     int rc = sqlite3_open_v2(path, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -1040,9 +984,10 @@ static int copy_to(struct store *st, const char *path, char *err, size_t errsize
         }
     }
     if (rc != SQLITE_OK)
-        fail(err, errsize, "the copy failed: %s", dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
+        store_fail(err, errsize, "the copy failed: %s",
+                   dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
     if (sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
-        fail(err, errsize, "cannot close the copy");
+        store_fail(err, errsize, "cannot close the copy");
         rc = SQLITE_ERROR;
     }
     return rc == SQLITE_OK ? BW_OK : BW_E(IO);
@@ -1052,11 +997,12 @@ static int copy_to(struct store *st, const char *path, char *err, size_t errsize
  * to FILE, which link() never overwrites: FILE appears complete or not at all, what SQLite
  * creates meanwhile (a journal) is in that directory, never beside FILE, and everything removed
  * afterwards is in that directory. */
-int store_backup(struct store *st, const char *name, char *err, size_t errsize)
+static int lite_backup(struct store *base, const char *name, char *err, size_t errsize)
 {
+    struct sqlite_store *st = lite(base);
     const char *problem = backup_name_problem(name);
     if (problem) {
-        fail(err, errsize, "backup %s: %s", name ? name : "", problem);
+        store_fail(err, errsize, "backup %s: %s", name ? name : "", problem);
         return BW_E(INVALID);
     }
     char *dir = dir_of(st->path);
@@ -1066,9 +1012,9 @@ int store_backup(struct store *st, const char *name, char *err, size_t errsize)
     char *copy = NULL;
     int rc = BW_E(NOMEM);
     if (!work)
-        fail(err, errsize, "backup %s: out of memory", name);
+        store_fail(err, errsize, "backup %s: out of memory", name);
     else if ((rc = backup_free(path, err, errsize)) == BW_OK && !mkdtemp(work)) {
-        fail(err, errsize, "backup %s: cannot write in %s: %s", path, where, strerror(errno));
+        store_fail(err, errsize, "backup %s: cannot write in %s: %s", path, where, strerror(errno));
         rc = BW_E(IO);
     } else if (rc == BW_OK) {
         char why[300] = "out of memory";
@@ -1081,7 +1027,7 @@ int store_backup(struct store *st, const char *name, char *err, size_t errsize)
             rc = e == EEXIST ? BW_E(DENIED) : BW_E(IO);
         }
         if (rc != BW_OK)
-            fail(err, errsize, "backup %s: %s", path, why);
+            store_fail(err, errsize, "backup %s: %s", path, why);
         for (int i = 0; copy && i < BESIDE_SQLITE; i++) {
             char *own = joined(copy, beside[i], "");
             if (own)
@@ -1104,3 +1050,36 @@ int store_backup(struct store *st, const char *name, char *err, size_t errsize)
     free(copy);
     return rc;
 }
+
+/* One file per process: the lock file already keeps every other brickwood off it, so every
+ * channel is this one's. */
+static int lite_claim(struct store *base, const char *network, const char *channel, char *err,
+                      size_t errsize)
+{
+    (void)base;
+    (void)network;
+    (void)channel;
+    (void)err;
+    (void)errsize;
+    return BW_OK;
+}
+
+static const struct store_backend sqlite_backend = {
+    .close = lite_close,
+    .path = lite_path,
+    .alive = lite_alive,
+    .last_alive = lite_last_alive,
+    .claim = lite_claim,
+    .save_game = lite_save_game,
+    .erase_game = lite_erase_game,
+    .each_game = lite_each_game,
+    .set_language = lite_set_language,
+    .each_language = lite_each_language,
+    .record_finished = lite_record_finished,
+    .stats = lite_stats,
+    .find_nick = lite_find_nick,
+    .top = lite_top,
+    .top_robots = lite_top_robots,
+    .checkpoint = lite_checkpoint,
+    .backup = lite_backup,
+};
