@@ -575,6 +575,32 @@ static void test_bot_values(void **state)
     expect_one(NET "store = { path = \"\"; };\n", BW_E(INVALID), 2, "store.path", "empty");
 }
 
+/* store: a SQLite file or a PostgreSQL database with the instance's name, never both; each
+ * mistake is named with its line. */
+static void test_store_postgresql(void **state)
+{
+    struct bw_config cfg;
+    expect_ok(NET "store = { postgresql = \"host=db dbname=brickwood user=brickwood\";\n"
+                  " instance = \"libera-1\"; };\n",
+              &cfg);
+    assert_string_equal(cfg.store_postgresql, "host=db dbname=brickwood user=brickwood");
+    assert_string_equal(cfg.store_instance, "libera-1");
+    assert_null(cfg.store_path); /* no SQLite file is made beside it */
+    config_fini(&cfg);
+    expect_one(NET "store = { path = \"b.db\";\n postgresql = \"dbname=b\"; instance = \"x\"; };\n",
+               BW_E(INVALID), 3, "store.postgresql", "cannot be given with store.path (line 2)");
+    expect_one(NET "store = {\n postgresql = \"dbname=b\"; };\n", BW_E(INVALID), 3,
+               "store.instance", "required with store.postgresql");
+    expect_one(NET "store = {\n instance = \"x\"; };\n", BW_E(INVALID), 3, "store.instance",
+               "only with store.postgresql");
+    expect_one(NET "store = { postgresql = \"dbname=b\";\n instance = \"libera 1\"; };\n",
+               BW_E(INVALID), 3, "store.instance", "letters, digits");
+    expect_one(NET "store = { postgresql = \"\"; instance = \"x\"; };\n", BW_E(INVALID), 2,
+               "store.postgresql", "empty");
+    expect_one(NET "store = { instance = \"x\"; postgresql = \"a\\nb\"; };\n", BW_E(INVALID), 2,
+               "store.postgresql", "control characters");
+}
+
 /* SPEC §3: a mask never matches by nick alone. A user or host part made only of '*' and '?'
  * names nobody, so a mask with both such parts is refused, whatever its nick. */
 static void test_admin_masks(void **state)
@@ -1475,6 +1501,7 @@ int main(void)
         cmocka_unit_test(test_buffer),
         cmocka_unit_test(test_include_refused),
         cmocka_unit_test(test_default_path),
+        cmocka_unit_test(test_store_postgresql),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

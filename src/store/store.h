@@ -243,4 +243,7 @@ int store_backup(struct store *st, const char *name, char *err, size_t errsize);
 /* The version of the SQLite library the program runs with ("3.40.1"); a borrowed constant. */
 const char *store_sqlite_version(void);
 
+/* The version of libpq ("15.18"); a borrowed buffer, the same at every call. */
+const char *store_libpq_version(void);
+
 #endif
