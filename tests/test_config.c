@@ -188,6 +188,45 @@ static void test_example_tls_network(void **state)
     sb_fini(&text);
 }
 
+/* The example's commented PostgreSQL store is valid when uncommented in place of path. */
+static void test_example_postgresql(void **state)
+{
+    const char *src = getenv("BW_SOURCE_DIR");
+    assert_non_null(src);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    struct strbuf text = STRBUF_INIT;
+    char line[512];
+    int uncommented = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "  path = ", 9) == 0)
+            continue; /* not both */
+        if (strncmp(line, "  # postgresql = ", 17) == 0 ||
+            strncmp(line, "  # instance = ", 15) == 0) {
+            sb_appendf(&text, "  %s", line + 4);
+            uncommented++;
+        } else {
+            sb_append(&text, line);
+        }
+    }
+    fclose(f);
+    assert_int_equal(uncommented, 2);
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text(sb_str(&text), &cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_string_equal(cfg.store_postgresql, "host=localhost dbname=brickwood user=brickwood");
+    assert_string_equal(cfg.store_instance, "libera-1");
+    assert_null(cfg.store_path);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+    sb_fini(&text);
+}
+
 /* The example's commented channel list with a group is valid when uncommented. */
 static void test_example_channel_group(void **state)
 {
@@ -1502,6 +1541,7 @@ int main(void)
         cmocka_unit_test(test_include_refused),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_store_postgresql),
+        cmocka_unit_test(test_example_postgresql),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
