@@ -576,6 +576,35 @@ static void test_newer_schema_refused(void **state)
     assert_contains(err, "cannot connect");
 }
 
+/* The server ends the store's connection (as when it restarts): the next call fails with the
+ * reason, nothing is lost, and the call after it makes the connection again, with the instance
+ * held again. */
+static void test_connection_lost(void **state)
+{
+    if (!conninfo)
+        skip();
+    struct store *st = open_store("lost");
+    assert_non_null(st);
+    assert_int_equal(store_save_game(st, "net", "#a", "A", 1, err, sizeof err), BW_OK);
+    pg_exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> "
+            "pg_backend_pid() AND datname = current_database() AND backend_type = 'client "
+            "backend'");
+    err[0] = '\0';
+    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_true(err[0] != '\0');
+    assert_int_equal(store_save_game(st, "net", "#a", "C", 1, err, sizeof err), BW_OK);
+    assert_null(open_store("lost")); /* the instance is held again */
+    assert_contains(err, "in use by another brickwood");
+    store_close(st);
+    st = open_store("lost");
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_int_equal(s.first[0], 'C');
+    store_close(st);
+}
+
 static int setup(void **state)
 {
     const char *backend = getenv("BW_STORE_BACKEND");
@@ -613,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_two_instances),
         cmocka_unit_test(test_concurrent_ratings),
         cmocka_unit_test(test_newer_schema_refused),
+        cmocka_unit_test(test_connection_lost),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -21,6 +21,10 @@
  * once ("brik"). */
 #define PG_SCHEMA_LOCK 0x6272696B
 
+/* A lost connection is tried again after 1 s, then 2, 4, ... up to this. */
+#define PG_RETRY_MIN_MS 1000
+#define PG_RETRY_MAX_MS 32000
+
 struct pg_store {
     struct store base; /* first: the backend table (backend.h) */
     PGconn *conn;
@@ -28,6 +32,9 @@ struct pg_store {
     char *label;        /* "postgresql instance NAME", for messages and store_path */
     int64_t alive_ms;   /* the previous holder's last sign of life (store_last_alive) */
     int64_t alive_sent; /* when this one last gave one, monotonic ms; 0: never */
+    int64_t retry_at;   /* a lost connection is made again from then on, monotonic ms */
+    int64_t retry_wait; /* and, failing, after this long (doubled up to PG_RETRY_MAX_MS) */
+    bool usurped;       /* another bot holds the instance now: every call fails */
 };
 
 static struct pg_store *pg(struct store *base)
@@ -350,6 +357,55 @@ struct store *store_open_pg(const char *conninfo, const char *instance, unsigned
     return &st->base;
 }
 
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Before a call talks to the server: a connection it dropped (restarted, or the network gone)
+ * is made again, with the instance's lock taken again; when that fails, not again before
+ * retry_wait (1 s, doubling up to 32 s), so that a server that is down costs the event loop one
+ * connection attempt now and then, not one per call. Until then calls fail with the reason: a
+ * save that fails pauses its game, and the bot's next try (every 5 s) finds the connection
+ * back. */
+static int ready(struct pg_store *st, char *err, size_t errsize)
+{
+    if (st->usurped) {
+        store_fail(err, errsize,
+                   "%s: another brickwood took the instance while the connection was lost; "
+                   "nothing more is saved here",
+                   st->label);
+        return BW_E(IO);
+    }
+    if (PQstatus(st->conn) == CONNECTION_OK)
+        return BW_OK;
+    int64_t now = mono_ms();
+    if (now < st->retry_at) {
+        store_fail(err, errsize,
+                   "%s: the connection to the database is lost; trying again in "
+                   "%lld s",
+                   st->label, (long long)((st->retry_at - now + 999) / 1000));
+        return BW_E(IO);
+    }
+    PQreset(st->conn);
+    int rc = PQstatus(st->conn) == CONNECTION_OK
+                 ? take_instance(st, err, errsize)
+                 : pg_fail(st, err, errsize, "the connection to the database is lost");
+    if (rc == BW_OK) {
+        st->retry_wait = 0;
+        return BW_OK;
+    }
+    /* Another bot took the instance meanwhile: this one must never write beside it. */
+    st->usurped = rc == BW_E(DENIED);
+    st->retry_wait = st->retry_wait ? st->retry_wait * 2 : PG_RETRY_MIN_MS;
+    if (st->retry_wait > PG_RETRY_MAX_MS)
+        st->retry_wait = PG_RETRY_MAX_MS;
+    st->retry_at = now + st->retry_wait;
+    return BW_E(IO);
+}
+
 static void pg_close(struct store *base)
 {
     struct pg_store *st = pg(base);
@@ -370,16 +426,17 @@ static int64_t pg_last_alive(const struct store *base)
 }
 
 /* The instance's row keeps its last sign of life in milliseconds since 1970, for the next
- * start (store_last_alive); a failure is left for the next save to report. */
+ * start (store_last_alive); a failure is left for the next save to report, and a lost
+ * connection for it to make again. */
 static void pg_alive(struct store *base)
 {
     struct pg_store *st = pg(base);
-    struct timespec mono, wall;
-    clock_gettime(CLOCK_MONOTONIC, &mono);
-    int64_t now = (int64_t)mono.tv_sec * 1000 + mono.tv_nsec / 1000000;
-    if (st->alive_sent && now - st->alive_sent < STORE_ALIVE_MS)
+    int64_t now = mono_ms();
+    if (PQstatus(st->conn) != CONNECTION_OK ||
+        (st->alive_sent && now - st->alive_sent < STORE_ALIVE_MS))
         return;
     st->alive_sent = now;
+    struct timespec wall;
     clock_gettime(CLOCK_REALTIME, &wall);
     char ms[24];
     snprintf(ms, sizeof ms, "%" PRId64, (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000);
@@ -420,13 +477,18 @@ static int claim(struct pg_store *st, const char *network, const char *channel, 
 static int pg_claim(struct store *base, const char *network, const char *channel, char *err,
                     size_t errsize)
 {
-    return claim(pg(base), network, channel, err, errsize);
+    struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
+    return claim(st, network, channel, err, errsize);
 }
 
 static int pg_save_game(struct store *base, const char *network, const char *channel,
                         const void *blob, size_t len, char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     if (command(st, "BEGIN", 0, NULL, "cannot start saving the game", err, errsize) != BW_OK)
         return BW_E(IO);
     int rc = claim(st, network, channel, err, errsize);
@@ -455,6 +517,8 @@ static int pg_erase_game(struct store *base, const char *network, const char *ch
                          size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[3] = {network, channel, st->instance};
     return command(st,
                    "DELETE FROM games g USING claims c WHERE g.network = $1 AND g.channel = $2 "
@@ -466,6 +530,8 @@ static int pg_each_game(struct store *base, const char *network, store_game_fn f
                         char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[2] = {st->instance, network};
     /* Binary results: the record arrives as its bytes; the names' bytes are their text. */
     PGresult *r = PQexecParams(st->conn,
@@ -494,6 +560,8 @@ static int pg_set_language(struct store *base, const char *network, const char *
                            const char *language, char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[3] = {network, channel, language};
     if (!language)
         return command(st, "DELETE FROM channels WHERE network = $1 AND channel = $2", 2, p,
@@ -508,6 +576,8 @@ static int pg_each_language(struct store *base, const char *network, store_langu
                             void *ctx, char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[1] = {network ? network : ""};
     PGresult *r = query(st,
                         "SELECT channel, language FROM channels WHERE network = $1 ORDER BY "
@@ -614,6 +684,8 @@ static int pg_record_finished(struct store *base, const struct store_finished *g
                               size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     if (command(st, "BEGIN", 0, NULL, "cannot start recording the game", err, errsize) != BW_OK)
         return BW_E(IO);
     struct num started = num_int(g->started), ended = num_int(g->ended), turns = num_int(g->turns);
@@ -664,6 +736,8 @@ static int pg_stats(struct store *base, const char *network, const char *identit
                     struct store_stats *out, char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[2] = {network, identity};
     PGresult *r = query(st,
                         "SELECT identity, nick, rating, games, wins, best_points FROM players "
@@ -682,6 +756,8 @@ static int pg_find_nick(struct store *base, const char *network, const char *nic
                         size_t size, char *err, size_t errsize)
 {
     struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     const char *p[2] = {network, nick};
     PGresult *r = query(st,
                         "SELECT s.identity FROM seats s JOIN finished f ON f.id = s.game WHERE "
@@ -705,6 +781,8 @@ static int pg_find_nick(struct store *base, const char *network, const char *nic
 static int top_of(struct pg_store *st, const char *network, int n, bool robots, store_top_fn fn,
                   void *ctx, char *err, size_t errsize)
 {
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
     struct num limit = num_int(n);
     const char *p[2] = {network, limit.s};
     PGresult *r = query(st,
