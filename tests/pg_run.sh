@@ -5,6 +5,7 @@
 # (trust authentication: nothing outside this machine's loopback reaches it), and is stopped by
 # its pid when COMMAND ends, fails or is interrupted; the directory goes with it. COMMAND sees
 # BW_PG_CONNINFO. Exits 77 (ctest: skipped), saying why, when the server programs are missing.
+# The server runs with fsync off unless BW_PG_FSYNC=on.
 set -eu
 
 bindir=""
@@ -49,9 +50,12 @@ trap 'exit 1' INT TERM HUP
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 $as "$bindir/initdb" -D "$tmp/data" -U brickwood --auth=trust -E UTF8 --no-sync \
     >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log"; exit 1; }
-# fsync off: the tests check what the bot commits, not the disk under the server.
+# fsync off: the tests check what the bot commits, not the disk under the server (a benchmark
+# sets BW_PG_FSYNC=on to measure with it).
+fsync="-F"
+[ "${BW_PG_FSYNC:-off}" = on ] && fsync=""
 $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w -t 60 \
-    -o "-k $tmp -p $port -h 127.0.0.1 -F" start >/dev/null || { cat "$tmp/server.log"; exit 1; }
+    -o "-k $tmp -p $port -h 127.0.0.1 $fsync" start >/dev/null || { cat "$tmp/server.log"; exit 1; }
 pid=$(head -n 1 "$tmp/data/postmaster.pid")
 "$bindir/createdb" -h 127.0.0.1 -p "$port" -U brickwood brickwood_test
 
