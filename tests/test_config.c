@@ -148,8 +148,8 @@ static void expect_ok(const char *text, struct bw_config *cfg)
 /* One network with the channels given, on line 2. */
 #define CHANNELS(list) "networks = ( { name = \"n\"; host = \"h\";\n channels = " list "; } );\n"
 
-/* The example's commented second network (TLS with SASL) is valid when uncommented. */
-static void test_example_tls_network(void **state)
+/* The example configuration in the source tree, open for reading. */
+static FILE *open_example(void)
 {
     const char *src = getenv("BW_SOURCE_DIR");
     assert_non_null(src);
@@ -157,6 +157,13 @@ static void test_example_tls_network(void **state)
     snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
     FILE *f = fopen(path, "r");
     assert_non_null(f);
+    return f;
+}
+
+/* The example's commented second network (TLS with SASL) is valid when uncommented. */
+static void test_example_tls_network(void **state)
+{
+    FILE *f = open_example();
     struct strbuf text = STRBUF_INIT;
     char line[512];
     bool in_block = false;
@@ -191,12 +198,7 @@ static void test_example_tls_network(void **state)
 /* The example's commented PostgreSQL store is valid when uncommented in place of path. */
 static void test_example_postgresql(void **state)
 {
-    const char *src = getenv("BW_SOURCE_DIR");
-    assert_non_null(src);
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
+    FILE *f = open_example();
     struct strbuf text = STRBUF_INIT;
     char line[512];
     int uncommented = 0;
@@ -230,12 +232,7 @@ static void test_example_postgresql(void **state)
 /* The example's commented channel list with a group is valid when uncommented. */
 static void test_example_channel_group(void **state)
 {
-    const char *src = getenv("BW_SOURCE_DIR");
-    assert_non_null(src);
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
+    FILE *f = open_example();
     char line[512], text[1024] = "";
     while (fgets(line, sizeof line, f)) {
         if (strncmp(line, "    # channels = (", 18) == 0)
