@@ -244,6 +244,29 @@ static int check_store(const struct bw_config *cfg)
     return 0;
 }
 
+/* The store the configuration names. A PostgreSQL server that cannot be reached (the host
+ * still starting, the server restarting) is waited for, with a log line at each try, 1 s, 2 s,
+ * ... then every 30 s, rather than taken for a reason to exit; a database that is reached but
+ * cannot be used (another program's, a newer schema, the instance in use) is refused at once. */
+static struct store *open_store(const struct bw_config *cfg, unsigned flags, char *err,
+                                size_t errsize)
+{
+    if (!cfg->store_postgresql)
+        return store_open_flags(cfg->store_path, flags, err, errsize);
+    for (unsigned wait = 1;; wait = wait * 2 > 30 ? 30 : wait * 2) {
+        struct store *st =
+            store_open_pg(cfg->store_postgresql, cfg->store_instance, flags, err, errsize);
+        char why[512];
+        int version;
+        if (st ||
+            store_pg_check(cfg->store_postgresql, &version, why, sizeof why) != BW_E(NOT_CONNECTED))
+            return st;
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.action = "store_wait"},
+                  "%s; trying again in %u s", err, wait);
+        sleep(wait);
+    }
+}
+
 static int load(const char *path, struct bw_config *cfg)
 {
     struct config_errors errs;
@@ -623,11 +646,8 @@ int main(int argc, char **argv)
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "start"},
               "brickwood %s starting with %s", BW_VERSION, path);
     char err[512];
-    unsigned flags = start_empty ? STORE_OPEN_EMPTY_OK : STORE_OPEN_KEEP;
-    app.store = app.cfg.store_postgresql
-                    ? store_open_pg(app.cfg.store_postgresql, app.cfg.store_instance, flags, err,
-                                    sizeof err)
-                    : store_open_flags(app.cfg.store_path, flags, err, sizeof err);
+    app.store =
+        open_store(&app.cfg, start_empty ? STORE_OPEN_EMPTY_OK : STORE_OPEN_KEEP, err, sizeof err);
     if (!app.store) {
         fprintf(stderr, "brickwood: %s; not starting\n", err);
         config_fini(&app.cfg);

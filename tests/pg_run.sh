@@ -4,7 +4,7 @@
 # directory, never the system's), gets a database brickwood_test owned by the role brickwood
 # (trust authentication: nothing outside this machine's loopback reaches it), and is stopped by
 # its pid when COMMAND ends, fails or is interrupted; the directory goes with it. COMMAND sees
-# BW_PG_CONNINFO. Exits 77 (ctest: skipped), saying why, when the server programs are missing.
+# BW_PG_CONNINFO (and BW_PG_BINDIR, the server's programs). Exits 77 (ctest: skipped), saying why, when the server programs are missing.
 # The server runs with fsync off unless BW_PG_FSYNC=on.
 set -eu
 
@@ -60,5 +60,6 @@ pid=$(head -n 1 "$tmp/data/postmaster.pid")
 "$bindir/createdb" -h 127.0.0.1 -p "$port" -U brickwood brickwood_test
 
 BW_PG_CONNINFO="host=127.0.0.1 port=$port dbname=brickwood_test user=brickwood"
-export BW_PG_CONNINFO
+BW_PG_BINDIR=$bindir
+export BW_PG_CONNINFO BW_PG_BINDIR
 "$@"

@@ -572,7 +572,7 @@ static void test_newer_schema_refused(void **state)
     assert_null(open_store("alien"));
     assert_int_equal(
         store_pg_check("host=127.0.0.1 port=1 connect_timeout=2", &version, err, sizeof err),
-        BW_E(IO));
+        BW_E(NOT_CONNECTED));
     assert_contains(err, "cannot connect");
 }
 

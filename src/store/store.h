@@ -76,8 +76,10 @@ struct store *store_open_pg(const char *conninfo, const char *instance, unsigned
                             size_t errsize);
 
 /* What `brickwood -t` reports of a PostgreSQL store: connect to conninfo and read its schema
- * version into *version (0: no schema yet, created at the first start). BW_OK, or BW_E(IO)
- * with the reason (cannot connect, not brickwood's, newer than this brickwood) in err. */
+ * version into *version (0: no schema yet, created at the first start). BW_OK, or with the
+ * reason in err BW_E(NOT_CONNECTED) (no connection: the server is down or unreachable, the
+ * database or role does not exist, the password is wrong) or BW_E(IO) (not brickwood's, newer
+ * than this brickwood, unreadable). */
 int store_pg_check(const char *conninfo, int *version, char *err, size_t errsize);
 
 /* Claim channel of network for this process before it uses the channel: with SQLite always

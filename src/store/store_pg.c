@@ -233,7 +233,7 @@ int store_pg_check(const char *conninfo, int *version, char *err, size_t errsize
 {
     PGconn *conn = connect_to(conninfo, "postgresql", err, errsize);
     if (!conn)
-        return BW_E(IO);
+        return BW_E(NOT_CONNECTED);
     int rc = read_version(conn, "postgresql", version, err, errsize);
     PQfinish(conn);
     return rc == 0 ? BW_OK : BW_E(IO);

@@ -8,6 +8,8 @@ in BW_PG_CONNINFO):
             b) configured with the same channel refuses to start, naming the channel and the
             instance that holds it; the first one, restarted, starts
   instance  a second bot with the same instance name is refused while the first runs
+  wait      a bot whose database is not there yet waits for it, saying so, and starts when it
+            appears (here: a database created while it waits)
 
 No IRC server is needed: the store is opened and the channels claimed before any connection
 (the bots point at a loopback port nobody listens on and are stopped by their PIDs)."""
@@ -79,7 +81,20 @@ def main():
     again = Bot(args.bot, work, config_text("a", conninfo, port), name="a-again")
     again.wait_log("connecting to", 30)
     check(again.stop() == 0, "the restarted bot did not stop cleanly")
-    print("ok: -t reports the database; a channel and an instance are never shared")
+
+    later = conninfo.replace("dbname=brickwood_test", "dbname=later")
+    check(later != conninfo, "the connection string names no dbname: %s" % conninfo)
+    waiting = Bot(args.bot, work, config_text("w", later, port), name="wait")
+    waiting.wait_log("trying again in", 30)
+    check(waiting.alive(), "the bot did not wait for its database")
+    fields = dict(kv.split("=", 1) for kv in conninfo.split())
+    rc, out, err = run([os.path.join(os.environ["BW_PG_BINDIR"], "createdb"), "-h",
+                        fields["host"], "-p", fields["port"], "-U", fields["user"], "later"])
+    check(rc == 0, "createdb: %s%s" % (out, err))
+    waiting.wait_log("connecting to", 60)
+    check(waiting.stop() == 0, "the bot that waited did not stop cleanly")
+    print("ok: -t reports the database; a channel and an instance are never shared; a database "
+          "not there yet is waited for")
     shutil.rmtree(work.path, ignore_errors=True)
     return 0
 
