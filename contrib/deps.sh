@@ -2,15 +2,18 @@
 # Installs the Debian packages that brickwood needs to build, test and run, when missing.
 #   contrib/deps.sh           everything: the build, the tests (IRC servers included), fuzzers
 #   contrib/deps.sh --build   only what building and running the bot need (for a server):
-#                             the compiler and build tools, and the five libraries
+#                             the compiler and build tools, and the six libraries (libpq for a
+#                             PostgreSQL store; the PostgreSQL server itself is only for tests)
 #   contrib/deps.sh --run     what contrib/run.sh needs: --build, and ngIRCd for its local
 #                             IRC server
 set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-dev clang-format
-    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libcmocka-dev libmicrohttpd-dev
-    ngircd python3 python3-irc openssl
+    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libpq-dev libcmocka-dev
+    libmicrohttpd-dev ngircd python3 python3-irc openssl
+    # The PostgreSQL store's tests start a server of their own (initdb, pg_ctl).
+    postgresql
     # The web view's end-to-end test loads a game page in a headless browser.
     chromium
     # Manual page checks (mandoc -T lint) and the man pages' own reader.
@@ -20,7 +23,7 @@ packages=(
 )
 build=(
     build-essential cmake ninja-build pkg-config
-    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libmicrohttpd-dev
+    libircclient-dev libconfig-dev libssl-dev libsqlite3-dev libpq-dev libmicrohttpd-dev
 )
 case "${1:-}" in
 --build) packages=("${build[@]}") ;;
@@ -45,8 +48,8 @@ if ((${#missing[@]})); then
         sudo="sudo"
     fi
     echo "installing: ${missing[*]}" >&2
-    # The IRC servers run only when run.sh or a test starts one: keep their packages from
-    # starting system services (a daemon on port 6667) while they install.
+    # The IRC and database servers run only when run.sh or a test starts one: keep their
+    # packages from starting system services (a daemon on port 6667 or 5432) while they install.
     policy=/usr/sbin/policy-rc.d
     own_policy=""
     if [ ! -e "$policy" ]; then

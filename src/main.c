@@ -55,6 +55,7 @@ static void print_versions(void)
     printf("libconfig %s\n", config_libconfig_version());
     printf("%s\n", ircb_tls_version());
     printf("SQLite %s\n", store_sqlite_version());
+    printf("libpq %s\n", store_libpq_version());
     printf("%s\n", web_library_version());
 }
 
@@ -181,6 +182,17 @@ static bool attach_store(struct app *app, struct ircb_conn *c, const struct conf
     app->nets[app->net_count++] = ns;
     struct bot *bot = ircb_conn_bot(c);
     char why[300] = "";
+    /* Several bots on one database: each configured channel is this one's or another's, never
+     * both; one that another bot holds keeps this network from starting. */
+    for (size_t i = 0; i < net->channel_count; i++) {
+        if (net_store_claim(ns, net->channels[i], why, sizeof why) != BW_OK) {
+            fprintf(stderr, "brickwood: %s: %s; not starting\n", net->name, why);
+            log_event(LOG_LEVEL_ERROR,
+                      &(struct log_fields){.network = net->name, .action = "start_failed"},
+                      "%s: %s; not starting", net->name, why);
+            return false;
+        }
+    }
     int restored = net_store_restore(ns, bot, ircb_now_ms(), why, sizeof why);
     if (restored < 0 && !app->start_empty) {
         fprintf(stderr,
@@ -206,6 +218,53 @@ static bool attach_store(struct app *app, struct ircb_conn *c, const struct conf
     net_store_ops(ns, &ops);
     bot_set_store(bot, &ops);
     return true;
+}
+
+/* brickwood -t: which store the configuration names; for PostgreSQL, whether the database can
+ * be reached and which schema it holds. 0, or 1 after saying why not. */
+static int check_store(const struct bw_config *cfg)
+{
+    if (!cfg->store_postgresql) {
+        printf("store: SQLite file %s\n", cfg->store_path);
+        return 0;
+    }
+    char err[512];
+    int version = 0;
+    if (store_pg_check(cfg->store_postgresql, &version, err, sizeof err) != BW_OK) {
+        fprintf(stderr, "store: PostgreSQL, instance %s: %s\n", cfg->store_instance, err);
+        return 1;
+    }
+    if (version == 0)
+        printf("store: PostgreSQL, instance %s: connected; no schema yet (created at the first "
+               "start, version %d)\n",
+               cfg->store_instance, STORE_PG_SCHEMA_VERSION);
+    else
+        printf("store: PostgreSQL, instance %s: connected; schema version %d\n",
+               cfg->store_instance, version);
+    return 0;
+}
+
+/* The store the configuration names. A PostgreSQL server that cannot be reached (the host
+ * still starting, the server restarting) is waited for, with a log line at each try, 1 s, 2 s,
+ * ... then every 30 s, rather than taken for a reason to exit; a database that is reached but
+ * cannot be used (another program's, a newer schema, the instance in use) is refused at once. */
+static struct store *open_store(const struct bw_config *cfg, unsigned flags, char *err,
+                                size_t errsize)
+{
+    if (!cfg->store_postgresql)
+        return store_open_flags(cfg->store_path, flags, err, errsize);
+    for (unsigned wait = 1;; wait = wait * 2 > 30 ? 30 : wait * 2) {
+        struct store *st =
+            store_open_pg(cfg->store_postgresql, cfg->store_instance, flags, err, errsize);
+        char why[512];
+        int version;
+        if (st ||
+            store_pg_check(cfg->store_postgresql, &version, why, sizeof why) != BW_E(NOT_CONNECTED))
+            return st;
+        log_event(LOG_LEVEL_WARN, &(struct log_fields){.action = "store_wait"},
+                  "%s; trying again in %u s", err, wait);
+        sleep(wait);
+    }
 }
 
 static int load(const char *path, struct bw_config *cfg)
@@ -256,7 +315,11 @@ static void describe_all(void *ctx, const char *what, const char *channel,
         emit(ectx, "no lobby or game");
     if (strcmp(what, "status") == 0 && channel && !k.lines)
         emit(ectx, "no network has that channel");
-    if (strcmp(what, "status") == 0 && !channel && app->store) {
+    if (strcmp(what, "status") == 0 && !channel && app->store && app->cfg.store_postgresql) {
+        char line[600];
+        snprintf(line, sizeof line, "store: %s", store_path(app->store));
+        emit(ectx, line);
+    } else if (strcmp(what, "status") == 0 && !channel && app->store) {
         char line[600], wal[4200];
         const char *path = store_path(app->store);
         snprintf(wal, sizeof wal, "%s-wal", path);
@@ -537,6 +600,8 @@ int main(int argc, char **argv)
         rc = 1;
     }
     if (check) {
+        if (rc == 0 && check_store(&app.cfg) != 0)
+            rc = 1;
         if (rc == 0)
             printf("%s: configuration OK\n", path);
         config_fini(&app.cfg);
@@ -581,8 +646,8 @@ int main(int argc, char **argv)
     log_event(LOG_LEVEL_INFO, &(struct log_fields){.action = "start"},
               "brickwood %s starting with %s", BW_VERSION, path);
     char err[512];
-    app.store = store_open_flags(
-        app.cfg.store_path, start_empty ? STORE_OPEN_EMPTY_OK : STORE_OPEN_KEEP, err, sizeof err);
+    app.store =
+        open_store(&app.cfg, start_empty ? STORE_OPEN_EMPTY_OK : STORE_OPEN_KEEP, err, sizeof err);
     if (!app.store) {
         fprintf(stderr, "brickwood: %s; not starting\n", err);
         config_fini(&app.cfg);

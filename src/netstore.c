@@ -39,6 +39,13 @@ static void fold(char *dst, size_t size, const char *src)
     dst[i] = 0;
 }
 
+int net_store_claim(struct net_store *ns, const char *channel, char *why, size_t whylen)
+{
+    char chan[SESSION_CHAN_MAX + 1];
+    fold(chan, sizeof chan, channel);
+    return store_claim(ns->st, ns->network, chan, why, whylen);
+}
+
 static int save_game(void *ctx, const char *channel, const void *blob, size_t len)
 {
     struct net_store *ns = ctx;

@@ -19,6 +19,10 @@ void net_store_free(struct net_store *ns);
 /* The hooks for bot_set_store(); ops->ctx is ns. */
 void net_store_ops(struct net_store *ns, struct session_store_ops *ops);
 
+/* Claim channel (case folded) for this process (store_claim): BW_OK, or an error with the reason
+ * in why (whylen bytes), such as another instance on the database holding it. */
+int net_store_claim(struct net_store *ns, const char *channel, char *why, size_t whylen);
+
 /* Hand every saved lobby and game of the network to bot_restore() at now_ms; a record that
  * cannot be read is logged with its channel and stays in the file (bot_unreadable). Returns how
  * many came back, or a negative bw_err when the store could not be read, with the reason in why

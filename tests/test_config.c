@@ -148,8 +148,8 @@ static void expect_ok(const char *text, struct bw_config *cfg)
 /* One network with the channels given, on line 2. */
 #define CHANNELS(list) "networks = ( { name = \"n\"; host = \"h\";\n channels = " list "; } );\n"
 
-/* The example's commented second network (TLS with SASL) is valid when uncommented. */
-static void test_example_tls_network(void **state)
+/* The example configuration in the source tree, open for reading. */
+static FILE *open_example(void)
 {
     const char *src = getenv("BW_SOURCE_DIR");
     assert_non_null(src);
@@ -157,6 +157,13 @@ static void test_example_tls_network(void **state)
     snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
     FILE *f = fopen(path, "r");
     assert_non_null(f);
+    return f;
+}
+
+/* The example's commented second network (TLS with SASL) is valid when uncommented. */
+static void test_example_tls_network(void **state)
+{
+    FILE *f = open_example();
     struct strbuf text = STRBUF_INIT;
     char line[512];
     bool in_block = false;
@@ -188,15 +195,44 @@ static void test_example_tls_network(void **state)
     sb_fini(&text);
 }
 
+/* The example's commented PostgreSQL store is valid when uncommented in place of path. */
+static void test_example_postgresql(void **state)
+{
+    FILE *f = open_example();
+    struct strbuf text = STRBUF_INIT;
+    char line[512];
+    int uncommented = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "  path = ", 9) == 0)
+            continue; /* not both */
+        if (strncmp(line, "  # postgresql = ", 17) == 0 ||
+            strncmp(line, "  # instance = ", 15) == 0) {
+            sb_appendf(&text, "  %s", line + 4);
+            uncommented++;
+        } else {
+            sb_append(&text, line);
+        }
+    }
+    fclose(f);
+    assert_int_equal(uncommented, 2);
+    struct bw_config cfg;
+    struct config_errors errs;
+    int rc = load_text(sb_str(&text), &cfg, &errs);
+    if (errs.count)
+        dump(&errs);
+    assert_int_equal(rc, BW_OK);
+    assert_string_equal(cfg.store_postgresql, "host=localhost dbname=brickwood user=brickwood");
+    assert_string_equal(cfg.store_instance, "libera-1");
+    assert_null(cfg.store_path);
+    config_fini(&cfg);
+    config_errors_fini(&errs);
+    sb_fini(&text);
+}
+
 /* The example's commented channel list with a group is valid when uncommented. */
 static void test_example_channel_group(void **state)
 {
-    const char *src = getenv("BW_SOURCE_DIR");
-    assert_non_null(src);
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/config/brickwood.conf", src);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
+    FILE *f = open_example();
     char line[512], text[1024] = "";
     while (fgets(line, sizeof line, f)) {
         if (strncmp(line, "    # channels = (", 18) == 0)
@@ -573,6 +609,32 @@ static void test_bot_values(void **state)
     expect_one(NET "log = { level = \"verbose\"; };\n", BW_E(INVALID), 2, "log.level",
                "must be one of");
     expect_one(NET "store = { path = \"\"; };\n", BW_E(INVALID), 2, "store.path", "empty");
+}
+
+/* store: a SQLite file or a PostgreSQL database with the instance's name, never both; each
+ * mistake is named with its line. */
+static void test_store_postgresql(void **state)
+{
+    struct bw_config cfg;
+    expect_ok(NET "store = { postgresql = \"host=db dbname=brickwood user=brickwood\";\n"
+                  " instance = \"libera-1\"; };\n",
+              &cfg);
+    assert_string_equal(cfg.store_postgresql, "host=db dbname=brickwood user=brickwood");
+    assert_string_equal(cfg.store_instance, "libera-1");
+    assert_null(cfg.store_path); /* no SQLite file is made beside it */
+    config_fini(&cfg);
+    expect_one(NET "store = { path = \"b.db\";\n postgresql = \"dbname=b\"; instance = \"x\"; };\n",
+               BW_E(INVALID), 3, "store.postgresql", "cannot be given with store.path (line 2)");
+    expect_one(NET "store = {\n postgresql = \"dbname=b\"; };\n", BW_E(INVALID), 3,
+               "store.instance", "required with store.postgresql");
+    expect_one(NET "store = {\n instance = \"x\"; };\n", BW_E(INVALID), 3, "store.instance",
+               "only with store.postgresql");
+    expect_one(NET "store = { postgresql = \"dbname=b\";\n instance = \"libera 1\"; };\n",
+               BW_E(INVALID), 3, "store.instance", "letters, digits");
+    expect_one(NET "store = { postgresql = \"\"; instance = \"x\"; };\n", BW_E(INVALID), 2,
+               "store.postgresql", "empty");
+    expect_one(NET "store = { instance = \"x\"; postgresql = \"a\\nb\"; };\n", BW_E(INVALID), 2,
+               "store.postgresql", "control characters");
 }
 
 /* SPEC §3: a mask never matches by nick alone. A user or host part made only of '*' and '?'
@@ -1476,6 +1538,8 @@ int main(void)
         cmocka_unit_test(test_buffer),
         cmocka_unit_test(test_include_refused),
         cmocka_unit_test(test_default_path),
+        cmocka_unit_test(test_store_postgresql),
+        cmocka_unit_test(test_example_postgresql),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -26,6 +26,7 @@
 
 #include "store/rating.h"
 #include "store/store.h"
+#include "store_fixture.h"
 
 /* The unprivileged user the read-only directory test runs as when the tests run as root. */
 #define NOBODY 65534
@@ -163,61 +164,6 @@ static void test_rating_resigned_ranks_last(void **state)
 }
 
 /* ---- games in progress ---- */
-
-struct seen {
-    int count;
-    char channels[8][32];
-    size_t lens[8];
-    unsigned char first[8];
-};
-
-static int collect(void *ctx, const char *network, const char *channel, const void *blob,
-                   size_t len)
-{
-    struct seen *s = ctx;
-    snprintf(s->channels[s->count], sizeof s->channels[0], "%s/%s", network, channel);
-    s->lens[s->count] = len;
-    s->first[s->count] = blob ? *(const unsigned char *)blob : 0;
-    s->count++;
-    return 0;
-}
-
-static void test_round_trip(void **state)
-{
-    const char *path = path_in("round.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    assert_string_equal(store_path(st), path);
-    assert_int_equal(store_save_game(st, "libera", "#catan", "A1", 2, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "libera", "#b", "B", 1, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "oftc", "#catan", "C", 1, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "libera", "#catan", "D22", 3, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "libera", "#gone", "E", 1, err, sizeof err), BW_OK);
-    assert_int_equal(store_erase_game(st, "libera", "#gone", err, sizeof err), BW_OK);
-    assert_int_equal(store_erase_game(st, "libera", "#never", err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "libera", "", "x", 1, err, sizeof err), BW_E(INVALID));
-    assert_int_equal(store_save_game(st, "libera", "#x", "x", 0, err, sizeof err), BW_E(INVALID));
-    assert_int_equal(
-        store_save_game(st, "libera", "#x", "x", STORE_MAX_RECORD + 1, err, sizeof err),
-        BW_E(LIMIT));
-    store_close(st);
-
-    st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    struct seen s = {0};
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 3);
-    assert_string_equal(s.channels[0], "libera/#b");
-    assert_string_equal(s.channels[1], "libera/#catan");
-    assert_int_equal(s.lens[1], 3);
-    assert_int_equal(s.first[1], 'D');
-    assert_string_equal(s.channels[2], "oftc/#catan");
-    memset(&s, 0, sizeof s);
-    assert_int_equal(store_each_game(st, "oftc", collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 1);
-    assert_string_equal(s.channels[0], "oftc/#catan");
-    store_close(st);
-}
 
 /* A store file deleted (or moved) while no brickwood runs: its lock file is still there, so a
  * start that would otherwise begin on a new, empty file is refused, the directory untouched;
@@ -372,41 +318,6 @@ static void test_damaged_page_refused(void **state)
     assert_null(strchr(err, '\n'));
     assert_same_file(path, data, len);
     free(data);
-}
-
-/* A channel's language is kept, listed by network and channel, replaced and forgotten. */
-static int list_language(void *ctx, const char *channel, const char *language)
-{
-    char *out = ctx;
-    size_t n = strlen(out);
-    snprintf(out + n, 256 - n, "%s=%s;", channel, language);
-    return 0;
-}
-
-static void test_languages_kept(void **state)
-{
-    const char *path = path_in("langs.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    char got[256] = "";
-    assert_int_equal(store_set_language(st, "net", "#katan", "uk", err, sizeof err), BW_OK);
-    assert_int_equal(store_set_language(st, "net", "#arab", "ar", err, sizeof err), BW_OK);
-    assert_int_equal(store_set_language(st, "other", "#katan", "sr", err, sizeof err), BW_OK);
-    assert_int_equal(store_set_language(st, "net", "#katan", "en", err, sizeof err), BW_OK);
-    assert_int_equal(store_set_language(st, "net", "", "en", err, sizeof err), BW_E(INVALID));
-    store_close(st);
-    st = store_open(path, err, sizeof err); /* kept across a restart */
-    assert_non_null(st);
-    assert_int_equal(store_each_language(st, "net", list_language, got, err, sizeof err), BW_OK);
-    assert_string_equal(got, "#arab=ar;#katan=en;");
-    assert_int_equal(store_set_language(st, "net", "#arab", NULL, err, sizeof err), BW_OK);
-    got[0] = '\0';
-    assert_int_equal(store_each_language(st, "net", list_language, got, err, sizeof err), BW_OK);
-    assert_string_equal(got, "#katan=en;");
-    got[0] = '\0';
-    assert_int_equal(store_each_language(st, "other", list_language, got, err, sizeof err), BW_OK);
-    assert_string_equal(got, "#katan=sr;");
-    store_close(st);
 }
 
 static int count_old(void *ctx, const char *network, const char *channel, const void *blob,
@@ -610,278 +521,6 @@ static void test_read_only_directory_refused(void **state)
 
 /* ---- finished games, ratings, queries ---- */
 
-static struct store_finished game(const char *network, const char *channel,
-                                  enum store_ending ending, int turns)
-{
-    struct store_finished g = {0};
-    g.network = network;
-    g.channel = channel;
-    g.started = 1700000000;
-    g.ended = 1700003600;
-    g.turns = turns;
-    g.ending = ending;
-    return g;
-}
-
-static void seat(struct store_finished *g, const char *identity, const char *nick, int points,
-                 bool won, bool resigned)
-{
-    struct store_seat *s = &g->seats[g->n_seats];
-    s->identity = identity;
-    s->nick = nick;
-    s->seat = g->n_seats;
-    s->points = points;
-    s->won = won;
-    s->resigned = resigned;
-    g->n_seats++;
-}
-
-struct board {
-    int count;
-    struct store_stats rows[8];
-};
-
-static int keep_top(void *ctx, int rank, const struct store_stats *s)
-{
-    struct board *b = ctx;
-    assert_int_equal(rank, b->count + 1);
-    assert_true(b->count < (int)(sizeof b->rows / sizeof b->rows[0]));
-    b->rows[b->count++] = *s;
-    return 0;
-}
-
-static void check_stats(struct store *st, const char *identity, double rating, int games, int wins,
-                        int best)
-{
-    struct store_stats s;
-    assert_int_equal(store_stats(st, "net", identity, &s, err, sizeof err), BW_OK);
-    assert_string_equal(s.identity, identity);
-    assert_float_equal(s.rating, rating, 1e-6);
-    assert_int_equal(s.games, games);
-    assert_int_equal(s.wins, wins);
-    assert_int_equal(s.best_points, best);
-    assert_float_equal(s.win_rate, (double)wins / games, 1e-12);
-}
-
-static void test_finished_games_and_ratings(void **state)
-{
-    const char *path = path_in("ratings.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-
-    /* Game 1, all new at 1500: alice wins, bob and carol tie on 7 (see the pure test):
-     * alice 1516, bob 1500, carol 1500, dave 1484. */
-    struct store_finished g = game("net", "#catan", STORE_END_WIN, 61);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "account:bob", "bob", 7, false, false);
-    seat(&g, "carol!c@host.example", "carol", 7, false, false);
-    seat(&g, "account:dave", "dave", 5, false, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-
-    /* Game 2, ended by resignations: bob (1500) is left and wins with 4 points; alice (1516,
-     * 8 points) and dave (1484, 3 points) resigned, alice above dave by points. K/2 = 16.
-     * E(1500,1516) = 0.476986, E(1500,1484) = 0.523014, E(1516,1484) = 0.545922:
-     *   bob:   16 * ((1 - 0.476986) + (1 - 0.523014)) = +16         -> 1516
-     *   alice: 16 * ((0 - 0.523014) + (1 - 0.545922)) = -1.102904   -> 1514.897096
-     *   dave:  16 * ((0 - 0.476986) + (0 - 0.454078)) = -14.897096  -> 1469.102904 */
-    g = game("net", "#other", STORE_END_RESIGN, 20);
-    seat(&g, "account:alice", "Alice_", 8, false, true);
-    seat(&g, "account:bob", "Bob", 4, true, false);
-    seat(&g, "account:dave", "dave", 3, false, true);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-
-    /* Game 3, stopped: counted as a game for each, rated for nobody. */
-    g = game("net", "#catan", STORE_END_STOP, 5);
-    seat(&g, "account:alice", "alice", 2, false, false);
-    seat(&g, "account:bob", "bob", 3, false, false);
-    seat(&g, "account:erin", "erin", 2, false, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-
-    /* Another network's players are other people. */
-    g = game("oftc", "#catan", STORE_END_WIN, 40);
-    seat(&g, "account:alice", "alice", 3, false, false);
-    seat(&g, "account:zed", "zed", 10, true, false);
-    seat(&g, "account:yan", "yan", 4, false, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-
-    /* Refused without writing anything: two winners, a winner who resigned, a seat twice. */
-    g = game("net", "#catan", STORE_END_WIN, 5);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "account:bob", "bob", 10, true, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    g.seats[1].won = false;
-    g.seats[0].resigned = true;
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    g.seats[0].resigned = false;
-    g.seats[1].identity = "account:alice";
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    g = game("net", "#catan", STORE_END_STOP, 5);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    store_close(st);
-
-    st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    check_stats(st, "account:alice", 1514.897096, 3, 1, 10);
-    check_stats(st, "account:bob", 1516.0, 3, 1, 7);
-    check_stats(st, "carol!c@host.example", 1500.0, 1, 0, 7);
-    check_stats(st, "account:dave", 1469.102904, 2, 0, 5);
-    check_stats(st, "account:erin", 1500.0, 1, 0, 2);
-    struct store_stats s;
-    assert_int_equal(store_stats(st, "net", "account:bob", &s, err, sizeof err), BW_OK);
-    assert_string_equal(s.nick, "bob"); /* the nick of the latest game */
-    assert_int_equal(store_stats(st, "net", "account:zed", &s, err, sizeof err), BW_E(NOT_FOUND));
-    assert_int_equal(store_stats(st, "oftc", "account:zed", &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.wins, 1);
-
-    char id[64];
-    assert_int_equal(store_find_nick(st, "net", "ALICE_", id, sizeof id, err, sizeof err), BW_OK);
-    assert_string_equal(id, "account:alice");
-    assert_int_equal(store_find_nick(st, "net", "carol", id, sizeof id, err, sizeof err), BW_OK);
-    assert_string_equal(id, "carol!c@host.example");
-    assert_int_equal(store_find_nick(st, "net", "zed", id, sizeof id, err, sizeof err),
-                     BW_E(NOT_FOUND));
-    assert_int_equal(store_find_nick(st, "net", "carol", id, 5, err, sizeof err), BW_E(LIMIT));
-
-    /* bob 1516 > alice 1514.9 > erin = carol 1500 (one game each: by identity) > dave. */
-    struct board b = {0};
-    assert_int_equal(store_top(st, "net", 10, keep_top, &b, err, sizeof err), 5);
-    assert_string_equal(b.rows[0].identity, "account:bob");
-    assert_string_equal(b.rows[1].identity, "account:alice");
-    assert_string_equal(b.rows[2].identity, "account:erin");
-    assert_string_equal(b.rows[3].identity, "carol!c@host.example");
-    assert_string_equal(b.rows[4].identity, "account:dave");
-    memset(&b, 0, sizeof b);
-    assert_int_equal(store_top(st, "net", 2, keep_top, &b, err, sizeof err), 2);
-    memset(&b, 0, sizeof b);
-    assert_int_equal(store_top(st, "oftc", 10, keep_top, &b, err, sizeof err), 3);
-    assert_string_equal(b.rows[0].identity, "account:zed");
-    memset(&b, 0, sizeof b);
-    assert_int_equal(store_top(st, "efnet", 10, keep_top, &b, err, sizeof err), 0);
-    store_close(st);
-}
-
-/* Two computer players of one level in a game: both seats recorded, the level's rating moved by
- * the sum of their changes, each seat a game. A person twice is still refused. */
-/* A game whose house rules keep it out of the ratings (points other than its map's) is
- * recorded with its rules, and moves nobody's rating nor counts in anyone's games. */
-static void test_house_rules_unrated(void **state)
-{
-    const char *path = path_in("house.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
-    seat(&g, "account:alice", "alice", 5, true, false);
-    seat(&g, "account:bob", "bob", 2, false, false);
-    g.rules = "points 5, discard 7, friendly_robber on";
-    g.unrated = true;
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-    struct store_stats s;
-    assert_int_equal(store_stats(st, "net", "account:alice", &s, err, sizeof err), BW_E(NOT_FOUND));
-    /* The next rated game starts from 1500 as if the other had not been played. */
-    g = game("net", "#catan", STORE_END_WIN, 61);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "account:bob", "bob", 7, false, false);
-    seat(&g, "account:carol", "carol", 7, false, false);
-    seat(&g, "account:dave", "dave", 5, false, false);
-    g.rules = "points 10, discard 7, friendly_robber on";
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-    check_stats(st, "account:alice", 1516.0, 1, 1, 10);
-    store_close(st);
-}
-
-static void test_robots_of_one_level(void **state)
-{
-    const char *path = path_in("robots.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    /* All at 1500, K/2 = 16. alice beats both: +16. The hard seat with 6 points loses to alice
-     * and beats the one with 4: 16 * ((0 - 0.5) + (1 - 0.5)) = 0; the one with 4 loses both:
-     * 16 * ((0 - 0.5) + (0 - 0.5)) = -16. bot:hard: 1500 + 0 - 16 = 1484, two games. */
-    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "bot:hard", "Alan (bot)", 4, false, false);
-    seat(&g, "bot:hard", "Ada (bot)", 6, false, false); /* last: its own change alone is 0 */
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-    check_stats(st, "account:alice", 1516.0, 1, 1, 10);
-    check_stats(st, "bot:hard", 1484.0, 2, 0, 6);
-    g = game("net", "#catan", STORE_END_WIN, 30);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "account:alice", "alice_", 6, false, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    store_close(st);
-}
-
-/* People and computer players ranked on one network: each query lists its own kind and returns
- * how many rows it passed on (a count, not 0: the web view's leaderboard once read the people's
- * count as an error and never asked for the computer players). A refused query says why. */
-static void test_top_people_and_robots(void **state)
-{
-    const char *path = path_in("top.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    /* K/3 = 10.667: zara beats all three (+16); hard (8) beats normal (6) and ann (4). */
-    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
-    seat(&g, "account:zara", "zara", 10, true, false);
-    seat(&g, "account:ann", "ann", 4, false, false);
-    seat(&g, "bot:normal", "normal (bot)", 6, false, false);
-    seat(&g, "bot:hard", "hard (bot)", 8, false, false);
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-
-    struct board people = {0}, robots = {0};
-    assert_int_equal(store_top(st, "net", 20, keep_top, &people, err, sizeof err), 2);
-    assert_string_equal(people.rows[0].identity, "account:zara");
-    assert_string_equal(people.rows[1].identity, "account:ann");
-    assert_int_equal(store_top_robots(st, "net", 4, keep_top, &robots, err, sizeof err), 2);
-    assert_string_equal(robots.rows[0].identity, "bot:hard");
-    assert_string_equal(robots.rows[0].nick, "hard (bot)");
-    assert_string_equal(robots.rows[1].identity, "bot:normal");
-    assert_int_equal(robots.rows[1].games, 1);
-    /* n bounds each list apart. */
-    memset(&robots, 0, sizeof robots);
-    assert_int_equal(store_top_robots(st, "net", 1, keep_top, &robots, err, sizeof err), 1);
-    assert_string_equal(robots.rows[0].identity, "bot:hard");
-
-    err[0] = '\0';
-    assert_int_equal(store_top(st, "", 5, keep_top, &people, err, sizeof err), BW_E(INVALID));
-    assert_true(err[0] != '\0');
-    err[0] = '\0';
-    assert_int_equal(store_top_robots(st, "net", 0, keep_top, &robots, err, sizeof err),
-                     BW_E(INVALID));
-    assert_true(err[0] != '\0');
-    store_close(st);
-}
-
-/* Recording a finished game forgets its channel's running game in the same commit; other
- * channels and networks keep theirs. A refused record forgets nothing. */
-static void test_finish_forgets_the_running_game(void **state)
-{
-    const char *path = path_in("finish.db");
-    struct store *st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    assert_int_equal(store_save_game(st, "net", "#catan", "A", 1, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "net", "#other", "B", 1, err, sizeof err), BW_OK);
-    assert_int_equal(store_save_game(st, "oftc", "#catan", "C", 1, err, sizeof err), BW_OK);
-    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
-    seat(&g, "account:alice", "alice", 10, true, false);
-    seat(&g, "account:alice", "alice", 3, false, false); /* twice: refused */
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_E(INVALID));
-    struct seen s = {0};
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 3);
-    g.seats[1].identity = "account:bob";
-    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
-    store_close(st);
-    st = store_open(path, err, sizeof err);
-    assert_non_null(st);
-    memset(&s, 0, sizeof s);
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 2);
-    assert_string_equal(s.channels[0], "net/#other");
-    assert_string_equal(s.channels[1], "oftc/#catan");
-    store_close(st);
-}
-
 static void test_backup_and_checkpoint(void **state)
 {
     const char *path = path_in("live.db");
@@ -1050,7 +689,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rating_even_table_with_tie),
         cmocka_unit_test(test_rating_resigned_ranks_last),
-        cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_missing_file_beside_its_lock_refused),
         cmocka_unit_test(test_file_gone_or_replaced_refused),
         cmocka_unit_test(test_last_sign_of_life),
@@ -1058,16 +696,10 @@ int main(void)
         cmocka_unit_test(test_random_bytes_refused),
         cmocka_unit_test(test_damaged_page_refused),
         cmocka_unit_test(test_newer_schema_refused),
-        cmocka_unit_test(test_languages_kept),
         cmocka_unit_test(test_schema_1_updated),
         cmocka_unit_test(test_second_open_in_process_refused),
         cmocka_unit_test(test_other_process_refused),
         cmocka_unit_test(test_read_only_directory_refused),
-        cmocka_unit_test(test_finished_games_and_ratings),
-        cmocka_unit_test(test_robots_of_one_level),
-        cmocka_unit_test(test_house_rules_unrated),
-        cmocka_unit_test(test_top_people_and_robots),
-        cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),
         cmocka_unit_test(test_backup_beside_the_store),
         cmocka_unit_test(test_backup_failure_leaves_nothing),

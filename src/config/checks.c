@@ -19,6 +19,8 @@
 #define CHANNEL_MAX 200
 #define PREFIX_MAX 8
 #define SASL_TEXT_MAX 256
+#define CONNINFO_MAX 1024
+#define INSTANCE_MAX 64 /* STORE_MAX_INSTANCE */
 
 static bool has_control(const char *s)
 {
@@ -255,6 +257,29 @@ const char *config_path_problem(const char *s)
         return "must not be empty";
     if (has_control(s))
         return "must not contain control characters (CR, LF, tab, ...)";
+    return NULL;
+}
+
+const char *config_conninfo_problem(const char *s)
+{
+    if (!*s)
+        return "must not be empty";
+    if (has_control(s))
+        return "must not contain control characters (CR, LF, tab, ...)";
+    if (strlen(s) > CONNINFO_MAX)
+        return "must be at most 1024 bytes";
+    return NULL;
+}
+
+const char *config_instance_problem(const char *s)
+{
+    size_t n = strlen(s);
+    if (!n)
+        return "must not be empty";
+    if (n > INSTANCE_MAX)
+        return "must be at most 64 bytes";
+    if (strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != n)
+        return "must be letters, digits, '.', '_' and '-' only";
     return NULL;
 }
 

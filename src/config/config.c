@@ -137,6 +137,8 @@ void config_fini(struct bw_config *cfg)
         free(cfg->bot.admins[i]);
     free(cfg->bot.admins);
     free(cfg->store_path);
+    free(cfg->store_postgresql);
+    free(cfg->store_instance);
     free(cfg->log_file);
     memset(cfg, 0, sizeof *cfg);
 }

@@ -64,6 +64,9 @@
  *                                "slow", "off"; fast and slow need turn_timeout_s) }; a channel
  *                                group's rules = { ... } sets keys of its own over these
  *   store.path                   "brickwood.db" (relative to the working directory)
+ *   store.postgresql             none: a libpq connection string, instead of path (not both)
+ *   store.instance               required with postgresql, else refused: 1..64 letters, digits,
+ *                                '.', '_', '-'; this bot's share of the database
  *   log.level                    "info" (error, warn, info, debug; any case)
  *   log.file                     none: stderr; "" also means none. Opened for appending at
  *                                start, opened again on SIGHUP (after logrotate moves it)
@@ -196,7 +199,9 @@ struct bw_config {
     size_t network_count;
     struct config_bot bot;
     struct config_game game;
-    char *store_path;
+    char *store_path;       /* the SQLite file; NULL when store_postgresql is given */
+    char *store_postgresql; /* store.postgresql: a libpq connection string, or NULL */
+    char *store_instance;   /* store.instance: this bot's share of that database */
     enum log_level log_level;
     char *log_file; /* NULL: stderr */
     struct config_web web;

@@ -59,6 +59,10 @@ const char *config_admin_problem(const char *s);
 const char *config_prefix_problem(const char *s);
 const char *config_sasl_text_problem(const char *s);
 const char *config_path_problem(const char *s);
+/* store.postgresql: a libpq connection string, one line, at most 1024 bytes. */
+const char *config_conninfo_problem(const char *s);
+/* store.instance: 1..64 letters, digits, '.', '_' or '-' (the store's STORE_MAX_INSTANCE). */
+const char *config_instance_problem(const char *s);
 /* web.listen: "IPv4:PORT" or "[IPv6]:PORT" (an address literal: the bot resolves no name to
  * listen on). On success NULL, with the address (brackets removed) in host and the port. */
 const char *config_web_listen_problem(const char *s, char *host, size_t size, int *port);

@@ -73,7 +73,7 @@ static const char *const game_keys[] = {"min_players",    "max_players", "victor
                                         "turn_timeout_s", "bot_level",   "bot_think_ms",
                                         "bot_delay_ms",   "takeover",    "map",
                                         "rules",          NULL};
-static const char *const store_keys[] = {"path", NULL};
+static const char *const store_keys[] = {"path", "postgresql", "instance", NULL};
 static const char *const log_keys[] = {"level", "file", NULL};
 static const char *const web_keys[] = {"listen", "public_url", "hide", NULL};
 
@@ -858,14 +858,34 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
     }
 }
 
+/* store: a SQLite file (path, the default) or a PostgreSQL database (postgresql, a libpq
+ * connection string, with instance: this process's share of it), never both. */
 static void load_store(struct loader *ld, const config_setting_t *root, struct bw_config *cfg)
 {
     const config_setting_t *g = get_group(ld, root, "", "store");
     if (g) {
         check_keys(ld, g, "store", store_keys);
         get_string(ld, g, "store", "path", config_path_problem, false, &cfg->store_path);
+        get_string(ld, g, "store", "postgresql", config_conninfo_problem, false,
+                   &cfg->store_postgresql);
+        get_string(ld, g, "store", "instance", config_instance_problem, false,
+                   &cfg->store_instance);
+        const config_setting_t *path = config_setting_get_member(g, "path"),
+                               *pg = config_setting_get_member(g, "postgresql"),
+                               *instance = config_setting_get_member(g, "instance");
+        if (path && pg)
+            problem(ld, line_of(pg), "store.postgresql",
+                    "cannot be given with store.path (line %u): a store is a SQLite file or a "
+                    "PostgreSQL database, not both",
+                    line_of(path));
+        else if (pg && !instance)
+            problem(ld, line_of(pg), "store.instance",
+                    "required with store.postgresql: the name of this bot's share of the "
+                    "database");
+        else if (instance && !pg)
+            problem(ld, line_of(instance), "store.instance", "only with store.postgresql");
     }
-    if (!cfg->store_path)
+    if (!cfg->store_path && !cfg->store_postgresql)
         cfg->store_path = xstrdup("brickwood.db");
 }
 

@@ -1,42 +1,15 @@
-/* The store over SQLite; see store.h for the guarantees and rating.h for the ratings. */
+/* The store's one interface: each call goes to the backend the store was opened with
+ * (store_sqlite.c or store_pg.c), and what both backends must decide alike is decided here. */
 #include "store/store.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#include <sqlite3.h>
-
+#include "store/backend.h"
 #include "store/rating.h"
 
-/* PRAGMA application_id of a brickwood file ("brik"): another program's database is refused
- * rather than filled with our tables. */
-#define STORE_APP_ID 0x6272696B
-
-/* Open waits this long for a lock held by another program (a sqlite3 shell writing); the bot
- * itself never waits longer on a running backup's reader, which does not block writers. */
-#define STORE_BUSY_MS 1000
-
-struct store {
-    sqlite3 *db;
-    char *path;
-    int lock_fd;
-    sqlite3_stmt *save;
-    sqlite3_stmt *erase;
-    dev_t dev; /* the file opened: its path must still name it at each write */
-    ino_t ino;
-    int64_t alive_ms;   /* the previous brickwood's last sign of life (store_last_alive) */
-    int64_t alive_sent; /* when this one last gave one (store_alive), monotonic ms; 0: never */
-};
-
-static void fail(char *err, size_t errsize, const char *fmt, ...)
+void store_fail(char *err, size_t errsize, const char *fmt, ...)
 {
     if (!err || errsize == 0)
         return;
@@ -46,646 +19,12 @@ static void fail(char *err, size_t errsize, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Report SQLite's last error on st as "PATH: what: reason" and return BW_E(IO). */
-static int sql_fail(struct store *st, char *err, size_t errsize, const char *what)
-{
-    fail(err, errsize, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
-    return BW_E(IO);
-}
-
-/* Schema version 1. Games in progress are opaque records, one per network and channel.
- * Finished games keep every seat with the ratings before and after, so the ratings can be
- * audited or recomputed; players hold the running totals the queries read. */
-static const char *const schema_v1 =
-    "CREATE TABLE games ("
-    "  network TEXT NOT NULL,"
-    "  channel TEXT NOT NULL,"
-    "  record BLOB NOT NULL,"
-    "  saved INTEGER NOT NULL,"
-    "  PRIMARY KEY (network, channel)"
-    ") WITHOUT ROWID;"
-    "CREATE TABLE finished ("
-    "  id INTEGER PRIMARY KEY,"
-    "  network TEXT NOT NULL,"
-    "  channel TEXT NOT NULL,"
-    "  started INTEGER NOT NULL,"
-    "  ended INTEGER NOT NULL,"
-    "  turns INTEGER NOT NULL,"
-    "  ending TEXT NOT NULL CHECK (ending IN ('win', 'stop', 'resign')),"
-    "  rated INTEGER NOT NULL"
-    ");"
-    "CREATE TABLE seats ("
-    "  game INTEGER NOT NULL REFERENCES finished(id),"
-    "  seat INTEGER NOT NULL,"
-    "  identity TEXT NOT NULL,"
-    "  nick TEXT NOT NULL,"
-    "  points INTEGER NOT NULL,"
-    "  won INTEGER NOT NULL,"
-    "  resigned INTEGER NOT NULL,"
-    "  rating_before REAL NOT NULL,"
-    "  rating_after REAL NOT NULL,"
-    "  PRIMARY KEY (game, seat)"
-    ") WITHOUT ROWID;"
-    "CREATE INDEX seats_by_nick ON seats (nick COLLATE NOCASE);"
-    "CREATE TABLE players ("
-    "  network TEXT NOT NULL,"
-    "  identity TEXT NOT NULL,"
-    "  nick TEXT NOT NULL,"
-    "  rating REAL NOT NULL,"
-    "  games INTEGER NOT NULL,"
-    "  wins INTEGER NOT NULL,"
-    "  best_points INTEGER NOT NULL,"
-    "  PRIMARY KEY (network, identity)"
-    ") WITHOUT ROWID;"
-    "CREATE INDEX players_by_rating ON players (network, rating DESC, games DESC, identity);";
-
-/* Schema version 2: settings per channel that outlive its games (the language the bot speaks
- * there, as a code such as "uk"). */
-static const char *const schema_v2 = "CREATE TABLE channels ("
-                                     "  network TEXT NOT NULL,"
-                                     "  channel TEXT NOT NULL,"
-                                     "  language TEXT NOT NULL,"
-                                     "  PRIMARY KEY (network, channel)"
-                                     ") WITHOUT ROWID;";
-
-/* Schema version 3: the house rules of each finished game (the fixed line's list, "" for the
- * rule book's). Adding a column with a default leaves every older row as it was. */
-static const char *const schema_v3 =
-    "ALTER TABLE finished ADD COLUMN rules TEXT NOT NULL DEFAULT ''";
-
-/* migrations[v] takes a file from user_version v to v + 1; the last one sets
- * STORE_SCHEMA_VERSION. A new version appends its step here and raises the constant. */
-static const char *const migrations[STORE_SCHEMA_VERSION] = {schema_v1, schema_v2, schema_v3};
-
-/* The directory part of path ("." when there is none); the caller's to free. */
-static char *dir_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return strdup(".");
-    size_t len = slash == path ? 1 : (size_t)(slash - path);
-    char *d = malloc(len + 1);
-    if (d) {
-        memcpy(d, path, len);
-        d[len] = '\0';
-    }
-    return d;
-}
-
-/* a, b and c end to end; the caller's to free (NULL when out of memory). */
-static char *joined(const char *a, const char *b, const char *c)
-{
-    size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
-    char *s = malloc(la + lb + lc + 1);
-    if (s) {
-        memcpy(s, a, la);
-        memcpy(s + la, b, lb);
-        memcpy(s + la + lb, c, lc + 1);
-    }
-    return s;
-}
-
-/* Take the lock that keeps a second brickwood off the file. Returns the descriptor, or -1 with
- * the reason in err. */
-/* The lock: flock on PATH-lock, which holds the pid of the brickwood holding it and whose
- * modification time that brickwood moves on every STORE_ALIVE_MS (store_alive): *alive_ms is the
- * last of those (milliseconds since 1970) as the previous holder left it, INT64_MIN when unknown (a
- * new lock file). */
-static int take_lock(const char *path, int64_t *alive_ms, char *err, size_t errsize)
-{
-    char *lock_path = joined(path, "-lock", "");
-    if (!lock_path) {
-        fail(err, errsize, "%s: out of memory", path);
-        return -1;
-    }
-    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        fail(err, errsize, "%s: cannot open the lock file %s: %s", path, lock_path,
-             strerror(errno));
-        free(lock_path);
-        return -1;
-    }
-    free(lock_path);
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        int e = errno;
-        char buf[32];
-        ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
-        long pid = 0;
-        if (n > 0) {
-            buf[n] = '\0';
-            pid = strtol(buf, NULL, 10);
-        }
-        if (e == EWOULDBLOCK && pid > 0)
-            fail(err, errsize, "%s: in use by another brickwood (pid %ld)", path, pid);
-        else if (e == EWOULDBLOCK)
-            fail(err, errsize, "%s: in use by another brickwood", path);
-        else
-            fail(err, errsize, "%s: cannot lock %s-lock: %s", path, path, strerror(e));
-        close(fd);
-        return -1;
-    }
-    struct stat sb;
-    *alive_ms = INT64_MIN;
-    if (fstat(fd, &sb) == 0 && sb.st_size > 0)
-        *alive_ms = (int64_t)sb.st_mtim.tv_sec * 1000 + sb.st_mtim.tv_nsec / 1000000;
-    char buf[32];
-    int n = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, buf, (size_t)n, 0) != n) {
-        fail(err, errsize, "%s: cannot write the lock file %s-lock: %s", path, path,
-             strerror(errno));
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-static uint32_t be32(const unsigned char *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* Look at an existing file's header without SQLite: a file that is not a database, or whose
- * schema is newer, is refused before SQLite opens it (and before it could create a log beside
- * it). Returns 0 when it looks usable. */
-static int check_header(const char *path, char *err, size_t errsize)
-{
-    static const char magic[16] = "SQLite format 3";
-    unsigned char h[100];
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        fail(err, errsize, "%s: cannot read: %s", path, strerror(errno));
-        return -1;
-    }
-    ssize_t n = pread(fd, h, sizeof h, 0);
-    close(fd);
-    if (n != (ssize_t)sizeof h || memcmp(h, magic, sizeof magic) != 0) {
-        fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
-        return -1;
-    }
-    uint32_t version = be32(h + 60), app = be32(h + 68);
-    if (app != 0 && app != STORE_APP_ID) {
-        fail(err, errsize,
-             "%s: a SQLite database of another program, not brickwood's (left "
-             "untouched)",
-             path);
-        return -1;
-    }
-    if (version > STORE_SCHEMA_VERSION) {
-        fail(err, errsize,
-             "%s: schema version %u is newer than this brickwood understands (%d); run a newer "
-             "brickwood (left untouched)",
-             path, (unsigned)version, STORE_SCHEMA_VERSION);
-        return -1;
-    }
-    return 0;
-}
-
-/* A reason for an error SQLite gave while reading an existing file. */
-static void describe_read_error(const char *path, sqlite3 *db, int rc, char *err, size_t errsize)
-{
-    switch (rc & 0xff) {
-    case SQLITE_NOTADB:
-        fail(err, errsize, "%s: not a SQLite database (left untouched)", path);
-        break;
-    case SQLITE_CORRUPT:
-        fail(err, errsize, "%s: the database is corrupt (%s); left untouched: restore a backup",
-             path, sqlite3_errmsg(db));
-        break;
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-        fail(err, errsize, "%s: locked by another program (%s)", path, sqlite3_errmsg(db));
-        break;
-    default:
-        fail(err, errsize, "%s: cannot use the database: %s", path, sqlite3_errmsg(db));
-    }
-}
-
-/* One integer from a query such as "PRAGMA user_version". */
-static int query_int(sqlite3 *db, const char *sql, long long *out)
-{
-    sqlite3_stmt *s;
-    int rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
-    if (rc != SQLITE_OK)
-        return rc;
-    rc = sqlite3_step(s);
-    if (rc == SQLITE_ROW) {
-        *out = sqlite3_column_int64(s, 0);
-        rc = SQLITE_OK;
-    }
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* Read-only checks of an existing database: schema version, owner, integrity. Sets *version. */
-static int check_database(struct store *st, long long *version, char *err, size_t errsize)
-{
-    long long app = 0, tables = 0;
-    int rc = query_int(st->db, "PRAGMA user_version", version);
-    if (rc == SQLITE_OK)
-        rc = query_int(st->db, "PRAGMA application_id", &app);
-    if (rc == SQLITE_OK)
-        rc = query_int(st->db, "SELECT count(*) FROM sqlite_schema", &tables);
-    if (rc != SQLITE_OK) {
-        describe_read_error(st->path, st->db, rc, err, errsize);
-        return -1;
-    }
-    if (*version > STORE_SCHEMA_VERSION) {
-        fail(err, errsize,
-             "%s: schema version %lld is newer than this brickwood understands (%d); run a "
-             "newer brickwood (left untouched)",
-             st->path, *version, STORE_SCHEMA_VERSION);
-        return -1;
-    }
-    if ((app != STORE_APP_ID && (app != 0 || tables != 0)) || (*version == 0 && tables != 0)) {
-        fail(err, errsize,
-             "%s: a SQLite database of another program, not brickwood's (left "
-             "untouched)",
-             st->path);
-        return -1;
-    }
-    sqlite3_stmt *s;
-    rc = sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL);
-    if (rc == SQLITE_OK) {
-        rc = sqlite3_step(s);
-        if (rc == SQLITE_ROW) {
-            const char *r = (const char *)sqlite3_column_text(s, 0);
-            if (!r || strcmp(r, "ok") != 0) {
-                /* One line: quick_check's report comes in several. */
-                char first[200];
-                snprintf(first, sizeof first, "%s", r ? r : "?");
-                for (char *c = first; *c; c++)
-                    if (*c == '\n' || *c == '\r' || *c == '\t')
-                        *c = ' ';
-                fail(err, errsize,
-                     "%s: the database is corrupt (quick_check: %s); left untouched: restore "
-                     "a backup",
-                     st->path, first);
-                sqlite3_finalize(s);
-                return -1;
-            }
-            rc = SQLITE_OK;
-        }
-        sqlite3_finalize(s);
-    }
-    if (rc != SQLITE_OK) {
-        describe_read_error(st->path, st->db, rc, err, errsize);
-        return -1;
-    }
-    return 0;
-}
-
-static int exec(struct store *st, const char *sql, const char *what, char *err, size_t errsize)
-{
-    if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, what);
-    return BW_OK;
-}
-
-/* Bring the schema from version to STORE_SCHEMA_VERSION, one transaction per step. */
-static int migrate(struct store *st, long long version, char *err, size_t errsize)
-{
-    for (long long v = version; v < STORE_SCHEMA_VERSION; v++) {
-        char set[96];
-        snprintf(set, sizeof set, "PRAGMA user_version = %lld; PRAGMA application_id = %d;", v + 1,
-                 STORE_APP_ID);
-        if (exec(st, "BEGIN IMMEDIATE", "cannot start the schema update", err, errsize) != BW_OK)
-            return BW_E(IO);
-        if (exec(st, migrations[v], "cannot create the schema", err, errsize) != BW_OK ||
-            exec(st, set, "cannot set the schema version", err, errsize) != BW_OK ||
-            exec(st, "COMMIT", "cannot commit the schema", err, errsize) != BW_OK) {
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-            return BW_E(IO);
-        }
-    }
-    return BW_OK;
-}
-
-struct store *store_open(const char *path, char *err, size_t errsize)
-{
-    return store_open_flags(path, STORE_OPEN_EMPTY_OK, err, errsize);
-}
-
-struct store *store_open_flags(const char *path, unsigned flags, char *err, size_t errsize)
-{
-    if (err && errsize)
-        err[0] = '\0';
-    if (!path || !*path) {
-        fail(err, errsize, "store: no file name");
-        return NULL;
-    }
-    struct stat sb;
-    bool exists = stat(path, &sb) == 0;
-    if (!exists && errno != ENOENT) {
-        fail(err, errsize, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    if (exists && !S_ISREG(sb.st_mode)) {
-        fail(err, errsize, "%s: not a regular file", path);
-        return NULL;
-    }
-    /* SQLite creates PATH-wal and PATH-shm beside the file; without them it could not commit. */
-    char *dir = dir_of(path);
-    if (!dir) {
-        fail(err, errsize, "%s: out of memory", path);
-        return NULL;
-    }
-    if (access(dir, W_OK | X_OK) != 0) {
-        int e = errno;
-        if (e == EACCES || e == EROFS)
-            fail(err, errsize,
-                 "%s: the directory %s is not writable (%s): brickwood needs to create %s-wal, "
-                 "%s-shm and %s-lock beside the file",
-                 path, dir, strerror(e), path, path, path);
-        else
-            fail(err, errsize, "%s: cannot use the directory %s: %s", path, dir, strerror(e));
-        free(dir);
-        return NULL;
-    }
-    free(dir);
-    if (exists && access(path, R_OK | W_OK) != 0) {
-        fail(err, errsize, "%s: cannot read and write the file: %s", path, strerror(errno));
-        return NULL;
-    }
-
-    struct store *st = calloc(1, sizeof *st);
-    if (!st || !(st->path = strdup(path))) {
-        free(st);
-        fail(err, errsize, "%s: out of memory", path);
-        return NULL;
-    }
-    st->lock_fd = -1;
-    /* The header first, so that a file refused for what it is gets no lock file beside it;
-     * again under the lock, which keeps any other brickwood from changing it meanwhile. */
-    if (exists && sb.st_size > 0 && check_header(path, err, errsize) != 0)
-        goto failed;
-    st->lock_fd = take_lock(path, &st->alive_ms, err, errsize);
-    if (st->lock_fd < 0)
-        goto failed;
-    exists = stat(path, &sb) == 0 && sb.st_size > 0;
-    if (exists && check_header(path, err, errsize) != 0)
-        goto failed;
-    /* The lock file outlives the process: one that a brickwood wrote beside no file means the
-     * file was deleted or moved, and starting on a new one would look like all games lost. */
-    if (!exists && st->alive_ms != INT64_MIN && !(flags & STORE_OPEN_EMPTY_OK)) {
-        fail(err, errsize,
-             "%s: the file is missing (or empty) but %s-lock shows a brickwood used it: it was "
-             "deleted or moved; put it back, or start with --start-empty to begin with no games",
-             path, path);
-        goto failed;
-    }
-
-    int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-    if (rc != SQLITE_OK) {
-        fail(err, errsize, "%s: cannot open: %s", path,
-             st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
-        goto failed;
-    }
-    sqlite3_extended_result_codes(st->db, 1);
-    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
-    if (stat(path, &sb) != 0) {
-        fail(err, errsize, "%s: %s", path, strerror(errno));
-        goto failed;
-    }
-    st->dev = sb.st_dev;
-    st->ino = sb.st_ino;
-
-    long long version = 0;
-    if (exists && check_database(st, &version, err, errsize) != 0)
-        goto failed;
-
-    /* From here on the file is known to be ours and sound: the first writes. */
-    sqlite3_stmt *s;
-    rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode = WAL", -1, &s, NULL);
-    if (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-        const char *mode = (const char *)sqlite3_column_text(s, 0);
-        rc = mode && strcmp(mode, "wal") == 0 ? SQLITE_OK : SQLITE_ERROR;
-    }
-    sqlite3_finalize(s);
-    if (rc != SQLITE_OK) {
-        describe_read_error(path, st->db, rc, err, errsize);
-        goto failed;
-    }
-    /* FULL: each commit syncs the log, so a reply sent after it survives a power cut too
-     * (NORMAL would survive kill -9 only); see store.h. */
-    if (exec(st, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;", "cannot configure", err,
-             errsize) != BW_OK)
-        goto failed;
-    /* An empty write transaction: fails now, not at the first move, when another program holds
-     * the write lock. */
-    rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE; COMMIT;", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) {
-        describe_read_error(path, st->db, rc, err, errsize);
-        goto failed;
-    }
-    if (migrate(st, version, err, errsize) != BW_OK)
-        goto failed;
-
-    if (sqlite3_prepare_v3(st->db,
-                           "INSERT INTO games (network, channel, record, saved) VALUES (?, ?, ?, "
-                           "?) ON CONFLICT (network, channel) DO UPDATE SET record = "
-                           "excluded.record, saved = excluded.saved",
-                           -1, SQLITE_PREPARE_PERSISTENT, &st->save, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v3(st->db, "DELETE FROM games WHERE network = ? AND channel = ?", -1,
-                           SQLITE_PREPARE_PERSISTENT, &st->erase, NULL) != SQLITE_OK) {
-        sql_fail(st, err, errsize, "cannot prepare");
-        goto failed;
-    }
-    return st;
-
-failed:
-    store_close(st);
-    return NULL;
-}
-
-void store_close(struct store *st)
-{
-    if (!st)
-        return;
-    sqlite3_finalize(st->save);
-    sqlite3_finalize(st->erase);
-    sqlite3_close(st->db);
-    /* After the database: the lock covers the last checkpoint. */
-    if (st->lock_fd >= 0)
-        close(st->lock_fd);
-    free(st->path);
-    free(st);
-}
-
-const char *store_path(const struct store *st)
-{
-    return st->path;
-}
-
-int64_t store_last_alive(const struct store *st)
-{
-    return st->alive_ms;
-}
-
-void store_alive(struct store *st)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-    if (!st || st->lock_fd < 0 || (st->alive_sent && now - st->alive_sent < STORE_ALIVE_MS))
-        return;
-    st->alive_sent = now;
-    futimens(st->lock_fd, NULL);
-}
-
-/* Before a write: the path still names the file that was opened, and it may be written. A file
- * deleted or replaced under the bot would take every later commit with it (and the next start
- * would begin empty); a read-only one would fail later. Either is a failing store now. */
-static int still_ours(struct store *st, char *err, size_t errsize)
-{
-    struct stat sb;
-    if (stat(st->path, &sb) != 0) {
-        fail(err, errsize, "%s: the store file is gone (%s); nothing more is saved to it", st->path,
-             strerror(errno));
-        return BW_E(IO);
-    }
-    if (sb.st_dev != st->dev || sb.st_ino != st->ino) {
-        fail(err, errsize,
-             "%s: the store file was replaced by another one; nothing more is saved to it",
-             st->path);
-        return BW_E(IO);
-    }
-    if (access(st->path, W_OK) != 0) {
-        fail(err, errsize, "%s: the store file cannot be written (%s)", st->path, strerror(errno));
-        return BW_E(IO);
-    }
-    return BW_OK;
-}
-
-static bool is_name(const char *s)
+bool store_is_name(const char *s)
 {
     return s && *s;
 }
 
-/* Run a prepared statement that returns no rows, then reset it for the next use. */
-static int run(struct store *st, sqlite3_stmt *s, const char *what, char *err, size_t errsize)
-{
-    int rc = sqlite3_step(s);
-    int result = rc == SQLITE_DONE ? BW_OK : sql_fail(st, err, errsize, what);
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
-    return result;
-}
-
-int store_save_game(struct store *st, const char *network, const char *channel, const void *blob,
-                    size_t len, char *err, size_t errsize)
-{
-    if (!is_name(network) || !is_name(channel) || !blob || len == 0) {
-        fail(err, errsize, "store: a saved game needs a network, a channel and a record");
-        return BW_E(INVALID);
-    }
-    if (len > STORE_MAX_RECORD) {
-        fail(err, errsize, "store: record of %zu bytes is larger than %d", len, STORE_MAX_RECORD);
-        return BW_E(LIMIT);
-    }
-    if (still_ours(st, err, errsize) != BW_OK)
-        return BW_E(IO);
-    sqlite3_bind_text(st->save, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st->save, 2, channel, -1, SQLITE_STATIC);
-    sqlite3_bind_blob(st->save, 3, blob, (int)len, SQLITE_STATIC);
-    sqlite3_bind_int64(st->save, 4, (sqlite3_int64)time(NULL));
-    return run(st, st->save, "cannot save the game", err, errsize);
-}
-
-int store_erase_game(struct store *st, const char *network, const char *channel, char *err,
-                     size_t errsize)
-{
-    if (!is_name(network) || !is_name(channel)) {
-        fail(err, errsize, "store: erasing a game needs a network and a channel");
-        return BW_E(INVALID);
-    }
-    if (still_ours(st, err, errsize) != BW_OK)
-        return BW_E(IO);
-    sqlite3_bind_text(st->erase, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st->erase, 2, channel, -1, SQLITE_STATIC);
-    return run(st, st->erase, "cannot erase the game", err, errsize);
-}
-
-int store_each_game(struct store *st, const char *network, store_game_fn fn, void *ctx, char *err,
-                    size_t errsize)
-{
-    sqlite3_stmt *s;
-    const char *sql = network ? "SELECT network, channel, record FROM games WHERE network = ? "
-                                "ORDER BY network, channel"
-                              : "SELECT network, channel, record FROM games ORDER BY network, "
-                                "channel";
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot list the saved games");
-    if (network)
-        sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
-    int rc, result = BW_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        const char *net = (const char *)sqlite3_column_text(s, 0);
-        const char *chan = (const char *)sqlite3_column_text(s, 1);
-        const void *blob = NULL;
-        size_t len = 0;
-        if (sqlite3_column_type(s, 2) == SQLITE_BLOB) {
-            blob = sqlite3_column_blob(s, 2);
-            len = (size_t)sqlite3_column_bytes(s, 2);
-        }
-        result = fn(ctx, net ? net : "", chan ? chan : "", len ? blob : NULL, len);
-        if (result != 0)
-            break;
-    }
-    if (result == BW_OK && rc != SQLITE_DONE)
-        result = sql_fail(st, err, errsize, "cannot read the saved games");
-    sqlite3_finalize(s);
-    return result;
-}
-
-int store_set_language(struct store *st, const char *network, const char *channel,
-                       const char *language, char *err, size_t errsize)
-{
-    if (!is_name(network) || !is_name(channel) || (language && !is_name(language))) {
-        fail(err, errsize, "store: a channel's language needs a network, a channel and a code");
-        return BW_E(INVALID);
-    }
-    if (still_ours(st, err, errsize) != BW_OK)
-        return BW_E(IO);
-    sqlite3_stmt *s;
-    const char *sql = language ? "INSERT OR REPLACE INTO channels (network, channel, language) "
-                                 "VALUES (?, ?, ?)"
-                               : "DELETE FROM channels WHERE network = ? AND channel = ?";
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot keep the channel's language");
-    sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, channel, -1, SQLITE_STATIC);
-    if (language)
-        sqlite3_bind_text(s, 3, language, -1, SQLITE_STATIC);
-    int rc = run(st, s, "cannot keep the channel's language", err, errsize);
-    sqlite3_finalize(s);
-    return rc;
-}
-
-int store_each_language(struct store *st, const char *network, store_language_fn fn, void *ctx,
-                        char *err, size_t errsize)
-{
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db,
-                           "SELECT channel, language FROM channels WHERE network = ? "
-                           "ORDER BY channel",
-                           -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot list the channels' languages");
-    sqlite3_bind_text(s, 1, network ? network : "", -1, SQLITE_STATIC);
-    int rc, result = BW_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        const char *chan = (const char *)sqlite3_column_text(s, 0);
-        const char *lang = (const char *)sqlite3_column_text(s, 1);
-        result = fn(ctx, chan ? chan : "", lang ? lang : "");
-        if (result != 0)
-            break;
-    }
-    if (result == BW_OK && rc != SQLITE_DONE)
-        result = sql_fail(st, err, errsize, "cannot read the channels' languages");
-    sqlite3_finalize(s);
-    return result;
-}
-
-static const char *ending_name(enum store_ending e)
+const char *store_ending_name(enum store_ending e)
 {
     return e == STORE_END_WIN ? "win" : e == STORE_END_STOP ? "stop" : "resign";
 }
@@ -696,9 +35,9 @@ static bool is_robot(const char *identity)
     return strncmp(identity, "bot:", 4) == 0;
 }
 
-static bool finished_valid(const struct store_finished *g)
+bool store_finished_valid(const struct store_finished *g)
 {
-    if (!is_name(g->network) || !is_name(g->channel) || g->n_seats < 1 ||
+    if (!store_is_name(g->network) || !store_is_name(g->channel) || g->n_seats < 1 ||
         g->n_seats > STORE_MAX_SEATS || g->turns < 0 || g->ended < g->started ||
         (g->ending != STORE_END_WIN && g->ending != STORE_END_STOP &&
          g->ending != STORE_END_RESIGN))
@@ -706,7 +45,7 @@ static bool finished_valid(const struct store_finished *g)
     int winners = 0;
     for (int i = 0; i < g->n_seats; i++) {
         const struct store_seat *a = &g->seats[i];
-        if (!is_name(a->identity) || !is_name(a->nick) || a->seat < 0 ||
+        if (!store_is_name(a->identity) || !store_is_name(a->nick) || a->seat < 0 ||
             a->seat >= STORE_MAX_SEATS || a->points < 0 || (a->won && a->resigned))
             return false;
         winners += a->won;
@@ -718,397 +57,175 @@ static bool finished_valid(const struct store_finished *g)
     return g->ending == STORE_END_STOP ? winners == 0 : winners == 1;
 }
 
-int store_record_finished(struct store *st, const struct store_finished *g, char *err,
-                          size_t errsize)
+bool store_finished_rated(const struct store_finished *g)
 {
-    if (!g || !finished_valid(g)) {
-        fail(err, errsize, "store: a finished game with missing or inconsistent fields");
-        return BW_E(INVALID);
-    }
-    sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
-    int result = BW_E(IO);
-    bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2 && !g->unrated;
-    if (still_ours(st, err, errsize) != BW_OK)
-        return BW_E(IO);
-    if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
-        return BW_E(IO);
-    if (sqlite3_prepare_v2(st->db,
-                           "INSERT INTO finished (network, channel, started, ended, turns, "
-                           "ending, rated, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           -1, &game, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(st->db, "SELECT rating FROM players WHERE network = ? AND identity = ?",
-                           -1, &get, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(st->db,
-                           "INSERT INTO seats (game, seat, identity, nick, points, won, "
-                           "resigned, rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                           "?, ?)",
-                           -1, &seat, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(st->db,
-                           "INSERT INTO players (network, identity, nick, rating, games, wins, "
-                           "best_points) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (network, "
-                           "identity) DO UPDATE SET nick = excluded.nick, rating = "
-                           "excluded.rating, games = games + 1, wins = wins + excluded.wins, "
-                           "best_points = max(best_points, excluded.best_points)",
-                           -1, &player, NULL) != SQLITE_OK) {
-        sql_fail(st, err, errsize, "cannot prepare recording the game");
-        goto done;
-    }
-    sqlite3_bind_text(game, 1, g->network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(game, 2, g->channel, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(game, 3, g->started);
-    sqlite3_bind_int64(game, 4, g->ended);
-    sqlite3_bind_int(game, 5, g->turns);
-    sqlite3_bind_text(game, 6, ending_name(g->ending), -1, SQLITE_STATIC);
-    sqlite3_bind_int(game, 7, rated);
-    sqlite3_bind_text(game, 8, g->rules ? g->rules : "", -1, SQLITE_STATIC);
-    if (sqlite3_step(game) != SQLITE_DONE) {
-        sql_fail(st, err, errsize, "cannot record the game");
-        goto done;
-    }
-    sqlite3_int64 id = sqlite3_last_insert_rowid(st->db);
+    return g->ending != STORE_END_STOP && g->n_seats >= 2 && !g->unrated;
+}
 
+void store_rate_finished(const struct store_finished *g, const double before[], double after[],
+                         double total[])
+{
     struct rating_player rp[STORE_MAX_SEATS];
-    double after[STORE_MAX_SEATS];
     for (int i = 0; i < g->n_seats; i++) {
-        sqlite3_bind_text(get, 1, g->network, -1, SQLITE_STATIC);
-        sqlite3_bind_text(get, 2, g->seats[i].identity, -1, SQLITE_STATIC);
-        int rc = sqlite3_step(get);
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-            sql_fail(st, err, errsize, "cannot read a rating");
-            goto done;
-        }
-        rp[i].rating = rc == SQLITE_ROW ? sqlite3_column_double(get, 0) : RATING_INITIAL;
+        rp[i].rating = before[i];
         rp[i].points = g->seats[i].points;
         rp[i].won = g->seats[i].won;
         rp[i].resigned = g->seats[i].resigned;
-        after[i] = rp[i].rating;
-        sqlite3_reset(get);
+        after[i] = before[i];
     }
-    if (rated)
+    if (store_finished_rated(g))
         rating_update(rp, g->n_seats, after);
     /* Seats of one identity (computer players of one level) move its rating by the sum of
      * their changes; each seat counts as a game. (Two such seats against each other change
      * it by nothing between them.) */
-    double total[STORE_MAX_SEATS];
     for (int i = 0; i < g->n_seats; i++) {
-        total[i] = rp[i].rating;
+        total[i] = before[i];
         for (int j = 0; j < g->n_seats; j++)
             if (strcmp(g->seats[j].identity, g->seats[i].identity) == 0)
-                total[i] += after[j] - rp[j].rating;
+                total[i] += after[j] - before[j];
     }
-
-    for (int i = 0; i < g->n_seats; i++) {
-        const struct store_seat *a = &g->seats[i];
-        sqlite3_bind_int64(seat, 1, id);
-        sqlite3_bind_int(seat, 2, a->seat);
-        sqlite3_bind_text(seat, 3, a->identity, -1, SQLITE_STATIC);
-        sqlite3_bind_text(seat, 4, a->nick, -1, SQLITE_STATIC);
-        sqlite3_bind_int(seat, 5, a->points);
-        sqlite3_bind_int(seat, 6, a->won);
-        sqlite3_bind_int(seat, 7, a->resigned);
-        sqlite3_bind_double(seat, 8, rp[i].rating);
-        sqlite3_bind_double(seat, 9, after[i]);
-        if (run(st, seat, "cannot record a seat", err, errsize) != BW_OK)
-            goto done;
-        if (g->unrated)
-            continue; /* another game than the records compare: not in anyone's totals */
-        sqlite3_bind_text(player, 1, g->network, -1, SQLITE_STATIC);
-        sqlite3_bind_text(player, 2, a->identity, -1, SQLITE_STATIC);
-        sqlite3_bind_text(player, 3, a->nick, -1, SQLITE_STATIC);
-        sqlite3_bind_double(player, 4, total[i]);
-        sqlite3_bind_int(player, 5, a->won);
-        sqlite3_bind_int(player, 6, a->points);
-        if (run(st, player, "cannot update a player", err, errsize) != BW_OK)
-            goto done;
-    }
-    /* The game no longer runs: its saved record goes in the same transaction, so a crash
-     * leaves either the running game or the finished one, never both. */
-    if (sqlite3_prepare_v2(st->db, "DELETE FROM games WHERE network = ? AND channel = ?", -1,
-                           &erase, NULL) != SQLITE_OK) {
-        sql_fail(st, err, errsize, "cannot prepare forgetting the running game");
-        goto done;
-    }
-    sqlite3_bind_text(erase, 1, g->network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(erase, 2, g->channel, -1, SQLITE_STATIC);
-    if (run(st, erase, "cannot forget the running game", err, errsize) != BW_OK)
-        goto done;
-    result = exec(st, "COMMIT", "cannot commit the game", err, errsize);
-
-done:
-    sqlite3_finalize(game);
-    sqlite3_finalize(get);
-    sqlite3_finalize(seat);
-    sqlite3_finalize(player);
-    sqlite3_finalize(erase);
-    if (result != BW_OK)
-        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-    return result;
 }
 
-static void copy_text(char *dst, size_t size, const unsigned char *src)
+void store_close(struct store *st)
 {
-    snprintf(dst, size, "%s", src ? (const char *)src : "");
+    if (st)
+        st->ops->close(st);
 }
 
-/* A players row (identity, nick, rating, games, wins, best_points) into *out. */
-static void read_stats(sqlite3_stmt *s, struct store_stats *out)
+const char *store_path(const struct store *st)
 {
-    memset(out, 0, sizeof *out);
-    copy_text(out->identity, sizeof out->identity, sqlite3_column_text(s, 0));
-    copy_text(out->nick, sizeof out->nick, sqlite3_column_text(s, 1));
-    out->rating = sqlite3_column_double(s, 2);
-    out->games = sqlite3_column_int(s, 3);
-    out->wins = sqlite3_column_int(s, 4);
-    out->best_points = sqlite3_column_int(s, 5);
-    out->win_rate = out->games > 0 ? (double)out->wins / (double)out->games : 0.0;
+    return st->ops->path(st);
+}
+
+void store_alive(struct store *st)
+{
+    if (st)
+        st->ops->alive(st);
+}
+
+int64_t store_last_alive(const struct store *st)
+{
+    return st->ops->last_alive(st);
+}
+
+int store_claim(struct store *st, const char *network, const char *channel, char *err,
+                size_t errsize)
+{
+    if (!store_is_name(network) || !store_is_name(channel)) {
+        store_fail(err, errsize, "store: a claim needs a network and a channel");
+        return BW_E(INVALID);
+    }
+    return st->ops->claim(st, network, channel, err, errsize);
+}
+
+int store_save_game(struct store *st, const char *network, const char *channel, const void *blob,
+                    size_t len, char *err, size_t errsize)
+{
+    if (!store_is_name(network) || !store_is_name(channel) || !blob || len == 0) {
+        store_fail(err, errsize, "store: a saved game needs a network, a channel and a record");
+        return BW_E(INVALID);
+    }
+    if (len > STORE_MAX_RECORD) {
+        store_fail(err, errsize, "store: record of %zu bytes is larger than %d", len,
+                   STORE_MAX_RECORD);
+        return BW_E(LIMIT);
+    }
+    return st->ops->save_game(st, network, channel, blob, len, err, errsize);
+}
+
+int store_erase_game(struct store *st, const char *network, const char *channel, char *err,
+                     size_t errsize)
+{
+    if (!store_is_name(network) || !store_is_name(channel)) {
+        store_fail(err, errsize, "store: erasing a game needs a network and a channel");
+        return BW_E(INVALID);
+    }
+    return st->ops->erase_game(st, network, channel, err, errsize);
+}
+
+int store_each_game(struct store *st, const char *network, store_game_fn fn, void *ctx, char *err,
+                    size_t errsize)
+{
+    return st->ops->each_game(st, network, fn, ctx, err, errsize);
+}
+
+int store_set_language(struct store *st, const char *network, const char *channel,
+                       const char *language, char *err, size_t errsize)
+{
+    if (!store_is_name(network) || !store_is_name(channel) ||
+        (language && !store_is_name(language))) {
+        store_fail(err, errsize,
+                   "store: a channel's language needs a network, a channel and a code");
+        return BW_E(INVALID);
+    }
+    return st->ops->set_language(st, network, channel, language, err, errsize);
+}
+
+int store_each_language(struct store *st, const char *network, store_language_fn fn, void *ctx,
+                        char *err, size_t errsize)
+{
+    return st->ops->each_language(st, network, fn, ctx, err, errsize);
+}
+
+int store_record_finished(struct store *st, const struct store_finished *g, char *err,
+                          size_t errsize)
+{
+    if (!g || !store_finished_valid(g)) {
+        store_fail(err, errsize, "store: a finished game with missing or inconsistent fields");
+        return BW_E(INVALID);
+    }
+    return st->ops->record_finished(st, g, err, errsize);
 }
 
 int store_stats(struct store *st, const char *network, const char *identity,
                 struct store_stats *out, char *err, size_t errsize)
 {
     memset(out, 0, sizeof *out);
-    if (!is_name(network) || !is_name(identity))
+    if (!store_is_name(network) || !store_is_name(identity))
         return BW_E(INVALID);
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db,
-                           "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                           "WHERE network = ? AND identity = ?",
-                           -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot read the stats");
-    sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, identity, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(s), result = BW_OK;
-    if (rc == SQLITE_ROW)
-        read_stats(s, out);
-    else if (rc == SQLITE_DONE)
-        result = BW_E(NOT_FOUND);
-    else
-        result = sql_fail(st, err, errsize, "cannot read the stats");
-    sqlite3_finalize(s);
-    return result;
+    return st->ops->stats(st, network, identity, out, err, errsize);
 }
 
 int store_find_nick(struct store *st, const char *network, const char *nick, char *buf, size_t size,
                     char *err, size_t errsize)
 {
-    if (!is_name(network) || !is_name(nick) || !buf || size == 0)
+    if (!store_is_name(network) || !store_is_name(nick) || !buf || size == 0)
         return BW_E(INVALID);
     buf[0] = '\0';
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db,
-                           "SELECT s.identity FROM seats s JOIN finished f ON f.id = s.game "
-                           "WHERE f.network = ? AND s.nick = ? COLLATE NOCASE "
-                           "ORDER BY f.ended DESC, f.id DESC LIMIT 1",
-                           -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot look up the nick");
-    sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, nick, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(s), result = BW_OK;
-    if (rc == SQLITE_ROW) {
-        const char *id = (const char *)sqlite3_column_text(s, 0);
-        if (!id || strlen(id) >= size)
-            result = BW_E(LIMIT);
-        else
-            memcpy(buf, id, strlen(id) + 1);
-    } else if (rc == SQLITE_DONE) {
-        result = BW_E(NOT_FOUND);
-    } else {
-        result = sql_fail(st, err, errsize, "cannot look up the nick");
-    }
-    sqlite3_finalize(s);
-    return result;
+    return st->ops->find_nick(st, network, nick, buf, size, err, errsize);
 }
 
-static int top_of(struct store *st, const char *network, int n, bool robots, store_top_fn fn,
-                  void *ctx, char *err, size_t errsize)
+static bool top_valid(const char *network, int n, store_top_fn fn, char *err, size_t errsize)
 {
-    if (!is_name(network) || n < 1 || !fn) {
-        fail(err, errsize, "store: the leaders of no network, or none of them");
-        return BW_E(INVALID);
+    if (!store_is_name(network) || n < 1 || !fn) {
+        store_fail(err, errsize, "store: the leaders of no network, or none of them");
+        return false;
     }
-    sqlite3_stmt *s;
-    /* Computer players ("bot:LEVEL") are listed apart from people. */
-    const char *sql = robots
-                          ? "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                            "WHERE network = ? AND substr(identity, 1, 4) = 'bot:' "
-                            "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?"
-                          : "SELECT identity, nick, rating, games, wins, best_points FROM players "
-                            "WHERE network = ? AND substr(identity, 1, 4) <> 'bot:' "
-                            "ORDER BY rating DESC, games DESC, identity ASC LIMIT ?";
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return sql_fail(st, err, errsize, "cannot read the leaders");
-    sqlite3_bind_text(s, 1, network, -1, SQLITE_STATIC);
-    sqlite3_bind_int(s, 2, n);
-    int rc, count = 0;
-    struct store_stats row;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        read_stats(s, &row);
-        count++;
-        if (fn(ctx, count, &row) != 0) {
-            rc = SQLITE_DONE;
-            break;
-        }
-    }
-    int result = rc == SQLITE_DONE ? count : sql_fail(st, err, errsize, "cannot read the leaders");
-    sqlite3_finalize(s);
-    return result;
+    return true;
 }
 
 int store_top(struct store *st, const char *network, int n, store_top_fn fn, void *ctx, char *err,
               size_t errsize)
 {
-    return top_of(st, network, n, false, fn, ctx, err, errsize);
+    if (!top_valid(network, n, fn, err, errsize))
+        return BW_E(INVALID);
+    return st->ops->top(st, network, n, fn, ctx, err, errsize);
 }
 
 int store_top_robots(struct store *st, const char *network, int n, store_top_fn fn, void *ctx,
                      char *err, size_t errsize)
 {
-    return top_of(st, network, n, true, fn, ctx, err, errsize);
+    if (!top_valid(network, n, fn, err, errsize))
+        return BW_E(INVALID);
+    return st->ops->top_robots(st, network, n, fn, ctx, err, errsize);
 }
 
 int store_checkpoint(struct store *st, char *err, size_t errsize)
 {
-    int rc = sqlite3_wal_checkpoint_v2(st->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
-    if (rc != SQLITE_OK)
-        return sql_fail(st, err, errsize, "checkpoint not complete (a reader is busy; try again)");
-    return BW_OK;
+    return st->ops->checkpoint(st, err, errsize);
 }
 
-/* The names of the files beside a database: SQLite's rollback journal, write-ahead log and its
- * index while the database is in use, and the store's lock. */
-static const char *const beside[] = {"-journal", "-wal", "-shm", "-lock"};
-#define BESIDE_SQLITE 3 /* the first three are SQLite's */
-#define BESIDE_PLAYED 2 /* the first two are played into a database when it is opened */
-
-/* Why name cannot name a backup (a borrowed constant), or NULL: a backup goes beside the store,
- * so name is a file name or a relative path below the store's directory, without "..", and not
- * the name of a file kept beside a database. */
-static const char *backup_name_problem(const char *name)
-{
-    if (!is_name(name))
-        return "no file name";
-    if (name[0] == '/')
-        return "an absolute path; give a file name (or DIR/FILE) in the store's directory";
-    for (const char *p = name; p;) {
-        if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || !p[2]))
-            return "\"..\" would leave the store's directory";
-        const char *slash = strchr(p, '/');
-        p = slash ? slash + 1 : NULL;
-    }
-    const char *base = strrchr(name, '/');
-    base = base ? base + 1 : name;
-    if (!*base || strcmp(base, ".") == 0)
-        return "a directory; give a file name";
-    size_t len = strlen(name);
-    for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
-        size_t n = strlen(beside[i]);
-        if (len >= n && strcmp(name + len - n, beside[i]) == 0)
-            return "named like a file kept beside a database";
-    }
-    return NULL;
-}
-
-/* Whether path can be written as a new backup: nothing there, and no journal or log under its
- * name (SQLite would play another database's into the copy when it is opened). */
-static int backup_free(const char *path, char *err, size_t errsize)
-{
-    struct stat sb;
-    if (lstat(path, &sb) == 0) {
-        fail(err, errsize, "backup %s: the file exists; not overwritten", path);
-        return BW_E(DENIED);
-    }
-    for (int i = 0; i < BESIDE_PLAYED; i++) {
-        char *other = joined(path, beside[i], "");
-        bool there = other && lstat(other, &sb) == 0;
-        free(other);
-        if (there) {
-            fail(err, errsize,
-                 "backup %s: %s%s exists (left as it is), and SQLite would play it into the "
-                 "copy; remove it or choose another name",
-                 path, path, beside[i]);
-            return BW_E(DENIED);
-        }
-    }
-    return BW_OK;
-}
-
-/* Copy the store into a new database at path. */
-static int copy_to(struct store *st, const char *path, char *err, size_t errsize)
-{
-    sqlite3 *dst = NULL;
-    int rc = sqlite3_open_v2(path, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-    if (rc == SQLITE_OK) {
-        sqlite3_backup *b = sqlite3_backup_init(dst, "main", st->db, "main");
-        if (b) {
-            rc = sqlite3_backup_step(b, -1);
-            int fin = sqlite3_backup_finish(b);
-            rc = rc == SQLITE_DONE ? fin : rc;
-        } else {
-            rc = sqlite3_errcode(dst);
-        }
-    }
-    if (rc != SQLITE_OK)
-        fail(err, errsize, "the copy failed: %s", dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
-    if (sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
-        fail(err, errsize, "cannot close the copy");
-        rc = SQLITE_ERROR;
-    }
-    return rc == SQLITE_OK ? BW_OK : BW_E(IO);
-}
-
-/* The copy is made in a new directory beside FILE that only this call made and uses, then linked
- * to FILE, which link() never overwrites: FILE appears complete or not at all, what SQLite
- * creates meanwhile (a journal) is in that directory, never beside FILE, and everything removed
- * afterwards is in that directory. */
 int store_backup(struct store *st, const char *name, char *err, size_t errsize)
 {
-    const char *problem = backup_name_problem(name);
-    if (problem) {
-        fail(err, errsize, "backup %s: %s", name ? name : "", problem);
-        return BW_E(INVALID);
-    }
-    char *dir = dir_of(st->path);
-    char *path = dir ? joined(dir, "/", name) : NULL;
-    char *where = path ? dir_of(path) : NULL;
-    char *work = where ? joined(where, "/.brickwood-backup-XXXXXX", "") : NULL;
-    char *copy = NULL;
-    int rc = BW_E(NOMEM);
-    if (!work)
-        fail(err, errsize, "backup %s: out of memory", name);
-    else if ((rc = backup_free(path, err, errsize)) == BW_OK && !mkdtemp(work)) {
-        fail(err, errsize, "backup %s: cannot write in %s: %s", path, where, strerror(errno));
-        rc = BW_E(IO);
-    } else if (rc == BW_OK) {
-        char why[300] = "out of memory";
-        copy = joined(work, "/copy.db", "");
-        rc = copy ? copy_to(st, copy, why, sizeof why) : BW_E(NOMEM);
-        if (rc == BW_OK && link(copy, path) != 0) {
-            int e = errno;
-            snprintf(why, sizeof why, "%s",
-                     e == EEXIST ? "the file exists; not overwritten" : strerror(e));
-            rc = e == EEXIST ? BW_E(DENIED) : BW_E(IO);
-        }
-        if (rc != BW_OK)
-            fail(err, errsize, "backup %s: %s", path, why);
-        for (int i = 0; copy && i < BESIDE_SQLITE; i++) {
-            char *own = joined(copy, beside[i], "");
-            if (own)
-                unlink(own);
-            free(own);
-        }
-        if (copy)
-            unlink(copy);
-        rmdir(work);
-        int fd = rc == BW_OK ? open(where, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-        if (fd >= 0) { /* the new name, too, survives a power cut */
-            fsync(fd);
-            close(fd);
-        }
-    }
-    free(dir);
-    free(path);
-    free(where);
-    free(work);
-    free(copy);
-    return rc;
+    return st->ops->backup(st, name, err, errsize);
 }

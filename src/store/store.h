@@ -1,6 +1,9 @@
-/* The durable store: lobbies and games in progress, finished games, ratings, in one SQLite file.
+/* The durable store: lobbies and games in progress, finished games, ratings, in one SQLite file
+ * (the default) or in a PostgreSQL database shared by several brickwoods (store_open_pg, below).
  *
- * This is the only module that sees SQLite. Everything it is handed is committed before the
+ * This is the only module that sees SQLite or PostgreSQL: the rest of the bot calls the
+ * functions below whichever backend the store was opened with (backend.h, store_sqlite.c,
+ * store_pg.c). Everything it is handed is committed before the
  * call returns, so a caller that saves a change and only then queues the reply about it never
  * tells a player something a crash can take back ("durable before visible").
  *
@@ -53,11 +56,46 @@ struct store *store_open(const char *path, char *err, size_t errsize);
 #define STORE_OPEN_KEEP 0u
 struct store *store_open_flags(const char *path, unsigned flags, char *err, size_t errsize);
 
+/* Open the store in the PostgreSQL database that conninfo names (a libpq connection string:
+ * "host=db.example dbname=brickwood user=brickwood"; the password as libpq finds it, in
+ * ~/.pgpass or PGPASSFILE), as instance, this process's share of it (letters, digits, '.', '_'
+ * and '-', 1..STORE_MAX_INSTANCE bytes). The schema is created or brought up to date when
+ * older; a database whose schema is newer than STORE_PG_SCHEMA_VERSION is refused with the
+ * reason, and so is an instance another brickwood has open (its connection holds an advisory
+ * lock until it ends, however it ends). Several instances share the finished games and ratings
+ * (store_top, store_stats see every instance's games); the lobbies and games in progress belong
+ * to the instance whose channel they are in (store_claim): store_each_game lists only this
+ * instance's, and saving in a channel another instance claimed is refused. Every write is one
+ * transaction committed when the call returns BW_OK (durable before visible, as with SQLite);
+ * a finished game locks its players' rows (SELECT ... FOR UPDATE) so that two instances rating
+ * one player at once never lose an update. flags as store_open_flags (unused: the database
+ * has no file that could go missing). NULL with the reason in err on failure. */
+#define STORE_PG_SCHEMA_VERSION 1
+#define STORE_MAX_INSTANCE 64
+struct store *store_open_pg(const char *conninfo, const char *instance, unsigned flags, char *err,
+                            size_t errsize);
+
+/* What `brickwood -t` reports of a PostgreSQL store: connect to conninfo and read its schema
+ * version into *version (0: no schema yet, created at the first start). BW_OK, or with the
+ * reason in err BW_E(NOT_CONNECTED) (no connection: the server is down or unreachable, the
+ * database or role does not exist, the password is wrong) or BW_E(IO) (not brickwood's, newer
+ * than this brickwood, unreadable). */
+int store_pg_check(const char *conninfo, int *version, char *err, size_t errsize);
+
+/* Claim channel of network for this process before it uses the channel: with SQLite always
+ * BW_OK (the file is the process's alone); with PostgreSQL the channel becomes this instance's
+ * unless another instance claimed it, which is refused with BW_E(DENIED) and the reason (the
+ * instance that holds it) in err. A claim lasts until an admin
+ * releases it (doc/store.md). */
+int store_claim(struct store *st, const char *network, const char *channel, char *err,
+                size_t errsize);
+
 /* Commit everything and close; harmless with NULL. The last close checkpoints the log into the
  * file and removes PATH-wal. */
 void store_close(struct store *st);
 
-/* The file name the store was opened with; borrowed from st. */
+/* The file name the store was opened with, or for PostgreSQL "postgresql instance NAME";
+ * borrowed from st. */
 const char *store_path(const struct store *st);
 
 /* A sign of life, at most every STORE_ALIVE_MS (call it from the event loop, which wakes at
@@ -212,5 +250,8 @@ int store_backup(struct store *st, const char *name, char *err, size_t errsize);
 
 /* The version of the SQLite library the program runs with ("3.40.1"); a borrowed constant. */
 const char *store_sqlite_version(void);
+
+/* The version of libpq ("15.18"); a borrowed buffer, the same at every call. */
+const char *store_libpq_version(void);
 
 #endif
