@@ -500,6 +500,10 @@ static void test_golden_events(void **state)
     EV(EV_LONGEST_ROAD, 2, 1, 6, 0);
     EV(EV_LONGEST_ROAD, -1, 2, 5, 0);
     EV(EV_LARGEST_ARMY, 2, -1, 3, 0);
+    EV(EV_REROLL, 2, -1, 3, 4); /* house rules */
+    EV(EV_HARBORMASTER, 2, -1, 3, 0);
+    EV(EV_HARBORMASTER, 1, 2, 4, 0);
+    EV(EV_HARBORMASTER, -1, 1, 0, 0);
     EV(EV_SPECIAL_BUILD, 3, -1, 0, 0);
     EV(EV_TIMEOUT, 3, -1, PHASE_DISCARD, 0);
     EV(EV_RESIGN, 3, -1, 0, 0);

@@ -578,5 +578,9 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_PN_MASTER_MERCHANT, "بعد رميك: %splay master merchant NICK، انظر إلى سلع لاعب له نقاط "
                              "أكثر وخذ سلعتين"},
     {MSG_PN_SPY, "بعد رميك: %splay spy NICK، انظر إلى بطاقات تقدم لاعب وخذ واحدة"},
+    {MSG_EV_REROLL, "لا تُحتسب سبعة %s (%d+%d) في الجولات الأولى (no_sevens): يُرمى النرد من جديد"},
+    {MSG_EV_HARBORMASTER, "أصبح %s مدير الميناء (نقاط الموانئ: %d)"},
+    {MSG_EV_HARBORMASTER_TAKEN, "أصبح %s مدير الميناء (نقاط الموانئ: %d)، بدلًا من %s"},
+    {MSG_EV_HARBORMASTER_ASIDE, "لم يعد %s مدير الميناء، ولا أحد غيره"},
     {MSG_COUNT, NULL},
 };

@@ -583,5 +583,10 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_PN_MASTER_MERCHANT, "posle bacanja: %splay master merchant NICK, pogledajte robu igrača "
                              "sa više poena i uzmite 2"},
     {MSG_PN_SPY, "posle bacanja: %splay spy NICK, pogledajte karte napretka igrača i uzmite jednu"},
+    {MSG_EV_REROLL,
+     "sedmica igrača %s (%d+%d) ne važi u prvim krugovima (no_sevens): kockice se bacaju ponovo"},
+    {MSG_EV_HARBORMASTER, "%s je sada upravnik luke (poeni luka: %d)"},
+    {MSG_EV_HARBORMASTER_TAKEN, "%s je sada upravnik luke (poeni luka: %d), umesto igrača %s"},
+    {MSG_EV_HARBORMASTER_ASIDE, "%s više nije upravnik luke, a nije ni niko drugi"},
     {MSG_COUNT, NULL},
 };

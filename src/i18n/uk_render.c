@@ -585,5 +585,10 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_PN_MASTER_MERCHANT, "після кидка: %splay master merchant NICK, подивитися товари гравця, "
                              "що має більше очок, і забрати 2"},
     {MSG_PN_SPY, "після кидка: %splay spy NICK, подивитися карти прогресу гравця і забрати одну"},
+    {MSG_EV_REROLL,
+     "сімка гравця %s (%d+%d) у перших раундах не рахується (no_sevens): кубики кидають знову"},
+    {MSG_EV_HARBORMASTER, "%s тепер начальник гавані (очки гаваней: %d)"},
+    {MSG_EV_HARBORMASTER_TAKEN, "%s тепер начальник гавані (очки гаваней: %d), замість гравця %s"},
+    {MSG_EV_HARBORMASTER_ASIDE, "%s більше не начальник гавані, і ніхто інший теж"},
     {MSG_COUNT, NULL},
 };

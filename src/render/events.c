@@ -399,6 +399,17 @@ static void render_event(const struct game *g, const struct render_style *st,
             rline_tr(&l, st, sea ? MSG_EV_ROUTE : MSG_EV_ROAD, p, e->a);
         break;
     }
+    case EV_REROLL: /* house rule no_sevens: the 7 does not count; the roll that does follows */
+        rline_tr(&l, st, MSG_EV_REROLL, p, e->a, e->b);
+        break;
+    case EV_HARBORMASTER:
+        if (e->player < 0)
+            rline_tr(&l, st, MSG_EV_HARBORMASTER_ASIDE, o);
+        else if (e->other >= 0)
+            rline_tr(&l, st, MSG_EV_HARBORMASTER_TAKEN, p, e->a, o);
+        else
+            rline_tr(&l, st, MSG_EV_HARBORMASTER, p, e->a);
+        break;
     case EV_LARGEST_ARMY:
         /* Nobody after a holder: only when the holder left the game (a knight count never
          * goes down otherwise). */
