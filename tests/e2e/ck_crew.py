@@ -71,6 +71,7 @@ class CkTracker:
         self.robber = None
         self.robber_moved = 0
         self.asks = []             # (index in parts, nick, what)
+        self.choices = []          # (index in parts, nick, "draw" | "fifth")
         self.played = []           # (index in parts, nick, card)
         self.drew = []             # (nick, card) from private lines
         self.looks = []            # (nick, whose, kind, what) from private lines
@@ -141,6 +142,16 @@ class CkTracker:
         m = nick_match(r"^(NICK) plays (.+?)(?: and takes .*|: .*)?$", t)
         if m:
             self.played.append((len(self.parts) - 1, m.group(1), m.group(2)))
+            return
+        m = nick_match(r"^(NICK) (draws a progress card from a deck of their choice|holds 5 "
+                       r"progress cards)", t)
+        if m:
+            self.choices.append((len(self.parts) - 1, m.group(1),
+                                 "draw" if m.group(2).startswith("draws") else "fifth"))
+            return
+        m = nick_match(r"^(NICK) chooses (\d+) cards? from ", t)
+        if m:  # the aqueduct's card (chosen as gold is)
+            self.choices.append((len(self.parts) - 1, m.group(1), "gold %s" % m.group(2)))
             return
         if t.startswith("the barbarians attack"):
             self.attacks += 1
@@ -290,10 +301,11 @@ class CkCrew(Table):
         self.did = {k: 0 for k in ("setup", "roll", "city", "settlement", "road", "knight",
                                    "promote", "activate", "improve", "wall", "bank", "discard",
                                    "robber", "end", "reject", "status", "answer", "take",
-                                   "fifth", "draw")}
+                                   "fifth", "draw", "gold")}
         self.played_ok = []        # (nick, card, command)
         self.card_refused = []     # (nick, command, reply)
         self.answered = set()      # indexes of asks answered (or left to the timer)
+        self.chosen = 0            # choices of deck and fifth cards seen to
         self.looked = 0
         self.prompted = 0
         self.read = 0
@@ -382,14 +394,17 @@ class CkCrew(Table):
         return self.tr.told(p.nick)[0]
 
     def read_board(self):
-        """!board text, read into self.board (afresh)."""
+        """!board text, read into self.board (afresh). It comes to the channel, or privately
+        when the channel saw it a moment ago."""
+        p = self.players[0]
         n = len(self.tr.lines)
-        self.say(self.players[0], "!board text")
-        self.wait(lambda: any(re.match(r"^\S+ (knights|barbarians): ", l)
-                              for l in self.tr.lines[n:]), 20, "the board as text")
-        self.quiet(0.3, 1.5)
+        self.clear_replies(p)
+        self.say(p, "!board text")
+        got = lambda: self.tr.lines[n:] + [r for r, _ in self.replies.get(p.nick, [])]
+        self.wait(lambda: any(re.match(r"^\S+ barbarians: ", l) for l in got()), 20,
+                  "the board as text")
         self.board = Board()
-        self.board.read(self.tr.lines[n:])
+        self.board.read(got())
         check(len(self.board.hexes) == 19, "19 land hexes in the board text: %s"
               % sorted(self.board.hexes))
 
@@ -772,6 +787,30 @@ class CkCrew(Table):
             return True
         return False
 
+    def handle_choices(self):
+        """A deck to choose or a fifth card to give up, as the channel said."""
+        while self.chosen < len(self.tr.choices):
+            _, nick, kind = self.tr.choices[self.chosen]
+            self.chosen += 1
+            if nick in self.people:
+                if kind.startswith("gold"):
+                    self.gold(self.people[nick], int(kind.split()[1]))
+                    return True
+                if self.on_pending:
+                    self.on_pending(kind, nick, "")
+                self.pending_cards(self.people[nick], kind == "draw")
+                return True
+        return False
+
+    def gold(self, p, need):
+        """The aqueduct's card: what a city lacks most, else ore."""
+        hand = self.tr.told(p.nick)[0]
+        lack = [i for i in range(5) for _ in range(max(0, CITY[i] - hand[i]))] + [4] * need
+        n = len(self.tr.parts)
+        if self.try_move(p, "!gold " + " ".join(RES[i] for i in lack[:need]), self.new_part(
+                n, r"^%s took " % re.escape(p.nick))):
+            self.did["gold"] += 1
+
     def play(self, deadline, max_turns=None):
         """Plays until someone wins, or (max_turns) until that turn begins; returns the winner
         or None."""
@@ -800,7 +839,7 @@ class CkCrew(Table):
                     if self.act_on(self.status()):
                         prompts = len(tr.prompts)
                 continue
-            if self.handle_asks():
+            if self.handle_asks() or self.handle_choices():
                 continue
             owed = [(n, c) for n, c in tr.discard.items()
                     if n in self.people and (tr.turn, n, tr.roll) not in discarded]
@@ -823,8 +862,8 @@ class CkCrew(Table):
                 self.play_cards(cur, False)
                 self.build_phase(cur)
                 self.play_cards(cur, False)
-                if not tr.winner and not self.end(cur):
-                    ended.discard(tr.turn)
+                if not tr.winner:
+                    self.end(cur)  # when refused, !status says later what the game awaits
                 continue
             now = time.time()
             if now - self.last_line < QUIET_S or now - asked_at < QUIET_S:
@@ -853,11 +892,12 @@ class CkCrew(Table):
                 self.place(self.people[m.group(1)], m.group(2))
                 return True
             return False
-        m = re.match(r"^.*waiting for discards:(.*?)(?: \(|$)", text)
+        m = re.match(r"^.*waiting for (discards|gold choices):(.*?)(?: \(|$)", text)
         if m:
-            for who, n in re.findall(r"(\S+(?: \(bot\))?) (\d+)", m.group(1)):
+            for who, n in re.findall(r"(\S+(?: \(bot\))?) (\d+)", m.group(2)):
                 if who in self.people:
-                    self.discard(self.people[who], int(n))
+                    (self.discard if m.group(1) == "discards" else self.gold)(
+                        self.people[who], int(n))
             return False
         m = nick_match(r"^turn \d+: (NICK) (rolls the dice|moves the robber|rolled \d+, trades)",
                        text)
