@@ -485,7 +485,14 @@ class CkCrew(Table):
         self.read_board()
         hand = self.fresh_hand(p)[0]
         tries = []
-        if what.startswith("which city"):
+        # The private prompt names the corners that may be chosen ("!choose V, one of 9, 18").
+        named = [re.search(r"!choose V, one of ([\d, ]+)", x) for n, x in self.tr.prompted
+                 if n == p.nick]
+        if named and named[-1]:
+            tries = ["!choose %s" % v for v in re.findall(r"\d+", named[-1].group(1))]
+        if tries:
+            pass
+        elif what.startswith("which city"):
             tries = ["!choose %d" % v for v in self.board.of(p.nick, "city")]
         elif what.startswith("where their knight"):
             spots = self.spots_of(p)
