@@ -329,7 +329,7 @@ class CkCrew(Table):
         """The first private line to p that answers a command and is no listing."""
         for r, _ in self.replies.get(p.nick, []):
             if r.startswith(self.chan + " ") or STATUS_RE.match(r) or r.startswith(
-                    ("scores:", "barbarians ", "progress decks")) or "offer" in r:
+                    ("scores:", "barbarians ", "progress decks")):
                 continue
             return r
         return None
