@@ -20,8 +20,8 @@
 
 #include "bench_samples.h"
 
-static const char *const names[GAME_MAX_PLAYERS] = {"alice", "bob", "carol", "dave", "erin",
-                                                    "frank"};
+static const char *const names[GAME_MAX_PLAYERS] = {"alice", "bob",  "carol",
+                                                    "dave",  "erin", "frank"};
 
 static void seated(struct session *s, int i, int board, int n, uint64_t seed, int moves)
 {
@@ -185,8 +185,8 @@ int main(int argc, char **argv)
         double t = now();
         web_publish_begin(w);
         for (int i = 0; i < games; i++) {
-            struct bot_game_view v = {.channel = s[i].channel, .s = &s[i], .gen = gen,
-                                      .n_recent = 4};
+            struct bot_game_view v = {
+                .channel = s[i].channel, .s = &s[i], .gen = gen, .n_recent = 4};
             for (int k = 0; k < 4; k++)
                 v.recent[k] = lines[k];
             web_publish(w, "local", &v);
@@ -217,8 +217,8 @@ int main(int argc, char **argv)
         web_publish_begin(w);
         for (int i = 0; i < games; i++) {
             bool moved = bw_rng_next(&rng) % 10 == 0;
-            struct bot_game_view v = {.channel = s[i].channel, .s = &s[i],
-                                      .gen = moved ? gen : 2, .n_recent = 4};
+            struct bot_game_view v = {
+                .channel = s[i].channel, .s = &s[i], .gen = moved ? gen : 2, .n_recent = 4};
             for (int k = 0; k < 4; k++)
                 v.recent[k] = lines[k];
             web_publish(w, "local", &v);
@@ -240,8 +240,8 @@ int main(int argc, char **argv)
     double took = now() - start;
     printf("server, %d clients, %d games (a tenth changing every 250 ms): %.0f answers/s, "
            "latency median %.2f ms, p99 %.2f ms; %ld ok, %ld other\n",
-           clients, games, (double)(ok + other) / took, quantile(&all, 0.5),
-           quantile(&all, 0.99), ok, other);
+           clients, games, (double)(ok + other) / took, quantile(&all, 0.5), quantile(&all, 0.99),
+           ok, other);
     printf("memory: %.1f KiB per game with its drawings cached\n",
            (double)(rss_kib() - rss0) / games);
     struct rusage ru;

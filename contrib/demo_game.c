@@ -33,7 +33,8 @@ int main(int argc, char **argv)
         return 2;
     }
     static const char *const nicks[] = {"alice", "bob", "carol", "dave", "erin", "frank"};
-    struct game_options opt = {.n_players = (uint8_t)players, .board = players > 4 ? BOARD_BIG : BOARD_BASE};
+    struct game_options opt = {.n_players = (uint8_t)players,
+                               .board = players > 4 ? BOARD_BIG : BOARD_BASE};
     struct game g;
     struct render_style st;
     struct bw_rng rng;

@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const uint8_t boards[8] = {BOARD_BASE,          BOARD_BIG,           BOARD_JUNGLE,
                                       BOARD_RIVER,         BOARD_FOG_ISLANDS_4, BOARD_NEW_SHORES_4,
                                       BOARD_FOG_ISLANDS_3, BOARD_FOUR_ISLANDS_4};
-    struct game_options opt = {.n_players = (uint8_t)(3 + data[0] % 4), .board = boards[data[0] >> 5]};
+    struct game_options opt = {.n_players = (uint8_t)(3 + data[0] % 4),
+                               .board = boards[data[0] >> 5]};
     const struct board_setup *setup = board_setup(opt.board);
     if (!setup)
         return 0;

@@ -15,76 +15,11 @@
 
 #include "bot/bot.h"
 #include "engine/board.h"
-#include "engine/playout.h"
 #include "i18n/i18n.h"
 #include "session/session.h"
 
 #include "bot_fake.h"
-
-static const char *const nicks[] = {"xena", "yuri", "zoe"};
-
-/* The game of the bot in CHAN, to craft a state in (the tests' own hand on it). */
-static struct session *live(struct bot *b)
-{
-    return (struct session *)sess(b);
-}
-
-/* A game of Cities & Knights started with the commands, the setup played by the engine's
- * random moves, hands emptied; the current player in the main phase after a roll of 5 (no
- * barbarians yet). Returns the current seat in *p. */
-static struct bot *cities_game(int *p)
-{
-    session_cities_ready = true;
-    struct bot *b = make_bot(0, 5);
-    say(b, nicks[0], "!new");
-    say(b, nicks[1], "!join");
-    say(b, nicks[2], "!join");
-    say(b, nicks[1], "!expansion cities");
-    say(b, nicks[0], "!start");
-    struct session *s = live(b);
-    assert_int_equal(s->state, SESSION_PLAYING);
-    assert_true(s->game.ck.on);
-    struct bw_rng rng;
-    bw_rng_seed(&rng, 4);
-    while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
-        struct game_action a;
-        assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
-        assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
-    }
-    struct game *g = &s->game;
-    for (int q = 0; q < 3; q++)
-        for (int r = 0; r < RES_COUNT; r++) {
-            g->bank[r] += g->p[q].res[r];
-            g->p[q].res[r] = 0;
-        }
-    assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_GATE, NULL, 0, NULL), BW_OK);
-    assert_int_equal(g->phase, PHASE_MAIN);
-    *p = g->current;
-    return b;
-}
-
-/* The first legal action of type for seat (the engine's own list), which must exist. */
-static struct game_action legal(struct bot *b, int seat, int type)
-{
-    static struct game_action list[2048];
-    int n = game_legal_actions(&sess(b)->game, seat, list, 2048);
-    for (int i = 0; i < n && i < 2048; i++)
-        if (list[i].type == type)
-            return list[i];
-    fail_msg("no legal action of type %d", type);
-    return list[0];
-}
-
-/* The corner of a city of seat. */
-static int city_of(struct bot *b, int seat)
-{
-    const struct game *g = &sess(b)->game;
-    for (int v = 0; v < game_geo(g)->n_vertices; v++)
-        if (g->vertex_owner[v] == seat && g->vertex_building[v] == BUILDING_CITY)
-            return v;
-    fail_msg("no city");
-    return -1;
-}
+#include "ck_fixture.h"
 
 static void say_f(struct bot *b, const char *nick, const char *fmt, int v, int w)
 {
@@ -177,20 +112,20 @@ static void test_knights(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     char n[32];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
     /* Two more roads, for room to move. */
     for (int i = 0; i < 2; i++) {
         g->p[p].res[RES_WOOD] = g->p[p].res[RES_BRICK] = 1;
-        struct game_action r = legal(b, p, ACT_BUILD_ROAD);
-        assert_int_equal(session_apply(live(b), &r, now, NULL, 0, NULL), BW_OK);
+        struct game_action r = ck_legal(b, p, ACT_BUILD_ROAD);
+        assert_int_equal(session_apply(ck_live(b), &r, now, NULL, 0, NULL), BW_OK);
     }
     g->p[p].res[RES_WOOL] = 3;
     g->p[p].res[RES_ORE] = 3;
     g->p[p].res[RES_GRAIN] = 0;
-    struct game_action k = legal(b, p, ACT_KNIGHT);
+    struct game_action k = ck_legal(b, p, ACT_KNIGHT);
     int v = k.a;
     g->p[p].res[RES_WOOL] = 0;
     expect_refused_f(b, n, "!knight build %d", v + 1, "knights need 1 wool and 1 ore");
@@ -225,7 +160,7 @@ static void test_knights(void **state)
     expect_refused_f(b, n, "!knight activate %d", v + 1, "is active already");
     struct game_action mv;
     g->ck.p[p].knight[slot] &= (uint8_t)~KNIGHT_FRESH;
-    mv = legal(b, p, ACT_KNIGHT_MOVE);
+    mv = ck_legal(b, p, ACT_KNIGHT_MOVE);
     g->ck.p[p].knight[slot] |= KNIGHT_FRESH;
     snprintf(want, sizeof want, "!knight move %d to %d", mv.a + 1, mv.b + 1);
     expect_refused(b, n, want);
@@ -256,8 +191,8 @@ static void test_improve_wall(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     char n[32], line[80], want[160];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
     expect_reply(b, n, "!improve politics", "you need 1 more coin for politics level 1");
@@ -272,7 +207,7 @@ static void test_improve_wall(void **state)
     g->ck.p[p].level[TRACK_SCIENCE] = 5;
     expect_reply(b, n, "!improve science", "your science is at level 5, the top");
     g->ck.p[p].level[TRACK_SCIENCE] = 0;
-    int v = city_of(b, p);
+    int v = ck_city_of(b, p);
     snprintf(line, sizeof line, "!wall %d", v + 1);
     expect_reply(b, n, line, "a city wall takes 2 brick");
     expect_refused(b, n, line);
@@ -320,38 +255,19 @@ static void test_improve_wall(void **state)
     bot_free(b);
 }
 
-/* Put card in seat's hand (from its deck, as a draw would). */
-static void hold(struct game *g, int seat, int card)
-{
-    int t = card <= PROG_SMITH            ? TRACK_SCIENCE
-            : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
-                                          : TRACK_POLITICS;
-    int k = 0;
-    while (g->ck.p[seat].hand[k])
-        k++;
-    for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
-        if (g->ck.deck[t][i] == card) {
-            g->ck.deck[t][i] = g->ck.deck[t][g->ck.deck_pos[t]];
-            g->ck.deck[t][g->ck.deck_pos[t]++] = (uint8_t)card;
-            g->ck.p[seat].hand[k] = (uint8_t)card;
-            return;
-        }
-    fail_msg("card %d not in its deck", card);
-}
-
 /* The progress cards by name, with their arguments; the refusals. */
 static void test_progress_play(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     char n[32];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
-    hold(g, p, PROG_MERCHANT_FLEET);
-    hold(g, p, PROG_MERCHANT);
-    hold(g, p, PROG_TRADE_MONOPOLY);
-    hold(g, p, PROG_ALCHEMIST);
+    ck_hold(g, p, PROG_MERCHANT_FLEET);
+    ck_hold(g, p, PROG_MERCHANT);
+    ck_hold(g, p, PROG_TRADE_MONOPOLY);
+    ck_hold(g, p, PROG_ALCHEMIST);
     expect_reply(b, n, "!play knight A",
                  "Cities & Knights has no development cards: !knight builds knights, !play CARD "
                  "plays a progress card");
@@ -369,7 +285,7 @@ static void test_progress_play(void **state)
     say(b, n, "!play Merchant Fleet wool");
     assert_int_equal(g->ck.p[p].fleet, 1u << RES_WOOL);
     assert_int_equal(g->ck.p[p].hand[0], PROG_MERCHANT);
-    hold(g, p, PROG_SPY);
+    ck_hold(g, p, PROG_SPY);
     expect_reply(b, n, "!play spy", "spy asks the other players: it cannot be played here yet");
     expect_refused(b, n, "!play spy");
     /* "monopoly coin" is the trade monopoly. */
@@ -379,10 +295,10 @@ static void test_progress_play(void **state)
     say(b, n, "!play monopoly coin");
     assert_int_equal(g->p[p].commodity[COM_COIN], 1);
     assert_int_equal(g->p[q].commodity[COM_COIN], 0);
-    hold(g, p, PROG_BISHOP);
+    ck_hold(g, p, PROG_BISHOP);
     expect_reply(b, n, "!play bishop A", "the robber sleeps until the barbarians first come");
     /* The merchant on a hex next to a building. */
-    struct game_action m = legal(b, p, ACT_PROGRESS);
+    struct game_action m = ck_legal(b, p, ACT_PROGRESS);
     assert_int_equal(m.res, PROG_MERCHANT);
     char line[40], hex[8];
     snprintf(line, sizeof line, "!play merchant %s", board_hex_name(m.a, hex));
@@ -433,8 +349,8 @@ static void test_progress_pending(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     char n[32];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
     expect_reply(b, n, "!progress draw science",
@@ -452,11 +368,11 @@ static void test_progress_pending(void **state)
     int first = g->ck.p[p].hand[0];
     memset(g->ck.p[p].hand, 0, sizeof g->ck.p[p].hand);
     g->ck.deck_pos[TRACK_TRADE] = 0;
-    hold(g, p, first);
-    hold(g, p, PROG_SMITH);
-    hold(g, p, PROG_SMITH);
-    hold(g, p, PROG_WEDDING);
-    hold(g, p, PROG_IRRIGATION);
+    ck_hold(g, p, first);
+    ck_hold(g, p, PROG_SMITH);
+    ck_hold(g, p, PROG_SMITH);
+    ck_hold(g, p, PROG_WEDDING);
+    ck_hold(g, p, PROG_IRRIGATION);
     expect_reply(b, n, "!end",
                  "you hold five progress cards: play one or give one up first (!progress "
                  "discard CARD)");
@@ -482,8 +398,8 @@ static void test_goods(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     char n[32], want[200];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
     g->p[p].commodity[COM_COIN] = 5;
@@ -546,7 +462,7 @@ static void test_help_languages(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
+    struct bot *b = ck_game(0, &p);
     char n[32];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
     int mark = n_recs;

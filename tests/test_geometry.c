@@ -552,7 +552,8 @@ static void test_same_deal(void **state)
     static struct game g, ref;
     for (int kind = 0; kind < BOARD_KIND_COUNT; kind++)
         for (uint64_t seed = 1; seed <= 2000; seed++) {
-            struct game_options opt = {.n_players = kind == BOARD_BIG ? 6 : 4, .board = (uint8_t)kind};
+            struct game_options opt = {.n_players = kind == BOARD_BIG ? 6 : 4,
+                                       .board = (uint8_t)kind};
             assert_int_equal(game_init(&g, &opt, seed), BW_OK);
             memset(&ref, 0, sizeof ref);
             bw_rng_seed(&ref.rng, seed);
@@ -580,7 +581,8 @@ static void test_setup_from_maps(void **state)
     assert_true(board_setup(BOARD_NEW_SHORES_3)->robber_off); /* no desert for 3 players */
     assert_false(board_setup(BOARD_NEW_SHORES_4)->robber_off);
     struct game g;
-    struct game_options five_on_base = {.n_players = 5, .board = BOARD_BASE}, two = {.n_players = 2, .board = BOARD_BIG};
+    struct game_options five_on_base = {.n_players = 5, .board = BOARD_BASE},
+                        two = {.n_players = 2, .board = BOARD_BIG};
     assert_int_equal(game_init(&g, &five_on_base, 1), BW_E(INVALID));
     assert_int_equal(game_init(&g, &two, 1), BW_E(INVALID));
 }

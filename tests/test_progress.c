@@ -243,9 +243,13 @@ static void test_inventor(void **state)
     struct game_action x = card(0, PROG_INVENTOR, a, b);
     th_refused(&G, &x, BW_E(INVALID)); /* an 8 stays */
     th_set_hex(&G, b, TERRAIN_FOREST, 10);
-    play(0, PROG_INVENTOR, a, b);
+    int n = play(0, PROG_INVENTOR, a, b);
     assert_int_equal(G.token[a], 10);
     assert_int_equal(G.token[b], 4);
+    const struct game_event *e = th_find_event(EV, n, EV_PROGRESS, 0);
+    assert_non_null(e);
+    assert_int_equal(e->res[0], a); /* the line names both hexes */
+    assert_int_equal(e->res[1], b);
 }
 
 static void test_crane(void **state)
@@ -396,14 +400,17 @@ static void test_monopolies(void **state)
     give_card(0, PROG_TRADE_MONOPOLY);
     struct game_action x = card(0, PROG_RESOURCE_MONOPOLY, -1, -1);
     x.res2 = RES_WOOL;
-    th_apply(&G, &x, EV);
+    int n = th_apply(&G, &x, EV);
+    assert_int_equal(th_find_event(EV, n, EV_PROGRESS, 0)->res2[0],
+                     RES_WOOL); /* the line names the good */
     assert_int_equal(G.p[0].res[RES_WOOL], 3);
     assert_int_equal(G.p[1].res[RES_WOOL], 1);
     x = card(0, PROG_TRADE_MONOPOLY, -1, -1);
     x.res2 = 5;
     th_refused(&G, &x, BW_E(INVALID));
     x.res2 = COM_CLOTH;
-    th_apply(&G, &x, EV);
+    n = th_apply(&G, &x, EV);
+    assert_int_equal(th_find_event(EV, n, EV_PROGRESS, 0)->res2[0], GOOD_PAPER + COM_CLOTH);
     assert_int_equal(G.p[0].commodity[COM_CLOTH], 2);
     assert_int_equal(G.p[1].commodity[COM_CLOTH], 1);
     assert_int_equal(G.p[3].commodity[COM_CLOTH], 0);

@@ -214,7 +214,7 @@ static void check_private(const struct out *o, const char *secret, int to, int t
     assert_int_not_equal(seen, 0);
 }
 
-/* Asks: a public line that names who the game waits for and what, and no command. */
+/* Asks: a public line that names who the game waits for, what, and the command that answers. */
 static void test_ask_lines(void **state)
 {
     (void)state;
@@ -224,12 +224,12 @@ static void test_ask_lines(void **state)
         ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2), ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK),
         ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1)};
     static const char *const want[5] = {
-        "the game waits for bob to choose which city the barbarians pillage",
-        "the game waits for cat to choose where their knight displaced from 21 goes",
-        "the game waits for dan to choose the goods they give ann (wedding)",
+        "the game waits for bob to choose which city the barbarians pillage (!choose V)",
+        "the game waits for cat to choose where their knight displaced from 21 goes (!choose V)",
+        "the game waits for dan to choose the goods they give ann (wedding) (!give LIST)",
         ("the game waits for bob to choose paper, cloth or coin to give ann for 1 brick "
-         "(commercial harbor)"),
-        "the game waits for cat to choose which knight they give up (deserter)"};
+         "(commercial harbor) (!give LIST)"),
+        "the game waits for cat to choose which knight they give up (deserter) (!choose V)"};
     for (int k = 0; k < 5; k++)
         for (int lang = 0; lang < LANG_COUNT; lang++) {
             struct out o;
@@ -238,9 +238,58 @@ static void test_ask_lines(void **state)
             out_check(&o);
             assert_int_equal(o.l.n, 1);
             assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
-            assert_null(strchr(o.l.v[0].text, '!'));
+            assert_non_null(strstr(o.l.v[0].text, k == 2 || k == 3 ? "give LIST" : "choose V"));
             if (lang == LANG_EN)
                 assert_string_equal(o.l.v[0].text, want[k]);
+            render_lines_fini(&o.l);
+        }
+}
+
+/* The prompt to the player asked: private, one line naming the command, the choices and the
+ * time left, in every language (a plural picked, never the catalogue's whole text). */
+static void test_ask_prompts(void **state)
+{
+    (void)state;
+    ck_game();
+    int city = th_geo(&G)->hex_vertex[9][0];
+    th_place_city(&G, 1, city + 1);
+    G.ck.asker = 1;
+    G.ck.p[1].ask = ASK_PILLAGE;
+    G.ck.p[2].ask = ASK_WEDDING;
+    G.ck.p[2].ask_arg = 2;
+    G.p[2].res[RES_WOOL] = 2;
+    G.p[2].commodity[COM_COIN] = 1;
+    G.ck.p[3].ask = ASK_HARBOR;
+    G.ck.p[3].ask_arg = RES_BRICK;
+    G.p[3].commodity[COM_PAPER] = 1;
+    G.p[3].commodity[COM_CLOTH] = 1;
+    char want[160];
+    snprintf(want, sizeof want,
+             "#c the barbarians take one of your cities: !choose V, one of %d (1 second left)",
+             city + 1);
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int seat = 0; seat < 4; seat++) {
+            struct out o;
+            out_open(&o, lang);
+            render_ask_prompt(&G, &o.st, seat, seat == 1 ? 1 : 45, &o.sink);
+            out_check(&o);
+            assert_int_equal(o.l.n, seat ? 1 : 0); /* ann is asked nothing */
+            if (seat) {
+                const char *t = o.l.v[0].text;
+                assert_int_equal(o.l.v[0].to, seat);
+                assert_non_null(strstr(t, seat == 1 ? "choose V" : "give LIST"));
+                assert_null(strstr(t, "\xc2\xa6")); /* '¦': one plural form */
+                assert_non_null(strstr(t, seat == 1 ? "1" : "45"));
+                if (lang == LANG_EN && seat == 1)
+                    assert_string_equal(t, want);
+                if (lang == LANG_EN && seat == 2)
+                    assert_string_equal(t, "#c ann's wedding: give them 2 goods of your choice: "
+                                           "!give LIST, e.g. !give 2 wool (you hold 2 wool, 1 "
+                                           "coin) (45 seconds left)");
+                if (lang == LANG_EN && seat == 3)
+                    assert_non_null(strstr(t, "offers you 1 brick for paper, cloth or coin of "
+                                              "your choice: !give LIST, e.g. !give 1 paper"));
+            }
             render_lines_fini(&o.l);
         }
 }
@@ -641,16 +690,20 @@ static void test_events_golden(void **state)
     ev[n] = ev_of(EV_CK_TRADE, 0, -1, GOOD_PAPER + COM_CLOTH, 4);
     ev[n].res2[0] = RES_ORE;
     ev[n++].res2[1] = 1;
-    static const int plain[] = {PROG_ALCHEMIST,     PROG_INVENTOR, PROG_CRANE,
-                                PROG_ROAD_BUILDING, PROG_ENGINEER, PROG_MEDICINE,
-                                PROG_SMITH,         PROG_BISHOP,   PROG_SABOTEUR};
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_INVENTOR, 0);
+    ev[n].res[0] = 5; /* F and K: the numbers are the board's after the swap */
+    ev[n++].res[1] = 10;
+    static const int plain[] = {PROG_ALCHEMIST, PROG_CRANE, PROG_ROAD_BUILDING, PROG_ENGINEER,
+                                PROG_MEDICINE,  PROG_SMITH, PROG_BISHOP,        PROG_SABOTEUR};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
         ev[n++] = ev_of(EV_PROGRESS, 0, -1, plain[i], 0);
     ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_IRRIGATION, 0);
     ev[n++].res[RES_GRAIN] = 4;
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MINING, 0);
-    ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_RESOURCE_MONOPOLY, 3);
-    ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_TRADE_MONOPOLY, 1);
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_RESOURCE_MONOPOLY, 3);
+    ev[n++].res2[0] = RES_ORE;
+    ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_TRADE_MONOPOLY, 1);
+    ev[n++].res2[0] = GOOD_PAPER + COM_COIN;
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MERCHANT_FLEET, 0);
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_MERCHANT, 0);
     ev[n++] = ev_of(EV_PROGRESS, 0, -1, PROG_WARLORD, 0);
@@ -777,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_road_removed_line),
         cmocka_unit_test(test_commodities_in_trade),
         cmocka_unit_test(test_events_golden),
+        cmocka_unit_test(test_ask_prompts),
         cmocka_unit_test(test_base_game_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -488,9 +488,9 @@ static void test_new_shores_in_play(void **state)
     (void)state;
     int golds = 0, islands = 0;
     for (int i = 0; i < 40; i++) {
-        struct game_options opt = {
-            .n_players = (uint8_t)(3 + i % 2),
-            .board = (uint8_t)(i % 2 ? BOARD_NEW_SHORES_4 : BOARD_NEW_SHORES_3)};
+        struct game_options opt = {.n_players = (uint8_t)(3 + i % 2),
+                                   .board =
+                                       (uint8_t)(i % 2 ? BOARD_NEW_SHORES_4 : BOARD_NEW_SHORES_3)};
         struct bw_rng rng;
         assert_int_equal(game_init(&G, &opt, 8000u + (uint64_t)i), BW_OK);
         assert_int_equal(G.vp_goal, 14);

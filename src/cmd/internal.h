@@ -10,7 +10,7 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
     cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
-    cmd_progress;
+    cmd_progress, cmd_choose, cmd_give;
 
 /* !progress alone: the progress cards held, privately (show.c). */
 int cmd_progress_list(struct cmd_call *c);
@@ -41,9 +41,13 @@ int cmd_ck_act(struct cmd_call *c, struct game_action *a);
 /* The refusal of a progress card action or a trade of goods, when there is more to say than the
  * engine's error: whether it replied. */
 bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int err);
-/* A refusal because the caller must first choose a deck or give up a fifth progress card:
- * whether it replied so. */
+/* A refusal because the caller must first answer what they are asked (the prompt again), or
+ * choose a deck or give up a fifth progress card, or because others must first (whom the game
+ * waits for): whether it replied so. */
 bool cmd_explain_pending(struct cmd_call *c, int err);
+/* The prompt of what the caller is asked now (a progress card or the barbarians), privately:
+ * whether they are asked anything (answer.c). */
+bool cmd_ask_prompt(struct cmd_call *c);
 /* The track ARGV names (science, trade, politics; a colour or commodity too), or a bw_err after
  * replying why with the usage line "PREFIX" usage. */
 int cmd_track_arg(struct cmd_call *c, int argc, char **argv, const char *usage);

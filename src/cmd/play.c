@@ -431,7 +431,8 @@ const struct cmd_entry cmd_play = {
     {NULL},
     "knight HEX [NICK] | roads [ship] N-M [[ship] N-M] | plenty RES RES | monopoly RES | "
     "CARD [ARGS] (Cities & Knights)",
-    "play a development card (a knight on a sea hex moves the pirate)",
+    "play a development card (a knight on a sea hex moves the pirate); in Cities & Knights a "
+    "progress card, with the arguments the progress command lists for it",
     1,
     6,
     CMD_CURRENT,

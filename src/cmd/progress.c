@@ -9,6 +9,7 @@
 #include "cmd/internal.h"
 #include "cmd/words.h"
 #include "i18n/i18n.h"
+#include "render/render.h"
 #include "util/phrase.h"
 
 /* PROG_COUNT: "monopoly", resource or trade by its argument. */
@@ -92,6 +93,98 @@ static int card_arg(struct cmd_call *c, int argc, char **argv, int *used, const 
 
 /* ---- refusals ---- */
 
+/* "12-13" for edge e. */
+static const char *edge_words(const struct game *g, int e, char *buf, size_t size)
+{
+    const struct board_geo *geo = game_geo(g);
+    if (e < 0 || e >= geo->n_edges)
+        snprintf(buf, size, "?");
+    else
+        snprintf(buf, size, "%d-%d", geo->edge_vertex[e][0] + 1, geo->edge_vertex[e][1] + 1);
+    return buf;
+}
+
+/* The commercial harbor refused: a player offered to who may not be, or resources not held. */
+static bool explain_harbor(struct cmd_call *c, const struct game_action *a, int err)
+{
+    const struct game *g = &c->s->game;
+    char held[320];
+    if (err == BW_E(NOT_ENOUGH)) {
+        cmd_replyf(c, tr(c->lang, MSG_CK_HARBOR_RES),
+                   render_goods_held(g, c->lang, c->seat, held, sizeof held));
+        return true;
+    }
+    for (int q = 0; err == BW_E(INVALID) && q < g->opt.n_players; q++) {
+        if (!(((q < 4 ? a->a : a->b) >> (4 * (q % 4))) & 15))
+            continue;
+        const uint8_t *com = g->p[q].commodity;
+        if (q == c->seat || g->p[q].resigned)
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_TARGET_OTHER));
+        else if (!(com[0] | com[1] | com[2]))
+            cmd_replyf(c, tr(c->lang, MSG_CK_HARBOR_NONE), c->s->seat[q].nick);
+        else
+            continue;
+        return true;
+    }
+    return false;
+}
+
+/* The diplomat refused: which of the two roads named is at fault, learnt by playing the card
+ * on a copy without the second. */
+static bool explain_diplomat(struct cmd_call *c, const struct game_action *a, int err)
+{
+    const struct game *g = &c->s->game;
+    char edge[16];
+    int e = a->a;
+    bool first_ok = false;
+    if (a->b >= 0) {
+        struct game copy = *g;
+        struct game_action one = *a;
+        one.b = -1;
+        first_ok = game_apply(&copy, &one, NULL, 0, NULL) == BW_OK;
+    }
+    if (first_ok || err == BW_E(NOT_YOURS))
+        cmd_replyf(c, tr(c->lang, MSG_CK_DIPLOMAT_AGAIN), edge_words(g, a->b, edge, sizeof edge));
+    else if (err == BW_E(NO_SUCH_SPOT))
+        cmd_replyf(c, tr(c->lang, MSG_CK_DIPLOMAT_NO_ROAD), edge_words(g, e, edge, sizeof edge));
+    else if (err == BW_E(NOT_CONNECTED))
+        cmd_replyf(c, tr(c->lang, MSG_CK_DIPLOMAT_OPEN), edge_words(g, e, edge, sizeof edge));
+    else
+        return false;
+    return true;
+}
+
+/* The cards that ask others, refused for their arguments: whether it replied. */
+static bool explain_asking(struct cmd_call *c, const struct game_action *a, int err)
+{
+    switch (a->res) {
+    case PROG_COMMERCIAL_HARBOR:
+        return explain_harbor(c, a, err);
+    case PROG_DIPLOMAT:
+        return explain_diplomat(c, a, err);
+    case PROG_DESERTER:
+        if (err == BW_E(INVALID))
+            cmd_replyf(c, "%s", tr(c->lang, MSG_CK_TARGET_OTHER));
+        else if (err == BW_E(NO_PIECES) && a->target >= 0 && a->target < c->s->n_seats)
+            cmd_replyf(c, tr(c->lang, MSG_CK_DESERTER_NONE), c->s->seat[a->target].nick);
+        else if (err == BW_E(OCCUPIED) || err == BW_E(NOT_CONNECTED) || err == BW_E(NO_SUCH_SPOT))
+            cmd_replyf(c, tr(c->lang, MSG_CK_DESERTER_AT), a->a + 1);
+        else
+            return false;
+        return true;
+    case PROG_INTRIGUE:
+        if (err == BW_E(NOT_YOURS))
+            cmd_replyf(c, tr(c->lang, MSG_CK_INTRIGUE_KNIGHT), a->a + 1);
+        else if (err == BW_E(NOT_CONNECTED))
+            cmd_replyf(c, tr(c->lang, MSG_CK_INTRIGUE_REACH), a->a + 1);
+        else
+            return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int err)
 {
     const struct game *g = &c->s->game;
@@ -110,6 +203,9 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
             cmd_replyf(c, "%s", tr(c->lang, MSG_CK_ROBBER_SLEEPS));
         else if (err == BW_E(TOO_MANY))
             cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
+        else if (err != BW_E(WRONG_PHASE) && err != BW_E(NOT_YOUR_TURN) &&
+                 explain_asking(c, a, err))
+            return true;
         else
             return cmd_explain_pending(c, err);
         return true;
@@ -146,8 +242,20 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
 bool cmd_explain_pending(struct cmd_call *c, int err)
 {
     const struct game *g = &c->s->game;
-    if (err != BW_E(WRONG_PHASE) || !g->ck.on || c->seat < 0)
+    if (!g->ck.on || c->seat < 0)
         return false;
+    bool refused = err == BW_E(WRONG_PHASE) || err == BW_E(NOT_YOUR_TURN);
+    if (refused && cmd_ask_prompt(c)) /* asked: what to type */
+        return true;
+    if (err != BW_E(WRONG_PHASE))
+        return false;
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->ck.p[p].ask) { /* others answer first: whom the game waits for */
+            char why[RENDER_LINE_MAX];
+            cmd_whose_move(c, why, sizeof why);
+            cmd_replyf(c, "%s", why);
+            return true;
+        }
     if (g->ck.p[c->seat].hand[CK_HAND]) {
         cmd_replyf(c, tr(c->lang, MSG_CK_HAND_FIVE), c->prefix);
         return true;
@@ -214,9 +322,70 @@ static const char *card_usage(int card)
         return "play bishop HEX";
     case PROG_MERCHANT:
         return "play merchant HEX";
+    case PROG_WEDDING:
+        return "play wedding";
+    case PROG_COMMERCIAL_HARBOR:
+        return "play commercial harbor NICK RES [NICK RES ...]";
+    case PROG_DESERTER:
+        return "play deserter NICK [at V]";
+    case PROG_DIPLOMAT:
+        return "play diplomat N-M [N-M]";
+    case PROG_INTRIGUE:
+        return "play intrigue V";
     default:
         return "play CARD";
     }
+}
+
+/* A usage reply naming card's own arguments; BW_E(PARSE). */
+static int card_usage_reply(struct cmd_call *c, int card)
+{
+    char line[RENDER_LINE_MAX];
+    snprintf(line, sizeof line, "%s%s", c->prefix, card_usage(card));
+    cmd_replyf(c, tr(c->lang, MSG_CMD_USAGE), line);
+    return BW_E(PARSE);
+}
+
+/* The commercial harbor's offers, "NICK RES [NICK RES ...]": 1 + the resource offered to each
+ * seat, a nibble a seat (seats 0-3 in a, 4-5 in b). BW_OK, or a bw_err after replying why. */
+static int harbor_args(struct cmd_call *c, int argc, char **argv, struct game_action *a)
+{
+    char msg[200];
+    if (argc < 2 || argc % 2)
+        return card_usage_reply(c, PROG_COMMERCIAL_HARBOR);
+    a->a = a->b = 0;
+    for (int i = 0; i < argc; i += 2) {
+        int q = cmd_seat_arg(c, argv[i]);
+        if (q < 0)
+            return q;
+        int r = words_resource(argv[i + 1], msg, sizeof msg);
+        if (r < 0)
+            return bad_words(c, r, msg, card_usage(PROG_COMMERCIAL_HARBOR));
+        int16_t *field = q < 4 ? &a->a : &a->b, shift = (int16_t)(4 * (q % 4));
+        if ((*field >> shift) & 15) /* one offer a player */
+            return card_usage_reply(c, PROG_COMMERCIAL_HARBOR);
+        *field = (int16_t)(*field | (r + 1) << shift);
+    }
+    return BW_OK;
+}
+
+/* "NICK [at V]": the deserter's target, and the corner for the player's own knight. */
+static int deserter_args(struct cmd_call *c, int argc, char **argv, struct game_action *a)
+{
+    char msg[200];
+    if (argc != 1 && !(argc == 3 && strcasecmp(argv[1], "at") == 0))
+        return card_usage_reply(c, PROG_DESERTER);
+    int q = cmd_seat_arg(c, argv[0]);
+    if (q < 0)
+        return q;
+    a->target = (int8_t)q;
+    if (argc == 3) {
+        int v = words_vertex(game_geo(&c->s->game), argv[2], msg, sizeof msg);
+        if (v < 0)
+            return bad_words(c, v, msg, card_usage(PROG_DESERTER));
+        a->a = (int16_t)v;
+    }
+    return BW_OK;
 }
 
 /* The arguments of card from argv into a; BW_OK, or a bw_err after replying why. */
@@ -264,6 +433,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
         return BW_OK;
     case PROG_ROAD_BUILDING:
     case PROG_SMITH:
+    case PROG_DIPLOMAT:
         if (argc < 1 || argc > 2)
             return cmd_usage(c);
         for (int i = 0; i < argc; i++) {
@@ -277,8 +447,13 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
                 a->b = (int16_t)v;
         }
         return BW_OK;
+    case PROG_COMMERCIAL_HARBOR:
+        return harbor_args(c, argc, argv, a);
+    case PROG_DESERTER:
+        return deserter_args(c, argc, argv, a);
     case PROG_ENGINEER:
     case PROG_MEDICINE:
+    case PROG_INTRIGUE:
         if (argc != 1)
             return cmd_usage(c);
         if ((v = words_vertex(geo, argv[0], msg, sizeof msg)) < 0)
@@ -330,14 +505,9 @@ int cmd_play_progress(struct cmd_call *c)
         cmd_replyf(c, tr(c->lang, MSG_CK_CARD_POINT), card_name(card));
         return BW_E(INVALID);
     }
-    switch (card) { /* the players they ask cannot answer from IRC yet (doc/cities.md) */
-    case PROG_WEDDING:
-    case PROG_COMMERCIAL_HARBOR:
+    switch (card) { /* they look at another's hand: no command shows it yet (doc/cities.md) */
     case PROG_MASTER_MERCHANT:
     case PROG_SPY:
-    case PROG_DESERTER:
-    case PROG_DIPLOMAT:
-    case PROG_INTRIGUE:
         cmd_replyf(c, tr(c->lang, MSG_CK_CARD_ASKS), card_name(card));
         return BW_E(DENIED);
     default:

@@ -216,6 +216,7 @@ static int exec_hand(struct cmd_call *c)
     struct render_sink sink = {show_line, &sc};
     cmd_style(c, &st);
     render_hand(&c->s->game, &st, c->seat, &sink);
+    cmd_ask_prompt(c);
     return BW_OK;
 }
 
@@ -227,6 +228,7 @@ int cmd_progress_list(struct cmd_call *c)
     struct render_sink sink = {show_line, &sc};
     cmd_style(c, &st);
     render_progress(&c->s->game, &st, c->seat, &sink);
+    cmd_ask_prompt(c);
     return BW_OK;
 }
 
@@ -278,6 +280,7 @@ static int exec_spots(struct cmd_call *c)
     struct render_sink sink = {show_line, &sc};
     cmd_style(c, &st);
     render_spots(&c->s->game, &st, c->seat, kinds, &sink);
+    cmd_ask_prompt(c);
     return BW_OK;
 }
 
@@ -328,6 +331,8 @@ static const struct {
     {"improve", MSG_HELP_IMPROVE},
     {"wall", MSG_HELP_WALL},
     {"progress", MSG_HELP_PROGRESS},
+    {"choose", MSG_HELP_CHOOSE},
+    {"give", MSG_HELP_GIVE},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an

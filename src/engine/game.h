@@ -292,7 +292,8 @@ enum ck_ask {
 enum progress_card {
     PROG_NONE,
     PROG_ALCHEMIST, /* before the roll: a = the yellow die, b = the red (the event die rolled) */
-    PROG_INVENTOR,  /* a, b = two hexes whose numbers (not 2, 12, 6, 8) change places */
+    PROG_INVENTOR,  /* a, b = two hexes whose numbers (not 2, 12, 6, 8) change places (ev: res[0],
+                     * res[1]) */
     PROG_CRANE,     /* res2 = the track raised one commodity cheaper, a = as ACT_IMPROVE's */
     PROG_ROAD_BUILDING,     /* a, b = two edges for free roads (b = -1: one) */
     PROG_ENGINEER,          /* a = the city that gets a free wall */
@@ -308,8 +309,10 @@ enum progress_card {
                              * (-1: none, when target holds fewer than 2); ev: EV_LOOK, EV_GIVE */
     PROG_MERCHANT,          /* a = the land hex, next to the player's building, of the merchant */
     PROG_MERCHANT_FLEET,    /* res2 = the good traded 2:1 with the bank this turn */
-    PROG_RESOURCE_MONOPOLY, /* res2 = the resource: up to 2 from each other player (ev: b) */
-    PROG_TRADE_MONOPOLY,    /* res2 = the commodity (0-2): 1 from each other player (ev: b) */
+    PROG_RESOURCE_MONOPOLY, /* res2 = the resource: up to 2 from each other player (ev: b, the
+                             * good in res2[0]) */
+    PROG_TRADE_MONOPOLY,    /* res2 = the commodity (0-2): 1 from each other player (ev: b, the
+                             * good, GOOD_PAPER..., in res2[0]) */
     PROG_BISHOP,       /* a = the robber's hex: a card from each player with a building there */
     PROG_CONSTITUTION, /* a point, shown when drawn */
     PROG_DESERTER,     /* target gives up a knight of their choice (ASK_DESERTER; one: no question);

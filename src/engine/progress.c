@@ -185,8 +185,10 @@ static void monopoly(struct game *g, struct game_event *e, int p, int k, int mos
         *to = (uint8_t)(*to + n);
         total += n;
     }
-    if (e)
+    if (e) {
         e->b = (int16_t)total;
+        e->res2[0] = (uint8_t)k; /* the good named */
+    }
 }
 
 static int bishop(struct game *g, struct evbuf *eb, int p, int hex)
@@ -264,6 +266,8 @@ static int effect(struct game *g, struct evbuf *eb, const struct game_action *a,
         g->token[a->a] = g->token[a->b];
         g->token[a->b] = t;
         game_reindex(g);
+        e->res[0] = (uint8_t)a->a; /* the two hexes, for the line that says what they hold now */
+        e->res[1] = (uint8_t)a->b;
         return BW_OK;
     }
     case PROG_CRANE:

@@ -457,9 +457,10 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_CK_PLAY, "يلعب %s بطاقة «%s»"},
     {MSG_CK_PLAY_TAKES, "يلعب %s بطاقة «%s» ويحصل على %s"},
     {MSG_CK_PLAY_MONOPOLY,
-     "يلعب %s بطاقة «%s» ويأخذ %d بطاقة¦يلعب %s بطاقة «%s» ويأخذ بطاقة واحدة¦يلعب %s بطاقة «%s» "
-     "ويأخذ بطاقتين¦يلعب %s بطاقة «%s» ويأخذ %d بطاقات¦يلعب %s بطاقة «%s» ويأخذ %d بطاقة¦يلعب %s "
-     "بطاقة «%s» ويأخذ %d بطاقة"},
+     "يلعب %s بطاقة «%s» (%s) ويأخذ %d بطاقة¦يلعب %s بطاقة «%s» (%s) ويأخذ بطاقة واحدة¦يلعب %s "
+     "بطاقة «%s» (%s) ويأخذ بطاقتين¦يلعب %s بطاقة «%s» (%s) ويأخذ %d بطاقات¦يلعب %s بطاقة «%s» "
+     "(%s) ويأخذ %d بطاقة¦يلعب %s بطاقة «%s» (%s) ويأخذ %d بطاقة"},
+    {MSG_CK_PLAY_INVENTOR, "يلعب %s بطاقة «%s»: يتبادل الرقمان مكانيهما، والآن %s و %s"},
     {MSG_CK_PLAY_FLEET, "يلعب %s بطاقة «%s»: %s بسعر 2:1 مع البنك حتى نهاية الدور"},
     {MSG_CK_PLAY_MERCHANT, "يلعب %s بطاقة «%s»: يقف التاجر على %s (نقطة نصر، ومورده بسعر 2:1)"},
     {MSG_CK_PLAY_WARLORD, "يلعب %s بطاقة «%s»: كل فرسانه نشطون (القوة %d)"},
@@ -541,5 +542,30 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_CK_YOU_TOOK, "أخذت بطاقة «%s» من %s"},
     {MSG_CK_TOOK_FROM_YOU, "يأخذ %s منك بطاقة «%s»"},
     {MSG_CK_ROAD_REMOVED, "يزيل %s طريق %s عند %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_HINT_CK_CHOOSE, " (%schoose V)"},
+    {MSG_HINT_CK_GIVE, " (%sgive LIST)"},
+    {MSG_CK_PROMPT_PILLAGE, "يأخذ البرابرة إحدى مدنك: %schoose V، حيث V واحدة من: %s"},
+    {MSG_CK_PROMPT_KNIGHT,
+     "فارسك المطرود من %d يذهب إلى زاوية حرة: %schoose V، حيث V واحدة من: %s"},
+    {MSG_CK_PROMPT_DESERTER, "فارّ %s يأخذ أحد فرسانك: %schoose V، حيث V واحدة من: %s"},
+    {MSG_CK_PROMPT_WEDDING,
+     "زفاف %s: أعطه %d سلعة من اختيارك¦زفاف %s: أعطه سلعة واحدة من اختيارك¦زفاف %s: أعطه سلعتين من "
+     "اختيارك¦زفاف %s: أعطه %d سلع من اختيارك¦زفاف %s: أعطه %d سلعة من اختيارك¦زفاف %s: أعطه %d "
+     "سلعة من اختيارك"},
+    {MSG_CK_PROMPT_HARBOR, "الميناء التجاري لـ %s يعرض عليك %s مقابل ورق أو قماش أو عملة تختارها"},
+    {MSG_CK_PROMPT_GIVE, ": %sgive LIST، مثلًا %sgive %s (لديك: %s)"},
+    {MSG_CK_PROMPT_TIME, " (بقيت %d ثانية)¦ (بقيت ثانية واحدة)¦ (بقيت ثانيتان)¦ (بقيت %d ثوانٍ)¦ "
+                         "(بقيت %d ثانية)¦ (بقيت %d ثانية)"},
+    {MSG_PN_WEDDING, "بعد رميك: %splay wedding، كل لاعب له نقاط أكثر منك يعطيك سلعتين من اختياره"},
+    {MSG_PN_COMMERCIAL_HARBOR,
+     "بعد رميك: %splay commercial harbor NICK RESOURCE [NICK RESOURCE...]، كل منهم يعطيك مقابل "
+     "المورد ورقا أو قماشا أو عملة يختارها"},
+    {MSG_PN_DESERTER,
+     "بعد رميك: %splay deserter NICK [at CORNER]، يتخلى اللاعب عن فارس ويأتي فارسك إلى CORNER"},
+    {MSG_PN_DIPLOMAT, "بعد رميك: %splay diplomat EDGE [EDGE]، إزالة طريق مفتوح (ويوضع طريقك من "
+                      "جديد عند EDGE الثانية)"},
+    {MSG_PN_INTRIGUE, "بعد رميك: %splay intrigue CORNER، طرد فارس لاعب آخر على طرقك"},
     {MSG_COUNT, NULL},
 };

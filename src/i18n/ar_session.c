@@ -84,5 +84,9 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_SES_CITIES_MAP,
      "تُلعب «المدن والفرسان» على الخريطة الأساسية حاليًا، وغرفة الانتظار هذه تلعب على %s"},
     {MSG_SES_CITIES_VARIANT, "تُلعب «المدن والفرسان» دون نسخة حاليًا، وفي غرفة الانتظار هذه نسخة %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_SES_WAIT_ANSWERS, "تنتظر اللعبة أولًا ردّ: %s"},
+    {MSG_SES_WAIT_PROGRESS, "تنتظر اللعبة أولًا أن يسحب أو يتخلى عن بطاقة تقدم: %s"},
     {MSG_COUNT, NULL},
 };

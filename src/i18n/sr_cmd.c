@@ -95,7 +95,9 @@ const struct i18n_entry i18n_sr_cmd[] = {
                       "do nje"},
     {MSG_HELP_PIRATE, "pomerite gusara na morsko polje i opljačkajte NICK, čiji je brod pored"},
     {MSG_HELP_BUY, "kupite razvojnu kartu (džungla: otkrića zamenjuju vunu, žito ili rudu)"},
-    {MSG_HELP_PLAY, "odigrajte razvojnu kartu (vitez na morskom polju pomera gusara)"},
+    {MSG_HELP_PLAY,
+     "odigrajte razvojnu kartu (vitez na morskom polju pomera gusara); u igri „Gradovi i vitezovi“ "
+     "kartu napretka, sa argumentima koje navodi spisak vaših karata napretka"},
     {MSG_HELP_ROBBER, "pomerite razbojnika i opljačkajte NICK"},
     {MSG_HELP_DISCARD, "odbacite polovinu karata posle 7, npr. 2 ore 1 wool"},
     {MSG_HELP_GOLD, "izaberite šta vam daju zlatna polja, npr. ore wool"},
@@ -365,5 +367,35 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CK_BANK_KINDS,
      "sa robom menjajte sa bankom jednu vrstu za jednu vrstu (%sbank 4 coin for 1 ore)"},
     {MSG_CK_BANK_RATE, "vaš kurs za %s je %d:1 (%sbank %d %s for %d %s)"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_HELP_CHOOSE,
+     "„Gradovi i vitezovi“: odgovorite uglom kada vas pitaju: vaš grad koji varvari uzimaju, kuda "
+     "ide vaš isterani vitez, vaš vitez koga predajete dezerteru"},
+    {MSG_HELP_GIVE, "„Gradovi i vitezovi“: odgovorite robom kada vas pitaju: 2 robe za venčanje, "
+                    "papir, tkaninu ili novčić za trgovačku luku, npr. 1 wool 1 coin"},
+    {MSG_CK_NOT_ASKED,
+     "ništa vas ne pitaju: %schoose i %sgive su odgovori kada vas pita karta ili varvari"},
+    {MSG_CK_CHOOSE_CITY, "nemate na uglu %d grad koji varvari mogu da uzmu: vaši gradovi su %s"},
+    {MSG_CK_CHOOSE_SPOT, "vaš vitez ne može na %d: slobodni uglovi na koje može su %s"},
+    {MSG_CK_CHOOSE_KNIGHT, "nemate viteza na uglu %d: vaši vitezovi su na %s"},
+    {MSG_CK_GIVE_COUNT,
+     "dajte tačno %d robu po izboru¦dajte tačno %d robe po izboru¦dajte tačno %d roba po izboru"},
+    {MSG_CK_GIVE_COMMODITY, "dajte za nju jedan papir, tkaninu ili novčić (%sgive 1 coin)"},
+    {MSG_CK_GIVE_HELD, "nemate sve to: imate %s"},
+    {MSG_CK_TARGET_OTHER, "navedite drugog igrača koji je još u igri"},
+    {MSG_CK_HARBOR_NONE,
+     "%s nema ni papir, ni tkaninu, ni novčić: nudite sirovine igračima koji ih imaju"},
+    {MSG_CK_HARBOR_RES, "nemate sirovine koje nudite: imate %s"},
+    {MSG_CK_DESERTER_NONE, "%s nema viteza koga bi predao"},
+    {MSG_CK_DESERTER_AT, "vaš vitez dolazi na slobodan ugao do kog sežu vaši putevi, a %d to nije "
+                         "(ili izostavite \"at V\")"},
+    {MSG_CK_DIPLOMAT_NO_ROAD, "na %s nema puta"},
+    {MSG_CK_DIPLOMAT_OPEN, "put na %s nije otvoren: na jednom od njegovih krajeva vlasnik ne sme "
+                           "imati drugi put, građevinu ni viteza"},
+    {MSG_CK_DIPLOMAT_AGAIN,
+     "ponovo se može postaviti samo vaš uklonjeni put, tamo gde vaš put može da stoji: ne na %s"},
+    {MSG_CK_INTRIGUE_KNIGHT, "na uglu %d nema viteza drugog igrača"},
+    {MSG_CK_INTRIGUE_REACH, "vaši putevi ne sežu do viteza na uglu %d"},
     {MSG_COUNT, NULL},
 };

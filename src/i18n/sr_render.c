@@ -453,8 +453,10 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_CK_SHOWN, "%s pokazuje kartu „%s“: pobednički poen"},
     {MSG_CK_PLAY, "%s igra kartu „%s“"},
     {MSG_CK_PLAY_TAKES, "%s igra kartu „%s“ i dobija %s"},
-    {MSG_CK_PLAY_MONOPOLY, "%s igra kartu „%s“ i uzima ukupno %d kartu¦%s igra kartu „%s“ i uzima "
-                           "ukupno %d karte¦%s igra kartu „%s“ i uzima ukupno %d karata"},
+    {MSG_CK_PLAY_MONOPOLY, "%s igra kartu „%s“ (%s) i uzima ukupno %d kartu¦%s igra kartu „%s“ "
+                           "(%s) i uzima ukupno %d karte¦%s igra kartu „%s“ (%s) i uzima ukupno "
+                           "%d karata"},
+    {MSG_CK_PLAY_INVENTOR, "%s igra kartu „%s“: brojevi menjaju mesta, sada %s i %s"},
     {MSG_CK_PLAY_FLEET, "%s igra kartu „%s“: do kraja poteza %s sa bankom 2:1"},
     {MSG_CK_PLAY_MERCHANT,
      "%s igra kartu „%s“: trgovac stoji na %s (pobednički poen, njegova sirovina 2:1)"},
@@ -542,5 +544,33 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_CK_YOU_TOOK, "uzeli ste kartu „%s“ od igrača %s"},
     {MSG_CK_TOOK_FROM_YOU, "%s vam uzima kartu „%s“"},
     {MSG_CK_ROAD_REMOVED, "%s uklanja put igrača %s na %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_HINT_CK_CHOOSE, " (%schoose V)"},
+    {MSG_HINT_CK_GIVE, " (%sgive LIST)"},
+    {MSG_CK_PROMPT_PILLAGE,
+     "varvari uzimaju jedan od vaših gradova: %schoose V, gde je V jedno od: %s"},
+    {MSG_CK_PROMPT_KNIGHT,
+     "vaš vitez isteran sa %d ide na slobodan ugao: %schoose V, gde je V jedan od: %s"},
+    {MSG_CK_PROMPT_DESERTER,
+     "dezerter igrača %s uzima jednog od vaših vitezova: %schoose V, gde je V jedan od: %s"},
+    {MSG_CK_PROMPT_WEDDING,
+     "venčanje igrača %s: dajte mu %d robu po izboru¦venčanje igrača %s: dajte mu %d robe po "
+     "izboru¦venčanje igrača %s: dajte mu %d roba po izboru"},
+    {MSG_CK_PROMPT_HARBOR,
+     "trgovačka luka igrača %s vam nudi %s za papir, tkaninu ili novčić po izboru"},
+    {MSG_CK_PROMPT_GIVE, ": %sgive LIST, npr. %sgive %s (imate: %s)"},
+    {MSG_CK_PROMPT_TIME, " (ostalo je %d s)¦ (ostalo je %d s)¦ (ostalo je %d s)"},
+    {MSG_PN_WEDDING,
+     "posle bacanja: %splay wedding, svaki igrač sa više poena vam daje 2 robe po svom izboru"},
+    {MSG_PN_COMMERCIAL_HARBOR,
+     "posle bacanja: %splay commercial harbor NICK RESOURCE [NICK RESOURCE...], svaki vam za "
+     "sirovinu daje papir, tkaninu ili novčić po svom izboru"},
+    {MSG_PN_DESERTER, "posle bacanja: %splay deserter NICK [at CORNER], igrač predaje viteza, a "
+                      "vaš dolazi na CORNER"},
+    {MSG_PN_DIPLOMAT, "posle bacanja: %splay diplomat EDGE [EDGE], otvoren put uklonjen (vaš "
+                      "ponovo postavljen na drugu EDGE)"},
+    {MSG_PN_INTRIGUE,
+     "posle bacanja: %splay intrigue CORNER, vitez drugog igrača na vašim putevima isteran"},
     {MSG_COUNT, NULL},
 };

@@ -86,5 +86,9 @@ const struct i18n_entry i18n_sr_session[] = {
      "„Gradovi i vitezovi“ se zasad igraju na osnovnoj mapi, a ovo okupljanje igra na %s"},
     {MSG_SES_CITIES_VARIANT,
      "„Gradovi i vitezovi“ se zasad igraju bez varijante, a ovo okupljanje ima varijantu %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_SES_WAIT_ANSWERS, "igra prvo čeka odgovor od: %s"},
+    {MSG_SES_WAIT_PROGRESS, "igra prvo čeka da izvuku ili odbace kartu napretka: %s"},
     {MSG_COUNT, NULL},
 };

@@ -455,9 +455,10 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_CK_PLAY, "%s розігрує карту «%s»"},
     {MSG_CK_PLAY_TAKES, "%s розігрує карту «%s» і отримує %s"},
     {MSG_CK_PLAY_MONOPOLY,
-     "%s розігрує карту «%s» і забирає загалом %d карту¦%s розігрує карту «%s» "
-     "і забирає загалом %d карти¦%s розігрує карту «%s» і забирає загалом %d "
+     "%s розігрує карту «%s» (%s) і забирає загалом %d карту¦%s розігрує карту «%s» (%s) "
+     "і забирає загалом %d карти¦%s розігрує карту «%s» (%s) і забирає загалом %d "
      "карт"},
+    {MSG_CK_PLAY_INVENTOR, "%s розігрує карту «%s»: числа міняються місцями, тепер %s і %s"},
     {MSG_CK_PLAY_FLEET, "%s розігрує карту «%s»: до кінця ходу %s з банком 2:1"},
     {MSG_CK_PLAY_MERCHANT, "%s розігрує карту «%s»: купець стоїть на %s (переможне очко, його "
                            "ресурс 2:1)"},
@@ -545,5 +546,32 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_CK_YOU_TOOK, "ви забрали карту «%s» у гравця %s"},
     {MSG_CK_TOOK_FROM_YOU, "%s забирає у вас карту «%s»"},
     {MSG_CK_ROAD_REMOVED, "%s прибирає дорогу гравця %s на %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_HINT_CK_CHOOSE, " (%schoose V)"},
+    {MSG_HINT_CK_GIVE, " (%sgive LIST)"},
+    {MSG_CK_PROMPT_PILLAGE, "варвари забирають одне з ваших міст: %schoose V, де V — одне з: %s"},
+    {MSG_CK_PROMPT_KNIGHT,
+     "ваш лицар, витіснений з %d, іде на вільний кут: %schoose V, де V — один із: %s"},
+    {MSG_CK_PROMPT_DESERTER,
+     "дезертир гравця %s забирає одного з ваших лицарів: %schoose V, де V — один із: %s"},
+    {MSG_CK_PROMPT_WEDDING,
+     "весілля гравця %s: дайте йому %d товар на свій вибір¦весілля гравця %s: дайте йому %d товари "
+     "на свій вибір¦весілля гравця %s: дайте йому %d товарів на свій вибір"},
+    {MSG_CK_PROMPT_HARBOR,
+     "торгова гавань гравця %s пропонує вам %s за папір, сукно чи монету на ваш вибір"},
+    {MSG_CK_PROMPT_GIVE, ": %sgive LIST, напр. %sgive %s (у вас: %s)"},
+    {MSG_CK_PROMPT_TIME, " (лишилося %d с)¦ (лишилося %d с)¦ (лишилося %d с)"},
+    {MSG_PN_WEDDING, "після кидка: %splay wedding, кожен гравець, у кого більше очок, дає вам 2 "
+                     "товари на свій вибір"},
+    {MSG_PN_COMMERCIAL_HARBOR,
+     "після кидка: %splay commercial harbor NICK RESOURCE [NICK RESOURCE...], кожен дає вам за "
+     "ресурс папір, сукно чи монету на свій вибір"},
+    {MSG_PN_DESERTER,
+     "після кидка: %splay deserter NICK [at CORNER], гравець віддає лицаря, а ваш стає на CORNER"},
+    {MSG_PN_DIPLOMAT, "після кидка: %splay diplomat EDGE [EDGE], відкриту дорогу прибрано (вашу "
+                      "поставлено знову на другу EDGE)"},
+    {MSG_PN_INTRIGUE,
+     "після кидка: %splay intrigue CORNER, лицаря іншого гравця на ваших дорогах витіснено"},
     {MSG_COUNT, NULL},
 };

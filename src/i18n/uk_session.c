@@ -86,5 +86,9 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_SES_CITIES_MAP, "у «Міста і лицарі» поки що грають на базовій мапі, а це лобі грає на %s"},
     {MSG_SES_CITIES_VARIANT,
      "у «Міста і лицарі» поки що грають без варіанта, а в цьому лобі варіант %s"},
+    /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
+     * ask. */
+    {MSG_SES_WAIT_ANSWERS, "гра спершу чекає відповіді від: %s"},
+    {MSG_SES_WAIT_PROGRESS, "гра спершу чекає, поки візьмуть або скинуть карту прогресу: %s"},
     {MSG_COUNT, NULL},
 };

@@ -205,8 +205,16 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
     }
     case PROG_RESOURCE_MONOPOLY:
     case PROG_TRADE_MONOPOLY:
-        rline_tr(l, st, MSG_CK_PLAY_MONOPOLY, p, name, e->b);
+        rline_tr(l, st, MSG_CK_PLAY_MONOPOLY, p, name,
+                 e->res2[0] < GOOD_COUNT ? render_good_name_in(lang, e->res2[0]) : "?", e->b);
         break;
+    case PROG_INVENTOR: {
+        char other[64];
+        rline_tr(l, st, MSG_CK_PLAY_INVENTOR, p, name,
+                 event_hex_label(g, lang, e->res[0], buf, sizeof buf),
+                 event_hex_label(g, lang, e->res[1], other, sizeof other));
+        break;
+    }
     case PROG_MERCHANT_FLEET: {
         /* The goods the player trades 2:1 this turn (the state after the card). */
         size_t n = 0;
@@ -236,34 +244,6 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
         break;
     default:
         rline_tr(l, st, MSG_CK_PLAY, p, name);
-        break;
-    }
-}
-
-/* What the game waits for a player to choose (EV_ASK); no command yet answers it. */
-static void ask_line(struct rline *l, const struct render_style *st, const struct game_event *e,
-                     const char *p, const char *o)
-{
-    int lang = st->lang;
-    switch (e->a) {
-    case ASK_PILLAGE:
-        rline_tr(l, st, MSG_CK_ASK_PILLAGE, p);
-        break;
-    case ASK_KNIGHT:
-        rline_tr(l, st, MSG_CK_ASK_KNIGHT, p, e->b + 1);
-        break;
-    case ASK_WEDDING:
-        rline_tr(l, st, MSG_CK_ASK_WEDDING, p, o, render_progress_name_in(lang, PROG_WEDDING));
-        break;
-    case ASK_HARBOR: {
-        char res[64];
-        rline_tr(l, st, MSG_CK_ASK_HARBOR, p, o,
-                 render_res_count(lang, e->b, 1, 1, res, sizeof res),
-                 render_progress_name_in(lang, PROG_COMMERCIAL_HARBOR));
-        break;
-    }
-    default:
-        rline_tr(l, st, MSG_CK_ASK_DESERTER, p, render_progress_name_in(lang, PROG_DESERTER));
         break;
     }
 }
@@ -445,7 +425,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
             rline_tr(&l, st, MSG_CK_KNIGHT_MOVE, p, e->a + 1, e->b + 1);
         break;
     case EV_ASK:
-        ask_line(&l, st, e, p, o);
+        cities_ask_line(&l, st, e, p, o, 1);
         break;
     case EV_GIVE:
         rline_tr(&l, st, MSG_CK_GIVE, p, goods_str(lang, e->res, e->res2, 1, buf, sizeof buf), o,
@@ -491,7 +471,7 @@ unsigned cities_pending(const struct game *g)
     if (!g->ck.on)
         return 0;
     for (int p = 0; p < g->opt.n_players; p++)
-        if (!g->p[p].resigned && (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND]))
+        if (!g->p[p].resigned && (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND] || g->ck.p[p].ask))
             m |= 1u << p;
     return m;
 }

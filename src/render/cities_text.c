@@ -78,8 +78,9 @@ void cities_status(struct rline *l, const struct game *g, const struct render_st
 void cities_awaited(struct rline *l, const struct game *g, const struct render_style *st)
 {
     unsigned m = cities_pending(g);
+    cities_ask_status(l, g, st);
     for (int p = 0; p < g->opt.n_players; p++)
-        if (m >> p & 1)
+        if ((m >> p & 1) && !g->ck.p[p].ask)
             rline_tr(l, st, g->ck.p[p].hand[CK_HAND] ? MSG_ST_CK_WAIT_FIFTH : MSG_ST_CK_WAIT_DRAW,
                      seat_nick(st, p));
 }
@@ -87,17 +88,24 @@ void cities_awaited(struct rline *l, const struct game *g, const struct render_s
 int cities_hint(struct rline *l, const struct game *g, const struct render_style *st)
 {
     unsigned m = cities_pending(g);
-    int draw = 0, fifth = 0;
+    int draw = 0, fifth = 0, choose = 0, give = 0;
     if (!m)
         return 0;
     for (int p = 0; p < g->opt.n_players; p++)
         if ((m >> p & 1) && !seat_is_robot(st, p)) {
-            if (g->ck.p[p].hand[CK_HAND])
+            int ask = g->ck.p[p].ask;
+            if (ask == ASK_WEDDING || ask == ASK_HARBOR)
+                give = ASK_WEDDING;
+            else if (ask)
+                choose = ASK_PILLAGE;
+            else if (g->ck.p[p].hand[CK_HAND])
                 fifth = 1;
             else
                 draw = 1;
         }
     const char *pre = style_prefix(st);
+    cities_ask_hint(l, st, choose);
+    cities_ask_hint(l, st, give);
     if (fifth)
         rline_tr(l, st, MSG_HINT_PROGRESS_FIFTH, pre, pre);
     if (draw)
@@ -248,6 +256,11 @@ void render_progress(const struct game *g, const struct render_style *st, int se
         [PROG_BISHOP] = MSG_PN_BISHOP,
         [PROG_SABOTEUR] = MSG_PN_SABOTEUR,
         [PROG_WARLORD] = MSG_PN_WARLORD,
+        [PROG_WEDDING] = MSG_PN_WEDDING,
+        [PROG_COMMERCIAL_HARBOR] = MSG_PN_COMMERCIAL_HARBOR,
+        [PROG_DESERTER] = MSG_PN_DESERTER,
+        [PROG_DIPLOMAT] = MSG_PN_DIPLOMAT,
+        [PROG_INTRIGUE] = MSG_PN_INTRIGUE,
     };
     if (seat < 0 || seat >= g->opt.n_players)
         return;

@@ -185,14 +185,21 @@ const char *event_hex_label(const struct game *g, int lang, int h, char *buf, si
  * progress_hand_str: seat's progress cards, "alchemist, bishop". cities_event: the lines of
  * ev[i] (and of the event die after a roll: it returns how many events it said, 0 for one it
  * leaves to events.c). cities_pending: the players who must draw a progress card of their
- * choice or give up a fifth (bit per seat). The rest add the expansion's parts to the hand,
- * the status, the board text and !spots. */
+ * choice, give up a fifth or answer what they are asked (bit per seat). The rest add the
+ * expansion's parts to the hand, the status, the board text and !spots. */
 const char *goods_str(int lang, const uint8_t res[RES_COUNT], const uint8_t com[COM_COUNT],
                       int object, char *buf, size_t size);
 const char *progress_hand_str(const struct game *g, int lang, int seat, char *buf, size_t size);
 int cities_event(const struct game *g, const struct render_style *st, const struct game_event *ev,
                  int i, int n_ev, const struct render_sink *out);
 unsigned cities_pending(const struct game *g);
+/* What a player is asked (asks.c): the line of an EV_ASK (with hint, the command that answers
+ * when the player asked is a person); " | " and that line for each player asked now, for the
+ * status; the command that answers ask, " (!choose V)" or " (!give LIST)". */
+void cities_ask_line(struct rline *l, const struct render_style *st, const struct game_event *e,
+                     const char *p, const char *o, int hint);
+void cities_ask_status(struct rline *l, const struct game *g, const struct render_style *st);
+void cities_ask_hint(struct rline *l, const struct render_style *st, int ask);
 void cities_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
 void cities_status_player(struct rline *l, const struct game *g, const struct render_style *st,
                           int p);

@@ -243,6 +243,17 @@ void render_events(const struct game *g, const struct render_style *st, const st
 void render_progress(const struct game *g, const struct render_style *st, int seat,
                      const struct render_sink *out);
 
+/* Cities & Knights: what seat is asked (doc/cities.md, "Asks"). render_ask_prompt: the
+ * private prompt to seat, naming what to type and the choices: "#chan the barbarians take one
+ * of your cities: !choose V with one of 5, 30 (60 seconds left)" (seconds -1: no timer);
+ * nothing when seat is asked nothing or is a computer player. render_ask_choices: the corners
+ * !choose takes from seat now, "5, 30", into buf; returns how many. */
+void render_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
+                       const struct render_sink *out);
+int render_ask_choices(const struct game *g, int seat, char *buf, size_t size);
+/* The goods seat holds, "2 wool, 1 coin" ("nothing"), in lang, into buf. */
+const char *render_goods_held(const struct game *g, int lang, int seat, char *buf, size_t size);
+
 /* A sink that keeps the lines, for callers that queue them (and for tests). Caller-owned;
  * render_lines_fini frees the copies. On allocation failure lines are dropped and failed is
  * set. */

@@ -211,6 +211,26 @@ static int64_t clock_of(const struct session *s, int64_t now_ms)
     return s->paused ? s->paused_ms : now_ms;
 }
 
+/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask). */
+static unsigned asked_players(const struct game *g)
+{
+    unsigned m = 0;
+    for (int p = 0; g->ck.on && p < g->opt.n_players; p++)
+        if (g->ck.p[p].ask)
+            m |= 1u << p;
+    return m;
+}
+
+/* The players who must draw or give up a progress card before anything else. */
+static unsigned progress_owing(const struct game *g)
+{
+    unsigned m = 0;
+    for (int p = 0; g->ck.on && p < g->opt.n_players; p++)
+        if (!g->p[p].resigned && (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND]))
+            m |= 1u << p;
+    return m;
+}
+
 /* Reset the timers that a change of the awaited move calls for, and note new offers. */
 static void update_timers(struct session *s, int64_t now_ms)
 {
@@ -229,10 +249,14 @@ static void update_timers(struct session *s, int64_t now_ms)
         s->warned = 0;
         s->turn_deadline_ms = turn_ms ? now_ms + turn_ms : INT64_MAX;
     }
-    if (g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER || g->phase == PHASE_GOLD) {
-        if (s->step_phase != g->phase) {
+    /* A Cities & Knights question (asked_players) is a step of its own: the players asked
+     * answer within the step's time, whoever's turn it is. */
+    int step_key = asked_players(g) ? SESSION_STEP_ASK : g->phase;
+    if (step_key == SESSION_STEP_ASK || g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER ||
+        g->phase == PHASE_GOLD) {
+        if (s->step_phase != step_key) {
             int64_t step = turn_ms < SESSION_STEP_MS ? turn_ms : SESSION_STEP_MS;
-            s->step_phase = g->phase;
+            s->step_phase = (uint8_t)step_key;
             s->step_deadline_ms = turn_ms ? now_ms + step : INT64_MAX;
         }
     } else {
@@ -509,6 +533,17 @@ int64_t session_next_deadline(const struct session *s)
     return t;
 }
 
+int session_ask_seconds_left(const struct session *s, int64_t now_ms)
+{
+    if (s->state != SESSION_PLAYING)
+        return -1;
+    int64_t t = min64(s->turn_deadline_ms, s->step_deadline_ms);
+    if (t == INT64_MAX)
+        return -1;
+    int64_t left = t - clock_of(s, now_ms);
+    return left > 0 ? (int)((left + 999) / 1000) : 0;
+}
+
 int session_turn_seconds_left(const struct session *s, int64_t now_ms)
 {
     if (s->state != SESSION_PLAYING || s->turn_deadline_ms == INT64_MAX)
@@ -719,6 +754,16 @@ static int awaited_move(const struct game *g)
     }
 }
 
+/* "bob, carol": the nicks of the seats in mask. */
+static void nicks_of(const struct session *s, unsigned mask, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0, k = 0; i < s->n_seats && n < size; i++)
+        if (mask & (1u << i))
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? ", " : "", s->seat[i].nick);
+}
+
 void session_whose_move_in(const struct session *s, int asker, int lang, char *buf, size_t size)
 {
     const struct game *g = &s->game;
@@ -728,15 +773,17 @@ void session_whose_move_in(const struct session *s, int asker, int lang, char *b
         return;
     }
     unsigned waiting = game_waiting_for(g);
+    char who_buf[GAME_MAX_PLAYERS * (SESSION_NICK_MAX + 2) + 1];
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD) {
-        char who[GAME_MAX_PLAYERS * (SESSION_NICK_MAX + 2) + 1] = "";
-        size_t n = 0;
-        for (int i = 0, k = 0; i < s->n_seats && n < sizeof who; i++)
-            if (waiting & (1u << i))
-                n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", k++ ? ", " : "",
-                                      s->seat[i].nick);
+        nicks_of(s, waiting, who_buf, sizeof who_buf);
         i18n_format(lang, buf, size,
-                    g->phase == PHASE_GOLD ? MSG_SES_WAIT_GOLD : MSG_SES_WAIT_DISCARDS, who);
+                    g->phase == PHASE_GOLD ? MSG_SES_WAIT_GOLD : MSG_SES_WAIT_DISCARDS, who_buf);
+        return;
+    }
+    unsigned first = asked_players(g);
+    if (first || progress_owing(g)) { /* before the move of whoever's turn it is */
+        nicks_of(s, first ? first : progress_owing(g), who_buf, sizeof who_buf);
+        i18n_format(lang, buf, size, first ? MSG_SES_WAIT_ANSWERS : MSG_SES_WAIT_PROGRESS, who_buf);
         return;
     }
     int who = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;

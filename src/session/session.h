@@ -29,8 +29,11 @@
 #define SESSION_GRACE_MS (5 * 60 * 1000)
 /* A trade offer nobody settled is withdrawn after this long. */
 #define SESSION_OFFER_MS (90 * 1000)
-/* Discards and the robber move have their own, shorter timer (at most the turn timeout). */
+/* Discards, the robber move and the answers to a Cities & Knights question have their own,
+ * shorter timer (at most the turn timeout). */
 #define SESSION_STEP_MS (60 * 1000)
+/* struct session's step_phase while players answer a Cities & Knights question (no phase). */
+#define SESSION_STEP_ASK 0x80
 /* The warning comes this long before the turn timer runs out (at most a third of it). */
 #define SESSION_WARN_MS (30 * 1000)
 
@@ -172,7 +175,8 @@ struct session {
     uint16_t key_turn;
     uint8_t key_setup;
     int8_t key_sb;
-    uint8_t step_phase; /* the phase step_deadline_ms belongs to (discard or robber) */
+    uint8_t step_phase; /* what step_deadline_ms belongs to: the phase (discard, robber, gold)
+                         * or SESSION_STEP_ASK */
     int64_t turn_deadline_ms, step_deadline_ms; /* INT64_MAX when off */
     uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
     int64_t offer_ms[GAME_MAX_OFFERS];
@@ -272,7 +276,8 @@ void session_hold(struct session *s, int64_t since_ms, int64_t now_ms);
 void session_set_turn_timeout(struct session *s, int turn_timeout_s, int64_t now_ms);
 
 /* Whose move the running game waits for, for a refusal to seat asker (-1: someone not
- * seated): "it is bob's move (roll)", "waiting for discards from bob, carol". */
+ * seated): "it is bob's move (roll)", "waiting for discards from bob, carol"; in Cities & Knights
+ * first the players asked something, then those who owe a progress card choice. */
 void session_whose_move(const struct session *s, int asker, char *buf, size_t size);
 /* The same in a language (enum i18n_lang), nicks isolated in a right-to-left one. */
 void session_whose_move_in(const struct session *s, int asker, int lang, char *buf, size_t size);
@@ -302,6 +307,10 @@ int session_tick(struct session *s, int64_t now_ms, struct session_tick *out);
 
 /* When session_tick() next has work, or INT64_MAX. */
 int64_t session_next_deadline(const struct session *s);
+
+/* Seconds left for a Cities & Knights answer (the step's or the turn's time, whichever ends
+ * first), or -1 when the timers are off. */
+int session_ask_seconds_left(const struct session *s, int64_t now_ms);
 
 /* Seconds left on the turn timer, or -1 when it is off. */
 int session_turn_seconds_left(const struct session *s, int64_t now_ms);
