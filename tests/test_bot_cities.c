@@ -319,8 +319,8 @@ static void test_hand_lines(void **state)
 {
     (void)state;
     int p;
-    struct bot *b = cities_game(&p);
-    struct game *g = &live(b)->game;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
     int q = (p + 1) % 3;
     char n[32], o[32];
     snprintf(n, sizeof n, "%s", nick_of(b, p));
@@ -330,8 +330,8 @@ static void test_hand_lines(void **state)
             g->bank[r] += g->p[k].res[r];
             g->p[k].res[r] = 0;
         }
-    hold(g, p, PROG_MERCHANT_FLEET);
-    hold(g, p, PROG_TRADE_MONOPOLY);
+    ck_hold(g, p, PROG_MERCHANT_FLEET);
+    ck_hold(g, p, PROG_TRADE_MONOPOLY);
     int mark = n_recs;
     say(b, n, "!play merchant fleet wool");
     assert_true(any_line(mark, n, "hand: (0 cards) | progress: trade monopoly"));
