@@ -266,8 +266,10 @@ static int effect(struct game *g, struct evbuf *eb, const struct game_action *a,
         g->token[a->a] = g->token[a->b];
         g->token[a->b] = t;
         game_reindex(g);
-        e->res[0] = (uint8_t)a->a; /* the two hexes, for the line that says what they hold now */
-        e->res[1] = (uint8_t)a->b;
+        if (e) { /* the two hexes, for the line that says what they hold now */
+            e->res[0] = (uint8_t)a->a;
+            e->res[1] = (uint8_t)a->b;
+        }
         return BW_OK;
     }
     case PROG_CRANE:
