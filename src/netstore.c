@@ -126,6 +126,8 @@ static int record_finished(void *ctx, const char *channel, const struct session_
         .turns = r->turns,
         .ending = endings[r->ending],
         .n_seats = r->n_seats,
+        .rules = r->rules,
+        .unrated = r->unrated,
     };
     for (int i = 0; i < r->n_seats; i++)
         f.seats[i] = (struct store_seat){r->seat[i].identity, r->seat[i].nick, i,

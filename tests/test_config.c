@@ -1028,7 +1028,8 @@ static void test_channel_language_problems(void **state)
     expect_exact(CHANNELS("( { name = 5; } )"), 2, "networks.[0].channels.[0].name",
                  "must be a string in double quotes, not an integer");
     expect_exact(CHANNELS("( {\n name = \"#a\";\n topic = \"x\"; } )"), 4,
-                 "networks.[0].channels.[0].topic", "unknown key; known keys here: name, language");
+                 "networks.[0].channels.[0].topic",
+                 "unknown key; known keys here: name, language, rules");
     expect_exact(CHANNELS("( { name = \"#a\"; lanugage = \"uk\"; } )"), 2,
                  "networks.[0].channels.[0].lanugage", "unknown key; did you mean \"language\"?");
     expect_exact(CHANNELS("( \"#a\", [ \"#b\" ] )"), 2, "networks.[0].channels.[1]",

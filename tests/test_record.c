@@ -170,6 +170,67 @@ static void test_lobby_expansion(void **state)
     expect_refused(&s, "the lobby's expansion cannot be played with its map");
 }
 
+static size_t with_crc(unsigned char *buf, size_t len);
+
+/* The house rules (version 11): a lobby's and a game's are kept, the timer rule's longer
+ * deadlines are in range, and a rule out of range is refused. */
+static void test_house_rules(void **state)
+{
+    (void)state;
+    struct session s, t;
+    lobby(&s, 3, 3);
+    size_t plain = round_trip(&s, 1000, 0);
+    s.house = (struct session_house){.points = 12,
+                                     .discard = 9,
+                                     .friendly_robber = 1,
+                                     .no_sevens = 2,
+                                     .robber_no_desert = 1,
+                                     .dice_deck = 1,
+                                     .no_trade = 1,
+                                     .harbormaster = 1,
+                                     .timer = SESSION_TIMER_SLOW};
+    assert_int_equal(round_trip(&s, 1000, 0), plain);
+    unsigned char buf[RECORD_MAX_SIZE];
+    char why[128];
+    size_t len = record_encode(&s, 1000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_OK);
+    assert_memory_equal(&t.house, &s.house, sizeof s.house);
+    /* The fields, in order, end a lobby's body. */
+    static const unsigned char fields[] = {9, 12, 9, 1, 2, 1, 1, 1, 1, SESSION_TIMER_SLOW};
+    assert_memory_equal(buf + len - 4 - sizeof fields, fields, sizeof fields);
+    /* A game under the slow timer: its deadlines run twice the turn timeout. (The game's own
+     * options are the engine's part of the record: only the session's rules here.) */
+    s.house = (struct session_house){.points = 12, .timer = SESSION_TIMER_SLOW};
+    char msg[160];
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
+    assert_true(s.turn_deadline_ms - 1000 == 2000LL * rules.turn_timeout_s);
+    round_trip(&s, 5000, 0);
+    len = record_encode(&s, 5000, buf, sizeof buf);
+    assert_int_equal(record_decode(&t, buf, len, 5000, why, sizeof why), BW_OK);
+    assert_memory_equal(&t.house, &s.house, sizeof s.house);
+
+    struct session bad;
+    lobby(&bad, 3, 3);
+    bad.house.points = 4;
+    expect_refused(&bad, "a house rule is out of range");
+    bad.house.points = 0;
+    bad.house.timer = SESSION_TIMER_OFF + 1;
+    expect_refused(&bad, "a house rule is out of range");
+    bad.house.timer = 0;
+    bad.house.friendly_robber = 2;
+    expect_refused(&bad, "a house rule is out of range");
+    bad.house.friendly_robber = 0;
+    bad.house.no_sevens = SESSION_NO_SEVENS_MAX + 1;
+    expect_refused(&bad, "a house rule is out of range");
+    /* Another count of fields is a later version's. */
+    bad.house.no_sevens = 0;
+    len = record_encode(&bad, 1000, buf, sizeof buf);
+    buf[len - 4 - sizeof fields] = 10;
+    with_crc(buf, len);
+    assert_int_equal(record_decode(&t, buf, len, 1000, why, sizeof why), BW_E(PARSE));
+    assert_string_equal(why, "the house rules have an unknown number of fields");
+}
+
 /* Random session-level events between moves: people leave and come back, the bot is out of
  * the channel a while, a stop vote, the timers fire. */
 static void stir(struct session *s, struct bw_rng *rng, int64_t now)
@@ -432,7 +493,9 @@ static void test_impossible_sessions(void **state)
     buf[4] = RECORD_VERSION + 1; /* the version */
     with_crc(buf, len);
     assert_int_equal(record_decode(&t, buf, len, 0, why, sizeof why), BW_E(PARSE));
-    assert_non_null(strstr(why, "version 11"));
+    char unknown[32];
+    snprintf(unknown, sizeof unknown, "version %d", RECORD_VERSION + 1);
+    assert_non_null(strstr(why, unknown));
     len = record_encode(&s, 0, buf, sizeof buf);
     buf[10 + 8 + 1] = 0; /* the channel's first byte (after the wall clock): a NUL */
     with_crc(buf, len);
@@ -1081,8 +1144,9 @@ static void test_pirates_round_trips(void **state)
     }
     assert_true(warships > 0);
     assert_true(hits > 0);
-    /* The fields end the body: the fleet's place, the attack this turn, then per player the
-     * fortress and the warships. */
+    /* The fields end the version 9 body: the fleet's place, the attack this turn, then per
+     * player the fortress and the warships; the house rules follow (version 11: their count and
+     * 9 fields). */
     struct game_options opt = {.n_players = 4, .board = BOARD_PIRATES};
     lobby(&s, 4, 77);
     s.map = SESSION_MAP_PIRATE_ISLANDS;
@@ -1092,14 +1156,15 @@ static void test_pirates_round_trips(void **state)
     s.game.warships[2] = 1;
     size_t n = record_encode(&s, 1000, with, sizeof with);
     assert_true(n > 0);
-    const unsigned char *end = with + n - 4 - (2 + 2 * 4);
+    enum { HOUSE = 10 };
+    unsigned char *end = with + n - 4 - HOUSE - (2 + 2 * 4);
     static const unsigned char fields[] = {9, 0, 3, 0, 3, 0, 3, 1, 3, 0};
     assert_memory_equal(end, fields, sizeof fields);
     /* A version 8 record of the same game (no fields of its own) is refused whole. */
     with[4] = 8;
-    memmove(with + n - 4 - sizeof fields, with + n - 4, 4);
+    memmove(end, with + n - 4, 4);
     char why[128];
-    size_t old = n - sizeof fields;
+    size_t old = n - sizeof fields - HOUSE;
     uint32_t body = (uint32_t)(old - 14);
     for (int i = 0; i < 4; i++)
         with[6 + i] = (unsigned char)(body >> (8 * i));
@@ -1296,13 +1361,14 @@ static void test_golden_v6(void **state)
         fail_msg("the version 6 record is refused: %s", why);
     int64_t saved = golden_fog_session(&made);
     assert_memory_equal(&s.game, &made.game, sizeof s.game);
-    /* Made again by this build (version 10: the same body, the tribe and the wonders, none on
-     * this map, and neither the pirates' fields off The Pirate Islands nor a Cities & Knights
-     * part without it), the record holds the same session. */
-    assert_int_equal(RECORD_VERSION, 10);
+    /* Made again by this build (version 11: the same body, the tribe and the wonders, none on
+     * this map, neither the pirates' fields off The Pirate Islands nor a Cities & Knights part
+     * without it, and the house rules), the record holds the same session. */
+    assert_int_equal(RECORD_VERSION, 11);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
-    /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each */
-    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS);
+    /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each; the house rules' count and 9
+     * fields */
+    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10);
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);
@@ -1625,6 +1691,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_golden_v6),
         cmocka_unit_test(test_golden_v7),
         cmocka_unit_test(test_wall_clock),
+        cmocka_unit_test(test_house_rules),
         cmocka_unit_test(test_jungle_round_trips),
         cmocka_unit_test(test_jungle_refused),
     };

@@ -440,6 +440,16 @@ static void test_schema_1_updated(void **state)
     assert_int_equal(store_each_game(st, "net", count_old, &games, err, sizeof err), BW_OK);
     assert_int_equal(games, 1);
     assert_int_equal(store_set_language(st, "net", "#old", "uk", err, sizeof err), BW_OK);
+    /* Finished games keep their house rules (schema version 3). */
+    struct store_finished g = {.network = "net",
+                               .channel = "#old",
+                               .started = 1,
+                               .ended = 2,
+                               .ending = STORE_END_STOP,
+                               .n_seats = 1,
+                               .seats = {{"account:a", "a", 0, 2, false, false}},
+                               .rules = "points 10, discard 9"};
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
     store_close(st);
     data = slurp(path, &len);
     assert_int_equal(data[63], STORE_SCHEMA_VERSION);
@@ -753,6 +763,33 @@ static void test_finished_games_and_ratings(void **state)
 
 /* Two computer players of one level in a game: both seats recorded, the level's rating moved by
  * the sum of their changes, each seat a game. A person twice is still refused. */
+/* A game whose house rules keep it out of the ratings (points other than its map's) is
+ * recorded with its rules, and moves nobody's rating nor counts in anyone's games. */
+static void test_house_rules_unrated(void **state)
+{
+    const char *path = path_in("house.db");
+    struct store *st = store_open(path, err, sizeof err);
+    assert_non_null(st);
+    struct store_finished g = game("net", "#catan", STORE_END_WIN, 30);
+    seat(&g, "account:alice", "alice", 5, true, false);
+    seat(&g, "account:bob", "bob", 2, false, false);
+    g.rules = "points 5, discard 7, friendly_robber on";
+    g.unrated = true;
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+    struct store_stats s;
+    assert_int_equal(store_stats(st, "net", "account:alice", &s, err, sizeof err), BW_E(NOT_FOUND));
+    /* The next rated game starts from 1500 as if the other had not been played. */
+    g = game("net", "#catan", STORE_END_WIN, 61);
+    seat(&g, "account:alice", "alice", 10, true, false);
+    seat(&g, "account:bob", "bob", 7, false, false);
+    seat(&g, "account:carol", "carol", 7, false, false);
+    seat(&g, "account:dave", "dave", 5, false, false);
+    g.rules = "points 10, discard 7, friendly_robber on";
+    assert_int_equal(store_record_finished(st, &g, err, sizeof err), BW_OK);
+    check_stats(st, "account:alice", 1516.0, 1, 1, 10);
+    store_close(st);
+}
+
 static void test_robots_of_one_level(void **state)
 {
     const char *path = path_in("robots.db");
@@ -1028,6 +1065,7 @@ int main(void)
         cmocka_unit_test(test_read_only_directory_refused),
         cmocka_unit_test(test_finished_games_and_ratings),
         cmocka_unit_test(test_robots_of_one_level),
+        cmocka_unit_test(test_house_rules_unrated),
         cmocka_unit_test(test_top_people_and_robots),
         cmocka_unit_test(test_finish_forgets_the_running_game),
         cmocka_unit_test(test_backup_and_checkpoint),

@@ -189,6 +189,28 @@ static void test_player_counts(void **state)
     sb_fini(&sb);
 }
 
+/* The house rules show when they are not all the rule book's, as the words !rules takes. */
+static void test_house_rules(void **state)
+{
+    (void)state;
+    struct session s;
+    web_seated(&s, BOARD_BASE, 4, 9, nicks);
+    struct web_game w = {"local", "#catan", &s, NULL, 0, false, 0, false};
+    struct strbuf sb = STRBUF_INIT;
+    web_page_live(&w, &sb);
+    assert_null(strstr(sb_str(&sb), "House rules"));
+    sb_fini(&sb);
+    s.house.friendly_robber = 1;
+    s.house.timer = SESSION_TIMER_SLOW;
+    struct strbuf with = STRBUF_INIT;
+    web_page_live(&w, &with);
+    assert_non_null(strstr(sb_str(&with),
+                           "<p class=\"rules\">House rules: points 10, discard 7, friendly_robber "
+                           "on, no_sevens 0, robber_desert on, dice random, trade on, harbormaster "
+                           "off, timer slow</p>"));
+    sb_fini(&with);
+}
+
 static void test_hostile_text(void **state)
 {
     (void)state;
@@ -415,7 +437,7 @@ int main(void)
         cmocka_unit_test(test_only_public_facts), cmocka_unit_test(test_player_counts),
         cmocka_unit_test(test_hostile_text),      cmocka_unit_test(test_other_states),
         cmocka_unit_test(test_addresses),         cmocka_unit_test(test_events),
-        cmocka_unit_test(test_corners),
+        cmocka_unit_test(test_corners),           cmocka_unit_test(test_house_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,9 @@ static void free_settings(struct bot *b)
     free(b->admins);
     free(b->prefix);
     free(b->web_url);
+    free(b->houses);
+    b->houses = NULL;
+    b->n_houses = 0;
     cimap_fini(&b->web_hidden);
     for (size_t i = 0; i < b->web_hide_count; i++)
         free(b->web_hide[i]);
@@ -65,6 +68,7 @@ struct bot *bot_new(const struct config_network *net, const struct config_bot *b
     copy_str(b->network, sizeof b->network, net->name);
     set_settings(b, botcfg, game);
     bot_set_languages(b, net, botcfg);
+    bot_set_house_rules(b, net, botcfg);
     b->out = *out;
     bw_rng_seed(&b->rng, seed);
     return b;
@@ -78,6 +82,7 @@ void bot_reconfigure(struct bot *b, const struct config_network *net,
     free_settings(b);
     set_settings(b, botcfg, game);
     bot_set_languages(b, net, botcfg);
+    bot_set_house_rules(b, net, botcfg);
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
         if (g->s.rules.turn_timeout_s == game->turn_timeout_s)
@@ -188,6 +193,7 @@ struct bot_game *bot_open(struct bot *b, const char *channel)
     struct bot_game *g = xcalloc(1, sizeof *g);
     session_init(&g->s, channel, &b->rules, bw_rng_next(&b->rng));
     g->s.map = (uint8_t)b->map;
+    g->s.house = bot_house_rules(b, channel);
     g->robot_due_ms = g->robot_calm_ms = INT64_MAX;
     g->mover = -1;
     add_game(b, g);

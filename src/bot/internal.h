@@ -130,6 +130,12 @@ struct bot_unreadable {
     char why[128];
 };
 
+/* A configured channel's own house rules (a channel group's rules; house.c). */
+struct bot_house {
+    char channel[SESSION_CHAN_MAX + 1];
+    struct session_house house;
+};
+
 struct bot {
     char own_nick[SESSION_NICK_MAX + 1];
     uint64_t lines_refused; /* user lines turned away by the rate limit (or while ignored) */
@@ -145,6 +151,11 @@ struct bot {
     bool colors;
     struct session_rules rules;
     int map; /* enum session_map: new lobbies play on it (config game.map) */
+    /* The house rules new lobbies start with (config game.rules), and the channels that have
+     * their own. */
+    struct session_house house;
+    struct bot_house *houses;
+    int n_houses;
     int robot_delay_ms, robot_think_ms; /* computer players: wait before a move; hard's search */
     struct bw_out out;
     struct session_store_ops *store;
@@ -219,6 +230,11 @@ void bot_depart(struct bot *b, struct bot_game *g, const char *nick, int64_t now
 /* lang.c: the configured languages, bot.language and those the network's channels name. */
 void bot_set_languages(struct bot *b, const struct config_network *net,
                        const struct config_bot *botcfg);
+/* house.c: the configured house rules, game.rules and the channels' own (set again on a
+ * reload: lobbies already open keep theirs); the rules a new lobby in channel starts with. */
+void bot_set_house_rules(struct bot *b, const struct config_network *net,
+                         const struct config_bot *botcfg);
+struct session_house bot_house_rules(const struct bot *b, const char *channel);
 /* Apply a to g, showing events and prompts; marks g changed. */
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
                  size_t msglen);

@@ -74,6 +74,7 @@ static int exec_expansion(struct cmd_call *c)
     c->s->expansion = (uint8_t)e;
     c->host->changed(c->host->ctx, c->s);
     cmd_announcef(c, tr(c->lang, e ? MSG_CK_EXP_CHOSE : MSG_CK_EXP_DROPPED), c->nick);
+    cmd_rules_refit(c);
     return BW_OK;
 }
 

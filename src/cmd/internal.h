@@ -10,7 +10,17 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
     cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
-    cmd_progress, cmd_choose, cmd_give;
+    cmd_progress, cmd_choose, cmd_give, cmd_rules;
+
+/* House rules (rules.c): the fixed line "#chan rules: points 10, ..." of c->s in c's language;
+ * that line in the channel at the start of a game whose rules are not all the rule book's; after
+ * a change of the lobby's map, variant or expansion, the rules that no longer fit back to the
+ * rule book, each said in the channel with why. */
+void cmd_rules_line(const struct cmd_call *c, char *buf, size_t size);
+void cmd_rules_at_start(struct cmd_call *c);
+/* After !help rules: every rule with its values, and the rules of c->s when there is one. */
+void cmd_rules_help(struct cmd_call *c);
+void cmd_rules_refit(struct cmd_call *c);
 
 /* !progress alone: the progress cards held, privately (show.c). */
 int cmd_progress_list(struct cmd_call *c);

@@ -176,6 +176,7 @@ static void announce_order(struct cmd_call *c)
         n += (size_t)snprintf(order + n, sizeof order - n, "%s%s", i ? ", " : "",
                               c->s->seat[i].nick);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_ORDER), order);
+    cmd_rules_at_start(c);
     cmd_web_address(c, false);
     cmd_show_board(c);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_FIRST), c->s->seat[0].nick, c->prefix, c->prefix,
@@ -458,6 +459,7 @@ static int exec_map(struct cmd_call *c)
     else
         cmd_announcef(c, tr(c->lang, MSG_MAP_CHOSEN), c->nick, session_map_name(m),
                       session_map_title(m), lo, hi, points);
+    cmd_rules_refit(c);
     return BW_OK;
 }
 
@@ -543,6 +545,7 @@ static int exec_variant(struct cmd_call *c)
                       tr(c->lang, v == SESSION_VARIANT_RIVER ? MSG_VARIANT_CHOSE_RIVER
                                                              : MSG_VARIANT_CHOSE_JUNGLE),
                       c->nick, session_variant_name(v), session_variant_title(v));
+    cmd_rules_refit(c);
     return BW_OK;
 }
 

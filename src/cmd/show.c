@@ -76,6 +76,16 @@ static bool to_caller(const struct cmd_call *c, int64_t *shown_ms)
     return false;
 }
 
+/* The house rules' line after a status or board text, when they are not all the rule book's. */
+static void show_rules(const struct cmd_call *c, const struct render_sink *sink)
+{
+    if (!session_rules_house(c->s))
+        return;
+    char line[RENDER_LINE_MAX];
+    cmd_rules_line(c, line, sizeof line);
+    sink->line(sink->ctx, RENDER_PUBLIC, line);
+}
+
 static int exec_board(struct cmd_call *c)
 {
     struct render_style st;
@@ -90,6 +100,7 @@ static int exec_board(struct cmd_call *c)
         sc.key = "board text";
         sc.to_caller = to_caller(c, &c->s->board_text_ms);
         render_board_text(&c->s->game, &st, &sink);
+        show_rules(c, &sink);
         return BW_OK;
     }
     if (!c->in_private) {
@@ -169,6 +180,7 @@ static int exec_status(struct cmd_call *c)
         snprintf(left, sizeof left, tr(c->lang, MSG_SHOW_TIME_LEFT), secs / 60, secs % 60);
     cmd_style(c, &st);
     render_status(&c->s->game, &st, secs >= 0 ? left : NULL, &sink);
+    show_rules(c, &sink);
     if (sc.to_caller && j.len)
         c->host->reply_keyed(c->host->ctx, j.text, sc.key);
     return BW_OK;
@@ -333,6 +345,7 @@ static const struct {
     {"progress", MSG_HELP_PROGRESS},
     {"choose", MSG_HELP_CHOOSE},
     {"give", MSG_HELP_GIVE},
+    {"rules", MSG_HELP_RULES},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an
@@ -385,6 +398,8 @@ static int exec_help(struct cmd_call *c)
             memcpy(text, b, sizeof text);
         }
         cmd_replyf(c, tr(c->lang, MSG_HELP_LINE), a, text);
+        if (e == &cmd_rules)
+            cmd_rules_help(c);
         return BW_OK;
     }
     size_t n = 0;

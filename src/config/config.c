@@ -115,6 +115,7 @@ static void network_fini(struct config_network *net)
         free(net->channels[i]);
     free(net->channels);
     free(net->channel_langs);
+    free(net->channel_rules);
 }
 
 void config_fini(struct bw_config *cfg)

@@ -57,6 +57,12 @@
  *   game.turn_timeout_s          180; 0 = no timer                  (0 or 10..86400)
  *   game.map                     "base" (base, four_islands; any case; new_shores and
  *                                fog_islands are known but cannot be played yet)
+ *   game.rules                   the rule book's: { points = 0 (the map's; else 5..20);
+ *                                discard = 7 (7..12); friendly_robber = false; no_sevens = 0
+ *                                (0..10); robber_desert = true; dice = "random" ("deck");
+ *                                trade = true; harbormaster = false; timer = "normal" ("fast",
+ *                                "slow", "off"; fast and slow need turn_timeout_s) }; a channel
+ *                                group's rules = { ... } sets keys of its own over these
  *   store.path                   "brickwood.db" (relative to the working directory)
  *   log.level                    "info" (error, warn, info, debug; any case)
  *   log.file                     none: stderr; "" also means none. Opened for appending at
@@ -74,6 +80,21 @@
 #include <stdio.h>
 
 #include "util/log.h"
+
+/* game.rules, and a channel group's rules over it: the house rules a new lobby starts with
+ * (!rules; doc/house-rules.md). 0 is the rule book's in every field, as in struct
+ * session_house, so that a zeroed set is the published game. */
+struct config_rules {
+    int points;           /* 0: the map's; else 5..20 */
+    int discard;          /* 0: 7; else 7..12 */
+    int friendly_robber;  /* 0 or 1 */
+    int no_sevens;        /* 0..10 */
+    int robber_no_desert; /* 0 or 1 (the file says robber_desert = true or false) */
+    int dice_deck;        /* 0 or 1 (dice = "random" or "deck") */
+    int no_trade;         /* 0 or 1 (trade = true or false) */
+    int harbormaster;     /* 0 or 1 */
+    int timer;            /* 0 normal, 1 fast, 2 slow, 3 off (enum session_timer) */
+};
 
 /* How the bot answers in private (bot.private). */
 enum config_private { CONFIG_PRIVATE_PRIVMSG, CONFIG_PRIVATE_NOTICE };
@@ -116,6 +137,10 @@ struct config_network {
      * and bot.language applies: `channels = ( "#catan", { name = "#katan"; language = "uk"; } )`.
      * NULL when no channel names one. */
     int *channel_langs;
+    /* The house rules of each of channels[]: game.rules with the keys of the channel's own rules
+     * group over it, `{ name = "#fast"; rules = { timer = "fast"; }; }`. NULL when no channel
+     * has a rules group (then game.rules applies to every one). */
+    struct config_rules *channel_rules;
     struct config_flood flood;
     int ping_interval_s; /* the bot PINGs a server that has been quiet this long */
     int ping_timeout_s;  /* and reconnects when nothing comes back within this */
@@ -130,6 +155,9 @@ struct config_bot {
     /* game.map: enum session_map, the map a new lobby plays on (base: 0). Kept here rather
      * than in struct config_game, which callers fill by position. */
     int game_map;
+    /* game.rules: the house rules a new lobby starts with, where its channel names none. Kept
+     * here rather than in struct config_game, which callers fill by position. */
+    struct config_rules game_rules;
     /* bot.language: enum i18n_lang of the channels that name none ("en"). */
     int language;
     /* web.public_url without a trailing '/', for !board web and the line at !start; NULL when

@@ -66,6 +66,16 @@ const char *config_web_listen_problem(const char *s, char *host, size_t size, in
  * into IRC lines and HTML as it is), at most 200 bytes. */
 const char *config_url_problem(const char *s);
 
+/* A rules group g (a libconfig setting) at path ("game.rules", "networks.[0].channels.[1].rules")
+ * over base: out is base with every key g gives; an unknown key, a wrong type or a value out of
+ * range is a problem added to errs under file (out keeps base's value there). turn_timeout_s
+ * is game.turn_timeout_s: timer "fast" and "slow" need one. Returns whether all was well. */
+struct config_setting_t;
+bool config_load_rules(struct config_errors *errs, const char *file, const struct config_scan *scan,
+                       const struct config_setting_t *g, const char *path,
+                       const struct config_rules *base, int turn_timeout_s,
+                       struct config_rules *out);
+
 /* Fill cfg from the NUL-terminated text (already scanned), appending problems to errs under
  * file. Returns BW_OK, BW_E(PARSE) or BW_E(INVALID); on failure cfg holds what was read so far
  * and the caller frees it with config_fini. */

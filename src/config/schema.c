@@ -39,6 +39,9 @@ struct loader {
     const char *file;
     const struct config_scan *scan;
     bool failed;
+    /* game.rules and game.turn_timeout_s, for the channels' own rules (game loads first). */
+    const struct config_rules *rules;
+    int turn_timeout_s;
 };
 
 typedef const char *(*string_rule)(const char *);
@@ -64,18 +67,12 @@ static const char *const network_keys[] = {"name",
                                            NULL};
 static const char *const sasl_keys[] = {"mechanism", "username", "password", "required", NULL};
 static const char *const flood_keys[] = {"burst", "interval_ms", "unsafe", NULL};
-static const char *const channel_keys[] = {"name", "language", NULL};
+static const char *const channel_keys[] = {"name", "language", "rules", NULL};
 static const char *const bot_keys[] = {"prefix", "admins", "colors", "private", "language", NULL};
-static const char *const game_keys[] = {"min_players",
-                                        "max_players",
-                                        "victory_points",
-                                        "turn_timeout_s",
-                                        "bot_level",
-                                        "bot_think_ms",
-                                        "bot_delay_ms",
-                                        "takeover",
-                                        "map",
-                                        NULL};
+static const char *const game_keys[] = {"min_players",    "max_players", "victory_points",
+                                        "turn_timeout_s", "bot_level",   "bot_think_ms",
+                                        "bot_delay_ms",   "takeover",    "map",
+                                        "rules",          NULL};
 static const char *const store_keys[] = {"path", NULL};
 static const char *const log_keys[] = {"level", "file", NULL};
 static const char *const web_keys[] = {"listen", "public_url", "hide", NULL};
@@ -454,8 +451,9 @@ static void load_channels(struct loader *ld, const config_setting_t *g, const ch
     unsigned n = (unsigned)config_setting_length(s);
     char **names = xcalloc(n, sizeof *names);
     int *langs = xcalloc(n, sizeof *langs);
+    struct config_rules *rules = xcalloc(n, sizeof *rules);
     size_t have = 0;
-    bool any_lang = false;
+    bool any_lang = false, any_rules = false;
     for (unsigned i = 0; i < n; i++) {
         const config_setting_t *e = config_setting_get_elem(s, i);
         char *ekey = key_at(key, i);
@@ -491,6 +489,7 @@ static void load_channels(struct loader *ld, const config_setting_t *g, const ch
                 problem(ld, line_of(ns), nkey ? nkey : ekey, "\"%s\" is listed twice", v);
             } else {
                 names[have] = xstrdup(v);
+                rules[have] = *ld->rules;
                 langs[have++] = -1;
                 stored = true;
             }
@@ -505,6 +504,19 @@ static void load_channels(struct loader *ld, const config_setting_t *g, const ch
             }
             free(lkey);
         }
+        const config_setting_t *rs = group ? config_setting_get_member(e, "rules") : NULL;
+        if (rs) {
+            char *rkey = key_of(ekey, "rules");
+            struct config_rules own;
+            if (!config_load_rules(ld->errs, ld->file, ld->scan, rs, rkey, ld->rules,
+                                   ld->turn_timeout_s, &own))
+                ld->failed = true;
+            else if (stored) {
+                rules[have - 1] = own;
+                any_rules = true;
+            }
+            free(rkey);
+        }
         free(nkey);
         free(ekey);
     }
@@ -514,6 +526,10 @@ static void load_channels(struct loader *ld, const config_setting_t *g, const ch
         net->channel_langs = langs;
     else
         free(langs);
+    if (any_rules)
+        net->channel_rules = rules;
+    else
+        free(rules);
     free(key);
 }
 
@@ -774,7 +790,7 @@ static int map_value(struct loader *ld, const config_setting_t *mp, const char *
 }
 
 static void load_game(struct loader *ld, const config_setting_t *root, struct config_game *game,
-                      int *game_map)
+                      int *game_map, struct config_rules *rules)
 {
     const config_setting_t *g = get_group(ld, root, "", "game");
     if (!g)
@@ -825,6 +841,12 @@ static void load_game(struct loader *ld, const config_setting_t *root, struct co
             problem(ld, line_of(mp), "game.map", "%s is for %d-%d players, but min_players is %d",
                     session_map_name(*game_map), lo, hi, game->min_players);
     }
+
+    const config_setting_t *rs = config_setting_get_member(g, "rules");
+    static const struct config_rules book;
+    if (rs && !config_load_rules(ld->errs, ld->file, ld->scan, rs, "game.rules", &book,
+                                 game->turn_timeout_s, rules))
+        ld->failed = true;
 
     if ((min_set || max_set) && game->min_players > game->max_players) {
         if (min_set)
@@ -933,9 +955,13 @@ int config_parse(struct bw_config *cfg, const char *text, const char *file,
     cfg->log_level = LOG_LEVEL_INFO;
 
     check_keys(&ld, root, "", top_keys);
+    /* The game first: a channel's own rules go over game.rules. (Problems are listed by line
+     * whatever the order.) */
+    load_game(&ld, root, &cfg->game, &cfg->bot.game_map, &cfg->bot.game_rules);
+    ld.rules = &cfg->bot.game_rules;
+    ld.turn_timeout_s = cfg->game.turn_timeout_s;
     load_networks(&ld, root, cfg);
     load_bot(&ld, root, &cfg->bot);
-    load_game(&ld, root, &cfg->game, &cfg->bot.game_map);
     load_store(&ld, root, cfg);
     load_log(&ld, root, cfg);
     load_web(&ld, root, cfg);

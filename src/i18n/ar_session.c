@@ -88,5 +88,11 @@ const struct i18n_entry i18n_ar_session[] = {
      * ask. */
     {MSG_SES_WAIT_ANSWERS, "تنتظر اللعبة أولًا ردّ: %s"},
     {MSG_SES_WAIT_PROGRESS, "تنتظر اللعبة أولًا أن يسحب أو يتخلى عن بطاقة تقدم: %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "تحتاج %s إلى خريطة فيها موانئ، ولا موانئ في %s"},
+    {MSG_SES_RULE_DECK_CITIES, "لا تتوافق %s مع «المدن والفرسان»: نردها الأحمر ونرد الأحداث "
+                               "يحدّدان بطاقات التقدّم والبرابرة"},
+    {MSG_SES_RULE_NO_TIMER,
+     "تحتاج %s إلى مؤقّت للدور، ولا مؤقّت في هذه القناة (game.turn_timeout_s يساوي 0)"},
     {MSG_COUNT, NULL},
 };

@@ -397,5 +397,22 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "ponovo se može postaviti samo vaš uklonjeni put, tamo gde vaš put može da stoji: ne na %s"},
     {MSG_CK_INTRIGUE_KNIGHT, "na uglu %d nema viteza drugog igrača"},
     {MSG_CK_INTRIGUE_REACH, "vaši putevi ne sežu do viteza na uglu %d"},
+    /* House rules (rules-cmd). */
+    {MSG_RULES_LINE, "%s pravila: %s"},
+    {MSG_RULES_NO_GAME,
+     "u %s nema igre; %snew je otvara, zatim %srules NAME VALUE postavlja njena kućna pravila"},
+    {MSG_RULES_NO_GAME_HERE, "u ovom kanalu nema igre; %snew je otvara, zatim "
+                             "%srules NAME VALUE postavlja njena kućna pravila"},
+    {MSG_RULES_UNKNOWN, "„%s“ nije kućno pravilo; kućna pravila su %s"},
+    {MSG_RULES_VALUE, "%s prima %s, a ne „%s“"},
+    {MSG_RULES_ONE, "%s je %s ovde (po pravilniku: %s); %srules %s %s ga postavlja u lobiju"},
+    {MSG_RULES_IN_GAME, "kućna pravila se biraju u lobiju; ova igra se igra sa: %s"},
+    {MSG_RULES_SAME, "lobi u %s već igra sa %s %s"},
+    {MSG_RULES_SET, "%s postavlja kućno pravilo %s na %s (po pravilniku: %s)"},
+    {MSG_RULES_SET_BOOK, "%s vraća kućno pravilo %s na pravilnik: %s"},
+    {MSG_RULES_RESET, "kućno pravilo %s je opet po pravilniku, %s: %s"},
+    {MSG_RULES_DOES_NOT_FIT, "%s; %srules navodi kućna pravila"},
+    {MSG_HELP_RULES, "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju"},
+    {MSG_RULES_VALUES, "kućna pravila i njihove vrednosti: %s"},
     {MSG_COUNT, NULL},
 };

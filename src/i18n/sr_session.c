@@ -90,5 +90,11 @@ const struct i18n_entry i18n_sr_session[] = {
      * ask. */
     {MSG_SES_WAIT_ANSWERS, "igra prvo čeka odgovor od: %s"},
     {MSG_SES_WAIT_PROGRESS, "igra prvo čeka da izvuku ili odbace kartu napretka: %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "%s traži mapu sa lukama, a %s ih nema"},
+    {MSG_SES_RULE_DECK_CITIES, "%s ne ide uz „Gradove i vitezove“: njihova crvena kocka i kocka "
+                               "događaja odlučuju o kartama napretka i o varvarima"},
+    {MSG_SES_RULE_NO_TIMER,
+     "%s traži tajmer poteza, a ovaj kanal ga nema (game.turn_timeout_s je 0)"},
     {MSG_COUNT, NULL},
 };

@@ -402,5 +402,22 @@ const struct i18n_entry i18n_uk_cmd[] = {
                             "стати ваша дорога: не на %s"},
     {MSG_CK_INTRIGUE_KNIGHT, "на куті %d немає лицаря іншого гравця"},
     {MSG_CK_INTRIGUE_REACH, "ваші дороги не сягають лицаря на куті %d"},
+    /* House rules (rules-cmd). */
+    {MSG_RULES_LINE, "%s правила: %s"},
+    {MSG_RULES_NO_GAME,
+     "у %s немає гри; %snew відкриває її, потім %srules NAME VALUE задає її домашні правила"},
+    {MSG_RULES_NO_GAME_HERE, "у цьому каналі немає гри; %snew відкриває її, потім "
+                             "%srules NAME VALUE задає її домашні правила"},
+    {MSG_RULES_UNKNOWN, "«%s» — не домашнє правило; домашні правила: %s"},
+    {MSG_RULES_VALUE, "%s набуває значень %s, а не «%s»"},
+    {MSG_RULES_ONE, "%s — %s тут (за книгою правил: %s); %srules %s %s задає його в лобі"},
+    {MSG_RULES_IN_GAME, "домашні правила вибирають у лобі; ця гра йде з такими: %s"},
+    {MSG_RULES_SAME, "лобі в %s уже грає з %s %s"},
+    {MSG_RULES_SET, "%s задає домашнє правило %s: %s (за книгою правил: %s)"},
+    {MSG_RULES_SET_BOOK, "%s повертає домашнє правило %s до книги правил: %s"},
+    {MSG_RULES_RESET, "домашнє правило %s знову як у книзі правил, %s: %s"},
+    {MSG_RULES_DOES_NOT_FIT, "%s; %srules показує домашні правила"},
+    {MSG_HELP_RULES, "домашні правила столу одним рядком; гравець за столом задає їх у лобі"},
+    {MSG_RULES_VALUES, "домашні правила та їхні значення: %s"},
     {MSG_COUNT, NULL},
 };

@@ -90,5 +90,11 @@ const struct i18n_entry i18n_uk_session[] = {
      * ask. */
     {MSG_SES_WAIT_ANSWERS, "гра спершу чекає відповіді від: %s"},
     {MSG_SES_WAIT_PROGRESS, "гра спершу чекає, поки візьмуть або скинуть карту прогресу: %s"},
+    /* House rules (rules-cmd). */
+    {MSG_SES_RULE_HARBORS, "%s потребує мапи з гаванями, а на %s їх немає"},
+    {MSG_SES_RULE_DECK_CITIES, "%s не поєднується з «Містами і лицарями»: червоний кубик і кубик "
+                               "подій вирішують карти прогресу і варварів"},
+    {MSG_SES_RULE_NO_TIMER,
+     "%s потребує таймера ходу, а в цьому каналі його немає (game.turn_timeout_s дорівнює 0)"},
     {MSG_COUNT, NULL},
 };

@@ -677,6 +677,55 @@ static void get_pirates(struct reader *r, struct session *t, int in_record)
  * The version 9 body, then, when state != SESSION_LOBBY and the game is played with Cities &
  * Knights, its part: record_ck.c (a table of rows, one a field; its header says the layout). */
 
+/* ---- version 11: the session's house rules ----
+ * The version 10 body up to its version 9 fields, then the session's house rules (struct
+ * session_house, !rules), in a lobby and in a game alike: u8 the count of fields that follow
+ * (9), then u8 each: points (0 the map's, else 5-20), discard (0 the rule book's 7, else
+ * 7-12), friendly_robber, no_sevens (0-10), robber_no_desert, dice_deck, no_trade, harbormaster
+ * (each 0 or 1), timer (enum session_timer). Then the version 10 tail. Older records have none:
+ * the rule book's in every field. */
+#define HOUSE_FIELDS 9
+
+static void put_house(struct writer *w, const struct session *s)
+{
+    const struct session_house *h = &s->house;
+    const uint8_t f[HOUSE_FIELDS] = {h->points,    h->discard,          h->friendly_robber,
+                                     h->no_sevens, h->robber_no_desert, h->dice_deck,
+                                     h->no_trade,  h->harbormaster,     h->timer};
+    put_u8(w, HOUSE_FIELDS);
+    put_bytes(w, f, HOUSE_FIELDS);
+}
+
+static bool house_in_range(const uint8_t *f)
+{
+    bool ok = (f[0] == 0 || (f[0] >= SESSION_POINTS_MIN && f[0] <= SESSION_POINTS_MAX)) &&
+              (f[1] == 0 || (f[1] >= SESSION_DISCARD_MIN && f[1] <= SESSION_DISCARD_MAX)) &&
+              f[3] <= SESSION_NO_SEVENS_MAX && f[8] <= SESSION_TIMER_OFF;
+    static const int flags[] = {2, 4, 5, 6, 7};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        ok = ok && f[flags[i]] <= 1;
+    return ok;
+}
+
+static void get_house(struct reader *r, struct session *t)
+{
+    if (r->bad)
+        return;
+    uint8_t f[HOUSE_FIELDS];
+    if (get_u8(r) != HOUSE_FIELDS) {
+        refuse(r, "the house rules have an unknown number of fields");
+        return;
+    }
+    get_into(r, f, HOUSE_FIELDS);
+    if (r->bad)
+        return;
+    if (!house_in_range(f)) {
+        refuse(r, "a house rule is out of range");
+        return;
+    }
+    t->house = (struct session_house){f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]};
+}
+
 /* ---- checks common to every version ---- */
 
 /* Something that happened (record.h: a moment): a time, not after the save. */
@@ -699,7 +748,7 @@ static const char *times_problem(const struct session *s, int64_t now_ms)
         return WHY_PAUSE;
     /* A timer stands still while the session is paused: the time it had left then is at most
      * its length. */
-    int64_t from = s->paused ? s->paused_ms : now_ms, turn_ms = s->rules.turn_timeout_s * 1000LL;
+    int64_t from = s->paused ? s->paused_ms : now_ms, turn_ms = session_turn_ms(s);
     if (!deadline_ok(s->turn_deadline_ms, from, turn_ms))
         return WHY_TURN_DEADLINE;
     if (!deadline_ok(s->step_deadline_ms, from, turn_ms))
@@ -806,6 +855,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_tribe(&w, s);
     put_wonders(&w, s);
     put_pirates(&w, s);
+    put_house(&w, s);
     if (s->state != SESSION_LOBBY)
         record_put_ck(&w, &s->game); /* the last part: nothing without Cities & Knights */
     else if (s->expansion != SESSION_EXPANSION_NONE)
@@ -886,6 +936,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 8:
     case 9:
     case 10:
+    case 11:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -900,6 +951,8 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     get_tribe(&r, &t, version >= 7);
     get_wonders(&r, &t, version >= 8);
     get_pirates(&r, &t, version >= 9);
+    if (version >= 11)
+        get_house(&r, &t);
     /* Version 10 on: the Cities & Knights part, when the body goes on. */
     if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
         record_get_ck(&r, &t.game, (int)version);

@@ -86,6 +86,9 @@
  * part is there exactly when the body goes on after the version 9 fields. Every row's bytes are
  * range-checked as they are read, then what they say together (record_ck_problem()), each with
  * its reason. Older records have none (their games were played without it).
+ * Body of version 11: the body of version 10 with the session's house rules (!rules: a lobby's
+ * and a game's, record.c) after the version 9 fields, before the version 10 tail. Older records
+ * have none: the rule book's.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -104,7 +107,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 10
+#define RECORD_VERSION 11
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 

@@ -239,7 +239,7 @@ static void update_timers(struct session *s, int64_t now_ms)
         s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
         return;
     }
-    int64_t turn_ms = (int64_t)s->rules.turn_timeout_s * 1000;
+    int64_t turn_ms = session_turn_ms(s);
     int8_t sb = g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : -1;
     if (g->turn != s->key_turn || g->setup_step != s->key_setup || sb != s->key_sb ||
         s->turn_deadline_ms == INT64_MAX) {
@@ -255,9 +255,9 @@ static void update_timers(struct session *s, int64_t now_ms)
     if (step_key == SESSION_STEP_ASK || g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER ||
         g->phase == PHASE_GOLD) {
         if (s->step_phase != step_key) {
-            int64_t step = turn_ms < SESSION_STEP_MS ? turn_ms : SESSION_STEP_MS;
+            int64_t step = session_step_ms(s);
             s->step_phase = (uint8_t)step_key;
-            s->step_deadline_ms = turn_ms ? now_ms + step : INT64_MAX;
+            s->step_deadline_ms = step ? now_ms + step : INT64_MAX;
         }
     } else {
         s->step_phase = 0;
@@ -318,6 +318,7 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
     };
     if (cities)
         opt.victory_points = 0; /* Cities & Knights: its 13 points */
+    session_rules_options(s, &opt);
     int err = fresh ? game_init_rng(&s->game, &opt, fresh)
                     : game_init(&s->game, &opt, bw_rng_next(&s->rng));
     if (!err && cities)
@@ -502,7 +503,7 @@ static int64_t warn_at(const struct session *s)
 {
     if (s->turn_deadline_ms == INT64_MAX || s->warned)
         return INT64_MAX;
-    int64_t turn_ms = (int64_t)s->rules.turn_timeout_s * 1000;
+    int64_t turn_ms = session_turn_ms(s);
     int64_t before = turn_ms / 3 < SESSION_WARN_MS ? turn_ms / 3 : SESSION_WARN_MS;
     return s->turn_deadline_ms - before;
 }
@@ -527,9 +528,10 @@ int64_t session_next_deadline(const struct session *s)
     t = min64(t, warn_at(s));
     t = min64(t, s->turn_deadline_ms);
     t = min64(t, s->step_deadline_ms);
-    for (int i = 0; i < GAME_MAX_OFFERS; i++)
+    int64_t offer_ms = session_offer_ms(s); /* 0: offers stand until the turn ends */
+    for (int i = 0; offer_ms && i < GAME_MAX_OFFERS; i++)
         if (s->game.offers[i].id && s->offer_id[i] == s->game.offers[i].id)
-            t = min64(t, s->offer_ms[i] + SESSION_OFFER_MS);
+            t = min64(t, s->offer_ms[i] + offer_ms);
     return t;
 }
 
@@ -615,9 +617,10 @@ static int tick_once(struct session *s, int64_t now_ms, struct session_tick *out
     }
     if (s->state != SESSION_PLAYING)
         return SESSION_TICK_NONE;
-    for (int i = 0; i < GAME_MAX_OFFERS; i++) {
+    int64_t offer_ms = session_offer_ms(s);
+    for (int i = 0; offer_ms && i < GAME_MAX_OFFERS; i++) {
         const struct trade_offer *o = &s->game.offers[i];
-        if (o->id && s->offer_id[i] == o->id && now_ms >= s->offer_ms[i] + SESSION_OFFER_MS)
+        if (o->id && s->offer_id[i] == o->id && now_ms >= s->offer_ms[i] + offer_ms)
             if (tick_apply(s, now_ms, ACT_CANCEL, o->from, o->id, out))
                 return out->kind;
     }
@@ -710,6 +713,9 @@ int session_result(const struct session *s, int64_t now_ms, struct session_resul
     out->turns = g->turn;
     out->duration_ms = now_ms > s->started_ms ? now_ms - s->started_ms : 0;
     out->n_seats = s->n_seats;
+    if (session_rules_house(s))
+        session_rules_line(s, out->rules, sizeof out->rules);
+    out->unrated = !session_rules_rated(s);
     for (int i = 0; i < s->n_seats; i++) {
         const struct session_seat *seat = &s->seat[i];
         struct session_result_seat *r = &out->seat[i];

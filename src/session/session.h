@@ -125,6 +125,49 @@ bool session_expansion_fits(int expansion, int map, int variant, char *msg, size
  * computer players are all in (issue 27); tests turn it on. The one switch for it. */
 extern bool session_cities_ready;
 
+/* House rules (!rules; SPEC.md section 3 "Words", doc/house-rules.md): what a lobby chose, a
+ * channel's defaults from config game.rules. 0 is the rule book's in every field, so a zeroed
+ * set is the published game. A running game keeps its own copy in game.opt (session_start)
+ * except the timer and the points' origin, which stay here. */
+enum session_rule {
+    SESSION_RULE_POINTS,          /* points to win, 5-20 (0: the map's) */
+    SESSION_RULE_DISCARD,         /* the hand limit for a 7, 7-12 */
+    SESSION_RULE_FRIENDLY_ROBBER, /* on|off */
+    SESSION_RULE_NO_SEVENS,       /* a 7 in the first N rounds is rolled again, 0-10 */
+    SESSION_RULE_ROBBER_DESERT,   /* on|off: the robber may return to the desert */
+    SESSION_RULE_DICE,            /* random|deck */
+    SESSION_RULE_TRADE,           /* on|off: trades between players */
+    SESSION_RULE_HARBORMASTER,    /* on|off */
+    SESSION_RULE_TIMER,           /* fast|normal|slow|off */
+    SESSION_RULE_COUNT
+};
+#define SESSION_POINTS_MIN 5
+#define SESSION_POINTS_MAX 20
+#define SESSION_DISCARD_MIN 7
+#define SESSION_DISCARD_MAX 12
+#define SESSION_NO_SEVENS_MAX 10
+/* The timers together (turn, discard and robber, trade offers), relative to the configured
+ * turn timeout T: normal T (the offers 90 s, the discard and robber step 60 s at most), fast
+ * half of each (the turn at least 10 s), slow twice each, off none (an offer then stands until
+ * the turn ends). */
+enum session_timer {
+    SESSION_TIMER_NORMAL,
+    SESSION_TIMER_FAST,
+    SESSION_TIMER_SLOW,
+    SESSION_TIMER_OFF
+};
+struct session_house {
+    uint8_t points;  /* 0: the map's; else SESSION_POINTS_MIN..MAX */
+    uint8_t discard; /* 0: 7; else SESSION_DISCARD_MIN + 1..MAX */
+    uint8_t friendly_robber;
+    uint8_t no_sevens; /* 0..SESSION_NO_SEVENS_MAX */
+    uint8_t robber_no_desert;
+    uint8_t dice_deck;
+    uint8_t no_trade;
+    uint8_t harbormaster;
+    uint8_t timer; /* enum session_timer */
+};
+
 /* Someone on IRC; strings borrowed for the call, NULL when unknown (nick is required).
  * account NULL means not logged in, unless account_unknown says the server did not tell: then
  * a seat taken with an account is matched by the user@host it was taken from. */
@@ -186,6 +229,7 @@ struct session {
     int64_t paused_ms;                /* when the pause began, while paused */
     int64_t started_ms;               /* when the game started (its duration), 0 in a lobby */
     uint16_t rolls[11];               /* how often each sum 2..12 was rolled in this game */
+    struct session_house house;       /* the house rules (!rules), chosen in the lobby */
 };
 
 /* Fill s (caller storage) as an empty lobby for channel (copied, cut to SESSION_CHAN_MAX). */
@@ -370,6 +414,10 @@ struct session_result {
     int64_t duration_ms;
     int n_seats;
     struct session_result_seat seat[GAME_MAX_PLAYERS];
+    /* The house rules: the fixed line's list, "" for the rule book's; and whether they keep
+     * the game out of the ratings (!session_rules_rated). */
+    char rules[256];
+    bool unrated;
 };
 
 /* The result of s, ending at now_ms: SESSION_END_WIN or RESIGN once the game is over with a
@@ -411,6 +459,41 @@ struct session_store_ops {
      * (language NULL: the configured one applies again). */
     int (*set_language)(void *ctx, const char *channel, const char *language);
 };
+
+/* House rules (session/house.c). A rule's value as people see it: points and discard as
+ * numbers (the map's points when none is chosen), no_sevens the rounds, a switch 1 on and 0 off,
+ * dice 0 random and 1 deck, timer an enum session_timer. */
+const char *session_rule_name(int rule);
+int session_rule_value(const struct session *s, int rule);
+/* The rule book's value (the points of s's map, expansion and configuration). */
+int session_rule_book(const struct session *s, int rule);
+/* The value word of rule: "on", "deck", "12" (value as session_rule_value gives it). */
+const char *session_rule_word(int rule, int value, char *buf, size_t size);
+/* The value words rule takes ("on|off", "5-20"), for a refusal. */
+const char *session_rule_values(int rule, char *buf, size_t size);
+/* Whether value of rule goes with s's map, variant, expansion and configuration: false with a
+ * sentence in msg (in the language in use), "harbormaster needs a map with harbors". Out of
+ * range values are the caller's to refuse. The rule book's value always fits. */
+bool session_rule_fits(const struct session *s, int rule, int value, char *msg, size_t msglen);
+/* Set rule to value (in range; session_rule_fits checked by the caller). */
+void session_rule_set(struct session *s, int rule, int value);
+/* The fixed line's list (SPEC section 5), every rule in order: "points 10, discard 7, ...". */
+void session_rules_line(const struct session *s, char *buf, size_t size);
+/* Whether any rule of s differs from the rule book. */
+bool session_rules_house(const struct session *s);
+/* Whether a game of s counts for the ratings: unless it is played to other points than its
+ * map's (README "Ratings"). */
+bool session_rules_rated(const struct session *s);
+/* After a change of s's map, variant or expansion: the rules that no longer fit go back to the
+ * rule book. Returns them as bits (1 << rule), with each one's reason in why[rule]. */
+unsigned session_rules_refit(struct session *s, char why[][160]);
+/* The engine's options of s's house rules, into *opt (its other fields are left alone). */
+void session_rules_options(const struct session *s, struct game_options *opt);
+/* The length of the turn timer, the discard and robber step and a trade offer under s's timer
+ * rule, in milliseconds; 0 when that timer is off. */
+int64_t session_turn_ms(const struct session *s);
+int64_t session_step_ms(const struct session *s);
+int64_t session_offer_ms(const struct session *s);
 
 #define SESSION_TOP_MAX 10
 

@@ -108,9 +108,14 @@ static const char *const schema_v2 = "CREATE TABLE channels ("
                                      "  PRIMARY KEY (network, channel)"
                                      ") WITHOUT ROWID;";
 
+/* Schema version 3: the house rules of each finished game (the fixed line's list, "" for the
+ * rule book's). Adding a column with a default leaves every older row as it was. */
+static const char *const schema_v3 =
+    "ALTER TABLE finished ADD COLUMN rules TEXT NOT NULL DEFAULT ''";
+
 /* migrations[v] takes a file from user_version v to v + 1; the last one sets
  * STORE_SCHEMA_VERSION. A new version appends its step here and raises the constant. */
-static const char *const migrations[STORE_SCHEMA_VERSION] = {schema_v1, schema_v2};
+static const char *const migrations[STORE_SCHEMA_VERSION] = {schema_v1, schema_v2, schema_v3};
 
 /* The directory part of path ("." when there is none); the caller's to free. */
 static char *dir_of(const char *path)
@@ -722,14 +727,14 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     }
     sqlite3_stmt *game = NULL, *get = NULL, *seat = NULL, *player = NULL, *erase = NULL;
     int result = BW_E(IO);
-    bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2;
+    bool rated = g->ending != STORE_END_STOP && g->n_seats >= 2 && !g->unrated;
     if (still_ours(st, err, errsize) != BW_OK)
         return BW_E(IO);
     if (exec(st, "BEGIN IMMEDIATE", "cannot start recording the game", err, errsize) != BW_OK)
         return BW_E(IO);
     if (sqlite3_prepare_v2(st->db,
                            "INSERT INTO finished (network, channel, started, ended, turns, "
-                           "ending, rated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           "ending, rated, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            -1, &game, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(st->db, "SELECT rating FROM players WHERE network = ? AND identity = ?",
                            -1, &get, NULL) != SQLITE_OK ||
@@ -755,6 +760,7 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
     sqlite3_bind_int(game, 5, g->turns);
     sqlite3_bind_text(game, 6, ending_name(g->ending), -1, SQLITE_STATIC);
     sqlite3_bind_int(game, 7, rated);
+    sqlite3_bind_text(game, 8, g->rules ? g->rules : "", -1, SQLITE_STATIC);
     if (sqlite3_step(game) != SQLITE_DONE) {
         sql_fail(st, err, errsize, "cannot record the game");
         goto done;
@@ -804,6 +810,8 @@ int store_record_finished(struct store *st, const struct store_finished *g, char
         sqlite3_bind_double(seat, 9, after[i]);
         if (run(st, seat, "cannot record a seat", err, errsize) != BW_OK)
             goto done;
+        if (g->unrated)
+            continue; /* another game than the records compare: not in anyone's totals */
         sqlite3_bind_text(player, 1, g->network, -1, SQLITE_STATIC);
         sqlite3_bind_text(player, 2, a->identity, -1, SQLITE_STATIC);
         sqlite3_bind_text(player, 3, a->nick, -1, SQLITE_STATIC);

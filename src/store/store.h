@@ -31,7 +31,7 @@
 #include "engine/error.h"
 
 /* The schema this program writes; files with a higher PRAGMA user_version are refused. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 #define STORE_MAX_SEATS 6
 
@@ -137,6 +137,12 @@ struct store_finished {
     enum store_ending ending;
     int n_seats; /* 1..STORE_MAX_SEATS */
     struct store_seat seats[STORE_MAX_SEATS];
+    /* The game's house rules as the fixed line lists them ("points 12, discard 7, ..."), NULL
+     * or "" for the rule book's; kept in finished.rules. */
+    const char *rules;
+    /* Its house rules keep the game out of the ratings (session_rules_rated; README,
+     * "Ratings"): it is recorded, unrated, and counts no game for anyone. */
+    bool unrated;
 };
 
 /* Record a finished game and, when it ended with a winner and had two seats or more, update the

@@ -211,6 +211,18 @@ static void events_newest_first(struct strbuf *out, const char *line)
     }
 }
 
+/* The house rules, when they are not all the rule book's (the words people type with !rules). */
+static void house_rules(struct strbuf *out, const struct session *s)
+{
+    if (!session_rules_house(s))
+        return;
+    char line[RENDER_LINE_MAX];
+    session_rules_line(s, line, sizeof line);
+    sb_append(out, "<p class=\"rules\">House rules: ");
+    esc(out, line);
+    sb_append(out, "</p>\n");
+}
+
 void web_page_live(const struct web_game *w, struct strbuf *out)
 {
     const struct session *s = w->s;
@@ -254,6 +266,7 @@ void web_page_live(const struct web_game *w, struct strbuf *out)
         render_status(&s->game, &st, NULL, &sink);
         sb_append(out, "</div>\n");
     }
+    house_rules(out, s);
     sb_append(out, "<h2>Last events</h2>\n");
     if (!w->n_recent) {
         sb_append(out, "<p>Nothing yet.</p>\n");
