@@ -361,12 +361,8 @@ void crafted_n(struct session *s, int n, int timeout_s)
     crafted_map(s, n, SESSION_MAP_BASE, timeout_s);
 }
 
-void crafted_map(struct session *s, int n, int map, int timeout_s)
+void play_setup(struct session *s)
 {
-    lobby_n(s, n, 6, timeout_s);
-    s->map = map;
-    char msg[100];
-    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
     struct bw_rng rng;
     bw_rng_seed(&rng, 4);
     while (s->game.phase == PHASE_SETUP_SETTLEMENT || s->game.phase == PHASE_SETUP_ROAD) {
@@ -374,6 +370,15 @@ void crafted_map(struct session *s, int n, int map, int timeout_s)
         assert_int_equal(playout_choose(&s->game, &rng, &a), BW_OK);
         assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
     }
+}
+
+void crafted_map(struct session *s, int n, int map, int timeout_s)
+{
+    lobby_n(s, n, 6, timeout_s);
+    s->map = map;
+    char msg[100];
+    assert_int_equal(session_start(s, NULL, now, msg, sizeof msg), BW_OK);
+    play_setup(s);
     for (int p = 0; p < n; p++) /* empty hands: the cards go back to the bank */
         for (int r = 0; r < RES_COUNT; r++) {
             s->game.bank[r] += s->game.p[p].res[r];

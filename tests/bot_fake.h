@@ -110,6 +110,8 @@ void crafted_n(struct session *s, int n, int timeout_s);
 void lobby_n(struct session *s, int n, int max_players, int timeout_s);
 /* The same on map (enum session_map). */
 void crafted_map(struct session *s, int n, int map, int timeout_s);
+/* The setup of s's game played by the engine's random moves (seeded: the same every time). */
+void play_setup(struct session *s);
 void crafted(struct session *s, int timeout_s);
 void roll_to_main(struct session *s, int d1, int d2);
 /* A bot holding s, handed over as a saved record; hands the test set take their cards from

@@ -2,99 +2,13 @@
  * and the decks' order; the normal level makes each C&K decision sensibly (a test per
  * behaviour, each failing without the code it checks); games between computer players of
  * every level finish. */
-#include "engine_helpers.h"
+#include "ai_ck_helpers.h"
 
 #include <stdio.h>
 
 #include "ai/ai.h"
 #include "ai/internal.h" /* the value function, for the tests of what it counts */
 #include "engine/playout.h"
-
-static struct game G;
-
-/* A Cities & Knights game on the base board after the setup (empty board), player 0 to act
- * after the roll, no number token anywhere (tests put the ones they need). */
-static void ck_blank(int n)
-{
-    struct game_options opt = {.n_players = (uint8_t)n, .board = BOARD_BASE};
-    assert_int_equal(game_init(&G, &opt, TH_SEED), BW_OK);
-    assert_int_equal(game_cities_on(&G), BW_OK);
-    th_main_phase(&G, 0);
-    th_clear_tokens(&G);
-}
-
-/* A land hex with six land neighbours, not skip and not the robber's. */
-static int inner_hex(int skip)
-{
-    return th_inner_hex(&G, skip, 1);
-}
-
-static int corner(int h, int c)
-{
-    return th_corner(&G, h, c);
-}
-
-static void city(int p, int v)
-{
-    th_place_city(&G, p, v + 1);
-}
-
-static void settlement(int p, int v)
-{
-    th_place_settlement(&G, p, v + 1);
-}
-
-static void road(int p, int u, int v)
-{
-    th_place_road(&G, p, u + 1, v + 1);
-}
-
-static void give_com(int p, int c, int n)
-{
-    assert_true(G.ck.bank[c] >= n);
-    G.ck.bank[c] = (uint8_t)(G.ck.bank[c] - n);
-    G.p[p].commodity[c] = (uint8_t)(G.p[p].commodity[c] + n);
-}
-
-/* A knight of p written onto the board (level, active or not). */
-static void knight(int p, int v, int level, int active)
-{
-    int k = 0;
-    while (G.ck.p[p].knight_at[k])
-        k++;
-    G.ck.p[p].knight_at[k] = (uint8_t)(v + 1);
-    G.ck.p[p].knight[k] = (uint8_t)(level | (active ? KNIGHT_ACTIVE : 0));
-    game_reindex(&G);
-}
-
-static int deck_of(int card)
-{
-    return card <= PROG_SMITH            ? TRACK_SCIENCE
-           : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
-                                         : TRACK_POLITICS;
-}
-
-static int hand_count(int p)
-{
-    int n = 0;
-    while (n <= CK_HAND && G.ck.p[p].hand[n])
-        n++;
-    return n;
-}
-
-/* p draws card from its deck into their hand (the deck's order changes, its cards do not). */
-static void give_card(int p, int card)
-{
-    int t = deck_of(card);
-    for (int i = G.ck.deck_pos[t]; i < CK_DECK; i++)
-        if (G.ck.deck[t][i] == card) {
-            G.ck.deck[t][i] = G.ck.deck[t][G.ck.deck_pos[t]];
-            G.ck.deck[t][G.ck.deck_pos[t]] = (uint8_t)card;
-            G.ck.p[p].hand[hand_count(p)] = G.ck.deck[t][G.ck.deck_pos[t]++];
-            return;
-        }
-    fail_msg("card %d not in its deck", card);
-}
 
 /* The normal player's move for p in G (checked legal). */
 static struct game_action normal_move(int p, uint64_t seed)
@@ -105,11 +19,6 @@ static struct game_action normal_move(int p, uint64_t seed)
     struct game c = G;
     assert_int_equal(game_apply(&c, &a, NULL, 0, NULL), BW_OK);
     return a;
-}
-
-static int is_card(const struct game_action *a, int card)
-{
-    return a->type == ACT_PROGRESS && a->res == card;
 }
 
 /* ---- the view ---- */
@@ -143,7 +52,8 @@ static struct positions ck_positions(int games, int every)
         for (int k = 0; k < 20000 && g.phase != PHASE_OVER; k++) {
             int pending = 0;
             for (int q = 0; q < g.opt.n_players; q++)
-                pending |= g.ck.p[q].hand[CK_HAND] || g.ck.p[q].draws;
+                pending |= g.ck.p[q].hand[CK_HAND] || g.ck.p[q].draws ||
+                           g.ck.p[q].ask == ASK_TAKE || g.ck.p[q].ask == ASK_SPY;
             if (pending || k % every == 0)
                 keep(&ps, &g);
             struct game_action a;
@@ -160,10 +70,13 @@ static struct positions ck_positions(int games, int every)
 static int scramble(struct game *g, int seat, struct bw_rng *rng)
 {
     uint8_t pile[256];
-    int n = 0, size[GAME_MAX_PLAYERS];
+    int n = 0, size[GAME_MAX_PLAYERS], ask = g->ck.p[seat].ask;
+    /* A hand seat looked at and chooses from is seen (a master merchant, a spy). */
+    int goods_seen = ask == ASK_TAKE ? g->ck.p[seat].ask_arg : -1;
+    int cards_seen = ask == ASK_SPY ? g->ck.p[seat].ask_arg : -1;
     for (int q = 0; q < g->opt.n_players; q++) {
-        size[q] = q == seat ? 0 : game_hand_size(g, q);
-        for (int k = 0; k < GOOD_COUNT && q != seat; k++) {
+        size[q] = q == seat || q == goods_seen ? 0 : game_hand_size(g, q);
+        for (int k = 0; k < GOOD_COUNT && q != seat && q != goods_seen; k++) {
             uint8_t *have = k < RES_COUNT ? &g->p[q].res[k] : &g->p[q].commodity[k - RES_COUNT];
             for (; *have; --*have)
                 pile[n++] = (uint8_t)k;
@@ -183,7 +96,7 @@ static int scramble(struct game *g, int seat, struct bw_rng *rng)
         for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
             pile[n++] = g->ck.deck[t][i];
         for (int q = 0; q < g->opt.n_players; q++)
-            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+            for (int i = 0; i <= CK_HAND && q != seat && q != cards_seen && g->ck.p[q].hand[i]; i++)
                 if (deck_of(g->ck.p[q].hand[i]) == t)
                     pile[n++] = g->ck.p[q].hand[i];
         /* Printers and constitutions are never held: they stay in the deck. */
@@ -197,7 +110,7 @@ static int scramble(struct game *g, int seat, struct bw_rng *rng)
         bw_rng_shuffle_u8(rng, pile, shown_at);
         int next = 0;
         for (int q = 0; q < g->opt.n_players; q++)
-            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+            for (int i = 0; i <= CK_HAND && q != seat && q != cards_seen && g->ck.p[q].hand[i]; i++)
                 if (deck_of(g->ck.p[q].hand[i]) == t)
                     g->ck.p[q].hand[i] = pile[next++];
         bw_rng_shuffle_u8(rng, pile + next, n - next);
@@ -229,7 +142,7 @@ static void test_view_hides_cities(void **state)
     struct positions ps = ck_positions(6, 17);
     struct bw_rng rng;
     bw_rng_seed(&rng, 4242);
-    int compared = 0, differs = 0, pending = 0;
+    int compared = 0, differs = 0, pending = 0, looked = 0;
     for (int i = 0; i < ps.n; i++) {
         const struct game *g = &ps.g[i];
         unsigned m = ai_players_to_act(g);
@@ -273,10 +186,12 @@ static void test_view_hides_cities(void **state)
             assert_memory_equal(&a, &b, sizeof a);
         }
         pending += g->ck.p[p].hand[CK_HAND] || g->ck.p[p].draws;
+        looked += g->ck.p[p].ask == ASK_TAKE || g->ck.p[p].ask == ASK_SPY;
         compared++;
     }
-    printf("%d positions compared (%d with a card pending), %d views dealt differently\n", compared,
-           pending, differs);
+    printf("%d positions compared (%d with a card pending, %d choosing from a hand seen), %d views "
+           "dealt differently\n",
+           compared, pending, looked, differs);
     assert_true(compared > ps.n / 2);
     assert_true(differs > 0);
     assert_true(pending > 0);
@@ -754,6 +669,97 @@ static void test_games_finish(void **state)
     ck_game(hard, 3, 802, NULL);
 }
 
+/* ---- the master merchant and the spy ---- */
+
+/* Player 1 leads (a city) and holds 3 wool, 2 ore and a brick; player 2 holds 4 grain; player 0
+ * has a settlement, 2 grain and an ore (a city wants 2 ore more) and plays the master merchant
+ * at player 1: asked what to take. */
+static void master_merchant_asked(void)
+{
+    ck_blank(3);
+    int h = inner_hex(-1);
+    settlement(0, corner(h, 0));
+    city(1, corner(inner_hex(h), 3));
+    th_give(&G, 0, 0, 0, 0, 2, 1);
+    th_give(&G, 1, 0, 1, 3, 0, 2);
+    th_give(&G, 2, 0, 0, 0, 4, 0);
+    give_card(0, PROG_MASTER_MERCHANT);
+    struct game_action a = th_action(ACT_PROGRESS, 0);
+    a.res = PROG_MASTER_MERCHANT;
+    a.target = 1;
+    assert_int_equal(game_apply(&G, &a, NULL, 0, NULL), BW_OK);
+    assert_int_equal(G.ck.p[0].ask, ASK_TAKE);
+}
+
+/* The computer player answers ASK_TAKE legally at every level, the normal one with the goods
+ * it needs; its view keeps the goods it saw (the other hands dealt as ever). */
+static void test_master_merchant_answer(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        master_merchant_asked();
+        struct game v;
+        assert_int_equal(ai_view(&G, 0, seed, &v), BW_OK);
+        assert_memory_equal(v.p[1].res, G.p[1].res, RES_COUNT);
+        assert_memory_equal(v.p[1].commodity, G.p[1].commodity, COM_COUNT);
+        struct game_action a = normal_move(0, seed);
+        assert_int_equal(a.type, ACT_CK_GIVE);
+        assert_int_equal(a.give[RES_ORE], 2);
+        assert_int_equal(ai_choose(&G, 0, AI_EASY, seed, &a), BW_OK);
+        assert_int_equal(a.type, ACT_CK_GIVE);
+        struct game c = G;
+        assert_int_equal(game_apply(&c, &a, NULL, 0, NULL), BW_OK);
+    }
+}
+
+/* The computer player plays the master merchant at the leader who holds goods, not at the one
+ * who holds none. */
+static void test_master_merchant_target(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        ck_blank(3);
+        int h = inner_hex(-1);
+        settlement(0, corner(h, 0));
+        city(1, corner(inner_hex(h), 3));
+        city(2, corner(inner_hex(h), 0));
+        th_give(&G, 0, 0, 0, 0, 2, 1);
+        th_give(&G, 2, 0, 0, 1, 1, 3);
+        give_card(0, PROG_MASTER_MERCHANT);
+        struct game_action a = normal_move(0, seed);
+        assert_true(is_card(&a, PROG_MASTER_MERCHANT));
+        assert_int_equal(a.target, 2);
+    }
+}
+
+/* The spy: the card worth more to the player, not the first in the hand seen; the view keeps
+ * the cards seen. */
+static void test_spy_answer(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        ck_blank(3);
+        give_card(1, PROG_INVENTOR);
+        give_card(1, PROG_MERCHANT);
+        give_card(2, PROG_SMITH);
+        give_card(0, PROG_SPY);
+        struct game_action a = th_action(ACT_PROGRESS, 0);
+        a.res = PROG_SPY;
+        a.target = 1;
+        assert_int_equal(game_apply(&G, &a, NULL, 0, NULL), BW_OK);
+        assert_int_equal(G.ck.p[0].ask, ASK_SPY);
+        struct game v;
+        assert_int_equal(ai_view(&G, 0, seed, &v), BW_OK);
+        assert_memory_equal(v.ck.p[1].hand, G.ck.p[1].hand, CK_HAND + 1);
+        a = normal_move(0, seed);
+        assert_int_equal(a.type, ACT_CK_CHOOSE);
+        assert_int_equal(a.a, PROG_MERCHANT);
+        assert_int_equal(ai_choose(&G, 0, AI_EASY, seed, &a), BW_OK);
+        assert_int_equal(a.type, ACT_CK_CHOOSE);
+        assert_true(a.a == PROG_MERCHANT || a.a == PROG_INVENTOR);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +781,9 @@ int main(void)
         cmocka_unit_test(test_city_for_commodity),
         cmocka_unit_test(test_value_of_threats_and_points),
         cmocka_unit_test(test_fifth_card_before_discard),
+        cmocka_unit_test(test_master_merchant_answer),
+        cmocka_unit_test(test_master_merchant_target),
+        cmocka_unit_test(test_spy_answer),
         cmocka_unit_test(test_games_finish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -422,48 +422,133 @@ static void test_commercial_harbor(void **state)
     state_ok();
 }
 
+/* The card's player is asked (ASK_TAKE, ASK_SPY): the EV_ASK says whose hand. */
+static void asked_to_take(int n, int kind, int target)
+{
+    const struct game_event *e = th_find_event(EV, n, EV_ASK, 0);
+    assert_non_null(e);
+    assert_int_equal(e->a, kind);
+    assert_int_equal(e->other, target);
+    assert_int_equal(G.ck.p[0].ask, kind);
+    assert_int_equal(G.ck.p[0].ask_arg, target);
+}
+
+/* Player 1 (more points) holds 2 wool, 2 ore and a paper; player 0 plays the master merchant
+ * at them. */
+static struct game_action master_merchant_position(void)
+{
+    ck_blank(4);
+    points(1, 0, 2);
+    th_give(&G, 1, 0, 0, 2, 0, 2);
+    give_com(1, COM_PAPER, 1);
+    th_give(&G, 2, 3, 0, 0, 0, 0);
+    hold(0, PROG_MASTER_MERCHANT);
+    return card(0, PROG_MASTER_MERCHANT, 1, -1, -1);
+}
+
+/* The player sees the goods first (EV_LOOK), then chooses 2 (ACT_CK_GIVE, ASK_TAKE). */
 static void test_master_merchant(void **state)
 {
     (void)state;
-    ck_blank(4);
-    points(1, 0, 2);
-    th_give(&G, 1, 0, 2, 0, 0, 1);
-    give_com(1, COM_COIN, 1);
-    th_give(&G, 2, 3, 0, 0, 0, 0);
-    hold(0, PROG_MASTER_MERCHANT);
-    struct game_action x = card(0, PROG_MASTER_MERCHANT, 2, RES_WOOD, RES_WOOD);
-    th_refused(&G, &x, BW_E(INVALID)); /* not more points */
-    x = card(0, PROG_MASTER_MERCHANT, 1, RES_BRICK, RES_WOOD);
-    th_refused(&G, &x, BW_E(NOT_ENOUGH));
-    x.b = -1;
-    th_refused(&G, &x, BW_E(INVALID)); /* two goods */
-    x.b = GOOD_PAPER + COM_COIN;
+    struct game_action x = master_merchant_position();
+    struct game_action bad = card(0, PROG_MASTER_MERCHANT, 2, -1, -1);
+    th_refused(&G, &bad, BW_E(INVALID)); /* not more points */
+    bad.target = 0;
+    th_refused(&G, &bad, BW_E(INVALID));
     assert_true(listed(&x));
     int n = th_apply(&G, &x, EV);
     const struct game_event *e = th_find_event(EV, n, EV_LOOK, 0);
     assert_non_null(e);
     assert_int_equal(e->other, 1);
-    assert_int_equal(e->res[RES_BRICK], 2);
-    assert_int_equal(e->res2[COM_COIN], 1);
-    assert_int_equal(G.p[0].res[RES_BRICK], 1);
-    assert_int_equal(G.p[0].commodity[COM_COIN], 1);
-    assert_int_equal(th_hand(&G, 1), 2);
-    assert_int_equal(game_waiting_for(&G), BIT(0)); /* nobody asked */
+    assert_int_equal(e->a, 0);
+    assert_int_equal(e->res[RES_WOOL], 2);
+    assert_int_equal(e->res[RES_ORE], 2);
+    assert_int_equal(e->res2[COM_PAPER], 1);
+    assert_null(th_find_event(EV, n, EV_GIVE, 1)); /* nothing taken yet */
+    assert_int_equal(th_hand(&G, 1), 5);
+    asked_to_take(n, ASK_TAKE, 1);
+    state_ok();
+    waits_for(BIT(0));
+    struct game_action y = give(0, RES_WOOD, RES_WOOL);
+    th_refused(&G, &y, BW_E(NOT_ENOUGH)); /* player 1 has no wood */
+    y = give(0, GOOD_PAPER, GOOD_PAPER);
+    th_refused(&G, &y, BW_E(NOT_ENOUGH));
+    y = give(0, RES_ORE, -1);
+    th_refused(&G, &y, BW_E(INVALID)); /* two goods */
+    y.give[RES_WOOL] = 2;
+    th_refused(&G, &y, BW_E(INVALID));
+    y = act(ACT_CK_CHOOSE, 0, PROG_SMITH, -1);
+    th_refused(&G, &y, BW_E(WRONG_PHASE));
+    y = give(1, RES_ORE, RES_WOOL); /* another player */
+    th_refused(&G, &y, BW_E(WRONG_PHASE));
+    y = give(0, RES_ORE, GOOD_PAPER);
+    assert_true(listed(&y));
+    n = th_apply(&G, &y, EV);
+    e = th_find_event(EV, n, EV_GIVE, 1);
+    assert_non_null(e);
+    assert_int_equal(e->other, 0);
+    assert_int_equal(e->a, PROG_MASTER_MERCHANT);
+    assert_int_equal(G.p[0].res[RES_ORE], 1);
+    assert_int_equal(G.p[0].commodity[COM_PAPER], 1);
+    assert_int_equal(th_hand(&G, 1), 3);
+    assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+    assert_int_equal(game_waiting_for(&G), BIT(0));
     state_ok();
 }
 
-static void test_spy(void **state)
+/* The timeout takes from the piles the target holds most of (the lowest good on a tie); with
+ * 2 goods or fewer, or goods of one kind, there is nothing to choose. */
+static void test_master_merchant_default(void **state)
 {
     (void)state;
+    struct game_action x = master_merchant_position();
+    th_apply(&G, &x, EV);
+    timeout(0);
+    assert_int_equal(G.p[0].res[RES_WOOL], 1);
+    assert_int_equal(G.p[0].res[RES_ORE], 1);
+    assert_int_equal(th_hand(&G, 0), 2);
+    assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+    state_ok();
+    int held[3][GOOD_COUNT] = {{0, 1, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 4}, {0}};
+    for (int k = 0; k < 3; k++) {
+        x = master_merchant_position();
+        th_return_all(&G, 1);
+        G.ck.bank[COM_PAPER]++;
+        G.p[1].commodity[COM_PAPER] = 0;
+        for (int r = 0; r < GOOD_COUNT; r++)
+            if (held[k][r] && r < RES_COUNT)
+                th_give_res(&G, 1, r, held[k][r]);
+            else if (held[k][r])
+                give_com(1, r - RES_COUNT, held[k][r]);
+        int n = th_apply(&G, &x, EV);
+        assert_non_null(th_find_event(EV, n, EV_LOOK, 0));
+        assert_null(th_find_event(EV, n, EV_ASK, 0));
+        assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+        assert_int_equal(th_hand(&G, 0), k < 2 ? 2 : 0);
+        assert_int_equal(G.p[0].res[RES_ORE], k == 1 ? 2 : 0);
+        assert_int_equal(game_waiting_for(&G), BIT(0));
+        state_ok();
+    }
+}
+
+/* Player 1 holds a bishop and a smith; player 0 plays the spy at them. */
+static struct game_action spy_position(void)
+{
     ck_blank(4);
     hold(1, PROG_BISHOP);
     hold(1, PROG_SMITH);
     hold(0, PROG_SPY);
-    struct game_action x = card(0, PROG_SPY, 1, PROG_WARLORD, -1);
-    th_refused(&G, &x, BW_E(NO_CARD));
-    x.target = 0;
-    th_refused(&G, &x, BW_E(INVALID));
-    x = card(0, PROG_SPY, 1, PROG_SMITH, -1);
+    return card(0, PROG_SPY, 1, -1, -1);
+}
+
+/* The player sees the cards first (EV_LOOK), then chooses one (ACT_CK_CHOOSE, ASK_SPY). */
+static void test_spy(void **state)
+{
+    (void)state;
+    struct game_action x = spy_position();
+    struct game_action bad = x;
+    bad.target = 0;
+    th_refused(&G, &bad, BW_E(INVALID));
     assert_true(listed(&x));
     int n = th_apply(&G, &x, EV);
     const struct game_event *e = th_find_event(EV, n, EV_LOOK, 0);
@@ -471,10 +556,81 @@ static void test_spy(void **state)
     assert_int_equal(e->a, 1);
     assert_int_equal(e->res[0], PROG_BISHOP);
     assert_int_equal(e->res[1], PROG_SMITH);
+    assert_null(th_find_event(EV, n, EV_PROGRESS_TAKEN, 0));
+    assert_int_equal(G.ck.p[0].hand[0], 0);
+    asked_to_take(n, ASK_SPY, 1);
+    state_ok();
+    waits_for(BIT(0));
+    struct game_action y = act(ACT_CK_CHOOSE, 0, PROG_WARLORD, -1);
+    th_refused(&G, &y, BW_E(NO_CARD));
+    y.a = PROG_NONE;
+    th_refused(&G, &y, BW_E(NO_CARD));
+    y.a = 999;
+    th_refused(&G, &y, BW_E(NO_CARD));
+    y = give(0, RES_WOOD, -1);
+    th_refused(&G, &y, BW_E(WRONG_PHASE));
+    y = act(ACT_CK_CHOOSE, 1, PROG_SMITH, -1); /* another player */
+    th_refused(&G, &y, BW_E(WRONG_PHASE));
+    y = act(ACT_CK_CHOOSE, 0, PROG_SMITH, -1);
+    assert_true(listed(&y));
+    n = th_apply(&G, &y, EV);
+    e = th_find_event(EV, n, EV_PROGRESS_TAKEN, 0);
+    assert_non_null(e);
+    assert_int_equal(e->other, 1);
+    assert_int_equal(e->a, PROG_SMITH);
     assert_int_equal(G.ck.p[0].hand[0], PROG_SMITH);
     assert_int_equal(G.ck.p[1].hand[0], PROG_BISHOP);
     assert_int_equal(G.ck.p[1].hand[1], 0);
-    assert_non_null(th_find_event(EV, n, EV_PROGRESS_TAKEN, 0));
+    assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+    assert_int_equal(game_waiting_for(&G), BIT(0));
+    state_ok();
+}
+
+/* The timeout takes the first card of the hand; no card, or cards of one kind: nothing to
+ * choose. */
+static void test_spy_default(void **state)
+{
+    (void)state;
+    struct game_action x = spy_position();
+    th_apply(&G, &x, EV);
+    timeout(0);
+    assert_int_equal(G.ck.p[0].hand[0], PROG_BISHOP);
+    assert_int_equal(G.ck.p[1].hand[0], PROG_SMITH);
+    assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+    state_ok();
+    for (int k = 0; k < 2; k++) {
+        ck_blank(4);
+        if (k)
+            hold(1, PROG_SMITH);
+        hold(0, PROG_SPY);
+        int n = th_apply(&G, &x, EV);
+        assert_non_null(th_find_event(EV, n, EV_LOOK, 0));
+        assert_null(th_find_event(EV, n, EV_ASK, 0));
+        assert_int_equal(G.ck.p[0].hand[0], k ? PROG_SMITH : 0);
+        assert_int_equal(G.ck.p[1].hand[0], 0);
+        assert_int_equal(game_waiting_for(&G), BIT(0));
+        state_ok();
+    }
+}
+
+/* A target who leaves while looked at: nothing is taken and the turn goes on. */
+static void test_take_target_resigns(void **state)
+{
+    (void)state;
+    struct game_action x = master_merchant_position();
+    th_apply(&G, &x, EV);
+    struct game_action r = th_action(ACT_RESIGN, 1);
+    th_apply(&G, &r, EV);
+    assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+    assert_int_equal(th_hand(&G, 0), 0);
+    assert_int_equal(game_waiting_for(&G), BIT(0));
+    state_ok();
+    x = spy_position();
+    th_apply(&G, &x, EV);
+    r = th_action(ACT_RESIGN, 0);
+    th_apply(&G, &r, EV);
+    assert_int_equal(G.ck.p[1].hand[1], PROG_SMITH);
+    assert_int_equal(G.ck.asker, 0);
     state_ok();
 }
 
@@ -626,7 +782,10 @@ int main(void)
         cmocka_unit_test(test_wedding),
         cmocka_unit_test(test_commercial_harbor),
         cmocka_unit_test(test_master_merchant),
+        cmocka_unit_test(test_master_merchant_default),
         cmocka_unit_test(test_spy),
+        cmocka_unit_test(test_spy_default),
+        cmocka_unit_test(test_take_target_resigns),
         cmocka_unit_test(test_deserter),
         cmocka_unit_test(test_diplomat),
         cmocka_unit_test(test_intrigue),

@@ -286,8 +286,8 @@ static void test_progress_play(void **state)
     assert_int_equal(g->ck.p[p].fleet, 1u << RES_WOOL);
     assert_int_equal(g->ck.p[p].hand[0], PROG_MERCHANT);
     ck_hold(g, p, PROG_SPY);
-    expect_reply(b, n, "!play spy", "spy asks the other players: it cannot be played here yet");
-    expect_refused(b, n, "!play spy");
+    expect_refused(b, n, "!play spy"); /* a spy names whose cards it looks at */
+    assert_true(any_line(n_recs - 1, n, "play spy NICK"));
     /* "monopoly coin" is the trade monopoly. */
     int q = (p + 1) % 3;
     g->p[q].commodity[COM_COIN] = 1;
@@ -497,13 +497,192 @@ static void test_help_languages(void **state)
     bot_free(b);
 }
 
+/* Whether no line to the channel since mark names any of words (what a hand holds). */
+static void channel_silent(int mark, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (any_line(mark, CHAN, words[i]))
+            fail_msg("the channel saw \"%s\"", words[i]);
+}
+
+static const char *const hidden[] = {"wool", "ore", "coin", "bishop", "smith", NULL};
+
+/* n plays card at qn: n alone is told look (%s: qn), the channel chan (%s: n, qn) and nothing
+ * of the hand. */
+static void look_at(struct bot *b, const char *n, const char *qn, const char *card,
+                    const char *look, const char *chan)
+{
+    char line[200];
+    int mark = n_recs;
+    snprintf(line, sizeof line, "!play %s %s", card, qn);
+    say(b, n, line);
+    snprintf(line, sizeof line, look, qn);
+    if (!any_line(mark, n, line))
+        fail_msg("not told \"%s\": %s", line, last_to(mark, n));
+    snprintf(line, sizeof line, chan, n, qn);
+    assert_true(any_line(mark, CHAN, line));
+    channel_silent(mark, hidden);
+}
+
+/* !play master merchant NICK and !play spy NICK: the player sees the hand privately with the
+ * command to type, the channel who chooses; !take takes; refusals name the hand to the
+ * player who saw it alone and change nothing. */
+static void test_take(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
+    int q = (p + 1) % 3, r = (p + 2) % 3;
+    char n[32], qn[32], rn[32], want[200];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    snprintf(qn, sizeof qn, "%s", nick_of(b, q));
+    snprintf(rn, sizeof rn, "%s", nick_of(b, r));
+    g->ck.p[q].defender = 1; /* more points than p */
+    g->p[q].res[RES_WOOL] = 2, g->bank[RES_WOOL] -= 2;
+    g->p[q].res[RES_ORE] = 1, g->bank[RES_ORE] -= 1;
+    g->p[q].commodity[COM_COIN] = 1, g->ck.bank[COM_COIN] -= 1;
+    ck_hold(g, p, PROG_MASTER_MERCHANT);
+    ck_hold(g, p, PROG_SPY);
+    expect_refused(b, n, "!play master merchant");
+    snprintf(want, sizeof want, "!play master merchant %s", rn);
+    expect_refused(b, n, want);
+    assert_true(any_line(n_recs - 1, n, "has no more points than you"));
+    snprintf(want, sizeof want, "!play master merchant %s", n);
+    expect_refused(b, n, want);
+    assert_true(any_line(n_recs - 1, n, "name another player: !play master merchant NICK"));
+    int mark = n_recs;
+    look_at(b, n, qn, "master merchant",
+            "you see %s's goods: 2 wool, 1 ore, 1 coin (take 2: !take LIST, e.g. !take 2 wool)",
+            "the game waits for %s to choose 2 goods to take from %s (master merchant)");
+    assert_int_equal(g->ck.p[p].ask, ASK_TAKE);
+    assert_false(any_line(mark, qn, "wool"));
+    /* Another player, and the wrong goods: refused, the hand named to the player alone. */
+    snprintf(want, sizeof want, "the game waits for %s to choose what to take from %s", n, qn);
+    expect_reply(b, qn, "!take 1 ore 1 coin", want);
+    expect_refused(b, rn, "!take 1 ore 1 coin");
+    snprintf(want, sizeof want,
+             "%s does not hold 1 brick, 1 ore: they hold 2 wool, 1 ore, 1 coin (!take LIST, e.g. "
+             "!take 2 wool)",
+             qn);
+    expect_reply(b, n, "!take 1 brick 1 ore", want);
+    expect_refused(b, n, "!take 1 brick 1 ore");
+    snprintf(want, sizeof want,
+             "take 2 of %s's goods: they hold 2 wool, 1 ore, 1 coin (!take LIST, e.g. !take 2 "
+             "wool)",
+             qn);
+    expect_reply(b, n, "!take 1 ore", want);
+    expect_refused(b, n, "!take smith");
+    snprintf(want, sizeof want,
+             "first take from %s's hand: they hold 2 wool, 1 ore, 1 coin (!take LIST)", qn);
+    expect_reply(b, n, "!end", want);
+    mark = n_recs;
+    say(b, n, "!take 1 ore 1 coin");
+    assert_int_equal(g->ck.p[p].ask, ASK_NONE);
+    assert_int_equal(g->p[p].res[RES_ORE], 1);
+    assert_int_equal(g->p[p].commodity[COM_COIN], 1);
+    assert_int_equal(g->p[q].res[RES_WOOL], 2);
+    snprintf(want, sizeof want, "%s takes goods from %s (master merchant)", n, qn);
+    assert_true(any_line(mark, CHAN, want));
+    snprintf(want, sizeof want, "you take 1 ore, 1 coin from %s", qn);
+    assert_true(any_line(mark, n, want));
+    snprintf(want, sizeof want, "%s takes 1 ore, 1 coin from you", n);
+    assert_true(any_line(mark, qn, want));
+    channel_silent(mark, hidden);
+    expect_reply(b, n, "!take 1 wool 1 wool",
+                 "nothing to take: !take answers a master merchant or a spy you play");
+    /* The spy: a card. */
+    ck_hold(g, q, PROG_BISHOP);
+    ck_hold(g, q, PROG_SMITH);
+    look_at(b, n, qn, "spy",
+            "you see %s's progress cards: bishop, smith (take one: !take CARD, e.g. !take bishop)",
+            "the game waits for %s to choose a progress card to take from %s (spy)");
+    assert_int_equal(g->ck.p[p].ask, ASK_SPY);
+    snprintf(want, sizeof want,
+             "%s holds no warlord card: they hold bishop, smith (!take CARD, e.g. !take bishop)",
+             qn);
+    expect_reply(b, n, "!take warlord", want);
+    expect_refused(b, n, "!take warlord");
+    expect_refused(b, n, "!take 1 ore 1 wool");
+    mark = n_recs;
+    say(b, n, "!take smi");
+    assert_int_equal(g->ck.p[p].ask, ASK_NONE);
+    assert_int_equal(g->ck.p[p].hand[0], PROG_SMITH);
+    assert_int_equal(g->ck.p[q].hand[0], PROG_BISHOP);
+    assert_int_equal(g->ck.p[q].hand[1], 0);
+    channel_silent(mark, hidden);
+    check_no_leak();
+    bot_free(b);
+}
+
+/* A person's roll brings the barbarians onto three computer players (easy, normal, hard), each
+ * with two cities and no knight: each is asked which city to lose while it is not their turn,
+ * and each answers on its own, after its delay, with no command of the person; then the roll
+ * goes on and the person plays their turn (their one city went with no question). */
+static void test_robots_answer_off_turn(void **state)
+{
+    (void)state;
+    session_cities_ready = true;
+    struct bot *b = make_bot(0, 7);
+    say(b, "ann", "!new");
+    say(b, "ann", "!expansion cities");
+    say(b, "ann", "!addbot easy");
+    say(b, "ann", "!addbot normal");
+    say(b, "ann", "!addbot hard");
+    say(b, "ann", "!start");
+    struct session *s = ck_live(b);
+    assert_int_equal(s->state, SESSION_PLAYING);
+    struct game *g = &s->game;
+    play_setup(s);
+    int ann = session_seat_of_nick(s, "ann");
+    assert_int_equal(g->phase, PHASE_ROLL);
+    while (g->current != ann) { /* the robots' turns pass: a 5, nothing else */
+        assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_GATE, NULL, 0, NULL), BW_OK);
+        struct game_action end = {.type = ACT_END, .player = (int8_t)g->current};
+        assert_int_equal(session_apply(s, &end, now, NULL, 0, NULL), BW_OK);
+    }
+    /* the robots' settlements become cities: two each; ann keeps one (lost with no question) */
+    for (int v = 0; v < game_geo(g)->n_vertices; v++) {
+        int q = g->vertex_owner[v];
+        if (q >= 0 && q != ann && g->vertex_building[v] == BUILDING_SETTLEMENT) {
+            g->vertex_building[v] = BUILDING_CITY;
+            g->p[q].settlements--;
+            g->p[q].cities++;
+        }
+    }
+    game_reindex(g);
+    g->ck.barbarians = CK_VOYAGE - 1;
+    assert_int_equal(game_check_state(g), BW_OK);
+    assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_SHIP, NULL, 0, NULL), BW_OK);
+    unsigned robots = ((1u << 4) - 1) & ~(1u << ann);
+    assert_int_equal(game_waiting_for(g), robots);
+    say(b, "ann", "!status"); /* the bot takes up the game as after any command */
+    int mark = n_recs;
+    for (int step = 0; step < 200 && game_waiting_for(&s->game) != (1u << ann); step++) {
+        int64_t due = bot_next_deadline(b);
+        assert_true(due != INT64_MAX);
+        now = due > now ? due : now;
+        bot_tick(b, now);
+    }
+    assert_int_equal(game_waiting_for(&s->game), 1u << ann);
+    assert_int_equal(s->game.phase, PHASE_MAIN);
+    assert_int_equal(s->game.current, ann);
+    for (int q = 0; q < 4; q++)
+        assert_int_equal(s->game.p[q].cities, q == ann ? 0 : 1);
+    assert_true(any_line(mark, CHAN, "(bot)"));
+    assert_int_equal(game_check_state(&s->game), BW_OK);
+    check_no_leak();
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_expansion_lobby),  cmocka_unit_test(test_knights),
-        cmocka_unit_test(test_improve_wall),     cmocka_unit_test(test_progress_play),
-        cmocka_unit_test(test_progress_pending), cmocka_unit_test(test_goods),
-        cmocka_unit_test(test_help_languages),   cmocka_unit_test(test_hand_lines),
+        cmocka_unit_test(test_expansion_lobby),        cmocka_unit_test(test_knights),
+        cmocka_unit_test(test_improve_wall),           cmocka_unit_test(test_progress_play),
+        cmocka_unit_test(test_progress_pending),       cmocka_unit_test(test_goods),
+        cmocka_unit_test(test_help_languages),         cmocka_unit_test(test_take),
+        cmocka_unit_test(test_robots_answer_off_turn), cmocka_unit_test(test_hand_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -917,9 +917,10 @@ static void test_playouts_cities(void **state)
     static const int asking[] = {PROG_WEDDING, PROG_COMMERCIAL_HARBOR, PROG_MASTER_MERCHANT,
                                  PROG_SPY,     PROG_DESERTER,          PROG_DIPLOMAT,
                                  PROG_INTRIGUE};
-    printf("cities: asked %ld pillage, %ld knight, %ld wedding, %ld harbor, %ld deserter;",
+    printf("cities: asked %ld pillage, %ld knight, %ld wedding, %ld harbor, %ld deserter, %ld "
+           "take, %ld spy;",
            ck_asks[ASK_PILLAGE], ck_asks[ASK_KNIGHT], ck_asks[ASK_WEDDING], ck_asks[ASK_HARBOR],
-           ck_asks[ASK_DESERTER]);
+           ck_asks[ASK_DESERTER], ck_asks[ASK_TAKE], ck_asks[ASK_SPY]);
     for (int i = 0; i < (int)(sizeof asking / sizeof *asking); i++)
         printf(" %ld", ck_cards[asking[i]]);
     printf(" played\n");

@@ -180,7 +180,7 @@ static bool golden_moment(const struct game *g)
     return pending && any_hand(g) && any_knight(g) && any_metropolis(g) && any_wall(g);
 }
 
-#define GOLDEN_SEED 225
+#define GOLDEN_SEED 289
 
 /* Four players played by random moves until golden_moment(); saved 5 s after the last change. */
 static int64_t golden_session(struct session *s)
@@ -235,16 +235,38 @@ static int write_golden(const char *path)
     return 0;
 }
 
-static size_t load_golden(unsigned char *buf, size_t size)
+/* tests/data/NAME into buf. */
+static size_t load_data(const char *name, unsigned char *buf, size_t size)
 {
     const char *src = getenv("BW_SOURCE_DIR");
     char path[4096];
-    snprintf(path, sizeof path, "%s/tests/data/record_v10.bin", src ? src : ".");
+    snprintf(path, sizeof path, "%s/tests/data/%s", src ? src : ".", name);
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
     size_t len = fread(buf, 1, size, f);
     fclose(f);
     return len;
+}
+
+static size_t load_golden(unsigned char *buf, size_t size)
+{
+    return load_data("record_v10.bin", buf, size);
+}
+
+/* The golden record of the first version 10 build (before the master merchant and the spy
+ * asked, which changed the random playouts the golden record is made of): still read, and
+ * written again the same. */
+static void test_first_v10(void **state)
+{
+    (void)state;
+    static unsigned char buf[RECORD_MAX_SIZE + 1];
+    static struct session s;
+    char why[128];
+    size_t len = load_data("record_v10_first.bin", buf, sizeof buf);
+    if (record_decode(&s, buf, len, GOLDEN_RESTORED_MS, why, sizeof why) != BW_OK)
+        fail_msg("the first version 10 record is refused: %s", why);
+    assert_true(golden_moment(&s.game));
+    round_trip(&s, GOLDEN_RESTORED_MS);
 }
 
 static void test_golden_v10(void **state)
@@ -590,6 +612,81 @@ static void test_part_refused(void **state)
     expect_refused(&s, "Cities & Knights on a board other than the base or the big one");
 }
 
+/* p draws card from its deck (the deck's order changes, its cards do not). */
+static void draw_card(struct game *g, int p, int card)
+{
+    int t = card <= PROG_SMITH            ? TRACK_SCIENCE
+            : card <= PROG_TRADE_MONOPOLY ? TRACK_TRADE
+                                          : TRACK_POLITICS;
+    for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
+        if (g->ck.deck[t][i] == card) {
+            g->ck.deck[t][i] = g->ck.deck[t][g->ck.deck_pos[t]];
+            g->ck.deck[t][g->ck.deck_pos[t]++] = (uint8_t)card;
+            g->ck.p[p].hand[hand_count(&g->ck.p[p])] = (uint8_t)card;
+            return;
+        }
+    fail_msg("card %d not in its deck", card);
+}
+
+/* p plays card at q through the session: the game then waits for p to take from q's hand. */
+static void look(struct session *s, int p, int q, int card, int ask, int64_t now)
+{
+    struct game_action a = {.type = ACT_PROGRESS, .player = (int8_t)p, .target = (int8_t)q};
+    a.res = (uint8_t)card;
+    a.a = a.b = -1;
+    assert_int_equal(session_apply(s, &a, now, NULL, 0, NULL), BW_OK);
+    assert_int_equal(s->game.ck.p[p].ask, ask);
+    assert_int_equal(s->game.ck.p[p].ask_arg, q);
+}
+
+/* A game waiting for the master merchant's or the spy's player to take from the hand they saw
+ * (ASK_TAKE, ASK_SPY) is saved and restored; such an ask aimed at the player themself, or at
+ * a hand with nothing to choose, is refused. */
+static void test_take_round_trips(void **state)
+{
+    (void)state;
+    static struct session s, t;
+    struct bw_rng rng;
+    int64_t now = 1000;
+    bw_rng_seed(&rng, 77);
+    ck_session(&s, 3, 177, now);
+    struct game *g = &s.game;
+    for (int i = 0; i < 3000 && (g->phase != PHASE_MAIN || hand_count(&g->ck.p[g->current]) ||
+                                 game_waiting_for(g) != 1u << g->current);
+         i++)
+        assert_true(step(&s, &rng, &now));
+    assert_int_equal(g->phase, PHASE_MAIN);
+    int p = g->current, q = (p + 1) % 3;
+    draw_card(g, q, PROG_PRINTER); /* shown: a point more than p */
+    g->ck.p[q].hand[hand_count(&g->ck.p[q]) - 1] = 0;
+    g->ck.played++;
+    g->ck.p[q].progress_points++;
+    for (int k = 0; k < GOOD_COUNT; k++) { /* q holds 1 of each good the bank has */
+        uint8_t *bank = k < RES_COUNT ? &g->bank[k] : &g->ck.bank[k - RES_COUNT];
+        uint8_t *have = k < RES_COUNT ? &g->p[q].res[k] : &g->p[q].commodity[k - RES_COUNT];
+        if (*bank)
+            --*bank, ++*have;
+    }
+    draw_card(g, p, PROG_MASTER_MERCHANT);
+    draw_card(g, p, PROG_SPY);
+    draw_card(g, q, PROG_BISHOP);
+    draw_card(g, q, PROG_SMITH);
+    look(&s, p, q, PROG_MASTER_MERCHANT, ASK_TAKE, now += 500);
+    round_trip(&s, now);
+    t = s;
+    t.game.ck.p[p].ask_arg = (uint8_t)p;
+    expect_refused(&t, "the game's state is not one the rules allow");
+    struct game_action x = {.type = ACT_TIMEOUT, .player = (int8_t)p, .target = -1};
+    assert_int_equal(session_apply(&s, &x, now += 500, NULL, 0, NULL), BW_OK);
+    assert_int_equal(g->ck.p[p].ask, ASK_NONE);
+    look(&s, p, q, PROG_SPY, ASK_SPY, now += 500);
+    round_trip(&s, now);
+    t = s;
+    t.game.ck.p[q].hand[1] = 0; /* one card: nothing to choose */
+    t.game.ck.played++;
+    expect_refused(&t, "the game's state is not one the rules allow");
+}
+
 static int load_base_case(void **state)
 {
     (void)state;
@@ -603,9 +700,10 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--write-golden") == 0)
         return write_golden(argv[2]);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ck_round_trips), cmocka_unit_test(test_ck_part_size),
-        cmocka_unit_test(test_golden_v10),     cmocka_unit_test(test_ranges_refused),
-        cmocka_unit_test(test_states_refused), cmocka_unit_test(test_part_refused),
+        cmocka_unit_test(test_ck_round_trips),   cmocka_unit_test(test_ck_part_size),
+        cmocka_unit_test(test_golden_v10),       cmocka_unit_test(test_ranges_refused),
+        cmocka_unit_test(test_states_refused),   cmocka_unit_test(test_part_refused),
+        cmocka_unit_test(test_take_round_trips), cmocka_unit_test(test_first_v10),
     };
     return cmocka_run_group_tests(tests, load_base_case, NULL);
 }

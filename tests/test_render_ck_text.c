@@ -214,35 +214,53 @@ static void check_private(const struct out *o, const char *secret, int to, int t
     assert_int_not_equal(seen, 0);
 }
 
+/* e makes one line in every language, to `to`; with the command cmd in it (NULL: no command at
+ * all), en in English. */
+static void one_line(const struct game_event *e, int to, const char *cmd, const char *en)
+{
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct out o;
+        out_open(&o, lang);
+        render_events(&G, &o.st, e, 1, &o.sink);
+        out_check(&o);
+        assert_int_equal(o.l.n, 1);
+        assert_int_equal(o.l.v[0].to, to);
+        if (cmd)
+            assert_non_null(strstr(o.l.v[0].text, cmd));
+        else
+            assert_null(strchr(o.l.v[0].text, '!'));
+        if (lang == LANG_EN)
+            assert_string_equal(o.l.v[0].text, en);
+        render_lines_fini(&o.l);
+    }
+}
+
 /* Asks: a public line that names who the game waits for, what, and the command that answers. */
 static void test_ask_lines(void **state)
 {
     (void)state;
     ck_game();
-    struct game_event ev[5] = {
+    struct game_event ev[7] = {
         ev_of(EV_ASK, 1, -1, ASK_PILLAGE, -1), ev_of(EV_ASK, 2, -1, ASK_KNIGHT, 20),
-        ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2), ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK),
-        ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1)};
-    static const char *const want[5] = {
+        ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2),   ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK),
+        ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1), ev_of(EV_ASK, 0, 1, ASK_TAKE, 2),
+        ev_of(EV_ASK, 0, 2, ASK_SPY, -1)};
+    static const char *const want[7] = {
         "the game waits for bob to choose which city the barbarians pillage (!choose V)",
         "the game waits for cat to choose where their knight displaced from 21 goes (!choose V)",
         "the game waits for dan to choose the goods they give ann (wedding) (!give LIST)",
         ("the game waits for bob to choose paper, cloth or coin to give ann for 1 brick "
          "(commercial harbor) (!give LIST)"),
-        "the game waits for cat to choose which knight they give up (deserter) (!choose V)"};
-    for (int k = 0; k < 5; k++)
-        for (int lang = 0; lang < LANG_COUNT; lang++) {
-            struct out o;
-            out_open(&o, lang);
-            render_events(&G, &o.st, &ev[k], 1, &o.sink);
-            out_check(&o);
-            assert_int_equal(o.l.n, 1);
-            assert_int_equal(o.l.v[0].to, RENDER_PUBLIC);
-            assert_non_null(strstr(o.l.v[0].text, k == 2 || k == 3 ? "give LIST" : "choose V"));
-            if (lang == LANG_EN)
-                assert_string_equal(o.l.v[0].text, want[k]);
-            render_lines_fini(&o.l);
-        }
+        "the game waits for cat to choose which knight they give up (deserter) (!choose V)",
+        /* The master merchant's and the spy's player has the command in their private look. */
+        "the game waits for ann to choose 2 goods to take from bob (master merchant)",
+        "the game waits for ann to choose a progress card to take from cat (spy)"};
+    for (int k = 0; k < 7; k++)
+        one_line(&ev[k], RENDER_PUBLIC,
+                 k >= 5             ? NULL
+                 : k == 2 || k == 3 ? "give LIST"
+                                    : "choose V",
+                 want[k]);
 }
 
 /* The prompt to the player asked: private, one line naming the command, the choices and the
@@ -334,6 +352,59 @@ static void test_look_private(void **state)
         if (lang == LANG_EN) {
             assert_string_equal(o.l.v[0].text, "#c you see bob's goods: 3 ore, 2 paper");
             assert_string_equal(o.l.v[1].text, "#c you see dan's progress cards: spy, warlord");
+        }
+        render_lines_fini(&o.l);
+    }
+}
+
+/* The master merchant's and the spy's player, asked to take from the hand they see, is told
+ * what to type with it, privately (an example from the hand, in the words commands take). */
+static void test_take_hint(void **state)
+{
+    (void)state;
+    ck_game();
+    G.ck.p[0].ask = ASK_TAKE;
+    G.ck.p[0].ask_arg = 1;
+    G.p[1].res[RES_ORE] = 3, G.bank[RES_ORE] -= 3;
+    G.p[1].commodity[COM_PAPER] = 2, G.ck.bank[COM_PAPER] -= 2;
+    G.ck.p[2].hand[0] = PROG_SPY;
+    G.ck.p[2].hand[1] = PROG_BISHOP;
+    struct game_event ev[2] = {ev_of(EV_LOOK, 0, 1, 0, 0), ev_of(EV_LOOK, 0, 2, 1, 0)};
+    ev[0].res[RES_ORE] = 3;
+    ev[0].res2[COM_PAPER] = 2;
+    ev[1].res[0] = PROG_SPY;
+    ev[1].res[1] = PROG_BISHOP;
+    static const char *const want[2] = {
+        "#c you see bob's goods: 3 ore, 2 paper (take 2: !take LIST, e.g. !take 2 ore)",
+        "#c you see cat's progress cards: spy, bishop (take one: !take CARD, e.g. !take spy)"};
+    for (int k = 0; k < 2; k++) {
+        G.ck.p[0].ask = (uint8_t)(k ? ASK_SPY : ASK_TAKE);
+        G.ck.p[0].ask_arg = (uint8_t)(k + 1);
+        one_line(&ev[k], 0, k ? "!take spy" : "!take 2 ore", want[k]);
+    }
+}
+
+/* The goods a master merchant takes are named to the two players only. */
+static void test_goods_taken_private(void **state)
+{
+    (void)state;
+    ck_game();
+    struct game_event ev = ev_of(EV_GIVE, 1, 0, PROG_MASTER_MERCHANT, 0);
+    ev.res[RES_ORE] = 1;
+    ev.res2[COM_PAPER] = 1;
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        struct out o;
+        out_open(&o, lang);
+        render_events(&G, &o.st, &ev, 1, &o.sink);
+        out_check(&o);
+        assert_int_equal(o.l.n, 3);
+        check_private(&o, render_good_name_in(lang, GOOD_PAPER + COM_PAPER), 0, 1);
+        check_private(&o, render_good_name_in(lang, GOOD_PAPER + COM_PAPER), 1, 0);
+        if (lang == LANG_EN) {
+            assert_non_null(
+                line_with(&o, RENDER_PUBLIC, "ann takes goods from bob (master merchant)"));
+            assert_non_null(line_with(&o, 0, "#c you take 1 ore, 1 paper from bob"));
+            assert_non_null(line_with(&o, 1, "#c ann takes 1 ore, 1 paper from you"));
         }
         render_lines_fini(&o.l);
     }
@@ -605,8 +676,8 @@ static void test_progress_list(void **state)
                                 "#c progress: alchemist: before your roll: !play alchemist YELLOW "
                                 "RED sets the dice");
             assert_string_equal(o.l.v[1].text,
-                                "#c progress: spy: cannot be played here yet: it asks other "
-                                "players");
+                                "#c progress: spy: after your roll: !play spy NICK, look at a "
+                                "player's progress cards and take one");
         }
         render_lines_fini(&o.l);
     }
@@ -713,6 +784,11 @@ static void test_events_golden(void **state)
     ev[n++] = ev_of(EV_ASK, 3, 0, ASK_WEDDING, 2);
     ev[n++] = ev_of(EV_ASK, 1, 0, ASK_HARBOR, RES_BRICK);
     ev[n++] = ev_of(EV_ASK, 2, 0, ASK_DESERTER, -1);
+    ev[n++] = ev_of(EV_ASK, 0, 1, ASK_TAKE, 2);
+    ev[n++] = ev_of(EV_ASK, 0, 2, ASK_SPY, -1);
+    ev[n] = ev_of(EV_GIVE, 1, 0, PROG_MASTER_MERCHANT, 0);
+    ev[n].res[RES_ORE] = 1;
+    ev[n++].res2[COM_PAPER] = 1;
     ev[n] = ev_of(EV_GIVE, 3, 0, PROG_WEDDING, 0);
     ev[n].res[RES_WOOD] = 1;
     ev[n++].res2[COM_COIN] = 1;
@@ -826,6 +902,8 @@ int main(void)
         cmocka_unit_test(test_ask_lines),
         cmocka_unit_test(test_give_line),
         cmocka_unit_test(test_look_private),
+        cmocka_unit_test(test_take_hint),
+        cmocka_unit_test(test_goods_taken_private),
         cmocka_unit_test(test_progress_taken_private),
         cmocka_unit_test(test_road_removed_line),
         cmocka_unit_test(test_commodities_in_trade),

@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+/* The normal level's best moves tried in turn against the game (see ai_choose). */
+#define CHOOSE_TRIES 4
+
 unsigned ai_players_to_act(const struct game *g)
 {
     unsigned m = game_waiting_for(g);
@@ -66,14 +69,25 @@ int ai_choose(const struct game *g, int player, int level, uint64_t seed, struct
     bw_rng_seed(&rng, ai_mix(seed, 2));
     if (level == AI_EASY) {
         err = ai_easy_choose(&view, player, &rng, out);
-    } else {
-        struct ai_board b;
-        ai_board_init(&b, &view, &ai_default_weights);
-        err = ai_normal_choose(&b, &view, player, &rng, out);
+        if (err)
+            return err;
+        return ai_legal_in(g, out) ? BW_OK : ai_fallback(g, player, out);
     }
-    if (err)
-        return err;
-    return ai_legal_in(g, out) ? BW_OK : ai_fallback(g, player, out);
+    struct ai_board b;
+    struct ai_scored top[CHOOSE_TRIES];
+    ai_board_init(&b, &view, &ai_default_weights);
+    int n = ai_normal_rank(&b, &view, player, &rng, top, CHOOSE_TRIES);
+    if (n < 0)
+        return n;
+    /* The best move the game takes: the view may differ from the game in what the seat cannot
+     * see (whether another player holds a commodity for a commercial harbor), which the game
+     * says when asked, as it would say to a person trying. */
+    for (int i = 0; i < n; i++)
+        if (ai_legal_in(g, &top[i].a)) {
+            *out = top[i].a;
+            return BW_OK;
+        }
+    return ai_fallback(g, player, out);
 }
 
 /* The view and board for a trade decision of player in g; BW_OK, or BW_E(INVALID) for a

@@ -8,9 +8,10 @@
  * each player holds, cards left in the deck, the cards shown by open offers), drawn from the
  * caller's seed. A decision therefore depends only on the public state, the seat's own hand and
  * the seed: changing what the seat cannot see never changes it (tests/test_ai.c checks this).
- * The one exception is a confirmation of the seat's own offer: whether the player who
- * accepted still holds the cards is asked of the real game, as the game would tell a person
- * trying to confirm.
+ * The exceptions are what the game says when a move is tried, as it would tell a person trying:
+ * a confirmation of the seat's own offer (whether the player who accepted still holds the cards)
+ * and, with Cities & Knights, a commercial harbor offer (whether its targets hold a commodity;
+ * refused, the player makes its next best move).
  *
  * Levels:
  *   easy    the weighted random player of the engine's playouts (src/engine/playout.c)

@@ -18,7 +18,9 @@
  * - progress cards held, each by a fixed worth well below what playing it usually brings, so
  *   that a card is played when its effect is worth it and kept otherwise (the smith and the
  *   warlord pay most when the barbarians are near), and the card given up from a hand of five
- *   is the one worth least;
+ *   is the one worth least; the master merchant and the spy are reckoned by the default choice
+ *   from the view's hand of each possible target, and the choice itself (ASK_TAKE, ASK_SPY)
+ *   by the value of each answer, the seen hand kept in the view (view.c);
  * - the merchant: its point is in the points; its 2:1 trade by the pips of its hex's resource. */
 #include "ai/internal.h"
 
@@ -267,8 +269,20 @@ static double monopoly_take(const struct game *g, int p, int k, int most)
     return take < pool ? take : pool;
 }
 
-int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
-                 double *bonus)
+/* The answer a timeout gives for p (the goods the player seen holds most of, their first
+ * card), applied to c without counting as an absence. */
+static void take_default(struct game *c, int p)
+{
+    struct game_action t;
+    int timed_out = c->turn_timed_out;
+    ai_blank(&t, ACT_TIMEOUT, p);
+    c->turn_timed_out = 1;
+    game_apply(c, &t, NULL, 0, NULL);
+    c->turn_timed_out = (uint8_t)timed_out;
+}
+
+int ai_ck_expect(const struct ai_board *b, const struct game *g, int p, const struct game_action *a,
+                 struct game *c, double *bonus)
 {
     *bonus = 0;
     if (a->type == ACT_PROGRESS_DRAW) {
@@ -293,14 +307,17 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
             (int)floor(monopoly_take(g, p, k, a->res == PROG_RESOURCE_MONOPOLY ? 2 : 1) + 0.5);
         uint8_t *have = k < RES_COUNT ? &c->p[p].res[k] : &c->p[p].commodity[k - RES_COUNT];
         *have = (uint8_t)(*have + take);
-        for (int i = 0; i <= CK_HAND && c->ck.p[p].hand[i]; i++)
-            if (c->ck.p[p].hand[i] == a->res) { /* the card is gone */
-                memmove(&c->ck.p[p].hand[i], &c->ck.p[p].hand[i + 1], (size_t)(CK_HAND - i));
-                c->ck.p[p].hand[CK_HAND] = 0;
-                break;
-            }
+        ai_ck_drop_card(c, p, a->res); /* the card is gone */
         return 1;
     }
+    case PROG_MASTER_MERCHANT:
+    case PROG_SPY:
+        *c = *g;
+        if (game_apply(c, a, NULL, 0, NULL) != BW_OK)
+            return -1;
+        if (c->ck.p[p].ask) /* the choice after the look, reckoned as the default one */
+            take_default(c, p);
+        return 1;
     case PROG_SABOTEUR: {
         int vp = game_vp_public(g, p);
         *c = *g;
@@ -312,7 +329,7 @@ int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struc
         return 1;
     }
     default:
-        return 0;
+        return ai_ck_expect_ask(b, g, p, a, c, bonus);
     }
 }
 

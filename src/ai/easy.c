@@ -112,6 +112,11 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
 
 int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct game_action *out)
 {
+    if (ai_ck_answers(g, player)) { /* answers: as the other levels, never at random */
+        struct ai_board b;
+        ai_board_init(&b, g, &ai_default_weights);
+        return ai_ck_answer(&b, g, player, out);
+    }
     if (g->phase == PHASE_DISCARD && g->p[player].discard && !ai_progress_pending(g, player)) {
         playout_discard(g, player, rng, out);
         return BW_OK;

@@ -134,11 +134,37 @@ double ai_ck_barbarians(const struct game *g, int p);
  * than from the view's dealt cards, one case per kind of move (a deck chosen, a monopoly, the
  * saboteur): 1 with the position in *c and an extra worth in *bonus, 0 for a move played on
  * the view as any other, -1 when refused. */
-int ai_ck_expect(const struct game *g, int p, const struct game_action *a, struct game *c,
-                 double *bonus);
+int ai_ck_expect(const struct ai_board *b, const struct game *g, int p, const struct game_action *a,
+                 struct game *c, double *bonus);
 /* The hex a move sends the robber to (a robber, a knight card, a knight chasing it, the
  * bishop), or -1. */
 int ai_robber_hex(const struct game_action *a);
+
+/* ---- asks.c: Cities & Knights, what the game asks and the cards that ask ---- */
+
+/* p's answer to what the game asks them (g->ck.p[p].ask): the pillaged city, the displaced
+ * knight's corner, the goods of a wedding, the commodity of a commercial harbor, the knight
+ * given up to a deserter; the same at every level. BW_OK with a legal answer in *out. */
+int ai_ck_answer(const struct ai_board *b, const struct game *g, int p, struct game_action *out);
+/* Whether p is asked one of those (ai_ck_answer answers it); the master merchant's and the spy's
+ * choices (ASK_TAKE, ASK_SPY) are ranked as moves instead, on the hand the player saw. */
+bool ai_ck_answers(const struct game *g, int p);
+/* What a knight of p at corner v does there (hundredths of a point): roads of others it stops,
+ * a settlement spot it keeps from them, the robber's hex it may chase from, the end of p's
+ * roads. Public things only. */
+double ai_ck_knight_spot(const struct game *g, int p, int v);
+/* ai_ck_expect's cases for the cards that ask others (wedding, commercial harbor, deserter,
+ * intrigue, diplomat): 1 with the position in *c and the extra worth in *bonus, 0 for another
+ * move, -1 when refused. */
+int ai_ck_expect_ask(const struct ai_board *b, const struct game *g, int p,
+                     const struct game_action *a, struct game *c, double *bonus);
+/* The commercial harbor's plays among the n actions listed in buf (max room) replaced by those
+ * p would consider: one resource p holds offered to each other player likely, by public counts,
+ * to hold a commodity, and the same resource to all of them; the view's dealt hands, which the
+ * engine's listing follows, play no part. Returns the new count. */
+int ai_ck_harbor_plays(const struct game *g, int p, struct game_action *buf, int n, int max);
+/* card leaves p's hand of progress cards in c (the first of that kind). */
+void ai_ck_drop_card(struct game *c, int p, int card);
 
 /* ---- easy.c ---- */
 

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #define AI_NONE (-1e18)
+/* Moves ai_normal_choose ranks, for one the game refuses (see there). */
+#define NORMAL_TRIES 4
 
 /* A stolen card: about a card's worth, more the more the victim threatens to win. */
 #define STEAL_BASE 6.0
@@ -187,7 +189,7 @@ static double score(const struct judge *j, const struct game_action *a)
         }
         return sum / ATTACK_THROWS;
     }
-    int known = j->g->ck.on ? ai_ck_expect(j->g, j->p, a, &c, &o.bonus) : 0;
+    int known = j->g->ck.on ? ai_ck_expect(j->b, j->g, j->p, a, &c, &o.bonus) : 0;
     if (known < 0 || (!known && !apply_expected(j, &c, a, &o)))
         return AI_NONE;
     if (known)
@@ -301,6 +303,8 @@ static int rank_moves(const struct judge *j, struct bw_rng *rng, struct ai_score
     struct game_action buf[AI_MAX_ACTIONS];
     int n = game_legal_actions(j->g, j->p, buf, AI_MAX_ACTIONS), m = 0;
     n = n < AI_MAX_ACTIONS ? n : AI_MAX_ACTIONS;
+    if (j->g->ck.on)
+        n = ai_ck_harbor_plays(j->g, j->p, buf, n, AI_MAX_ACTIONS);
     uint64_t own = own_hexes(j->g, j->p, buf, n);
     /* Ending the turn, or rolling, keeps the position as it is. */
     double keep = ai_value(j->b, j->g, j->p);
@@ -339,16 +343,26 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
         discard_greedy(&j, &a);
         return single(out, &a);
     }
+    if (ai_ck_answers(g, player)) { /* what the game asks: one answer, at once */
+        int err = ai_ck_answer(b, g, player, &a);
+        return err ? err : single(out, &a);
+    }
     return rank_moves(&j, rng, out, max);
 }
 
 int ai_normal_choose(const struct ai_board *b, const struct game *g, int player, struct bw_rng *rng,
                      struct game_action *out)
 {
-    struct ai_scored best;
-    int n = ai_normal_rank(b, g, player, rng, &best, 1);
+    struct ai_scored best[NORMAL_TRIES];
+    int n = ai_normal_rank(b, g, player, rng, best, NORMAL_TRIES);
     if (n < 0)
         return n;
-    *out = best.a;
+    /* A commercial harbor's targets come from public counts (ai_ck_harbor_plays): g, the
+     * search's sampled game, may have dealt one of them no commodity. Any other move is legal. */
+    int i = 0;
+    while (i + 1 < n && best[i].a.type == ACT_PROGRESS && best[i].a.res == PROG_COMMERCIAL_HARBOR &&
+           !ai_legal_in(g, &best[i].a))
+        i++;
+    *out = best[i].a;
     return BW_OK;
 }

@@ -17,7 +17,9 @@
  * the commodities' bank and the seat leave of each). The others' progress cards and the order of
  * the three decks are hidden too; which deck each held card came from is public (a city gate
  * names its deck, and so does a chosen draw), so each deck's cards left and the others' cards
- * from it are dealt again into the same slots (sample_progress below).
+ * from it are dealt again into the same slots (sample_progress below). A seat that looked at a
+ * player's hand with a master merchant or a spy and chooses from it now (ASK_TAKE, ASK_SPY) knows
+ * that hand: it is kept as it is, out of the pile.
  *
  * One simplification: the development cards a player held when resigning left the game
  * without being shown, and the state keeps no record of them apart from the rest; the pile
@@ -81,23 +83,33 @@ static void deal_offers(const struct game *g, int seat, struct deal *d, struct g
     }
 }
 
+/* The player whose hand seat saw and chooses from now (kind ASK_TAKE: the goods; ASK_SPY: the
+ * progress cards), or -1. */
+static int seen_by(const struct game *g, int seat, int kind)
+{
+    return g->ck.on && g->ck.p[seat].ask == kind ? g->ck.p[seat].ask_arg : -1;
+}
+
 /* The others' cards dealt again: with Cities & Knights the commodities are cards of the same
  * hands (goods RES_COUNT.. in the pile), what the commodities' bank and the seat leave of them. */
 static void sample_resources(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
 {
     struct deal d;
     int goods = g->ck.on ? GOOD_COUNT : RES_COUNT, com_pool[COM_COUNT] = {0};
+    int seen = seen_by(g, seat, ASK_TAKE);
     for (int r = 0; r < RES_COUNT; r++) {
-        d.pool[r] = g->bank_start - g->bank[r] - g->p[seat].res[r];
+        d.pool[r] =
+            g->bank_start - g->bank[r] - g->p[seat].res[r] - (seen >= 0 ? g->p[seen].res[r] : 0);
         d.pool[r] = d.pool[r] > 0 ? d.pool[r] : 0;
     }
     for (int c = 0; c < COM_COUNT && g->ck.on; c++) {
-        com_pool[c] = CK_BANK - g->ck.bank[c] - g->p[seat].commodity[c];
+        com_pool[c] = CK_BANK - g->ck.bank[c] - g->p[seat].commodity[c] -
+                      (seen >= 0 ? g->p[seen].commodity[c] : 0);
         com_pool[c] = com_pool[c] > 0 ? com_pool[c] : 0;
     }
     for (int q = 0; q < g->opt.n_players; q++) {
-        d.room[q] = q == seat ? 0 : game_hand_size(g, q);
-        if (q != seat) {
+        d.room[q] = q == seat || q == seen ? 0 : game_hand_size(g, q);
+        if (q != seat && q != seen) {
             memset(v->p[q].res, 0, sizeof v->p[q].res);
             if (g->ck.on)
                 memset(v->p[q].commodity, 0, sizeof v->p[q].commodity);
@@ -214,6 +226,7 @@ static uint8_t take_held(uint8_t *pile, int n, int *next)
 
 static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, struct game *v)
 {
+    int shown = seen_by(g, seat, ASK_SPY);
     for (int t = 0; t < CK_TRACKS; t++) {
         uint8_t pile[CK_DECK + GAME_MAX_PLAYERS * (CK_HAND + 1)];
         int n = 0, make_up[PROG_COUNT] = {0};
@@ -222,7 +235,7 @@ static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, 
         for (int i = g->ck.deck_pos[t]; i < CK_DECK; i++)
             pile[n++] = g->ck.deck[t][i];
         for (int q = 0; q < g->opt.n_players; q++)
-            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+            for (int i = 0; i <= CK_HAND && q != seat && q != shown && g->ck.p[q].hand[i]; i++)
                 if (prog_deck(g->ck.p[q].hand[i]) == t)
                     pile[n++] = g->ck.p[q].hand[i];
         int seen[PROG_COUNT] = {0}; /* in a fixed order first: the shuffle alone decides */
@@ -236,7 +249,7 @@ static void sample_progress(const struct game *g, int seat, struct bw_rng *rng, 
         /* Printers and constitutions are shown when drawn: never in a hand, so in the deck. */
         int next = 0;
         for (int q = 0; q < g->opt.n_players; q++)
-            for (int i = 0; i <= CK_HAND && q != seat && g->ck.p[q].hand[i]; i++)
+            for (int i = 0; i <= CK_HAND && q != seat && q != shown && g->ck.p[q].hand[i]; i++)
                 if (prog_deck(g->ck.p[q].hand[i]) == t)
                     v->ck.p[q].hand[i] = take_held(pile, n, &next);
         for (int i = g->ck.deck_pos[t], k = next; i < CK_DECK; i++, k++) {

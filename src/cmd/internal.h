@@ -10,7 +10,7 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
     cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
-    cmd_progress, cmd_choose, cmd_give, cmd_rules;
+    cmd_progress, cmd_choose, cmd_give, cmd_take, cmd_rules;
 
 /* House rules (rules.c): the fixed line "#chan rules: points 10, ..." of c->s in c's language;
  * that line in the channel at the start of a game whose rules are not all the rule book's; after
@@ -61,6 +61,15 @@ bool cmd_ask_prompt(struct cmd_call *c);
 /* The track ARGV names (science, trade, politics; a colour or commodity too), or a bw_err after
  * replying why with the usage line "PREFIX" usage. */
 int cmd_track_arg(struct cmd_call *c, int argc, char **argv, const char *usage);
+/* The progress card that the first words of argv name, and in *used how many words it took: a
+ * whole name of up to three words, or one word that is a whole name or a unique prefix. A
+ * bw_err after replying why with the usage line "PREFIX" usage (progress.c). */
+int cmd_card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage);
+/* The master merchant and the spy (take.c): a refusal of the card's target, and a refusal
+ * while the caller must first take from the hand they saw, or while another does: whether it
+ * replied. */
+bool cmd_explain_look(struct cmd_call *c, const struct game_action *a, int err);
+bool cmd_explain_take(struct cmd_call *c, int err);
 /* !play, !bank and !discard in a Cities & Knights game: a progress card; goods. */
 int cmd_play_progress(struct cmd_call *c);
 int cmd_bank_goods(struct cmd_call *c);

@@ -61,10 +61,7 @@ static const char *card_name(int card)
     return card >= PROG_ALCHEMIST && card < PROG_COUNT ? card_names[card - 1].name : "?";
 }
 
-/* The card that the first words of argv name, and in *used how many words it took: a whole
- * name of up to three words, or one word that is a whole name or a unique prefix. A bw_err
- * after replying why. */
-static int card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage)
+int cmd_card_arg(struct cmd_call *c, int argc, char **argv, int *used, const char *usage)
 {
     for (int k = argc < 3 ? argc : 3; k >= 2; k--) {
         char text[96], folded[96];
@@ -193,10 +190,10 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
     bool my_move = g->phase == PHASE_MAIN && g->current == c->seat;
     switch (a->type) {
     case ACT_PROGRESS:
+        if (cmd_explain_look(c, a, err))
+            return true;
         if (err == BW_E(NO_CARD))
             cmd_replyf(c, tr(c->lang, MSG_CK_CARD_NOT_HELD), card_name(a->res), c->prefix);
-        else if (err == BW_E(DENIED))
-            cmd_replyf(c, tr(c->lang, MSG_CK_CARD_ASKS), card_name(a->res));
         else if (err == BW_E(WRONG_PHASE) && my_move && a->res == PROG_ALCHEMIST)
             cmd_replyf(c, "%s", tr(c->lang, MSG_CK_ALCHEMIST_BEFORE));
         else if (err == BW_E(WRONG_PHASE) && my_move && a->res == PROG_BISHOP && !g->ck.attacks)
@@ -244,6 +241,8 @@ bool cmd_explain_pending(struct cmd_call *c, int err)
     const struct game *g = &c->s->game;
     if (!g->ck.on || c->seat < 0)
         return false;
+    if (cmd_explain_take(c, err))
+        return true;
     bool refused = err == BW_E(WRONG_PHASE) || err == BW_E(NOT_YOUR_TURN);
     if (refused && cmd_ask_prompt(c)) /* asked: what to type */
         return true;
@@ -332,6 +331,10 @@ static const char *card_usage(int card)
         return "play diplomat N-M [N-M]";
     case PROG_INTRIGUE:
         return "play intrigue V";
+    case PROG_MASTER_MERCHANT:
+        return "play master merchant NICK";
+    case PROG_SPY:
+        return "play spy NICK";
     default:
         return "play CARD";
     }
@@ -408,7 +411,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
     case PROG_BISHOP:
     case PROG_MERCHANT:
         if (argc != (card == PROG_INVENTOR ? 2 : 1))
-            return cmd_usage(c);
+            return card_usage_reply(c, card);
         for (int i = 0; i < argc; i++) {
             if ((v = words_hex(geo, argv[i], msg, sizeof msg)) < 0)
                 return bad_words(c, v, msg, usage);
@@ -426,7 +429,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
             argc = 1;
         }
         if (argc != 1)
-            return cmd_usage(c);
+            return card_usage_reply(c, card);
         if ((v = cmd_track_arg(c, 1, argv, usage)) < 0)
             return v;
         a->res2 = (uint8_t)v;
@@ -435,7 +438,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
     case PROG_SMITH:
     case PROG_DIPLOMAT:
         if (argc < 1 || argc > 2)
-            return cmd_usage(c);
+            return card_usage_reply(c, card);
         for (int i = 0; i < argc; i++) {
             v = card == PROG_SMITH ? words_vertex(geo, argv[i], msg, sizeof msg)
                                    : words_edge(geo, argv[i], msg, sizeof msg);
@@ -455,7 +458,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
     case PROG_MEDICINE:
     case PROG_INTRIGUE:
         if (argc != 1)
-            return cmd_usage(c);
+            return card_usage_reply(c, card);
         if ((v = words_vertex(geo, argv[0], msg, sizeof msg)) < 0)
             return bad_words(c, v, msg, usage);
         a->a = (int16_t)v;
@@ -464,7 +467,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
     case PROG_RESOURCE_MONOPOLY:
     case PROG_TRADE_MONOPOLY:
         if (argc != 1)
-            return cmd_usage(c);
+            return card_usage_reply(c, card);
         v = card == PROG_RESOURCE_MONOPOLY ? words_resource(argv[0], msg, sizeof msg)
                                            : words_good(argv[0], msg, sizeof msg);
         if (v < 0)
@@ -475,6 +478,14 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
         }
         a->res2 = (uint8_t)(card == PROG_TRADE_MONOPOLY ? v - GOOD_PAPER : v);
         return BW_OK;
+    case PROG_MASTER_MERCHANT: /* whose hand: the choice comes with !take, once seen */
+    case PROG_SPY:
+        if (argc != 1)
+            return card_usage_reply(c, card);
+        if ((v = cmd_seat_arg(c, argv[0])) < 0)
+            return v;
+        a->target = (int8_t)v;
+        return BW_OK;
     default: /* no arguments */
         return argc ? cmd_usage(c) : BW_OK;
     }
@@ -483,7 +494,7 @@ static int card_args(struct cmd_call *c, int card, int argc, char **argv, struct
 int cmd_play_progress(struct cmd_call *c)
 {
     int used;
-    int card = card_arg(c, c->argc, c->argv, &used, c->cmd->usage);
+    int card = cmd_card_arg(c, c->argc, c->argv, &used, c->cmd->usage);
     if (card < 0)
         return card;
     int argc = c->argc - used;
@@ -504,14 +515,6 @@ int cmd_play_progress(struct cmd_call *c)
     if (card == PROG_PRINTER || card == PROG_CONSTITUTION) {
         cmd_replyf(c, tr(c->lang, MSG_CK_CARD_POINT), card_name(card));
         return BW_E(INVALID);
-    }
-    switch (card) { /* they look at another's hand: no command shows it yet (doc/cities.md) */
-    case PROG_MASTER_MERCHANT:
-    case PROG_SPY:
-        cmd_replyf(c, tr(c->lang, MSG_CK_CARD_ASKS), card_name(card));
-        return BW_E(DENIED);
-    default:
-        break;
     }
     struct game_action a = {
         .type = ACT_PROGRESS, .res = (uint8_t)card, .a = -1, .b = -1, .target = -1};
@@ -558,7 +561,7 @@ static int exec_progress(struct cmd_call *c)
         return cmd_ck_act(c, &a);
     }
     int used;
-    int card = card_arg(c, argc, argv, &used, "progress discard CARD");
+    int card = cmd_card_arg(c, argc, argv, &used, "progress discard CARD");
     if (card < 0)
         return card;
     if (card >= PROG_COUNT || used != argc)

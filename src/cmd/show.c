@@ -346,6 +346,7 @@ static const struct {
     {"choose", MSG_HELP_CHOOSE},
     {"give", MSG_HELP_GIVE},
     {"rules", MSG_HELP_RULES},
+    {"take", MSG_HELP_TAKE},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an

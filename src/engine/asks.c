@@ -2,7 +2,9 @@
  * pillaged city, a displaced knight's corner, the goods of a wedding or a commercial harbor,
  * the knight a deserter takes), and the progress cards that ask others or look at their hands
  * (wedding, commercial harbor, master merchant, spy, deserter, diplomat, intrigue). An asked
- * player is pending as progress_pending() says: only they act, and only to answer.
+ * player is pending as progress_pending() says: only they act, and only to answer. The master
+ * merchant's and the spy's player is asked too: they see the hand first, then choose from it
+ * (ASK_TAKE, ASK_SPY), as a person at a table does.
  * doc/cities.md says what was decided where the rules leave it. */
 #include "engine/internal.h"
 
@@ -24,7 +26,9 @@ void ck_ask(struct game *g, struct evbuf *eb, int p, int kind, int b)
     if (e) {
         e->a = (int16_t)kind;
         e->b = (int16_t)b;
-        e->other = (int8_t)(kind == ASK_PILLAGE || kind == ASK_KNIGHT ? -1 : g->ck.asker - 1);
+        e->other = (int8_t)(kind == ASK_PILLAGE || kind == ASK_KNIGHT ? -1
+                            : kind == ASK_TAKE || kind == ASK_SPY     ? g->ck.p[p].ask_arg
+                                                                      : g->ck.asker - 1);
     }
 }
 
@@ -158,23 +162,36 @@ static int choose(struct game *g, struct evbuf *eb, int p, int v)
     }
 }
 
-static int give(struct game *g, struct evbuf *eb, int p, const struct game_action *a)
+/* The goods ACT_CK_GIVE names (give[] the resources, get[0..2] the commodities) into n; their
+ * count, or BW_E(INVALID) for more than 3 commodities named, BW_E(NOT_ENOUGH) for more than
+ * p holds. */
+static int action_goods(const struct game *g, int p, const struct game_action *a,
+                        uint8_t n[GOOD_COUNT])
 {
-    struct ck_player *c = &g->ck.p[p];
-    if (c->ask != ASK_WEDDING && c->ask != ASK_HARBOR)
-        return BW_E(WRONG_PHASE);
-    uint8_t n[GOOD_COUNT], have[GOOD_COUNT];
+    uint8_t have[GOOD_COUNT];
     memcpy(n, a->give, RES_COUNT);
     memcpy(n + RES_COUNT, a->get, COM_COUNT);
     if (a->get[3] || a->get[4])
         return BW_E(INVALID);
     goods(g, p, have);
-    int total = 0, q = g->ck.asker - 1;
+    int total = 0;
     for (int k = 0; k < GOOD_COUNT; k++) {
         total += n[k];
         if (n[k] > have[k])
             return BW_E(NOT_ENOUGH);
     }
+    return total;
+}
+
+static int give(struct game *g, struct evbuf *eb, int p, const struct game_action *a)
+{
+    struct ck_player *c = &g->ck.p[p];
+    if (c->ask != ASK_WEDDING && c->ask != ASK_HARBOR)
+        return BW_E(WRONG_PHASE);
+    uint8_t n[GOOD_COUNT];
+    int total = action_goods(g, p, a, n), q = g->ck.asker - 1;
+    if (total < 0)
+        return total;
     if (c->ask == ASK_WEDDING) {
         if (total != c->ask_arg)
             return BW_E(INVALID);
@@ -193,11 +210,75 @@ static int give(struct game *g, struct evbuf *eb, int p, const struct game_actio
     return BW_OK;
 }
 
+/* ---- what the card's player takes from the hand seen (master merchant, spy) ---- */
+
+/* p takes the goods n[] from the player whose goods they saw (ASK_TAKE): 2, or all they hold
+ * when fewer. */
+static int take_goods(struct game *g, struct evbuf *eb, int p, const uint8_t n[GOOD_COUNT])
+{
+    int q = g->ck.p[p].ask_arg, held = hand_size_of(&g->p[q]), total = 0;
+    for (int k = 0; k < GOOD_COUNT; k++)
+        total += n[k];
+    if (total != (held < 2 ? held : 2))
+        return BW_E(INVALID);
+    answered(g, p);
+    give_goods(g, eb, q, p, n, PROG_MASTER_MERCHANT);
+    return BW_OK;
+}
+
+/* p takes q's progress card in slot (the rest move up); a fifth must go at once
+ * (progress_pending()). */
+static void move_card(struct game *g, struct evbuf *eb, int p, int q, int slot)
+{
+    struct ck_player *from = &g->ck.p[q], *to = &g->ck.p[p];
+    int card = from->hand[slot], mine = 0;
+    while (mine <= CK_HAND && to->hand[mine])
+        mine++;
+    memmove(&from->hand[slot], &from->hand[slot + 1], (size_t)(CK_HAND - slot));
+    from->hand[CK_HAND] = 0;
+    to->hand[mine] = (uint8_t)card;
+    struct game_event *e = ev_push(eb, EV_PROGRESS_TAKEN, p);
+    if (e) {
+        e->other = (int8_t)q;
+        e->a = (int16_t)card;
+    }
+}
+
+/* p takes a card of kind card from the player whose cards they saw (ASK_SPY). */
+static int spy_take(struct game *g, struct evbuf *eb, int p, int card)
+{
+    int q = g->ck.p[p].ask_arg;
+    for (int i = 0; i < CK_HAND && g->ck.p[q].hand[i]; i++)
+        if (g->ck.p[q].hand[i] == card) {
+            answered(g, p);
+            move_card(g, eb, p, q, i);
+            return BW_OK;
+        }
+    return BW_E(NO_CARD);
+}
+
+/* The answer of the player who looked: a card (ACT_CK_CHOOSE) or goods (ACT_CK_GIVE). */
+static int take(struct game *g, struct evbuf *eb, const struct game_action *a)
+{
+    int p = a->player, spy = g->ck.p[p].ask == ASK_SPY;
+    if (a->type != (spy ? ACT_CK_CHOOSE : ACT_CK_GIVE))
+        return BW_E(WRONG_PHASE);
+    if (spy)
+        return spy_take(g, eb, p, a->a);
+    uint8_t n[GOOD_COUNT];
+    int err = action_goods(g, g->ck.p[p].ask_arg, a, n);
+    return err < 0 ? err : take_goods(g, eb, p, n);
+}
+
 int ck_answer(struct game *g, struct evbuf *eb, const struct game_action *a)
 {
-    if (!g->ck.p[a->player].ask)
+    int ask = g->ck.p[a->player].ask, err;
+    if (!ask)
         return BW_E(WRONG_PHASE);
-    int err = a->type == ACT_CK_CHOOSE ? choose(g, eb, a->player, a->a) : give(g, eb, a->player, a);
+    if (ask == ASK_TAKE || ask == ASK_SPY)
+        err = take(g, eb, a);
+    else
+        err = a->type == ACT_CK_CHOOSE ? choose(g, eb, a->player, a->a) : give(g, eb, a->player, a);
     if (!err)
         ck_asks_settle(g, eb);
     return err;
@@ -237,6 +318,14 @@ void ck_ask_default(struct game *g, struct evbuf *eb, int p)
         give(g, eb, p, &a);
         break;
     }
+    case ASK_TAKE: /* from the piles the player seen holds most of */
+        cheapest(g, c->ask_arg, 2, ALL_GOODS, n);
+        take_goods(g, eb, p, n);
+        break;
+    case ASK_SPY: /* their first card */
+        if (spy_take(g, eb, p, g->ck.p[c->ask_arg].hand[0]))
+            answered(g, p);
+        break;
     default:
         break;
     }
@@ -319,67 +408,62 @@ static int harbor(struct game *g, struct evbuf *eb, int p, const uint8_t offers[
     return BW_OK;
 }
 
-/* p looks at q's goods and takes goods k1 and k2 (-1: none; q holding fewer than 2). */
-static int master_merchant(struct game *g, struct evbuf *eb, int p, int q, int k1, int k2)
+/* p sees q's goods (a = 0) or progress cards (a = 1): EV_LOOK, to p alone. */
+static void look(struct game *g, struct evbuf *eb, int p, int q, int a)
+{
+    struct game_event *e = ev_push(eb, EV_LOOK, p);
+    if (!e)
+        return;
+    e->other = (int8_t)q;
+    e->a = (int16_t)a;
+    if (a)
+        memcpy(e->res, g->ck.p[q].hand, CK_HAND);
+    else
+        memcpy(e->res, g->p[q].res, RES_COUNT), memcpy(e->res2, g->p[q].commodity, COM_COUNT);
+}
+
+/* The card's player p chooses from q's hand, which they have seen (ASK_TAKE, ASK_SPY). */
+static void ask_self(struct game *g, struct evbuf *eb, int p, int q, int kind, int b)
+{
+    g->ck.asker = (uint8_t)(p + 1);
+    g->ck.p[p].ask_arg = (uint8_t)q;
+    ck_ask(g, eb, p, kind, b);
+}
+
+/* p looks at q's goods and takes 2 of their choice (all q holds when 2 or fewer, 2 of the one
+ * kind: no question). */
+static int master_merchant(struct game *g, struct evbuf *eb, int p, int q)
 {
     if (!opponent(g, p, q) || game_vp_public(g, q) <= game_vp_public(g, p))
         return BW_E(INVALID);
-    uint8_t have[GOOD_COUNT], n[GOOD_COUNT] = {0};
-    goods(g, q, have);
-    int held = hand_size_of(&g->p[q]), want = held < 2 ? held : 2;
-    for (int i = 0; i < 2; i++) {
-        int k = i ? k2 : k1;
-        if (k < -1 || k >= GOOD_COUNT)
-            return BW_E(INVALID);
-        if (k >= 0 && ++n[k] > have[k])
-            return BW_E(NOT_ENOUGH);
-        want -= k >= 0;
+    look(g, eb, p, q, 0);
+    int held = hand_size_of(&g->p[q]);
+    if (held > 2 && kinds_held(g, q, ALL_GOODS) > 1) {
+        ask_self(g, eb, p, q, ASK_TAKE, 2);
+        return BW_OK;
     }
-    if (want)
-        return BW_E(INVALID); /* two goods, or all q holds */
-    struct game_event *e = ev_push(eb, EV_LOOK, p);
-    if (e) {
-        e->other = (int8_t)q;
-        e->a = 0;
-        memcpy(e->res, have, RES_COUNT);
-        memcpy(e->res2, have + RES_COUNT, COM_COUNT);
-    }
-    give_goods(g, eb, q, p, n, PROG_MASTER_MERCHANT);
+    uint8_t n[GOOD_COUNT];
+    cheapest(g, q, 2, ALL_GOODS, n);
+    if (held)
+        give_goods(g, eb, q, p, n, PROG_MASTER_MERCHANT);
     return BW_OK;
 }
 
-/* p looks at q's progress cards and takes card (PROG_NONE when q holds none). */
-static int spy(struct game *g, struct evbuf *eb, int p, int q, int card)
+/* p looks at q's progress cards and takes one of their choice (nothing when q holds none,
+ * cards of one kind: no question). */
+static int spy(struct game *g, struct evbuf *eb, int p, int q)
 {
     if (!opponent(g, p, q))
         return BW_E(INVALID);
-    struct ck_player *from = &g->ck.p[q], *to = &g->ck.p[p];
-    int slot = -1, n = 0, mine = 0;
-    while (n < CK_HAND && from->hand[n]) {
-        if (from->hand[n] == card && slot < 0)
-            slot = n;
-        n++;
-    }
-    if (n ? slot < 0 : card != PROG_NONE)
-        return BW_E(NO_CARD);
-    struct game_event *e = ev_push(eb, EV_LOOK, p);
-    if (e) {
-        e->other = (int8_t)q;
-        e->a = 1;
-        memcpy(e->res, from->hand, CK_HAND);
-    }
-    if (!n)
-        return BW_OK;
-    while (mine <= CK_HAND && to->hand[mine])
-        mine++;
-    memmove(&from->hand[slot], &from->hand[slot + 1], (size_t)(CK_HAND - slot));
-    from->hand[CK_HAND] = 0;
-    to->hand[mine] = (uint8_t)card; /* a fifth must go at once (progress_pending()) */
-    e = ev_push(eb, EV_PROGRESS_TAKEN, p);
-    if (e) {
-        e->other = (int8_t)q;
-        e->a = (int16_t)card;
-    }
+    const uint8_t *hand = g->ck.p[q].hand;
+    look(g, eb, p, q, 1);
+    int n = 0, mixed = 0;
+    while (n < CK_HAND && hand[n])
+        mixed |= hand[n++] != hand[0];
+    if (mixed)
+        ask_self(g, eb, p, q, ASK_SPY, -1);
+    else if (n)
+        move_card(g, eb, p, q, 0);
     return BW_OK;
 }
 
@@ -508,9 +592,9 @@ int ck_card(struct game *g, struct evbuf *eb, const struct game_action *a, struc
         return harbor(g, eb, p, offers);
     }
     case PROG_MASTER_MERCHANT:
-        return master_merchant(g, eb, p, a->target, a->a, a->b);
+        return master_merchant(g, eb, p, a->target);
     case PROG_SPY:
-        return spy(g, eb, p, a->target, a->a);
+        return spy(g, eb, p, a->target);
     case PROG_DESERTER:
         return deserter(g, eb, p, a->target, a->a);
     case PROG_DIPLOMAT:
@@ -548,16 +632,27 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
     case ASK_DESERTER:
         ck_knights_of(g, p, spots);
         break;
+    case ASK_SPY: /* each kind of card seen */
+        for (int i = 0; i < CK_HAND && g->ck.p[c->ask_arg].hand[i]; i++) {
+            a.a = g->ck.p[c->ask_arg].hand[i];
+            for (int j = 0; j < i && a.a >= 0; j++)
+                a.a = g->ck.p[c->ask_arg].hand[j] == a.a ? -1 : a.a;
+            if (a.a >= 0)
+                put(out, max, &n, &a);
+        }
+        return n;
     case ASK_WEDDING:
     case ASK_HARBOR:
-        goods(g, p, have);
+    case ASK_TAKE: {
+        int pair = c->ask != ASK_HARBOR;
+        goods(g, c->ask == ASK_TAKE ? c->ask_arg : p, have);
         a.type = ACT_CK_GIVE;
         a.a = -1;
-        for (int i = c->ask == ASK_WEDDING ? 0 : GOOD_PAPER; i < GOOD_COUNT; i++)
-            for (int j = c->ask == ASK_WEDDING ? i : GOOD_COUNT - 1; j < GOOD_COUNT; j++) {
+        for (int i = c->ask == ASK_HARBOR ? GOOD_PAPER : 0; i < GOOD_COUNT; i++)
+            for (int j = pair ? i : GOOD_COUNT - 1; j < GOOD_COUNT; j++) {
                 uint8_t k[GOOD_COUNT] = {0};
                 k[i]++;
-                k[j] += c->ask == ASK_WEDDING;
+                k[j] += pair;
                 if (k[i] > have[i] || k[j] > have[j])
                     continue;
                 memcpy(a.give, k, RES_COUNT);
@@ -565,6 +660,7 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
                 put(out, max, &n, &a);
             }
         return n;
+    }
     default:
         return 0;
     }
@@ -576,6 +672,22 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
 }
 
 /* ---- a restored state ---- */
+
+/* The player p asked to take from the hand they saw (ASK_TAKE, ASK_SPY): it is their card,
+ * alone asked, in their turn's main phase, from a player still in the game holding more than
+ * one choice. */
+static int look_ok(const struct game *g, int p)
+{
+    const struct ck_player *c = &g->ck.p[p];
+    int q = c->ask_arg;
+    if (g->ck.asker != p + 1 || ck_asked(g) != BIT(p) || g->ck.resume || g->ck.desert_at ||
+        g->phase != PHASE_MAIN || g->current != p || q >= g->opt.n_players || q == p ||
+        g->p[q].resigned)
+        return 0;
+    if (c->ask == ASK_TAKE)
+        return hand_size_of(&g->p[q]) > 2 && kinds_held(g, q, ALL_GOODS) > 1;
+    return g->ck.p[q].hand[0] && g->ck.p[q].hand[1];
+}
 
 int ck_asks_ok(const struct game *g, const struct board_geo *geo)
 {
@@ -595,6 +707,8 @@ int ck_asks_ok(const struct game *g, const struct board_geo *geo)
         others += c->ask == ASK_WEDDING || c->ask == ASK_HARBOR || c->ask == ASK_DESERTER;
         if ((c->ask == ASK_WEDDING || c->ask == ASK_HARBOR || c->ask == ASK_DESERTER) &&
             (asker < 0 || asker == p))
+            return 0;
+        if ((c->ask == ASK_TAKE || c->ask == ASK_SPY) && !look_ok(g, p))
             return 0;
         switch (c->ask) {
         case ASK_NONE:

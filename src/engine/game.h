@@ -97,9 +97,10 @@ enum action_type {
     ACT_PROGRESS_DISCARD, /* res = the card given up from a hand of five */
     /* The answers of a player asked (ck_player.ask; EV_ASK says what): */
     ACT_CK_CHOOSE, /* a = the corner: of the city the barbarians take (ASK_PILLAGE), where the
-                    * displaced knight goes (ASK_KNIGHT), of the knight given up (ASK_DESERTER) */
+                    * displaced knight goes (ASK_KNIGHT), of the knight given up (ASK_DESERTER);
+                    * a = the progress card taken (ASK_SPY) */
     ACT_CK_GIVE,   /* give[] = the resources, get[0..2] = the commodities given (ASK_WEDDING,
-                    * ASK_HARBOR) */
+                    * ASK_HARBOR), or taken from the player looked at (ASK_TAKE) */
     ACT_TYPE_COUNT
 };
 
@@ -195,7 +196,8 @@ enum event_type {
     EV_PROGRESS_DISCARD, /* player gave up progress card a (a hand of five) */
     EV_ASK,              /* player must answer a (enum ck_ask) before the game goes on; other = the
                           * player of the card asking (-1: the barbarians, a displaced knight's
-                          * mover); b = the goods to give (ASK_WEDDING), the resource offered
+                          * mover; ASK_TAKE, ASK_SPY: the player whose hand was seen); b = the
+                          * goods to give (ASK_WEDDING) or take (ASK_TAKE), the resource offered
                           * (ASK_HARBOR), the corner the knight stood at (ASK_KNIGHT), else -1 */
     EV_GIVE,             /* player gave other res[] and commodities res2[0..2] (a = the card: a
                           * wedding, a commercial harbor both ways, a master merchant) */
@@ -283,6 +285,8 @@ enum ck_ask {
     ASK_WEDDING,  /* ask_arg goods to give the card's player */
     ASK_HARBOR,   /* a commodity for the resource ask_arg of the card's player */
     ASK_DESERTER, /* which knight to give up */
+    ASK_TAKE,     /* the card's player: the 2 goods taken from ask_arg (a master merchant) */
+    ASK_SPY,      /* the card's player: the progress card taken from ask_arg (a spy) */
     CK_ASKS
 };
 
@@ -305,8 +309,9 @@ enum progress_card {
     PROG_COMMERCIAL_HARBOR, /* the resource offered to each other player: nibble q of a (seats
                              * 0-3), of b (seats 4-5), 1 + the resource, 0 none; each answers a
                              * commodity (ASK_HARBOR; one kind held: no question) */
-    PROG_MASTER_MERCHANT,   /* target = a player with more points, a and b = the goods taken
-                             * (-1: none, when target holds fewer than 2); ev: EV_LOOK, EV_GIVE */
+    PROG_MASTER_MERCHANT,   /* target = a player with more points, whose goods are seen
+                             * (EV_LOOK); the player takes 2 (ASK_TAKE; 2 or fewer held, or of
+                             * one kind: no question; ev: EV_GIVE) */
     PROG_MERCHANT,          /* a = the land hex, next to the player's building, of the merchant */
     PROG_MERCHANT_FLEET,    /* res2 = the good traded 2:1 with the bank this turn */
     PROG_RESOURCE_MONOPOLY, /* res2 = the resource: up to 2 from each other player (ev: b, the
@@ -323,8 +328,8 @@ enum progress_card {
     PROG_INTRIGUE, /* a = another player's knight on a corner the player's roads reach: displaced
                     * (its owner chooses where, ASK_KNIGHT) */
     PROG_SABOTEUR, /* each other player with as many points or more discards half */
-    PROG_SPY,      /* target = whose progress cards are seen (EV_LOOK), a = the card taken
-                    * (PROG_NONE when they hold none; EV_PROGRESS_TAKEN) */
+    PROG_SPY,      /* target = whose progress cards are seen (EV_LOOK); the player takes one
+                    * (ASK_SPY; none held: nothing, one kind: no question; EV_PROGRESS_TAKEN) */
     PROG_WARLORD,  /* every knight of the player's active, for free */
     PROG_WEDDING,  /* each player with more points gives 2 goods of their choice (ASK_WEDDING;
                     * 2 or fewer held, or of one kind: no question; ev: EV_GIVE) */
@@ -343,7 +348,8 @@ struct ck_player {
     uint8_t knight[CK_KNIGHTS];    /* KNIGHT_* */
     uint8_t ask;                   /* what the player must answer now (enum ck_ask) */
     uint8_t ask_arg; /* ASK_KNIGHT: the knight's slot (off the board meanwhile); ASK_WEDDING:
-                      * goods to give; ASK_HARBOR: the resource offered */
+                      * goods to give; ASK_HARBOR: the resource offered; ASK_TAKE, ASK_SPY: the
+                      * seat whose hand was seen */
     uint8_t ask_at;  /* ASK_KNIGHT: 1 + the corner the knight stood at */
 };
 

@@ -18,9 +18,18 @@ int act_end(struct game *g, struct evbuf *eb, int p)
 }
 
 /* C&K: what a leaving player was asked is answered the least harmful way; what they asked of
- * others (their card) is not asked any more; the roll goes on once nobody is asked. */
+ * others (their card) is not asked any more, nor is the choice from a leaving player's hand
+ * or from one's own (the master merchant, the spy: nothing is taken); the roll goes on once
+ * nobody is asked. */
 static void resign_asks(struct game *g, struct evbuf *eb, int p)
 {
+    for (int q = 0; q < g->opt.n_players; q++) {
+        struct ck_player *c = &g->ck.p[q];
+        if ((c->ask == ASK_TAKE || c->ask == ASK_SPY) && (q == p || c->ask_arg == p)) {
+            c->ask = ASK_NONE;
+            c->ask_arg = 0;
+        }
+    }
     ck_ask_default(g, eb, p);
     for (int q = 0; q < g->opt.n_players && g->ck.asker == p + 1; q++) {
         uint8_t *ask = &g->ck.p[q].ask;

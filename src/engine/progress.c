@@ -447,26 +447,10 @@ static void list_target(struct lister *l, struct game_action a, int q)
     const struct game *g = l->g;
     a.target = (int8_t)q;
     switch (a.res) {
-    case PROG_MASTER_MERCHANT:
-        for (int i = -1; i < GOOD_COUNT; i++)
-            for (int j = i; j < GOOD_COUNT; j++) {
-                a.a = (int16_t)i;
-                a.b = (int16_t)j;
-                try_put(l, a);
-            }
-        break;
-    case PROG_SPY: {
-        uint32_t seen = 0;
-        a.a = PROG_NONE;
+    case PROG_MASTER_MERCHANT: /* the target only: the choice comes after the look */
+    case PROG_SPY:
         try_put(l, a);
-        for (int i = 0; i < CK_HAND && g->ck.p[q].hand[i]; i++)
-            if (!(seen >> g->ck.p[q].hand[i] & 1)) {
-                seen |= 1u << g->ck.p[q].hand[i];
-                a.a = g->ck.p[q].hand[i];
-                try_put(l, a);
-            }
         break;
-    }
     default: { /* the deserter: no knight of the player's, or one at a corner their roads reach */
         uint64_t at[BOARD_WORDS];
         bits_andnot(at, g->reach_of[a.player], g->buildings_all);

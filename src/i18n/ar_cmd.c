@@ -339,7 +339,6 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_WALL_HAS, "المدينة عند الزاوية %d لها سور بالفعل"},
     {MSG_CK_WALL_MAX, "لديك 3 أسوار، وهو الحد الأقصى"},
     {MSG_CK_CARD_NOT_HELD, "لا تملك بطاقة %s (الأمر %sprogress يعرض بطاقاتك)"},
-    {MSG_CK_CARD_ASKS, "البطاقة %s تطلب من اللاعبين الآخرين: لا يمكن لعبها هنا بعد"},
     {MSG_CK_ALCHEMIST_BEFORE, "الخيميائي يُلعب قبل رمي النرد"},
     {MSG_CK_HAND_FIVE, "لديك خمس بطاقات تقدم: العب واحدة أو تخلَّ عن واحدة أولًا "
                        "(الأمر %sprogress discard CARD)"},
@@ -407,5 +406,18 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_HELP_RULES,
      "القواعد المنزلية للطاولة في سطر واحد؛ يضبط لاعب جالس إحداها في غرفة الانتظار"},
     {MSG_RULES_VALUES, "القواعد المنزلية وقيمها: %s"},
+    /* ck-take */
+    {MSG_HELP_TAKE, "«المدن والفرسان»: بعد بطاقة «كبير التجار»، السلعتان اللتان تأخذهما (LIST)؛ "
+                    "بعد بطاقة «الجاسوس»، بطاقة التقدم التي تأخذها"},
+    {MSG_CK_TAKE_NONE,
+     "لا شيء تأخذه: الأمر %stake يجيب عن بطاقة «كبير التجار» أو «الجاسوس» التي لعبتها"},
+    {MSG_CK_TAKE_TWO, "خذ سلعتين من سلع %s: لديه %s (الأمر %stake LIST، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_NOT_HELD, "لا يملك %s ذلك: تطلب %s ولديه %s (الأمر %stake LIST، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_NO_CARD, "لا يملك %s بطاقة «%s»: لديه %s (الأمر %stake CARD، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_WAIT, "تنتظر اللعبة أن يختار %s ما يأخذه من %s"},
+    {MSG_CK_TAKE_FIRST, "خذ أولًا من يد %s: لديه %s (الأمر %stake %s)"},
+    {MSG_CK_NOT_MORE_POINTS,
+     "ليس لدى %s نقاط أكثر منك: بطاقة «كبير التجار» تُريك سلع لاعب له نقاط أكثر"},
+    {MSG_CK_TARGET_NAME, "سمِّ لاعبًا آخر: الأمر %splay %s NICK"},
     {MSG_COUNT, NULL},
 };

@@ -567,5 +567,16 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_PN_DIPLOMAT, "بعد رميك: %splay diplomat EDGE [EDGE]، إزالة طريق مفتوح (ويوضع طريقك من "
                       "جديد عند EDGE الثانية)"},
     {MSG_PN_INTRIGUE, "بعد رميك: %splay intrigue CORNER، طرد فارس لاعب آخر على طرقك"},
+    /* ck-take */
+    {MSG_CK_ASK_TAKE, "تنتظر اللعبة أن يختار %s سلعتين يأخذهما من %s (بطاقة «%s»)"},
+    {MSG_CK_ASK_SPY, "تنتظر اللعبة أن يختار %s بطاقة تقدم يأخذها من %s (بطاقة «%s»)"},
+    {MSG_HINT_TAKE_GOODS, " (خذ سلعتين: %stake LIST، مثلًا %stake %s)"},
+    {MSG_HINT_TAKE_CARD, " (خذ بطاقة واحدة: %stake CARD، مثلًا %stake %s)"},
+    {MSG_CK_TAKE_GOODS, "يأخذ %s سلعًا من %s (بطاقة «%s»)"},
+    {MSG_CK_YOU_TAKE_GOODS, "أخذت %s من %s"},
+    {MSG_CK_GOODS_TAKEN, "يأخذ %s منك %s"},
+    {MSG_PN_MASTER_MERCHANT, "بعد رميك: %splay master merchant NICK، انظر إلى سلع لاعب له نقاط "
+                             "أكثر وخذ سلعتين"},
+    {MSG_PN_SPY, "بعد رميك: %splay spy NICK، انظر إلى بطاقات تقدم لاعب وخذ واحدة"},
     {MSG_COUNT, NULL},
 };

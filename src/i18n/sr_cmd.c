@@ -345,7 +345,6 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_CK_WALL_HAS, "grad na uglu %d već ima zid"},
     {MSG_CK_WALL_MAX, "imate 3 gradska zida, najviše što može"},
     {MSG_CK_CARD_NOT_HELD, "nemate kartu %s (%sprogress navodi vaše)"},
-    {MSG_CK_CARD_ASKS, "karta %s traži druge igrače: ovde se još ne može odigrati"},
     {MSG_CK_ALCHEMIST_BEFORE, "alhemičar se igra pre bacanja"},
     {MSG_CK_HAND_FIVE, "imate pet karata napretka: prvo odigrajte ili odbacite jednu "
                        "(%sprogress discard CARD)"},
@@ -414,5 +413,20 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_RULES_DOES_NOT_FIT, "%s; %srules navodi kućna pravila"},
     {MSG_HELP_RULES, "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju"},
     {MSG_RULES_VALUES, "kućna pravila i njihove vrednosti: %s"},
+    /* ck-take */
+    {MSG_HELP_TAKE,
+     "„Gradovi i vitezovi“: posle karte „veliki trgovac“, 2 robe koje uzimate (LIST); "
+     "posle karte „špijun“, karta napretka koju uzimate"},
+    {MSG_CK_TAKE_NONE, "nema šta da se uzme: %stake odgovara na kartu „veliki trgovac“ ili "
+                       "„špijun“ koju ste odigrali"},
+    {MSG_CK_TAKE_TWO, "uzmite 2 robe igrača %s: ima %s (%stake LIST, npr. %stake %s)"},
+    {MSG_CK_TAKE_NOT_HELD, "igrač %s to nema: tražite %s, a ima %s (%stake LIST, npr. %stake %s)"},
+    {MSG_CK_TAKE_NO_CARD, "igrač %s nema kartu „%s“: ima %s (%stake CARD, npr. %stake %s)"},
+    {MSG_CK_TAKE_WAIT, "igra čeka da %s izabere šta uzima od igrača %s"},
+    {MSG_CK_TAKE_FIRST, "prvo uzmite iz ruke igrača %s: ima %s (%stake %s)"},
+    {MSG_CK_NOT_MORE_POINTS,
+     "igrač %s nema više poena od vas: karta „veliki trgovac“ pokazuje robu igrača "
+     "sa više poena"},
+    {MSG_CK_TARGET_NAME, "navedite drugog igrača: %splay %s NICK"},
     {MSG_COUNT, NULL},
 };

@@ -572,5 +572,16 @@ const struct i18n_entry i18n_sr_render[] = {
                       "ponovo postavljen na drugu EDGE)"},
     {MSG_PN_INTRIGUE,
      "posle bacanja: %splay intrigue CORNER, vitez drugog igrača na vašim putevima isteran"},
+    /* ck-take */
+    {MSG_CK_ASK_TAKE, "igra čeka da %s izabere 2 robe koje uzima od igrača %s (karta „%s“)"},
+    {MSG_CK_ASK_SPY, "igra čeka da %s izabere kartu napretka koju uzima od igrača %s (karta „%s“)"},
+    {MSG_HINT_TAKE_GOODS, " (uzmite 2: %stake LIST, npr. %stake %s)"},
+    {MSG_HINT_TAKE_CARD, " (uzmite jednu: %stake CARD, npr. %stake %s)"},
+    {MSG_CK_TAKE_GOODS, "%s uzima robu od igrača %s (karta „%s“)"},
+    {MSG_CK_YOU_TAKE_GOODS, "uzeli ste %s od igrača %s"},
+    {MSG_CK_GOODS_TAKEN, "%s vam uzima %s"},
+    {MSG_PN_MASTER_MERCHANT, "posle bacanja: %splay master merchant NICK, pogledajte robu igrača "
+                             "sa više poena i uzmite 2"},
+    {MSG_PN_SPY, "posle bacanja: %splay spy NICK, pogledajte karte napretka igrača i uzmite jednu"},
     {MSG_COUNT, NULL},
 };

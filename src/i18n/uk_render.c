@@ -573,5 +573,17 @@ const struct i18n_entry i18n_uk_render[] = {
                       "поставлено знову на другу EDGE)"},
     {MSG_PN_INTRIGUE,
      "після кидка: %splay intrigue CORNER, лицаря іншого гравця на ваших дорогах витіснено"},
+    /* ck-take */
+    {MSG_CK_ASK_TAKE, "гра чекає, поки %s вибере 2 товари, які забере в гравця %s (карта «%s»)"},
+    {MSG_CK_ASK_SPY,
+     "гра чекає, поки %s вибере карту прогресу, яку забере в гравця %s (карта «%s»)"},
+    {MSG_HINT_TAKE_GOODS, " (заберіть 2: %stake LIST, напр. %stake %s)"},
+    {MSG_HINT_TAKE_CARD, " (заберіть одну: %stake CARD, напр. %stake %s)"},
+    {MSG_CK_TAKE_GOODS, "%s забирає товари в гравця %s (карта «%s»)"},
+    {MSG_CK_YOU_TAKE_GOODS, "ви забрали %s у гравця %s"},
+    {MSG_CK_GOODS_TAKEN, "%s забирає у вас %s"},
+    {MSG_PN_MASTER_MERCHANT, "після кидка: %splay master merchant NICK, подивитися товари гравця, "
+                             "що має більше очок, і забрати 2"},
+    {MSG_PN_SPY, "після кидка: %splay spy NICK, подивитися карти прогресу гравця і забрати одну"},
     {MSG_COUNT, NULL},
 };

@@ -62,7 +62,11 @@ static struct game_event ask_event(const struct game *g, int seat)
     const struct ck_player *c = &g->ck.p[seat];
     struct game_event e = {.type = EV_ASK, .player = (int8_t)seat, .a = c->ask, .b = -1};
     e.other = (int8_t)(c->ask == ASK_PILLAGE || c->ask == ASK_KNIGHT ? -1 : g->ck.asker - 1);
-    if (c->ask == ASK_WEDDING || c->ask == ASK_HARBOR)
+    if (c->ask == ASK_TAKE || c->ask == ASK_SPY) /* the player looked at the target's hand */
+        e.other = (int8_t)c->ask_arg;
+    if (c->ask == ASK_TAKE)
+        e.b = 2;
+    else if (c->ask == ASK_WEDDING || c->ask == ASK_HARBOR)
         e.b = c->ask_arg;
     else if (c->ask == ASK_KNIGHT)
         e.b = (int16_t)(c->ask_at - 1);
@@ -76,7 +80,8 @@ static int answers_with_corner(int ask)
 
 void cities_ask_hint(struct rline *l, const struct render_style *st, int ask)
 {
-    if (ask)
+    /* The master merchant's and the spy's player has the command in their private look. */
+    if (ask && ask != ASK_TAKE && ask != ASK_SPY)
         rline_tr(l, st, answers_with_corner(ask) ? MSG_HINT_CK_CHOOSE : MSG_HINT_CK_GIVE,
                  style_prefix(st));
 }
@@ -102,8 +107,13 @@ void cities_ask_line(struct rline *l, const struct render_style *st, const struc
                  render_progress_name_in(lang, PROG_COMMERCIAL_HARBOR));
         break;
     }
-    default:
+    case ASK_DESERTER:
         rline_tr(l, st, MSG_CK_ASK_DESERTER, p, render_progress_name_in(lang, PROG_DESERTER));
+        break;
+    case ASK_TAKE: /* who chooses from whose hand, never what they saw */
+    case ASK_SPY:
+        rline_tr(l, st, e->a == ASK_TAKE ? MSG_CK_ASK_TAKE : MSG_CK_ASK_SPY, p, o,
+                 render_progress_name_in(lang, e->a == ASK_TAKE ? PROG_MASTER_MERCHANT : PROG_SPY));
         break;
     }
     if (hint && e->player >= 0 && e->player < st->n_seats && !seat_is_robot(st, e->player))
@@ -137,7 +147,9 @@ void render_ask_prompt(const struct game *g, const struct render_style *st, int 
     struct rline l;
     rline_init(&l);
     rline_add(&l, chan_prefix(st, chan));
-    if (answers_with_corner(c->ask)) {
+    if (c->ask == ASK_TAKE || c->ask == ASK_SPY) {
+        cities_look_prompt(&l, g, st, seat);
+    } else if (answers_with_corner(c->ask)) {
         render_ask_choices(g, seat, list, sizeof list);
         if (c->ask == ASK_PILLAGE)
             rline_tr(&l, st, MSG_CK_PROMPT_PILLAGE, pre, list);

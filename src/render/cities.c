@@ -248,6 +248,78 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
     }
 }
 
+const char *render_goods_in(int lang, const uint8_t res[RES_COUNT], const uint8_t com[COM_COUNT],
+                            int object, char *buf, size_t size)
+{
+    return goods_str(lang, res, com, object, buf, size);
+}
+
+/* A good as commands take it, in English. */
+static const char *good_word(int k)
+{
+    return k < RES_COUNT ? render_res_name(k) : render_com_name(k - GOOD_PAPER);
+}
+
+const char *render_take_example(const struct game *g, int q, char *buf, size_t size)
+{
+    uint8_t have[GOOD_COUNT];
+    int k1 = -1, k2 = -1;
+    memcpy(have, g->p[q].res, RES_COUNT);
+    memcpy(have + RES_COUNT, g->p[q].commodity, COM_COUNT);
+    for (int k = 0; k < GOOD_COUNT; k++)
+        if (have[k] && (k1 < 0 || have[k] > have[k1]))
+            k1 = k;
+    for (int k = 0; k < GOOD_COUNT && k1 >= 0 && have[k1] < 2; k++)
+        if (have[k] && k != k1 && k2 < 0)
+            k2 = k;
+    if (k1 < 0)
+        snprintf(buf, size, "LIST");
+    else if (k2 < 0)
+        snprintf(buf, size, "2 %s", good_word(k1));
+    else
+        snprintf(buf, size, "1 %s 1 %s", good_word(k1), good_word(k2));
+    return buf;
+}
+
+/* To the player who looked and must choose now (ASK_TAKE, ASK_SPY): what to type. */
+static void take_hint(struct rline *l, const struct game *g, const struct render_style *st,
+                      const struct game_event *e)
+{
+    const struct ck_player *c = &g->ck.p[e->player];
+    const char *pre = style_prefix(st);
+    char ex[64];
+    if (seat_is_robot(st, e->player) || c->ask_arg != e->other ||
+        c->ask != (e->a ? ASK_SPY : ASK_TAKE))
+        return;
+    if (e->a)
+        rline_tr(l, st, MSG_HINT_TAKE_CARD, pre, pre,
+                 render_progress_name(g->ck.p[e->other].hand[0]));
+    else
+        rline_tr(l, st, MSG_HINT_TAKE_GOODS, pre, pre,
+                 render_take_example(g, e->other, ex, sizeof ex));
+}
+
+/* Goods a master merchant took: the count to all, the goods to the two only. */
+static void taken_goods(struct rline *l, const struct render_style *st, const struct game_event *e,
+                        const char *p, const char *o, int n, const struct render_sink *out)
+{
+    int lang = st->lang;
+    char buf[CARDS_BUF];
+    rline_tr(l, st, MSG_CK_TAKE_GOODS, o, p, render_progress_name_in(lang, PROG_MASTER_MERCHANT));
+    rline_emit(l, out, RENDER_PUBLIC);
+    goods_str(lang, e->res, e->res2, 1, buf, sizeof buf);
+    if (e->other >= 0 && e->other < n) {
+        private_line(l, st);
+        rline_tr(l, st, MSG_CK_YOU_TAKE_GOODS, buf, p);
+        rline_emit(l, out, e->other);
+    }
+    if (e->player >= 0 && e->player < n) {
+        private_line(l, st);
+        rline_tr(l, st, MSG_CK_GOODS_TAKEN, o, buf);
+        rline_emit(l, out, e->player);
+    }
+}
+
 /* What a player saw in another's hand (EV_LOOK), to them alone. */
 static void look_line(struct rline *l, const struct render_style *st, const struct game_event *e,
                       const char *o)
@@ -267,6 +339,28 @@ static void look_line(struct rline *l, const struct render_style *st, const stru
             n += (size_t)w;
     }
     rline_tr(l, st, MSG_CK_LOOK_CARDS, o, n ? buf : tr(lang, MSG_NOTHING));
+}
+
+void cities_look_prompt(struct rline *l, const struct game *g, const struct render_style *st,
+                        int seat)
+{
+    const struct ck_player *c = &g->ck.p[seat];
+    int q = c->ask_arg;
+    if ((c->ask != ASK_TAKE && c->ask != ASK_SPY) || q >= g->opt.n_players)
+        return;
+    /* The look again, from the target's hand as it is (nothing moves while the player chooses). */
+    struct game_event e = {
+        .type = EV_LOOK, .player = (int8_t)seat, .other = (int8_t)q, .a = c->ask == ASK_SPY};
+    if (c->ask == ASK_TAKE) {
+        memcpy(e.res, g->p[q].res, RES_COUNT);
+        memcpy(e.res2, g->p[q].commodity, COM_COUNT);
+    } else {
+        for (int i = 0; i < CK_HAND && g->ck.p[q].hand[i]; i++)
+            e.res[i] = g->ck.p[q].hand[i];
+    }
+    char other[NICK_BUF];
+    look_line(l, st, &e, nick_str(st, q, other));
+    take_hint(l, g, st, &e);
 }
 
 /* A fifth progress card (still held when the events end) must go before anything else. */
@@ -428,6 +522,10 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
         cities_ask_line(&l, st, e, p, o, 1);
         break;
     case EV_GIVE:
+        if (e->a == PROG_MASTER_MERCHANT) {
+            taken_goods(&l, st, e, p, o, n, out);
+            return 1;
+        }
         rline_tr(&l, st, MSG_CK_GIVE, p, goods_str(lang, e->res, e->res2, 1, buf, sizeof buf), o,
                  render_progress_name_in(lang, e->a));
         break;
@@ -436,6 +534,7 @@ int cities_event(const struct game *g, const struct render_style *st, const stru
             return 1;
         private_line(&l, st);
         look_line(&l, st, e, o);
+        take_hint(&l, g, st, e);
         rline_emit(&l, out, e->player);
         return 1;
     case EV_PROGRESS_TAKEN:

@@ -261,6 +261,8 @@ void render_progress(const struct game *g, const struct render_style *st, int se
         [PROG_DESERTER] = MSG_PN_DESERTER,
         [PROG_DIPLOMAT] = MSG_PN_DIPLOMAT,
         [PROG_INTRIGUE] = MSG_PN_INTRIGUE,
+        [PROG_MASTER_MERCHANT] = MSG_PN_MASTER_MERCHANT,
+        [PROG_SPY] = MSG_PN_SPY,
     };
     if (seat < 0 || seat >= g->opt.n_players)
         return;

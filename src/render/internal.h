@@ -200,6 +200,10 @@ void cities_ask_line(struct rline *l, const struct render_style *st, const struc
                      const char *p, const char *o, int hint);
 void cities_ask_status(struct rline *l, const struct game *g, const struct render_style *st);
 void cities_ask_hint(struct rline *l, const struct render_style *st, int ask);
+/* To the master merchant's or the spy's player choosing (seat, ASK_TAKE or ASK_SPY): what they
+ * see in the target's hand and what to type, as when they first looked. */
+void cities_look_prompt(struct rline *l, const struct game *g, const struct render_style *st,
+                        int seat);
 void cities_hand(const struct game *g, const struct render_style *st, int seat, struct rline *l);
 void cities_status_player(struct rline *l, const struct game *g, const struct render_style *st,
                           int p);

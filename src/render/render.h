@@ -106,6 +106,12 @@ const char *render_track_name_in(int lang, int t);
 const char *render_progress_name(int card);
 const char *render_progress_name_in(int lang, int card);
 const char *render_knight_level_in(int lang, int level);
+/* Cities & Knights: goods in a language, "2 wool, 1 paper" (object: as the object of a verb);
+ * two goods q holds as a command names them, in English ("2 ore", "1 wool 1 coin"; "LIST"
+ * when q holds none), for the example of !take. Into buf (size bytes). */
+const char *render_goods_in(int lang, const uint8_t res[RES_COUNT], const uint8_t com[COM_COUNT],
+                            int object, char *buf, size_t size);
+const char *render_take_example(const struct game *g, int q, char *buf, size_t size);
 
 /* The board drawing for !board (public): hexes with letter, terrain ("gold" for a gold field,
  * black on yellow in colour), number token and robber,
