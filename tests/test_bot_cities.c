@@ -313,6 +313,37 @@ static void test_progress_play(void **state)
     bot_free(b);
 }
 
+/* A hand line follows every change of a hand (SPEC section 5): progress cards alone (a card
+ * played that takes nothing) and commodities alone (taken by a trade monopoly) included. */
+static void test_hand_lines(void **state)
+{
+    (void)state;
+    int p;
+    struct bot *b = ck_game(0, &p);
+    struct game *g = &ck_live(b)->game;
+    int q = (p + 1) % 3;
+    char n[32], o[32];
+    snprintf(n, sizeof n, "%s", nick_of(b, p));
+    snprintf(o, sizeof o, "%s", nick_of(b, q));
+    for (int r = 0; r < RES_COUNT; r++) /* the roll's production back to the bank */
+        for (int k = 0; k < 3; k++) {
+            g->bank[r] += g->p[k].res[r];
+            g->p[k].res[r] = 0;
+        }
+    ck_hold(g, p, PROG_MERCHANT_FLEET);
+    ck_hold(g, p, PROG_TRADE_MONOPOLY);
+    int mark = n_recs;
+    say(b, n, "!play merchant fleet wool");
+    assert_true(any_line(mark, n, "hand: (0 cards) | progress: trade monopoly"));
+    g->p[q].commodity[COM_COIN] = 1;
+    g->ck.bank[COM_COIN]--;
+    mark = n_recs;
+    say(b, n, "!play monopoly coin");
+    assert_true(any_line(mark, n, "hand: 1 coin ("));
+    assert_true(any_line(mark, o, "hand: (0 cards)"));
+    bot_free(b);
+}
+
 /* The answers of the pending states: a deck chosen after a tie, a fifth card given up. */
 static void test_progress_pending(void **state)
 {
@@ -651,7 +682,7 @@ int main(void)
         cmocka_unit_test(test_improve_wall),           cmocka_unit_test(test_progress_play),
         cmocka_unit_test(test_progress_pending),       cmocka_unit_test(test_goods),
         cmocka_unit_test(test_help_languages),         cmocka_unit_test(test_take),
-        cmocka_unit_test(test_robots_answer_off_turn),
+        cmocka_unit_test(test_robots_answer_off_turn), cmocka_unit_test(test_hand_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

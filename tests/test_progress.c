@@ -243,6 +243,10 @@ static void test_inventor(void **state)
     struct game_action x = card(0, PROG_INVENTOR, a, b);
     th_refused(&G, &x, BW_E(INVALID)); /* an 8 stays */
     th_set_hex(&G, b, TERRAIN_FOREST, 10);
+    static struct game quiet; /* as the computer players try it: no events wanted */
+    quiet = G;
+    assert_int_equal(game_apply(&quiet, &x, NULL, 0, NULL), BW_OK);
+    assert_int_equal(quiet.token[a], 10);
     int n = play(0, PROG_INVENTOR, a, b);
     assert_int_equal(G.token[a], 10);
     assert_int_equal(G.token[b], 4);

@@ -469,10 +469,36 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
             game_summary(b, g);
 }
 
-static bool hand_differs(const struct game_player *x, const struct game_player *y)
+/* What every hand line shows, kept before an action to tell whose hand it changed: with Cities
+ * & Knights the commodities and the progress cards too (a card played that takes nothing, a
+ * trade monopoly that takes commodities alone). */
+struct hands {
+    struct game_player p[GAME_MAX_PLAYERS];
+    uint8_t cards[GAME_MAX_PLAYERS][CK_HAND + 1];
+};
+
+static void hands_keep(const struct game *gm, struct hands *h)
 {
+    memcpy(h->p, gm->p, sizeof h->p);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        memcpy(h->cards[i], gm->ck.p[i].hand, sizeof h->cards[i]);
+}
+
+static bool hand_differs(const struct hands *h, const struct game *gm, int i)
+{
+    const struct game_player *x = &h->p[i], *y = &gm->p[i];
     return memcmp(x->res, y->res, sizeof x->res) || memcmp(x->dev, y->dev, sizeof x->dev) ||
-           memcmp(x->dev_new, y->dev_new, sizeof x->dev_new) || x->discoveries != y->discoveries;
+           memcmp(x->dev_new, y->dev_new, sizeof x->dev_new) || x->discoveries != y->discoveries ||
+           memcmp(x->commodity, y->commodity, sizeof x->commodity) ||
+           memcmp(h->cards[i], gm->ck.p[i].hand, sizeof h->cards[i]);
+}
+
+/* Marks for a hand line every seat whose hand changed since h was kept. */
+static void hands_changed(struct bot_game *g, const struct hands *h)
+{
+    for (int i = 0; i < g->s.n_seats; i++)
+        if (hand_differs(h, &g->s.game, i))
+            g->hand_dirty |= 1u << i;
 }
 
 /* Whose move the game waits for, for a refusal to seat asker, with the command(s) the awaited
@@ -558,22 +584,20 @@ static void explain_refusal(const struct bot *b, const struct bot_game *g,
 int bot_game_act(struct bot *b, struct bot_game *g, const struct game_action *a, char *msg,
                  size_t msglen)
 {
-    struct game_player before[GAME_MAX_PLAYERS];
+    struct hands before;
     struct game_event ev[GAME_MAX_EVENTS];
     int n_ev;
     if (!b->robot_acting && session_robot_plays(&g->s, a->player)) {
         render_tr(bot_language(b, g->s.channel), msg, msglen, MSG_BOT_SITTING_IN);
         return BW_E(DENIED);
     }
-    memcpy(before, g->s.game.p, sizeof before);
+    hands_keep(&g->s.game, &before);
     int err = session_apply(&g->s, a, b->now_ms, ev, GAME_MAX_EVENTS, &n_ev);
     if (err) {
         explain_refusal(b, g, a, err, msg, msglen);
         return err;
     }
-    for (int i = 0; i < g->s.n_seats; i++)
-        if (hand_differs(&before[i], &g->s.game.p[i]))
-            g->hand_dirty |= 1u << i;
+    hands_changed(g, &before);
     g->changed = true;
     if (!b->robot_acting) {
         g->mover = a->player;
@@ -787,11 +811,11 @@ void bot_commit(struct bot *b)
 static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
 {
     struct session_tick t;
-    struct game_player before[GAME_MAX_PLAYERS];
+    struct hands before;
     char nick[SESSION_NICK_MAX + 1];
     /* Bounded: each step either acts (the game moves on) or warns once. */
     for (int guard = 0; guard < 64; guard++) {
-        memcpy(before, g->s.game.p, sizeof before);
+        hands_keep(&g->s.game, &before);
         int kind = session_tick(&g->s, now_ms, &t);
         if (kind == SESSION_TICK_NONE)
             break;
@@ -812,9 +836,7 @@ static void tick_game(struct bot *b, struct bot_game *g, int64_t now_ms)
         if (kind == SESSION_TICK_SIT_IN)
             bot_announce(b, g, MSG_BOT_AWAY_SITS_IN, nick);
         if (t.n_ev) {
-            for (int i = 0; i < g->s.n_seats; i++)
-                if (hand_differs(&before[i], &g->s.game.p[i]))
-                    g->hand_dirty |= 1u << i;
+            hands_changed(g, &before);
             bot_show_events(b, g, t.ev, t.n_ev);
         }
         if (t.sit_in)

@@ -230,7 +230,7 @@ int session_board_of(int map, int variant, int n_players)
     return st && n_players >= st->players_min && n_players <= st->players_max ? kind : -1;
 }
 
-bool session_cities_ready = false;
+bool session_cities_ready = true;
 
 const char *session_expansion_name(int expansion)
 {

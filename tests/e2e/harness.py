@@ -145,14 +145,26 @@ class Bot:
         # wrapper: a command that ends by running its arguments (exec "$@"); args: more options.
         # piped: the output goes through a pipe, copied to the log by a thread, so that a file
         # size limit set on the bot limits its store, not its log.
-        self.proc = subprocess.Popen(list(wrapper) + [os.path.abspath(binary), "-c", self.conf] +
-                                     list(args), stdout=subprocess.PIPE if piped else self.log,
+        self.argv = list(wrapper) + [os.path.abspath(binary), "-c", self.conf] + list(args)
+        self.env = env
+        self.piped = piped
+        self._start()
+
+    def _start(self):
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE if self.piped else self.log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     cwd=work.path, env=env)
+                                     cwd=self.work.path, env=self.env)
         self.copier = None
-        if piped:
+        if self.piped:
             self.copier = threading.Thread(target=self._copy, daemon=True)
             self.copier.start()
+
+    def restart(self, name):
+        """After the process has exited (and finished()): the same program, configuration and
+        store again, logging to name.log."""
+        self.logname = self.work.file(name + ".log")
+        self.log = open(self.logname, "ab")
+        self._start()
 
     def _copy(self):
         for chunk in iter(lambda: self.proc.stdout.read1(65536), b""):
