@@ -121,8 +121,8 @@ const char *session_expansion_name(int expansion);
 /* Whether expansion may go with map and variant: false with a sentence in msg (in the language
  * in use); true when all is well (always for SESSION_EXPANSION_NONE). */
 bool session_expansion_fits(int expansion, int map, int variant, char *msg, size_t msglen);
-/* Whether Cities & Knights may be chosen in a lobby: off until its commands, drawings and
- * computer players are all in (issue 27); tests turn it on. The one switch for it. */
+/* Whether Cities & Knights may be chosen in a lobby (true; false refuses `!expansion cities` as
+ * not ready). The one switch for it. */
 extern bool session_cities_ready;
 
 /* House rules (!rules; SPEC.md section 3 "Words", doc/house-rules.md): what a lobby chose, a
