@@ -761,6 +761,9 @@ static void test_events_golden(void **state)
     ev[n] = ev_of(EV_CK_TRADE, 0, -1, GOOD_PAPER + COM_CLOTH, 4);
     ev[n].res2[0] = RES_ORE;
     ev[n++].res2[1] = 1;
+    ev[n++] = ev_of(EV_GOLD_NEEDED, 1, -1, 1, 0); /* the aqueduct's resource, not gold */
+    ev[n] = ev_of(EV_GOLD, 1, -1, 0, 0);
+    ev[n++].res[RES_ORE] = 1;
     ev[n] = ev_of(EV_PROGRESS, 0, -1, PROG_INVENTOR, 0);
     ev[n].res[0] = 5; /* F and K: the numbers are the board's after the swap */
     ev[n++].res[1] = 10;

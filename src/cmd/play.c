@@ -434,7 +434,7 @@ const struct cmd_entry cmd_play = {
     "play a development card (a knight on a sea hex moves the pirate); in Cities & Knights a "
     "progress card, with the arguments the progress command lists for it",
     1,
-    6,
+    2 + 2 * (GAME_MAX_PLAYERS - 1), /* "commercial harbor" and a NICK RES for each other player */
     CMD_CURRENT,
     CMD_ANYWHERE,
     CMD_F_GAME,

@@ -582,5 +582,8 @@ const struct i18n_entry i18n_ar_render[] = {
     {MSG_EV_HARBORMASTER, "أصبح %s مدير الميناء (نقاط الموانئ: %d)"},
     {MSG_EV_HARBORMASTER_TAKEN, "أصبح %s مدير الميناء (نقاط الموانئ: %d)، بدلًا من %s"},
     {MSG_EV_HARBORMASTER_ASIDE, "لم يعد %s مدير الميناء، ولا أحد غيره"},
+    {MSG_EV_AQUEDUCT_NEEDED,
+     "لا يحصل %s على شيء من هذه الرمية: تمنحه قناطر المياه موردًا يختاره (%sgold RES)"},
+    {MSG_EV_AQUEDUCT, "يأخذ %s %s من قناطر المياه"},
     {MSG_COUNT, NULL},
 };

@@ -588,5 +588,8 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_HARBORMASTER, "%s je sada upravnik luke (poeni luka: %d)"},
     {MSG_EV_HARBORMASTER_TAKEN, "%s je sada upravnik luke (poeni luka: %d), umesto igrača %s"},
     {MSG_EV_HARBORMASTER_ASIDE, "%s više nije upravnik luke, a nije ni niko drugi"},
+    {MSG_EV_AQUEDUCT_NEEDED,
+     "%s ne dobija ništa od ovog bacanja: akvadukt daje sirovinu po izboru (%sgold RES)"},
+    {MSG_EV_AQUEDUCT, "%s uzima %s iz akvadukta"},
     {MSG_COUNT, NULL},
 };

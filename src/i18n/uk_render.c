@@ -590,5 +590,8 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_EV_HARBORMASTER, "%s тепер начальник гавані (очки гаваней: %d)"},
     {MSG_EV_HARBORMASTER_TAKEN, "%s тепер начальник гавані (очки гаваней: %d), замість гравця %s"},
     {MSG_EV_HARBORMASTER_ASIDE, "%s більше не начальник гавані, і ніхто інший теж"},
+    {MSG_EV_AQUEDUCT_NEEDED,
+     "%s нічого не отримує з цього кидка: акведук дає сировину на вибір (%sgold RES)"},
+    {MSG_EV_AQUEDUCT, "%s бере %s з акведука"},
     {MSG_COUNT, NULL},
 };

@@ -198,6 +198,10 @@ static void render_event(const struct game *g, const struct render_style *st,
     case EV_GOLD_NEEDED: {
         /* The command to answer with, a RES per card ("!gold RES RES"); past a few cards one
          * RES and an example with counts, which the command takes too. */
+        if (g->ck.on) { /* Cities & Knights: the aqueduct, one resource of the player's choice */
+            rline_tr(&l, st, MSG_EV_AQUEDUCT_NEEDED, p, pre);
+            break;
+        }
         char args[32] = "";
         for (int i = 0; i < e->a && i < 4; i++)
             strcat(args, " RES");
@@ -206,7 +210,8 @@ static void render_event(const struct game *g, const struct render_style *st,
         break;
     }
     case EV_GOLD:
-        rline_tr(&l, st, MSG_EV_GOLD, p, cards_str(lang, e->res, cards, sizeof cards));
+        rline_tr(&l, st, g->ck.on ? MSG_EV_AQUEDUCT : MSG_EV_GOLD, p,
+                 cards_str(lang, e->res, cards, sizeof cards));
         break;
     case EV_DISCOVERY:
         rline_tr(&l, st, e->a == 1 ? MSG_EV_DISCOVERY_1 : MSG_EV_DISCOVERY_N, p, e->a, e->b);

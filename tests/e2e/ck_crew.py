@@ -139,7 +139,7 @@ class CkTracker:
         if m:
             self.asks.append((len(self.parts) - 1, m.group(1), m.group(2)))
             return
-        m = nick_match(r"^(NICK) plays (.+?)(?: and takes .*|: .*)?$", t)
+        m = nick_match(r"^(NICK) plays (.+?)(?: on \w+)?(?: and takes .*|: .*)?$", t)
         if m:
             self.played.append((len(self.parts) - 1, m.group(1), m.group(2)))
             return
@@ -149,9 +149,10 @@ class CkTracker:
             self.choices.append((len(self.parts) - 1, m.group(1),
                                  "draw" if m.group(2).startswith("draws") else "fifth"))
             return
-        m = nick_match(r"^(NICK) chooses (\d+) cards? from ", t)
+        m = nick_match(r"^(NICK) (?:chooses (\d+) cards? from |gets nothing from this roll: "
+                       r"the aqueduct)", t)
         if m:  # the aqueduct's card (chosen as gold is)
-            self.choices.append((len(self.parts) - 1, m.group(1), "gold %s" % m.group(2)))
+            self.choices.append((len(self.parts) - 1, m.group(1), "gold %s" % (m.group(2) or 1)))
             return
         if t.startswith("the barbarians attack"):
             self.attacks += 1
