@@ -816,7 +816,7 @@ class CkCrew(Table):
         lack = [i for i in range(5) for _ in range(max(0, CITY[i] - hand[i]))] + [4] * need
         n = len(self.tr.parts)
         if self.try_move(p, "!gold " + " ".join(RES[i] for i in lack[:need]), self.new_part(
-                n, r"^%s took " % re.escape(p.nick))):
+                n, r"^%s (took|takes) " % re.escape(p.nick))):
             self.did["gold"] += 1
 
     def play(self, deadline, max_turns=None):
