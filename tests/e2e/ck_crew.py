@@ -19,7 +19,8 @@ import re
 import time
 
 from harness import TestFailure, check
-from play import CORNERS, HEX_NAMES, NICK, RES, SPOTS_RE, Table, nick_match, typed
+from play import (CORNERS, HEX_NAMES, NICK, RES, SPOTS_RE, STATUS_RE, Table, nick_match,
+                  typed)
 
 COMMODITIES = ["paper", "cloth", "coin"]
 GOODS = RES + COMMODITIES
@@ -28,7 +29,6 @@ CITY = (0, 0, 0, 2, 3)
 SETTLEMENT = (1, 1, 1, 1, 0)
 ROAD = (1, 1, 0, 0, 0)
 HAND_RE = re.compile(r"^(#\S+) hand: (.*?)\s*\((\d+) cards?\)(.*)$")
-STATUS_RE = re.compile(r"^(?:#\S+ )?(setup: |turn \d+: |game over)")
 OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+?) \(offer (\d+)\)"
 # The channel's line while the game waits for a player's answer (README, "Cards that ask").
 ASK_RE = r"^the game waits for (NICK) to choose (.*)$"
@@ -354,18 +354,7 @@ class CkCrew(Table):
         who = self.players[self.asker % len(self.players)]
         self.asker += 1
         self.did["status"] += 1
-        n = len(self.tr.lines)
-        self.clear_replies(who)
-        self.say(who, "!status")
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            for t in self.tr.lines[n:] + [r for r, _ in self.replies.get(who.nick, [])]:
-                if STATUS_RE.match(t):
-                    return t
-            if self.tr.winner:
-                return ""
-            self.pump(0.2)
-        raise TestFailure("no answer to !status (last lines %s)" % self.tr.lines[-6:])
+        return self.status_of(who)
 
     def spots_of(self, p, kind=None):
         self.clear_replies(p)

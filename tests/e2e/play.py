@@ -30,6 +30,8 @@ NICK = r"\S+(?: \(bot\))?"
 ROBOT_SUFFIX = " (bot)"
 HAND_RE = re.compile(r"^(#\S+) hand: (.*?)\s*\((\d+) cards?\)(.*)$")
 SPOTS_RE = re.compile(r"^(#\S+) spots: (.*)$")
+# The first line of a !status answer, in the channel or privately.
+STATUS_RE = re.compile(r"^(?:#\S+ )?(setup: |turn \d+: |game over)")
 # Private lines that report an event rather than answer a command.
 INFO_RE = re.compile(r"^#\S+ (you stole 1 |%s stole 1 \w+ from you$|you bought a )" % NICK)
 ZERO = (0, 0, 0, 0, 0)
@@ -625,6 +627,22 @@ class Table:
 
     def any_reply(self, player, timeout=20, what="private reply"):
         return self.reply(player, lambda t: True, timeout, what)
+
+    def status_of(self, who):
+        """The first line of the answer to who's !status (in the channel, or privately when
+        asked again soon); "" once the game has a winner."""
+        n = len(self.tr.lines)
+        self.clear_replies(who)
+        self.say(who, "!status")
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            for t in self.tr.lines[n:] + [r for r, _ in self.replies.get(who.nick, [])]:
+                if STATUS_RE.match(t):
+                    return t
+            if self.tr.winner:
+                return ""
+            self.pump(0.2)
+        raise TestFailure("no answer to !status (last lines %s)" % self.tr.lines[-6:])
 
     def clear_replies(self, player):
         self.replies[player.nick] = []

@@ -18,14 +18,14 @@ import shutil
 import time
 
 from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all
-from play import COST, HAND_RE, RES, SPOTS_RE, Table, Tracker, nick_match, typed
+from play import (COST, HAND_RE, RES, SPOTS_RE, STATUS_RE, Table, Tracker, nick_match,
+                  typed)
 
 BOT = "brickwood"
 
 SHIP = (1, 0, 1, 0, 0)
 COSTS = {"city": COST["city"], "settlement": COST["settlement"], "ship": SHIP,
          "road": COST["road"], "dev": COST["dev"]}
-STATUS_RE = re.compile(r"^(?:#\S+ )?(setup: |turn \d+: |game over)")
 OFFER_RE = r"^(NICK) offers (.+?) for (.+?) to (.+?) \(offer (\d+)\)(?: \(\S+trade accept .*\))?$"
 ISLAND_RE = r"^(NICK) settled a new island: \+(\d+) points?$"
 # Seconds without a new channel line after which a person asks !status what the game awaits.
@@ -83,18 +83,7 @@ class Crew(Table):
         who = self.players[self.asker % len(self.players)]
         self.asker += 1
         self.did["status"] += 1
-        n = len(self.tr.lines)
-        self.clear_replies(who)
-        self.say(who, "!status")
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            for t in self.tr.lines[n:] + [r for r, _ in self.replies.get(who.nick, [])]:
-                if STATUS_RE.match(t):
-                    return t
-            if self.tr.winner:
-                return ""
-            self.pump(0.2)
-        raise TestFailure("no answer to !status (last lines %s)" % self.tr.lines[-6:])
+        return self.status_of(who)
 
     def spots_of(self, p, kind=None):
         self.clear_replies(p)
