@@ -119,18 +119,6 @@ const char *session_rule_values(int rule, char *buf, size_t size)
     }
 }
 
-/* Whether s's map with its variant has harbors on a board for some number of players. */
-static bool has_harbors(const struct session *s)
-{
-    for (int n = 3; n <= GAME_MAX_PLAYERS; n++) {
-        int kind = session_board_of(s->map, s->variant, n);
-        const struct board_geo *geo = kind >= 0 ? board_geo(kind) : NULL;
-        if (geo && geo->n_harbors > 0)
-            return true;
-    }
-    return false;
-}
-
 /* Whether the engine takes the house rule `which` (enum game_rule) on every board the lobby may be
  * played on (game_option_fits): a rule it refuses would keep the game from starting. */
 static bool engine_fits(const struct session *s, int which)
@@ -157,11 +145,6 @@ bool session_rule_fits(const struct session *s, int rule, int value, char *msg, 
     if (value == session_rule_book(s, rule))
         return true;
     int lang = i18n_in_use();
-    if (rule == SESSION_RULE_HARBORMASTER && !has_harbors(s)) {
-        i18n_format(lang, msg, msglen, MSG_SES_RULE_HARBORS, "harbormaster",
-                    session_map_name(s->map));
-        return false;
-    }
     if (rule == SESSION_RULE_HARBORMASTER && !engine_fits(s, GAME_RULE_HARBORMASTER)) {
         i18n_format(lang, msg, msglen, MSG_SES_RULE_HARBORS, "harbormaster", lobby_board_name(s));
         return false;
