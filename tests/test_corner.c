@@ -120,10 +120,10 @@ static void test_corner_missing_in_every_language(void **state)
         {LANG_SR, 9, " | ovde možete sagraditi naselje kad budete imali još 1 ciglu, 1 žito"},
         {LANG_SR, 1, ": ovde možete sagraditi grad kad budete imali još 2 žita, 3 rude"},
         {LANG_AR, 9,
-         " | يمكنك بناء مستوطنة هنا حين تحصل على " FSI "بطاقة طوب, بطاقة قمح" PDI
+         " | يمكنك بناء مستوطنة هنا حين تحصل على " FSI "بطاقة طوب، بطاقة قمح" PDI
          " إضافةً إلى ما لديك"},
         {LANG_AR, 1,
-         ": يمكنك بناء مدينة هنا حين تحصل على " FSI "بطاقتي قمح, 3 بطاقات خام" PDI
+         ": يمكنك بناء مدينة هنا حين تحصل على " FSI "بطاقتي قمح، 3 بطاقات خام" PDI
          " إضافةً إلى ما لديك"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

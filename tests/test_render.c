@@ -2872,7 +2872,8 @@ static void test_lang_exact(void **state)
         render_lines_fini(&l);
     }
 
-    /* The hand keeps its shape: the channel, a colon, the counts and separators. */
+    /* The hand keeps its shape: the channel, a colon, the counts and separators (Arabic's own
+     * comma between the items). */
     st.lang = LANG_UK;
     struct render_lines l;
     render_lines_init(&l);
@@ -2885,8 +2886,8 @@ static void test_lang_exact(void **state)
                         "#catan на руці: 2 дерева, 1 глина, 3 збіжжя, 1 руда (карт: 7) "
                         "| розвиток: лицар, монополія | нові: переможне очко");
     assert_string_equal(l.v[1].text,
-                        "#catan في اليد: " FSI "بطاقتا خشب, بطاقة طوب, 3 بطاقات قمح, بطاقة خام" PDI
-                        " (البطاقات: " FSI "7" PDI ") | التطوير: فارس, احتكار | "
+                        "#catan في اليد: " FSI "بطاقتا خشب، بطاقة طوب، 3 بطاقات قمح، بطاقة خام" PDI
+                        " (البطاقات: " FSI "7" PDI ") | التطوير: فارس، احتكار | "
                         "الجديدة: نقطة نصر");
     render_lines_fini(&l);
 

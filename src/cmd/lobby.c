@@ -173,7 +173,7 @@ static void announce_order(struct cmd_call *c)
     size_t n = 0;
     order[0] = '\0';
     for (int i = 0; i < c->s->n_seats && n < sizeof order; i++)
-        n += (size_t)snprintf(order + n, sizeof order - n, "%s%s", i ? ", " : "",
+        n += (size_t)snprintf(order + n, sizeof order - n, "%s%s", i ? i18n_comma(c->lang) : "",
                               c->s->seat[i].nick);
     cmd_announcef(c, tr(c->lang, MSG_LOBBY_ORDER), order);
     cmd_rules_at_start(c);

@@ -269,7 +269,7 @@ bool cmd_explain_pending(struct cmd_call *c, int err)
     who[0] = '\0';
     for (int p = 0; p < g->opt.n_players && n < sizeof who; p++)
         if (g->ck.p[p].draws || g->ck.p[p].hand[CK_HAND])
-            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? ", " : "",
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? i18n_comma(c->lang) : "",
                                   c->s->seat[p].nick);
     if (!n)
         return false;

@@ -28,7 +28,7 @@ static const char *held(const struct cmd_call *c, int q, char *buf, size_t size)
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < CK_HAND && g->ck.p[q].hand[i] && n < size; i++) {
-        int w = snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+        int w = snprintf(buf + n, size - n, "%s%s", i ? i18n_comma(c->lang) : "",
                          render_progress_name_in(c->lang, g->ck.p[q].hand[i]));
         if (w < 0)
             break;

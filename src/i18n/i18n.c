@@ -89,6 +89,11 @@ const char *i18n_code(int lang)
     return lang >= 0 && lang < LANG_COUNT ? langs[lang].code : NULL;
 }
 
+const char *i18n_comma(int lang)
+{
+    return lang == LANG_AR ? "\xd8\x8c " : ", ";
+}
+
 const char *i18n_name(int lang)
 {
     return lang >= 0 && lang < LANG_COUNT ? langs[lang].name : NULL;

@@ -51,6 +51,9 @@ const char *i18n_english(int msg);
 int i18n_use(int lang);
 int i18n_in_use(void);
 
+/* The separator between a list's items: ", ", or "Ø " in Arabic. */
+const char *i18n_comma(int lang);
+
 /* A language's code ("en", "uk", "sr", "ar") and its name in itself ("English", "українська",
  * "srpski", "العربية"); NULL when out of range. */
 const char *i18n_code(int lang);

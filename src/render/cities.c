@@ -116,7 +116,7 @@ const char *goods_str(int lang, const uint8_t res[RES_COUNT], const uint8_t com[
         if (!count)
             continue;
         char item[128];
-        int w = snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+        int w = snprintf(buf + n, size - n, "%s%s", n ? i18n_comma(lang) : "",
                          good_count(lang, k, count, object, item, sizeof item));
         if (w < 0)
             break;
@@ -133,7 +133,7 @@ const char *progress_hand_str(const struct game *g, int lang, int seat, char *bu
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i <= CK_HAND && g->ck.p[seat].hand[i] && n < size; i++) {
-        int w = snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+        int w = snprintf(buf + n, size - n, "%s%s", i ? i18n_comma(lang) : "",
                          render_progress_name_in(lang, g->ck.p[seat].hand[i]));
         if (w < 0)
             break;
@@ -222,7 +222,7 @@ static void progress_line(struct rline *l, const struct game *g, const struct re
         int fleet = e->player >= 0 && e->player < g->opt.n_players ? g->ck.p[e->player].fleet : 0;
         for (int k = 0; k < GOOD_COUNT; k++)
             if (fleet >> k & 1) {
-                int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+                int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? i18n_comma(lang) : "",
                                  render_good_name_in(lang, k));
                 if (w > 0 && (size_t)w < sizeof buf - n)
                     n += (size_t)w;
@@ -333,7 +333,7 @@ static void look_line(struct rline *l, const struct render_style *st, const stru
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < CK_HAND && e->res[i]; i++) {
-        int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+        int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? i18n_comma(lang) : "",
                          render_progress_name_in(lang, e->res[i]));
         if (w > 0 && (size_t)w < sizeof buf - n)
             n += (size_t)w;

@@ -69,7 +69,7 @@ static const char *seats_str(const struct render_style *st, unsigned mask, int n
     for (int p = 0, first = 1; p < n; p++)
         if (mask & (1u << p)) {
             if (!first)
-                rline_add(&l, ", ");
+                rline_add(&l, i18n_comma(st->lang));
             rline_nick(&l, st, p);
             first = 0;
         }

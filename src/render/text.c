@@ -34,6 +34,9 @@ static void begin(struct rlist *r, const struct render_style *st, const struct r
 {
     char chan[RENDER_CHAN_MAX + 2], prefix[RENDER_CHAN_MAX + 64];
     snprintf(prefix, sizeof prefix, "%s%s: ", chan_prefix(st, chan), tr(st->lang, what));
+    /* Arabic separates a list's items with its own comma. */
+    if (sep && strcmp(sep, ", ") == 0)
+        sep = i18n_comma(st->lang);
     rlist_begin(r, out, to, prefix, sep);
     r->rtl = i18n_rtl(st->lang);
 }
@@ -200,7 +203,7 @@ void render_hand(const struct game *g, const struct render_style *st, int seat,
         int first = 1;
         for (int c = 0; c < DEV_COUNT; c++)
             for (int i = 0; i < decks[d][c]; i++) {
-                rline_add(&l, first ? tr(st->lang, heads[d]) : ", ");
+                rline_add(&l, first ? tr(st->lang, heads[d]) : i18n_comma(st->lang));
                 rline_add(&l, render_dev_name_in(st->lang, c));
                 first = 0;
             }
@@ -527,7 +530,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;
             if (owed) {
-                rline_add(&l, first ? " " : ", ");
+                rline_add(&l, first ? " " : i18n_comma(st->lang));
                 rline_fmt(&l, st, "%s %d", seat_nick(st, p), owed);
                 first = 0;
             }
@@ -643,7 +646,7 @@ void render_corner(const struct game *g, const struct render_style *st, int seat
         int h = geo->vertex_hex[v][k];
         if (h < 0)
             continue;
-        rline_add(&l, land++ ? ", " : "");
+        rline_add(&l, land++ ? i18n_comma(lang) : "");
         rline_fmt(&l, st, "%s", board_hex_name(h, name));
         rline_addf(&l, " %s", terrain_name(lang, g->terrain[h]));
         if (g->token[h])

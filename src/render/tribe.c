@@ -83,7 +83,7 @@ void tribe_hand(const struct game *g, const struct render_style *st, int seat, s
     for (int k = 0; k < geo->n_gifts; k++)
         if (geo->gift_kind[k] == MAP_GIFT_HARBOR && g->gift_owner[k] == seat &&
             g->gift_at[k] == GAME_HARBOR_HELD && g->gift[k] <= HARBOR_GENERIC && n < sizeof list)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? i18n_comma(st->lang) : "",
                                   harbor_item(st->lang, g->gift[k], NULL, one, sizeof one));
     if (n)
         rline_tr(l, st, MSG_TXT_HAND_HARBORS, list);

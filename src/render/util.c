@@ -219,7 +219,7 @@ static const char *cards_list(int lang, const uint8_t res[RES_COUNT], int object
         if (!res[r])
             continue;
         char item[128];
-        int k = snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+        int k = snprintf(buf + n, size - n, "%s%s", n ? i18n_comma(lang) : "",
                          render_res_count(lang, r, res[r], object, item, sizeof item));
         if (k < 0)
             break;

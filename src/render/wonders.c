@@ -160,7 +160,7 @@ void wonders_status(struct rline *l, const struct game *g, const struct render_s
     size_t n = 0;
     list[0] = '\0';
     for (int w = 0; w < GAME_WONDERS && n < sizeof list; w++)
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", w ? ", " : "",
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", w ? i18n_comma(st->lang) : "",
                               wonder_item(g, st, w, item, sizeof item));
     rline_tr(l, st, MSG_ST_WONDERS, list);
     /* Whoever has the points to win but not the furthest wonder plays on: say why. */
