@@ -1,0 +1,243 @@
+#!/usr/bin/python3
+"""Several bots on one PostgreSQL database, through a real ngIRCd (run by tests/pg_run.sh, which
+starts the server, names it in BW_PG_CONNINFO and gives BW_PG_CTL to stop and start it). One
+scenario per run (--only NAME), each with its own ngIRCd (throttle off, bot pacing off) and a
+fixed BRICKWOOD_SEED:
+
+  shared   two bots, instances a (nick bwa, #a1) and b (nick bwb, #b1), on one database. A game
+           in each channel ends (two of its three players resign at once, the third wins); then
+           !top 10 from either bot lists all six players (one leaderboard), and !stats in #a1
+           finds a player of #b1's game. A game in each channel is set up and a turn begun;
+           each bot in turn is killed (SIGKILL) and started again: its game resumes with every
+           hand and the status as before and goes on. A third bot (instance c) configured with
+           #a1 refuses to start: exit status 1, the channel and the instance holding it named on
+           stderr and in a start_failed log line.
+
+Every bot is stopped by its PID at the end (exit 0); its log must hold no sanitizer report."""
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all
+from harness import stop_process
+from play import Table
+from restart import snapshot
+from scenarios import current, roll
+
+SEED = 5
+ADMIN = "*!~boss@127.0.0.1"
+TOP_RX = re.compile(r"^#\S+ top: ")
+
+
+class World:
+    """One ngIRCd, the database of pg_run.sh, and bots by instance name."""
+
+    def __init__(self, args, work):
+        self.args, self.work = args, work
+        self.conninfo = os.environ["BW_PG_CONNINFO"]
+        self.server = Ngircd(args.ngircd, work, throttle=False)
+        self.bots = {}
+        self.clients = []
+        self.log = open(work.file("table.log"), "w")
+
+    def config(self, instance, channels, nick=None):
+        net = {"name": "local", "host": "127.0.0.1", "port": self.server.port, "tls": False,
+               "nick": nick or "bw" + instance, "alt_nicks": [(nick or "bw" + instance) + "_"],
+               "channels": channels, "flood": {"burst": 5, "interval_ms": 0}}
+        text = bot_config([net], bot={"colors": False, "admins": [ADMIN]},
+                          game={"turn_timeout_s": 0}, level="info")
+        return text + 'store = { postgresql = "%s"; instance = "%s"; };\n' % (self.conninfo,
+                                                                              instance)
+
+    def start(self, instance, channels, name=None):
+        bot = Bot(self.args.bot, self.work, self.config(instance, channels), name=name or instance,
+                  seed=SEED)
+        self.bots[instance] = bot
+        return bot
+
+    def client(self, nick, user=None):
+        c = Client(self.server.port, nick, user)
+        self.clients.append(c)
+        return c
+
+    def table(self, chan, bot_nick, names, seed=7):
+        players = [self.client(n) for n in names]
+        join_all(players, chan, bot_nick)
+        return Table(chan, players, bot_nick, seed=seed, log=self.log)
+
+    def finish(self):
+        for name, bot in self.bots.items():
+            check(bot.alive(), "bot %s alive at the end" % name)
+            rc = bot.stop()
+            check(rc == 0, "bot %s: exit status %s" % (name, rc))
+            bot.check_clean_log()
+        self.bots = {}
+
+    def close(self):
+        for c in self.clients:
+            c.close()
+        for bot in self.bots.values():
+            if bot.alive():
+                stop_process(bot.proc, "the bot", 15)
+        self.server.stop()
+        self.log.close()
+
+
+def drain(t):
+    """Reads what every player of t has got, so that no socket fills up meanwhile."""
+    t.pump(0)
+    t.quiet(0.3, 1)
+
+
+def resigned_game(t):
+    """A game in t's channel that ends at once: all but the first player leave; the first wins."""
+    t.start(board=False)
+    for p in t.players[1:]:
+        t.say(p, "!leave")
+    t.wait(lambda: t.tr.winner, 30, "the last one left winning")
+    check(t.tr.winner[0] == t.players[0].nick, "%s wins: %s" % (t.players[0].nick, t.tr.winner))
+    t.quiet(0.4, 3)
+
+
+def ask_top(t, asker):
+    """!top 10 in t's channel: the nicks it lists (the answer may take two lines)."""
+    n = len(t.tr.lines)
+    t.clear_replies(asker)
+    t.say(asker, "!top 10")
+    t.wait(lambda: any(TOP_RX.match(l) for l in t.tr.lines[n:]), 20, "the leaderboard")
+    t.quiet(0.6, 3)
+    text = " ".join(l for l in t.tr.lines[n:] if TOP_RX.match(l))
+    return text, set(re.findall(r"\d+\. (\S+) -?\d+ \(", text))
+
+
+def kill_and_back(w, instance, t, chan):
+    """instance's bot killed (SIGKILL) in the middle of t's turn and started again: the game
+    resumes with the hands and status it had, and the turn goes on."""
+    before = snapshot(t)
+    t.quiet(0.5, 2)
+    bot = w.bots[instance]
+    os.kill(bot.proc.pid, signal.SIGKILL)
+    bot.proc.wait(15)
+    bot.finished()
+    bot.check_clean_log()
+    killed = time.time()
+    n = len(t.tr.lines)
+    bot.restart(instance + "-again")
+    # The restarted bot may come back under its alternative nick while the server still holds
+    # the old connection.
+    first = t.players[0]
+    nicks = (t.bot.rstrip("_").lower(), t.bot.rstrip("_").lower() + "_")
+
+    def back():
+        for m in first.seen:
+            if m.time >= killed and m.cmd == "JOIN" and m.nick.lower() in nicks and \
+                    m.params and m.params[0].lower() == chan:
+                return m.nick
+        return None
+    t.wait(back, 45, "the bot back in %s" % chan)
+    t.bot = back()
+    t.tr.bot = t.bot.lower()
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 30, "the resume line")
+    bot.wait_log("restored", 5)
+    print("%s: instance %s back %.1f s after kill -9: %s" % (
+        chan, instance, time.time() - killed,
+        next(l for l in t.tr.lines[n:] if "resumes" in l)))
+    t.quiet(0.5, 3)
+    after = snapshot(t)
+    check(after == before, "%s after the restart: %s, before: %s" % (chan, after, before))
+    p = current(t)
+    turn = t.tr.turn
+    t.say(p, "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn after the restart")
+    roll(t, current(t))
+
+
+def s_shared(w):
+    a = w.start("a", ["#a1"])
+    b = w.start("b", ["#b1"])
+    ta = w.table("#a1", "bwa", ["alice", "bob", "carol"])
+    tb = w.table("#b1", "bwb", ["dave", "erin", "frank"])
+    resigned_game(ta)
+    resigned_game(tb)
+    everyone = {"alice", "bob", "carol", "dave", "erin", "frank"}
+    for t in (ta, tb):
+        text, nicks = ask_top(t, t.players[1])
+        check(nicks == everyone, "%s: !top 10 lists %s: %r" % (t.chan, sorted(nicks), text))
+    print("one leaderboard in #a1 and #b1: %s" % text)
+    n = len(ta.tr.lines)
+    ta.say(ta.players[2], "!stats dave")
+    ta.wait(lambda: any(l.startswith("dave: ") for l in ta.tr.lines[n:]), 20, "dave's record")
+    line = next(l for l in ta.tr.lines[n:] if l.startswith("dave: "))
+    check(re.match(r"dave: \d+ rating, 1 games, 1 wins", line), "dave's record in #a1: %r" % line)
+    drain(tb)
+
+    # A game in each channel, a turn begun; each bot killed and started again.
+    for t in (ta, tb):
+        t.tr = type(t.tr)(t.chan, t.bot)
+        for p in t.players:
+            t.tr.seat(p.nick)
+        t.start()
+        t.setup()
+        roll(t, current(t))
+        drain(ta if t is tb else tb)
+    kill_and_back(w, "a", ta, "#a1")
+    drain(tb)
+    kill_and_back(w, "b", tb, "#b1")
+    drain(ta)
+
+    # A channel claimed by another instance: that bot does not start.
+    conf = w.work.file("c.conf")
+    with open(conf, "w") as f:
+        f.write(w.config("c", ["#a1", "#c1"]))
+    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    out = p.stdout + p.stderr
+    check(p.returncode == 1, "instance c with #a1: exit %d, not 1:\n%s" % (p.returncode, out))
+    check("#a1 on local is claimed by instance a" in p.stderr and "not starting" in p.stderr,
+          "stderr names the channel and its instance:\n%s" % p.stderr)
+    check(re.search(r"error: .*#a1 on local is claimed by instance a.*not starting.* action=start_failed", out),
+          "a start_failed log line:\n%s" % out)
+    print("instance c with #a1: exit 1, %s" % p.stderr.strip().splitlines()[-1])
+    check(a.alive() and b.alive(), "both bots still up")
+
+
+SCENARIOS = {"shared": s_shared}
+
+
+def run_one(args, name):
+    work = Workdir()
+    w = None
+    started = time.time()
+    try:
+        w = World(args, work)
+        SCENARIOS[name](w)
+        w.finish()
+    except TestFailure as e:
+        print("FAIL: %s: %s (logs in %s)" % (name, e, work.path))
+        for inst, bot in (w.bots.items() if w else []):
+            print("  bot %s's log ends:\n    %s" % (inst, bot.log_tail(25)))
+        return 1
+    finally:
+        if w:
+            w.close()
+    print("ok: %s in %.0f s (logs in %s)" % (name, time.time() - started, work.path))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bot", required=True)
+    ap.add_argument("--ngircd", default="/usr/sbin/ngircd")
+    ap.add_argument("--only", choices=sorted(SCENARIOS))
+    args = ap.parse_args()
+    names = [args.only] if args.only else sorted(SCENARIOS)
+    return max(run_one(args, n) for n in names)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
