@@ -213,6 +213,11 @@ static int player_stats(void *ctx, const char *identity, const char *nick, struc
     return rc;
 }
 
+static bool unreachable(void *ctx)
+{
+    return !store_reachable(((struct net_store *)ctx)->st);
+}
+
 void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
 {
     *ops = (struct session_store_ops){
@@ -225,6 +230,7 @@ void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
         .stats = player_stats,
         .checkpoint = checkpoint_store,
         .set_language = keep_language,
+        .unreachable = unreachable,
     };
 }
 

@@ -61,6 +61,20 @@ static void pg_exec(const char *fmt, ...)
         fail_msg("%s: %s", sql, why);
 }
 
+/* The first column of the first row of sql's answer, as a number. */
+static long pg_number(const char *sql)
+{
+    PGconn *c = PQconnectdb(conninfo);
+    assert_int_equal(PQstatus(c), CONNECTION_OK);
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1)
+        fail_msg("%s: %s", sql, PQerrorMessage(c));
+    long n = atol(PQgetvalue(r, 0, 0));
+    PQclear(r);
+    PQfinish(c);
+    return n;
+}
+
 /* The store named tag (a file tag.db, or the schema tag) as instance (PostgreSQL only). */
 static struct store *open_as(const char *tag, const char *instance)
 {
@@ -602,9 +616,9 @@ static void test_newer_schema_refused(void **state)
     assert_contains(err, "cannot connect");
 }
 
-/* The server ends the store's connection (as when it restarts): the next call fails with the
- * reason, nothing is lost, and the call after it makes the connection again, with the instance
- * held again. */
+/* The server ends the store's connection while it is idle (as when it restarts): the next call
+ * sees that, makes the connection again first, with the instance held again, and succeeds;
+ * nothing is lost. */
 static void test_connection_lost(void **state)
 {
     if (!conninfo)
@@ -615,14 +629,66 @@ static void test_connection_lost(void **state)
     pg_exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> "
             "pg_backend_pid() AND datname = current_database() AND backend_type = 'client "
             "backend'");
-    err[0] = '\0';
-    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
-    assert_true(err[0] != '\0');
+    /* Until the server has ended it (the message and the close are on the store's socket). */
+    for (int i = 0; i < 100 && pg_number("SELECT count(*) FROM pg_stat_activity WHERE pid <> "
+                                         "pg_backend_pid() AND datname = current_database() AND "
+                                         "backend_type = 'client backend'") > 0;
+         i++)
+        usleep(50 * 1000);
+    assert_true(store_reachable(st));
     assert_int_equal(store_save_game(st, "net", "#a", "C", 1, err, sizeof err), BW_OK);
+    assert_true(store_reachable(st));
     assert_null(open_store("lost")); /* the instance is held again */
     assert_contains(err, "in use by another brickwood");
     store_close(st);
     st = open_store("lost");
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_int_equal(s.first[0], 'C');
+    store_close(st);
+}
+
+/* sh $BW_PG_CTL ARGS (tests/pg_run.sh): the test's server stopped or started. */
+static void pg_ctl(const char *args)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "sh \"%s\" %s >/dev/null", getenv("BW_PG_CTL"), args);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* The server stops (a restart, a crash): saves fail with the reason and the store says the
+ * server is out of reach; they are tried again with back-off, and once the server is back a save
+ * works, the instance is held again, and the database holds what was saved last. */
+static void test_server_down(void **state)
+{
+    if (!conninfo || !getenv("BW_PG_CTL"))
+        skip();
+    struct store *st = open_store("down");
+    assert_non_null(st);
+    assert_true(store_reachable(st));
+    assert_int_equal(store_save_game(st, "net", "#a", "A", 1, err, sizeof err), BW_OK);
+    pg_ctl("stop -m fast");
+    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_contains(err, "the connection to the database is lost");
+    assert_false(store_reachable(st));
+    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_contains(err, "trying again in");
+    assert_false(store_reachable(st));
+    pg_ctl("start");
+    int rc = BW_E(IO);
+    for (int i = 0; i < 400 && rc != BW_OK; i++) { /* the back-off is at most 4 s by now */
+        rc = store_save_game(st, "net", "#a", "C", 1, err, sizeof err);
+        if (rc != BW_OK)
+            usleep(25 * 1000);
+    }
+    assert_int_equal(rc, BW_OK);
+    assert_true(store_reachable(st));
+    assert_null(open_store("down")); /* the instance is held again */
+    assert_contains(err, "in use by another brickwood");
+    store_close(st);
+    st = open_store("down");
     assert_non_null(st);
     struct seen s = {0};
     assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
@@ -670,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_concurrent_ratings),
         cmocka_unit_test(test_newer_schema_refused),
         cmocka_unit_test(test_connection_lost),
+        cmocka_unit_test(test_server_down),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

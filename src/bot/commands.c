@@ -432,6 +432,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .s = g ? &g->s : NULL,
         .seat = -1,
         .store_down = g && g->store_down,
+        .store_away = g && g->store_down && g->store_away,
         .unreadable = g ? NULL : bot_unreadable_why(b, chan),
         .who = bc.who,
         .now_ms = now_ms,

@@ -88,6 +88,7 @@ struct bot_game {
      * not the bot's absence), and waits for a save to work. */
     struct bot_committed *committed;
     bool store_down, store_paused;
+    bool store_away;       /* its save failed while the store's server was out of reach */
     int64_t store_down_ms; /* when its save first failed: its clocks stand still since */
     int save_err;          /* the error of its save in the commit being made, 0: none */
     int due_slot;          /* 1 + its place in bot.due while bot_tick runs, else 0 */

@@ -207,8 +207,10 @@ static bool allowed(struct cmd_call *c)
             return false;
         }
         if (c->s && c->s->paused && !(e->flags & CMD_F_PAUSED)) {
-            cmd_replyf(c, tr(c->lang, c->store_down ? MSG_CMD_STORE_PAUSED : MSG_CMD_PAUSED),
-                       c->channel);
+            int key = !c->store_down  ? MSG_CMD_PAUSED
+                      : c->store_away ? MSG_CMD_STORE_UNREACHABLE
+                                      : MSG_CMD_STORE_PAUSED;
+            cmd_replyf(c, tr(c->lang, key), c->channel);
             return false;
         }
     }

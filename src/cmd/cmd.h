@@ -127,6 +127,7 @@ struct cmd_call {
     int seat;            /* the caller's seat in s, or -1 */
     bool seat_taken;     /* the caller's nick holds a seat in s that another user sat down in */
     bool store_down;     /* s could not be saved: it is paused until it can be */
+    bool store_away;     /* and the store's server is out of reach: said so */
     /* Why the saved game of channel could not be read at start (no s then), or NULL. */
     const char *unreadable;
     struct session_who who;

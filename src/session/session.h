@@ -458,6 +458,9 @@ struct session_store_ops {
     /* Optional: keep the language the bot speaks in channel (a code: "uk"), or forget it
      * (language NULL: the configured one applies again). */
     int (*set_language)(void *ctx, const char *channel, const char *language);
+    /* Optional: true while the store's server cannot be reached (store_reachable), so that a
+     * game that could not be saved says why. */
+    bool (*unreachable)(void *ctx);
 };
 
 /* House rules (session/house.c). A rule's value as people see it: points and discard as

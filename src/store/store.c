@@ -108,6 +108,11 @@ int64_t store_last_alive(const struct store *st)
     return st->ops->last_alive(st);
 }
 
+bool store_reachable(const struct store *st)
+{
+    return !st || !st->ops->reachable || st->ops->reachable(st);
+}
+
 int store_claim(struct store *st, const char *network, const char *channel, char *err,
                 size_t errsize)
 {

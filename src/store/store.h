@@ -108,6 +108,11 @@ void store_alive(struct store *st);
  * INT64_MIN when there is none (a store never used, or its lock file removed). */
 int64_t store_last_alive(const struct store *st);
 
+/* false while the database server is out of reach: the connection was lost and could not be
+ * made again yet (a call that failed meanwhile failed for that, and the next calls try again
+ * with back-off). Always true for SQLite, whose failures are the file's. */
+bool store_reachable(const struct store *st);
+
 /* Every write below (save, erase, record, language) first checks that the path still names the
  * file opened (device and inode) and that it may be written: a store file deleted, replaced or
  * made read-only while the bot runs fails the write with BW_E(IO), as a full disk does.

@@ -6,6 +6,7 @@
  * after the server reported the commit, and the server's default synchronous_commit = on has
  * flushed its log by then, so "durable before visible" holds as with SQLite. */
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,6 +366,25 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Whether the server ended the connection while it was idle (a restart, a fast shutdown, an
+ * administrator's pg_terminate_backend): it says so and closes, which leaves the socket readable,
+ * but libpq notices only when it reads. Anything arriving between calls is read, and then one
+ * round trip tells whether the connection still works. */
+static bool ended_by_server(PGconn *conn)
+{
+    struct pollfd p = {.fd = PQsocket(conn), .events = POLLIN};
+    if (p.fd < 0)
+        return true;
+    if (poll(&p, 1, 0) <= 0)
+        return false;
+    if (!PQconsumeInput(conn) || PQstatus(conn) != CONNECTION_OK)
+        return true;
+    PGresult *r = PQexec(conn, "SELECT 1");
+    bool ended = !r || PQresultStatus(r) != PGRES_TUPLES_OK;
+    PQclear(r);
+    return ended;
+}
+
 /* Before a call talks to the server: a connection it dropped (restarted, or the network gone)
  * is made again, with the instance's lock taken again; when that fails, not again before
  * retry_wait (1 s, doubling up to 32 s), so that a server that is down costs the event loop one
@@ -380,7 +400,7 @@ static int ready(struct pg_store *st, char *err, size_t errsize)
                    st->label);
         return BW_E(IO);
     }
-    if (PQstatus(st->conn) == CONNECTION_OK)
+    if (PQstatus(st->conn) == CONNECTION_OK && !ended_by_server(st->conn))
         return BW_OK;
     int64_t now = mono_ms();
     if (now < st->retry_at) {
@@ -414,6 +434,14 @@ static void pg_close(struct store *base)
     free(st->instance);
     free(st->label);
     free(st);
+}
+
+/* Down to the connection: a lost one not made again yet (ready) means the server is out of
+ * reach, as far as this bot can tell. */
+static bool pg_reachable(const struct store *base)
+{
+    const struct pg_store *st = cpg(base);
+    return st->usurped || PQstatus(st->conn) == CONNECTION_OK;
 }
 
 static const char *pg_path(const struct store *base)
@@ -861,4 +889,5 @@ static const struct store_backend pg_backend = {
     .top_robots = pg_top_robots,
     .checkpoint = pg_checkpoint,
     .backup = pg_backup,
+    .reachable = pg_reachable,
 };
