@@ -616,6 +616,23 @@ static void test_newer_schema_refused(void **state)
     assert_contains(err, "cannot connect");
 }
 
+/* st (the store tag) came back from a lost connection: it holds its instance again (a second
+ * store as the same instance is refused), and, closed and opened again, holds only game C. */
+static void back_with_c(struct store *st, const char *tag)
+{
+    assert_true(store_reachable(st));
+    assert_null(open_store(tag));
+    assert_contains(err, "in use by another brickwood");
+    store_close(st);
+    st = open_store(tag);
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_int_equal(s.first[0], 'C');
+    store_close(st);
+}
+
 /* The server ends the store's connection while it is idle (as when it restarts): the next call
  * sees that, makes the connection again first, with the instance held again, and succeeds;
  * nothing is lost. */
@@ -637,17 +654,7 @@ static void test_connection_lost(void **state)
         usleep(50 * 1000);
     assert_true(store_reachable(st));
     assert_int_equal(store_save_game(st, "net", "#a", "C", 1, err, sizeof err), BW_OK);
-    assert_true(store_reachable(st));
-    assert_null(open_store("lost")); /* the instance is held again */
-    assert_contains(err, "in use by another brickwood");
-    store_close(st);
-    st = open_store("lost");
-    assert_non_null(st);
-    struct seen s = {0};
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 1);
-    assert_int_equal(s.first[0], 'C');
-    store_close(st);
+    back_with_c(st, "lost");
 }
 
 /* sh $BW_PG_CTL ARGS (tests/pg_run.sh): the test's server stopped or started. */
@@ -684,17 +691,7 @@ static void test_server_down(void **state)
             usleep(25 * 1000);
     }
     assert_int_equal(rc, BW_OK);
-    assert_true(store_reachable(st));
-    assert_null(open_store("down")); /* the instance is held again */
-    assert_contains(err, "in use by another brickwood");
-    store_close(st);
-    st = open_store("down");
-    assert_non_null(st);
-    struct seen s = {0};
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 1);
-    assert_int_equal(s.first[0], 'C');
-    store_close(st);
+    back_with_c(st, "down");
 }
 
 static int setup(void **state)
