@@ -12,6 +12,15 @@ fixed BRICKWOOD_SEED:
            hand and the status as before and goes on. A third bot (instance c) configured with
            #a1 refuses to start: exit status 1, the channel and the instance holding it named on
            stderr and in a start_failed log line.
+  dbdown   the database server is stopped (pg_ctl stop -m fast) in the middle of a turn: the
+           current player's !end is refused with "the store cannot be reached", the channel is
+           told that once and nothing of the turn, the log says store_paused, and a command
+           after it gets the same answer. The server started again, the channel is told the game
+           goes on (the bot tries every 5 s, its connection with back-off), the hands and the
+           status are what they were, and the turn ends. Then kill -9 and a restart give back
+           exactly what was announced.
+  dbstart  the bot is started while the server is down: it waits (store_wait, "trying again
+           in"), and when the server is back it starts and its game resumes as it was.
 
 Every bot is stopped by its PID at the end (exit 0); its log must hold no sanitizer report."""
 
@@ -26,10 +35,10 @@ import time
 from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all
 from harness import stop_process
 from play import Table
-from restart import snapshot
 from scenarios import current, roll
 
 SEED = 5
+UNREACHABLE = "is paused: the store cannot be reached"
 ADMIN = "*!~boss@127.0.0.1"
 TOP_RX = re.compile(r"^#\S+ top: ")
 
@@ -113,6 +122,30 @@ def ask_top(t, asker):
     t.quiet(0.6, 3)
     text = " ".join(l for l in t.tr.lines[n:] if TOP_RX.match(l))
     return text, set(re.findall(r"\d+\. (\S+) -?\d+ \(", text))
+
+
+def snapshot(t):
+    """Each player's hand line (exact text) and the !status lines naming the move and the
+    scores: asked again within the channel's limit, the status comes privately."""
+    hands = {}
+    for p in t.players:
+        t.real_hand(p)
+        hands[p.nick] = t.tr.seen_hands[p.nick][-1][2]
+    asker = t.players[0]
+    t.clear_replies(asker)
+    n = len(t.tr.lines)
+    t.say(asker, "!status")
+
+    def lines():
+        # Privately the status is one line, its parts joined by " \u00b7 ".
+        got = t.tr.lines[n:] + [part for r, _ in t.replies.get(asker.nick, [])
+                                for part in r.split(" \u00b7 ")]
+        return [l[len(t.chan) + 1:] if l.startswith(t.chan + " ") else l for l in got]
+    t.wait(lambda: any(l.startswith("scores:") for l in lines()), 20, "the status")
+    got = lines()
+    head = next((l for l in got if l.startswith(("turn ", "setup:", "game over"))), None)
+    check(head, "a status line naming the move: %s" % got)
+    return hands, (head, next(l for l in got if l.startswith("scores:")))
 
 
 def kill_and_back(w, instance, t, chan):
@@ -206,7 +239,99 @@ def s_shared(w):
     check(a.alive() and b.alive(), "both bots still up")
 
 
-SCENARIOS = {"shared": s_shared}
+def pg_ctl(*args):
+    """The test's PostgreSQL server stopped or started (tests/pg_run.sh gives BW_PG_CTL)."""
+    subprocess.run(["sh", os.environ["BW_PG_CTL"]] + list(args), check=True, timeout=90,
+                   stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+
+
+def game_in_turn(w):
+    """Bot a in #a1 with a game past setup, the current player having rolled."""
+    w.start("a", ["#a1"])
+    t = w.table("#a1", "bwa", ["alice", "bob", "carol"])
+    t.start()
+    t.setup()
+    roll(t, current(t))
+    t.quiet(0.5, 2)
+    return t
+
+
+def refused(t, p, text):
+    """p's text is refused because the store cannot be reached; the channel hears that at most
+    once and nothing else; the turn stays. Returns the channel's lines meanwhile."""
+    turn = t.tr.turn
+    t.clear_replies(p)
+    n = len(t.tr.lines)
+    t.say(p, text)
+    t.reply(p, lambda x: UNREACHABLE in x, 20, "the refusal of %r" % text)
+    t.quiet(0.6, 3)
+    said = t.tr.lines[n:]
+    check(all(UNREACHABLE in l for l in said) and len(said) <= 1,
+          "the channel heard only that the game is paused: %s" % said)
+    check(t.tr.turn == turn, "the turn stays")
+    return said
+
+
+def s_dbdown(w):
+    t = game_in_turn(w)
+    bot = w.bots["a"]
+    before = snapshot(t)
+    p = current(t)
+    pg_ctl("stop", "-m", "fast")
+    down = time.time()
+    said = refused(t, p, "!end")
+    check(said, "the channel is told the game is paused")
+    bot.wait_log("action=store_paused", 10)
+    refused(t, p, "!end")
+    print("server stopped: %r" % said[0])
+    n = len(t.tr.lines)
+    time.sleep(max(0, down + 4 - time.time()))  # down long enough for a retry to fail
+    pg_ctl("start")
+    up = time.time()
+    t.wait(lambda: any("saved again and resumes" in l for l in t.tr.lines[n:]), 60,
+           "the line saying the game goes on")
+    print("the game goes on %.1f s after the server is back, %.1f s after it stopped: %s" % (
+        time.time() - up, time.time() - down,
+        next(l for l in t.tr.lines[n:] if "resumes" in l)))
+    bot.wait_log("action=store_resumed", 5)
+    t.quiet(0.5, 3)
+    after = snapshot(t)
+    check(after == before, "after the server's restart: %s, before: %s" % (after, before))
+    turn = t.tr.turn
+    t.say(p, "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the turn ends once the store works")
+    roll(t, current(t))
+    kill_and_back(w, "a", t, "#a1")
+
+
+def s_dbstart(w):
+    t = game_in_turn(w)
+    bot = w.bots["a"]
+    before = snapshot(t)
+    check(bot.stop() == 0, "the bot stops cleanly")
+    pg_ctl("stop", "-m", "fast")
+    n = len(t.tr.lines)
+    bot.restart("a-waiting")
+    bot.wait_log("trying again in", 30)
+    bot.wait_log("action=store_wait", 1)
+    time.sleep(2)
+    check(bot.alive(), "the bot waits for its database")
+    check("connecting to" not in bot.log_text(), "no network before the store")
+    pg_ctl("start")
+    up = time.time()
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 60, "the game resuming")
+    print("started %.1f s after the server came back: %s" % (
+        time.time() - up, bot.log_text().count("trying again in")), "tries logged")
+    t.quiet(0.5, 3)
+    after = snapshot(t)
+    check(after == before, "after the start: %s, before: %s" % (after, before))
+    p = current(t)
+    turn = t.tr.turn
+    t.say(p, "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn")
+
+
+SCENARIOS = {"shared": s_shared, "dbdown": s_dbdown, "dbstart": s_dbstart}
 
 
 def run_one(args, name):
