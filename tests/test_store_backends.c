@@ -657,6 +657,63 @@ static void test_connection_lost(void **state)
     back_with_c(st, "lost");
 }
 
+static void note_channel(void *ctx, const char *channel)
+{
+    char *list = ctx;
+    snprintf(list + strlen(list), 64 - strlen(list), "%s%s", list[0] ? " " : "", channel);
+}
+
+/* An admin's release: the instance's claims go, its saved games stay for the next instance to
+ * claim at its start (never for a save of the one that released them). SQLite refuses it. */
+static void test_release(void **state)
+{
+    char list[64] = "";
+    if (!conninfo) {
+        struct store *st = open_store("release");
+        assert_non_null(st);
+        assert_int_equal(store_release(st, "net", NULL, note_channel, list, err, sizeof err),
+                         BW_E(INVALID));
+        assert_contains(err, "nothing to release");
+        store_close(st);
+        return;
+    }
+    struct store *a = open_as("release", "a"), *b = open_as("release", "b");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(store_claim(a, "net", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(a, "net", "#b", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(a, "other", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(a, "net", "#a", "A", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(b, "net", "#a", err, sizeof err), BW_E(DENIED));
+
+    assert_int_equal(store_release(a, "net", "#a", note_channel, list, err, sizeof err), 1);
+    assert_string_equal(list, "#a");
+    /* Released: the game is not a's to save or list any more, and a save does not take it. */
+    assert_int_equal(store_save_game(a, "net", "#a", "X", 1, err, sizeof err), BW_E(DENIED));
+    assert_contains(err, "released");
+    struct seen sa = {0}, sb = {0};
+    assert_int_equal(store_each_game(a, NULL, collect, &sa, err, sizeof err), BW_OK);
+    assert_int_equal(sa.count, 0);
+    assert_int_equal(store_save_game(b, "net", "#a", "X", 1, err, sizeof err), BW_E(DENIED));
+    /* b's start takes it, with the game as a saved it. */
+    assert_int_equal(store_claim(b, "net", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_each_game(b, NULL, collect, &sb, err, sizeof err), BW_OK);
+    assert_int_equal(sb.count, 1);
+    assert_string_equal(sb.channels[0], "net/#a");
+    assert_int_equal(sb.first[0], 'A');
+    assert_int_equal(store_claim(a, "net", "#a", err, sizeof err), BW_E(DENIED));
+
+    /* The whole network: #b (no game) goes; the other network stays a's. */
+    list[0] = '\0';
+    assert_int_equal(store_release(a, "net", NULL, note_channel, list, err, sizeof err), 1);
+    assert_string_equal(list, "#b");
+    assert_int_equal(store_release(a, "net", NULL, note_channel, list, err, sizeof err), 0);
+    assert_int_equal(store_claim(b, "net", "#b", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(b, "other", "#a", err, sizeof err), BW_E(DENIED));
+    store_close(a);
+    store_close(b);
+}
+
 /* sh $BW_PG_CTL ARGS (tests/pg_run.sh): the test's server stopped or started. */
 static void pg_ctl(const char *args)
 {
@@ -734,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_newer_schema_refused),
         cmocka_unit_test(test_connection_lost),
         cmocka_unit_test(test_server_down),
+        cmocka_unit_test(test_release),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -40,6 +40,9 @@ struct store_backend {
     int (*backup)(struct store *st, const char *name, char *err, size_t errsize);
     /* Optional, for a store behind a server (NULL: a file, always there): store_reachable. */
     bool (*reachable)(const struct store *st);
+    /* Optional, for a store that instances share (NULL: refused): store_release. */
+    int (*release)(struct store *st, const char *network, const char *channel, store_channel_fn fn,
+                   void *ctx, char *err, size_t errsize);
 };
 
 /* The head of every backend's own structure, which begins with it. */

@@ -90,6 +90,16 @@ int store_pg_check(const char *conninfo, int *version, char *err, size_t errsize
 int store_claim(struct store *st, const char *network, const char *channel, char *err,
                 size_t errsize);
 
+/* Release this instance's claims on network's channel (channel NULL: on all of network's
+ * channels) so that another instance can claim them: the saved lobbies and games there stay in
+ * the database for that instance to restore, and this one neither lists nor saves them any
+ * more (until it claims them again at a start). fn(ctx, channel) is called for each channel
+ * released (fn may be NULL). Returns how many were released (0: none was this instance's) or
+ * an error with the reason in err; with SQLite BW_E(INVALID): a file is its bot's alone. */
+typedef void (*store_channel_fn)(void *ctx, const char *channel);
+int store_release(struct store *st, const char *network, const char *channel, store_channel_fn fn,
+                  void *ctx, char *err, size_t errsize);
+
 /* Commit everything and close; harmless with NULL. The last close checkpoints the log into the
  * file and removes PATH-wal. */
 void store_close(struct store *st);
