@@ -21,7 +21,7 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_take,    &cmd_wonder, &cmd_robber,    &cmd_discard,  &cmd_gold,      &cmd_trade,
     &cmd_bank,    &cmd_end,    &cmd_help,      &cmd_top,      &cmd_stats,     &cmd_dice,
     &cmd_corner,  &cmd_addbot, &cmd_removebot, &cmd_kick,     &cmd_games,     &cmd_part,
-    &cmd_reload,  &cmd_save,   &cmd_backup,    NULL,
+    &cmd_reload,  &cmd_save,   &cmd_backup,    &cmd_release,  NULL,
 };
 
 #define CMD_NAMES_MAX 128

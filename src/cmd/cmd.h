@@ -104,6 +104,11 @@ struct cmd_host {
     /* Admin: erase channel's saved game that could not be read (cmd_call.unreadable); BW_OK or
      * a bw_err. */
     int (*erase_unreadable)(void *ctx, const char *channel);
+    /* Admin: hand channel (NULL: every channel of the network) to another instance on the shared
+     * database (bot_release): how many games were saved, the channels in list, or an error with
+     * why. */
+    int (*release)(void *ctx, const char *channel, char *list, size_t listlen, char *why,
+                   size_t whylen);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */

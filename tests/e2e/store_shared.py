@@ -21,6 +21,12 @@ fixed BRICKWOOD_SEED:
            exactly what was announced.
   dbstart  the bot is started while the server is down: it waits (store_wait, "trying again
            in"), and when the server is back it starts and its game resumes as it was.
+  release  a game in the middle of a turn moves from instance a to b: a stranger's release is
+           refused, an unknown channel too (nothing released); the admin's "release #a1" to bot
+           a is answered with the channel and the saved game, a leaves #a1 and the log says
+           released; a restarted with #a1 would not start (b has it now), b restarted with #a1
+           restores the game, which goes on as it was. Then "release" alone to bot b hands its
+           whole network back, and a, started with #a1, resumes the game there.
 
 Every bot is stopped by its PID at the end (exit 0); its log must hold no sanitizer report."""
 
@@ -331,7 +337,82 @@ def s_dbstart(w):
     t.wait(lambda: t.tr.turn != turn, 20, "the next turn")
 
 
-SCENARIOS = {"shared": s_shared, "dbdown": s_dbdown, "dbstart": s_dbstart}
+def admin_says(w, boss, bot_nick, text, want):
+    """boss says text to the bot privately; its first private answer, which must hold want."""
+    boss.seen = []
+    boss.say(bot_nick, text)
+    m = boss.expect(lambda m: m.nick.lower() == bot_nick.lower() and m.cmd in ("PRIVMSG", "NOTICE")
+                    and m.params and m.params[0].lower() == boss.nick.lower(), 20,
+                    "%s's answer to %r" % (bot_nick, text))
+    check(want in m.params[-1], "%s to %r: %r, not %r" % (bot_nick, text, m.params[-1], want))
+    return m.params[-1]
+
+
+def moved_to(w, t, instance, channels, before):
+    """instance's bot started again with channels: t's game comes back there as it was and
+    goes on."""
+    bot = w.bots[instance]
+    if bot.alive():
+        check(bot.stop() == 0, "bot %s stops cleanly" % instance)
+    n = len(t.tr.lines)
+    bot.write_config(w.config(instance, channels))
+    bot.restart(instance + "-" + "-".join(c.strip("#") for c in channels))
+    t.bot = "bw" + instance
+    t.tr.bot = t.bot
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 45,
+           "the game resuming under bot %s" % instance)
+    bot.wait_log("1 lobby or game restored", 5)
+    t.quiet(0.5, 3)
+    after = snapshot(t)
+    check(after == before, "after the move to %s: %s, before: %s" % (instance, after, before))
+    print("#a1 resumes under instance %s: %s" % (
+        instance, next(l for l in t.tr.lines[n:] if "resumes" in l)))
+
+
+def s_release(w):
+    t = game_in_turn(w)
+    b = w.start("b", ["#b1"])
+    boss = w.client("boss", "boss")
+    before = snapshot(t)
+    admin_says(w, t.players[0], "bwa", "release #a1", "admins")
+    admin_says(w, boss, "bwa", "release #zz", "release failed: #zz is not this instance's; "
+               "nothing was released")
+    t.quiet(0.5, 2)
+    n = len(t.tr.lines)
+    said = admin_says(w, boss, "bwa", "release #a1", "released #a1 (saved games: 1): ")
+    print("release #a1: %r" % said)
+    first = t.players[0]
+    t.wait(lambda: any(m.cmd == "PART" and m.nick.lower() == "bwa" for m in first.seen), 20,
+           "bot a leaving #a1")
+    check(len(t.tr.lines) == n, "nothing said in #a1: %s" % t.tr.lines[n:])
+    w.bots["a"].wait_log("action=released", 5)
+    # a cannot take it back at a start while b has it; b takes it.
+    check(w.bots["a"].stop() == 0, "bot a stops cleanly")
+    moved_to(w, t, "b", ["#b1", "#a1"], before)
+    conf = w.work.file("a-again.conf")
+    with open(conf, "w") as f:
+        f.write(w.config("a", ["#a1"]))
+    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    check(p.returncode == 1 and "#a1 on local is claimed by instance b" in p.stderr,
+          "a with #a1 while b has it: exit %d\n%s" % (p.returncode, p.stderr))
+    p = current(t)
+    turn = t.tr.turn
+    t.say(p, "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn under b")
+    roll(t, current(t))
+    before = snapshot(t)
+    # The whole network back: b releases #a1 and #b1; a resumes the game.
+    said = admin_says(w, boss, "bwb", "release", "(saved games: 1): ")
+    check("#a1" in said and "#b1" in said, "both channels released: %r" % said)
+    moved_to(w, t, "a", ["#a1"], before)
+    turn = t.tr.turn
+    t.say(current(t), "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn under a again")
+    check(b.alive(), "bot b stays up without channels")
+
+
+SCENARIOS = {"shared": s_shared, "dbdown": s_dbdown, "dbstart": s_dbstart, "release": s_release}
 
 
 def run_one(args, name):
