@@ -27,6 +27,11 @@ fixed BRICKWOOD_SEED:
            released; a restarted with #a1 would not start (b has it now), b restarted with #a1
            restores the game, which goes on as it was. Then "release" alone to bot b hands its
            whole network back, and a, started with #a1, resumes the game there.
+  reload   SIGHUP with the store changed is refused whole, with a reload_failed log line saying
+           a restart is needed: another instance (the channel #a2 added in the same file is not
+           joined), then a SQLite file instead (not made); the game goes on, saved as before.
+           The same file with only #a2 added reloads and joins it. A bot of instance z started
+           with #a1 is refused (a holds it); a restarted resumes the game as it was.
 
 Every bot is stopped by its PID at the end (exit 0); its log must hold no sanitizer report."""
 
@@ -412,7 +417,63 @@ def s_release(w):
     check(b.alive(), "bot b stays up without channels")
 
 
-SCENARIOS = {"shared": s_shared, "dbdown": s_dbdown, "dbstart": s_dbstart, "release": s_release}
+def refused_reload(w, bot, text, why):
+    """bot reloads text: refused whole, the log saying why and that a restart is needed."""
+    count = bot.log_text().count("a restart is needed")
+    bot.write_config(text)
+    bot.reload()
+    log = bot.wait_log("a restart is needed", 20, count=count + 1)
+    line = [l for l in log.splitlines() if "a restart is needed" in l][-1]
+    check(why in line and "action=reload_failed" in line and "keeping the running" in line,
+          "the reload's log line: %r" % line)
+    print("reload refused: %s" % line[line.index("reload:"):])
+    return line
+
+
+def s_reload(w):
+    t = game_in_turn(w)
+    bot = w.bots["a"]
+    chans = ["#a1", "#a2"]
+    refused_reload(w, bot, w.config("z", chans), "store.instance changed from a to z")
+    sqlite = bot_config([{"name": "local", "host": "127.0.0.1", "port": w.server.port,
+                          "tls": False, "nick": "bwa", "channels": chans,
+                          "flood": {"burst": 5, "interval_ms": 0}}],
+                        bot={"colors": False}, game={"turn_timeout_s": 0}, level="info")
+    sqlite += 'store = { path = "%s"; };\n' % w.work.file("other.db")
+    refused_reload(w, bot, sqlite, "the store moves from PostgreSQL to a SQLite file")
+    time.sleep(1)
+    check("joined #a2" not in bot.log_text(), "nothing of a refused reload is applied")
+    check(not os.path.exists(w.work.file("other.db")), "the SQLite file is not made")
+    # The game goes on on the running store: a move is saved and announced.
+    p = current(t)
+    turn = t.tr.turn
+    t.say(p, "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn after the refused reloads")
+    roll(t, current(t))
+    before = snapshot(t)
+    # The same store with a channel more: applied.
+    bot.write_config(w.config("a", chans))
+    bot.reload()
+    bot.wait_log("joined #a2", 20)
+    bot.wait_log("configuration reloaded", 5)
+    # A restart with instance z in the file: a is gone from #a1, z refuses it (a holds it).
+    check(bot.stop() == 0, "the bot stops cleanly")
+    conf = w.work.file("z.conf")
+    with open(conf, "w") as f:
+        f.write(w.config("z", ["#a1"]))
+    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    check(p.returncode == 1 and "#a1 on local is claimed by instance a" in p.stderr,
+          "instance z with a's channel: exit %d\n%s" % (p.returncode, p.stderr))
+    n = len(t.tr.lines)
+    bot.restart("a-again")
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 45, "the game resuming")
+    t.quiet(0.5, 3)
+    check(snapshot(t) == before, "the game after the restart is as it was")
+
+
+SCENARIOS = {"shared": s_shared, "dbdown": s_dbdown, "dbstart": s_dbstart, "release": s_release,
+             "reload": s_reload}
 
 
 def run_one(args, name):
