@@ -108,6 +108,25 @@ class World:
         self.log.close()
 
 
+def refused_start(w, instance, channels, holder, name):
+    """A bot of instance configured with channels does not start: exit status 1, stderr naming
+    channels[0] and the instance holding it, and a start_failed log line. Returns the output."""
+    conf = w.work.file(name + ".conf")
+    with open(conf, "w") as f:
+        f.write(w.config(instance, channels))
+    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    out = p.stdout + p.stderr
+    claimed = "%s on local is claimed by instance %s" % (channels[0], holder)
+    check(p.returncode == 1, "instance %s with %s: exit %d, not 1:\n%s" % (
+        instance, channels[0], p.returncode, out))
+    check(claimed in p.stderr and "not starting" in p.stderr,
+          "stderr names the channel and its instance:\n%s" % p.stderr)
+    check(re.search(r"error: .*%s.*not starting.* action=start_failed" % re.escape(claimed), out),
+          "a start_failed log line:\n%s" % out)
+    return p.stderr
+
+
 def drain(t):
     """Reads what every player of t has got, so that no socket fills up meanwhile."""
     t.pump(0)
@@ -235,18 +254,8 @@ def s_shared(w):
     drain(ta)
 
     # A channel claimed by another instance: that bot does not start.
-    conf = w.work.file("c.conf")
-    with open(conf, "w") as f:
-        f.write(w.config("c", ["#a1", "#c1"]))
-    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL)
-    out = p.stdout + p.stderr
-    check(p.returncode == 1, "instance c with #a1: exit %d, not 1:\n%s" % (p.returncode, out))
-    check("#a1 on local is claimed by instance a" in p.stderr and "not starting" in p.stderr,
-          "stderr names the channel and its instance:\n%s" % p.stderr)
-    check(re.search(r"error: .*#a1 on local is claimed by instance a.*not starting.* action=start_failed", out),
-          "a start_failed log line:\n%s" % out)
-    print("instance c with #a1: exit 1, %s" % p.stderr.strip().splitlines()[-1])
+    err = refused_start(w, "c", ["#a1", "#c1"], "a", "c")
+    print("instance c with #a1: exit 1, %s" % err.strip().splitlines()[-1])
     check(a.alive() and b.alive(), "both bots still up")
 
 
@@ -394,13 +403,7 @@ def s_release(w):
     # a cannot take it back at a start while b has it; b takes it.
     check(w.bots["a"].stop() == 0, "bot a stops cleanly")
     moved_to(w, t, "b", ["#b1", "#a1"], before)
-    conf = w.work.file("a-again.conf")
-    with open(conf, "w") as f:
-        f.write(w.config("a", ["#a1"]))
-    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL)
-    check(p.returncode == 1 and "#a1 on local is claimed by instance b" in p.stderr,
-          "a with #a1 while b has it: exit %d\n%s" % (p.returncode, p.stderr))
+    refused_start(w, "a", ["#a1"], "b", "a-again")
     p = current(t)
     turn = t.tr.turn
     t.say(p, "!end")
@@ -458,13 +461,7 @@ def s_reload(w):
     bot.wait_log("configuration reloaded", 5)
     # A restart with instance z in the file: a is gone from #a1, z refuses it (a holds it).
     check(bot.stop() == 0, "the bot stops cleanly")
-    conf = w.work.file("z.conf")
-    with open(conf, "w") as f:
-        f.write(w.config("z", ["#a1"]))
-    p = subprocess.run([w.args.bot, "-c", conf], capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL)
-    check(p.returncode == 1 and "#a1 on local is claimed by instance a" in p.stderr,
-          "instance z with a's channel: exit %d\n%s" % (p.returncode, p.stderr))
+    refused_start(w, "z", ["#a1"], "a", "z")
     n = len(t.tr.lines)
     bot.restart("a-again")
     t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 45, "the game resuming")
