@@ -6,8 +6,8 @@ fixed BRICKWOOD_SEED:
 
   shared   two bots, instances a (nick bwa, #a1) and b (nick bwb, #b1), on one database. A game
            in each channel ends (two of its three players resign at once, the third wins); then
-           !top 10 from either bot lists all six players (one leaderboard), and !stats in #a1
-           finds a player of #b1's game. A game in each channel is set up and a turn begun;
+           !top 10 from either bot lists all six players (one leaderboard), !stats in #a1 finds
+           a player of #b1's game, and after the restarts below both web views' /top too. A game in each channel is set up and a turn begun;
            each bot in turn is killed (SIGKILL) and started again: its game resumes with every
            hand and the status as before and goes on. A third bot (instance c) configured with
            #a1 refuses to start: exit status 1, the channel and the instance holding it named on
@@ -42,9 +42,10 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 
-from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, join_all
-from harness import stop_process
+from harness import Bot, Client, Ngircd, TestFailure, Workdir, bot_config, check, free_port
+from harness import join_all, stop_process
 from play import Table
 from scenarios import current, roll
 
@@ -62,6 +63,7 @@ class World:
         self.conninfo = os.environ["BW_PG_CONNINFO"]
         self.server = Ngircd(args.ngircd, work, throttle=False)
         self.bots = {}
+        self.web = {}           # instance -> the port of its web view, when it has one
         self.clients = []
         self.log = open(work.file("table.log"), "w")
 
@@ -71,6 +73,10 @@ class World:
                "channels": channels, "flood": {"burst": 5, "interval_ms": 0}}
         text = bot_config([net], bot={"colors": False, "admins": [ADMIN]},
                           game={"turn_timeout_s": 0}, level="info")
+        port = self.web.get(instance)
+        if port:
+            text += 'web = { listen = "127.0.0.1:%d"; public_url = "http://127.0.0.1:%d"; };\n' \
+                % (port, port)
         return text + 'store = { postgresql = "%s"; instance = "%s"; };\n' % (self.conninfo,
                                                                               instance)
 
@@ -220,7 +226,26 @@ def kill_and_back(w, instance, t, chan):
     roll(t, current(t))
 
 
+def web_top(w, instance, nicks):
+    """instance's web view's /top lists every one of nicks (its leaderboard is published at the
+    start, then every 30 s)."""
+    url = "http://127.0.0.1:%d/top" % w.web[instance]
+    deadline = time.time() + 15
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                page = r.read().decode("utf-8", "replace")
+        except OSError:
+            page = ""
+        missing = [n for n in nicks if ">%s<" % n not in page]
+        if not missing:
+            return
+        check(time.time() < deadline, "%s: %s missing from %s" % (instance, missing, url))
+        time.sleep(0.3)
+
+
 def s_shared(w):
+    w.web = {"a": free_port(), "b": free_port()}
     a = w.start("a", ["#a1"])
     b = w.start("b", ["#b1"])
     ta = w.table("#a1", "bwa", ["alice", "bob", "carol"])
@@ -252,6 +277,10 @@ def s_shared(w):
     drain(tb)
     kill_and_back(w, "b", tb, "#b1")
     drain(ta)
+    # Started again after both games ended, each bot's web view lists all six players.
+    for instance in ("a", "b"):
+        web_top(w, instance, sorted(everyone))
+    print("/top of both web views lists all six players")
 
     # A channel claimed by another instance: that bot does not start.
     err = refused_start(w, "c", ["#a1", "#c1"], "a", "c")
