@@ -376,6 +376,29 @@ static void keep_web(struct app *app, struct bw_config *fresh)
     fresh->bot.web_url = url;
 }
 
+/* The store is opened once, at the start: a reload that names another one (the other backend,
+ * another file, database or instance) would leave the running bots on the old store while the
+ * configuration says otherwise. Such a reload is refused whole; what changed goes to why (never
+ * the connection string, which may hold a password). */
+static bool store_changed(const struct bw_config *was, const struct bw_config *now, char *why,
+                          size_t whylen)
+{
+    if (!was->store_postgresql != !now->store_postgresql)
+        snprintf(why, whylen, "the store moves from %s to %s",
+                 was->store_postgresql ? "PostgreSQL" : "a SQLite file",
+                 now->store_postgresql ? "PostgreSQL" : "a SQLite file");
+    else if (!was->store_postgresql && !same_text(was->store_path, now->store_path))
+        snprintf(why, whylen, "store.path changed from %s to %s", was->store_path, now->store_path);
+    else if (was->store_postgresql && !same_text(was->store_instance, now->store_instance))
+        snprintf(why, whylen, "store.instance changed from %s to %s", was->store_instance,
+                 now->store_instance);
+    else if (was->store_postgresql && !same_text(was->store_postgresql, now->store_postgresql))
+        snprintf(why, whylen, "store.postgresql changed");
+    else
+        return false;
+    return true;
+}
+
 /* SIGHUP: networks that stay are reconfigured (channels joined/parted, bot and game settings
  * handed to their bots), new ones connect, removed ones quit. A file with problems changes
  * nothing. Running games keep their settings but for the turn timeout. */
@@ -390,6 +413,17 @@ static void reload(struct app *app)
             log_event(LOG_LEVEL_ERROR, &reloading, "reload: %s", err);
         log_event(LOG_LEVEL_ERROR, &reloading,
                   "reload: %s has problems; keeping the running configuration", app->path);
+        return;
+    }
+    char why[PATH_MAX * 2 + 64];
+    if (store_changed(&app->cfg, &fresh, why, sizeof why)) {
+        if (log_use_path(app->cfg.log_file, err, sizeof err) != 0)
+            log_event(LOG_LEVEL_ERROR, &reloading, "reload: %s", err);
+        log_event(LOG_LEVEL_ERROR, &reloading,
+                  "reload: %s: a restart is needed to change the store; keeping the running "
+                  "configuration",
+                  why);
+        config_fini(&fresh);
         return;
     }
     log_set_level(fresh.log_level);

@@ -213,6 +213,30 @@ static int player_stats(void *ctx, const char *identity, const char *nick, struc
     return rc;
 }
 
+static int release(void *ctx, const char *channel, void (*fn)(void *fnctx, const char *channel),
+                   void *fnctx, char *why, size_t whylen)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1];
+    if (channel)
+        fold(chan, sizeof chan, channel);
+    int rc = store_release(ns->st, ns->network, channel ? chan : NULL, fn, fnctx, why, whylen);
+    if (rc > 0)
+        log_event(LOG_LEVEL_INFO,
+                  &(struct log_fields){.network = ns->network,
+                                       .channel = channel ? chan : NULL,
+                                       .action = "released"},
+                  "%s: %d %s released by an admin; the saved games there are for the instance "
+                  "that claims them next",
+                  ns->network, rc, rc == 1 ? "channel" : "channels");
+    return rc;
+}
+
+static bool unreachable(void *ctx)
+{
+    return !store_reachable(((struct net_store *)ctx)->st);
+}
+
 void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
 {
     *ops = (struct session_store_ops){
@@ -225,6 +249,8 @@ void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
         .stats = player_stats,
         .checkpoint = checkpoint_store,
         .set_language = keep_language,
+        .unreachable = unreachable,
+        .release = release,
     };
 }
 

@@ -91,6 +91,26 @@ static int fake_save(void *ctx, const char *channel, const void *blob, size_t le
 }
 
 char backed_up[128];
+bool fake_unreachable;
+int fake_release_result;
+char released_channel[64];
+
+static bool fake_unreachable_of(void *ctx)
+{
+    return fake_unreachable;
+}
+
+static int fake_release(void *ctx, const char *channel,
+                        void (*fn)(void *fnctx, const char *channel), void *fnctx, char *why,
+                        size_t whylen)
+{
+    snprintf(released_channel, sizeof released_channel, "%s", channel ? channel : "*");
+    if (fake_release_result < 0)
+        snprintf(why, whylen, "the database says no");
+    else if (fake_release_result > 0)
+        fn(fnctx, CHAN);
+    return fake_release_result;
+}
 
 static int fake_backup(void *ctx, const char *path, char *why, size_t whylen)
 {
@@ -207,8 +227,13 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
     struct session_store_ops ops = {.save = fake_save,
                                     .erase = fake_erase,
                                     .backup = fake_backup,
-                                    .set_language = fake_language};
+                                    .set_language = fake_language,
+                                    .unreachable = fake_unreachable_of,
+                                    .release = fake_release};
     kept_language[0] = '\0';
+    fake_unreachable = false;
+    fake_release_result = 1;
+    released_channel[0] = '\0';
     bot_set_store(b, &ops);
     n_recs = 0;
     parted[0] = '\0';

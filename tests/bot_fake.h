@@ -32,6 +32,12 @@ extern int n_saves;
 /* What the fake store's save and erase return (0: they work), and how often they were tried. */
 extern int fake_store_error;
 extern int n_store_tries;
+/* The fake store's server is out of reach (session_store_ops.unreachable); make_bot() clears it. */
+extern bool fake_unreachable;
+/* What the fake store's release returns (make_bot(): 1, the channel CHAN released) and the
+ * channel it was last asked to release ("*" for the whole network, "" when never asked). */
+extern int fake_release_result;
+extern char released_channel[64];
 /* The last path the store was asked to back up to. */
 extern char backed_up[128];
 /* What the bot is told of every channel's game lines still unsent (bw_out.queued); make_bot()

@@ -4,7 +4,10 @@
 # directory, never the system's), gets a database brickwood_test owned by the role brickwood
 # (trust authentication: nothing outside this machine's loopback reaches it), and is stopped by
 # its pid when COMMAND ends, fails or is interrupted; the directory goes with it. COMMAND sees
-# BW_PG_CONNINFO (and BW_PG_BINDIR, the server's programs). Exits 77 (ctest: skipped), saying why, when the server programs are missing.
+# BW_PG_CONNINFO (and BW_PG_BINDIR, the server's programs, and BW_PG_CTL, a script that runs
+# pg_ctl on this server: `sh "$BW_PG_CTL" stop -m fast`, `sh "$BW_PG_CTL" start`, so that a test
+# can take the server away under running bots and bring it back on the same port). Exits 77
+# (ctest: skipped), saying why, when the server programs are missing.
 # The server runs with fsync off unless BW_PG_FSYNC=on.
 set -eu
 
@@ -33,6 +36,11 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 
 stop() {
+    # The test may have stopped or restarted the server: its pid now is the one in
+    # postmaster.pid, and without that file no server runs (an old pid may be another process's).
+    if [ -n "$pid" ]; then
+        pid=$(head -n 1 "$tmp/data/postmaster.pid" 2>/dev/null || true)
+    fi
     if [ -n "$pid" ]; then
         kill -INT "$pid" 2>/dev/null || true # fast shutdown
         i=0
@@ -54,12 +62,21 @@ $as "$bindir/initdb" -D "$tmp/data" -U brickwood --auth=trust -E UTF8 --no-sync 
 # sets BW_PG_FSYNC=on to measure with it).
 fsync="-F"
 [ "${BW_PG_FSYNC:-off}" = on ] && fsync=""
-$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w -t 60 \
-    -o "-k $tmp -p $port -h 127.0.0.1 $fsync" start >/dev/null || { cat "$tmp/server.log"; exit 1; }
+# The settings go into the server's configuration, so that a start by BW_PG_CTL uses them too.
+{
+    echo "listen_addresses = '127.0.0.1'"
+    echo "port = $port"
+    echo "unix_socket_directories = '$tmp'"
+    [ -z "$fsync" ] || echo "fsync = off"
+} >>"$tmp/data/postgresql.conf"
+echo "exec $as \"$bindir/pg_ctl\" -D \"$tmp/data\" -l \"$tmp/server.log\" -w -t 60 \"\$@\"" \
+    >"$tmp/pg_ctl.sh"
+sh "$tmp/pg_ctl.sh" start >/dev/null || { cat "$tmp/server.log"; exit 1; }
 pid=$(head -n 1 "$tmp/data/postmaster.pid")
 "$bindir/createdb" -h 127.0.0.1 -p "$port" -U brickwood brickwood_test
 
 BW_PG_CONNINFO="host=127.0.0.1 port=$port dbname=brickwood_test user=brickwood"
 BW_PG_BINDIR=$bindir
-export BW_PG_CONNINFO BW_PG_BINDIR
+BW_PG_CTL=$tmp/pg_ctl.sh
+export BW_PG_CONNINFO BW_PG_BINDIR BW_PG_CTL
 "$@"

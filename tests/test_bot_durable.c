@@ -16,6 +16,7 @@
 #include "engine/error.h"
 
 #define FAILED "could not be saved; it is paused until it can be"
+#define UNREACHABLE "is paused: the store cannot be reached"
 
 /* An admin (by host) says text: in channel, or privately when channel is NULL. */
 static void admin_says(struct bot *b, const char *channel, const char *text)
@@ -201,6 +202,85 @@ static void test_lobby_not_saved_is_not_opened(void **state)
 
 /* A channel whose saved game could not be read refuses !new with the reason until an admin's
  * stop there erases the game. */
+/* The store's server out of reach: the refused move, the channel and later commands say so, and
+ * the game goes on when a save works. */
+static void test_unreachable_said(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    fake_store_error = BW_E(IO);
+    fake_unreachable = true;
+    int mark = n_recs;
+    say(b, current, "!roll");
+    assert_int_equal(lines_to_channel_with(mark, "rolled"), 0);
+    assert_true(any_line(mark, current, UNREACHABLE));
+    assert_int_equal(lines_to_channel_with(mark, UNREACHABLE), 1);
+    assert_int_equal(lines_to_channel_with(mark, FAILED), 0);
+    mark = n_recs;
+    say(b, "yuri", "!status");
+    assert_true(any_line(mark, "yuri", UNREACHABLE));
+    assert_memory_equal(&sess(b)->game, &before.game, sizeof before.game);
+    fake_store_error = 0;
+    fake_unreachable = false;
+    now += 5000;
+    bot_tick(b, now);
+    assert_int_equal(lines_to_channel_with(mark, "saved again and resumes"), 1);
+    mark = n_recs;
+    say(b, current, "!roll");
+    assert_int_equal(lines_to_channel_with(mark, "rolled"), 1);
+    bot_free(b);
+}
+
+/* release: the game saved paused, the channel released and left, the game forgotten (not
+ * erased); refused, releasing nothing, while the game cannot be saved or when the store says
+ * no, and then the game runs on. */
+static void test_release(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    fake_store_error = BW_E(IO);
+    say(b, current, "!roll"); /* not saved: the game waits for the store */
+    int mark = n_recs;
+    admin_says(b, NULL, "release");
+    assert_true(any_line(mark, "root", "release failed: #catan could not be saved and is paused"));
+    assert_string_equal(released_channel, "");
+    assert_non_null(sess(b));
+    fake_store_error = 0;
+    now += 5000;
+    bot_tick(b, now);
+    assert_false(sess(b)->paused);
+
+    fake_release_result = BW_E(IO);
+    mark = n_recs;
+    admin_says(b, NULL, "release #Catan");
+    assert_true(any_line(mark, "root", "release failed: the database says no; nothing"));
+    assert_string_equal(released_channel, "#Catan");
+    assert_false(sess(b)->paused); /* paused for the release, and running again */
+    assert_string_equal(parted, "");
+
+    fake_release_result = 1;
+    int saves = n_saves;
+    mark = n_recs;
+    admin_says(b, NULL, "release");
+    assert_true(any_line(mark, "root", "released #catan (saved games: 1)"));
+    assert_string_equal(released_channel, "*");
+    assert_string_equal(parted, CHAN);
+    assert_null(sess(b));
+    assert_int_equal(n_saves, saves + 1);
+    assert_true(saved_len > 0); /* kept for the next instance, not erased */
+    struct session s;
+    char why[128];
+    assert_int_equal(session_restore_at(&s, saved, saved_len, now, INT64_MIN, why, sizeof why),
+                     BW_OK);
+    assert_true(s.paused);
+    assert_memory_equal(&s.game, &before.game, sizeof before.game);
+    bot_free(b);
+}
+
 static void test_unreadable_game_blocks_new(void **state)
 {
     (void)state;
@@ -232,6 +312,8 @@ int main(void)
         cmocka_unit_test(test_stop_not_recorded_is_refused),
         cmocka_unit_test(test_lobby_not_saved_is_not_opened),
         cmocka_unit_test(test_unreadable_game_blocks_new),
+        cmocka_unit_test(test_unreachable_said),
+        cmocka_unit_test(test_release),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,20 @@ static void pg_exec(const char *fmt, ...)
         fail_msg("%s: %s", sql, why);
 }
 
+/* The first column of the first row of sql's answer, as a number. */
+static long pg_number(const char *sql)
+{
+    PGconn *c = PQconnectdb(conninfo);
+    assert_int_equal(PQstatus(c), CONNECTION_OK);
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1)
+        fail_msg("%s: %s", sql, PQerrorMessage(c));
+    long n = atol(PQgetvalue(r, 0, 0));
+    PQclear(r);
+    PQfinish(c);
+    return n;
+}
+
 /* The store named tag (a file tag.db, or the schema tag) as instance (PostgreSQL only). */
 static struct store *open_as(const char *tag, const char *instance)
 {
@@ -602,9 +616,26 @@ static void test_newer_schema_refused(void **state)
     assert_contains(err, "cannot connect");
 }
 
-/* The server ends the store's connection (as when it restarts): the next call fails with the
- * reason, nothing is lost, and the call after it makes the connection again, with the instance
- * held again. */
+/* st (the store tag) came back from a lost connection: it holds its instance again (a second
+ * store as the same instance is refused), and, closed and opened again, holds only game C. */
+static void back_with_c(struct store *st, const char *tag)
+{
+    assert_true(store_reachable(st));
+    assert_null(open_store(tag));
+    assert_contains(err, "in use by another brickwood");
+    store_close(st);
+    st = open_store(tag);
+    assert_non_null(st);
+    struct seen s = {0};
+    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
+    assert_int_equal(s.count, 1);
+    assert_int_equal(s.first[0], 'C');
+    store_close(st);
+}
+
+/* The server ends the store's connection while it is idle (as when it restarts): the next call
+ * sees that, makes the connection again first, with the instance held again, and succeeds;
+ * nothing is lost. */
 static void test_connection_lost(void **state)
 {
     if (!conninfo)
@@ -615,20 +646,109 @@ static void test_connection_lost(void **state)
     pg_exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> "
             "pg_backend_pid() AND datname = current_database() AND backend_type = 'client "
             "backend'");
-    err[0] = '\0';
-    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
-    assert_true(err[0] != '\0');
+    /* Until the server has ended it (the message and the close are on the store's socket). */
+    for (int i = 0; i < 100 && pg_number("SELECT count(*) FROM pg_stat_activity WHERE pid <> "
+                                         "pg_backend_pid() AND datname = current_database() AND "
+                                         "backend_type = 'client backend'") > 0;
+         i++)
+        usleep(50 * 1000);
+    assert_true(store_reachable(st));
     assert_int_equal(store_save_game(st, "net", "#a", "C", 1, err, sizeof err), BW_OK);
-    assert_null(open_store("lost")); /* the instance is held again */
-    assert_contains(err, "in use by another brickwood");
-    store_close(st);
-    st = open_store("lost");
+    back_with_c(st, "lost");
+}
+
+static void note_channel(void *ctx, const char *channel)
+{
+    char *list = ctx;
+    snprintf(list + strlen(list), 64 - strlen(list), "%s%s", list[0] ? " " : "", channel);
+}
+
+/* An admin's release: the instance's claims go, its saved games stay for the next instance to
+ * claim at its start (never for a save of the one that released them). SQLite refuses it. */
+static void test_release(void **state)
+{
+    char list[64] = "";
+    if (!conninfo) {
+        struct store *st = open_store("release");
+        assert_non_null(st);
+        assert_int_equal(store_release(st, "net", NULL, note_channel, list, err, sizeof err),
+                         BW_E(INVALID));
+        assert_contains(err, "nothing to release");
+        store_close(st);
+        return;
+    }
+    struct store *a = open_as("release", "a"), *b = open_as("release", "b");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(store_claim(a, "net", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(a, "net", "#b", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(a, "other", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_save_game(a, "net", "#a", "A", 1, err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(b, "net", "#a", err, sizeof err), BW_E(DENIED));
+
+    assert_int_equal(store_release(a, "net", "#a", note_channel, list, err, sizeof err), 1);
+    assert_string_equal(list, "#a");
+    /* Released: the game is not a's to save or list any more, and a save does not take it. */
+    assert_int_equal(store_save_game(a, "net", "#a", "X", 1, err, sizeof err), BW_E(DENIED));
+    assert_contains(err, "released");
+    struct seen sa = {0}, sb = {0};
+    assert_int_equal(store_each_game(a, NULL, collect, &sa, err, sizeof err), BW_OK);
+    assert_int_equal(sa.count, 0);
+    assert_int_equal(store_save_game(b, "net", "#a", "X", 1, err, sizeof err), BW_E(DENIED));
+    /* b's start takes it, with the game as a saved it. */
+    assert_int_equal(store_claim(b, "net", "#a", err, sizeof err), BW_OK);
+    assert_int_equal(store_each_game(b, NULL, collect, &sb, err, sizeof err), BW_OK);
+    assert_int_equal(sb.count, 1);
+    assert_string_equal(sb.channels[0], "net/#a");
+    assert_int_equal(sb.first[0], 'A');
+    assert_int_equal(store_claim(a, "net", "#a", err, sizeof err), BW_E(DENIED));
+
+    /* The whole network: #b (no game) goes; the other network stays a's. */
+    list[0] = '\0';
+    assert_int_equal(store_release(a, "net", NULL, note_channel, list, err, sizeof err), 1);
+    assert_string_equal(list, "#b");
+    assert_int_equal(store_release(a, "net", NULL, note_channel, list, err, sizeof err), 0);
+    assert_int_equal(store_claim(b, "net", "#b", err, sizeof err), BW_OK);
+    assert_int_equal(store_claim(b, "other", "#a", err, sizeof err), BW_E(DENIED));
+    store_close(a);
+    store_close(b);
+}
+
+/* sh $BW_PG_CTL ARGS (tests/pg_run.sh): the test's server stopped or started. */
+static void pg_ctl(const char *args)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "sh \"%s\" %s >/dev/null", getenv("BW_PG_CTL"), args);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* The server stops (a restart, a crash): saves fail with the reason and the store says the
+ * server is out of reach; they are tried again with back-off, and once the server is back a save
+ * works, the instance is held again, and the database holds what was saved last. */
+static void test_server_down(void **state)
+{
+    if (!conninfo || !getenv("BW_PG_CTL"))
+        skip();
+    struct store *st = open_store("down");
     assert_non_null(st);
-    struct seen s = {0};
-    assert_int_equal(store_each_game(st, NULL, collect, &s, err, sizeof err), BW_OK);
-    assert_int_equal(s.count, 1);
-    assert_int_equal(s.first[0], 'C');
-    store_close(st);
+    assert_true(store_reachable(st));
+    assert_int_equal(store_save_game(st, "net", "#a", "A", 1, err, sizeof err), BW_OK);
+    pg_ctl("stop -m fast");
+    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_contains(err, "the connection to the database is lost");
+    assert_false(store_reachable(st));
+    assert_int_equal(store_save_game(st, "net", "#a", "B", 1, err, sizeof err), BW_E(IO));
+    assert_contains(err, "trying again in");
+    assert_false(store_reachable(st));
+    pg_ctl("start");
+    int rc = BW_E(IO);
+    for (int i = 0; i < 400 && rc != BW_OK; i++) { /* the back-off is at most 4 s by now */
+        rc = store_save_game(st, "net", "#a", "C", 1, err, sizeof err);
+        if (rc != BW_OK)
+            usleep(25 * 1000);
+    }
+    assert_int_equal(rc, BW_OK);
+    back_with_c(st, "down");
 }
 
 static int setup(void **state)
@@ -670,6 +790,8 @@ int main(void)
         cmocka_unit_test(test_concurrent_ratings),
         cmocka_unit_test(test_newer_schema_refused),
         cmocka_unit_test(test_connection_lost),
+        cmocka_unit_test(test_server_down),
+        cmocka_unit_test(test_release),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -743,6 +743,8 @@ void bot_commit(struct bot *b)
     for (int i = 0; i < b->n_games; i++) {
         struct bot_game *g = b->games[i];
         g->save_err = BW_OK;
+        if (g->released)
+            continue; /* another instance's now: nothing of it is this bot's */
         if (g->s.state == SESSION_OVER)
             g->closing = true;
         bot_robots_alone(b, g);
@@ -776,8 +778,9 @@ void bot_commit(struct bot *b)
     }
     int kept = 0;
     for (int i = 0; i < b->n_games; i++) {
-        if (b->games[i]->closing) {
-            bot_view_closing(b, b->games[i]);
+        if (b->games[i]->closing || b->games[i]->released) {
+            if (b->games[i]->closing)
+                bot_view_closing(b, b->games[i]);
             bot_robots_forget(b->games[i]);
             cimap_remove(&b->by_channel, b->games[i]->s.channel, b->games[i]);
             bot_durable_forget(b->games[i]);

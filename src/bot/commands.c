@@ -257,6 +257,13 @@ static int host_erase_unreadable(void *ctx, const char *channel)
     return bot_unreadable_erase(bc->b, channel);
 }
 
+static int host_release(void *ctx, const char *channel, char *list, size_t listlen, char *why,
+                        size_t whylen)
+{
+    struct bot_call *bc = ctx;
+    return bot_release(bc->b, channel, list, listlen, why, whylen);
+}
+
 static const struct cmd_host bot_host_ops = {
     .reply = host_reply,
     .reply_keyed = host_reply_keyed,
@@ -279,6 +286,7 @@ static const struct cmd_host bot_host_ops = {
     .set_language = host_set_language,
     .game_random = host_game_random,
     .erase_unreadable = host_erase_unreadable,
+    .release = host_release,
 };
 
 /* Token bucket per user (user@host when known, so a nick change does not refill it). Returns
@@ -432,6 +440,7 @@ void bot_command(struct bot *b, const char *channel, const struct bw_identity *f
         .s = g ? &g->s : NULL,
         .seat = -1,
         .store_down = g && g->store_down,
+        .store_away = g && g->store_down && g->store_away,
         .unreadable = g ? NULL : bot_unreadable_why(b, chan),
         .who = bc.who,
         .now_ms = now_ms,

@@ -31,6 +31,7 @@ void bot_durable_saved(struct bot *b, struct bot_game *g)
     bool was_down = g->store_down;
     g->store_down = false;
     g->store_paused = false;
+    g->store_away = false;
     if (was_down && !g->closing) {
         char line[RENDER_LINE_MAX];
         int lang = bot_language(b, g->s.channel);
@@ -69,17 +70,26 @@ static void tell_admin(struct bot *b, struct bot_admin_seen *a, const char *chan
     a->told = true;
 }
 
+/* What the players are told: that the store's server is out of reach, else that the save
+ * failed. */
+static int paused_key(const struct bot_game *g)
+{
+    return g->store_away ? MSG_CMD_STORE_UNREACHABLE : MSG_CMD_STORE_PAUSED;
+}
+
 bool bot_durable_failed(struct bot *b, struct bot_game *g, int err)
 {
     char line[RENDER_LINE_MAX];
     int lang = bot_language(b, g->s.channel);
     bool first = !g->store_down;
+    if (first)
+        g->store_away = b->store && b->store->unreachable && b->store->unreachable(b->store->ctx);
     g->closing = false;
     g->hand_dirty = 0;
     bot_robots_forget(g);
     g->robot_due_ms = INT64_MAX;
     if (b->speaker) {
-        render_tr(lang, line, sizeof line, MSG_CMD_STORE_PAUSED, g->s.channel);
+        render_tr(lang, line, sizeof line, paused_key(g), g->s.channel);
         bot_queue(b, b->speaker->nick, line, BW_OUT_PRIVATE, NULL);
     }
     if (!g->committed) {
@@ -109,7 +119,7 @@ bool bot_durable_failed(struct bot *b, struct bot_game *g, int err)
               "%s: the game could not be saved (%s); it is back at its last saved state and "
               "paused until a save works (tried every %d s)",
               g->s.channel, bw_strerror(err), BOT_STORE_RETRY_MS / 1000);
-    render_tr(lang, line, sizeof line, MSG_CMD_STORE_PAUSED, g->s.channel);
+    render_tr(lang, line, sizeof line, paused_key(g), g->s.channel);
     bot_game_line(b, g, RENDER_PUBLIC, line, NULL);
     if (!b->store_failing) {
         b->store_failing = true;

@@ -67,6 +67,7 @@ struct bot_game {
     uint64_t gen;             /* bot.gen when it last changed or spoke in its channel */
     unsigned hand_dirty;      /* seats whose hand changed in the change being handled */
     bool changed, closing;
+    bool released;    /* handed to another instance (release.c): dropped unsaved at the commit */
     bool link_paused; /* paused by bot_link (the server is silent), not for its channel */
     /* Computer players (robots.c; not saved: after a restart they think again). */
     int64_t robot_due_ms;     /* their next move is due (INT64_MAX: nothing to do) */
@@ -88,6 +89,7 @@ struct bot_game {
      * not the bot's absence), and waits for a save to work. */
     struct bot_committed *committed;
     bool store_down, store_paused;
+    bool store_away;       /* its save failed while the store's server was out of reach */
     int64_t store_down_ms; /* when its save first failed: its clocks stand still since */
     int save_err;          /* the error of its save in the commit being made, 0: none */
     int due_slot;          /* 1 + its place in bot.due while bot_tick runs, else 0 */
@@ -243,6 +245,11 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
 /* Save every game now, then checkpoint the store (admin "save"): how many, or an error with
  * why. */
 int bot_save_all(struct bot *b, char *why, size_t whylen);
+/* Admin "release [#chan]": save the games of channel (NULL: of the network) paused, release the
+ * instance's claims on them, leave them and forget the games. How many games were saved (their
+ * channels, comma separated, in list), or an error with why: then nothing is released. */
+int bot_release(struct bot *b, const char *channel, char *list, size_t listlen, char *why,
+                size_t whylen);
 /* Save the changed games, send the held-back lines (hands first computed), drop closed games.
  * A game whose save fails says nothing of the change: see durable.c. */
 void bot_commit(struct bot *b);

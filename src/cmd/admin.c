@@ -60,6 +60,23 @@ static int exec_backup(struct cmd_call *c)
     return rc;
 }
 
+/* Hand this network's channels, or one, to another instance on the shared database. */
+static int exec_release(struct cmd_call *c)
+{
+    const char *chan = c->argc ? c->argv[0] : NULL;
+    if (chan && chan[0] != '#' && chan[0] != '&')
+        return cmd_usage(c);
+    char why[300] = "", list[400] = "";
+    int n = c->host->release
+                ? c->host->release(c->host->ctx, chan, list, sizeof list, why, sizeof why)
+                : BW_E(NOT_FOUND);
+    if (n < 0)
+        cmd_replyf(c, tr(c->lang, MSG_ADM_RELEASE_FAILED), *why ? why : i18n_strerror(c->lang, n));
+    else
+        cmd_replyf(c, tr(c->lang, MSG_ADM_RELEASED), list, n);
+    return n < 0 ? n : BW_OK;
+}
+
 /* What the bot is doing: networks, channels, lobbies and games, queues, the store. */
 static int exec_status(struct cmd_call *c)
 {
@@ -122,6 +139,19 @@ const struct cmd_entry cmd_backup = {
     CMD_IN_PRIVATE,
     0,
     exec_backup,
+};
+const struct cmd_entry cmd_release = {
+    "release",
+    {NULL},
+    "[#channel]",
+    "shared PostgreSQL store: save this network's games (or one channel's), release its channels "
+    "and leave them, for another instance to take over at its start",
+    0,
+    1,
+    CMD_ADMIN,
+    CMD_IN_PRIVATE,
+    0,
+    exec_release,
 };
 const struct cmd_entry cmd_save = {
     "save", {NULL},    "",        "save every game now and checkpoint the store",

@@ -21,7 +21,7 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_take,    &cmd_wonder, &cmd_robber,    &cmd_discard,  &cmd_gold,      &cmd_trade,
     &cmd_bank,    &cmd_end,    &cmd_help,      &cmd_top,      &cmd_stats,     &cmd_dice,
     &cmd_corner,  &cmd_addbot, &cmd_removebot, &cmd_kick,     &cmd_games,     &cmd_part,
-    &cmd_reload,  &cmd_save,   &cmd_backup,    NULL,
+    &cmd_reload,  &cmd_save,   &cmd_backup,    &cmd_release,  NULL,
 };
 
 #define CMD_NAMES_MAX 128
@@ -207,8 +207,10 @@ static bool allowed(struct cmd_call *c)
             return false;
         }
         if (c->s && c->s->paused && !(e->flags & CMD_F_PAUSED)) {
-            cmd_replyf(c, tr(c->lang, c->store_down ? MSG_CMD_STORE_PAUSED : MSG_CMD_PAUSED),
-                       c->channel);
+            int key = !c->store_down  ? MSG_CMD_PAUSED
+                      : c->store_away ? MSG_CMD_STORE_UNREACHABLE
+                                      : MSG_CMD_STORE_PAUSED;
+            cmd_replyf(c, tr(c->lang, key), c->channel);
             return false;
         }
     }

@@ -104,6 +104,11 @@ struct cmd_host {
     /* Admin: erase channel's saved game that could not be read (cmd_call.unreadable); BW_OK or
      * a bw_err. */
     int (*erase_unreadable)(void *ctx, const char *channel);
+    /* Admin: hand channel (NULL: every channel of the network) to another instance on the shared
+     * database (bot_release): how many games were saved, the channels in list, or an error with
+     * why. */
+    int (*release)(void *ctx, const char *channel, char *list, size_t listlen, char *why,
+                   size_t whylen);
 };
 
 /* One command being run. The caller fills everything but cmd, argc and argv. */
@@ -127,6 +132,7 @@ struct cmd_call {
     int seat;            /* the caller's seat in s, or -1 */
     bool seat_taken;     /* the caller's nick holds a seat in s that another user sat down in */
     bool store_down;     /* s could not be saved: it is paused until it can be */
+    bool store_away;     /* and the store's server is out of reach: said so */
     /* Why the saved game of channel could not be read at start (no s then), or NULL. */
     const char *unreadable;
     struct session_who who;

@@ -8,9 +8,9 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_board, cmd_status, cmd_hand, cmd_spots, cmd_roll, cmd_build, cmd_road, cmd_settle, cmd_city,
     cmd_buy, cmd_play, cmd_robber, cmd_discard, cmd_trade, cmd_bank, cmd_end, cmd_help, cmd_top,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
-    cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_map, cmd_move, cmd_pirate, cmd_gold,
-    cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve, cmd_wall,
-    cmd_progress, cmd_choose, cmd_give, cmd_take, cmd_rules;
+    cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_release, cmd_map, cmd_move, cmd_pirate,
+    cmd_gold, cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve,
+    cmd_wall, cmd_progress, cmd_choose, cmd_give, cmd_take, cmd_rules;
 
 /* House rules (rules.c): the fixed line "#chan rules: points 10, ..." of c->s in c's language;
  * that line in the channel at the start of a game whose rules are not all the rule book's; after

@@ -419,5 +419,10 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_NOT_MORE_POINTS,
      "ليس لدى %s نقاط أكثر منك: بطاقة «كبير التجار» تُريك سلع لاعب له نقاط أكثر"},
     {MSG_CK_TARGET_NAME, "سمِّ لاعبًا آخر: الأمر %splay %s NICK"},
+    /* pgmulti: a store on a database server that cannot be reached; the admin's release. */
+    {MSG_CMD_STORE_UNREACHABLE,
+     "اللعبة في %s متوقفة مؤقتًا: تعذّر الوصول إلى التخزين؛ وتستمر حالما يمكن حفظها من جديد"},
+    {MSG_ADM_RELEASED, "حُرِّر %s (ألعاب محفوظة: %d): غادرته، ويمكن لنسخة أخرى أن تتولاه الآن"},
+    {MSG_ADM_RELEASE_FAILED, "فشل التحرير: %s؛ لم يُحرَّر شيء"},
     {MSG_COUNT, NULL},
 };

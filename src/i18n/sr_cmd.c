@@ -428,5 +428,11 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "igrač %s nema više poena od vas: karta „veliki trgovac“ pokazuje robu igrača "
      "sa više poena"},
     {MSG_CK_TARGET_NAME, "navedite drugog igrača: %splay %s NICK"},
+    /* pgmulti: a store on a database server that cannot be reached; the admin's release. */
+    {MSG_CMD_STORE_UNREACHABLE,
+     "igra u %s je pauzirana: skladište nije dostupno; nastavlja se čim ponovo može da se sačuva"},
+    {MSG_ADM_RELEASED, "oslobođeno %s (sačuvano igara: %d): izašao sam odande, i sada to može da "
+                       "preuzme druga instanca"},
+    {MSG_ADM_RELEASE_FAILED, "oslobađanje nije uspelo: %s; ništa nije oslobođeno"},
     {MSG_COUNT, NULL},
 };

@@ -433,5 +433,11 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_CK_NOT_MORE_POINTS, "у гравця %s не більше очок, ніж у вас: карта «великий купець» "
                              "показує товари гравця, що має більше"},
     {MSG_CK_TARGET_NAME, "назвіть іншого гравця: %splay %s NICK"},
+    /* pgmulti: a store on a database server that cannot be reached; the admin's release. */
+    {MSG_CMD_STORE_UNREACHABLE,
+     "гру в %s призупинено: сховище недоступне; вона триватиме, щойно її знову вдасться зберегти"},
+    {MSG_ADM_RELEASED,
+     "звільнено %s (збережено ігор: %d): я вийшов звідти, тепер це може перейняти інший екземпляр"},
+    {MSG_ADM_RELEASE_FAILED, "звільнити не вдалося: %s; нічого не звільнено"},
     {MSG_COUNT, NULL},
 };

@@ -458,6 +458,14 @@ struct session_store_ops {
     /* Optional: keep the language the bot speaks in channel (a code: "uk"), or forget it
      * (language NULL: the configured one applies again). */
     int (*set_language)(void *ctx, const char *channel, const char *language);
+    /* Optional: true while the store's server cannot be reached (store_reachable), so that a
+     * game that could not be saved says why. */
+    bool (*unreachable)(void *ctx);
+    /* Optional: release this bot's claims on channel (NULL: on every channel of the network) for
+     * another instance, calling fn(fnctx, channel) for each (store_release). How many, or an
+     * error with why. */
+    int (*release)(void *ctx, const char *channel, void (*fn)(void *fnctx, const char *channel),
+                   void *fnctx, char *why, size_t whylen);
 };
 
 /* House rules (session/house.c). A rule's value as people see it: points and discard as

@@ -8,7 +8,7 @@
 
 /* One backend's operations; store.c passes each call of store.h to the store's table. Every
  * entry is required (a backend without a notion, such as a checkpoint, answers with the
- * reason). */
+ * reason), but for those at the end marked optional, which only a server's store has. */
 struct store_backend {
     void (*close)(struct store *st);
     const char *(*path)(const struct store *st);
@@ -38,6 +38,11 @@ struct store_backend {
                       char *err, size_t errsize);
     int (*checkpoint)(struct store *st, char *err, size_t errsize);
     int (*backup)(struct store *st, const char *name, char *err, size_t errsize);
+    /* Optional, for a store behind a server (NULL: a file, always there): store_reachable. */
+    bool (*reachable)(const struct store *st);
+    /* Optional, for a store that instances share (NULL: refused): store_release. */
+    int (*release)(struct store *st, const char *network, const char *channel, store_channel_fn fn,
+                   void *ctx, char *err, size_t errsize);
 };
 
 /* The head of every backend's own structure, which begins with it. */

@@ -108,6 +108,28 @@ int64_t store_last_alive(const struct store *st)
     return st->ops->last_alive(st);
 }
 
+int store_release(struct store *st, const char *network, const char *channel, store_channel_fn fn,
+                  void *ctx, char *err, size_t errsize)
+{
+    if (!store_is_name(network) || (channel && !store_is_name(channel))) {
+        store_fail(err, errsize, "store: a release needs a network");
+        return BW_E(INVALID);
+    }
+    if (!st->ops->release) {
+        store_fail(err, errsize,
+                   "%s is this bot's alone: there is nothing to release (that is for a "
+                   "PostgreSQL database several bots share)",
+                   store_path(st));
+        return BW_E(INVALID);
+    }
+    return st->ops->release(st, network, channel, fn, ctx, err, errsize);
+}
+
+bool store_reachable(const struct store *st)
+{
+    return !st || !st->ops->reachable || st->ops->reachable(st);
+}
+
 int store_claim(struct store *st, const char *network, const char *channel, char *err,
                 size_t errsize)
 {

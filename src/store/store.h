@@ -90,6 +90,16 @@ int store_pg_check(const char *conninfo, int *version, char *err, size_t errsize
 int store_claim(struct store *st, const char *network, const char *channel, char *err,
                 size_t errsize);
 
+/* Release this instance's claims on network's channel (channel NULL: on all of network's
+ * channels) so that another instance can claim them: the saved lobbies and games there stay in
+ * the database for that instance to restore, and this one neither lists nor saves them any
+ * more (until it claims them again at a start). fn(ctx, channel) is called for each channel
+ * released (fn may be NULL). Returns how many were released (0: none was this instance's) or
+ * an error with the reason in err; with SQLite BW_E(INVALID): a file is its bot's alone. */
+typedef void (*store_channel_fn)(void *ctx, const char *channel);
+int store_release(struct store *st, const char *network, const char *channel, store_channel_fn fn,
+                  void *ctx, char *err, size_t errsize);
+
 /* Commit everything and close; harmless with NULL. The last close checkpoints the log into the
  * file and removes PATH-wal. */
 void store_close(struct store *st);
@@ -107,6 +117,11 @@ void store_alive(struct store *st);
 /* The previous brickwood's last sign of life on this store, in milliseconds since 1970, or
  * INT64_MIN when there is none (a store never used, or its lock file removed). */
 int64_t store_last_alive(const struct store *st);
+
+/* false while the database server is out of reach: the connection was lost and could not be
+ * made again yet (a call that failed meanwhile failed for that, and the next calls try again
+ * with back-off). Always true for SQLite, whose failures are the file's. */
+bool store_reachable(const struct store *st);
 
 /* Every write below (save, erase, record, language) first checks that the path still names the
  * file opened (device and inode) and that it may be written: a store file deleted, replaced or

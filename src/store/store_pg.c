@@ -6,6 +6,7 @@
  * after the server reported the commit, and the server's default synchronous_commit = on has
  * flushed its log by then, so "durable before visible" holds as with SQLite. */
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,6 +366,25 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Whether the server ended the connection while it was idle (a restart, a fast shutdown, an
+ * administrator's pg_terminate_backend): it says so and closes, which leaves the socket readable,
+ * but libpq notices only when it reads. Anything arriving between calls is read, and then one
+ * round trip tells whether the connection still works. */
+static bool ended_by_server(PGconn *conn)
+{
+    struct pollfd p = {.fd = PQsocket(conn), .events = POLLIN};
+    if (p.fd < 0)
+        return true;
+    if (poll(&p, 1, 0) <= 0)
+        return false;
+    if (!PQconsumeInput(conn) || PQstatus(conn) != CONNECTION_OK)
+        return true;
+    PGresult *r = PQexec(conn, "SELECT 1");
+    bool ended = !r || PQresultStatus(r) != PGRES_TUPLES_OK;
+    PQclear(r);
+    return ended;
+}
+
 /* Before a call talks to the server: a connection it dropped (restarted, or the network gone)
  * is made again, with the instance's lock taken again; when that fails, not again before
  * retry_wait (1 s, doubling up to 32 s), so that a server that is down costs the event loop one
@@ -380,7 +400,7 @@ static int ready(struct pg_store *st, char *err, size_t errsize)
                    st->label);
         return BW_E(IO);
     }
-    if (PQstatus(st->conn) == CONNECTION_OK)
+    if (PQstatus(st->conn) == CONNECTION_OK && !ended_by_server(st->conn))
         return BW_OK;
     int64_t now = mono_ms();
     if (now < st->retry_at) {
@@ -416,6 +436,14 @@ static void pg_close(struct store *base)
     free(st);
 }
 
+/* Down to the connection: a lost one not made again yet (ready) means the server is out of
+ * reach, as far as this bot can tell. */
+static bool pg_reachable(const struct store *base)
+{
+    const struct pg_store *st = cpg(base);
+    return st->usurped || PQstatus(st->conn) == CONNECTION_OK;
+}
+
 static const char *pg_path(const struct store *base)
 {
     return cpg(base)->label;
@@ -447,14 +475,19 @@ static void pg_alive(struct store *base)
 }
 
 /* Make network/channel this instance's unless it is another's; inside or outside a transaction.
- * BW_OK, BW_E(DENIED) naming the other instance, or BW_E(IO). */
-static int claim(struct pg_store *st, const char *network, const char *channel, char *err,
-                 size_t errsize)
+ * A channel another instance released (its instance '', pg_release) is taken only at a start
+ * (released: true), never by a save. BW_OK, BW_E(DENIED) naming the other instance, or
+ * BW_E(IO). */
+static int claim(struct pg_store *st, const char *network, const char *channel, bool released,
+                 char *err, size_t errsize)
 {
     const char *p[3] = {network, channel, st->instance};
     if (command(st,
-                "INSERT INTO claims (network, channel, instance) VALUES ($1, $2, $3) ON CONFLICT "
-                "DO NOTHING",
+                released ? "INSERT INTO claims (network, channel, instance) VALUES ($1, $2, $3) "
+                           "ON CONFLICT (network, channel) DO UPDATE SET instance = "
+                           "excluded.instance WHERE claims.instance = ''"
+                         : "INSERT INTO claims (network, channel, instance) VALUES ($1, $2, $3) "
+                           "ON CONFLICT DO NOTHING",
                 3, p, "cannot claim the channel", err, errsize) != BW_OK)
         return BW_E(IO);
     PGresult *r = query(st,
@@ -468,7 +501,10 @@ static int claim(struct pg_store *st, const char *network, const char *channel, 
         store_fail(err, errsize,
                    "%s: %s on %s is claimed by instance %s; it is not used here (release it "
                    "there first)",
-                   st->label, channel, network, PQntuples(r) == 1 ? PQgetvalue(r, 0, 0) : "?");
+                   st->label, channel, network,
+                   PQntuples(r) != 1        ? "?"
+                   : PQgetvalue(r, 0, 0)[0] ? PQgetvalue(r, 0, 0)
+                                            : "none (released; a start takes it)");
         rc = BW_E(DENIED);
     }
     PQclear(r);
@@ -481,7 +517,7 @@ static int pg_claim(struct store *base, const char *network, const char *channel
     struct pg_store *st = pg(base);
     if (ready(st, err, errsize) != BW_OK)
         return BW_E(IO);
-    return claim(st, network, channel, err, errsize);
+    return claim(st, network, channel, true, err, errsize);
 }
 
 static int pg_save_game(struct store *base, const char *network, const char *channel,
@@ -492,7 +528,7 @@ static int pg_save_game(struct store *base, const char *network, const char *cha
         return BW_E(IO);
     if (command(st, "BEGIN", 0, NULL, "cannot start saving the game", err, errsize) != BW_OK)
         return BW_E(IO);
-    int rc = claim(st, network, channel, err, errsize);
+    int rc = claim(st, network, channel, false, err, errsize);
     if (rc == BW_OK) {
         char saved[24];
         snprintf(saved, sizeof saved, "%lld", (long long)time(NULL));
@@ -834,6 +870,45 @@ static int pg_checkpoint(struct store *base, char *err, size_t errsize)
     return BW_OK;
 }
 
+/* Claims of this instance on network (channel: one of them, "" all) that no saved game needs go;
+ * the others pass to nobody (instance ''), so that the games rows keep their claim, and the
+ * next instance to claim the channel at its start takes it with them. One transaction. */
+static int pg_release(struct store *base, const char *network, const char *channel,
+                      store_channel_fn fn, void *ctx, char *err, size_t errsize)
+{
+    struct pg_store *st = pg(base);
+    if (ready(st, err, errsize) != BW_OK)
+        return BW_E(IO);
+    if (command(st, "BEGIN", 0, NULL, "cannot start releasing", err, errsize) != BW_OK)
+        return BW_E(IO);
+    const char *p[3] = {network, channel ? channel : "", st->instance};
+    PGresult *gone = query(st,
+                           "DELETE FROM claims c WHERE network = $1 AND ($2 = '' OR channel = $2) "
+                           "AND instance = $3 AND NOT EXISTS (SELECT 1 FROM games g WHERE "
+                           "g.network = c.network AND g.channel = c.channel) RETURNING channel",
+                           3, p, PGRES_TUPLES_OK, "cannot release the channels", err, errsize);
+    PGresult *kept =
+        gone ? query(st,
+                     "UPDATE claims SET instance = '' WHERE network = $1 AND ($2 = '' "
+                     "OR channel = $2) AND instance = $3 RETURNING channel",
+                     3, p, PGRES_TUPLES_OK, "cannot release the channels with games", err, errsize)
+             : NULL;
+    int rc =
+        kept ? command(st, "COMMIT", 0, NULL, "cannot commit the release", err, errsize) : BW_E(IO);
+    if (rc != BW_OK) {
+        rollback(st);
+    } else {
+        rc = PQntuples(gone) + PQntuples(kept);
+        for (int i = 0; fn && i < PQntuples(gone); i++)
+            fn(ctx, PQgetvalue(gone, i, 0));
+        for (int i = 0; fn && i < PQntuples(kept); i++)
+            fn(ctx, PQgetvalue(kept, i, 0));
+    }
+    PQclear(gone);
+    PQclear(kept);
+    return rc;
+}
+
 /* A copy of a database the bots share is the server's business (pg_dump), not one bot's. */
 static int pg_backup(struct store *base, const char *name, char *err, size_t errsize)
 {
@@ -861,4 +936,6 @@ static const struct store_backend pg_backend = {
     .top_robots = pg_top_robots,
     .checkpoint = pg_checkpoint,
     .backup = pg_backup,
+    .reachable = pg_reachable,
+    .release = pg_release,
 };
