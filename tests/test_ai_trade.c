@@ -363,7 +363,17 @@ static void test_reason_names_only_the_offer(void **state)
     assert_int_equal(ai_refusal_reason(&g, 9, 1, &r), BW_E(INVALID));
 }
 
-/* Its own offer only for a build the trade makes possible this turn and the bank does not. */
+/* Whether p's buildings touch a hex of terrain t with a number and without the robber. */
+static int produces(const struct game *g, int p, int t)
+{
+    for (int h = 0; h < th_geo(g)->n_hexes; h++)
+        if ((g->hexes_of[p] >> h & 1) && g->terrain[h] == t && g->token[h] && h != g->robber)
+            return 1;
+    return 0;
+}
+
+/* Its own offer only for a build the trade makes possible this turn and the bank does not, or
+ * next turn with a card its buildings produce. */
 static void test_offers_only_for_a_build(void **state)
 {
     (void)state;
@@ -377,9 +387,26 @@ static void test_offers_only_for_a_build(void **state)
     own_offer_position(&g);
     th_give(&g, 0, 4, 0, 0, 0, 0);
     assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_E(NO_OFFER));
-    /* One ore and no more: a trade brings the city nearer but pays for nothing this turn. */
+    /* One ore and no more: an ore leaves the city an ore short. Its buildings produce no ore:
+     * the city is no nearer next turn, and it asks nobody. */
     own_offer_position(&g);
     th_give_res(&g, 0, RES_ORE, -1);
+    assert_false(produces(&g, 0, TERRAIN_MOUNTAINS));
+    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_E(NO_OFFER));
+    /* Two wood and three ore: a wood for a grain leaves the city a grain short, which its
+     * settlement on fields likely brings next turn: it asks for the grain. */
+    own_offer_position(&g);
+    th_return_all(&g, 0);
+    th_give(&g, 0, 2, 0, 0, 0, 3);
+    assert_true(produces(&g, 0, TERRAIN_FIELDS));
+    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_OK);
+    assert_int_equal(a.get[RES_GRAIN], 1);
+    assert_int_equal(a.give[RES_WOOD], 1);
+    /* The same with its settlement's fields robbed: no grain comes, and it asks nobody. */
+    for (int h = 0; h < th_geo(&g)->n_hexes; h++)
+        if ((g.hexes_of[0] >> h & 1) && g.terrain[h] == TERRAIN_FIELDS)
+            g.robber = (int8_t)h;
+    assert_false(produces(&g, 0, TERRAIN_FIELDS));
     assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_E(NO_OFFER));
 }
 

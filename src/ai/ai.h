@@ -76,7 +76,8 @@ int ai_answer_offer(const struct game *g, int player, int offer_id, uint64_t see
  *   build lacks for one or two the player can spare (fewer than the bank or a harbor would
  *   take), addressed to every other player who holds cards and is not within two points of the
  *   goal, only when the trade pays for a build this turn that the hand does not pay for, with
- *   one trade with the bank or a harbor or without; BW_E(NO_OFFER) when no trade is worth
+ *   one trade with the bank or a harbor or without, or leaves a build one card short that the
+ *   player's buildings produce (likely next turn); BW_E(NO_OFFER) when no trade is worth
  *   asking for, BW_E(WRONG_PHASE) when it is not the player's turn to trade.
  * ai_counter_offer: addressed by the current player's offer offer_id, a counter-offer (one
  *   card of what was asked for, for one of what was offered) when that is worth it to player

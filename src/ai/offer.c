@@ -21,6 +21,10 @@ static int holds(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
     return 1;
 }
 
+/* What each build costs (enum ai_build). */
+static const uint8_t *const build_cost[AI_BUILDS] = {game_cost_settlement, game_cost_city,
+                                                     game_cost_dev};
+
 /* The builds (settlement at a free corner the roads reach, city, development card) whose cost
  * the cards res pay, a bit each (enum ai_build). */
 static unsigned paid_mask(const struct game *g, int p, const uint8_t res[RES_COUNT])
@@ -35,6 +39,34 @@ static unsigned paid_mask(const struct game *g, int p, const uint8_t res[RES_COU
                 ? AI_BIT(AI_BUILD_CITY)
                 : 0) |
            (g->deck_pos < g->deck_size && holds(res, game_cost_dev) ? AI_BIT(AI_BUILD_DEV) : 0);
+}
+
+/* The resources p's buildings produce, a bit each (the robber's hex left out). */
+static unsigned produced(const struct game *g, int p)
+{
+    unsigned m = 0;
+    for (int h = 0; h < game_geo(g)->n_hexes && h < 64; h++)
+        if ((g->hexes_of[p] >> h & 1) && h != g->robber && g->terrain[h] < RES_COUNT &&
+            ai_pips(g->token[h]))
+            m |= AI_BIT(g->terrain[h]);
+    return m;
+}
+
+/* The builds a hand is one card short of, that card one p produces: likely next turn. */
+static unsigned next_turn(const struct game *g, int p, const uint8_t res[RES_COUNT])
+{
+    static const uint8_t any[RES_COUNT] = {9, 9, 9, 9, 9}; /* what p may build at all */
+    unsigned m = 0, prod = produced(g, p);
+    for (int k = 0; k < AI_BUILDS; k++) {
+        int miss = 0, last = -1;
+        for (int r = 0; r < RES_COUNT; r++)
+            if (res[r] < build_cost[k][r]) {
+                miss += build_cost[k][r] - res[r];
+                last = r;
+            }
+        m |= miss == 1 && (prod >> last & 1) ? AI_BIT(k) : 0;
+    }
+    return m & paid_mask(g, p, any);
 }
 
 static int builds_paid(const struct game *g, int p)
@@ -141,8 +173,9 @@ int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
     if (!to)
         return BW_E(NO_OFFER);
     const uint8_t *have = g->p[player].res;
-    /* Only a trade that pays for a build the bank or a harbor could not: anything less is
-     * asking the table to wait for nothing. */
+    /* Only a trade that pays for a build the bank or a harbor could not, or leaves it one card
+     * short that the player's own buildings produce: anything less is asking the table to wait
+     * for nothing. */
     unsigned reach = bank_reach(g, player);
     double best = OFFER_ASK_GAIN;
     int best_get = -1, best_give = -1, best_n = 0;
@@ -160,7 +193,8 @@ int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
                 memcpy(after, have, sizeof after);
                 after[get]++;
                 after[give] = (uint8_t)(after[give] - n);
-                if (!(paid_mask(g, player, after) & ~reach))
+                if (!(paid_mask(g, player, after) & ~reach) &&
+                    !(next_turn(g, player, after) & ~next_turn(g, player, have) & ~reach))
                     continue;
                 double v = trade_gain(b, g, player, -1, in, away);
                 if (v > best) {
@@ -281,7 +315,6 @@ void ai_offer_why(const struct game *g, int player, const struct trade_offer *o,
         return;
     }
     const struct game_player *pl = &g->p[player];
-    const uint8_t *cost[AI_BUILDS] = {game_cost_settlement, game_cost_city, game_cost_dev};
     const int open[AI_BUILDS] = {pl->settlements < GAME_SETTLEMENTS,
                                  pl->settlements && pl->cities < GAME_CITIES,
                                  g->deck_pos < g->deck_size};
@@ -293,9 +326,9 @@ void ai_offer_why(const struct game *g, int player, const struct trade_offer *o,
     for (int k = 0; k < AI_BUILDS; k++) {
         int asked = -1;
         for (int r = RES_COUNT - 1; r >= 0; r--)
-            if (o->get[r] && cost[k][r])
+            if (o->get[r] && build_cost[k][r])
                 asked = r;
-        double c = open[k] && asked >= 0 ? worth[k] * cover(pl->res, cost[k]) : 0;
+        double c = open[k] && asked >= 0 ? worth[k] * cover(pl->res, build_cost[k]) : 0;
         if (c > best) {
             best = c;
             *out = (struct ai_reason){AI_WHY_KEEP, asked, k};
