@@ -31,7 +31,7 @@
 struct tally {
     long games, unfinished, illegal, turns;
     long robot_turns, robot_offers, robot_taken_by_fair, robot_taken_by_robot;
-    long fair_turns, fair_offers, fair_taken, counters, counters_taken;
+    long fair_turns, fair_offers, fair_payable, fair_taken, counters, counters_taken;
     double held_ms, held_old_ms;
     long fair_wins, robot_wins, robot_seats;
 };
@@ -171,7 +171,10 @@ static void fair_trades(struct game *g, int fair, uint64_t seed, struct tally *t
     if (!fair_offer(g, fair, &a) || apply(g, &a, t) != BW_OK)
         return;
     t->fair_offers++;
-    int id = g->next_offer_id - 1, countered[SEATS] = {0};
+    int id = g->next_offer_id - 1, countered[SEATS] = {0}, payable = 0;
+    for (int q = 0; q < SEATS; q++)
+        payable |= q != fair && holds(g->p[q].res, a.get);
+    t->fair_payable += payable;
     for (int q = 0; q < SEATS; q++) {
         if (q == fair || !game_offer(g, id))
             continue;
@@ -286,10 +289,10 @@ int main(int argc, char **argv)
     printf("  an offer of theirs holds the game %.1f s on average (with the wait before: %.1f s)\n",
            t.robot_offers ? t.held_ms / 1000.0 / (double)t.robot_offers : 0.0,
            t.robot_offers ? t.held_old_ms / 1000.0 / (double)t.robot_offers : 0.0);
-    printf("  fair trader: %ld offers in %ld turns, %.1f%% accepted (%ld); %ld counter-offers to "
-           "them, %ld taken\n",
+    printf("  fair trader: %ld offers in %ld turns, %.1f%% accepted (%ld); of those a computer "
+           "player could pay, %.1f%% (%ld); %ld counter-offers to them, %ld taken\n",
            t.fair_offers, t.fair_turns, share(t.fair_taken, t.fair_offers), t.fair_taken,
-           t.counters, t.counters_taken);
+           share(t.fair_taken, t.fair_payable), t.fair_payable, t.counters, t.counters_taken);
     printf("  wins: fair trader %.1f%% of %ld games, normal %.1f%% per seat\n",
            share(t.fair_wins, t.games), t.games, share(t.robot_wins, t.robot_seats));
     return 0;
