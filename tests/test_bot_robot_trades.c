@@ -187,6 +187,35 @@ static void test_counter_offer_to_a_person(void **state)
     bot_free(b);
 }
 
+/* A computer player sitting in for a person refuses xena's offer without a word in their name;
+ * the computer player of its own seat says why. */
+static void test_sitter_says_nothing(void **state)
+{
+    (void)state;
+    static struct session s;
+    robot_table(&s, true);
+    int x = s.game.current, ada = seat_of(&s, true, -1), yann = seat_of(&s, true, ada);
+    s.seat[yann].robot = 0;
+    s.seat[yann].takeover = SESSION_SITTING;
+    snprintf(s.seat[yann].nick, sizeof s.seat[yann].nick, "yann");
+    set_hand(&s, x, 1, 0, 1, 0, 1);
+    set_hand(&s, ada, 0, 1, 0, 2, 2);
+    set_hand(&s, yann, 1, 0, 1, 0, 0);
+    struct bot *b = bot_with(&s, 0);
+    char want[200];
+    int mark = n_recs;
+    say(b, "xena", "!trade offer 1 ore for 2 brick");
+    int id = sess(b)->game.next_offer_id - 1;
+    run_robots(b, now + 10000);
+    snprintf(want, sizeof want, "yann rejects offer %d", id);
+    assert_string_not_equal(line_with(mark, want), "");
+    assert_string_equal(line_with(mark, "yann: "), "");
+    snprintf(want, sizeof want, "%s: xena, counter: ", nick_of(b, ada));
+    assert_string_not_equal(line_with(mark, want), "");
+    check_no_leak();
+    bot_free(b);
+}
+
 /* A table where computer player *ada is to move after the roll with two wool, two grain and
  * two ore (an ore short of a city); xena holds two ore, computer player *bob none. */
 static struct bot *own_offer_table(int *ada, int *bob, char ada_nick[SESSION_NICK_MAX + 1])
@@ -300,6 +329,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counter_offer_to_a_person),
+        cmocka_unit_test(test_sitter_says_nothing),
         cmocka_unit_test(test_own_offer_accepted),
         cmocka_unit_test(test_own_offer_unanswered),
         cmocka_unit_test(test_own_offer_refused_goes_on),

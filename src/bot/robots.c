@@ -227,14 +227,17 @@ struct refusal {
 };
 
 /* What seat says to the person whose offer it refuses: the counter-offer, or why not (never
- * more of its hand than the trade names: ai_refusal_reason). Nothing to a computer player. */
+ * more of its hand than the trade names: ai_refusal_reason). Nothing to a computer player, and
+ * nothing from one sitting in for a person. */
 static void refusal_line(struct bot *b, struct bot_game *g, int seat, const struct trade_offer *o,
                          struct refusal *r)
 {
     static const int keep_msgs[AI_BUILDS] = {MSG_BOT_WHY_SETTLEMENT, MSG_BOT_WHY_CITY,
                                              MSG_BOT_WHY_DEV};
     const struct session *s = &g->s;
-    if (o->from < 0 || o->from >= s->n_seats || session_robot_plays(s, o->from))
+    /* A computer player sitting in for a person says nothing in their name. */
+    if (!s->seat[seat].robot || o->from < 0 || o->from >= s->n_seats ||
+        session_robot_plays(s, o->from))
         return;
     int lang = bot_language(b, s->channel);
     const char *me = s->seat[seat].nick, *you = s->seat[o->from].nick;
