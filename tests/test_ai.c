@@ -1,5 +1,5 @@
 /* Computer players: every move legal, decisions blind to what the seat cannot see, the view's
- * cards all accounted for, normal stronger than easy, and the trade offer rule. */
+ * cards all accounted for, normal stronger than easy (the trade offer rule: test_ai_trade.c). */
 #include "engine_helpers.h"
 
 #include <stdio.h>
@@ -409,95 +409,6 @@ static void test_normal_builds_wonder(void **state)
     }
 }
 
-/* Player 1 (not to move) with a settlement, asked by player 0 to trade. */
-static void offer_position(struct game *g, int wool, int grain, int ore)
-{
-    th_blank(g, 4, BOARD_BASE);
-    th_place_settlement(g, 0, 1);
-    th_place_settlement(g, 1, 20);
-    th_place_settlement(g, 2, 40);
-    th_place_settlement(g, 3, 50);
-    th_give(g, 0, 2, 2, 2, 2, 2);
-    th_give(g, 1, 0, 0, wool, grain, ore);
-}
-
-/* Player 0 one point from the goal: a city, three settlements, both awards. */
-static void one_point_from_goal(struct game *g)
-{
-    th_place_city(g, 0, 1);
-    th_place_settlement(g, 0, 30);
-    th_place_settlement(g, 0, 10);
-    th_place_settlement(g, 0, 45);
-    g->longest_road = 0;
-    g->largest_army = 0;
-    assert_int_equal(game_vp_public(g, 0), g->vp_goal - 1);
-}
-
-static int offer(struct game *g, int wood, int brick, int wool, int grain, int ore_give,
-                 int get_res)
-{
-    struct game_action a = th_action(ACT_OFFER, 0);
-    th_set5(a.give, wood, brick, wool, grain, ore_give);
-    a.get[get_res] = 1;
-    a.to_mask = 1u << 1;
-    assert_int_equal(game_apply(g, &a, NULL, 0, NULL), BW_OK);
-    return g->next_offer_id - 1;
-}
-
-static int answer(const struct game *g, int id)
-{
-    struct game_action a;
-    assert_int_equal(ai_answer_offer(g, 1, id, 7, &a), BW_OK);
-    assert_int_equal(a.a, id);
-    legal_here(g, &a);
-    return a.type;
-}
-
-static void test_offers(void **state)
-{
-    (void)state;
-    struct game g;
-    /* Two grain and two ore: one more ore makes a city. An ore for one of two wool completes it
-     * (and keeps a development card within reach). */
-    offer_position(&g, 2, 2, 2);
-    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_ACCEPT);
-    /* Two grain and three ore: a city. Giving an ore for a wood breaks it. */
-    offer_position(&g, 0, 2, 3);
-    assert_int_equal(answer(&g, offer(&g, 1, 0, 0, 0, 0, RES_ORE)), ACT_REJECT);
-    /* The completing trade, from a player one point from winning: refused. */
-    offer_position(&g, 2, 2, 2);
-    one_point_from_goal(&g);
-    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_REJECT);
-    /* Without the cards asked for, the answer is a refusal. */
-    offer_position(&g, 0, 2, 2);
-    assert_int_equal(answer(&g, offer(&g, 0, 0, 0, 0, 1, RES_WOOL)), ACT_REJECT);
-}
-
-/* Player 0, to move after the roll, two grain and two ore: one more ore makes a city. */
-static void own_offer_position(struct game *g)
-{
-    th_blank(g, 4, BOARD_BASE);
-    th_place_settlement(g, 0, 1);
-    th_place_settlement(g, 1, 20);
-    th_place_settlement(g, 2, 40);
-    th_place_settlement(g, 3, 50);
-    th_give(g, 0, 0, 0, 2, 2, 2);
-    th_give(g, 1, 1, 1, 0, 0, 2);
-    th_give(g, 2, 1, 1, 1, 0, 0);
-    th_give(g, 3, 0, 0, 0, 1, 1);
-}
-
-static int sum_res(const uint8_t r[RES_COUNT])
-{
-    int n = 0;
-    for (int i = 0; i < RES_COUNT; i++)
-        n += r[i];
-    return n;
-}
-
-/* The computer player's own offer: the ore its city lacks, for a card the city does not need,
- * to every player who may trade with it; none when nobody else holds an ore, or when it would
- * only help a player close to winning, or when nothing is lacking. */
 /* The Pirate Islands: with its route at the fortress and warships to fight, the normal player
  * attacks it; with no warship (a sure loss) it does not; a knight there makes a warship. */
 static void test_pirates_fortress(void **state)
@@ -532,105 +443,6 @@ static void test_pirates_fortress(void **state)
     assert_int_equal(a.type, ACT_PLAY_KNIGHT);
     assert_int_equal(game_apply(&g, &a, NULL, 0, NULL), BW_OK);
     assert_int_equal(g.warships[0], 1);
-}
-
-static void test_own_offer(void **state)
-{
-    (void)state;
-    struct game g;
-    struct game_action a;
-    own_offer_position(&g);
-    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_OK);
-    legal_here(&g, &a);
-    assert_int_equal(a.type, ACT_OFFER);
-    assert_int_equal(a.get[RES_ORE], 1);
-    assert_int_equal(sum_res(a.get), 1);
-    assert_int_equal(a.give[RES_ORE] + a.give[RES_GRAIN], 0);
-    assert_true(sum_res(a.give) >= 1 && sum_res(a.give) <= 2);
-    assert_int_equal(a.to_mask, 0xe);
-    /* The same, decided by the others' hidden cards changed: the same offer. */
-    struct game other = g;
-    th_return_all(&other, 1);
-    th_give(&other, 1, 0, 0, 0, 0, 2);
-    th_give(&other, 3, 2, 0, 0, 0, 0);
-    struct game_action b;
-    assert_int_equal(ai_make_offer(&other, 0, 3, &b), BW_OK);
-    same_action(&a, &b);
-    /* Player 2 two points from the goal is left out. */
-    g.vp_goal = 5;
-    th_place_city(&g, 2, 40);
-    th_place_settlement(&g, 2, 10);
-    assert_int_equal(game_vp_public(&g, 2), g.vp_goal - 2);
-    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_OK);
-    assert_int_equal(a.to_mask, 0xa);
-    /* Nobody else holds an ore. */
-    own_offer_position(&g);
-    th_return_all(&g, 1);
-    th_return_all(&g, 3);
-    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_E(NO_OFFER));
-    /* A city already paid for, and nothing else in reach of one card: no offer. */
-    own_offer_position(&g);
-    th_return_all(&g, 0);
-    th_give(&g, 0, 0, 0, 0, 2, 3);
-    assert_int_equal(ai_make_offer(&g, 0, 3, &a), BW_E(NO_OFFER));
-    /* Not its turn. */
-    own_offer_position(&g);
-    assert_int_equal(ai_make_offer(&g, 1, 3, &a), BW_E(WRONG_PHASE));
-}
-
-/* Refusing an offer it cannot pay, a player counters with one card of what was asked for; the
- * offerer, accepted, confirms a trade still worth it and withdraws one that no longer is. */
-static void test_counter_and_close(void **state)
-{
-    (void)state;
-    struct game g;
-    struct game_action a;
-    /* Player 0 gives an ore for two brick; player 1 (two grain, two ore, one brick) cannot pay
-     * two brick but wants the ore for a city: it offers one brick for the ore, to player 0. */
-    offer_position(&g, 0, 2, 2);
-    th_give(&g, 1, 0, 1, 0, 0, 0);
-    int id = offer(&g, 0, 0, 0, 0, 1, RES_BRICK);
-    struct trade_offer *o = &g.offers[0];
-    assert_int_equal(o->id, id);
-    o->get[RES_BRICK] = 2;
-    assert_int_equal(answer(&g, id), ACT_REJECT);
-    assert_int_equal(ai_counter_offer(&g, 1, id, 7, &a), BW_OK);
-    legal_here(&g, &a);
-    assert_int_equal(a.type, ACT_OFFER);
-    assert_int_equal(a.player, 1);
-    assert_int_equal(a.give[RES_BRICK], 1);
-    assert_int_equal(sum_res(a.give), 1);
-    assert_int_equal(a.get[RES_ORE], 1);
-    assert_int_equal(sum_res(a.get), 1);
-    assert_int_equal(a.to_mask, 1);
-    /* No counter to a player one point from the goal. */
-    one_point_from_goal(&g);
-    assert_int_equal(ai_counter_offer(&g, 1, id, 7, &a), BW_E(NO_OFFER));
-
-    /* Player 1's counter-offer, accepted by player 0: confirmed with player 0. */
-    offer_position(&g, 0, 2, 2);
-    th_give(&g, 1, 0, 1, 0, 0, 0);
-    struct game_action c = th_action(ACT_OFFER, 1);
-    c.give[RES_BRICK] = 1;
-    c.get[RES_ORE] = 1;
-    assert_int_equal(game_apply(&g, &c, NULL, 0, NULL), BW_OK);
-    id = g.next_offer_id - 1;
-    struct game_action acc = th_action(ACT_ACCEPT, 0);
-    acc.a = (int16_t)id;
-    assert_int_equal(game_apply(&g, &acc, NULL, 0, NULL), BW_OK);
-    assert_int_equal(ai_close_offer(&g, 1, id, 7, &a), BW_OK);
-    legal_here(&g, &a);
-    assert_int_equal(a.type, ACT_CONFIRM);
-    assert_int_equal(a.a, id);
-    assert_int_equal(a.target, 0);
-    /* The ore came meanwhile (a roll): the trade is no longer worth it, and is withdrawn. */
-    th_give(&g, 1, 0, 0, 0, 0, 1);
-    assert_int_equal(ai_close_offer(&g, 1, id, 7, &a), BW_OK);
-    legal_here(&g, &a);
-    assert_int_equal(a.type, ACT_CANCEL);
-    assert_int_equal(a.a, id);
-    /* Nothing to close for a player whose offer nobody accepted. */
-    assert_int_equal(ai_close_offer(&g, 2, id, 7, &a), BW_E(WRONG_PHASE));
 }
 
 /* A free sea side at corner v other than not (-1: none). */
@@ -700,17 +512,10 @@ static void test_normal_seeks_tribe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves_legal),
-        cmocka_unit_test(test_search_budget),
-        cmocka_unit_test(test_view_accounts),
-        cmocka_unit_test(test_hidden_invariance),
-        cmocka_unit_test(test_normal_beats_easy),
-        cmocka_unit_test(test_normal_builds_wonder),
-        cmocka_unit_test(test_offers),
-        cmocka_unit_test(test_pirates_fortress),
-        cmocka_unit_test(test_own_offer),
-        cmocka_unit_test(test_counter_and_close),
-        cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_moves_legal),       cmocka_unit_test(test_search_budget),
+        cmocka_unit_test(test_view_accounts),     cmocka_unit_test(test_hidden_invariance),
+        cmocka_unit_test(test_normal_beats_easy), cmocka_unit_test(test_normal_builds_wonder),
+        cmocka_unit_test(test_pirates_fortress),  cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,3 +164,14 @@ int ai_close_offer(const struct game *g, int player, int offer_id, uint64_t seed
 {
     return offer_decision(g, player, offer_id, seed, out, true);
 }
+
+int ai_refusal_reason(const struct game *g, int player, int offer_id, struct ai_reason *out)
+{
+    if (!g || !out || player < 0 || player >= g->opt.n_players || player >= GAME_MAX_PLAYERS)
+        return BW_E(INVALID);
+    const struct trade_offer *o = game_offer(g, offer_id);
+    if (!o)
+        return BW_E(NO_OFFER);
+    ai_offer_why(g, player, o, out);
+    return BW_OK;
+}

@@ -75,8 +75,10 @@ int ai_answer_offer(const struct game *g, int player, int offer_id, uint64_t see
  * ai_make_offer: as the current player after the roll, an offer (ACT_OFFER) of one card a
  *   build lacks for one or two the player can spare (fewer than the bank or a harbor would
  *   take), addressed to every other player who holds cards and is not within two points of the
- *   goal; BW_E(NO_OFFER) when no trade is worth asking for, BW_E(WRONG_PHASE) when it is not
- *   the player's turn to trade.
+ *   goal, only when the trade pays for a build this turn that the hand does not pay for, with
+ *   one trade with the bank or a harbor or without, or leaves a build one card short that the
+ *   player's buildings produce (likely next turn); BW_E(NO_OFFER) when no trade is worth
+ *   asking for, BW_E(WRONG_PHASE) when it is not the player's turn to trade.
  * ai_counter_offer: addressed by the current player's offer offer_id, a counter-offer (one
  *   card of what was asked for, for one of what was offered) when that is worth it to player
  *   by the rule of answers; BW_E(NO_OFFER) when there is none worth making.
@@ -87,6 +89,23 @@ int ai_counter_offer(const struct game *g, int player, int offer_id, uint64_t se
                      struct game_action *out);
 int ai_close_offer(const struct game *g, int player, int offer_id, uint64_t seed,
                    struct game_action *out);
+
+/* Why a computer player refuses an offer, in words a person could say without showing their
+ * hand: the offerer is within two points of the goal (AI_WHY_LEADER); one good the offer asks
+ * for (res) goes into the build it is furthest toward (build, enum ai_build) (AI_WHY_KEEP);
+ * otherwise the trade does not help it now (AI_WHY_NO_USE). Drawn from the public state and
+ * player's own hand only, and naming no good but one the offer itself names, so that saying it
+ * shows nothing of the hand a refusal would not. */
+enum ai_build { AI_BUILD_SETTLEMENT, AI_BUILD_CITY, AI_BUILD_DEV, AI_BUILDS };
+enum ai_why { AI_WHY_NO_USE, AI_WHY_LEADER, AI_WHY_KEEP };
+struct ai_reason {
+    int why;   /* enum ai_why */
+    int res;   /* AI_WHY_KEEP: the good asked for that player keeps; else -1 */
+    int build; /* AI_WHY_KEEP: what for (enum ai_build); else -1 */
+};
+/* BW_OK with the reason, BW_E(NO_OFFER) when there is no such offer, BW_E(INVALID) for a seat
+ * not in the game. */
+int ai_refusal_reason(const struct game *g, int player, int offer_id, struct ai_reason *out);
 
 /* The hard level's search, in slices. ai_search_new copies what it needs from g (the caller's
  * game may change meanwhile; the result is then stale and must not be used: start a new search

@@ -205,6 +205,9 @@ int ai_offer_counter(const struct ai_board *b, const struct game *g, int player,
  * still worth it to player, else withdrawn. */
 int ai_offer_close(const struct ai_board *b, const struct game *g, int player,
                    const struct trade_offer *o, struct game_action *out);
+/* Why player refuses o, from the public state and player's own hand only (ai_refusal_reason). */
+void ai_offer_why(const struct game *g, int player, const struct trade_offer *o,
+                  struct ai_reason *out);
 /* The answer to o as an action: accept when wanted and possible, else reject (when
  * possible). BW_E(WRONG_PHASE) when player can give neither answer. */
 int ai_offer_answer(const struct game *g, int player, const struct trade_offer *o, int want,

@@ -21,16 +21,77 @@ static int holds(const uint8_t have[RES_COUNT], const uint8_t need[RES_COUNT])
     return 1;
 }
 
+/* What each build costs (enum ai_build). */
+static const uint8_t *const build_cost[AI_BUILDS] = {game_cost_settlement, game_cost_city,
+                                                     game_cost_dev};
+
 /* The builds (settlement at a free corner the roads reach, city, development card) whose cost
- * the hand pays. */
-static int builds_paid(const struct game *g, int p)
+ * the cards res pay, a bit each (enum ai_build). */
+static unsigned paid_mask(const struct game *g, int p, const uint8_t res[RES_COUNT])
 {
     const struct game_player *pl = &g->p[p];
     uint64_t spots[BOARD_WORDS];
     int spot = ai_spot_bits(g, p, spots) != 0;
-    return (spot && pl->settlements < GAME_SETTLEMENTS && holds(pl->res, game_cost_settlement)) +
-           (pl->settlements && pl->cities < GAME_CITIES && holds(pl->res, game_cost_city)) +
-           (g->deck_pos < g->deck_size && holds(pl->res, game_cost_dev));
+    return (spot && pl->settlements < GAME_SETTLEMENTS && holds(res, game_cost_settlement)
+                ? AI_BIT(AI_BUILD_SETTLEMENT)
+                : 0) |
+           (pl->settlements && pl->cities < GAME_CITIES && holds(res, game_cost_city)
+                ? AI_BIT(AI_BUILD_CITY)
+                : 0) |
+           (g->deck_pos < g->deck_size && holds(res, game_cost_dev) ? AI_BIT(AI_BUILD_DEV) : 0);
+}
+
+/* The resources p's buildings produce, a bit each (the robber's hex left out). */
+static unsigned produced(const struct game *g, int p)
+{
+    unsigned m = 0;
+    for (int h = 0; h < game_geo(g)->n_hexes && h < 64; h++)
+        if ((g->hexes_of[p] >> h & 1) && h != g->robber && g->terrain[h] < RES_COUNT &&
+            ai_pips(g->token[h]))
+            m |= AI_BIT(g->terrain[h]);
+    return m;
+}
+
+/* The builds a hand is one card short of, that card one p produces: likely next turn. */
+static unsigned next_turn(const struct game *g, int p, const uint8_t res[RES_COUNT])
+{
+    static const uint8_t any[RES_COUNT] = {9, 9, 9, 9, 9}; /* what p may build at all */
+    unsigned m = 0, prod = produced(g, p);
+    for (int k = 0; k < AI_BUILDS; k++) {
+        int miss = 0, last = -1;
+        for (int r = 0; r < RES_COUNT; r++)
+            if (res[r] < build_cost[k][r]) {
+                miss += build_cost[k][r] - res[r];
+                last = r;
+            }
+        m |= miss == 1 && (prod >> last & 1) ? AI_BIT(k) : 0;
+    }
+    return m & paid_mask(g, p, any);
+}
+
+static int builds_paid(const struct game *g, int p)
+{
+    return ai_count5(paid_mask(g, p, g->p[p].res));
+}
+
+/* The builds p's hand pays for as it is or after one trade with the bank or a harbor: what p
+ * can build this turn without another player. */
+static unsigned bank_reach(const struct game *g, int p)
+{
+    unsigned m = paid_mask(g, p, g->p[p].res);
+    for (int give = 0; give < RES_COUNT; give++) {
+        int rate = g->rates_of[p][give];
+        for (int get = 0; get < RES_COUNT && g->p[p].res[give] >= rate; get++) {
+            if (get == give || !g->bank[get])
+                continue;
+            uint8_t res[RES_COUNT];
+            memcpy(res, g->p[p].res, sizeof res);
+            res[give] = (uint8_t)(res[give] - rate);
+            res[get]++;
+            m |= paid_mask(g, p, res);
+        }
+    }
+    return m;
 }
 
 /* The player's position: in their own turn (answering a counter-offer) with the best move the
@@ -112,6 +173,10 @@ int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
     if (!to)
         return BW_E(NO_OFFER);
     const uint8_t *have = g->p[player].res;
+    /* Only a trade that pays for a build the bank or a harbor could not, or leaves it one card
+     * short that the player's own buildings produce: anything less is asking the table to wait
+     * for nothing. */
+    unsigned reach = bank_reach(g, player);
     double best = OFFER_ASK_GAIN;
     int best_get = -1, best_give = -1, best_n = 0;
     for (int get = 0; get < RES_COUNT; get++) {
@@ -122,9 +187,15 @@ int ai_offer_make(const struct ai_board *b, const struct game *g, int player,
             for (int n = 1; n <= 2 && n < g->rates_of[player][give]; n++) {
                 if (give == get || have[give] < n)
                     continue;
-                uint8_t in[RES_COUNT] = {0}, away[RES_COUNT] = {0};
+                uint8_t in[RES_COUNT] = {0}, away[RES_COUNT] = {0}, after[RES_COUNT];
                 in[get] = 1;
                 away[give] = (uint8_t)n;
+                memcpy(after, have, sizeof after);
+                after[get]++;
+                after[give] = (uint8_t)(after[give] - n);
+                if (!(paid_mask(g, player, after) & ~reach) &&
+                    !(next_turn(g, player, after) & ~next_turn(g, player, have) & ~reach))
+                    continue;
                 double v = trade_gain(b, g, player, -1, in, away);
                 if (v > best) {
                     best = v;
@@ -222,4 +293,45 @@ int ai_offer_answer(const struct game *g, int player, const struct trade_offer *
     ai_blank(out, type, player);
     out->a = (int16_t)o->id;
     return BW_OK;
+}
+
+/* How much of cost the cards res cover, as a fraction. */
+static double cover(const uint8_t res[RES_COUNT], const uint8_t cost[RES_COUNT])
+{
+    int have = 0, need = 0;
+    for (int r = 0; r < RES_COUNT; r++) {
+        have += res[r] < cost[r] ? res[r] : cost[r];
+        need += cost[r];
+    }
+    return need ? (double)have / need : 0;
+}
+
+void ai_offer_why(const struct game *g, int player, const struct trade_offer *o,
+                  struct ai_reason *out)
+{
+    *out = (struct ai_reason){AI_WHY_NO_USE, -1, -1};
+    if (o->from >= 0 && o->from < g->opt.n_players && gain_needed(g, o->from) != OFFER_MIN_GAIN) {
+        out->why = AI_WHY_LEADER;
+        return;
+    }
+    const struct game_player *pl = &g->p[player];
+    const int open[AI_BUILDS] = {pl->settlements < GAME_SETTLEMENTS,
+                                 pl->settlements && pl->cities < GAME_CITIES,
+                                 g->deck_pos < g->deck_size};
+    /* The build the hand is furthest toward among those that take a card asked for, a card
+     * bought counting less than a building: the plan a person would name. Only goods of the
+     * offer are named, never the hand. */
+    static const double worth[AI_BUILDS] = {1.0, 1.0, 0.6};
+    double best = 0;
+    for (int k = 0; k < AI_BUILDS; k++) {
+        int asked = -1;
+        for (int r = RES_COUNT - 1; r >= 0; r--)
+            if (o->get[r] && build_cost[k][r])
+                asked = r;
+        double c = open[k] && asked >= 0 ? worth[k] * cover(pl->res, build_cost[k]) : 0;
+        if (c > best) {
+            best = c;
+            *out = (struct ai_reason){AI_WHY_KEEP, asked, k};
+        }
+    }
 }

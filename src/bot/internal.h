@@ -79,6 +79,7 @@ struct bot_game {
     int64_t search_since_ms;   /* when it began */
     int robot_offer_id;        /* the current computer player's own offer this turn, or 0 */
     int64_t robot_offer_ms;    /* when it was made */
+    int64_t robot_people_ms;   /* since when only people's answers to it are missing (0: not yet) */
     unsigned robot_offer_turn; /* the turn it was made in (one offer of its own per turn) */
     int64_t active_ms;         /* the last change (admin status shows the idle time) */
     int mover;                 /* the seat whose own command last changed the game, or -1 */

@@ -19,10 +19,11 @@
 #define BOT_SLICE_US 5000
 #define BOT_TICK_THINK_US 25000
 
-/* How long a computer player waits for answers to its own offer before it goes on with its
- * turn (people need the time to read and type), at most a third of the time left on the turn's
- * clock; and how often it looks again meanwhile. */
-#define ROBOT_OFFER_WAIT_MS 10000
+/* How long a computer player waits for people's answers to its own offer once the other
+ * computer players have answered (people need the time to read and type; a longer wait held
+ * the game for nothing, most offers being left unanswered), at most a third of the time left
+ * on the turn's clock; and how often it looks again meanwhile. Then it withdraws the offer. */
+#define ROBOT_OFFER_WAIT_MS 5000
 #define ROBOT_POLL_MS 200
 /* At a table with a person present, a computer player's move due waits for the output to be
  * calm (output_calm): this long for a full bucket (a person's next few replies go at once),
@@ -38,10 +39,11 @@
 
 /* What a computer player does next. */
 enum robot_task {
-    ROBOT_MOVE,   /* the move the game waits for */
-    ROBOT_ANSWER, /* answer the offer (and perhaps counter it) */
-    ROBOT_CLOSE,  /* confirm or withdraw its own offer, which someone accepted */
-    ROBOT_WAIT,   /* for answers to its own offer */
+    ROBOT_MOVE,             /* the move the game waits for */
+    ROBOT_ANSWER,           /* answer the offer (and perhaps counter it) */
+    ROBOT_CLOSE,            /* confirm or withdraw its own offer, which someone accepted */
+    ROBOT_WAIT,             /* for answers to its own offer */
+    ROBOT_CLOSE_UNANSWERED, /* withdraw its own offer, people's answers waited for long enough */
 };
 
 struct robot_job {
@@ -53,20 +55,37 @@ static bool robot_at(const struct session *s, int i)
     return session_robot_plays(s, i) && !s->game.p[i].resigned;
 }
 
-/* Whether the current player's own offer still waits for answers of people. */
-static bool offer_pending(const struct bot *b, const struct bot_game *g)
+/* The current player's own offer this turn: whether it is still open with answers missing
+ * (OFFER_OPEN), whether those missing are people's only (OFFER_PEOPLE), and whether they have
+ * been waited for long enough (OFFER_OVER). */
+enum { OFFER_NONE, OFFER_OPEN, OFFER_PEOPLE, OFFER_OVER };
+
+static int own_offer(const struct bot *b, const struct bot_game *g)
 {
-    const struct game *gm = &g->s.game;
+    const struct session *s = &g->s;
+    const struct game *gm = &s->game;
     const struct trade_offer *o = g->robot_offer_id ? game_offer(gm, g->robot_offer_id) : NULL;
-    if (!o || o->from != gm->current || gm->phase != PHASE_MAIN ||
-        !(o->to_mask & (unsigned)~(o->accepted | o->rejected)))
-        return false;
+    unsigned open = o ? o->to_mask & (unsigned)~(o->accepted | o->rejected) : 0;
+    if (!o || o->from != gm->current || gm->phase != PHASE_MAIN || !open)
+        return OFFER_NONE;
+    for (int i = 0; i < s->n_seats; i++)
+        if ((open >> i & 1) && robot_at(s, i))
+            return OFFER_OPEN; /* computer players answer at once */
+    if (!g->robot_people_ms)
+        return OFFER_PEOPLE;
     int64_t wait = ROBOT_OFFER_WAIT_MS;
-    if (g->s.turn_deadline_ms != INT64_MAX) {
-        int64_t left = (g->s.turn_deadline_ms - g->robot_offer_ms) / 3;
+    if (s->turn_deadline_ms != INT64_MAX) {
+        int64_t left = (s->turn_deadline_ms - g->robot_offer_ms) / 3;
         wait = left < wait ? left : wait;
     }
-    return b->now_ms - g->robot_offer_ms < wait;
+    return b->now_ms - g->robot_people_ms < wait ? OFFER_PEOPLE : OFFER_OVER;
+}
+
+/* The wait for people's answers starts when only theirs are missing. */
+static void people_wait(const struct bot *b, struct bot_game *g)
+{
+    if (!g->robot_people_ms && own_offer(b, g) == OFFER_PEOPLE)
+        g->robot_people_ms = b->now_ms;
 }
 
 /* What a computer player does now, if anything (false: nothing). First their own offers that
@@ -97,8 +116,12 @@ static bool robot_job(const struct bot *b, const struct bot_game *g, struct robo
     unsigned waiting = game_waiting_for(gm);
     for (int i = 0; i < s->n_seats; i++)
         if ((waiting & (1u << i)) && robot_at(s, i)) {
-            bool wait = i == gm->current && offer_pending(b, g);
-            *j = (struct robot_job){i, wait ? ROBOT_WAIT : ROBOT_MOVE, 0};
+            int own = i == gm->current ? own_offer(b, g) : OFFER_NONE;
+            *j = (struct robot_job){i,
+                                    own == OFFER_OVER   ? ROBOT_CLOSE_UNANSWERED
+                                    : own != OFFER_NONE ? ROBOT_WAIT
+                                                        : ROBOT_MOVE,
+                                    own == OFFER_OVER ? g->robot_offer_id : 0};
             return true;
         }
     return false;
@@ -112,6 +135,7 @@ void bot_robots_schedule(struct bot *b, struct bot_game *g)
         bot_robots_forget(g);
         return;
     }
+    people_wait(b, g);
     /* A move already due keeps its time: commands meanwhile do not put it off. */
     if (g->robot_due_ms == INT64_MAX)
         g->robot_due_ms = b->now_ms + b->robot_delay_ms;
@@ -179,19 +203,81 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
     return err == BW_OK;
 }
 
-/* A computer player's own trading: an offer of its own at most once a turn, a counter-offer
- * after refusing one. Nothing when it has none worth making, or the game has no room. */
-static void robot_offer(struct bot *b, struct bot_game *g, int seat, int answered)
+/* A computer player's own offer, at most once a turn (the caller sees to that). Nothing when it
+ * has none worth making, or the game has no room. */
+static void robot_offer(struct bot *b, struct bot_game *g, int seat)
 {
     struct game_action a;
     char msg[200];
     const struct game *gm = &g->s.game;
-    int err = answered ? ai_counter_offer(gm, seat, answered, bw_rng_next(&b->rng), &a)
-                       : ai_make_offer(gm, seat, bw_rng_next(&b->rng), &a);
-    if (err != BW_OK || bot_game_act(b, g, &a, msg, sizeof msg) != BW_OK || answered)
+    if (ai_make_offer(gm, seat, bw_rng_next(&b->rng), &a) != BW_OK ||
+        bot_game_act(b, g, &a, msg, sizeof msg) != BW_OK)
         return;
     g->robot_offer_id = gm->next_offer_id == 1 ? UINT16_MAX : gm->next_offer_id - 1;
     g->robot_offer_ms = b->now_ms;
+    g->robot_people_ms = 0;
+}
+
+/* A refusal: the counter-offer that goes with it, if any, and what is said to a person. Both
+ * are decided before the refusal, which may close the offer (everyone refused). */
+struct refusal {
+    bool counter;
+    struct game_action offer;
+    char line[RENDER_LINE_MAX];
+};
+
+/* What seat says to the person whose offer it refuses: the counter-offer, or why not (never
+ * more of its hand than the trade names: ai_refusal_reason). Nothing to a computer player, and
+ * nothing from one sitting in for a person. */
+static void refusal_line(struct bot *b, struct bot_game *g, int seat, const struct trade_offer *o,
+                         struct refusal *r)
+{
+    static const int keep_msgs[AI_BUILDS] = {MSG_BOT_WHY_SETTLEMENT, MSG_BOT_WHY_CITY,
+                                             MSG_BOT_WHY_DEV};
+    const struct session *s = &g->s;
+    /* A computer player sitting in for a person says nothing in their name. */
+    if (!s->seat[seat].robot || o->from < 0 || o->from >= s->n_seats ||
+        session_robot_plays(s, o->from))
+        return;
+    int lang = bot_language(b, s->channel);
+    const char *me = s->seat[seat].nick, *you = s->seat[o->from].nick;
+    struct ai_reason why;
+    if (r->counter) {
+        static const uint8_t none[COM_COUNT];
+        char give[160], get[160];
+        render_tr(lang, r->line, sizeof r->line, MSG_BOT_WHY_COUNTER, me, you,
+                  render_goods_in(lang, r->offer.give, none, 1, give, sizeof give),
+                  render_goods_in(lang, r->offer.get, none, 1, get, sizeof get));
+    } else if (ai_refusal_reason(&s->game, seat, o->id, &why) != BW_OK) {
+        return;
+    } else if (why.why == AI_WHY_KEEP) {
+        render_tr(lang, r->line, sizeof r->line, keep_msgs[why.build], me, you,
+                  render_res_name_in(lang, why.res));
+    } else {
+        render_tr(lang, r->line, sizeof r->line,
+                  why.why == AI_WHY_LEADER ? MSG_BOT_WHY_LEADER : MSG_BOT_WHY_NO_USE, me, you);
+    }
+}
+
+static void refusal_prepare(struct bot *b, struct bot_game *g, int seat, int offer,
+                            struct refusal *r)
+{
+    const struct game *gm = &g->s.game;
+    const struct trade_offer *o = game_offer(gm, offer);
+    r->line[0] = '\0';
+    r->counter = o && ai_counter_offer(gm, seat, offer, bw_rng_next(&b->rng), &r->offer) == BW_OK;
+    if (o)
+        refusal_line(b, g, seat, o, r);
+}
+
+/* After the refusal: the reason, then the counter-offer (when the game still takes it). */
+static void refusal_say(struct bot *b, struct bot_game *g, const struct refusal *r)
+{
+    char msg[200];
+    if (r->line[0])
+        bot_game_line(b, g, RENDER_PUBLIC, r->line, NULL);
+    if (r->counter)
+        bot_game_act(b, g, &r->offer, msg, sizeof msg);
 }
 
 /* The last resort of a computer player whose level found nothing the game takes (a map the
@@ -256,6 +342,7 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         return;
     }
     if (j.task == ROBOT_WAIT) {
+        people_wait(b, g);
         g->robot_due_ms = b->now_ms + ROBOT_POLL_MS;
         return;
     }
@@ -279,7 +366,7 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         g->robot_offer_turn != turn) {
         g->robot_offer_turn = turn;
         g->robot_offer_id = 0;
-        robot_offer(b, g, seat, 0);
+        robot_offer(b, g, seat);
         if (g->robot_offer_id) {
             b->robot_acting = false;
             bot_commit(b);
@@ -292,7 +379,10 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         err = ai_answer_offer(gm, seat, offer, bw_rng_next(&b->rng), &a);
     else if (j.task == ROBOT_CLOSE)
         err = ai_close_offer(gm, seat, offer, bw_rng_next(&b->rng), &a);
-    else if (level == SESSION_ROBOT_HARD) {
+    else if (j.task == ROBOT_CLOSE_UNANSWERED) {
+        a = (struct game_action){.type = ACT_CANCEL, .player = (int8_t)seat, .a = (int16_t)offer};
+        err = BW_OK;
+    } else if (level == SESSION_ROBOT_HARD) {
         if (!think(b, g, seat, &a)) {
             b->robot_acting = false;
             g->robot_due_ms = b->now_ms; /* go on thinking at the next turn of the loop */
@@ -302,6 +392,9 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
     } else
         err = ai_choose(gm, seat, level, bw_rng_next(&b->rng), &a);
     char msg[200] = "";
+    struct refusal refusal = {.counter = false};
+    if (err == BW_OK && j.task == ROBOT_ANSWER && a.type == ACT_REJECT)
+        refusal_prepare(b, g, seat, offer, &refusal);
     if (err == BW_OK)
         err = bot_game_act(b, g, &a, msg, sizeof msg);
     if (err != BW_OK) {
@@ -321,7 +414,7 @@ void bot_robots_run(struct bot *b, struct bot_game *g)
         if (bot_game_act(b, g, &fallback, msg, sizeof msg) != BW_OK && j.task == ROBOT_MOVE)
             legal_fallback(b, g, seat);
     } else if (j.task == ROBOT_ANSWER && a.type == ACT_REJECT)
-        robot_offer(b, g, seat, offer);
+        refusal_say(b, g, &refusal);
     b->robot_acting = false;
     bot_commit(b);
 }

@@ -43,5 +43,12 @@ const struct i18n_entry i18n_ar_bot[] = {
     {MSG_BOT_ROBOTS_ALONE,
      "تنتهي اللعبة في %s: لم يبق على الطاولة أي شخص، بل لاعبون حاسوبيون فقط (دون تصنيف)"},
     {MSG_BOT_ROBOTS_ALONE_LOBBY, "أُغلقت غرفة الانتظار في %s: لم يبق فيها إلا لاعبون حاسوبيون"},
+    /* aitrade: why a computer player refuses a person's offer. */
+    {MSG_BOT_WHY_SETTLEMENT, "%s: %s، لا: أحتاج إلى %s لبناء مستوطنة"},
+    {MSG_BOT_WHY_CITY, "%s: %s، لا: أحتاج إلى %s لبناء مدينة"},
+    {MSG_BOT_WHY_DEV, "%s: %s، لا: أحتاج إلى %s لشراء بطاقة تطوير"},
+    {MSG_BOT_WHY_LEADER, "%s: %s، لا: أنت قريب جدًا من الفوز"},
+    {MSG_BOT_WHY_NO_USE, "%s: %s، لا: هذا لا يفيدني الآن"},
+    {MSG_BOT_WHY_COUNTER, "%s: %s، عرض مقابل: %s مقابل %s"},
     {MSG_COUNT, NULL},
 };

@@ -36,5 +36,12 @@ const struct i18n_entry i18n_sr_bot[] = {
     {MSG_BOT_ROBOTS_ALONE, "igra u %s se završava: za stolom više nema nijednog čoveka, samo "
                            "računari (ne ulazi u rejting)"},
     {MSG_BOT_ROBOTS_ALONE_LOBBY, "lobi u %s je zatvoren: ostali su samo računari"},
+    /* aitrade: why a computer player refuses a person's offer. */
+    {MSG_BOT_WHY_SETTLEMENT, "%s: %s, ne: treba mi %s za naselje"},
+    {MSG_BOT_WHY_CITY, "%s: %s, ne: treba mi %s za grad"},
+    {MSG_BOT_WHY_DEV, "%s: %s, ne: treba mi %s za razvojnu kartu"},
+    {MSG_BOT_WHY_LEADER, "%s: %s, ne: previše ste blizu pobede"},
+    {MSG_BOT_WHY_NO_USE, "%s: %s, ne: to mi sada ne pomaže"},
+    {MSG_BOT_WHY_COUNTER, "%s: %s, protivponuda: %s za %s"},
     {MSG_COUNT, NULL},
 };

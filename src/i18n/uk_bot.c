@@ -37,5 +37,12 @@ const struct i18n_entry i18n_uk_bot[] = {
     {MSG_BOT_ROBOTS_ALONE, "гра в %s завершується: за столом не лишилося жодної людини, лише "
                            "комп'ютерні гравці (без рейтингу)"},
     {MSG_BOT_ROBOTS_ALONE_LOBBY, "лобі в %s закрито: лишилися тільки комп'ютерні гравці"},
+    /* aitrade: why a computer player refuses a person's offer. */
+    {MSG_BOT_WHY_SETTLEMENT, "%s: %s, ні: %s мені самому знадобиться на селище"},
+    {MSG_BOT_WHY_CITY, "%s: %s, ні: %s мені самому знадобиться на місто"},
+    {MSG_BOT_WHY_DEV, "%s: %s, ні: %s мені самому знадобиться на карту розвитку"},
+    {MSG_BOT_WHY_LEADER, "%s: %s, ні: ви надто близько до перемоги"},
+    {MSG_BOT_WHY_NO_USE, "%s: %s, ні: зараз мені це не допоможе"},
+    {MSG_BOT_WHY_COUNTER, "%s: %s, зустрічна пропозиція: %s за %s"},
     {MSG_COUNT, NULL},
 };
