@@ -28,6 +28,13 @@ struct bot *ck_game(int timeout_s, int *p)
     say(b, ck_nicks[0], "!start");
     struct session *s = ck_live(b);
     assert_int_equal(s->state, SESSION_PLAYING);
+    ck_after_setup(s);
+    *p = s->game.current;
+    return b;
+}
+
+void ck_after_setup(struct session *s)
+{
     assert_true(s->game.ck.on);
     struct bw_rng rng;
     bw_rng_seed(&rng, 4);
@@ -44,8 +51,6 @@ struct bot *ck_game(int timeout_s, int *p)
         }
     assert_int_equal(game_apply_ck_roll(g, 2, 3, FACE_GATE, NULL, 0, NULL), BW_OK);
     assert_int_equal(g->phase, PHASE_MAIN);
-    *p = g->current;
-    return b;
 }
 
 struct game_action ck_legal(struct bot *b, int seat, int type)

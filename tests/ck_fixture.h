@@ -16,6 +16,8 @@ struct session *ck_live(struct bot *b);
  * setup played by the engine's random moves, hands emptied; the current player in the main
  * phase after a roll of 5 (no barbarians yet). Returns the current seat in *p. */
 struct bot *ck_game(int timeout_s, int *p);
+/* The rest of ck_game() for a started game s (driven at the session level, at the time now). */
+void ck_after_setup(struct session *s);
 /* The first legal action of type for seat (the engine's own list), which must exist. */
 struct game_action ck_legal(struct bot *b, int seat, int type);
 /* The corner of a city of seat. */

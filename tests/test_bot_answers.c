@@ -488,7 +488,8 @@ static void test_timeout(void **state)
     say(b, n, "!play wedding");
     int64_t asked_at = now;
     assert_int_equal(g->ck.p[q].ask, ASK_WEDDING);
-    assert_int_equal(s->step_phase, SESSION_STEP_ASK);
+    /* Another player is asked: their step's timer runs, the turn's stands (test_clock.c). */
+    assert_int_equal(s->step_phase, SESSION_STEP_ASK | SESSION_STEP_HOLD);
     expect_line(mark, qn, "(you hold 2 wool, 1 ore, 1 coin) (60 seconds left)");
     struct session_tick t;
     for (int i = 0; i < 8 && session_tick(s, asked_at + SESSION_STEP_MS - 1000, &t); i++)

@@ -754,10 +754,13 @@ static const char *times_problem(const struct session *s, int64_t now_ms)
     /* A timer stands still while the session is paused: the time it had left then is at most
      * its length. */
     int64_t from = s->paused ? s->paused_ms : now_ms, turn_ms = session_turn_ms(s);
-    if (!deadline_ok(s->turn_deadline_ms, from, turn_ms))
-        return WHY_TURN_DEADLINE;
     if (!deadline_ok(s->step_deadline_ms, from, turn_ms))
         return WHY_STEP_DEADLINE;
+    /* While a step's players are waited for, the turn stands: its time left counts from the
+     * step's deadline (session.h, SESSION_STEP_HOLD). */
+    bool stands = (s->step_phase & SESSION_STEP_HOLD) && s->step_deadline_ms != INT64_MAX;
+    if (!deadline_ok(s->turn_deadline_ms, stands ? s->step_deadline_ms : from, turn_ms))
+        return WHY_TURN_DEADLINE;
     for (int i = 0; i < GAME_MAX_OFFERS; i++)
         if (!moment_ok(s->offer_ms[i], now_ms))
             return WHY_OFFER;

@@ -43,7 +43,9 @@
  *     displays may be INT64_MIN (never shown); no moment is INT64_MAX;
  *   - the turn and step deadlines are INT64_MAX (off) or at most rules.turn_timeout_s (at most
  *     a day) after the save, or while paused after the moment the pause began (the timers
- *     stood still since): a timer never has more left than its length. They may be overdue
+ *     stood still since): a timer never has more left than its length. While the turn stands
+ *     (SESSION_STEP_HOLD in step_phase, a step's deadline set) its deadline is at most that
+ *     long after the step's (its time left then lies beyond the step's). They may be overdue
  *     by up to RECORD_AGE_MAX_MS; they are never INT64_MIN.
  * Counts: besides the bounds of each field, a lobby holds at most rules.max_players seats and
  * rules.min_players <= rules.max_players.

@@ -231,12 +231,51 @@ static unsigned progress_owing(const struct game *g)
     return m;
 }
 
-/* Reset the timers that a change of the awaited move calls for, and note new offers. */
+/* The player whose turn it is: the one on the move, or the special-build player. */
+static int turn_player(const struct game *g)
+{
+    return g->phase == PHASE_SPECIAL_BUILD ? g->sb_player : g->current;
+}
+
+/* Whether the turn clock stands: a step's timer runs for players other than the turn's. */
+static bool turn_stands(const struct session *s)
+{
+    return (s->step_phase & SESSION_STEP_HOLD) && s->turn_deadline_ms != INT64_MAX &&
+           s->step_deadline_ms != INT64_MAX;
+}
+
+/* The turn's time left at now_ms (INT64_MAX when its timer is off): while it stands, what lies
+ * after the step's deadline. */
+static int64_t turn_left(const struct session *s, int64_t now_ms)
+{
+    if (s->turn_deadline_ms == INT64_MAX)
+        return INT64_MAX;
+    return s->turn_deadline_ms - (turn_stands(s) ? s->step_deadline_ms : now_ms);
+}
+
+/* The step the game is in: a Cities & Knights question, or a progress card choice owed by
+ * someone else than the turn's player (both SESSION_STEP_ASK: the players answer within the
+ * step's time, whoever's turn it is), the discards, the robber's move or gold; 0 for none. */
+static int step_of(const struct game *g)
+{
+    if (asked_players(g) || (progress_owing(g) & ~BIT(turn_player(g))))
+        return SESSION_STEP_ASK;
+    if (g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER || g->phase == PHASE_GOLD)
+        return g->phase;
+    return 0;
+}
+
+/* Reset the timers that a change of the awaited move calls for, and note new offers. While the
+ * game waits on players other than the turn's in a step of its own, the turn clock stands
+ * (SESSION_STEP_HOLD): those players cannot make its player lose the turn. */
 static void update_timers(struct session *s, int64_t now_ms)
 {
     const struct game *g = &s->game;
+    int64_t left = turn_left(s, now_ms);
+    bool stood = turn_stands(s);
     if (g->phase == PHASE_OVER) {
         s->turn_deadline_ms = s->step_deadline_ms = INT64_MAX;
+        s->step_phase = 0;
         return;
     }
     int64_t turn_ms = session_turn_ms(s);
@@ -247,21 +286,25 @@ static void update_timers(struct session *s, int64_t now_ms)
         s->key_setup = g->setup_step;
         s->key_sb = sb;
         s->warned = 0;
-        s->turn_deadline_ms = turn_ms ? now_ms + turn_ms : INT64_MAX;
+        left = turn_ms ? turn_ms : INT64_MAX;
+        stood = false;
     }
-    /* A Cities & Knights question (asked_players) is a step of its own: the players asked
-     * answer within the step's time, whoever's turn it is. */
-    int step_key = asked_players(g) ? SESSION_STEP_ASK : g->phase;
-    if (step_key == SESSION_STEP_ASK || g->phase == PHASE_DISCARD || g->phase == PHASE_ROBBER ||
-        g->phase == PHASE_GOLD) {
-        if (s->step_phase != step_key) {
-            int64_t step = session_step_ms(s);
-            s->step_phase = (uint8_t)step_key;
-            s->step_deadline_ms = step ? now_ms + step : INT64_MAX;
-        }
-    } else {
+    int step_key = step_of(g);
+    if (!step_key) {
         s->step_phase = 0;
         s->step_deadline_ms = INT64_MAX;
+    } else if ((s->step_phase & ~SESSION_STEP_HOLD) != step_key) {
+        int64_t step = session_step_ms(s);
+        s->step_deadline_ms = step ? now_ms + step : INT64_MAX;
+    }
+    s->step_phase = (uint8_t)step_key;
+    if (left != INT64_MAX && s->step_deadline_ms != INT64_MAX &&
+        (game_waiting_for(g) & ~BIT(turn_player(g)))) {
+        s->step_phase |= SESSION_STEP_HOLD;
+        s->turn_deadline_ms = s->step_deadline_ms + (left > 0 ? left : 0);
+    } else if (left != INT64_MAX) {
+        int64_t least = turn_ms < SESSION_RESUME_MS ? turn_ms : SESSION_RESUME_MS;
+        s->turn_deadline_ms = now_ms + (stood && left < least ? least : left);
     }
     for (int i = 0; i < GAME_MAX_OFFERS; i++) {
         if (g->offers[i].id != s->offer_id[i]) {
@@ -501,7 +544,7 @@ bool session_vote_stop(struct session *s, int seat)
 
 static int64_t warn_at(const struct session *s)
 {
-    if (s->turn_deadline_ms == INT64_MAX || s->warned)
+    if (s->turn_deadline_ms == INT64_MAX || s->warned || turn_stands(s))
         return INT64_MAX;
     int64_t turn_ms = session_turn_ms(s);
     int64_t before = turn_ms / 3 < SESSION_WARN_MS ? turn_ms / 3 : SESSION_WARN_MS;
@@ -526,7 +569,8 @@ int64_t session_next_deadline(const struct session *s)
     if (s->state != SESSION_PLAYING)
         return t;
     t = min64(t, warn_at(s));
-    t = min64(t, s->turn_deadline_ms);
+    if (!turn_stands(s))
+        t = min64(t, s->turn_deadline_ms);
     t = min64(t, s->step_deadline_ms);
     int64_t offer_ms = session_offer_ms(s); /* 0: offers stand until the turn ends */
     for (int i = 0; offer_ms && i < GAME_MAX_OFFERS; i++)
@@ -550,7 +594,7 @@ int session_turn_seconds_left(const struct session *s, int64_t now_ms)
 {
     if (s->state != SESSION_PLAYING || s->turn_deadline_ms == INT64_MAX)
         return -1;
-    int64_t left = s->turn_deadline_ms - now_ms;
+    int64_t left = turn_left(s, now_ms);
     return left > 0 ? (int)((left + 999) / 1000) : 0;
 }
 
@@ -624,7 +668,7 @@ static int tick_once(struct session *s, int64_t now_ms, struct session_tick *out
             if (tick_apply(s, now_ms, ACT_CANCEL, o->from, o->id, out))
                 return out->kind;
     }
-    if (now_ms >= s->step_deadline_ms || now_ms >= s->turn_deadline_ms)
+    if (now_ms >= s->step_deadline_ms || (!turn_stands(s) && now_ms >= s->turn_deadline_ms))
         if (tick_timeout(s, now_ms, out))
             return out->kind;
     if (now_ms >= warn_at(s)) {

@@ -32,8 +32,16 @@
 /* Discards, the robber move and the answers to a Cities & Knights question have their own,
  * shorter timer (at most the turn timeout). */
 #define SESSION_STEP_MS (60 * 1000)
-/* struct session's step_phase while players answer a Cities & Knights question (no phase). */
+/* struct session's step_phase while players answer a Cities & Knights question or owe a
+ * progress card choice (no phase). */
 #define SESSION_STEP_ASK 0x80
+/* A bit of struct session's step_phase: the turn clock stands while this step runs, since the
+ * game waits on players other than the one whose turn it is (discards, gold or the aqueduct's
+ * card, a Cities & Knights question or progress card choice); turn_deadline_ms then lies the
+ * turn's time left after step_deadline_ms. When the step ends, the turn goes on with the time it
+ * had left, at least SESSION_RESUME_MS (at most the turn's length). */
+#define SESSION_STEP_HOLD 0x40
+#define SESSION_RESUME_MS (20 * 1000)
 /* The warning comes this long before the turn timer runs out (at most a third of it). */
 #define SESSION_WARN_MS (30 * 1000)
 
@@ -219,7 +227,7 @@ struct session {
     uint8_t key_setup;
     int8_t key_sb;
     uint8_t step_phase; /* what step_deadline_ms belongs to: the phase (discard, robber, gold)
-                         * or SESSION_STEP_ASK */
+                         * or SESSION_STEP_ASK; with SESSION_STEP_HOLD while the turn stands */
     int64_t turn_deadline_ms, step_deadline_ms; /* INT64_MAX when off */
     uint16_t offer_id[GAME_MAX_OFFERS];         /* offers seen, with when they appeared */
     int64_t offer_ms[GAME_MAX_OFFERS];

@@ -463,10 +463,13 @@ def main():
         check("new_shores" in reply and "Heading for New Shores" in reply and "14 points" in
               reply, "!map in the game: %r" % reply)
         n = len(t.tr.lines)
+        t.clear_replies(ann)
         t.say(ann, "!board text")
-        t.wait(lambda: any(re.match(r"^\S+ sea: ", l) for l in t.tr.lines[n:]) or t.tr.winner,
+        # In the channel, or privately when the channel saw it a moment ago.
+        got = lambda: t.tr.lines[n:] + [r for r, _ in t.replies.get(ann.nick, [])]
+        t.wait(lambda: any(re.match(r"^\S+ sea: ", l) for l in got()) or t.tr.winner,
                15, "the board as text, its sea")
-        for l in t.tr.lines[n:]:
+        for l in got():
             m = re.match(r"^\S+ (hexes|sea): (.*)$", l)
             if m:
                 names = [w.split()[0] for w in m.group(2).split(", ") if w.strip()]

@@ -409,11 +409,16 @@ class Crew(Table):
 
     # The board's hexes, for the robber and the pirate.
     def read_board(self):
+        """!board text: its land and sea hexes. It comes to the channel, or privately when the
+        channel saw it a moment ago (or its start drawing is still being sent)."""
+        p = self.players[0]
         n = len(self.tr.lines)
-        self.say(self.players[0], "!board text")
-        self.wait(lambda: any(re.match(r"^\S+ sea: ", l) for l in self.tr.lines[n:]), 20,
+        self.clear_replies(p)
+        self.say(p, "!board text")
+        got = lambda: self.tr.lines[n:] + [r for r, _ in self.replies.get(p.nick, [])]
+        self.wait(lambda: any(re.match(r"^\S+ sea: ", l) for l in got()), 20,
                   "the board as text, its sea")
-        for l in self.tr.lines[n:]:
+        for l in got():
             m = re.match(r"^\S+ (hexes|sea): (.*)$", l)
             if m:
                 names = [w.split()[0] for w in m.group(2).split(", ") if w.strip()]
