@@ -93,12 +93,18 @@ int ai_close_offer(const struct game *g, int player, int offer_id, uint64_t seed
  * after any action in the game, an offer or answer included). It returns NULL when player has
  * nothing to do (as ai_choose() would say) or memory runs out. A decision with a single
  * sensible move (a roll without a card to play, a discard, an answer to an offer) is done at
- * once: the first ai_search_step() returns true without searching. */
+ * once: the first ai_search_step() returns true without searching.
+ *
+ * The search (src/ai/search.c) races the normal player's best moves against each other on
+ * sampled views: the clearly worse leave the race, the next ranked join as the rounds double,
+ * and it is done when one move is left and none is to join (or after 4000 rounds), so a clear
+ * decision ends early. */
 struct ai_search;
 struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed);
-/* The same for a decision that will get about budget_us of processor time in all: with a
- * second or more the playouts look twice as far ahead (four rounds of turns), which at equal
- * rounds won more games (doc/computer-players.md) and costs about twice as much per round. */
+/* The same for a decision that will get about budget_us of processor time in all: the
+ * playouts look further ahead the bigger the budget (two rounds of turns below 40 ms, three
+ * from 40 ms, four from 120 ms, six from 400 ms, eight from 1.5 s), which a bigger budget has
+ * the rounds to judge. ai_search_new is the smallest budget. */
 struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_t seed,
                                        int64_t budget_us);
 /* Search for about budget_us microseconds of processor time of the calling thread (one
@@ -114,6 +120,10 @@ bool ai_search_step(struct ai_search *s, int64_t budget_us);
 bool ai_search_iterate(struct ai_search *s, long iterations);
 /* Iterations made so far (one iteration is one playout of one candidate). */
 long ai_search_iterations(const struct ai_search *s);
+/* How many of the normal player's moves have been in the race so far, and how many are still
+ * in it (figures for tests and benches). */
+int ai_search_considered(const struct ai_search *s);
+int ai_search_racing(const struct ai_search *s);
 /* Whether g is still the game the search was made from, byte for byte (any action since, an
  * offer or an answer included, makes the search stale). */
 bool ai_search_current(const struct ai_search *s, const struct game *g);
