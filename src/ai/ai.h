@@ -19,11 +19,12 @@
  *           value function (points, production by pips and resource diversity, harbors, room
  *           to expand, the hand, development cards, the road and army races, the opponents'
  *           production weighed by how close each is to winning); see src/ai/value.c
- *   hard    flat Monte Carlo over the normal player's best few moves: each round samples a
- *           fresh view and plays every candidate two rounds of turns ahead with normal
- *           players in all seats, judged by the value function (src/ai/search.c); within a
- *           processor-time budget that the caller hands out in slices (ai_search_step), so the
- *           event loop never blocks
+ *   hard    a race between the normal player's best moves: each round samples a fresh view
+ *           and plays every move still in the race a few rounds of turns ahead (more with a
+ *           bigger budget) with normal players in all seats, judged by the value function;
+ *           the clearly worse leave the race and more of the normal player's moves join it
+ *           as the rounds add up (src/ai/search.c); within a processor-time budget that the
+ *           caller hands out in slices (ai_search_step), so the event loop never blocks
  *
  * Pure C on the engine: no I/O, no global state, no threads; all randomness from the seed.
  * Calls on different games or searches may run on different threads at once. */
