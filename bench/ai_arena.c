@@ -1,13 +1,15 @@
 /* Computer players against each other: win rates, game length and time per decision.
- * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] [-p PLAYERS]
- *                 [-c] [LINEUP...]
+ * Usage: ai_arena [-j THREADS] [-g GAMES] [-t HARD_MS] [-i PLAYOUTS] [-s SEED] [-b] [-k KIND]
+ *                 [-p PLAYERS] [-c] [LINEUP...]
  *
  * A lineup names the level of each seat, e for easy, n for normal, h for hard, r for the
  * uniform random player (any legal move, all alike; not a level of the bot): "neee" is one
  * normal player against three easy ones (the default lineups are neee, nnee and hnnn). Seats
  * rotate from game to game, so every level plays from every seat equally often (seat order
  * matters in Catan: the last to place in the setup places twice in a row). The hard level
- * searches HARD_MS milliseconds of processor time per decision (default 50). -b plays on the
+ * searches HARD_MS milliseconds of processor time per decision (default 50), or with -i a fixed
+ * number of playouts per decision whatever the machine's load (the search then looks as far
+ * ahead as for a budget of HARD_MS). -b plays on the
  * 5-6 player board, -k KIND on that board kind (engine/board.h: 5 is The Four Islands for 4, 10
  * Through the Desert for 3), with as many players as the lineup names, within what the board
  * seats. -p PLAYERS plays the default lineups with that many seats (the first three letters of
@@ -69,7 +71,8 @@ static void times_add(struct times *t, double ms)
 struct tally {
     long seats[LEVELS], wins[LEVELS];
     long games, unfinished, illegal, turns;
-    long searched; /* hard decisions that searched (more than one candidate) */
+    long searched;   /* hard decisions that searched (more than one candidate) */
+    long iterations; /* playouts of those decisions */
     struct times times[LEVELS];
     /* The Wonders of Catan: games won by a finished wonder; wonder stages each level built. */
     long wonder_games, wonder_wins, stages[LEVELS];
@@ -79,6 +82,7 @@ struct setup {
     int threads;
     long games;
     int64_t hard_us;
+    long hard_iters; /* -i: playouts per decision instead of a time budget; 0: time */
     uint64_t seed;
     int board;
     int players; /* -p: every lineup has this many seats; 0 for any */
@@ -110,7 +114,7 @@ static int random_move(const struct game *g, int p, struct bw_rng *rng, struct g
 }
 
 static int decide(const struct game *g, int p, int level, const struct setup *su, uint64_t seed,
-                  struct game_action *a, long *searched)
+                  struct game_action *a, struct tally *t)
 {
     if (level == RANDOM) {
         struct bw_rng rng;
@@ -122,8 +126,12 @@ static int decide(const struct game *g, int p, int level, const struct setup *su
     struct ai_search *s = ai_search_new_budget(g, p, seed, su->hard_us);
     if (!s)
         return ai_choose(g, p, AI_NORMAL, seed, a);
-    ai_search_step(s, su->hard_us);
-    *searched += ai_search_iterations(s) > 0;
+    if (su->hard_iters)
+        ai_search_iterate(s, su->hard_iters);
+    else
+        ai_search_step(s, su->hard_us);
+    t->searched += ai_search_iterations(s) > 0;
+    t->iterations += ai_search_iterations(s);
     int err = ai_search_best(s, a);
     ai_search_free(s);
     return err;
@@ -148,7 +156,7 @@ static int play(const struct setup *su, const int *levels, int n, uint64_t seed,
         int p = __builtin_ctz(m);
         struct game_action a;
         double t0 = cpu_now();
-        int err = decide(&g, p, levels[p], su, bw_rng_next(&rng), &a, &t->searched);
+        int err = decide(&g, p, levels[p], su, bw_rng_next(&rng), &a, t);
         times_add(&t->times[levels[p]], (cpu_now() - t0) * 1e3);
         if (err == BW_OK)
             err = game_apply(&g, &a, NULL, 0, NULL);
@@ -201,8 +209,10 @@ static void report(const char *lineup, const struct tally *t)
                level_names[l], 100.0 * t->wins[l] / t->seats[l], 100 * lo, 100 * hi, t->wins[l],
                t->seats[l], med, p99, tm->n);
         if (l == AI_HARD)
-            printf("  hard   searched %.0f%% of its decisions (the others had one sensible move)\n",
-                   tm->n ? 100.0 * t->searched / tm->n : 0.0);
+            printf("  hard   searched %.0f%% of its decisions (the others had one sensible move), "
+                   "%.0f playouts each on average\n",
+                   tm->n ? 100.0 * t->searched / tm->n : 0.0,
+                   t->searched ? (double)t->iterations / t->searched : 0.0);
         if (t->wonder_games)
             printf("  %-6s built %.2f wonder stages per seat-game\n", level_names[l],
                    (double)t->stages[l] / t->seats[l]);
@@ -257,6 +267,7 @@ static void merge(struct tally *to, struct tally *from)
     to->illegal += from->illegal;
     to->turns += from->turns;
     to->searched += from->searched;
+    to->iterations += from->iterations;
     to->wonder_games += from->wonder_games;
     to->wonder_wins += from->wonder_wins;
 }
@@ -303,9 +314,9 @@ static int run(const struct setup *su, const char *lineup)
 int main(int argc, char **argv)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 1, BOARD_BASE, 0, 0};
+    struct setup su = {cpus > 0 && cpus < 256 ? (int)cpus : 1, 200, 50000, 0, 1, BOARD_BASE, 0, 0};
     int opt;
-    while ((opt = getopt(argc, argv, "j:g:t:s:bk:p:ch")) != -1) {
+    while ((opt = getopt(argc, argv, "j:g:t:i:s:bk:p:ch")) != -1) {
         switch (opt) {
         case 'j':
             su.threads = (int)strtol(optarg, NULL, 10);
@@ -319,6 +330,13 @@ int main(int argc, char **argv)
             break;
         case 't':
             su.hard_us = strtoll(optarg, NULL, 10) * 1000;
+            break;
+        case 'i':
+            su.hard_iters = strtol(optarg, NULL, 10);
+            if (su.hard_iters < 1) {
+                fprintf(stderr, "%s: -i takes a number of playouts, 1 or more\n", argv[0]);
+                return 2;
+            }
             break;
         case 's':
             su.seed = strtoull(optarg, NULL, 0);
@@ -347,7 +365,8 @@ int main(int argc, char **argv)
             break;
         default:
             fprintf(stderr,
-                    "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-s SEED] [-b] [-k KIND] "
+                    "usage: %s [-j THREADS] [-g GAMES] [-t HARD_MS] [-i PLAYOUTS] [-s SEED] [-b] "
+                    "[-k KIND] "
                     "[-p PLAYERS] [-c] [LINEUP...]\n",
                     argv[0]);
             return 2;

@@ -339,6 +339,73 @@ static void test_hidden_invariance(void **state)
     free(ps.g);
 }
 
+/* The hard level's choice after `iterations` playouts, given in two parts, with the search made
+ * for a budget of plan_us; how many moves it considered and how many were still racing. */
+struct raced {
+    struct game_action a;
+    long iterations;
+    int considered, racing;
+    bool done;
+};
+
+static struct raced race(const struct game *g, int p, uint64_t seed, int64_t plan_us, long first,
+                         long then)
+{
+    struct ai_search *s = ai_search_new_budget(g, p, seed, plan_us);
+    assert_non_null(s);
+    struct raced r;
+    ai_search_iterate(s, first);
+    r.done = ai_search_iterate(s, then);
+    assert_int_equal(ai_search_best(s, &r.a), BW_OK);
+    r.iterations = ai_search_iterations(s);
+    r.considered = ai_search_considered(s);
+    r.racing = ai_search_racing(s);
+    ai_search_free(s);
+    return r;
+}
+
+/* The race of the hard level, searched long enough for it to narrow and widen: its choice is
+ * legal, depends only on the game as the seat sees it, the seed and the playouts (not on how
+ * they were handed out), moves clearly worse leave the race, more moves join it than started,
+ * and a decided race ends before its playouts run out. */
+static void test_search_race(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(3);
+    struct bw_rng rng;
+    bw_rng_seed(&rng, 7);
+    int searched = 0, narrowed = 0, widened = 0, ended = 0;
+    for (int i = 0; i < ps.n && searched < 12; i += 5) {
+        const struct game *g = &ps.g[i];
+        int p = __builtin_ctz(ai_players_to_act(g));
+        struct ai_search *probe = ai_search_new(g, p, 1);
+        bool trivial = !probe || ai_search_iterate(probe, 0);
+        int first = ai_search_considered(probe);
+        ai_search_free(probe);
+        struct game other = *g;
+        if (trivial || !scramble(&other, p, &rng))
+            continue;
+        searched++;
+        uint64_t seed = (uint64_t)i * 131;
+        struct raced a = race(g, p, seed, 150000, 700, 0), b = race(g, p, seed, 150000, 300, 400);
+        struct raced c = race(&other, p, seed, 150000, 700, 0);
+        legal_here(g, &a.a);
+        same_action(&a.a, &b.a);
+        same_action(&a.a, &c.a);
+        assert_int_equal(a.iterations, b.iterations);
+        assert_int_equal(a.iterations, c.iterations);
+        assert_true(a.iterations <= 700);
+        narrowed += a.racing < a.considered;
+        widened += a.considered > first;
+        ended += a.done && a.iterations < 700;
+    }
+    printf("%d searches: %d narrowed, %d widened, %d ended early\n", searched, narrowed, widened,
+           ended);
+    assert_true(searched >= 6);
+    assert_true(narrowed > 0 && widened > 0 && ended > 0);
+    free(ps.g);
+}
+
 /* One game with a normal player in seat `normal` and easy players elsewhere. */
 static int arena_game(uint64_t seed, int normal)
 {
@@ -512,10 +579,11 @@ static void test_normal_seeks_tribe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves_legal),       cmocka_unit_test(test_search_budget),
-        cmocka_unit_test(test_view_accounts),     cmocka_unit_test(test_hidden_invariance),
-        cmocka_unit_test(test_normal_beats_easy), cmocka_unit_test(test_normal_builds_wonder),
-        cmocka_unit_test(test_pirates_fortress),  cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_moves_legal),          cmocka_unit_test(test_search_budget),
+        cmocka_unit_test(test_view_accounts),        cmocka_unit_test(test_hidden_invariance),
+        cmocka_unit_test(test_search_race),          cmocka_unit_test(test_normal_beats_easy),
+        cmocka_unit_test(test_normal_builds_wonder), cmocka_unit_test(test_pirates_fortress),
+        cmocka_unit_test(test_normal_seeks_tribe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -712,6 +712,10 @@ static void test_hard_budget_with_many_games(void **state)
     struct bot *b = bot_new(&net, &cb, &cg, &out, 24);
     assert_non_null(b);
     bot_set_repeatable(b, true);
+    /* The tables here are watched by nobody (the test's way to seat hard players only), which
+     * would make them think briefly (test_nobody_watching_thinks_briefly): the full budget under
+     * load is what is checked here. */
+    b->robot_idle_think_ms = BUDGET_THINK_MS;
     char chan[BUDGET_GAMES][16], nick[BUDGET_GAMES][16], host[BUDGET_GAMES][32];
     struct bw_identity id[BUDGET_GAMES];
     for (int c = 0; c < BUDGET_GAMES; c++) {
@@ -802,6 +806,75 @@ static void test_hard_budget_with_many_games(void **state)
     bot_free(b);
 }
 
+/* A table no person watches: ann sits down with three hard computer players, starts and leaves,
+ * and with takeover a hard one sits in for her once the grace period is over. Returns the bot
+ * (its clock at `now`), its game in CHAN with every seat a computer's. */
+static struct bot *hard_table_nobody_watches(uint64_t seed)
+{
+    struct config_network net = {.nick = "brickwood"};
+    struct config_bot cb = {.prefix = "!"};
+    struct config_game cg = {3, 6, 10, 0, SESSION_ROBOT_HARD, 1500, 0, true};
+    struct bw_out out = {.send = ignore_line};
+    struct bot *b = bot_new(&net, &cb, &cg, &out, seed);
+    assert_non_null(b);
+    bot_set_repeatable(b, true);
+    struct bw_identity id = {"ann", "u", "ann.example", NULL, true, false};
+    static const char *const cmds[] = {"!new", "!addbot hard", "!addbot hard", "!addbot hard",
+                                       "!start"};
+    for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++, now += 1100)
+        bot_on_message(b, CHAN, &id, cmds[k], now);
+    assert_int_equal(bot_session(b, CHAN)->state, SESSION_PLAYING);
+    bot_on_part(b, CHAN, &id, now);
+    now += SESSION_GRACE_MS + 1000;
+    return b;
+}
+
+/* The most thinking (processor time handed out, in microseconds) any search of b's game had
+ * before a turn of the loop, over turns until `moves` moves that thought were played or a
+ * search had more than stop_us; each turn of the loop 1 ms later on the test's clock, so that
+ * the thinking, not the clock, ends each search. */
+static int64_t most_thinking(struct bot *b, int moves, int64_t stop_us)
+{
+    int64_t most = 0;
+    int played = 0;
+    for (int step = 0; step < 20000 && played < moves && most <= stop_us; step++) {
+        now = bot_next_deadline(b) > now ? bot_next_deadline(b) : now + 1;
+        const struct bot_game *g = bot_find(b, CHAN);
+        assert_non_null(g);
+        static struct game before;
+        before = g->s.game;
+        int64_t spent = g->search ? g->search_spent_us : -1;
+        most = spent > most ? spent : most;
+        bot_tick(b, now);
+        g = bot_find(b, CHAN);
+        assert_non_null(g);
+        played += spent >= 0 && memcmp(&before, &g->s.game, sizeof before) != 0;
+    }
+    assert_true(played >= moves || most > stop_us);
+    return most;
+}
+
+/* A table of computer players only (nobody of it in the channel) never thinks at the full
+ * budget: its hard players think ROBOT_IDLE_THINK_MS a move, not bot_think_ms (1500 ms here),
+ * so they take little from tables where people wait; with that limit raised to the full budget
+ * (as before), the same table's searches think far longer. */
+static void test_nobody_watching_thinks_briefly(void **state)
+{
+    (void)state;
+    struct bot *b = hard_table_nobody_watches(31);
+    assert_true(bot_robots_unattended(bot_find(b, CHAN)));
+    int64_t most = most_thinking(b, 12, INT64_MAX);
+    print_message("nobody watching: at most %.0f ms of thinking before a move\n", most / 1000.0);
+    assert_true(most <= ROBOT_IDLE_THINK_MS * 1000);
+    bot_free(b);
+
+    b = hard_table_nobody_watches(31);
+    b->robot_idle_think_ms = b->robot_think_ms;
+    assert_true(most_thinking(b, 12, 4 * ROBOT_IDLE_THINK_MS * 1000) >
+                4 * ROBOT_IDLE_THINK_MS * 1000);
+    bot_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_asked_drawing_holds_the_clock),
         cmocka_unit_test(test_robots_wait_for_calm),
         cmocka_unit_test(test_hard_budget_with_many_games),
+        cmocka_unit_test(test_nobody_watching_thinks_briefly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

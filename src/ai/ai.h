@@ -19,11 +19,12 @@
  *           value function (points, production by pips and resource diversity, harbors, room
  *           to expand, the hand, development cards, the road and army races, the opponents'
  *           production weighed by how close each is to winning); see src/ai/value.c
- *   hard    flat Monte Carlo over the normal player's best few moves: each round samples a
- *           fresh view and plays every candidate two rounds of turns ahead with normal
- *           players in all seats, judged by the value function (src/ai/search.c); within a
- *           processor-time budget that the caller hands out in slices (ai_search_step), so the
- *           event loop never blocks
+ *   hard    a race between the normal player's best moves: each round samples a fresh view
+ *           and plays every move still in the race a few rounds of turns ahead (more with a
+ *           bigger budget) with normal players in all seats, judged by the value function;
+ *           the clearly worse leave the race and more of the normal player's moves join it
+ *           as the rounds add up (src/ai/search.c); within a processor-time budget that the
+ *           caller hands out in slices (ai_search_step), so the event loop never blocks
  *
  * Pure C on the engine: no I/O, no global state, no threads; all randomness from the seed.
  * Calls on different games or searches may run on different threads at once. */
@@ -112,20 +113,26 @@ int ai_refusal_reason(const struct game *g, int player, int offer_id, struct ai_
  * after any action in the game, an offer or answer included). It returns NULL when player has
  * nothing to do (as ai_choose() would say) or memory runs out. A decision with a single
  * sensible move (a roll without a card to play, a discard, an answer to an offer) is done at
- * once: the first ai_search_step() returns true without searching. */
+ * once: the first ai_search_step() returns true without searching.
+ *
+ * The search (src/ai/search.c) races the normal player's best moves against each other on
+ * sampled views: the clearly worse leave the race, the next ranked join as the rounds double,
+ * and it is done when one move is left and none is to join (or after 4000 rounds), so a clear
+ * decision ends early. */
 struct ai_search;
 struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed);
-/* The same for a decision that will get about budget_us of processor time in all: with a
- * second or more the playouts look twice as far ahead (four rounds of turns), which at equal
- * rounds won more games (doc/computer-players.md) and costs about twice as much per round. */
+/* The same for a decision that will get about budget_us of processor time in all: the
+ * playouts look further ahead the bigger the budget (two rounds of turns below 40 ms, three
+ * from 40 ms, four from 120 ms, six from 400 ms, eight from 1.5 s), which a bigger budget has
+ * the rounds to judge. ai_search_new is the smallest budget. */
 struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_t seed,
                                        int64_t budget_us);
 /* Search for about budget_us microseconds of processor time of the calling thread (one
  * playout may run past it, typically by well under a millisecond); returns true once the
  * search has nothing more to do (it may be stopped earlier: ai_search_best then gives its best
- * so far). Against three normal players the hard player won 40-46% of the games with 10 ms
- * or 50 ms per decision and 46.5% of 400 with 200 ms (doc/computer-players.md has the figures and
- * their noise). */
+ * so far). Against three normal players the hard player won 31.0%, 37.0% and 54.0% of 100
+ * games with 10, 40 and 160 ms per decision (doc/computer-players.md, "Time and strength", has
+ * the figures, their noise and the commands). */
 bool ai_search_step(struct ai_search *s, int64_t budget_us);
 /* The same for a number of iterations instead of a time budget, so that the result depends
  * only on the game (what player can see of it) and the seed: tests use it; true once the
@@ -133,6 +140,10 @@ bool ai_search_step(struct ai_search *s, int64_t budget_us);
 bool ai_search_iterate(struct ai_search *s, long iterations);
 /* Iterations made so far (one iteration is one playout of one candidate). */
 long ai_search_iterations(const struct ai_search *s);
+/* How many of the normal player's moves have been in the race so far, and how many are still
+ * in it (figures for tests and benches). */
+int ai_search_considered(const struct ai_search *s);
+int ai_search_racing(const struct ai_search *s);
 /* Whether g is still the game the search was made from, byte for byte (any action since, an
  * offer or an answer included, makes the search stale). */
 bool ai_search_current(const struct ai_search *s, const struct game *g);

@@ -1,20 +1,33 @@
-/* The hard level: flat Monte Carlo over the normal player's best candidates.
+/* The hard level: Monte Carlo over the normal player's best moves, widening and narrowing as
+ * the rounds add up, so that more time buys a better choice.
  *
  * Each round samples a fresh determinized view (so the search, too, sees only what the seat
- * can see), applies every candidate to a copy of it, and plays each copy on for two rounds of
- * turns with the normal player in every seat. All candidates of a round meet the same view and
- * the same dice (common random numbers): the comparison between candidates is much less noisy
- * than each estimate. A playout that ends the game counts 1 for a win and 0 for a loss; one
- * that stops counts the value function's verdict, the player's value against the best of the
- * others squashed into 0..1. The candidate with the best total over whole rounds is chosen; on
- * equal totals the one the normal player ranks higher.
+ * can see), applies every candidate still in the race to a copy of it, and plays each copy on
+ * for a few rounds of turns with the normal player in every seat. All candidates of a round
+ * meet the same view and the same dice (common random numbers): the comparison between
+ * candidates is much less noisy than each estimate. A playout that ends the game counts 1 for
+ * a win and 0 for a loss; one that stops counts the value function's verdict, the player's
+ * value against the best of the others squashed into 0..1. Playouts stop at the same turn for
+ * every candidate, so that ending the turn does not look better merely by reaching a later
+ * turn.
  *
- * Why these choices: in games against three normal players, playouts to the end of the game
- * with the engine's random players barely told the candidates apart (their games are long and
- * aimless), short playouts judged by the value function did better, and normal players in
- * every seat better still at the same time budget, though each playout costs about five times
- * as much. Playouts stop at the same turn for every candidate, so that ending the turn does
- * not look better merely by reaching a later turn. */
+ * Why the search looked no better with more time before: it played the same five candidates
+ * (at most) round after round. After a hundred rounds or so their order no longer changed:
+ * the estimates had converged to what a two-round playout judged by the value function can
+ * tell, and rounds after that only confirmed it (at 50, 200 and 2000 ms per decision it won
+ * 46.3%, 46.5% and 46.9% against three normal players). Now the time goes where it can still
+ * change the choice:
+ * - the race narrows: every SEARCH_CHECK rounds, a candidate whose paired difference from the
+ *   leader (the rounds both played) is more than SEARCH_Z standard errors below it leaves the
+ *   race, so the rounds go to the moves still in doubt;
+ * - the race widens: each time the rounds double past SEARCH_WIDEN_FROM, the next of the
+ *   normal player's ranked moves (within SEARCH_WIDE_MARGIN of its first, up to
+ *   SEARCH_RANKED) joins, so a longer search considers moves a short one must ignore;
+ * - the horizon grows with the budget the search is made for (search_ahead): longer playouts
+ *   judge the position less by the value function's guess and more by what happens, and need
+ *   more rounds to tell the candidates apart, which a bigger budget has.
+ * The search is done when one candidate is left and none is to join, or after SEARCH_ROUNDS
+ * rounds: a clear decision stops early and leaves the processor to other games. */
 #include "ai/internal.h"
 
 #include <math.h>
@@ -22,46 +35,87 @@
 #include <string.h>
 #include <time.h>
 
-/* Candidates searched: the normal player's best, within SEARCH_MARGIN of its first. */
-#define SEARCH_CANDIDATES 5
+/* The normal player's moves the search may consider, best first. */
+#define SEARCH_RANKED 12
+/* In the race from the start: the best, and those within SEARCH_MARGIN of it (at most
+ * SEARCH_FIRST); one move that clear of the others is played at once. */
+#define SEARCH_FIRST 5
 #define SEARCH_MARGIN 150.0
-/* Rounds after which the search has nothing more to do (one round plays every candidate). */
+/* Joining later: moves within SEARCH_WIDE_MARGIN of the best, one each time the rounds double
+ * from SEARCH_WIDEN_FROM on. */
+#define SEARCH_WIDE_MARGIN 400.0
+#define SEARCH_WIDEN_FROM 32
+/* Rounds between looks at the race; rounds both played before a candidate may leave it; how
+ * many standard errors below the leader it must be. */
+#define SEARCH_CHECK 16
+#define SEARCH_MIN_PAIRED 32
+#define SEARCH_Z 2.5
+/* Rounds after which the search has nothing more to do. */
 #define SEARCH_ROUNDS 4000
-/* Playouts look this many rounds of turns ahead; SEARCH_AHEAD_LONG with a budget of at least
- * SEARCH_LONG_US. */
-#define SEARCH_AHEAD 2
-#define SEARCH_AHEAD_LONG 4
-#define SEARCH_LONG_US 1000000
 /* A value difference of this much is about two to one. */
 #define SEARCH_SCALE 400.0
-#define SEARCH_PLAYOUT_ACTIONS 2000
+#define SEARCH_PLAYOUT_ACTIONS 4000
 
 struct ai_search {
     struct game g; /* the game the search was made from */
     struct ai_board board;
     int player;
     uint64_t seed;
-    int n, ahead;
-    struct game_action cand[SEARCH_CANDIDATES];
-    double sum[SEARCH_CANDIDATES];
-    double done_sum[SEARCH_CANDIDATES]; /* sum after the last whole round */
-    long iterations, limit;
+    int ahead;
+    int n;      /* ranked candidates */
+    int joined; /* the first `joined` of them have been in the race */
+    int first;  /* how many were in it from the start */
+    struct game_action cand[SEARCH_RANKED];
+    bool out[SEARCH_RANKED]; /* left the race */
+    /* Per candidate, over whole rounds: the sum of results and the rounds played. */
+    double sum[SEARCH_RANKED];
+    long rounds_of[SEARCH_RANKED];
+    /* Per pair i < j, over the rounds both played: sums of x_i - x_j and of its square. */
+    double dsum[SEARCH_RANKED][SEARCH_RANKED], dsq[SEARCH_RANKED][SEARCH_RANKED];
+    long paired[SEARCH_RANKED][SEARCH_RANKED];
+    /* The round under way: the candidates it plays, the next of them, their results. */
+    int order[SEARCH_RANKED], n_order, pos;
+    double x[SEARCH_RANKED];
+    long round, iterations;
+    bool done;
 };
+
+/* How many rounds of turns a playout looks ahead, by the budget the search is made for:
+ * with more time, farther (each playout costs about as much more). */
+static int search_ahead(int64_t budget_us)
+{
+    static const struct {
+        int64_t from_us;
+        int ahead;
+    } plan[] = {{1500000, 8}, {400000, 6}, {120000, 4}, {40000, 3}};
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++)
+        if (budget_us >= plan[i].from_us)
+            return plan[i].ahead;
+    return 2;
+}
 
 static void pick_candidates(struct ai_search *s)
 {
     struct game view;
     struct bw_rng rng;
-    struct ai_scored top[SEARCH_CANDIDATES];
+    struct ai_scored top[SEARCH_RANKED];
     ai_view(&s->g, s->player, s->seed, &view);
     bw_rng_seed(&rng, ai_mix(s->seed, 2));
-    int n = ai_normal_rank(&s->board, &view, s->player, &rng, top, SEARCH_CANDIDATES);
-    s->n = 0;
-    for (int i = 0; i < n; i++)
-        if (top[i].score >= top[0].score - SEARCH_MARGIN && ai_legal_in(&s->g, &top[i].a))
-            s->cand[s->n++] = top[i].a;
+    int n = ai_normal_rank(&s->board, &view, s->player, &rng, top, SEARCH_RANKED);
+    s->n = s->first = 0;
+    for (int i = 0; i < n; i++) {
+        if (top[i].score < top[0].score - SEARCH_WIDE_MARGIN || !ai_legal_in(&s->g, &top[i].a))
+            continue;
+        if (s->n == s->first && s->first < SEARCH_FIRST &&
+            top[i].score >= top[0].score - SEARCH_MARGIN)
+            s->first++;
+        s->cand[s->n++] = top[i].a;
+    }
     if (!s->n && ai_fallback(&s->g, s->player, &s->cand[0]) == BW_OK)
-        s->n = 1;
+        s->n = s->first = 1;
+    if (!s->first && s->n) /* the best was refused by the game: the next one leads */
+        s->first = 1;
+    s->joined = s->first;
 }
 
 struct ai_search *ai_search_new(const struct game *g, int player, uint64_t seed)
@@ -80,14 +134,14 @@ struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_
     s->g = *g;
     s->player = player;
     s->seed = seed;
-    s->ahead = budget_us >= SEARCH_LONG_US ? SEARCH_AHEAD_LONG : SEARCH_AHEAD;
+    s->ahead = search_ahead(budget_us);
     ai_board_init(&s->board, g, &ai_default_weights);
     pick_candidates(s);
     if (!s->n) {
         free(s);
         return NULL;
     }
-    s->limit = s->n > 1 ? (long)s->n * SEARCH_ROUNDS : 0;
+    s->done = s->first < 2; /* one sensible move: nothing to search */
     return s;
 }
 
@@ -116,27 +170,114 @@ static void play_on(const struct ai_board *b, struct game *v, int until_turn, st
     }
 }
 
+static double mean(const struct ai_search *s, int k)
+{
+    return s->rounds_of[k] ? s->sum[k] / (double)s->rounds_of[k] : 0;
+}
+
+/* The candidate with the best mean among those in the race with enough rounds (the first one
+ * before any round is done); on equal means, the one the normal player ranks higher. */
+static int leader(const struct ai_search *s)
+{
+    int best = -1;
+    for (int k = 0; k < s->joined; k++) {
+        if (s->out[k] || s->rounds_of[k] < (s->round < SEARCH_CHECK ? s->round : SEARCH_CHECK))
+            continue;
+        if (best < 0 || mean(s, k) > mean(s, best))
+            best = k;
+    }
+    return best < 0 ? 0 : best;
+}
+
+/* Whether k is clearly worse than the leader l over the rounds both played (or plays exactly
+ * as well and is ranked lower: nothing more to learn). */
+static bool clearly_worse(const struct ai_search *s, int l, int k)
+{
+    int i = l < k ? l : k, j = l < k ? k : l;
+    long n = s->paired[i][j];
+    if (n < SEARCH_MIN_PAIRED)
+        return false;
+    double d = s->dsum[i][j] / (double)n * (l < k ? 1 : -1);
+    double var = s->dsq[i][j] / (double)n - d * d;
+    double se = sqrt(var > 0 ? var / (double)n : 0);
+    if (se < 1e-9 && fabs(d) < 1e-9)
+        return k > l;
+    return d > SEARCH_Z * se;
+}
+
+/* Every SEARCH_CHECK rounds: the clearly worse leave, the next ranked joins when its time has
+ * come; the search is done when the race is decided or long enough. */
+static void check_race(struct ai_search *s)
+{
+    int l = leader(s), left = 0;
+    for (int k = 0; k < s->joined; k++) {
+        if (!s->out[k] && k != l && clearly_worse(s, l, k))
+            s->out[k] = true;
+        left += !s->out[k];
+    }
+    long allowed = s->first;
+    for (long r = SEARCH_WIDEN_FROM; r <= s->round; r *= 2)
+        allowed++;
+    if (s->joined < s->n && s->joined < allowed) {
+        s->joined++;
+        left++;
+    }
+    s->done = (left < 2 && s->joined >= s->n) || s->round >= SEARCH_ROUNDS;
+}
+
+static void start_round(struct ai_search *s)
+{
+    s->n_order = 0;
+    for (int k = 0; k < s->joined; k++)
+        if (!s->out[k])
+            s->order[s->n_order++] = k;
+    s->pos = 0;
+}
+
+static void finish_round(struct ai_search *s)
+{
+    for (int a = 0; a < s->n_order; a++) {
+        int i = s->order[a];
+        s->sum[i] += s->x[i];
+        s->rounds_of[i]++;
+        for (int b = a + 1; b < s->n_order; b++) {
+            int j = s->order[b]; /* order is increasing: i < j */
+            double d = s->x[i] - s->x[j];
+            s->dsum[i][j] += d;
+            s->dsq[i][j] += d * d;
+            s->paired[i][j]++;
+        }
+    }
+    s->round++;
+    s->n_order = 0;
+    if (s->round % SEARCH_CHECK == 0 || s->round >= SEARCH_ROUNDS)
+        check_race(s);
+}
+
 static void iterate(struct ai_search *s)
 {
-    long i = s->iterations++, round = i / s->n;
-    int k = (int)(i % s->n);
+    if (!s->n_order)
+        start_round(s);
+    int k = s->order[s->pos++];
     struct game v;
     struct bw_rng rng;
-    ai_view(&s->g, s->player, ai_mix(s->seed, 16 + (uint64_t)round), &v);
-    bw_rng_seed(&rng, ai_mix(s->seed, (1ull << 40) + (uint64_t)round));
+    ai_view(&s->g, s->player, ai_mix(s->seed, 16 + (uint64_t)s->round), &v);
+    bw_rng_seed(&rng, ai_mix(s->seed, (1ull << 40) + (uint64_t)s->round));
+    s->x[k] = 0;
     if (game_apply(&v, &s->cand[k], NULL, 0, NULL) == BW_OK) {
         play_on(&s->board, &v, s->g.turn + s->ahead * s->g.opt.n_players, &rng);
-        s->sum[k] += result(&s->board, &v, s->player);
+        s->x[k] = result(&s->board, &v, s->player);
     }
-    if (k == s->n - 1)
-        memcpy(s->done_sum, s->sum, sizeof s->done_sum);
+    s->iterations++;
+    if (s->pos == s->n_order)
+        finish_round(s);
 }
 
 bool ai_search_iterate(struct ai_search *s, long iterations)
 {
-    while (s->iterations < s->limit && iterations-- > 0)
+    while (!s->done && iterations-- > 0)
         iterate(s);
-    return s->iterations >= s->limit;
+    return s->done;
 }
 
 static int64_t cpu_us(void)
@@ -149,24 +290,19 @@ static int64_t cpu_us(void)
 bool ai_search_step(struct ai_search *s, int64_t budget_us)
 {
     int64_t end = cpu_us() + budget_us;
-    while (s->iterations < s->limit) {
+    while (!s->done) {
         iterate(s);
         if (cpu_us() >= end)
             break;
     }
-    return s->iterations >= s->limit;
+    return s->done;
 }
 
 int ai_search_best(const struct ai_search *s, struct game_action *out)
 {
     if (!s || !out)
         return BW_E(INVALID);
-    /* Whole rounds only: every candidate met the same views and dice. */
-    int best = 0;
-    for (int k = 1; k < s->n; k++)
-        if (s->done_sum[k] > s->done_sum[best])
-            best = k;
-    *out = s->cand[best];
+    *out = s->cand[leader(s)];
     return BW_OK;
 }
 
@@ -178,6 +314,19 @@ bool ai_search_current(const struct ai_search *s, const struct game *g)
 long ai_search_iterations(const struct ai_search *s)
 {
     return s ? s->iterations : 0;
+}
+
+int ai_search_considered(const struct ai_search *s)
+{
+    return s ? s->joined : 0;
+}
+
+int ai_search_racing(const struct ai_search *s)
+{
+    int left = 0;
+    for (int k = 0; s && k < s->joined; k++)
+        left += !s->out[k];
+    return left;
 }
 
 void ai_search_free(struct ai_search *s)

@@ -56,6 +56,7 @@ static void set_settings(struct bot *b, const struct config_bot *botcfg,
     b->map = botcfg->game_map;
     b->robot_delay_ms = game->bot_delay_ms;
     b->robot_think_ms = game->bot_think_ms;
+    b->robot_idle_think_ms = ROBOT_IDLE_THINK_MS;
 }
 
 struct bot *bot_new(const struct config_network *net, const struct config_bot *botcfg,

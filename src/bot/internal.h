@@ -37,6 +37,11 @@
 #define BOT_SHOWN_MAX 64
 #define BOT_SHOWN_KINDS 3
 
+/* The hard level's time for a move at a table no person watches (all computer players): the
+ * least bot_think_ms may be, so that such games never take the processor's time at the full
+ * budget from tables where people wait (src/bot/robots.c). */
+#define ROBOT_IDLE_THINK_MS 50
+
 struct bot_shown {
     char channel[SESSION_CHAN_MAX + 1];
     int64_t ms[BOT_SHOWN_KINDS]; /* INT64_MIN: never */
@@ -77,6 +82,7 @@ struct bot_game {
     unsigned search_key;       /* the game position the search is for (turn and phase) */
     int64_t search_spent_us;   /* thinking time spent on it */
     int64_t search_since_ms;   /* when it began */
+    int search_budget_ms;      /* its time, fixed when it began (robot_budget_ms) */
     int robot_offer_id;        /* the current computer player's own offer this turn, or 0 */
     int64_t robot_offer_ms;    /* when it was made */
     int64_t robot_people_ms;   /* since when only people's answers to it are missing (0: not yet) */
@@ -160,6 +166,8 @@ struct bot {
     struct bot_house *houses;
     int n_houses;
     int robot_delay_ms, robot_think_ms; /* computer players: wait before a move; hard's search */
+    /* The hard level's time at a table no person watches (robot_budget_ms in robots.c). */
+    int robot_idle_think_ms;
     struct bw_out out;
     struct session_store_ops *store;
     struct bw_rng rng;

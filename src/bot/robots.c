@@ -5,7 +5,10 @@
  * The hard level thinks in slices of BOT_SLICE_US, at most BOT_TICK_THINK_US in one turn of
  * the event loop across all games, so lines and commands are never held up for longer than
  * that. Its move is due bot_think_ms after it started thinking, however many games think at
- * once: with many, each gets fewer slices and plays what it found by then. */
+ * once: with many, each gets fewer slices and plays what it found by then. At a table where no
+ * person is watching (none of its people in the channel: its seats are all computer players,
+ * sat in for or waiting) it thinks robot_idle_think_ms at most (ROBOT_IDLE_THINK_MS), so such
+ * games take little of the processor from tables where people wait for moves. */
 #include <stdio.h>
 #include <string.h>
 
@@ -167,6 +170,15 @@ static bool move_starts(const struct game *gm, int seat)
     }
 }
 
+/* The hard level's time for a move of g: the configured bot_think_ms, but no more than
+ * robot_idle_think_ms where no person watches. */
+static int robot_budget_ms(const struct bot *b, const struct bot_game *g)
+{
+    return bot_robots_unattended(g) && b->robot_idle_think_ms < b->robot_think_ms
+               ? b->robot_idle_think_ms
+               : b->robot_think_ms;
+}
+
 /* The hard level: one slice of search; true with *out when the move is chosen. */
 static bool think(struct bot *b, struct bot_game *g, int seat, struct game_action *out)
 {
@@ -177,8 +189,9 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
         (g->search_seat != seat || g->search_key != key || !ai_search_current(g->search, gm)))
         bot_robots_forget(g);
     if (!g->search) {
-        g->search =
-            ai_search_new_budget(gm, seat, bw_rng_next(&b->rng), (int64_t)b->robot_think_ms * 1000);
+        g->search_budget_ms = robot_budget_ms(b, g);
+        g->search = ai_search_new_budget(gm, seat, bw_rng_next(&b->rng),
+                                         (int64_t)g->search_budget_ms * 1000);
         g->search_seat = seat;
         g->search_key = key;
         g->search_spent_us = 0;
@@ -192,11 +205,11 @@ static bool think(struct bot *b, struct bot_game *g, int seat, struct game_actio
         g->search_spent_us += BOT_SLICE_US;
         b->think_left_us -= BOT_SLICE_US;
     }
-    /* The move is due robot_think_ms after thinking began. The time is known only at the start
-     * of each turn of the loop, and a turn lasts about BOT_TICK_THINK_US while games think:
-     * with less than that left, the move is played in this turn rather than a turn late. */
-    if (!done && g->search_spent_us < (int64_t)b->robot_think_ms * 1000 &&
-        b->now_ms - g->search_since_ms + BOT_TICK_THINK_US / 1000 < b->robot_think_ms)
+    /* The move is due search_budget_ms after thinking began. The time is known only at the
+     * start of each turn of the loop, and a turn lasts about BOT_TICK_THINK_US while games
+     * think: with less than that left, the move is played in this turn rather than a turn late. */
+    if (!done && g->search_spent_us < (int64_t)g->search_budget_ms * 1000 &&
+        b->now_ms - g->search_since_ms + BOT_TICK_THINK_US / 1000 < g->search_budget_ms)
         return false;
     int err = ai_search_best(g->search, out);
     bot_robots_forget(g);
