@@ -620,6 +620,20 @@ static void put(struct game_action *out, int max, int *n, const struct game_acti
     (*n)++;
 }
 
+/* The forced trade's one card given back (Catan for two): one of each kind held. */
+static int return_one(const struct game *g, int p, struct game_action *out, int max)
+{
+    struct game_action a = {.type = ACT_CK_GIVE, .player = (int8_t)p, .target = -1, .a = -1};
+    int n = 0;
+    for (int i = 0; i < RES_COUNT; i++)
+        if (g->p[p].res[i]) {
+            memset(a.give, 0, sizeof a.give);
+            a.give[i] = 1;
+            put(out, max, &n, &a);
+        }
+    return n;
+}
+
 int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max)
 {
     const struct ck_player *c = &g->ck.p[p];
@@ -627,6 +641,8 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
     uint64_t spots[BOARD_WORDS];
     uint8_t have[GOOD_COUNT];
     int n = 0;
+    if (c->ask == ASK_RETURN && c->ask_arg == 1)
+        return return_one(g, p, out, max);
     switch (c->ask) {
     case ASK_PILLAGE:
         ck_pillage_spots(g, p, spots);
@@ -648,18 +664,7 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
         return n;
     case ASK_NEUTRAL:
         return two_ask_actions(g, p, out, max);
-    case ASK_RETURN:
-        if (c->ask_arg == 1) { /* one card of each kind held */
-            a.type = ACT_CK_GIVE;
-            for (int i = 0; i < RES_COUNT; i++)
-                if (g->p[p].res[i]) {
-                    memset(a.give, 0, sizeof a.give);
-                    a.give[i] = 1;
-                    put(out, max, &n, &a);
-                }
-            return n;
-        }
-        /* fall through: pairs, as a wedding's */
+    case ASK_RETURN: /* as a wedding's (one card: return_one() above) */
     case ASK_WEDDING:
     case ASK_HARBOR:
     case ASK_TAKE: {
