@@ -136,9 +136,13 @@ void cities_ask_status(struct rline *l, const struct game *g, const struct rende
 void render_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
                        const struct render_sink *out)
 {
-    if (!g->ck.on || seat < 0 || seat >= g->opt.n_players || !g->ck.p[seat].ask ||
+    if (!(g->ck.on || g->opt.two) || seat < 0 || seat >= g->opt.n_players || !g->ck.p[seat].ask ||
         seat_is_robot(st, seat))
         return;
+    if (g->opt.two) { /* Catan for two (two.c) */
+        two_ask_prompt(g, st, seat, seconds, out);
+        return;
+    }
     const struct ck_player *c = &g->ck.p[seat];
     const char *pre = style_prefix(st);
     int lang = st->lang;
