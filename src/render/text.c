@@ -134,7 +134,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     /* A group per player and kind, so a split line still says whose and what; ships (maps with
      * sea) after the roads. */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_BUILDINGS, " ");
-    for (int p = 0; p < g->opt.n_players; p++) {
+    for (int p = 0; p < game_seats(g); p++) { /* Catan for two: the neutral players' too */
         int first = 1;
         static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, PIECE_ROAD, PIECE_SHIP};
         for (int k = 0; k < 4; k++) {
