@@ -14,16 +14,7 @@ enum { N0 = 2, N1 = 3 };
 
 static void blank_two(struct game *g, uint64_t seed)
 {
-    struct game_options o = {.n_players = 2, .board = BOARD_BASE, .two = 1};
-    assert_int_equal(game_init(g, &o, seed), BW_OK);
-    for (int v = 0; v < th_geo(g)->n_vertices; v++)
-        if (g->vertex_owner[v] >= 0) {
-            g->p[g->vertex_owner[v]].settlements--;
-            g->vertex_owner[v] = -1;
-            g->vertex_building[v] = BUILDING_NONE;
-        }
-    game_reindex(g);
-    th_main_phase(g, 0);
+    th_two_blank(g, seed);
 }
 
 static int other_end(const struct game *g, int e, int v)
@@ -51,7 +42,8 @@ static void road(struct game *g, int p, int a, int b)
 }
 
 /* The opponent (1) has roads v-w-z to a free corner z; neutral B's roads k-m-z reach z too,
- * neutral A's (listed first) a corner far away. Player 0 owes a neutral settlement: z blocks the opponent. */
+ * neutral A's (listed first) a corner far away. Player 0 owes a neutral settlement: z blocks the
+ * opponent. */
 static void test_neutral_blocks(void **state)
 {
     (void)state;

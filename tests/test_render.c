@@ -192,15 +192,21 @@ static void give_sample_hand(struct game *g, int p)
 /* A game after its setup placements, chosen from the legal ones so they spread over the board,
  * plus a city, a longer road, a moved robber and some cards (set directly: the drawing only
  * reads the state). */
-static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
+/* The setup played by listed moves, the same for a seed. */
+static void listed_setup(struct game *g)
 {
-    deal_game(g, board, n_players, seed);
     struct game_action acts[128];
     for (int step = 0; g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD; step++) {
         int n = game_legal_actions(g, g->current, acts, 128);
         assert_true(n > 0 && n <= 128);
         apply_ok(g, &acts[(step * 37 + 11) % n]);
     }
+}
+
+static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
+{
+    deal_game(g, board, n_players, seed);
+    listed_setup(g);
     const struct board_geo *geo = game_geo(g);
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] == 0) {
@@ -2067,12 +2073,7 @@ static void two_golden_case(int color, const char *name)
     struct game g;
     struct game_options o = {.n_players = 2, .board = BOARD_BASE, .two = 1};
     assert_int_equal(game_init(&g, &o, 7), BW_OK);
-    struct game_action acts[128];
-    for (int step = 0; g.phase == PHASE_SETUP_SETTLEMENT || g.phase == PHASE_SETUP_ROAD; step++) {
-        int n = game_legal_actions(&g, g.current, acts, 128);
-        assert_true(n > 0 && n <= 128);
-        apply_ok(&g, &acts[(step * 37 + 11) % n]);
-    }
+    listed_setup(&g);
     for (int e = 0; e < game_geo(&g)->n_edges; e++)
         if (game_can_road(&g, 2, e)) {
             g.edge_owner[e] = 2;

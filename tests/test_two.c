@@ -12,18 +12,9 @@ static void init_two(struct game *g, uint64_t seed)
     assert_int_equal(game_init(g, &o, seed), BW_OK);
 }
 
-/* Player 0's turn after the roll, with the neutral settlements taken off (an empty board). */
 static void blank_two(struct game *g)
 {
-    init_two(g, TH_SEED);
-    for (int v = 0; v < th_geo(g)->n_vertices; v++)
-        if (g->vertex_owner[v] >= 0) {
-            g->p[g->vertex_owner[v]].settlements--;
-            g->vertex_owner[v] = -1;
-            g->vertex_building[v] = BUILDING_NONE;
-        }
-    game_reindex(g);
-    th_main_phase(g, 0);
+    th_two_blank(g, TH_SEED);
 }
 
 static void settle(struct game *g, int p, int v)

@@ -36,7 +36,7 @@ int render_ask_choices(const struct game *g, int seat, char *buf, size_t size)
 
 /* An example of the goods seat may give, as !give takes them ("1 wool 1 coin"): the engine's
  * first legal answer. */
-static const char *give_example(const struct game *g, int seat, char *buf, size_t size)
+const char *give_example(const struct game *g, int seat, char *buf, size_t size)
 {
     struct game_action list[64];
     int n = answers(g, seat, list, 64);

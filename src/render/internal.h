@@ -227,5 +227,8 @@ void two_ask_prompt(const struct game *g, const struct render_style *st, int sea
                     const struct render_sink *out);
 void two_awaited(struct rline *l, const struct game *g, const struct render_style *st);
 int two_hint(struct rline *l, const struct game *g, const struct render_style *st);
+/* An example of the goods seat may give when asked, as !give takes them ("1 wool 1 coin"):
+ * the engine's first legal answer (asks.c). */
+const char *give_example(const struct game *g, int seat, char *buf, size_t size);
 
 #endif

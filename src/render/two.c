@@ -147,22 +147,6 @@ static int neutral_spots(const struct game *g, int seat, char *buf, size_t size,
     return k;
 }
 
-/* The first cards seat may give back, as !give takes them ("1 wool 1 ore"). */
-static const char *give_example(const struct game *g, int seat, char *buf, size_t size)
-{
-    struct game_action list[32];
-    int n = game_legal_actions(g, seat, list, 32);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int r = 0; n > 0 && list[0].type == ACT_CK_GIVE && r < RES_COUNT; r++) {
-        int w = list[0].give[r] ? snprintf(buf + len, size - len, "%s%d %s", len ? " " : "",
-                                           list[0].give[r], render_res_name(r))
-                                : 0;
-        len += w > 0 && (size_t)w < size - len ? (size_t)w : 0;
-    }
-    return buf;
-}
-
 void two_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
                     const struct render_sink *out)
 {
