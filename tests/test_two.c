@@ -324,6 +324,31 @@ static void test_road_building_owes_two(void **state)
     assert_int_equal(G.ck.p[0].ask, ASK_NONE);
 }
 
+/* A player leaving ends the game: nobody is asked any more, and the state is one to save. */
+static void test_resign_while_asked(void **state)
+{
+    (void)state;
+    for (int leaver = 0; leaver < 2; leaver++) {
+        blank_two(&G);
+        settle(&G, N1, th_geo(&G)->hex_vertex[18][0]);
+        road_out(&G, th_geo(&G)->hex_vertex[0][0]);
+        th_give(&G, 0, 1, 1, 0, 0, 0);
+        struct game_action a = th_action(ACT_BUILD_ROAD, 0);
+        struct game_action l[64];
+        int n = game_legal_actions(&G, 0, l, 64);
+        for (int i = 0; i < n; i++)
+            if (l[i].type == ACT_BUILD_ROAD)
+                a = l[i];
+        assert_int_equal(apply_ok(&G, a, NULL, NULL), BW_OK);
+        assert_int_equal(G.ck.p[0].ask, ASK_NEUTRAL);
+        assert_int_equal(apply_ok(&G, th_action(ACT_RESIGN, leaver), NULL, NULL), BW_OK);
+        assert_int_equal(G.phase, PHASE_OVER);
+        assert_int_equal(G.ck.p[0].ask, ASK_NONE);
+        assert_int_equal(G.two.owed, 0);
+        assert_int_equal(game_check_state(&G), BW_OK);
+    }
+}
+
 static void test_neutral_settlement_and_fallback(void **state)
 {
     (void)state;
@@ -603,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_neutrals_no_production_not_robbed),
         cmocka_unit_test(test_neutral_road_after_road),
         cmocka_unit_test(test_road_building_owes_two),
+        cmocka_unit_test(test_resign_while_asked),
         cmocka_unit_test(test_neutral_settlement_and_fallback),
         cmocka_unit_test(test_neutral_which),
         cmocka_unit_test(test_neutral_longest_road),

@@ -1114,6 +1114,8 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
      * all when the game is over). */
     if (g->phase == PHASE_OVER) /* (C&K: the aqueduct's card owed on a roll that won) */
         no_gold(g);
+    if (g->phase == PHASE_OVER && g->opt.two)
+        two_over(g);
     else if (GEO(g)->fog_hexes && g->phase != PHASE_GOLD)
         gold_owed(g, &eb, g->phase);
     if (n_ev)

@@ -278,6 +278,7 @@ int two_ask_actions(const struct game *g, int p, struct game_action *out, int ma
 void two_ask_default(struct game *g, struct evbuf *eb, int p);
 int two_token_actions(const struct game *g, int p, struct game_action *out, int max);
 int two_state_ok(const struct game *g, const struct board_geo *geo);
+void two_over(struct game *g); /* the game is over: no ask, nothing owed */
 /* The dice of one roll (the house rules' deck and rerolls too). */
 void roll_pair(struct game *g, struct evbuf *eb, int *d1, int *d2);
 

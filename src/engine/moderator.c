@@ -73,6 +73,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
         int w = next_active(g, p);
         g->phase = PHASE_OVER;
         g->winner = (int8_t)(g->p[w].resigned ? -1 : w);
+        if (g->opt.two)
+            two_over(g);
         struct game_event *e = ev_push(eb, EV_GAME_OVER, g->winner);
         if (e && g->winner >= 0)
             e->a = (int16_t)game_vp_total(g, w);

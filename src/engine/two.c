@@ -352,6 +352,17 @@ int two_action(struct game *g, struct evbuf *eb, const struct game_action *a)
     return ck_answer(g, eb, a); /* the cards given back (ASK_RETURN) */
 }
 
+void two_over(struct game *g)
+{
+    /* The game is over: nobody is asked or owes anything any more. */
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->ck.p[p].ask == ASK_NEUTRAL || g->ck.p[p].ask == ASK_RETURN)
+            g->ck.p[p].ask = g->ck.p[p].ask_arg = 0;
+    g->ck.asker = 0;
+    g->two.owed = 0;
+    g->two.roll2[0] = g->two.roll2[1] = 0;
+}
+
 /* ---- listing, defaults ---- */
 
 int two_ask_actions(const struct game *g, int p, struct game_action *out, int max)
