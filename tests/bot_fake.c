@@ -490,6 +490,27 @@ bool action_words(const struct session *s, const struct game_action *a, char *cm
     case ACT_REJECT:
         snprintf(cmd, size, "!trade reject %d", a->a);
         break;
+    case ACT_CK_CHOOSE: /* Catan for two: the neutral piece, its neutral named */
+        if (!g->opt.two)
+            break;
+        if (a->b == TWO_ROAD)
+            snprintf(cmd, size, "!neutral %d-%d %c", geo->edge_vertex[e][0] + 1,
+                     geo->edge_vertex[e][1] + 1, a->target ? 'b' : 'a');
+        else
+            snprintf(cmd, size, "!neutral %d %c", a->a + 1, a->target ? 'b' : 'a');
+        break;
+    case ACT_TOKEN:
+        snprintf(cmd, size, "!token %s", a->a == TOKEN_TRADE ? "trade" : "desert");
+        break;
+    case ACT_CK_GIVE: { /* Catan for two: the cards given back */
+        if (!g->opt.two)
+            break;
+        size_t k = (size_t)snprintf(cmd, size, "!give");
+        for (int r = 0; r < RES_COUNT && k < size; r++)
+            if (a->give[r])
+                k += (size_t)snprintf(cmd + k, size - k, " %d %s", a->give[r], names[r]);
+        break;
+    }
     default:
         break;
     }

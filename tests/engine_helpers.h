@@ -77,6 +77,22 @@ static inline void th_blank(struct game *g, int n_players, int board)
     th_main_phase(g, 0);
 }
 
+/* Catan for two (doc/two.md): a fresh game for two, the neutral players' settlements taken
+ * off (an empty board), player 0 to act after the roll. */
+static inline void th_two_blank(struct game *g, uint64_t seed)
+{
+    struct game_options o = {.n_players = 2, .board = BOARD_BASE, .two = 1};
+    assert_int_equal(game_init(g, &o, seed), BW_OK);
+    for (int v = 0; v < th_geo(g)->n_vertices; v++)
+        if (g->vertex_owner[v] >= 0) {
+            g->p[g->vertex_owner[v]].settlements--;
+            g->vertex_owner[v] = -1;
+            g->vertex_building[v] = BUILDING_NONE;
+        }
+    game_reindex(g);
+    th_main_phase(g, 0);
+}
+
 /* ---- board ---- */
 
 static inline int th_vertex(const struct game *g, int v1)

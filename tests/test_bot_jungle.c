@@ -23,10 +23,12 @@
 static void expect_listing(struct bot *b, const char *none, const char *jungle)
 {
     char want[512];
-    snprintf(want, sizeof want,
-             "variants: none%s, jungle (the Jungle, base map, 3-4 players)%s, river (the Great "
-             "River, base map, 3-4 players); !variant NAME picks one in the lobby",
-             none, jungle);
+    snprintf(
+        want, sizeof want,
+        "variants: none%s, jungle (the Jungle, base map, 3-4 players)%s, river (the Great "
+        "River, base map, 3-4 players), two (Catan for two, base map, 2 players); !variant NAME "
+        "picks one in the lobby",
+        none, jungle);
     expect_reply(b, "ann", "!variant", want);
 }
 

@@ -33,9 +33,11 @@ static void test_river_lobby(void **state)
         "banks; a building on the gold mine is worth 1 point more; 10 points win; "
         "3-4 players)");
     assert_int_equal(sess(b)->variant, SESSION_VARIANT_RIVER);
-    expect_reply(b, "ann", "!variant",
-                 "variants: none, jungle (the Jungle, base map, 3-4 players), river (the Great "
-                 "River, base map, 3-4 players) (chosen); !variant NAME picks one in the lobby");
+    expect_reply(
+        b, "ann", "!variant",
+        "variants: none, jungle (the Jungle, base map, 3-4 players), river (the Great "
+        "River, base map, 3-4 players) (chosen), two (Catan for two, base map, 2 players); "
+        "!variant NAME picks one in the lobby");
     say(b, "bob", "!join");
     say(b, "cat", "!join");
     say(b, "dan", "!join");

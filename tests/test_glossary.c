@@ -53,6 +53,7 @@ static const struct term uk_terms[] = {
     {"science", "наук", {NULL}},
     {"politics", "політик", {NULL}},
     {"progress card", "прогрес", {NULL}},
+    {"trade token", "жетон", {"токен", NULL}}, /* Catan for two */
     {NULL, NULL, {NULL}},
 };
 
@@ -80,6 +81,7 @@ static const struct term sr_terms[] = {
     {"barbarians", "varvar", {NULL}},
     {"improvement", "unapređ", {"poboljš", NULL}},
     {"progress card", "napret", {"progres", NULL}},
+    {"trade token", "žeton", {"marke", NULL}}, /* Catan for two */
     {NULL, NULL, {NULL}},
 };
 
@@ -103,6 +105,7 @@ static const struct term ar_terms[] = {
     {"barbarians", "برابرة", {"همج", NULL}},
     {"improvement", "تحسين", {NULL}},
     {"progress card", "تقدم", {"تطور", NULL}},
+    {"trade token", "رمز", {"فيشة", NULL}}, /* Catan for two */
     {NULL, NULL, {NULL}},
 };
 

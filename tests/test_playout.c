@@ -316,7 +316,7 @@ static void check_invariants(const struct game *g, const struct tally *t)
         if (g->edge_owner[e] >= 0)
             (g->ships[e >> 6] >> (e & 63) & 1 ? ships : roads)[g->edge_owner[e]]++;
     int best = 0;
-    for (int p = 0; p < n; p++) {
+    for (int p = 0; p < game_seats(g); p++) { /* Catan for two: the neutral players' pieces */
         const struct game_player *pl = &g->p[p];
         assert_int_equal(pl->settlements, settlements[p]);
         assert_int_equal(pl->cities, cities[p]);
@@ -631,6 +631,9 @@ static void check_record(const struct game *g)
     assert_memory_equal(buf, again, len);
 }
 
+static int two_games; /* Catan for two (doc/two.md): 2 players and the neutral ones */
+static long two_neutral, two_tokens;
+
 static long play_checked(int n_players, int board, uint64_t seed, int poke)
 {
     struct game g, before;
@@ -644,6 +647,7 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
     struct tally t = {{0}};
     struct bw_rng r;
     struct game_event ev[GAME_MAX_EVENTS];
+    opt.two = (uint8_t)two_games;
     assert_int_equal(game_init(&g, &opt, seed), BW_OK);
     if (cities_games)
         assert_int_equal(game_cities_on(&g), BW_OK);
@@ -740,8 +744,10 @@ static long play_checked(int n_players, int board, uint64_t seed, int poke)
         check_invariants(&g, &t);
         if (house_games)
             check_house(&pre, &g, ev, n_ev);
-        if (cities_games || house_games)
+        if (cities_games || house_games || two_games)
             check_record(&g);
+        two_neutral += a.type == ACT_CK_CHOOSE && two_games;
+        two_tokens += a.type == ACT_TOKEN;
         n++;
     }
     check_longest_roads(&g);
@@ -947,7 +953,7 @@ static void test_playouts_cities(void **state)
     for (int i = 0; i < (int)(sizeof asking / sizeof *asking); i++)
         printf(" %ld", ck_cards[asking[i]]);
     printf(" played\n");
-    for (int k = ASK_PILLAGE; k < CK_ASKS; k++)
+    for (int k = ASK_PILLAGE; k < ASK_NEUTRAL; k++) /* (the asks of Catan for two after) */
         assert_true(ck_asks[k] > 0);
     for (int i = 0; i < (int)(sizeof asking / sizeof *asking); i++)
         assert_true(ck_cards[asking[i]] > 0);
@@ -983,6 +989,22 @@ static void test_playouts_house_rules(void **state)
            games, house_rerolls, house_masters, house_spared_hexes, house_deck_rolls);
     assert_true(house_rerolls > 0 && house_masters > 0 && house_spared_hexes > 0 &&
                 house_deck_rolls > 0);
+}
+
+/* Catan for two: games of 2 players and the neutral ones to a winner under the same checks,
+ * the record round trip after every action; half with random actions. */
+static void test_playouts_two(void **state)
+{
+    (void)state;
+    int games = playout_count(10000) / 100;
+    two_games = 1;
+    two_neutral = two_tokens = 0;
+    for (int i = 0; i < games; i++)
+        play_checked(2, BOARD_BASE, 5600000u + (uint64_t)i, i % 4 < 2);
+    two_games = 0;
+    printf("Catan for two: %d games, %ld neutral pieces, %ld token actions\n", games, two_neutral,
+           two_tokens);
+    assert_true(two_neutral > 0 && two_tokens > 0);
 }
 
 static void test_illegal_actions_change_nothing(void **state)
@@ -1043,7 +1065,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_determinism),     cmocka_unit_test(test_playouts_other_sizes),
         cmocka_unit_test(test_playouts_jungle), cmocka_unit_test(test_playouts_river),
         cmocka_unit_test(test_playouts_tribe),  cmocka_unit_test(test_playouts_cloth),
-        cmocka_unit_test(test_playouts_cities),
+        cmocka_unit_test(test_playouts_cities), cmocka_unit_test(test_playouts_two),
     };
     const struct CMUnitTest seas[] = {
         cmocka_unit_test(test_illegal_actions_change_nothing),

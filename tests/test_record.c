@@ -1157,8 +1157,8 @@ static void test_pirates_round_trips(void **state)
     size_t n = record_encode(&s, 1000, with, sizeof with);
     assert_true(n > 0);
     /* (then the session's house rules, their count and 9 fields, and the game's house rules'
-     * block: the rule book's, no dice deck, 9 bytes) */
-    enum { HOUSE = 10 + 9 };
+     * block: the rule book's, no dice deck, 9 bytes; version 12: Catan for two's, 1 byte) */
+    enum { HOUSE = 10 + 9 + 1 };
     unsigned char *end = with + n - 4 - HOUSE - (2 + 2 * 4);
     static const unsigned char fields[] = {9, 0, 3, 0, 3, 0, 3, 1, 3, 0};
     assert_memory_equal(end, fields, sizeof fields);
@@ -1415,11 +1415,12 @@ static void test_golden_v6(void **state)
     /* Made again by this build (version 11: the same body, the tribe and the wonders, none on
      * this map, neither the pirates' fields off The Pirate Islands nor a Cities & Knights part
      * without it, and the house rules), the record holds the same session. */
-    assert_int_equal(RECORD_VERSION, 11);
+    assert_int_equal(RECORD_VERSION, 12);
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each; the house rules' count and 9
-     * fields, and the game's house rules' block (9 bytes) */
-    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10 + 9);
+     * fields, and the game's house rules' block (9 bytes); not Catan for two (1 byte) */
+    assert_int_equal(n,
+                     len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10 + 9 + 1);
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);

@@ -192,15 +192,21 @@ static void give_sample_hand(struct game *g, int p)
 /* A game after its setup placements, chosen from the legal ones so they spread over the board,
  * plus a city, a longer road, a moved robber and some cards (set directly: the drawing only
  * reads the state). */
-static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
+/* The setup played by listed moves, the same for a seed. */
+static void listed_setup(struct game *g)
 {
-    deal_game(g, board, n_players, seed);
     struct game_action acts[128];
     for (int step = 0; g->phase == PHASE_SETUP_SETTLEMENT || g->phase == PHASE_SETUP_ROAD; step++) {
         int n = game_legal_actions(g, g->current, acts, 128);
         assert_true(n > 0 && n <= 128);
         apply_ok(g, &acts[(step * 37 + 11) % n]);
     }
+}
+
+static void game_with_pieces(struct game *g, int board, int n_players, uint64_t seed)
+{
+    deal_game(g, board, n_players, seed);
+    listed_setup(g);
     const struct board_geo *geo = game_geo(g);
     for (int v = 0; v < geo->n_vertices; v++)
         if (g->vertex_owner[v] == 0) {
@@ -2057,6 +2063,44 @@ static void river_golden_case(int color, const char *name)
 
 GOLDEN_PAIR(river, river_golden_case, "board_river_4")
 
+/* ---- Catan for two ---- */
+
+/* The base board for two after the set-up, a neutral road added: the neutral players drawn with
+ * their letters x and y (and their colours) and in the legend, their pieces listed by the board
+ * text, the trade tokens in the status. */
+static void two_golden_case(int color, const char *name)
+{
+    struct game g;
+    struct game_options o = {.n_players = 2, .board = BOARD_BASE, .two = 1};
+    assert_int_equal(game_init(&g, &o, 7), BW_OK);
+    listed_setup(&g);
+    for (int e = 0; e < game_geo(&g)->n_edges; e++)
+        if (game_can_road(&g, 2, e)) {
+            g.edge_owner[e] = 2;
+            g.p[2].roads++;
+            break;
+        }
+    game_reindex(&g);
+    struct render_style st;
+    struct render_lines l;
+    struct render_sink sink = open_lines(&st, &l, "#catan", nicks, 2, color);
+    render_style_neutrals(&st, &g);
+    draw_checked(&g, &st, &l);
+    render_board_text(&g, &st, &sink);
+    render_status(&g, &st, "1:20 left", &sink);
+    render_hand(&g, &st, 0, &sink);
+    char *text = join_lines(&l);
+    assert_non_null(strstr(text, "neutral A settlement "));
+    assert_non_null(strstr(text, "neutral B settlement "));
+    assert_non_null(strstr(text, "trade tokens: "));
+    assert_non_null(strstr(text, "x=neutral A"));
+    check_golden(name, text);
+    free(text);
+    render_lines_fini(&l);
+}
+
+GOLDEN_PAIR(two, two_golden_case, "board_two")
+
 /* ---- The Forgotten Tribe and Cloth for Catan ---- */
 
 /* The first gift spot of kind that still holds its gift, or -1. */
@@ -2947,6 +2991,8 @@ int main(void)
         cmocka_unit_test(test_golden_fog_color),
         cmocka_unit_test(test_golden_river_plain),
         cmocka_unit_test(test_golden_river_color),
+        cmocka_unit_test(test_golden_two_plain),
+        cmocka_unit_test(test_golden_two_color),
         cmocka_unit_test(test_golden_tribe_plain),
         cmocka_unit_test(test_golden_tribe_color),
         cmocka_unit_test(test_golden_cloth_plain),

@@ -157,9 +157,9 @@ static int answer_corner(const struct ai_board *b, const struct game *g, int p,
 
 bool ai_ck_answers(const struct game *g, int p)
 {
-    int ask = g->ck.on ? g->ck.p[p].ask : ASK_NONE;
+    int ask = g->ck.on || g->opt.two ? g->ck.p[p].ask : ASK_NONE;
     return ask == ASK_WEDDING || ask == ASK_HARBOR || ask == ASK_PILLAGE || ask == ASK_KNIGHT ||
-           ask == ASK_DESERTER;
+           ask == ASK_DESERTER || ask == ASK_NEUTRAL || ask == ASK_RETURN;
 }
 
 int ai_ck_answer(const struct ai_board *b, const struct game *g, int p, struct game_action *out)
@@ -167,10 +167,13 @@ int ai_ck_answer(const struct ai_board *b, const struct game *g, int p, struct g
     const struct ck_player *c = &g->ck.p[p];
     switch (c->ask) {
     case ASK_WEDDING:
+    case ASK_RETURN: /* Catan for two: a forced trade's cards given back */
     case ASK_HARBOR:
-        give_least(b, g, p, c->ask == ASK_WEDDING ? c->ask_arg : 1,
-                   c->ask == ASK_WEDDING ? 0 : GOOD_PAPER, out);
+        give_least(b, g, p, c->ask != ASK_HARBOR ? c->ask_arg : 1,
+                   c->ask != ASK_HARBOR ? 0 : GOOD_PAPER, out);
         return BW_OK;
+    case ASK_NEUTRAL: /* Catan for two (two.c) */
+        return ai_two_neutral(b, g, p, out);
     case ASK_PILLAGE:
     case ASK_KNIGHT:
     case ASK_DESERTER:

@@ -105,6 +105,8 @@ static int weight(const struct game *g, const struct game_action *a, int spot)
         return CARD_WEIGHT;
     case ACT_CK_TRADE:
         return ck_trade_improves(g, a) ? TRADE_WEIGHT : PLAIN_WEIGHT;
+    case ACT_TOKEN:
+        return 0; /* by ai_two_token()'s rule */
     default:
         return PLAIN_WEIGHT;
     }
@@ -121,6 +123,8 @@ int ai_easy_choose(const struct game *g, int player, struct bw_rng *rng, struct 
         playout_discard(g, player, rng, out);
         return BW_OK;
     }
+    if (ai_two_token(g, player, out)) /* Catan for two: as the other levels */
+        return BW_OK;
     struct game_action buf[AI_MAX_ACTIONS];
     int w[AI_MAX_ACTIONS];
     int n = game_legal_actions(g, player, buf, AI_MAX_ACTIONS);

@@ -213,4 +213,10 @@ void ai_offer_why(const struct game *g, int player, const struct trade_offer *o,
 int ai_offer_answer(const struct game *g, int player, const struct trade_offer *o, int want,
                     struct game_action *out);
 
+/* Catan for two (two.c): ai_two_neutral answers ASK_NEUTRAL with the piece that hurts the
+ * opponent most; ai_two_token: 1 and the token action into out when one helps p now (the
+ * robber on a good hex of p's, or an opponent holding many cards), else 0. */
+int ai_two_neutral(const struct ai_board *b, const struct game *g, int p, struct game_action *out);
+int ai_two_token(const struct game *g, int p, struct game_action *out);
+
 #endif

@@ -210,6 +210,8 @@ static int considered(const struct game *g, const struct game_action *a)
     case ACT_REJECT:
     case ACT_CANCEL:
         return 0; /* answers are chosen by the offer rule; cancelling changes nothing */
+    case ACT_TOKEN:
+        return 0; /* Catan for two: by ai_two_token()'s rule */
     case ACT_PLAY_ROADS:
     case ACT_PLAY_PLENTY:
     case ACT_PLAY_MONOPOLY:
@@ -347,6 +349,8 @@ int ai_normal_rank(const struct ai_board *b, const struct game *g, int player, s
         int err = ai_ck_answer(b, g, player, &a);
         return err ? err : single(out, &a);
     }
+    if (ai_two_token(g, player, &a)) /* Catan for two: trade tokens, when they help */
+        return single(out, &a);
     return rank_moves(&j, rng, out, max);
 }
 

@@ -357,6 +357,7 @@ static void style_of(const struct bot *b, const struct bot_game *g, struct rende
     render_style_init(st, g->s.channel, nicks, g->s.n_seats, b->colors);
     st->lang = bot_language(b, g->s.channel);
     render_style_prefix(st, b->prefix);
+    render_style_neutrals(st, &g->s.game);
 }
 
 /* The public lines of one change (one command or one timer) go out joined, as few channel

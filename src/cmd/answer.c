@@ -21,8 +21,8 @@ static void prompt_line(void *ctx, int to, const char *text)
 
 bool cmd_ask_prompt(struct cmd_call *c)
 {
-    if (!c->s || c->s->state != SESSION_PLAYING || c->seat < 0 || !c->s->game.ck.on ||
-        !c->s->game.ck.p[c->seat].ask)
+    if (!c->s || c->s->state != SESSION_PLAYING || c->seat < 0 ||
+        !(c->s->game.ck.on || c->s->game.opt.two) || !c->s->game.ck.p[c->seat].ask)
         return false;
     struct render_style st;
     struct render_sink sink = {prompt_line, c};
@@ -36,14 +36,15 @@ bool cmd_ask_prompt(struct cmd_call *c)
  * when the other command answers it (corner: the command answers with a corner, not goods). */
 static int asked(struct cmd_call *c, bool corner)
 {
-    if (!cmd_cities_here(c))
+    if (!c->s->game.opt.two && !cmd_cities_here(c)) /* Catan for two: the cards given back */
         return ASK_NONE;
     int ask = c->s->game.ck.p[c->seat].ask;
     if (!ask) {
         cmd_replyf(c, tr(c->lang, MSG_CK_NOT_ASKED), c->prefix, c->prefix);
         return ASK_NONE;
     }
-    bool by_corner = ask == ASK_PILLAGE || ask == ASK_KNIGHT || ask == ASK_DESERTER;
+    bool by_corner = ask == ASK_PILLAGE || ask == ASK_KNIGHT || ask == ASK_DESERTER ||
+                     ask == ASK_NEUTRAL; /* (!neutral's) */
     if (by_corner != corner) {
         cmd_ask_prompt(c);
         return ASK_NONE;
@@ -80,7 +81,7 @@ static int exec_choose(struct cmd_call *c)
 static void explain_give(struct cmd_call *c, int ask, const uint8_t n[GOOD_COUNT], int total)
 {
     const struct game *g = &c->s->game;
-    int want = ask == ASK_WEDDING ? g->ck.p[c->seat].ask_arg : 1;
+    int want = ask == ASK_WEDDING || ask == ASK_RETURN ? g->ck.p[c->seat].ask_arg : 1;
     bool resource = false;
     for (int k = 0; k < RES_COUNT; k++)
         resource |= n[k] != 0;

@@ -13,15 +13,16 @@
 #include "util/utf8.h"
 
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_new,     &cmd_join,   &cmd_leave,     &cmd_start,    &cmd_stop,      &cmd_board,
-    &cmd_status,  &cmd_hand,   &cmd_spots,     &cmd_roll,     &cmd_build,     &cmd_road,
-    &cmd_settle,  &cmd_city,   &cmd_map,       &cmd_variant,  &cmd_expansion, &cmd_rules,
-    &cmd_lang,    &cmd_move,   &cmd_pirate,    &cmd_buy,      &cmd_attack,    &cmd_knight,
-    &cmd_improve, &cmd_wall,   &cmd_play,      &cmd_progress, &cmd_choose,    &cmd_give,
-    &cmd_take,    &cmd_wonder, &cmd_robber,    &cmd_discard,  &cmd_gold,      &cmd_trade,
-    &cmd_bank,    &cmd_end,    &cmd_help,      &cmd_top,      &cmd_stats,     &cmd_dice,
-    &cmd_corner,  &cmd_addbot, &cmd_removebot, &cmd_kick,     &cmd_games,     &cmd_part,
-    &cmd_reload,  &cmd_save,   &cmd_backup,    &cmd_release,  NULL,
+    &cmd_new,     &cmd_join,    &cmd_leave,  &cmd_start,    &cmd_stop,      &cmd_board,
+    &cmd_status,  &cmd_hand,    &cmd_spots,  &cmd_roll,     &cmd_build,     &cmd_road,
+    &cmd_settle,  &cmd_city,    &cmd_map,    &cmd_variant,  &cmd_expansion, &cmd_rules,
+    &cmd_lang,    &cmd_move,    &cmd_pirate, &cmd_buy,      &cmd_attack,    &cmd_knight,
+    &cmd_improve, &cmd_wall,    &cmd_play,   &cmd_progress, &cmd_choose,    &cmd_give,
+    &cmd_take,    &cmd_neutral, &cmd_token,  &cmd_wonder,   &cmd_robber,    &cmd_discard,
+    &cmd_gold,    &cmd_trade,   &cmd_bank,   &cmd_end,      &cmd_help,      &cmd_top,
+    &cmd_stats,   &cmd_dice,    &cmd_corner, &cmd_addbot,   &cmd_removebot, &cmd_kick,
+    &cmd_games,   &cmd_part,    &cmd_reload, &cmd_save,     &cmd_backup,    &cmd_release,
+    NULL,
 };
 
 #define CMD_NAMES_MAX 128

@@ -10,7 +10,7 @@ extern const struct cmd_entry cmd_new, cmd_join, cmd_leave, cmd_start, cmd_stop,
     cmd_stats, cmd_dice, cmd_corner, cmd_addbot, cmd_removebot, cmd_games, cmd_status_admin,
     cmd_part, cmd_reload, cmd_save, cmd_backup, cmd_release, cmd_map, cmd_move, cmd_pirate,
     cmd_gold, cmd_variant, cmd_lang, cmd_attack, cmd_wonder, cmd_expansion, cmd_knight, cmd_improve,
-    cmd_wall, cmd_progress, cmd_choose, cmd_give, cmd_take, cmd_rules;
+    cmd_wall, cmd_progress, cmd_choose, cmd_give, cmd_take, cmd_rules, cmd_neutral, cmd_token;
 
 /* House rules (rules.c): the fixed line "#chan rules: points 10, ..." of c->s in c's language;
  * that line in the channel at the start of a game whose rules are not all the rule book's; after

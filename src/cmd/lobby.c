@@ -64,6 +64,10 @@ static bool map_full(struct cmd_call *c)
 {
     int lo, hi, points;
     session_map_limits(c->s->map, &lo, &hi, &points);
+    if (c->s->variant == SESSION_VARIANT_TWO && c->s->n_seats >= 2) {
+        cmd_replyf(c, tr(c->lang, MSG_LOBBY_FULL_TWO), c->channel, c->prefix);
+        return true;
+    }
     if (c->s->variant != SESSION_VARIANT_NONE && c->s->n_seats >= 4 &&
         c->s->rules.max_players > 4 && hi > 4) {
         cmd_replyf(c, tr(c->lang, MSG_LOBBY_FULL_VARIANT), c->channel,
@@ -471,8 +475,9 @@ static size_t variant_item(struct cmd_call *c, int v, char *buf, size_t size)
     if (v == SESSION_VARIANT_NONE)
         snprintf(item, sizeof item, "none");
     else
-        snprintf(item, sizeof item, tr(c->lang, MSG_VARIANT_ITEM), session_variant_name(v),
-                 session_variant_title(v));
+        snprintf(item, sizeof item,
+                 tr(c->lang, v == SESSION_VARIANT_TWO ? MSG_VARIANT_ITEM_TWO : MSG_VARIANT_ITEM),
+                 session_variant_name(v), session_variant_title(v));
     mark_item(c, item, sizeof item, tmp, chosen,
               v != SESSION_VARIANT_NONE && !session_variant_playable(v));
     int n = snprintf(buf, size, "%s%s", v == SESSION_VARIANT_NONE ? " " : ", ", item);
@@ -540,6 +545,9 @@ static int exec_variant(struct cmd_call *c)
     c->host->changed(c->host->ctx, c->s);
     if (v == SESSION_VARIANT_NONE)
         cmd_announcef(c, tr(c->lang, MSG_VARIANT_DROPPED), c->nick, session_variant_name(cur));
+    else if (v == SESSION_VARIANT_TWO)
+        cmd_announcef(c, tr(c->lang, MSG_VARIANT_CHOSE_TWO), c->nick, session_variant_name(v),
+                      session_variant_title(v), c->prefix, c->prefix);
     else
         cmd_announcef(c,
                       tr(c->lang, v == SESSION_VARIANT_RIVER ? MSG_VARIANT_CHOSE_RIVER
@@ -552,7 +560,7 @@ static int exec_variant(struct cmd_call *c)
 const struct cmd_entry cmd_variant = {
     "variant",
     {NULL},
-    "[jungle|river|none]",
+    "[jungle|river|two|none]",
     "list the variants of the base board, or pick the lobby's (jungle, river)",
     0,
     PHRASE_WORDS_MAX,

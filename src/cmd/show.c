@@ -24,6 +24,7 @@ void cmd_style(const struct cmd_call *c, struct render_style *st)
     render_style_init(st, c->s->channel, nicks, c->s->n_seats, c->color);
     st->lang = c->lang;
     render_style_prefix(st, c->prefix);
+    render_style_neutrals(st, &c->s->game);
 }
 
 void cmd_whose_move(const struct cmd_call *c, char *buf, size_t size)
@@ -347,6 +348,8 @@ static const struct {
     {"give", MSG_HELP_GIVE},
     {"rules", MSG_HELP_RULES},
     {"take", MSG_HELP_TAKE},
+    {"neutral", MSG_HELP_NEUTRAL},
+    {"token", MSG_HELP_TOKEN},
 };
 
 /* e's help sentence in lang: the catalogue's, when its English is still the entry's own (an

@@ -27,7 +27,7 @@ unsigned others_mask(const struct game *g, int p)
 
 unsigned game_waiting_for(const struct game *g)
 {
-    unsigned m = g->ck.on && g->phase != PHASE_OVER ? progress_pending(g) : 0;
+    unsigned m = asks_on(g) && g->phase != PHASE_OVER ? progress_pending(g) : 0;
     if (m)
         return m;
     switch (g->phase) {
@@ -86,7 +86,7 @@ static inline __attribute__((always_inline)) int produce(struct game *g, struct 
         int city = 2 - (int)(split >> r & 1); /* a city's cards of r */
         while ((v = bits_pop(built)) >= 0) {
             int o = g->vertex_owner[v];
-            if (g->p[o].resigned)
+            if (g->p[o].resigned || o >= g->opt.n_players) /* Catan for two: a neutral's */
                 continue;
             int n = g->vertex_building[v] == BUILDING_CITY ? city : 1;
             owers[r] += !owed[o][r];
@@ -191,6 +191,8 @@ void roll_on(struct game *g, struct evbuf *eb)
             gold = tribe_roll(g, eb, d1 + d2, gold);
         if (gold || GEO(g)->n_fleet)
             gold_owed(g, eb, PHASE_MAIN);
+        if (g->opt.two) /* Catan for two: the second roll */
+            two_next_roll(g, eb);
         return;
     }
     int any = 0;
@@ -209,17 +211,26 @@ void roll_on(struct game *g, struct evbuf *eb)
         discards_done(g, eb);
 }
 
-void roll_dice(struct game *g, struct evbuf *eb)
+void roll_pair(struct game *g, struct evbuf *eb, int *d1, int *d2)
 {
     /* Two statements: the order of a call's arguments is unspecified (gcc draws the second die
      * first, clang the first), and a seed must give the same game on every build. */
-    int d1, d2;
     if (g->opt.dice_deck | g->opt.no_sevens) {
-        house_dice(g, eb, &d1, &d2);
+        house_dice(g, eb, d1, d2);
     } else {
-        d1 = (int)bw_rng_below(&g->rng, 6) + 1;
-        d2 = (int)bw_rng_below(&g->rng, 6) + 1;
+        *d1 = (int)bw_rng_below(&g->rng, 6) + 1;
+        *d2 = (int)bw_rng_below(&g->rng, 6) + 1;
     }
+}
+
+void roll_dice(struct game *g, struct evbuf *eb)
+{
+    int d1, d2;
+    if (g->opt.two) {
+        two_roll(g, eb);
+        return;
+    }
+    roll_pair(g, eb, &d1, &d2);
     if (g->ck.on)
         g->ck.event = (uint8_t)bw_rng_below(&g->rng, CK_FACES);
     do_roll(g, eb, d1, d2);
@@ -721,6 +732,8 @@ static int act_settlement(struct game *g, struct evbuf *eb, int p, int v)
         return BW_E(NOT_ENOUGH);
     pay(g, p, game_cost_settlement);
     place_settlement(g, eb, p, v);
+    if (g->opt.two)
+        two_earn(g, eb, p, v);
     /* It may cut their roads, and join a road of the player's to a ship. */
     longest_road_update(g, eb, road_owners_at(g, v, p) | joins_route(g, p));
     return BW_OK;
@@ -960,6 +973,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
             return err;
         do_robber(g, eb, p, a->a, victim);
         g->phase = PHASE_MAIN;
+        if (g->opt.two) /* Catan for two: the second roll after the first's 7 */
+            two_next_roll(g, eb);
         return BW_OK;
     }
     case ACT_PLAY_KNIGHT:
@@ -1014,7 +1029,9 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_PROGRESS_DISCARD:
     case ACT_CK_CHOOSE:
     case ACT_CK_GIVE:
-        return ck_dispatch(g, eb, a);
+        return g->opt.two ? two_action(g, eb, a) : ck_dispatch(g, eb, a);
+    case ACT_TOKEN:
+        return two_action(g, eb, a);
     default:
         return BW_E(INVALID);
     }
@@ -1065,15 +1082,21 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
     if (a->player < 0 || a->player >= g->opt.n_players || g->p[a->player].resigned)
         return BW_E(NOT_PLAYING);
     int was_current = a->player == g->current;
-    /* C&K: a card of choice to draw or a fifth progress card goes before anything else. */
-    unsigned pending = g->ck.on ? progress_pending(g) : 0;
+    /* C&K: a card of choice to draw or a fifth progress card goes before anything else; the
+     * asks (C&K, Catan for two) are answered first. */
+    unsigned pending = asks_on(g) ? progress_pending(g) : 0;
     if (pending && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
-        (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS ||
+        (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS || a->type > ACT_CK_GIVE ||
          (g->ck.p[a->player].ask && a->type < ACT_CK_CHOOSE))) /* an answer first */
         return BW_E(WRONG_PHASE);
+    /* Catan for two: the settlements and roads built (not in the setup) owe neutral pieces. */
+    int built = g->opt.two && g->phase > PHASE_SETUP_ROAD && a->player < g->opt.n_players;
+    int settlements = built ? g->p[a->player].settlements : 0,
+        roads = built ? g->p[a->player].roads : 0;
     int err = dispatch(g, &eb, a);
     if (err)
         return err;
+
     if (a->type != ACT_TIMEOUT && a->type != ACT_RESIGN) {
         /* The player is back: a later timeout is a new absence, counted again. */
         g->p[a->player].timeouts = 0;
@@ -1084,10 +1107,15 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         harbormaster_award(g, &eb);
     if (may_score(a->type) || g->ck.on || g->opt.harbormaster) /* C&K: a defender point */
         check_win(g, &eb);
+    if (built) /* (none once the game is over) */
+        two_built(g, &eb, a->player, g->p[a->player].settlements - settlements,
+                  g->p[a->player].roads - roads);
     /* Gold turned over in the fog: its finders choose before the game goes on (and not at
      * all when the game is over). */
     if (g->phase == PHASE_OVER) /* (C&K: the aqueduct's card owed on a roll that won) */
         no_gold(g);
+    if (g->phase == PHASE_OVER && g->opt.two)
+        two_over(g);
     else if (GEO(g)->fog_hexes && g->phase != PHASE_GOLD)
         gold_owed(g, &eb, g->phase);
     if (n_ev)

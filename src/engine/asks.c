@@ -186,17 +186,18 @@ static int action_goods(const struct game *g, int p, const struct game_action *a
 static int give(struct game *g, struct evbuf *eb, int p, const struct game_action *a)
 {
     struct ck_player *c = &g->ck.p[p];
-    if (c->ask != ASK_WEDDING && c->ask != ASK_HARBOR)
+    if (c->ask != ASK_WEDDING && c->ask != ASK_HARBOR && c->ask != ASK_RETURN)
         return BW_E(WRONG_PHASE);
     uint8_t n[GOOD_COUNT];
     int total = action_goods(g, p, a, n), q = g->ck.asker - 1;
     if (total < 0)
         return total;
-    if (c->ask == ASK_WEDDING) {
+    if (c->ask != ASK_HARBOR) { /* a wedding, a forced trade's cards given back (PROG_NONE) */
         if (total != c->ask_arg)
             return BW_E(INVALID);
+        int card = c->ask == ASK_WEDDING ? PROG_WEDDING : PROG_NONE;
         answered(g, p);
-        give_goods(g, eb, p, q, n, PROG_WEDDING);
+        give_goods(g, eb, p, q, n, card);
         return BW_OK;
     }
     int com = -1; /* the commercial harbor: one commodity */
@@ -308,11 +309,15 @@ void ck_ask_default(struct game *g, struct evbuf *eb, int p)
         choose(g, eb, p, best);
         break;
     }
+    case ASK_NEUTRAL:
+        two_ask_default(g, eb, p);
+        break;
     case ASK_WEDDING:
+    case ASK_RETURN:
     case ASK_HARBOR: {
         struct game_action a = {.type = ACT_CK_GIVE, .player = (int8_t)p};
-        cheapest(g, p, c->ask == ASK_WEDDING ? c->ask_arg : 1,
-                 c->ask == ASK_WEDDING ? ALL_GOODS : COMMODITIES, n);
+        cheapest(g, p, c->ask != ASK_HARBOR ? c->ask_arg : 1,
+                 c->ask != ASK_HARBOR ? ALL_GOODS : COMMODITIES, n);
         memcpy(a.give, n, RES_COUNT);
         memcpy(a.get, n + RES_COUNT, COM_COUNT);
         give(g, eb, p, &a);
@@ -615,6 +620,20 @@ static void put(struct game_action *out, int max, int *n, const struct game_acti
     (*n)++;
 }
 
+/* The forced trade's one card given back (Catan for two): one of each kind held. */
+static int return_one(const struct game *g, int p, struct game_action *out, int max)
+{
+    struct game_action a = {.type = ACT_CK_GIVE, .player = (int8_t)p, .target = -1, .a = -1};
+    int n = 0;
+    for (int i = 0; i < RES_COUNT; i++)
+        if (g->p[p].res[i]) {
+            memset(a.give, 0, sizeof a.give);
+            a.give[i] = 1;
+            put(out, max, &n, &a);
+        }
+    return n;
+}
+
 int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max)
 {
     const struct ck_player *c = &g->ck.p[p];
@@ -622,6 +641,8 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
     uint64_t spots[BOARD_WORDS];
     uint8_t have[GOOD_COUNT];
     int n = 0;
+    if (c->ask == ASK_RETURN && c->ask_arg == 1)
+        return return_one(g, p, out, max);
     switch (c->ask) {
     case ASK_PILLAGE:
         ck_pillage_spots(g, p, spots);
@@ -641,6 +662,9 @@ int ck_ask_actions(const struct game *g, int p, struct game_action *out, int max
                 put(out, max, &n, &a);
         }
         return n;
+    case ASK_NEUTRAL:
+        return two_ask_actions(g, p, out, max);
+    case ASK_RETURN: /* as a wedding's (one card: return_one() above) */
     case ASK_WEDDING:
     case ASK_HARBOR:
     case ASK_TAKE: {

@@ -25,8 +25,8 @@ static int city_commodity(int t)
 
 int game_cities_on(struct game *g)
 {
-    if (!g || g->ck.on || g->phase != PHASE_SETUP_SETTLEMENT || g->setup_step || g->turn ||
-        (g->opt.board != BOARD_BASE && g->opt.board != BOARD_BIG) || g->p[0].settlements)
+    if (!g || g->ck.on || g->opt.two || g->phase != PHASE_SETUP_SETTLEMENT || g->setup_step ||
+        g->turn || (g->opt.board != BOARD_BASE && g->opt.board != BOARD_BIG) || g->p[0].settlements)
         return BW_E(INVALID);
     g->ck.on = 1;
     memset(g->ck.bank, CK_BANK, sizeof g->ck.bank);
@@ -407,8 +407,15 @@ int ck_actions(const struct game *g, int p, struct game_action *out, int max)
 int ck_state_ok(const struct game *g, const struct board_geo *geo)
 {
     int n = g->opt.n_players;
-    if (!g->ck.on) {
+    if (!g->ck.on) { /* Catan for two: its asks only (two_state_ok() checks them) */
         static const struct game_ck none;
+        if (g->opt.two) {
+            struct game_ck c = g->ck;
+            c.asker = 0;
+            for (int p = 0; p < n; p++)
+                c.p[p].ask = c.p[p].ask_arg = 0;
+            return !memcmp(&c, &none, offsetof(struct game_ck, knights_all)) && ck_asks_ok(g, geo);
+        }
         for (int p = 0; p < GAME_MAX_PLAYERS; p++)
             if (g->p[p].commodity[0] | g->p[p].commodity[1] | g->p[p].commodity[2])
                 return 0;

@@ -61,7 +61,14 @@
     X(FORTRESS, "you attack your fortress once a turn, when your ships have reached it")           \
     X(NO_TRADE, "trades between players are off in this game (the bank and harbors still trade)")  \
     X(FRIENDLY_ROBBER, "the friendly robber spares players with 2 or fewer points")                \
-    X(ROBBER_DESERT, "the robber may not go back to the desert in this game")
+    X(ROBBER_DESERT, "the robber may not go back to the desert in this game")                      \
+    X(NEUTRAL_SETTLE, "a neutral settlement fits: build it, a neutral road only where none fits")  \
+    X(NEUTRAL_WHICH, "that fits both neutral players: name one, a or b")                           \
+    X(NEUTRAL_ROAD, "you build a neutral road now, not a settlement")                                                      \
+    X(TOKENS_SHORT, "not enough trade tokens")                                                     \
+    X(TOKEN_USED, "you already did that with trade tokens this turn")                              \
+    X(NO_HAND, "your opponent holds no resource cards")                                            \
+    X(ROBBER_HOME, "the robber is already in the desert")
 
 enum bw_err {
 #define BW_ERR_ENUM(name, text) BW_E_##name##_INDEX,

@@ -226,7 +226,7 @@ void game_reindex(struct game *g)
     if (!g || g->opt.board >= BOARD_KINDS || !game_geo(g))
         return;
     const struct board_geo *geo = GEO(g);
-    int n = g->opt.n_players < GAME_MAX_PLAYERS ? g->opt.n_players : GAME_MAX_PLAYERS;
+    int n = game_seats(g) < GAME_MAX_PLAYERS ? game_seats(g) : GAME_MAX_PLAYERS;
     memset(g->roads_of, 0, sizeof g->roads_of);
     memset(g->ships_of, 0, sizeof g->ships_of);
     memset(g->islands_of, 0, sizeof g->islands_of);
@@ -268,6 +268,10 @@ void game_reindex(struct game *g)
 static int options_ok(const struct game_options *opt)
 {
     const struct board_setup *s = board_setup(opt->board);
+    if (opt->two) /* Catan for two: two players on the base board */
+        return opt->two == 1 && opt->n_players == 2 && opt->board == BOARD_BASE &&
+               (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30)) &&
+               house_options_ok(opt);
     return s && opt->n_players >= s->players_min && opt->n_players <= s->players_max &&
            (!opt->victory_points || (opt->victory_points >= 3 && opt->victory_points <= 30)) &&
            house_options_ok(opt);
@@ -371,7 +375,7 @@ static int board_fields_ok(const struct game *g, const struct board_geo *geo)
 /* The pieces on the board are those each player counts, within the supply. */
 static int pieces_ok(const struct game *g, const struct board_geo *geo)
 {
-    int n = g->opt.n_players, settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
+    int n = game_seats(g), settlements[GAME_MAX_PLAYERS] = {0}, cities[GAME_MAX_PLAYERS] = {0},
         roads[GAME_MAX_PLAYERS] = {0}, ships[GAME_MAX_PLAYERS] = {0};
     for (int v = 0; v < geo->n_vertices; v++) {
         int o = g->vertex_owner[v], b = g->vertex_building[v];
@@ -450,7 +454,7 @@ int game_check_state(const struct game *g)
          !(geo->fog_hexes &&
            (g->gold_resume == PHASE_SETUP_SETTLEMENT || g->gold_resume == PHASE_ROLL))) ||
         !seat_or_none(g->sb_player, n) || !seat_or_none(g->winner, n) ||
-        !seat_or_none(g->longest_road, n) || !seat_or_none(g->largest_army, n) ||
+        !seat_or_none(g->longest_road, game_seats(g)) || !seat_or_none(g->largest_army, n) ||
         (g->robber < 0 ? g->robber != -1 || !board_setup(g->opt.board)->robber_off
                        : g->robber >= geo->n_hexes || !(game_land(g, geo) >> g->robber & 1)) ||
         g->setup_step > (2 + geo->setup_third) * n || g->setup_vertex < -1 ||
@@ -461,7 +465,7 @@ int game_check_state(const struct game *g)
         return BW_E(INVALID);
     if (!board_fields_ok(g, geo) || !pieces_ok(g, geo) || !cards_ok(g) || !offers_ok(g) ||
         !tribe_state_ok(g, geo) || !wonders_state_ok(g, geo) || !pirates_state_ok(g, geo) ||
-        !ck_state_ok(g, geo) || !house_state_ok(g))
+        !ck_state_ok(g, geo) || !house_state_ok(g) || !two_state_ok(g, geo))
         return BW_E(INVALID);
     return BW_OK;
 }
@@ -610,6 +614,8 @@ int game_init_rng(struct game *g, const struct game_options *opt, const struct b
     game_reindex(g);
     for (int p = 0; p < g->opt.n_players && geo->n_routes; p++)
         g->p[p].road_length = (uint8_t)game_longest_road_of(g, p); /* the ship placed */
+    if (o.two) /* the neutral settlements, before the set-up */
+        two_setup(g);
     if (o.dice_deck) /* last: the board of a seed is the same with the deck or without */
         dice_deck_shuffle(g);
     return BW_OK;
@@ -751,6 +757,7 @@ void begin_turn(struct game *g, struct evbuf *eb, int player)
     g->sb_player = -1;
     g->turn_timed_out = 0;
     g->ship_moved = 0;
+    g->two.used = 0;
     memset(g->ships_new, 0, sizeof g->ships_new);
     if (g->ck.on)
         ck_new_turn(g);

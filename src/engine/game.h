@@ -103,6 +103,10 @@ enum action_type {
                     * a = the progress card taken (ASK_SPY) */
     ACT_CK_GIVE,   /* give[] = the resources, get[0..2] = the commodities given (ASK_WEDDING,
                     * ASK_HARBOR), or taken from the player looked at (ASK_TAKE) */
+    /* Catan for two (engine/two.c; doc/two.md). ACT_CK_CHOOSE answers ASK_NEUTRAL too (a = the
+     * spot, b = TWO_SETTLEMENT or TWO_ROAD, target = the neutral 0 or 1, -1: the one that fits)
+     * and ACT_CK_GIVE ASK_RETURN (give[] = the cards given back). */
+    ACT_TOKEN, /* a = enum two_token: spend trade tokens */
     ACT_TYPE_COUNT
 };
 
@@ -215,6 +219,11 @@ enum event_type {
                       * (the EV_ROLL that counts follows) */
     EV_HARBORMASTER, /* player is the harbormaster now (-1: nobody), other = the one before; a =
                       * the harbor points that won it */
+    /* Catan for two (engine/two.c; doc/two.md). The neutral players are seats n_players and
+     * n_players + 1 (game_seats()); EV_LONGEST_ROAD may name one. */
+    EV_NEUTRAL, /* player built for neutral seat other: a = TWO_SETTLEMENT or TWO_ROAD at b */
+    EV_TOKENS,  /* player earned a trade tokens (b = theirs now) */
+    EV_TOKEN,   /* player spent b trade tokens on a (enum two_token) */
     EV_TYPE_COUNT
 };
 
@@ -248,6 +257,8 @@ struct game_options {
     uint8_t no_trade;         /* no trades between players (the bank still trades) */
     uint8_t harbormaster;     /* 2 points to the player alone with the most harbor points, at
                                * least 3 (a settlement on a harbor 1, a city 2) */
+    uint8_t two;              /* Catan for two: n_players 2 on the base board, two neutral
+                               * players, two rolls a turn, trade tokens (engine/two.c) */
 };
 
 /* The house rules of struct game_options, for game_option_fits(). */
@@ -309,6 +320,11 @@ enum ck_ask {
     ASK_DESERTER, /* which knight to give up */
     ASK_TAKE,     /* the card's player: the 2 goods taken from ask_arg (a master merchant) */
     ASK_SPY,      /* the card's player: the progress card taken from ask_arg (a spy) */
+    /* Catan for two (engine/two.c): the player who built builds for a neutral player (ask_arg
+     * TWO_SETTLEMENT or TWO_ROAD, game_two.owed says how many); the forced trade's player gives
+     * back ask_arg cards. */
+    ASK_NEUTRAL,
+    ASK_RETURN,
     CK_ASKS
 };
 
@@ -407,6 +423,23 @@ enum game_wonder {
 };
 enum { GAME_WONDER_STAGES = 4 };
 
+/* Catan for two (engine/two.c; doc/two.md): the neutral players' pieces, the trade tokens. */
+enum two_token { TOKEN_TRADE, TOKEN_ROBBER, TWO_TOKENS };
+enum { TWO_SETTLEMENT = 1, TWO_ROAD = 2 }; /* what a neutral player is built */
+enum {
+    TWO_NEUTRALS = 2,
+    TWO_START_TOKENS = 5, /* each player's at the start */
+    TWO_ALL_TOKENS = 20,  /* in the game: the rest in the supply */
+    TWO_FORCED = 2        /* cards a forced trade takes and gives back */
+};
+struct game_two {
+    uint8_t tokens[2]; /* each real player's trade tokens */
+    uint8_t supply;    /* tokens left in the supply */
+    uint8_t roll2[2];  /* the turn's second roll, drawn with the first; 0 once resolved */
+    uint8_t used;      /* token actions taken this turn (bit per enum two_token) */
+    uint8_t owed;      /* neutral pieces the current player still builds (ASK_NEUTRAL) */
+};
+
 struct game_player {
     uint8_t res[RES_COUNT];
     uint8_t commodity[COM_COUNT];       /* Cities & Knights: cards too (right after res: a hand) */
@@ -492,7 +525,8 @@ struct game {
     uint8_t warships[GAME_MAX_PLAYERS];
     uint8_t fortress_attacked;
     struct game_player p[GAME_MAX_PLAYERS];
-    struct game_ck ck; /* Cities & Knights (all zero without it) */
+    struct game_ck ck;   /* Cities & Knights (all zero without it) */
+    struct game_two two; /* Catan for two (all zero without it) */
     struct trade_offer offers[GAME_MAX_OFFERS];
     struct bw_rng rng;
 
@@ -658,5 +692,18 @@ int game_cities_on(struct game *g);
 /* Roll with given dice and event die face (tests and the engine itself). */
 int game_apply_ck_roll(struct game *g, int yellow, int red, int face, struct game_event *ev,
                        int max, int *n_ev);
+
+/* Catan for two (engine/two.c; doc/two.md). game_seats: the seats that may own pieces (the real
+ * players, and the two neutral players after them). game_token_cost: trade tokens an action
+ * costs player now (1, or 2 while they have played fewer knights than their opponent);
+ * game_token_error: BW_OK or why player may not spend tokens on action t now;
+ * game_neutral_error: BW_OK or why player may not build that for neutral n (0 or 1; -1: the one
+ * it fits) now; game_apply_rolls: the two rolls of a turn with given dice (tests). */
+int game_seats(const struct game *g);
+int game_token_cost(const struct game *g, int player);
+int game_token_error(const struct game *g, int player, int t);
+int game_neutral_error(const struct game *g, int player, int n, int kind, int spot);
+int game_apply_rolls(struct game *g, int d1, int d2, int e1, int e2, struct game_event *ev, int max,
+                     int *n_ev);
 
 #endif

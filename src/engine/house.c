@@ -57,7 +57,7 @@ int house_options_ok(const struct game_options *o)
     if ((o->discard_limit &&
          (o->discard_limit < GAME_DISCARD_MIN || o->discard_limit > GAME_DISCARD_MAX)) ||
         o->no_sevens > GAME_NO_SEVENS_MAX || o->friendly_robber > 1 || o->robber_no_desert > 1 ||
-        o->dice_deck > 1 || o->no_trade > 1 || o->harbormaster > 1)
+        o->dice_deck > 1 || o->no_trade > 1 || o->harbormaster > 1 || o->two > 1)
         return 0;
     const uint8_t set[GAME_RULES] = {o->discard_limit,    o->friendly_robber, o->no_sevens,
                                      o->robber_no_desert, o->dice_deck,       o->no_trade,

@@ -256,6 +256,32 @@ void ck_knights_of(const struct game *g, int p, uint64_t out[BOARD_WORDS]);
 int ck_remove_knight(struct game *g, struct evbuf *eb, int p, int v);
 int ck_free_knight(struct game *g, struct evbuf *eb, int p, int v, int level);
 
+/* Catan for two (two.c; doc/two.md). two_setup places the neutral settlements and deals the
+ * trade tokens; two_roll rolls the turn's two results (the second differing) and resolves the
+ * first, two_next_roll the second once the first is done (phase main again); two_built asks p
+ * for the neutral pieces owed for the settlements and roads p just built; two_earn gives the
+ * trade tokens of p's settlement at v; two_action applies ACT_TOKEN and the answers to the
+ * asks; two_ask_actions lists the neutral pieces p may build, two_ask_default builds the first;
+ * two_token_actions lists the token actions; two_state_ok checks a restored state's part. The
+ * asks of Cities & Knights carry the game's own (asks_on()). */
+static inline int asks_on(const struct game *g)
+{
+    return g->ck.on | g->opt.two;
+}
+void two_setup(struct game *g);
+void two_roll(struct game *g, struct evbuf *eb);
+void two_next_roll(struct game *g, struct evbuf *eb);
+void two_built(struct game *g, struct evbuf *eb, int p, int settlements, int roads);
+void two_earn(struct game *g, struct evbuf *eb, int p, int v);
+int two_action(struct game *g, struct evbuf *eb, const struct game_action *a);
+int two_ask_actions(const struct game *g, int p, struct game_action *out, int max);
+void two_ask_default(struct game *g, struct evbuf *eb, int p);
+int two_token_actions(const struct game *g, int p, struct game_action *out, int max);
+int two_state_ok(const struct game *g, const struct board_geo *geo);
+void two_over(struct game *g); /* the game is over: no ask, nothing owed */
+/* The dice of one roll (the house rules' deck and rerolls too). */
+void roll_pair(struct game *g, struct evbuf *eb, int *d1, int *d2);
+
 /* Land hexes the robber may stand on: not the tribe's islands. */
 static inline uint64_t robber_land(const struct game *g)
 {

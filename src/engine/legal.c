@@ -685,7 +685,7 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
         return 0;
     const struct board_geo *geo = GEO(g);
     int current = g->current == player;
-    if (g->ck.on && g->phase != PHASE_OVER && progress_pending(g)) /* C&K: these first */
+    if (asks_on(g) && g->phase != PHASE_OVER && progress_pending(g)) /* asks: these first */
         return progress_actions(g, player, out, max);
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
@@ -745,6 +745,9 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
                                       b.n < b.max ? b.max - b.n : 0);
             if (geo->n_routes && !game_attack_error(g, player))
                 push(&b, ACT_ATTACK);
+            if (g->opt.two)
+                b.n += two_token_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
+                                         b.n < b.max ? b.max - b.n : 0);
             if (g->ck.on)
                 b.n += ck_actions(g, player, b.n < b.max ? b.out + b.n : NULL,
                                   b.n < b.max ? b.max - b.n : 0);

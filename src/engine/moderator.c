@@ -44,7 +44,7 @@ static void resign_asks(struct game *g, struct evbuf *eb, int p)
 void resign(struct game *g, struct evbuf *eb, int p)
 {
     struct game_player *pl = &g->p[p];
-    if (g->ck.on && ck_asked(g))
+    if (asks_on(g) && ck_asked(g))
         resign_asks(g, eb, p);
     for (int r = 0; r < RES_COUNT; r++) {
         g->bank[r] += pl->res[r];
@@ -73,6 +73,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
         int w = next_active(g, p);
         g->phase = PHASE_OVER;
         g->winner = (int8_t)(g->p[w].resigned ? -1 : w);
+        if (g->opt.two)
+            two_over(g);
         struct game_event *e = ev_push(eb, EV_GAME_OVER, g->winner);
         if (e && g->winner >= 0)
             e->a = (int16_t)game_vp_total(g, w);
@@ -174,7 +176,7 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
         g->p[p].timeouts++;
     if (own_turn)
         g->turn_timed_out = 1;
-    int pending = g->ck.on && (progress_pending(g) & BIT(p));
+    int pending = asks_on(g) && (progress_pending(g) & BIT(p));
     if (pending) /* C&K: a card to draw or to give up comes before the phase's business */
         progress_timeout(g, eb, p);
     switch (pending ? -1 : (int)g->phase) {
@@ -226,7 +228,10 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
     case PHASE_ROBBER:
         timeout_robber(g, eb, p);
         g->phase = PHASE_MAIN;
-        end_turn(g, eb);
+        if (g->opt.two) /* Catan for two: the second roll, then the turn ends if it may */
+            two_next_roll(g, eb);
+        if (g->phase == PHASE_MAIN)
+            end_turn(g, eb);
         break;
     case PHASE_MAIN:
         end_turn(g, eb);

@@ -479,7 +479,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     if (!waiting)
         return BW_E(GAME_OVER);
     int p = __builtin_ctz(waiting);
-    if (g->ck.on && progress_pending(g)) /* a card to draw or to give up first */
+    if (asks_on(g) && progress_pending(g)) /* a card to draw or to give up, an ask, first */
         return choose_listed(g, rng, p, out);
     if (g->phase == PHASE_DISCARD) {
         playout_discard(g, p, rng, out);
@@ -498,8 +498,9 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
         blank_action(out, ACT_ROLL, p);
         return BW_OK;
     }
-    /* The packed choices know no wonder stages: on the wonders' map every choice is listed. */
-    if (!g->wonders && !g->ck.on && choose_packed(g, rng, p, out))
+    /* The packed choices know no wonder stages nor trade tokens: on the wonders' map and in
+     * Catan for two every choice is listed. */
+    if (!g->wonders && !g->ck.on && !g->opt.two && choose_packed(g, rng, p, out))
         return BW_OK;
     return choose_listed(g, rng, p, out);
 }

@@ -201,7 +201,7 @@ unsigned road_owners_at(const struct game *g, int v, int player)
 {
     const struct board_geo *geo = GEO(g);
     unsigned m = 0;
-    for (int q = 0; q < g->opt.n_players; q++) {
+    for (int q = 0; q < game_seats(g); q++) { /* Catan for two: the neutrals' roads too */
         uint64_t at[BOARD_WORDS];
         for (int i = 0; i < BOARD_WORDS; i++)
             at[i] = geo->vertex_edge_bits[v][i] & (g->roads_of[q][i] | g->ships_of[q][i]);
@@ -216,7 +216,7 @@ void longest_road_update(struct game *g, struct evbuf *eb, unsigned mask)
 {
     if (!mask)
         return;
-    for (int p = 0; p < g->opt.n_players; p++)
+    for (int p = 0; p < game_seats(g); p++)
         if (mask & BIT(p))
             g->p[p].road_length = (uint8_t)game_longest_road_of(g, p);
     longest_road_award(g, eb);
@@ -226,7 +226,7 @@ void longest_road_award(struct game *g, struct evbuf *eb)
 {
     if (GEO(g)->no_longest)
         return; /* Cloth for Catan: no longest trade route */
-    int n = g->opt.n_players, max = 0, count = 0, who = -1;
+    int n = game_seats(g), max = 0, count = 0, who = -1; /* a neutral may hold it */
     for (int p = 0; p < n; p++) {
         int len = g->p[p].resigned ? 0 : g->p[p].road_length; /* a resigned player's roads */
         if (len > max) {

@@ -62,6 +62,15 @@ const struct i18n_entry i18n_ar_session[] = {
     {MSG_ERR_NO_TRADE, "التبادل بين اللاعبين معطّل في هذه اللعبة (البنك والموانئ يبادلان)"},
     {MSG_ERR_FRIENDLY_ROBBER, "اللص الودود لا يمسّ لاعبًا له 2 من النقاط أو أقل"},
     {MSG_ERR_ROBBER_DESERT, "لا يعود اللص إلى الصحراء في هذه اللعبة"},
+    /* Catan for two (branch two). */
+    {MSG_ERR_NEUTRAL_SETTLE, "تتسع مستوطنة محايدة في مكان ما: ابنِها، ولا يُبنى طريق محايد إلا حين "
+                             "لا تتسع مستوطنة في أي مكان"},
+    {MSG_ERR_NEUTRAL_WHICH, "هذا يناسب اللاعبَين المحايدَين كليهما: سمِّ أحدهما، a أو b"},
+    {MSG_ERR_NEUTRAL_ROAD, "تبني الآن طريقًا محايدًا، لا مستوطنة"},
+    {MSG_ERR_TOKENS_SHORT, "لا تكفي رموزك"},
+    {MSG_ERR_TOKEN_USED, "فعلت هذا بالرموز في هذا الدور من قبل"},
+    {MSG_ERR_NO_HAND, "لا يملك خصمك بطاقات موارد"},
+    {MSG_ERR_ROBBER_HOME, "اللص في الصحراء أصلًا"},
     {MSG_SES_AWAIT_SETTLEMENT, "وضع مستوطنة"},
     {MSG_SES_AWAIT_ROAD, "وضع طريق"},
     {MSG_SES_AWAIT_ROLL, "رمي النرد"},
@@ -100,5 +109,7 @@ const struct i18n_entry i18n_ar_session[] = {
                                "يحدّدان بطاقات التقدّم والبرابرة"},
     {MSG_SES_RULE_NO_TIMER,
      "تحتاج %s إلى مؤقّت للدور، ولا مؤقّت في هذه القناة (game.turn_timeout_s يساوي 0)"},
+    /* Catan for two (branch two). */
+    {MSG_SES_TWO_SEATS, "نسخة %s للاعبَين اثنين بالضبط، والجالسون: %d"},
     {MSG_COUNT, NULL},
 };

@@ -434,5 +434,22 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_ADM_RELEASED, "oslobođeno %s (sačuvano igara: %d): izašao sam odande, i sada to može da "
                        "preuzme druga instanca"},
     {MSG_ADM_RELEASE_FAILED, "oslobađanje nije uspelo: %s; ništa nije oslobođeno"},
+    /* Catan for two (branch two). */
+    {MSG_HELP_NEUTRAL,
+     "„Katan za dvoje“: posle vašeg puta ili naselja, besplatan put (SIDE, npr. 12-13) ili naselje "
+     "(CORNER) za neutralnog igrača; a ili b imenuje neutralnog kad mesto odgovara obojici"},
+    {MSG_HELP_TOKEN,
+     "„Katan za dvoje“: vaši žetoni; posle bacanja, jednom po potezu svako: trade (uzmite od "
+     "protivnika 2 nasumične karte i vratite 2 po izboru) ili desert (razbojnik nazad u pustinju)"},
+    {MSG_TWO_ONLY, "%s%s je za „Katan za dvoje“ (%svariant two u predvorju)"},
+    {MSG_TWO_NOT_ASKED,
+     "sada ne gradite za neutralnog igrača: %sneutral se koristi posle vašeg puta ili naselja"},
+    {MSG_TWO_NEUTRAL_REFUSED, "%s; gde može: %s"},
+    {MSG_LOBBY_FULL_TWO,
+     "predvorje u %s je puno: „Katan za dvoje“ je za 2 igrača (%svariant none za više)"},
+    {MSG_VARIANT_CHOSE_TWO, "%s bira varijantu %s (%s: 2 igrača i 2 neutralna; dva bacanja po "
+                            "potezu; za vaš put ili naselje i neutralni dobija jedno (%sneutral); "
+                            "žetoni za prinudnu razmenu ili razbojnika u pustinju (%stoken))"},
+    {MSG_VARIANT_ITEM_TWO, "%s (%s, osnovna mapa, 2 igrača)"},
     {MSG_COUNT, NULL},
 };

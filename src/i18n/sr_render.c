@@ -591,5 +591,37 @@ const struct i18n_entry i18n_sr_render[] = {
     {MSG_EV_AQUEDUCT_NEEDED,
      "%s ne dobija ništa od ovog bacanja: akvadukt daje sirovinu po izboru (%sgold RES)"},
     {MSG_EV_AQUEDUCT, "%s uzima %s iz akvadukta"},
+    /* Catan for two (branch two). */
+    {MSG_TWO_NEUTRAL_A, "neutralni A"},
+    {MSG_TWO_NEUTRAL_B, "neutralni B"},
+    {MSG_TWO_EV_ROAD, "%s gradi put za igrača %s na %s"},
+    {MSG_TWO_EV_SETTLEMENT, "%s gradi naselje za igrača %s na %d"},
+    {MSG_TWO_EV_TOKENS,
+     "%s dobija %d žeton za naselje¦%s dobija %d žetona za naselje¦%s dobija %d žetona za naselje"},
+    {MSG_TWO_EV_TRADE, "%s primorava igrača %s na razmenu (%d žeton)¦%s primorava igrača %s na "
+                       "razmenu (%d žetona)¦%s primorava igrača %s na razmenu (%d žetona)"},
+    {MSG_TWO_EV_ROBBER, "%s vraća razbojnika u pustinju (%d žeton)¦%s vraća razbojnika u pustinju "
+                        "(%d žetona)¦%s vraća razbojnika u pustinju (%d žetona)"},
+    {MSG_TWO_ASK_ROAD, "igra čeka da %s izgradi put za neutralnog igrača"},
+    {MSG_TWO_ASK_SETTLEMENT, "igra čeka da %s izgradi naselje za neutralnog igrača"},
+    {MSG_TWO_ASK_RETURN, "igra čeka da %s vrati igraču %s %d kartu¦igra čeka da %s vrati igraču %s "
+                         "%d karte¦igra čeka da %s vrati igraču %s %d karata"},
+    {MSG_TWO_HINT_NEUTRAL, " (%sneutral SPOT [a|b])"},
+    {MSG_TWO_PROMPT_ROAD, "izgradite besplatan put za neutralnog igrača: %sneutral SIDE [a|b] (a "
+                          "ili b samo gde odgovara obojici), npr. %sneutral %s; ivice: %s"},
+    {MSG_TWO_PROMPT_SETTLEMENT,
+     "izgradite besplatno naselje za neutralnog igrača: %sneutral CORNER [a|b] (a ili b samo gde "
+     "odgovara obojici), npr. %sneutral %s; temena: %s"},
+    {MSG_TWO_PROMPT_RETURN,
+     "prinudna razmena: vratite igraču %s %d kartu po izboru¦prinudna razmena: vratite igraču %s "
+     "%d karte po izboru¦prinudna razmena: vratite igraču %s %d karata po izboru"},
+    {MSG_TWO_GAVE_BACK,
+     "%s vraća igraču %s %d kartu¦%s vraća igraču %s %d karte¦%s vraća igraču %s %d karata"},
+    {MSG_TWO_YOU_GAVE, "vratili ste %s igraču %s"},
+    {MSG_TWO_GAVE_YOU, "%s vam vraća %s"},
+    {MSG_TWO_TOKENS, "žetoni: %s (u zalihi: %d)"},
+    {MSG_TWO_TOKEN_COST,
+     " | %stoken trade ili %stoken desert vas košta %d žeton¦ | %stoken trade ili %stoken desert "
+     "vas košta %d žetona¦ | %stoken trade ili %stoken desert vas košta %d žetona"},
     {MSG_COUNT, NULL},
 };

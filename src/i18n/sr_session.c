@@ -64,6 +64,15 @@ const struct i18n_entry i18n_sr_session[] = {
      "razmene među igračima su u ovoj igri isključene (banka i luke i dalje menjaju)"},
     {MSG_ERR_FRIENDLY_ROBBER, "prijateljski razbojnik štedi igrače sa 2 poena ili manje"},
     {MSG_ERR_ROBBER_DESERT, "u ovoj igri razbojnik ne može da se vrati u pustinju"},
+    /* Catan for two (branch two). */
+    {MSG_ERR_NEUTRAL_SETTLE, "neutralno naselje negde staje: izgradite ga, a neutralni put samo "
+                             "kad naselje nigde ne staje"},
+    {MSG_ERR_NEUTRAL_WHICH, "to odgovara obojici neutralnih igrača: navedite jednog, a ili b"},
+    {MSG_ERR_NEUTRAL_ROAD, "sada gradite neutralni put, a ne naselje"},
+    {MSG_ERR_TOKENS_SHORT, "nemate dovoljno žetona"},
+    {MSG_ERR_TOKEN_USED, "ovog poteza ste to već uradili žetonima"},
+    {MSG_ERR_NO_HAND, "protivnik nema karte sirovina"},
+    {MSG_ERR_ROBBER_HOME, "razbojnik je već u pustinji"},
     {MSG_SES_AWAIT_SETTLEMENT, "postaviti naselje"},
     {MSG_SES_AWAIT_ROAD, "postaviti put"},
     {MSG_SES_AWAIT_ROLL, "baciti kockice"},
@@ -103,5 +112,7 @@ const struct i18n_entry i18n_sr_session[] = {
                                "događaja odlučuju o kartama napretka i o varvarima"},
     {MSG_SES_RULE_NO_TIMER,
      "%s traži tajmer poteza, a ovaj kanal ga nema (game.turn_timeout_s je 0)"},
+    /* Catan for two (branch two). */
+    {MSG_SES_TWO_SEATS, "varijanta %s je za tačno 2 igrača, a za stolom: %d"},
     {MSG_COUNT, NULL},
 };

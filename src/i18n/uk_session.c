@@ -64,6 +64,15 @@ const struct i18n_entry i18n_uk_session[] = {
     {MSG_ERR_NO_TRADE, "обміни між гравцями в цій грі вимкнено (банк і гавані торгують)"},
     {MSG_ERR_FRIENDLY_ROBBER, "дружній розбійник не чіпає гравців, які мають 2 очки або менше"},
     {MSG_ERR_ROBBER_DESERT, "у цій грі розбійник не може повернутися в пустелю"},
+    /* Catan for two (branch two). */
+    {MSG_ERR_NEUTRAL_SETTLE, "нейтральне селище десь стає: будуйте його, а нейтральну дорогу "
+                             "лише тоді, коли селище ніде не стає"},
+    {MSG_ERR_NEUTRAL_WHICH, "це підходить обом нейтральним гравцям: назвіть одного, a чи b"},
+    {MSG_ERR_NEUTRAL_ROAD, "зараз ви будуєте нейтральну дорогу, а не селище"},
+    {MSG_ERR_TOKENS_SHORT, "у вас замало жетонів"},
+    {MSG_ERR_TOKEN_USED, "цього ходу ви вже робили це за жетони"},
+    {MSG_ERR_NO_HAND, "у суперника немає карт ресурсів"},
+    {MSG_ERR_ROBBER_HOME, "розбійник уже в пустелі"},
     {MSG_SES_AWAIT_SETTLEMENT, "поставити селище"},
     {MSG_SES_AWAIT_ROAD, "поставити дорогу"},
     {MSG_SES_AWAIT_ROLL, "кинути кубики"},
@@ -102,5 +111,7 @@ const struct i18n_entry i18n_uk_session[] = {
                                "подій вирішують карти прогресу і варварів"},
     {MSG_SES_RULE_NO_TIMER,
      "%s потребує таймера ходу, а в цьому каналі його немає (game.turn_timeout_s дорівнює 0)"},
+    /* Catan for two (branch two). */
+    {MSG_SES_TWO_SEATS, "варіант %s — для рівно 2 гравців, а за столом: %d"},
     {MSG_COUNT, NULL},
 };

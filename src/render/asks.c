@@ -36,7 +36,7 @@ int render_ask_choices(const struct game *g, int seat, char *buf, size_t size)
 
 /* An example of the goods seat may give, as !give takes them ("1 wool 1 coin"): the engine's
  * first legal answer. */
-static const char *give_example(const struct game *g, int seat, char *buf, size_t size)
+const char *give_example(const struct game *g, int seat, char *buf, size_t size)
 {
     struct game_action list[64];
     int n = answers(g, seat, list, 64);
@@ -136,9 +136,13 @@ void cities_ask_status(struct rline *l, const struct game *g, const struct rende
 void render_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
                        const struct render_sink *out)
 {
-    if (!g->ck.on || seat < 0 || seat >= g->opt.n_players || !g->ck.p[seat].ask ||
+    if (!(g->ck.on || g->opt.two) || seat < 0 || seat >= g->opt.n_players || !g->ck.p[seat].ask ||
         seat_is_robot(st, seat))
         return;
+    if (g->opt.two) { /* Catan for two (two.c) */
+        two_ask_prompt(g, st, seat, seconds, out);
+        return;
+    }
     const struct ck_player *c = &g->ck.p[seat];
     const char *pre = style_prefix(st);
     int lang = st->lang;

@@ -214,4 +214,21 @@ void cities_text(const struct game *g, const struct render_style *st,
                  const struct render_sink *out);
 void cities_spots(struct rlist *r, const struct game *g, const struct render_style *st, int seat);
 
+/* Catan for two (two.c). two_event: the lines of e (1), or 0 for one events.c says;
+ * two_ask_line: an ASK_NEUTRAL's or ASK_RETURN's line (hint: the command, for a person);
+ * two_ask_prompt: the private prompt of the player asked; two_awaited: " | " and that line for
+ * the player asked now, for the status; two_hint: the command of the awaited person when asked
+ * (1), else 0. */
+int two_event(const struct game *g, const struct render_style *st, const struct game_event *e,
+              const struct render_sink *out);
+void two_ask_line(struct rline *l, const struct render_style *st, const struct game_event *e,
+                  const char *p, const char *o, int hint);
+void two_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
+                    const struct render_sink *out);
+void two_awaited(struct rline *l, const struct game *g, const struct render_style *st);
+int two_hint(struct rline *l, const struct game *g, const struct render_style *st);
+/* An example of the goods seat may give when asked, as !give takes them ("1 wool 1 coin"):
+ * the engine's first legal answer (asks.c). */
+const char *give_example(const struct game *g, int seat, char *buf, size_t size);
+
 #endif

@@ -279,4 +279,15 @@ void render_lines_fini(struct render_lines *l);
 /* A sink appending to l; l must outlive the sink's use. */
 struct render_sink render_lines_sink(struct render_lines *l);
 
+/* Catan for two (two.c; doc/two.md). render_style_neutrals: st (made for g's seated players,
+ * its language set) names the neutral players too, as seats 2 and 3 ("neutral A", letters x
+ * and y, their own colours); nothing for another game. render_neutral_choices: the spots
+ * !neutral takes from seat now, "12-13, 40-41 a|b" or "5, 30", into buf (how many).
+ * render_tokens: "trade tokens: alice 5, bob 4 (supply: 11)", with what a token action costs
+ * seat (-1: not said), into buf. */
+void render_style_neutrals(struct render_style *st, const struct game *g);
+int render_neutral_choices(const struct game *g, int seat, char *buf, size_t size);
+void render_tokens(const struct game *g, const struct render_style *st, int seat, char *buf,
+                   size_t size);
+
 #endif

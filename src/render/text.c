@@ -137,7 +137,7 @@ void render_board_text_geo(const struct game *g, const struct board_geo *geo,
     /* A group per player and kind, so a split line still says whose and what; ships (maps with
      * sea) after the roads. */
     begin(&r, st, out, RENDER_PUBLIC, MSG_TXT_BUILDINGS, " ");
-    for (int p = 0; p < g->opt.n_players; p++) {
+    for (int p = 0; p < game_seats(g); p++) { /* Catan for two: the neutral players' too */
         int first = 1;
         static const int kinds[] = {BUILDING_SETTLEMENT, BUILDING_CITY, PIECE_ROAD, PIECE_SHIP};
         for (int k = 0; k < 4; k++) {
@@ -469,7 +469,7 @@ static bool waits_for_person(const struct game *g, const struct render_style *st
 static void add_hint(struct rline *l, const struct game *g, const struct render_style *st)
 {
     const char *pre = style_prefix(st);
-    if (!waits_for_person(g, st) || cities_hint(l, g, st))
+    if (!waits_for_person(g, st) || cities_hint(l, g, st) || two_hint(l, g, st))
         return;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
@@ -526,6 +526,7 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     rline_init(&l);
     add_awaited(&l, g, st);
     cities_awaited(&l, g, st);
+    two_awaited(&l, g, st);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;
@@ -614,6 +615,12 @@ void render_status(const struct game *g, const struct render_style *st, const ch
         cities_status(&l, g, st);
     else
         rline_tr(&l, st, MSG_ST_DECK, g->deck_size - g->deck_pos);
+    if (g->opt.two) { /* Catan for two: the trade tokens */
+        char tokens[RENDER_LINE_MAX];
+        render_tokens(g, st, -1, tokens, sizeof tokens);
+        rline_add(&l, " | ");
+        rline_add(&l, tokens);
+    }
     if (pirate_hex(g, geo) >= 0) {
         char name[4];
         rline_tr(&l, st, MSG_ST_PIRATE, board_hex_name(pirate_hex(g, geo), name));

@@ -166,6 +166,7 @@ static const struct {
     {"none", "no variant"},
     {"jungle", "the Jungle"},
     {"river", "the Great River"},
+    {"two", "Catan for two"},
 };
 
 const char *session_variant_name(int variant)
@@ -187,7 +188,7 @@ int session_variant_find(const char *name)
 }
 
 /* The board kind each variant plays on, by enum session_variant (-1: none of its own). */
-static const int variant_board[SESSION_VARIANT_COUNT] = {-1, BOARD_JUNGLE, BOARD_RIVER};
+static const int variant_board[SESSION_VARIANT_COUNT] = {-1, BOARD_JUNGLE, BOARD_RIVER, BOARD_BASE};
 
 bool session_variant_playable(int variant)
 {
@@ -210,6 +211,11 @@ bool session_variant_fits(int variant, int map, int n_seats, char *msg, size_t m
                     session_map_name(map) ? session_map_name(map) : "?");
         return false;
     }
+    if (variant == SESSION_VARIANT_TWO && n_seats > 2) {
+        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_TWO_SEATS, session_variant_name(variant),
+                    n_seats);
+        return false;
+    }
     if (n_seats > 4) {
         i18n_format(i18n_in_use(), msg, msglen, MSG_SES_VARIANT_SEATS,
                     session_variant_name(variant), n_seats);
@@ -222,6 +228,8 @@ int session_board_of(int map, int variant, int n_players)
 {
     if (variant == SESSION_VARIANT_NONE)
         return session_map_board(map, n_players);
+    if (variant == SESSION_VARIANT_TWO) /* Catan for two: the base board, 2 players */
+        return map == SESSION_MAP_BASE && n_players == 2 ? BOARD_BASE : -1;
     if (map != SESSION_MAP_BASE || n_players < 3 || n_players > 4 ||
         !session_variant_playable(variant) || variant <= 0 || variant >= SESSION_VARIANT_COUNT)
         return -1;

@@ -866,6 +866,7 @@ size_t record_encode_at(const struct session *s, int64_t now_ms, int64_t wall_ms
     put_house(&w, s);
     if (s->state != SESSION_LOBBY) {
         record_put_house(&w, &s->game);
+        record_put_two(&w, &s->game);
         record_put_ck(&w, &s->game); /* the last part: nothing without Cities & Knights */
     } else if (s->expansion != SESSION_EXPANSION_NONE) {
         put_u8(&w, s->expansion); /* a lobby's expansion, when one is chosen */
@@ -947,6 +948,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 9:
     case 10:
     case 11:
+    case 12:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -965,6 +967,8 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
         get_house(&r, &t);
     if (t.state != SESSION_LOBBY) /* version 11 on: the house rules */
         record_get_house(&r, &t.game, version >= 11);
+    if (t.state != SESSION_LOBBY) /* version 12 on: Catan for two */
+        record_get_two(&r, &t.game, version >= 12);
     /* Version 10 on: the Cities & Knights part, when the body goes on. */
     if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
         record_get_ck(&r, &t.game, (int)version);

@@ -92,6 +92,10 @@
  * and a game's, record.c) after the version 9 fields and, once a game was started, the engine's
  * house rules' block (record_house.c: the rules the game is played with, the harbormaster, the
  * dice deck), both before the Cities & Knights part. Older records have none: the rule book's.
+ * Body of version 12: the body of version 11 with, once a game was started, Catan for two's
+ * block (record_house.c: u8 0 without it; with it the trade tokens, the second roll still to
+ * resolve, the neutral pieces owed and the asks) right after the house rules' block. The
+ * neutral players' pieces lie on the board as seats 2 and 3. Older records have none.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -110,7 +114,7 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 11
+#define RECORD_VERSION 12
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
@@ -145,7 +149,7 @@
 /* Version 10: the Cities & Knights part (record_ck.c; its rows are parts of these structs). */
 #define RECORD_CK_MAX (1 + sizeof(struct game_ck) + GAME_MAX_PLAYERS * sizeof(struct game_player))
 /* Version 11: the house rules, the harbormaster, the dice deck (record_house.c). */
-#define RECORD_HOUSE_MAX (7 + 2 + GAME_DICE_CARDS)
+#define RECORD_HOUSE_MAX (7 + 2 + GAME_DICE_CARDS + 13) /* and Catan for two's block */
 #define RECORD_MAX_SIZE                                                                            \
     (RECORD_FRAME_SIZE + 8 + RECORD_SESSION_MAX + RECORD_GAME_MAX + RECORD_TRIBE_MAX +             \
      RECORD_PIRATES_MAX + RECORD_HOUSE_MAX + RECORD_CK_MAX)

@@ -13,4 +13,10 @@ void record_put_house(struct writer *w, const struct game *g);
  * goes to r; what the fields say together is game_check_state()'s to judge. */
 void record_get_house(struct reader *r, struct game *g, int in_record);
 
+/* Catan for two's block (version 12 on; record_house.c says the format): written for every
+ * started game (one byte without it); read into g, the board read already, the neutral
+ * players' piece counts counted from it. An older record (in_record 0) has none. */
+void record_put_two(struct writer *w, const struct game *g);
+void record_get_two(struct reader *r, struct game *g, int in_record);
+
 #endif

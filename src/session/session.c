@@ -116,6 +116,8 @@ int session_max_seats(const struct session *s)
     max = hi < max ? hi : max;
     if (s->variant != SESSION_VARIANT_NONE && max > 4)
         max = 4; /* the variants of the base board are for 3-4 players */
+    if (s->variant == SESSION_VARIANT_TWO)
+        max = 2; /* Catan for two */
     return max < GAME_MAX_PLAYERS ? max : GAME_MAX_PLAYERS;
 }
 
@@ -211,11 +213,12 @@ static int64_t clock_of(const struct session *s, int64_t now_ms)
     return s->paused ? s->paused_ms : now_ms;
 }
 
-/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask). */
+/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask), or
+ * Catan for two (a neutral piece, the cards given back). */
 static unsigned asked_players(const struct game *g)
 {
     unsigned m = 0;
-    for (int p = 0; g->ck.on && p < g->opt.n_players; p++)
+    for (int p = 0; (g->ck.on || g->opt.two) && p < g->opt.n_players; p++)
         if (g->ck.p[p].ask)
             m |= 1u << p;
     return m;
@@ -321,8 +324,13 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
         i18n_format(i18n_in_use(), msg, msglen, MSG_SES_STARTED);
         return BW_E(WRONG_PHASE);
     }
-    if (s->n_seats < s->rules.min_players) {
-        i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NOT_ENOUGH);
+    bool two = s->variant == SESSION_VARIANT_TWO;
+    if (two ? s->n_seats != 2 : s->n_seats < s->rules.min_players) {
+        if (two)
+            i18n_format(i18n_in_use(), msg, msglen, MSG_SES_TWO_SEATS,
+                        session_variant_name(s->variant), s->n_seats);
+        else
+            i18n_format(i18n_in_use(), msg, msglen, MSG_SES_NOT_ENOUGH);
         return BW_E(WRONG_PHASE);
     }
     int people = 0;
@@ -361,6 +369,7 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
     };
     if (cities)
         opt.victory_points = 0; /* Cities & Knights: its 13 points */
+    opt.two = two;
     session_rules_options(s, &opt);
     int err = fresh ? game_init_rng(&s->game, &opt, fresh)
                     : game_init(&s->game, &opt, bw_rng_next(&s->rng));

@@ -96,11 +96,13 @@ int session_board_find(const char *name);
 bool session_map_fits(int map, int n_seats, char *msg, size_t msglen);
 
 /* The variants of the base board a lobby may add (!variant; struct session's variant), from
- * RULES.md "Variants of the base board": each plays on the base map with 3-4 players only. */
+ * RULES.md "Variants of the base board": each plays on the base map with 3-4 players only,
+ * but Catan for two (doc/two.md) with exactly 2. */
 enum session_variant {
     SESSION_VARIANT_NONE,
     SESSION_VARIANT_JUNGLE, /* the desert is a jungle: discoveries (BOARD_JUNGLE) */
     SESSION_VARIANT_RIVER,  /* the Great River: a gold mine worth points (BOARD_RIVER) */
+    SESSION_VARIANT_TWO,    /* Catan for two: 2 players, 2 neutral ones (game_options.two) */
     SESSION_VARIANT_COUNT
 };
 /* The name users type ("jungle", "none") and its title ("the Jungle"); NULL when unknown. */

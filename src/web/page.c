@@ -46,6 +46,7 @@ static void style_of(const struct web_game *w, struct render_style *st)
         nicks[i] = w->s->seat[i].nick;
     render_style_init(st, w->channel, nicks, w->s->n_seats, 0);
     st->lang = w->lang;
+    render_style_neutrals(st, &w->s->game);
 }
 
 /* A seat's mark: its colour and letter, as on the board. */

@@ -856,6 +856,7 @@ size_t web_svg_board(const struct game *g, const char *const *nicks, int n_seats
     if (n_seats < 0 || n_seats > GAME_MAX_PLAYERS)
         n_seats = n_seats < 0 ? 0 : GAME_MAX_PLAYERS;
     render_style_init(&st, NULL, nicks, n_seats, 0);
+    render_style_neutrals(&st, g);
     struct svg_layout lay = {0};
     struct svg_ctx c = {&o, g, game_geo(g), &st, flags, &lay};
     if (size > 0)
