@@ -27,7 +27,7 @@ unsigned others_mask(const struct game *g, int p)
 
 unsigned game_waiting_for(const struct game *g)
 {
-    unsigned m = g->ck.on && g->phase != PHASE_OVER ? progress_pending(g) : 0;
+    unsigned m = g->ck.on && g->phase != PHASE_OVER ? progress_pending(g) : dice_asked(g);
     if (m)
         return m;
     switch (g->phase) {
@@ -171,6 +171,8 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
             return;
         }
     }
+    if (g->dice_event && dice_event_play(g, eb)) /* the card's event first */
+        return;
     roll_on(g, eb);
 }
 
@@ -183,8 +185,9 @@ void roll_on(struct game *g, struct evbuf *eb)
         int before[GAME_MAX_PLAYERS]; /* C&K: the hands before, for the aqueduct */
         if (g->ck.on)
             ck_hands(g, before);
-        int gold =
-            g->ck.on ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS) : produce(g, eb, d1 + d2, 0);
+        int gold = g->ck.on                         ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS)
+                   : g->dice_event == DICE_EPIDEMIC ? produce(g, eb, d1 + d2, ~0u) /* cities: 1 */
+                                                    : produce(g, eb, d1 + d2, 0);
         if (g->ck.on)
             gold |= ck_produce(g, eb, d1 + d2, before);
         if (GEO(g)->n_villages)
@@ -1014,6 +1017,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_PROGRESS_DISCARD:
     case ACT_CK_CHOOSE:
     case ACT_CK_GIVE:
+        if (dice_asked(g)) /* an event card's question (never with Cities & Knights) */
+            return dice_answer(g, eb, a);
         return ck_dispatch(g, eb, a);
     default:
         return BW_E(INVALID);
@@ -1071,6 +1076,11 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
         (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS ||
          (g->ck.p[a->player].ask && a->type < ACT_CK_CHOOSE))) /* an answer first */
         return BW_E(WRONG_PHASE);
+    /* The dice deck's event cards: the players asked answer before anything else. */
+    unsigned asked = dice_asked(g);
+    if (asked && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
+        (!(asked & BIT(a->player)) || a->type < ACT_CK_CHOOSE))
+        return BW_E(WRONG_PHASE);
     int err = dispatch(g, &eb, a);
     if (err)
         return err;
@@ -1100,8 +1110,9 @@ int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int m
     struct evbuf eb = {ev, ev ? max : 0, 0};
     if (n_ev)
         *n_ev = 0;
-    if (g->phase != PHASE_ROLL || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+    if (g->phase != PHASE_ROLL || g->rolled || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
         return BW_E(WRONG_PHASE);
+    g->dice_event = DICE_PLAIN; /* dice, not a card */
     do_roll(g, &eb, d1, d2);
     g->p[g->current].timeouts = 0;
     g->turn_timed_out = 0;
