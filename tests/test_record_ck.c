@@ -322,7 +322,7 @@ static void test_golden_v10(void **state)
     /* Version 11 adds the session's house rules (their count and 9 fields) and the game's house
      * rules' block (the rule book's, no dice deck: 9 bytes) before the Cities & Knights part,
      * which ends both records alike. */
-    assert_int_equal(RECORD_VERSION, 11);
+    assert_int_equal(RECORD_VERSION, 12);
     assert_int_equal(n, len + 10 + 9);
     assert_memory_equal(again + n - 4 - 200, buf + len - 4 - 200, 200);
     assert_int_equal(record_decode(&tt, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);

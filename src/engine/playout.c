@@ -479,7 +479,7 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     if (!waiting)
         return BW_E(GAME_OVER);
     int p = __builtin_ctz(waiting);
-    if (g->ck.on && progress_pending(g)) /* a card to draw or to give up first */
+    if ((g->ck.on && progress_pending(g)) || dice_asked(g)) /* C&K's cards, an event's asks */
         return choose_listed(g, rng, p, out);
     if (g->phase == PHASE_DISCARD) {
         playout_discard(g, p, rng, out);

@@ -944,6 +944,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     case 9:
     case 10:
     case 11:
+    case 12:
         /* Every time as if saved that long before now_ms: the clocks ran while the bot was
          * down (a game saved paused keeps its time left: its pause began at the save). */
         get_session_v4(&r, &t, now_ms - wall_elapsed(get_i64(&r), wall_ms), (int)version);
@@ -961,7 +962,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     if (version >= 11)
         get_house(&r, &t);
     if (t.state != SESSION_LOBBY) /* version 11 on: the house rules */
-        record_get_house(&r, &t.game, version >= 11);
+        record_get_house(&r, &t.game, (int)version);
     /* Version 10 on: the Cities & Knights part, when the body goes on. */
     if (version >= 10 && t.state != SESSION_LOBBY && !r.bad && r.pos < r.len)
         record_get_ck(&r, &t.game, (int)version);

@@ -90,6 +90,9 @@
  * and a game's, record.c) after the version 9 fields and, once a game was started, the engine's
  * house rules' block (record_house.c: the rules the game is played with, the harbormaster, the
  * dice deck), both before the Cities & Knights part. Older records have none: the rule book's.
+ * Body of version 12: that of version 11, with the dice deck's event card in play and what it
+ * asks each player after the deck's cards (record_house.c); a version 11 deck's cards were
+ * plain numbers, and read so.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -108,7 +111,9 @@
 
 #include "session/session.h"
 
-#define RECORD_VERSION 11
+#define RECORD_VERSION 12
+/* The first version whose dice deck keeps its event card in play (record_house.c). */
+#define RECORD_DICE_EVENTS_SINCE 12
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 
