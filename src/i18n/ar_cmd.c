@@ -419,5 +419,8 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_CK_NOT_MORE_POINTS,
      "ليس لدى %s نقاط أكثر منك: بطاقة «كبير التجار» تُريك سلع لاعب له نقاط أكثر"},
     {MSG_CK_TARGET_NAME, "سمِّ لاعبًا آخر: الأمر %splay %s NICK"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED,
+     "لا يُطلب منك شيء: %stake و%sgive و%schoose تجيب حين تسألك بطاقة حدث من مجموعة بطاقات النرد"},
     {MSG_COUNT, NULL},
 };

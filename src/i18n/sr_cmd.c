@@ -428,5 +428,8 @@ const struct i18n_entry i18n_sr_cmd[] = {
      "igrač %s nema više poena od vas: karta „veliki trgovac“ pokazuje robu igrača "
      "sa više poena"},
     {MSG_CK_TARGET_NAME, "navedite drugog igrača: %splay %s NICK"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED, "ništa vas ne pitaju: %stake, %sgive i %schoose odgovaraju kada vas pita "
+                         "karta događaja iz špila kockica"},
     {MSG_COUNT, NULL},
 };

@@ -433,5 +433,8 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_CK_NOT_MORE_POINTS, "у гравця %s не більше очок, ніж у вас: карта «великий купець» "
                              "показує товари гравця, що має більше"},
     {MSG_CK_TARGET_NAME, "назвіть іншого гравця: %splay %s NICK"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED, "вас ні про що не питають: %stake, %sgive і %schoose відповідають, коли "
+                         "вас питає карта події колоди кубиків"},
     {MSG_COUNT, NULL},
 };

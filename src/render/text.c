@@ -523,6 +523,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     rline_init(&l);
     add_awaited(&l, g, st);
     cities_awaited(&l, g, st);
+    if (!g->ck.on)
+        dice_ask_status(&l, g, st);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;

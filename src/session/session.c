@@ -211,12 +211,13 @@ static int64_t clock_of(const struct session *s, int64_t now_ms)
     return s->paused ? s->paused_ms : now_ms;
 }
 
-/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask). */
+/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask), or an
+ * event card of the dice deck (g->dice_ask[]). */
 static unsigned asked_players(const struct game *g)
 {
     unsigned m = 0;
-    for (int p = 0; g->ck.on && p < g->opt.n_players; p++)
-        if (g->ck.p[p].ask)
+    for (int p = 0; p < g->opt.n_players; p++)
+        if ((g->ck.on && g->ck.p[p].ask) || g->dice_ask[p])
             m |= 1u << p;
     return m;
 }
