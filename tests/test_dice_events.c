@@ -252,6 +252,22 @@ static void test_trade_advantage_and_conflict(void **state)
     assert_int_equal(G.phase, PHASE_MAIN);
 }
 
+/* The friendly robber's protected players are not robbed by an event either. */
+static void test_friendly_robber_spares(void **state)
+{
+    (void)state;
+    start();
+    G.opt.friendly_robber = 1;
+    G.largest_army = 1;
+    th_give(&G, 0, 1, 0, 0, 0, 0); /* 0 and 2 have no points: both protected */
+    th_give(&G, 2, 0, 1, 0, 0, 0);
+    struct game_event ev[GAME_MAX_EVENTS];
+    int n = roll_card(dice_card(2, 2), ev);
+    assert_null(th_find_event(ev, n, EV_STEAL, -2));
+    assert_int_equal(game_waiting_for(&G), 1u); /* nothing asked: the turn goes on */
+    assert_int_equal(G.phase, PHASE_MAIN);
+}
+
 static void test_resign_and_state(void **state)
 {
     (void)state;
@@ -299,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_neighborly_assistance),
         cmocka_unit_test(test_tournament_and_calm_sea),
         cmocka_unit_test(test_trade_advantage_and_conflict),
+        cmocka_unit_test(test_friendly_robber_spares),
         cmocka_unit_test(test_resign_and_state),
         cmocka_unit_test(test_cities_plays_no_event),
     };

@@ -180,20 +180,20 @@ static void take_best(const struct ai_board *b, const struct game *g, int p,
         out->get[best_r] = 1;
 }
 
-/* The player to take a card from: the most threatening holding one, then the fullest hand. */
+/* The player to take a card from, of those the game allows: the most threatening, then the
+ * fullest hand. */
 static void rob_best(const struct game *g, int p, struct game_action *out)
 {
-    int best = -1;
+    struct game_action list[GAME_MAX_PLAYERS];
+    int n = game_legal_actions(g, p, list, GAME_MAX_PLAYERS), best = -1;
     double key = 0;
-    for (int q = 0; q < g->opt.n_players; q++) {
-        int held = game_hand_size(g, q);
-        if (!opponent(g, p, q) || !held)
-            continue;
-        double k = ai_threat(g, q) * 100 + held;
-        if (best < 0 || k > key)
+    ai_blank(out, ACT_CK_CHOOSE, p);
+    for (int i = 0; i < n && i < GAME_MAX_PLAYERS; i++) {
+        int q = list[i].target;
+        double k = ai_threat(g, q) * 100 + game_hand_size(g, q);
+        if (list[i].type == ACT_CK_CHOOSE && (best < 0 || k > key))
             best = q, key = k;
     }
-    ai_blank(out, ACT_CK_CHOOSE, p);
     out->target = (int8_t)best;
 }
 

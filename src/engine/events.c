@@ -58,14 +58,15 @@ static int most_of(const uint8_t n[RES_COUNT])
     return best;
 }
 
-/* The players p may take a card from: the others still in the game holding one. */
+/* The players p may take a card from: the others still in the game holding one, but those the
+ * friendly robber spares (nobody protected is robbed, by whatever takes a card at random). */
 static unsigned rob_candidates(const struct game *g, int p)
 {
     unsigned m = 0;
     for (int q = 0; q < g->opt.n_players; q++)
         if (q != p && !g->p[q].resigned && sum5(g->p[q].res))
             m |= BIT(q);
-    return m;
+    return m & ~house_protected(g);
 }
 
 /* ---- the answers ---- */
