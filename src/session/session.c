@@ -294,6 +294,11 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
         !session_variant_fits(s->variant, s->map, s->n_seats, msg, msglen) ||
         !session_expansion_fits(s->expansion, s->map, s->variant, msg, msglen))
         return BW_E(WRONG_PHASE);
+    /* A lobby's rules fit it (a change of map or expansion resets those that stop fitting);
+     * one restored or configured otherwise is refused with the reason, not started. */
+    for (int r = 0; r < SESSION_RULE_COUNT; r++)
+        if (!session_rule_fits(s, r, session_rule_value(s, r), msg, msglen))
+            return BW_E(WRONG_PHASE);
     bool cities = s->expansion == SESSION_EXPANSION_CITIES;
     int board = session_board_of(s->map, s->variant, s->n_seats);
     if (board < 0) {
