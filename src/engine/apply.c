@@ -782,6 +782,8 @@ int dev_play_check(const struct game *g, int p, int card)
 {
     if ((g->phase != PHASE_ROLL && g->phase != PHASE_MAIN) || g->current != p)
         return turn_error(g, p);
+    if (dice_asked(g)) /* an event card's questions first */
+        return BW_E(WRONG_PHASE);
     if (card == DEV_VICTORY)
         return BW_E(INVALID);
     if (g->dev_played)
@@ -1050,11 +1052,14 @@ static int may_score(int type)
     }
 }
 
-/* The game is over: nobody chooses gold (or the aqueduct's card) any more. */
+/* The game is over: nobody chooses gold (or the aqueduct's card) any more, nor answers an event
+ * card of the dice deck. */
 static void no_gold(struct game *g)
 {
     for (int p = 0; p < g->opt.n_players; p++)
         g->p[p].gold = 0;
+    memset(g->dice_ask, 0, sizeof g->dice_ask);
+    memset(g->dice_ask_to, 0, sizeof g->dice_ask_to);
 }
 
 int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
