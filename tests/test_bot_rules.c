@@ -165,6 +165,11 @@ static void test_rule_book_game_is_quiet(void **state)
                          "friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
                          "random|deck, trade on|off, harbormaster on|off, timer "
                          "fast|normal|slow|off"));
+    assert_true(any_line(mark, "zed",
+                         "dice deck: the events played: Robber Attack, Epidemic, Good Neighbors, "
+                         "Tournament, Trade Advantage, Calm Sea, Neighborly Assistance, Conflict, "
+                         "Plentiful Year; Earthquake is a plain number; the New Year card "
+                         "reshuffles the deck"));
     /* The words around the rules are the channel's language; the rules stay as typed. */
     assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
     expect_reply(b, "zed", "!rules",

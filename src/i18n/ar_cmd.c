@@ -422,5 +422,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
     /* events: the dice deck's event cards */
     {MSG_DICE_NOT_ASKED,
      "لا يُطلب منك شيء: %stake و%sgive و%schoose تجيب حين تسألك بطاقة حدث من مجموعة بطاقات النرد"},
+    {MSG_RULES_DICE_EVENTS,
+     "dice deck: الأحداث المطبقة: %s؛ «%s» رقم عادي؛ «رأس السنة» تخلط المجموعة"},
     {MSG_COUNT, NULL},
 };

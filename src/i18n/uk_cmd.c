@@ -436,5 +436,7 @@ const struct i18n_entry i18n_uk_cmd[] = {
     /* events: the dice deck's event cards */
     {MSG_DICE_NOT_ASKED, "вас ні про що не питають: %stake, %sgive і %schoose відповідають, коли "
                          "вас питає карта події колоди кубиків"},
+    {MSG_RULES_DICE_EVENTS,
+     "dice deck: події, що діють: %s; «%s» — просте число; «Новий рік» тасує колоду"},
     {MSG_COUNT, NULL},
 };

@@ -185,7 +185,6 @@ int dice_event_render(const struct game *g, const struct render_style *st,
 void render_dice_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
                         const struct render_sink *out);
 void dice_ask_status(struct rline *l, const struct game *g, const struct render_style *st);
-const char *render_dice_event_name(int lang, int event);
 
 /* A land hex as event lines name it, "C (wood 6)" (events.c), into buf. */
 const char *event_hex_label(const struct game *g, int lang, int h, char *buf, size_t size);
