@@ -95,11 +95,32 @@ static void test_event_lines_every_language(void **state)
             assert_true(tr(lang, m)[0] != '\0');
 }
 
+/* !status while an event card asks: who is asked and the command, not the roll's hint. */
+static void test_status_while_asked(void **state)
+{
+    (void)state;
+    static struct game g;
+    struct game_event ev[GAME_MAX_EVENTS];
+    good_neighbors(&g, ev);
+    struct render_style st;
+    render_style_init(&st, "#catan", nicks, 3, 0);
+    struct render_lines l;
+    render_lines_init(&l);
+    struct render_sink sink = render_lines_sink(&l);
+    render_status(&g, &st, "", &sink);
+    assert_true(l.n > 0);
+    assert_non_null(strstr(l.v[0].text, "the game waits for alice to choose a resource to give "
+                                        "bob (Good Neighbors) (!give RES)"));
+    assert_null(strstr(l.v[0].text, "!roll"));
+    render_lines_fini(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_event_lines_english),
         cmocka_unit_test(test_event_lines_every_language),
+        cmocka_unit_test(test_status_while_asked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -468,6 +468,9 @@ static void add_hint(struct rline *l, const struct game *g, const struct render_
     const char *pre = style_prefix(st);
     if (!waits_for_person(g, st) || cities_hint(l, g, st))
         return;
+    for (int p = 0; !g->ck.on && p < g->opt.n_players; p++)
+        if (g->dice_ask[p]) /* an event card's questions: their lines carry the commands */
+            return;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
         rline_tr(l, st, MSG_HINT_SETTLE, pre);
