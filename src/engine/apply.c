@@ -1115,7 +1115,7 @@ int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int m
     struct evbuf eb = {ev, ev ? max : 0, 0};
     if (n_ev)
         *n_ev = 0;
-    if (g->phase != PHASE_ROLL || g->rolled || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+    if (g->phase != PHASE_ROLL || dice_asked(g) || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
         return BW_E(WRONG_PHASE);
     g->dice_event = DICE_PLAIN; /* dice, not a card */
     do_roll(g, &eb, d1, d2);
