@@ -5,6 +5,8 @@
 #define BW_TEST_PLAYOUT_HOUSE_H
 
 static long house_rerolls, house_masters, house_spared_hexes, house_deck_rolls;
+/* The dice deck's event cards: each event played, New Year cards, questions asked. */
+static long house_events[DICE_EVENTS], house_new_years, house_event_asks;
 
 /* Whether hex h touches a building of a player of mask. */
 static int touches(const struct game *g, int h, unsigned mask)
@@ -122,11 +124,43 @@ static void check_house(const struct game *pre, const struct game *g, const stru
             house_masters++;
             assert_int_equal(g->harbor_master, e->player + 1);
             break;
+        case EV_NEW_YEAR: { /* the card under the 31st: the 5 under it are never drawn */
+            int drawn = pre->dice_drawn; /* and the 7s drawn again in the first rounds */
+            for (int k = 0; k < i; k++)
+                drawn += ev[k].type == EV_REROLL;
+            assert_true(pre->opt.dice_deck);
+            assert_int_equal(drawn, GAME_DICE_CARDS - GAME_DICE_RESHUFFLE);
+            house_new_years++;
+            break;
+        }
+        case EV_DICE_EVENT: /* the card's own event, after its roll, never with C&K */
+            assert_true(pre->opt.dice_deck && !pre->ck.on);
+            {
+                int r = i - 1; /* the roll (the pirate fleet's events may come between) */
+                while (r >= 0 && ev[r].type != EV_ROLL)
+                    r--;
+                assert_true(r >= 0);
+                assert_int_equal(e->a, game_dice_event(6 * (ev[r].a - 1) + ev[r].b - 1));
+            }
+            house_events[e->a]++;
+            break;
+        case EV_DICE_ASK:
+            assert_true(g->dice_ask[e->player] == e->a || g->phase != PHASE_ROLL);
+            house_event_asks++;
+            break;
+        case EV_DICE_GIVE:
+        case EV_DICE_TAKE:
+            assert_int_equal(sum5(e->res), 1);
+            break;
         default:
             break;
         }
     }
     check_harbormaster(g);
+    /* An event card's questions hold the roll's production back, nothing else. */
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (g->dice_ask[p])
+            assert_true(g->phase == PHASE_ROLL && g->rolled && !g->p[p].resigned);
 }
 
 /* Random house rules for a game of n players on board, those that fit it. */

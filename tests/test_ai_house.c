@@ -108,12 +108,64 @@ static void test_ai_values_harbormaster(void **state)
     assert_true(ai_value(&b, &g, 0) > on);
 }
 
+/* The dice deck's event cards ask computer players too: at every level the answer is one the
+ * game takes, and the one chosen as the rules of ai/asks.c say. */
+static int answer_at(const struct game *g, int level, struct game_action *a)
+{
+    if (level != AI_HARD)
+        return ai_choose(g, 1, level, 5, a);
+    struct ai_search *s = ai_search_new(g, 1, 5);
+    assert_non_null(s);
+    while (!ai_search_iterate(s, 50))
+        ;
+    int err = ai_search_best(s, a);
+    ai_search_free(s);
+    return err;
+}
+
+static void test_ai_answers_event_cards(void **state)
+{
+    (void)state;
+    static struct game g, c;
+    struct game_options o = {.n_players = 3, .board = BOARD_BASE, .dice_deck = 1};
+    for (int level = AI_EASY; level <= AI_HARD; level++)
+        for (int kind = DICE_ASK_TAKE; kind < DICE_ASKS; kind++) {
+            assert_int_equal(game_init(&g, &o, 41), BW_OK);
+            th_roll_phase(&g, 0);
+            g.turn = 50;
+            g.rolled = 1;
+            g.dice[0] = 1, g.dice[1] = 2;
+            g.dice_event = DICE_PLENTIFUL_YEAR;
+            g.dice_ask[1] = (uint8_t)kind;
+            g.dice_ask_to[1] = (int8_t)(kind == DICE_ASK_GIVE ? 2 : 0);
+            th_give(&g, 1, 3, 0, 0, 0, 1); /* much wood, an ore */
+            th_give(&g, 2, 0, 1, 0, 0, 0);
+            th_give(&g, 0, 0, 0, 1, 1, 0);
+            th_place_settlement(&g, 0, 1); /* the more threatening */
+            th_place_settlement(&g, 0, 20);
+            th_place_settlement(&g, 0, 40);
+            assert_int_equal(game_check_state(&g), BW_OK);
+            struct game_action a;
+            assert_int_equal(answer_at(&g, level, &a), BW_OK);
+            c = g;
+            assert_int_equal(game_apply(&c, &a, NULL, 0, NULL), BW_OK);
+            assert_int_equal(c.dice_ask[1], DICE_ASK_NONE);
+            if (kind == DICE_ASK_GIVE) /* the wood it has most of costs least */
+                assert_int_equal(a.give[RES_WOOD], 1);
+            if (kind == DICE_ASK_ROB)
+                assert_int_equal(a.target, 0);
+            if (kind == DICE_ASK_TAKE)
+                assert_int_equal(sum5(a.get), 1);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ai_no_offer_without_trade),
         cmocka_unit_test(test_ai_values_harbormaster),
         cmocka_unit_test(test_ai_games_by_house_rules),
+        cmocka_unit_test(test_ai_answers_event_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

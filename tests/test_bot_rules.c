@@ -165,6 +165,11 @@ static void test_rule_book_game_is_quiet(void **state)
                          "friendly_robber on|off, no_sevens 0-10, robber_desert on|off, dice "
                          "random|deck, trade on|off, harbormaster on|off, timer "
                          "fast|normal|slow|off"));
+    assert_true(any_line(mark, "zed",
+                         "dice deck: the events played: Robber Attack, Epidemic, Good Neighbors, "
+                         "Tournament, Trade Advantage, Calm Sea, Neighborly Assistance, Conflict, "
+                         "Plentiful Year; Earthquake is a plain number; the New Year card "
+                         "reshuffles the deck"));
     /* The words around the rules are the channel's language; the rules stay as typed. */
     assert_int_equal(bot_set_language(b, CHAN, "uk"), BW_OK);
     expect_reply(b, "zed", "!rules",
@@ -268,6 +273,24 @@ static void test_timer_lengths(void **state)
     assert_true(session_next_deadline(&s) == INT64_MAX);
 }
 
+/* A lobby with the dice deck and Cities & Knights (restored so, say) does not start: the reason
+ * is the refusal of !rules dice deck in such a lobby. */
+static void test_deck_and_cities_do_not_start(void **state)
+{
+    (void)state;
+    struct session s;
+    char msg[200];
+    lobby_n(&s, 3, 6, 180);
+    s.expansion = SESSION_EXPANSION_CITIES;
+    s.house.dice_deck = 1;
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_E(WRONG_PHASE));
+    assert_string_equal(msg, "dice deck does not go with Cities & Knights: its red die and event "
+                             "die decide the progress cards and the barbarians");
+    assert_int_equal(s.state, SESSION_LOBBY);
+    s.house.dice_deck = 0;
+    assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
+}
+
 /* A lobby's rules are in its record: a restart brings them back. */
 static void test_lobby_rules_survive_restart(void **state)
 {
@@ -331,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_rule_book_game_is_quiet),
         cmocka_unit_test(test_rules_that_do_not_fit),
         cmocka_unit_test(test_timer_lengths),
+        cmocka_unit_test(test_deck_and_cities_do_not_start),
         cmocka_unit_test(test_lobby_rules_survive_restart),
         cmocka_unit_test(test_configured_rules),
     };

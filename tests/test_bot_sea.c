@@ -66,6 +66,20 @@ static void test_map_lobby(void **state)
     assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     expect_reply(b, "ann", "!map four_islands",
                  "the lobby in #catan already plays on four_islands");
+    /* The lobby's points house rule goes with every map: the listing and the choice say it. */
+    say(b, "ann", "!rules points 11");
+    mark = n_recs;
+    say(b, "ann", "!map");
+    assert_non_null(strstr(last_to(mark, "ann"), "wonders 3-4 players 11 points"));
+    for (int i = mark; i < n_recs; i++)
+        assert_null(strstr(recs[i].text, "13 points"));
+    mark = n_recs;
+    say(b, "ann", "!map fog");
+    assert_string_equal(last_to(mark, CHAN), "ann chose the map fog_islands (The Fog Islands, "
+                                             "3-4 players, 11 points)");
+    say(b, "ann", "!rules points default");
+    say(b, "ann", "!map four");
+    assert_int_equal(sess(b)->map, SESSION_MAP_FOUR_ISLANDS);
     /* A name as people say it, of several words, or a title. */
     expect_reply(b, "ann", "!map The Four Islands",
                  "the lobby in #catan already plays on four_islands");

@@ -974,6 +974,8 @@ static void test_playouts_house_rules(void **state)
     bw_rng_seed(&r, 0x4005e);
     house_games = 1;
     house_rerolls = house_masters = house_spared_hexes = house_deck_rolls = 0;
+    memset(house_events, 0, sizeof house_events);
+    house_new_years = house_event_asks = 0;
     for (int i = 0; i < games; i++) {
         int board = boards[i % nb], big = board == BOARD_BIG;
         const struct board_setup *bs = board_setup(board);
@@ -989,6 +991,13 @@ static void test_playouts_house_rules(void **state)
            games, house_rerolls, house_masters, house_spared_hexes, house_deck_rolls);
     assert_true(house_rerolls > 0 && house_masters > 0 && house_spared_hexes > 0 &&
                 house_deck_rolls > 0);
+    printf("house rules: the dice deck's events played:");
+    for (int e = DICE_ROBBER_ATTACK; e < DICE_EVENTS; e++)
+        printf(" %ld", house_events[e]);
+    printf("; %ld New Year cards, %ld questions asked\n", house_new_years, house_event_asks);
+    for (int e = DICE_ROBBER_ATTACK; e < DICE_EVENTS; e++)
+        assert_true(house_events[e] > 0);
+    assert_true(house_new_years > 0 && house_event_asks > 0);
 }
 
 /* Catan for two: games of 2 players and the neutral ones to a winner under the same checks,

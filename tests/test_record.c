@@ -1175,8 +1175,9 @@ static void test_pirates_round_trips(void **state)
     assert_non_null(strstr(why, "older than its game's board"));
 }
 
-/* Games with house rules (version 11): the rules, the harbormaster and the dice deck come back
- * with the game, at any moment of a playout; a deck that is not one is refused. */
+/* Games with house rules (version 11): the rules, the harbormaster and the dice deck (version
+ * 12: its event card in play and its questions) come back with the game, at any moment of a
+ * playout; a deck that is not one is refused. */
 static void test_house_rules_round_trips(void **state)
 {
     (void)state;
@@ -1184,7 +1185,7 @@ static void test_house_rules_round_trips(void **state)
     static unsigned char buf[RECORD_MAX_SIZE];
     struct bw_rng rng;
     char msg[64], why[128];
-    int masters = 0, decks = 0;
+    int masters = 0, decks = 0, asked = 0;
     for (int k = 0; k < 6; k++) {
         int64_t now = 1000;
         bw_rng_seed(&rng, (uint64_t)k + 90);
@@ -1209,6 +1210,8 @@ static void test_house_rules_round_trips(void **state)
             assert_int_equal(session_apply(&s, &a, now, NULL, 0, NULL), BW_OK);
             if (i % 29 == 0 || a.type == ACT_ROLL)
                 round_trip(&s, now, 77);
+            for (int p = 0; a.type == ACT_ROLL && p < GAME_MAX_PLAYERS; p++)
+                asked += s.game.dice_ask[p] != 0; /* an event card's question kept too */
         }
         masters += s.game.harbor_master != 0;
         decks += s.game.opt.dice_deck;
@@ -1222,6 +1225,7 @@ static void test_house_rules_round_trips(void **state)
     }
     assert_true(masters > 0);
     assert_true(decks > 0);
+    assert_true(asked > 0);
 }
 
 /* Records a v3 decoder must refuse: an unknown map, a map that cannot be played, a board that

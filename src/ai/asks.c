@@ -1,6 +1,8 @@
 /* Cities & Knights: the computer players' answers to what the game asks them (the same at every
- * level), and the worth of the progress cards that ask other players, reckoned from what the
- * player may know (doc/cities.md, "Asks"; doc/computer-players.md).
+ * level; the dice deck's event cards' questions too: a resource from the bank, the one worth
+ * most; a resource given, the one whose loss costs least; the player a card is taken from, the
+ * most threatening holding one), and the worth of the progress cards that ask other players,
+ * reckoned from what the player may know (doc/cities.md, "Asks"; doc/computer-players.md).
  *
  * Answers, and why:
  * - the pillaged city: the one whose loss leaves the position worth most (the value function:
@@ -155,8 +157,68 @@ static int answer_corner(const struct ai_board *b, const struct game *g, int p,
     return BW_OK;
 }
 
+/* ---- the dice deck's event cards ---- */
+
+/* The resource from the bank whose card is worth most to p. */
+static void take_best(const struct ai_board *b, const struct game *g, int p,
+                      struct game_action *out)
+{
+    struct game c = *g;
+    int best_r = -1;
+    double best = 0;
+    ai_blank(out, ACT_CK_GIVE, p);
+    for (int r = 0; r < RES_COUNT; r++) {
+        if (!g->bank[r])
+            continue;
+        c.p[p].res[r]++;
+        double v = ai_value(b, &c, p);
+        c.p[p].res[r]--;
+        if (best_r < 0 || v > best)
+            best = v, best_r = r;
+    }
+    if (best_r >= 0)
+        out->get[best_r] = 1;
+}
+
+/* The player to take a card from, of those the game allows: the most threatening, then the
+ * fullest hand. */
+static void rob_best(const struct game *g, int p, struct game_action *out)
+{
+    struct game_action list[GAME_MAX_PLAYERS];
+    int n = game_legal_actions(g, p, list, GAME_MAX_PLAYERS), best = -1;
+    double key = 0;
+    ai_blank(out, ACT_CK_CHOOSE, p);
+    for (int i = 0; i < n && i < GAME_MAX_PLAYERS; i++) {
+        int q = list[i].target;
+        double k = ai_threat(g, q) * 100 + game_hand_size(g, q);
+        if (list[i].type == ACT_CK_CHOOSE && (best < 0 || k > key))
+            best = q, key = k;
+    }
+    out->target = (int8_t)best;
+}
+
+static int dice_answer(const struct ai_board *b, const struct game *g, int p,
+                       struct game_action *out)
+{
+    switch (g->dice_ask[p]) {
+    case DICE_ASK_TAKE:
+        take_best(b, g, p, out);
+        return BW_OK;
+    case DICE_ASK_GIVE:
+        give_least(b, g, p, 1, 0, out);
+        return BW_OK;
+    case DICE_ASK_ROB:
+        rob_best(g, p, out);
+        return BW_OK;
+    default:
+        return BW_E(WRONG_PHASE);
+    }
+}
+
 bool ai_ck_answers(const struct game *g, int p)
 {
+    if (!g->ck.on && g->dice_ask[p] != DICE_ASK_NONE)
+        return true;
     int ask = g->ck.on || g->opt.two ? g->ck.p[p].ask : ASK_NONE;
     return ask == ASK_WEDDING || ask == ASK_HARBOR || ask == ASK_PILLAGE || ask == ASK_KNIGHT ||
            ask == ASK_DESERTER || ask == ASK_NEUTRAL || ask == ASK_RETURN;
@@ -165,6 +227,8 @@ bool ai_ck_answers(const struct game *g, int p)
 int ai_ck_answer(const struct ai_board *b, const struct game *g, int p, struct game_action *out)
 {
     const struct ck_player *c = &g->ck.p[p];
+    if (!g->ck.on)
+        return dice_answer(b, g, p, out);
     switch (c->ask) {
     case ASK_WEDDING:
     case ASK_RETURN: /* Catan for two: a forced trade's cards given back */

@@ -461,7 +461,7 @@ void bot_show_events(struct bot *b, struct bot_game *g, const struct game_event 
     render_events(&g->s.game, &st, ev, n_ev, &sink);
     /* Whoever a card or the barbarians just asked learns privately what to type. */
     for (int i = 0; i < n_ev; i++)
-        if (ev[i].type == EV_ASK)
+        if (ev[i].type == EV_ASK || ev[i].type == EV_DICE_ASK)
             render_ask_prompt(&g->s.game, &st, ev[i].player,
                               session_ask_seconds_left(&g->s, b->now_ms), &sink);
     setup_prompt(b, g, &r);

@@ -22,7 +22,8 @@ static void prompt_line(void *ctx, int to, const char *text)
 bool cmd_ask_prompt(struct cmd_call *c)
 {
     if (!c->s || c->s->state != SESSION_PLAYING || c->seat < 0 ||
-        !(c->s->game.ck.on || c->s->game.opt.two) || !c->s->game.ck.p[c->seat].ask)
+        !(((c->s->game.ck.on || c->s->game.opt.two) && c->s->game.ck.p[c->seat].ask) ||
+          (!c->s->game.ck.on && c->s->game.dice_ask[c->seat])))
         return false;
     struct render_style st;
     struct render_sink sink = {prompt_line, c};
@@ -54,6 +55,8 @@ static int asked(struct cmd_call *c, bool corner)
 
 static int exec_choose(struct cmd_call *c)
 {
+    if (cmd_dice_here(c))
+        return cmd_dice_answer(c, DICE_ASK_ROB);
     char msg[200], list[600];
     int ask = asked(c, true);
     if (!ask)
@@ -100,6 +103,8 @@ static void explain_give(struct cmd_call *c, int ask, const uint8_t n[GOOD_COUNT
 
 static int exec_give(struct cmd_call *c)
 {
+    if (cmd_dice_here(c))
+        return cmd_dice_answer(c, DICE_ASK_GIVE);
     char msg[200];
     int ask = asked(c, false);
     if (!ask)

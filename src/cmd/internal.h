@@ -58,6 +58,13 @@ bool cmd_explain_pending(struct cmd_call *c, int err);
 /* The prompt of what the caller is asked now (a progress card or the barbarians), privately:
  * whether they are asked anything (answer.c). */
 bool cmd_ask_prompt(struct cmd_call *c);
+/* The dice deck's event cards (dice.c): whether !choose, !give and !take answer them here (a
+ * game with the dice deck, without Cities & Knights); the answer of the command that asks for
+ * `kind` (enum dice_ask); after a refusal of something else, the prompt of the caller asked or
+ * whom the game waits for (true when it said something). */
+bool cmd_dice_here(const struct cmd_call *c);
+int cmd_dice_answer(struct cmd_call *c, int kind);
+bool cmd_dice_explain(struct cmd_call *c);
 /* The track ARGV names (science, trade, politics; a colour or commodity too), or a bw_err after
  * replying why with the usage line "PREFIX" usage. */
 int cmd_track_arg(struct cmd_call *c, int argc, char **argv, const char *usage);

@@ -345,6 +345,18 @@ static void mark_item(const struct cmd_call *c, char *item, size_t size, char *t
     }
 }
 
+/* The points a game on map m (whose own are points) is played to from the caller's lobby: the
+ * lobby's points house rule when set (it goes with every map), else the map's as the lobby
+ * reckons them for its own map (the configured points, Cities & Knights' 13). */
+static int lobby_points(const struct cmd_call *c, int m, int points)
+{
+    if (!c->s || c->s->state != SESSION_LOBBY)
+        return points;
+    if (c->s->house.points)
+        return c->s->house.points;
+    return c->s->map == m ? session_rule_value(c->s, SESSION_RULE_POINTS) : points;
+}
+
 /* One map in the listing: " four_islands 3-4 players 13 points", marked, after ", " unless it
  * is the first of its line. */
 static size_t map_item(struct cmd_call *c, int m, bool first, char *buf, size_t size)
@@ -356,6 +368,7 @@ static size_t map_item(struct cmd_call *c, int m, bool first, char *buf, size_t 
         hi = c->s ? c->s->rules.max_players : hi;
         points = c->s && c->s->rules.victory_points ? c->s->rules.victory_points : points;
     }
+    points = lobby_points(c, m, points);
     bool chosen = c->s && c->s->map == m;
     char item[160], marked[160];
     snprintf(item, sizeof item, tr(c->lang, MSG_MAP_ITEM), session_map_name(m), lo, hi, points);
@@ -456,6 +469,7 @@ static int exec_map(struct cmd_call *c)
         c->s->variant = SESSION_VARIANT_NONE;
     }
     c->s->map = (uint8_t)m;
+    points = lobby_points(c, m, points);
     c->host->changed(c->host->ctx, c->s);
     if (dropped)
         cmd_announcef(c, tr(c->lang, MSG_MAP_CHOSEN_DROP), c->nick, session_map_name(m),

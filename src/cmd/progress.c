@@ -239,6 +239,8 @@ bool cmd_explain_progress(struct cmd_call *c, const struct game_action *a, int e
 bool cmd_explain_pending(struct cmd_call *c, int err)
 {
     const struct game *g = &c->s->game;
+    if (!g->ck.on && c->seat >= 0 && (err == BW_E(WRONG_PHASE) || err == BW_E(NOT_YOUR_TURN)))
+        return cmd_dice_explain(c); /* the dice deck's event cards ask first */
     if (!g->ck.on || c->seat < 0)
         return false;
     if (cmd_explain_take(c, err))

@@ -36,6 +36,17 @@ void cmd_rules_help(struct cmd_call *c)
         n += k > 0 ? (size_t)k : 0;
     }
     cmd_replyf(c, tr(c->lang, MSG_RULES_VALUES), list);
+    /* The dice deck's event cards: which are played (all but the earthquake). */
+    n = 0;
+    list[0] = '\0';
+    for (int e = DICE_ROBBER_ATTACK; e < DICE_EVENTS && n < sizeof list; e++) {
+        int k = e == DICE_EARTHQUAKE ? 0
+                                     : snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
+                                                render_dice_event_name(c->lang, e));
+        n += k > 0 ? (size_t)k : 0;
+    }
+    cmd_replyf(c, tr(c->lang, MSG_RULES_DICE_EVENTS), list,
+               render_dice_event_name(c->lang, DICE_EARTHQUAKE));
     if (c->s) {
         cmd_rules_line(c, list, sizeof list);
         cmd_replyf(c, "%s", list);

@@ -117,6 +117,8 @@ static int take_card(struct cmd_call *c, int q)
 
 static int exec_take(struct cmd_call *c)
 {
+    if (cmd_dice_here(c))
+        return cmd_dice_answer(c, DICE_ASK_TAKE);
     if (!cmd_cities_here(c))
         return BW_E(WRONG_PHASE);
     const struct game *g = &c->s->game;

@@ -28,6 +28,8 @@ unsigned others_mask(const struct game *g, int p)
 unsigned game_waiting_for(const struct game *g)
 {
     unsigned m = asks_on(g) && g->phase != PHASE_OVER ? progress_pending(g) : 0;
+    if (!m && !g->ck.on) /* an event card of the dice deck asks */
+        m = dice_asked(g);
     if (m)
         return m;
     switch (g->phase) {
@@ -171,6 +173,8 @@ void do_roll(struct game *g, struct evbuf *eb, int d1, int d2)
             return;
         }
     }
+    if (g->dice_event && dice_event_play(g, eb)) /* the card's event first */
+        return;
     roll_on(g, eb);
 }
 
@@ -183,8 +187,9 @@ void roll_on(struct game *g, struct evbuf *eb)
         int before[GAME_MAX_PLAYERS]; /* C&K: the hands before, for the aqueduct */
         if (g->ck.on)
             ck_hands(g, before);
-        int gold =
-            g->ck.on ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS) : produce(g, eb, d1 + d2, 0);
+        int gold = g->ck.on                         ? produce(g, eb, d1 + d2, CK_SPLIT_TERRAINS)
+                   : g->dice_event == DICE_EPIDEMIC ? produce(g, eb, d1 + d2, ~0u) /* cities: 1 */
+                                                    : produce(g, eb, d1 + d2, 0);
         if (g->ck.on)
             gold |= ck_produce(g, eb, d1 + d2, before);
         if (GEO(g)->n_villages)
@@ -792,6 +797,8 @@ int dev_play_check(const struct game *g, int p, int card)
 {
     if ((g->phase != PHASE_ROLL && g->phase != PHASE_MAIN) || g->current != p)
         return turn_error(g, p);
+    if (dice_asked(g)) /* an event card's questions first */
+        return BW_E(WRONG_PHASE);
     if (card == DEV_VICTORY)
         return BW_E(INVALID);
     if (g->dev_played)
@@ -1029,6 +1036,8 @@ static int dispatch(struct game *g, struct evbuf *eb, const struct game_action *
     case ACT_PROGRESS_DISCARD:
     case ACT_CK_CHOOSE:
     case ACT_CK_GIVE:
+        if (dice_asked(g)) /* an event card's question (never with Cities & Knights) */
+            return dice_answer(g, eb, a);
         return g->opt.two ? two_action(g, eb, a) : ck_dispatch(g, eb, a);
     case ACT_TOKEN:
         return two_action(g, eb, a);
@@ -1062,11 +1071,14 @@ static int may_score(int type)
     }
 }
 
-/* The game is over: nobody chooses gold (or the aqueduct's card) any more. */
+/* The game is over: nobody chooses gold (or the aqueduct's card) any more, nor answers an event
+ * card of the dice deck. */
 static void no_gold(struct game *g)
 {
     for (int p = 0; p < g->opt.n_players; p++)
         g->p[p].gold = 0;
+    memset(g->dice_ask, 0, sizeof g->dice_ask);
+    memset(g->dice_ask_to, 0, sizeof g->dice_ask_to);
 }
 
 int game_apply(struct game *g, const struct game_action *a, struct game_event *ev, int max,
@@ -1088,6 +1100,11 @@ int game_apply(struct game *g, const struct game_action *a, struct game_event *e
     if (pending && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
         (!(pending & BIT(a->player)) || a->type < ACT_PROGRESS || a->type > ACT_CK_GIVE ||
          (g->ck.p[a->player].ask && a->type < ACT_CK_CHOOSE))) /* an answer first */
+        return BW_E(WRONG_PHASE);
+    /* The dice deck's event cards: the players asked answer before anything else. */
+    unsigned asked = dice_asked(g);
+    if (asked && a->type != ACT_TIMEOUT && a->type != ACT_RESIGN &&
+        (!(asked & BIT(a->player)) || a->type < ACT_CK_CHOOSE))
         return BW_E(WRONG_PHASE);
     /* Catan for two: the settlements and roads built (not in the setup) owe neutral pieces. */
     int built = g->opt.two && g->phase > PHASE_SETUP_ROAD && a->player < g->opt.n_players;
@@ -1128,8 +1145,9 @@ int game_apply_roll(struct game *g, int d1, int d2, struct game_event *ev, int m
     struct evbuf eb = {ev, ev ? max : 0, 0};
     if (n_ev)
         *n_ev = 0;
-    if (g->phase != PHASE_ROLL || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+    if (g->phase != PHASE_ROLL || dice_asked(g) || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
         return BW_E(WRONG_PHASE);
+    g->dice_event = DICE_PLAIN; /* dice, not a card */
     do_roll(g, &eb, d1, d2);
     g->p[g->current].timeouts = 0;
     g->turn_timed_out = 0;

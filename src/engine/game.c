@@ -397,7 +397,8 @@ static int pieces_ok(const struct game *g, const struct board_geo *geo)
             pl->roads > GAME_ROADS || pl->ships != ships[p] || pl->ships > GAME_SHIPS ||
             pl->road_length > pl->roads + pl->ships ||
             (pl->gold && g->phase != PHASE_GOLD &&
-             !(geo->n_fleet && g->phase == PHASE_DISCARD)) || /* a battle won on a 7 */
+             !(geo->n_fleet && g->phase == PHASE_DISCARD) && /* a battle won on a 7 */
+             !(geo->n_fleet && dice_asked(g))) ||            /* or before an event card's answers */
             (pl->discoveries && !board_setup(g->opt.board)->jungle) ||
             (pl->home_islands & ~GEO(g)->home_islands))
             return 0;

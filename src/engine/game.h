@@ -19,7 +19,7 @@
 #define GAME_DEV_DECK_MAX 34
 #define GAME_MAX_DISCOVERIES 32767 /* what an event's count holds */
 #define GAME_DICE_CARDS 36         /* the dice deck: one card per outcome of two dice */
-#define GAME_DICE_RESHUFFLE 5      /* the dice deck is shuffled again when this many are left */
+#define GAME_DICE_RESHUFFLE 5      /* the dice deck's cards under the New Year card: never drawn */
 
 enum resource { RES_WOOD, RES_BRICK, RES_WOOL, RES_GRAIN, RES_ORE, RES_COUNT, RES_NONE = 255 };
 enum terrain {
@@ -224,6 +224,14 @@ enum event_type {
     EV_NEUTRAL, /* player built for neutral seat other: a = TWO_SETTLEMENT or TWO_ROAD at b */
     EV_TOKENS,  /* player earned a trade tokens (b = theirs now) */
     EV_TOKEN,   /* player spent b trade tokens on a (enum two_token) */
+    /* The dice deck's event cards (engine/events.c; doc/house-rules.md). */
+    EV_NEW_YEAR,   /* player drew the New Year card: the dice deck is shuffled, a card follows */
+    EV_DICE_EVENT, /* the card player drew carries event a (enum dice_event); it follows EV_ROLL
+                    * and comes before the roll's production */
+    EV_DICE_ASK,   /* player must answer a (enum dice_ask); other = whom they give to (GIVE) */
+    EV_DICE_GIVE,  /* player gave other res[] (an event card: b = enum dice_event; res[] private
+                    * to the two) */
+    EV_DICE_TAKE,  /* player took res[] from the bank (an event card: b = enum dice_event) */
     EV_TYPE_COUNT
 };
 
@@ -260,6 +268,36 @@ struct game_options {
     uint8_t two;              /* Catan for two: n_players 2 on the base board, two neutral
                                * players, two rolls a turn, trade tokens (engine/two.c) */
 };
+
+/* The event cards of the dice deck (without Cities & Knights): what each card carries besides
+ * its number (game_dice_event()). Earthquake is on its cards but not played: those cards are
+ * plain numbers (doc/house-rules.md says why). */
+enum dice_event {
+    DICE_PLAIN,
+    DICE_ROBBER_ATTACK,         /* the 7s: the usual 7 */
+    DICE_EPIDEMIC,              /* each city gives one resource less in this production */
+    DICE_EARTHQUAKE,            /* not played */
+    DICE_GOOD_NEIGHBORS,        /* each player gives a resource of choice to the next seat */
+    DICE_TOURNAMENT,            /* most knights played: a resource of choice from the bank */
+    DICE_TRADE_ADVANTAGE,       /* the longest road's holder takes a card from a player of choice */
+    DICE_CALM_SEA,              /* most buildings on harbors: a resource of choice from the bank */
+    DICE_NEIGHBORLY_ASSISTANCE, /* most points give a resource of choice to the fewest */
+    DICE_CONFLICT,              /* the largest army's holder takes a card from a player of choice */
+    DICE_PLENTIFUL_YEAR,        /* each player takes a resource of choice from the bank */
+    DICE_EVENTS
+};
+/* What an event card asks a player (game.dice_ask), answered by ACT_CK_GIVE (give[]: the one
+ * resource given; get[]: the one taken from the bank) or ACT_CK_CHOOSE (target: the player), by
+ * a default on ACT_TIMEOUT. */
+enum dice_ask {
+    DICE_ASK_NONE,
+    DICE_ASK_TAKE, /* a resource of choice from the bank */
+    DICE_ASK_GIVE, /* a resource of choice to dice_ask_to */
+    DICE_ASK_ROB,  /* the player a card is taken from (at random, as the robber's) */
+    DICE_ASKS
+};
+/* The event of dice deck card `card` (6 * (first die - 1) + second - 1): enum dice_event. */
+int game_dice_event(int card);
 
 /* The house rules of struct game_options, for game_option_fits(). */
 enum game_rule {
@@ -484,6 +522,12 @@ struct game {
      * harbormaster's seat (opt.harbormaster), 0 for nobody. */
     uint8_t dice_cards[GAME_DICE_CARDS];
     uint8_t dice_drawn;
+    /* The event of the card in play (enum dice_event: 0 without the deck, with Cities & Knights,
+     * or for a plain card), what it asks each player (enum dice_ask) and whom they give to. The
+     * roll's production waits while anyone is asked (phase stays PHASE_ROLL, rolled 1). */
+    uint8_t dice_event;
+    uint8_t dice_ask[GAME_MAX_PLAYERS];
+    int8_t dice_ask_to[GAME_MAX_PLAYERS];
     uint8_t harbor_master;
     uint8_t bank[RES_COUNT];
     uint8_t bank_start; /* 19 or 24 of each */

@@ -38,9 +38,10 @@ int game_option_fits(const struct game_options *opt, int which)
     switch (which) {
     case GAME_RULE_DISCARD:
     case GAME_RULE_NO_SEVENS:
-    case GAME_RULE_DICE_DECK:
     case GAME_RULE_TRADE:
         return 1;
+    case GAME_RULE_DICE_DECK: /* Catan for two rolls twice, the second unlike the first */
+        return !opt->two;
     case GAME_RULE_FRIENDLY_ROBBER:
         return !geo->n_routes; /* The Pirate Islands: no robber, and the fleet robs nobody */
     case GAME_RULE_ROBBER_DESERT:
@@ -137,23 +138,29 @@ void dice_deck_shuffle(struct game *g)
     g->dice_drawn = 0;
 }
 
-static void draw_dice(struct game *g, int *d1, int *d2)
+/* The New Year card lies on the last GAME_DICE_RESHUFFLE cards: when it is drawn the deck is
+ * shuffled, whole, and the next card is drawn (those under it are never used). The card's event
+ * is the game's (without Cities & Knights, whose event die is another thing). */
+static void draw_dice(struct game *g, struct evbuf *eb, int *d1, int *d2)
 {
     if (!g->opt.dice_deck) {
         *d1 = (int)bw_rng_below(&g->rng, 6) + 1;
         *d2 = (int)bw_rng_below(&g->rng, 6) + 1;
         return;
     }
+    if (g->dice_drawn >= GAME_DICE_CARDS - GAME_DICE_RESHUFFLE) {
+        ev_push(eb, EV_NEW_YEAR, g->current);
+        dice_deck_shuffle(g);
+    }
     int card = g->dice_cards[g->dice_drawn++];
     *d1 = card / 6 + 1;
     *d2 = card % 6 + 1;
-    if (GAME_DICE_CARDS - g->dice_drawn <= GAME_DICE_RESHUFFLE)
-        dice_deck_shuffle(g);
+    g->dice_event = g->ck.on ? DICE_PLAIN : (uint8_t)game_dice_event(card);
 }
 
 void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2)
 {
-    draw_dice(g, d1, d2);
+    draw_dice(g, eb, d1, d2);
     /* A round is a turn of each seat: the first N rounds are the first N * seats turns. */
     int early = g->turn <= g->opt.no_sevens * g->opt.n_players;
     while (*d1 + *d2 == 7 && early) {
@@ -162,7 +169,7 @@ void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2)
             e->a = (int16_t)*d1;
             e->b = (int16_t)*d2;
         }
-        draw_dice(g, d1, d2);
+        draw_dice(g, eb, d1, d2);
     }
 }
 
@@ -219,7 +226,7 @@ int house_state_ok(const struct game *g)
         for (int i = 0; i < GAME_DICE_CARDS; i++)
             seen |= g->dice_cards[i] < GAME_DICE_CARDS ? 1ull << g->dice_cards[i] : 0;
         if (seen != (1ull << GAME_DICE_CARDS) - 1 ||
-            g->dice_drawn >= GAME_DICE_CARDS - GAME_DICE_RESHUFFLE)
+            g->dice_drawn > GAME_DICE_CARDS - GAME_DICE_RESHUFFLE)
             return 0;
     } else {
         uint8_t any = g->dice_drawn;
@@ -228,7 +235,7 @@ int house_state_ok(const struct game *g)
         if (any)
             return 0;
     }
-    if (g->harbor_master > (g->opt.harbormaster ? g->opt.n_players : 0))
+    if (g->harbor_master > (g->opt.harbormaster ? g->opt.n_players : 0) || !dice_events_ok(g))
         return 0;
     for (int i = 0; i < GAME_MAX_OFFERS && g->opt.no_trade; i++)
         if (g->offers[i].id)

@@ -318,6 +318,26 @@ void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2);
 void dice_deck_shuffle(struct game *g);
 void harbormaster_award(struct game *g, struct evbuf *eb);
 int house_state_ok(const struct game *g);
+/* The dice deck's event cards (events.c): dice_asked, the players an event card asks now (bit
+ * per seat); dice_event_play: the event of the card just drawn (g->dice_event), played after
+ * EV_ROLL, returning whether anyone is asked (the production then waits for the answers);
+ * dice_answer: an ACT_CK_GIVE or ACT_CK_CHOOSE of an asked player; dice_ask_default: the
+ * timeout's answer; dice_asks_resign: a player leaves while asks are open; dice_ask_actions:
+ * the answers p may give; dice_events_ok checks a restored state's part. */
+static inline unsigned dice_asked(const struct game *g)
+{
+    unsigned m = 0;
+    if (g->dice_event)
+        for (int p = 0; p < g->opt.n_players; p++)
+            m |= g->dice_ask[p] ? BIT(p) : 0;
+    return m;
+}
+int dice_event_play(struct game *g, struct evbuf *eb);
+int dice_answer(struct game *g, struct evbuf *eb, const struct game_action *a);
+void dice_ask_default(struct game *g, struct evbuf *eb, int p);
+void dice_asks_resign(struct game *g, struct evbuf *eb, int p);
+int dice_ask_actions(const struct game *g, int p, struct game_action *out, int max);
+int dice_events_ok(const struct game *g);
 /* Whether a house rule limits where the robber goes. */
 static inline int house_robber_limits(const struct game *g)
 {

@@ -687,6 +687,8 @@ int legal_actions(const struct game *g, int player, struct game_action *out, int
     int current = g->current == player;
     if (asks_on(g) && g->phase != PHASE_OVER && progress_pending(g)) /* asks: these first */
         return progress_actions(g, player, out, max);
+    if (dice_asked(g)) /* an event card's question: the answers only */
+        return dice_ask_actions(g, player, out, out ? max : 0);
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
         if (current)

@@ -46,6 +46,7 @@ void resign(struct game *g, struct evbuf *eb, int p)
     struct game_player *pl = &g->p[p];
     if (asks_on(g) && ck_asked(g))
         resign_asks(g, eb, p);
+    int asked = dice_asked(g) != 0;
     for (int r = 0; r < RES_COUNT; r++) {
         g->bank[r] += pl->res[r];
         pl->res[r] = 0;
@@ -56,6 +57,8 @@ void resign(struct game *g, struct evbuf *eb, int p)
     pl->gold = 0;
     pl->resigned = 1;
     ev_push(eb, EV_RESIGN, p);
+    if (asked) /* an event card's questions: the roll goes on once nobody is asked */
+        dice_asks_resign(g, eb, p);
     /* The awards leave with the player, to one who alone leads, else set aside. */
     if (g->longest_road == p)
         longest_road_award(g, eb);
@@ -179,6 +182,10 @@ int act_timeout(struct game *g, struct evbuf *eb, int p)
     int pending = asks_on(g) && (progress_pending(g) & BIT(p));
     if (pending) /* C&K: a card to draw or to give up comes before the phase's business */
         progress_timeout(g, eb, p);
+    if (dice_asked(g) & BIT(p)) { /* an event card's question */
+        dice_ask_default(g, eb, p);
+        pending = 1;
+    }
     switch (pending ? -1 : (int)g->phase) {
     case PHASE_SETUP_SETTLEMENT: {
         int v = pick_random_vertex(g, p);

@@ -479,7 +479,8 @@ int playout_choose(const struct game *g, struct bw_rng *rng, struct game_action 
     if (!waiting)
         return BW_E(GAME_OVER);
     int p = __builtin_ctz(waiting);
-    if (asks_on(g) && progress_pending(g)) /* a card to draw or to give up, an ask, first */
+    /* A card to draw or to give up, an ask (C&K, Catan for two), an event card's asks, first. */
+    if ((asks_on(g) && progress_pending(g)) || dice_asked(g))
         return choose_listed(g, rng, p, out);
     if (g->phase == PHASE_DISCARD) {
         playout_discard(g, p, rng, out);

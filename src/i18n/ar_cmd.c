@@ -439,5 +439,10 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_VARIANT_CHOSE_TWO, "اختار %s النسخة %s (%s: لاعبان ومحايدان؛ رميتان في الدور؛ لكل طريق أو "
                             "مستوطنة تبنيها يأخذ محايد واحدًا (%sneutral)؛ رموز (%stoken))"},
     {MSG_VARIANT_ITEM_TWO, "%s (%s، الخريطة الأساسية، لاعبان)"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED,
+     "لا يُطلب منك شيء: %stake و%sgive و%schoose تجيب حين تسألك بطاقة حدث من مجموعة بطاقات النرد"},
+    {MSG_RULES_DICE_EVENTS,
+     "dice deck: الأحداث المطبقة: %s؛ «%s» رقم عادي؛ «رأس السنة» تخلط المجموعة"},
     {MSG_COUNT, NULL},
 };

@@ -111,5 +111,8 @@ const struct i18n_entry i18n_ar_session[] = {
      "تحتاج %s إلى مؤقّت للدور، ولا مؤقّت في هذه القناة (game.turn_timeout_s يساوي 0)"},
     /* Catan for two (branch two). */
     {MSG_SES_TWO_SEATS, "نسخة %s للاعبَين اثنين بالضبط، والجالسون: %d"},
+    /* The dice deck refused with Catan for two. */
+    {MSG_SES_RULE_DECK_TWO,
+     "لا تتوافق %s مع «كاتان لاثنين»: يُرمى النرد فيها مرتين في الدور، والرمية الثانية غير الأولى"},
     {MSG_COUNT, NULL},
 };

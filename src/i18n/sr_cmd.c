@@ -451,5 +451,10 @@ const struct i18n_entry i18n_sr_cmd[] = {
                             "potezu; za vaš put ili naselje i neutralni dobija jedno (%sneutral); "
                             "žetoni za prinudnu razmenu ili razbojnika u pustinju (%stoken))"},
     {MSG_VARIANT_ITEM_TWO, "%s (%s, osnovna mapa, 2 igrača)"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED, "ništa vas ne pitaju: %stake, %sgive i %schoose odgovaraju kada vas pita "
+                         "karta događaja iz špila kockica"},
+    {MSG_RULES_DICE_EVENTS,
+     "dice deck: događaji koji važe: %s; „%s“ je običan broj; „Nova godina“ meša špil"},
     {MSG_COUNT, NULL},
 };

@@ -114,5 +114,8 @@ const struct i18n_entry i18n_sr_session[] = {
      "%s traži tajmer poteza, a ovaj kanal ga nema (game.turn_timeout_s je 0)"},
     /* Catan for two (branch two). */
     {MSG_SES_TWO_SEATS, "varijanta %s je za tačno 2 igrača, a za stolom: %d"},
+    /* The dice deck refused with Catan for two. */
+    {MSG_SES_RULE_DECK_TWO, "%s ne ide uz „Katan za dvoje“: tamo se kocke bacaju dvaput po potezu, "
+                            "a drugo bacanje nije kao prvo"},
     {MSG_COUNT, NULL},
 };

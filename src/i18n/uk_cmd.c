@@ -456,5 +456,10 @@ const struct i18n_entry i18n_uk_cmd[] = {
      "%s обирає варіант %s (%s: 2 гравці й 2 нейтральні; 2 кидки за хід; за дорогу чи селище "
      "нейтральний теж отримує одне (%sneutral); жетони (%stoken))"},
     {MSG_VARIANT_ITEM_TWO, "%s (%s, базова карта, 2 гравці)"},
+    /* events: the dice deck's event cards */
+    {MSG_DICE_NOT_ASKED, "вас ні про що не питають: %stake, %sgive і %schoose відповідають, коли "
+                         "вас питає карта події колоди кубиків"},
+    {MSG_RULES_DICE_EVENTS,
+     "dice deck: події, що діють: %s; «%s» — просте число; «Новий рік» тасує колоду"},
     {MSG_COUNT, NULL},
 };

@@ -113,5 +113,8 @@ const struct i18n_entry i18n_uk_session[] = {
      "%s потребує таймера ходу, а в цьому каналі його немає (game.turn_timeout_s дорівнює 0)"},
     /* Catan for two (branch two). */
     {MSG_SES_TWO_SEATS, "варіант %s — для рівно 2 гравців, а за столом: %d"},
+    /* The dice deck refused with Catan for two. */
+    {MSG_SES_RULE_DECK_TWO, "%s не поєднується з «Катаном для двох»: там кубики кидають двічі за "
+                            "хід, і другий кидок не такий, як перший"},
     {MSG_COUNT, NULL},
 };

@@ -136,6 +136,10 @@ void cities_ask_status(struct rline *l, const struct game *g, const struct rende
 void render_ask_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
                        const struct render_sink *out)
 {
+    if (!g->ck.on && seat >= 0 && seat < g->opt.n_players && g->dice_ask[seat]) {
+        render_dice_prompt(g, st, seat, seconds, out); /* the dice deck's event cards ask too */
+        return;
+    }
     if (!(g->ck.on || g->opt.two) || seat < 0 || seat >= g->opt.n_players || !g->ck.p[seat].ask ||
         seat_is_robot(st, seat))
         return;

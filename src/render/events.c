@@ -468,9 +468,10 @@ void render_events(const struct game *g, const struct render_style *st, const st
                    int n_ev, const struct render_sink *out)
 {
     for (int i = 0; i < n_ev; i++) {
-        int used = g->ck.on     ? cities_event(g, st, ev, i, n_ev, out)
-                   : g->opt.two ? two_event(g, st, &ev[i], out)
-                                : 0;
+        int used = g->ck.on           ? cities_event(g, st, ev, i, n_ev, out)
+                   : g->opt.two       ? two_event(g, st, &ev[i], out)
+                   : g->opt.dice_deck ? dice_event_render(g, st, &ev[i], out)
+                                      : 0;
         /* Cities & Knights: an offer's or a trade's commodities come in the next event. */
         const struct game_event *com = NULL;
         if ((ev[i].type == EV_OFFER || ev[i].type == EV_TRADE) && i + 1 < n_ev &&

@@ -177,6 +177,15 @@ int ckdraw_merchant(const struct game *g, int *seat);
 enum { CKDRAW_LEGEND_MAX = 8, CKDRAW_LEGEND_ITEM = 64 };
 int ckdraw_legend(const struct game *g, int lang, char lower, char upper,
                   char items[CKDRAW_LEGEND_MAX][CKDRAW_LEGEND_ITEM]);
+/* The dice deck's event cards (dice_events.c): dice_event_render, the lines of an event of
+ * theirs (1) or 0 for another event; render_dice_prompt, what seat is asked, privately;
+ * dice_ask_status, " | " and who is asked what, for the status. */
+int dice_event_render(const struct game *g, const struct render_style *st,
+                      const struct game_event *e, const struct render_sink *out);
+void render_dice_prompt(const struct game *g, const struct render_style *st, int seat, int seconds,
+                        const struct render_sink *out);
+void dice_ask_status(struct rline *l, const struct game *g, const struct render_style *st);
+
 /* A land hex as event lines name it, "C (wood 6)" (events.c), into buf. */
 const char *event_hex_label(const struct game *g, int lang, int h, char *buf, size_t size);
 

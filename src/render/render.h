@@ -249,6 +249,9 @@ void render_events(const struct game *g, const struct render_style *st, const st
 void render_progress(const struct game *g, const struct render_style *st, int seat,
                      const struct render_sink *out);
 
+/* The name of an event card of the dice deck (enum dice_event) in language lang; "" for a
+ * plain card. */
+const char *render_dice_event_name(int lang, int event);
 /* Cities & Knights: what seat is asked (doc/cities.md, "Asks"). render_ask_prompt: the
  * private prompt to seat, naming what to type and the choices: "#chan the barbarians take one
  * of your cities: !choose V with one of 5, 30 (60 seconds left)" (seconds -1: no timer);

@@ -471,6 +471,9 @@ static void add_hint(struct rline *l, const struct game *g, const struct render_
     const char *pre = style_prefix(st);
     if (!waits_for_person(g, st) || cities_hint(l, g, st) || two_hint(l, g, st))
         return;
+    for (int p = 0; !g->ck.on && p < g->opt.n_players; p++)
+        if (g->dice_ask[p]) /* an event card's questions: their lines carry the commands */
+            return;
     switch (g->phase) {
     case PHASE_SETUP_SETTLEMENT:
         rline_tr(l, st, MSG_HINT_SETTLE, pre);
@@ -527,6 +530,8 @@ void render_status(const struct game *g, const struct render_style *st, const ch
     add_awaited(&l, g, st);
     cities_awaited(&l, g, st);
     two_awaited(&l, g, st);
+    if (!g->ck.on)
+        dice_ask_status(&l, g, st);
     if (g->phase == PHASE_DISCARD || g->phase == PHASE_GOLD)
         for (int p = 0, first = 1; p < g->opt.n_players; p++) {
             int owed = g->phase == PHASE_GOLD ? g->p[p].gold : g->p[p].discard;

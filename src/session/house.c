@@ -162,6 +162,10 @@ bool session_rule_fits(const struct session *s, int rule, int value, char *msg, 
         i18n_format(lang, msg, msglen, MSG_SES_RULE_DECK_CITIES, "dice deck");
         return false;
     }
+    if (rule == SESSION_RULE_DICE && s->variant == SESSION_VARIANT_TWO) {
+        i18n_format(lang, msg, msglen, MSG_SES_RULE_DECK_TWO, "dice deck");
+        return false;
+    }
     if (rule == SESSION_RULE_TIMER && value != SESSION_TIMER_OFF && !s->rules.turn_timeout_s) {
         char what[32];
         snprintf(what, sizeof what, "timer %s", timer_words[value]);

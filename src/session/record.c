@@ -966,7 +966,7 @@ int record_decode_at(struct session *s, const void *buf, size_t len, int64_t now
     if (version >= 11)
         get_house(&r, &t);
     if (t.state != SESSION_LOBBY) /* version 11 on: the house rules */
-        record_get_house(&r, &t.game, version >= 11);
+        record_get_house(&r, &t.game, (int)version);
     if (t.state != SESSION_LOBBY) /* version 12 on: Catan for two */
         record_get_two(&r, &t.game, version >= 12);
     /* Version 10 on: the Cities & Knights part, when the body goes on. */

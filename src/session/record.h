@@ -96,6 +96,9 @@
  * block (record_house.c: u8 0 without it; with it the trade tokens, the second roll still to
  * resolve, the neutral pieces owed and the asks) right after the house rules' block. The
  * neutral players' pieces lie on the board as seats 2 and 3. Older records have none.
+ * Version 12 also keeps, in the house rules' block, the dice deck's event card in play and what it
+ * asks each player after the deck's cards (record_house.c); a version 11 deck's cards were
+ * plain numbers, and read so.
  *
  * Versions: the encoder writes RECORD_VERSION only. The decoder reads each version by its own
  * function (a case of a switch on the version): when the format changes, the newest version
@@ -115,6 +118,8 @@
 #include "session/session.h"
 
 #define RECORD_VERSION 12
+/* The first version whose dice deck keeps its event card in play (record_house.c). */
+#define RECORD_DICE_EVENTS_SINCE 12
 /* A wall-clock time the encoder or decoder does not have. */
 #define RECORD_WALL_UNKNOWN INT64_MIN
 

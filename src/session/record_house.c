@@ -6,6 +6,9 @@
  *   u8 harbor_master             1 + the harbormaster's seat, 0 for nobody
  *   u8 dice_drawn                the dice deck's cards drawn (0 without the deck)
  *   36 x u8 dice_cards           only when dice_deck is 1: the deck in its order
+ *   u8 dice_event, 6 x u8 dice_ask, 6 x i8 dice_ask_to
+ *                                version 12 on, only when dice_deck is 1: the event card in play
+ *                                and what it asks each seat (engine/events.c)
  *
  * Catan for two (version 12 on):
  *   u8 two                       game_options.two: 0, or 1 and then:
@@ -22,6 +25,8 @@
  * played by the rule book. */
 #include "session/record_house.h"
 
+#include "session/record.h"
+
 #include <string.h>
 
 void record_put_house(struct writer *w, const struct game *g)
@@ -33,12 +38,18 @@ void record_put_house(struct writer *w, const struct game *g)
     put_bytes(w, rules, sizeof rules);
     put_u8(w, g->harbor_master);
     put_u8(w, g->dice_drawn);
-    if (o->dice_deck)
-        put_bytes(w, g->dice_cards, GAME_DICE_CARDS);
+    if (!o->dice_deck)
+        return;
+    put_bytes(w, g->dice_cards, GAME_DICE_CARDS);
+    put_u8(w, g->dice_event);
+    put_bytes(w, g->dice_ask, GAME_MAX_PLAYERS);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        put_u8(w, (uint8_t)g->dice_ask_to[p]);
 }
 
-void record_get_house(struct reader *r, struct game *g, int in_record)
+void record_get_house(struct reader *r, struct game *g, int version)
 {
+    int in_record = version >= 11;
     struct game_options *o = &g->opt;
     if (!in_record || r->bad)
         return;
@@ -49,10 +60,17 @@ void record_get_house(struct reader *r, struct game *g, int in_record)
         *rules[i] = get_u8(r);
     g->harbor_master = get_u8(r);
     g->dice_drawn = get_u8(r);
-    if (o->dice_deck == 1)
-        get_into(r, g->dice_cards, GAME_DICE_CARDS);
-    else if (o->dice_deck)
+    if (o->dice_deck > 1)
         refuse(r, "the dice deck's rule is neither 0 nor 1");
+    if (o->dice_deck != 1)
+        return;
+    get_into(r, g->dice_cards, GAME_DICE_CARDS);
+    if (version < RECORD_DICE_EVENTS_SINCE) /* its cards were plain numbers */
+        return;
+    g->dice_event = get_u8(r);
+    get_into(r, g->dice_ask, GAME_MAX_PLAYERS);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        g->dice_ask_to[p] = (int8_t)get_u8(r);
 }
 
 void record_put_two(struct writer *w, const struct game *g)

@@ -213,13 +213,14 @@ static int64_t clock_of(const struct session *s, int64_t now_ms)
     return s->paused ? s->paused_ms : now_ms;
 }
 
-/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask), or
- * Catan for two (a neutral piece, the cards given back). */
+/* The players a Cities & Knights card or the barbarians ask something (g->ck.p[].ask), Catan
+ * for two (a neutral piece, the cards given back), or an event card of the dice deck
+ * (g->dice_ask[]). */
 static unsigned asked_players(const struct game *g)
 {
     unsigned m = 0;
-    for (int p = 0; (g->ck.on || g->opt.two) && p < g->opt.n_players; p++)
-        if (g->ck.p[p].ask)
+    for (int p = 0; p < g->opt.n_players; p++)
+        if (((g->ck.on || g->opt.two) && g->ck.p[p].ask) || g->dice_ask[p])
             m |= 1u << p;
     return m;
 }
@@ -344,6 +345,11 @@ int session_start(struct session *s, const struct bw_rng *fresh, int64_t now_ms,
         !session_variant_fits(s->variant, s->map, s->n_seats, msg, msglen) ||
         !session_expansion_fits(s->expansion, s->map, s->variant, msg, msglen))
         return BW_E(WRONG_PHASE);
+    /* A lobby's rules fit it (a change of map or expansion resets those that stop fitting);
+     * one restored or configured otherwise is refused with the reason, not started. */
+    for (int r = 0; r < SESSION_RULE_COUNT; r++)
+        if (!session_rule_fits(s, r, session_rule_value(s, r), msg, msglen))
+            return BW_E(WRONG_PHASE);
     bool cities = s->expansion == SESSION_EXPANSION_CITIES;
     int board = session_board_of(s->map, s->variant, s->n_seats);
     if (board < 0) {

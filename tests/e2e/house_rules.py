@@ -7,8 +7,15 @@ refused; ann picks The Four Islands (13 points) and sets points 6, bob (seated) 
 refused with its range. At !start the channel gets the fixed line with all four; the game is
 played by the scripted people (sea_crew.Crew) from SPEC.md's commands and fixed forms until
 someone wins with at least 6 points; !status in the game carries the line too. The bot stays
-up, exits 0 and its log is clean. Every wait is bounded; every server is stopped by its PID."""
+up, exits 0 and its log is clean. Every wait is bounded; every server is stopped by its PID.
 
+Before that game, the dice deck's event cards: ann opens a lobby with dice deck and timer fast
+and two easy computer players, and starts; when her first setup move runs out of time a
+computer player sits in for her (game.takeover), the computer players play, and a roll's card
+carries an event: its line ("event card NAME: what it does") comes under the roll; cat (a bot
+admin) stops that game. About 40 s more."""
+
+import re
 import sys
 import time
 
@@ -19,8 +26,28 @@ CHAN = "#rules"
 PEOPLE = ["ann", "bob", "cat"]
 BOOK = ("#rules rules: points 10, discard 7, friendly_robber on, no_sevens 0, robber_desert "
         "on, dice random, trade on, harbormaster off, timer normal")
+# An event card's line, as the channel reads it after a roll's line ("·" joins them).
+EVENT_RE = re.compile(r"event card [A-Z][A-Za-z ]+: [^·]+")
 CHOSEN = ("#rules rules: points 6, discard 9, friendly_robber on, no_sevens 0, robber_desert "
           "on, dice random, trade on, harbormaster off, timer slow")
+
+
+def dice_events(t, ann, cat):
+    """The lobby with the dice deck and computer players, until an event card's line."""
+    announced(t, ann, "!new", "ann opened a lobby")
+    announced(t, ann, "!rules dice deck", "ann set the house rule dice to deck")
+    announced(t, ann, "!rules timer fast", "ann set the house rule timer to fast")
+    for _ in range(2):
+        announced(t, ann, "!addbot easy", "a computer player (easy)")
+    n = len(t.tr.lines)
+    t.say(ann, "!start")
+    t.wait(lambda: any(EVENT_RE.search(l) for l in t.tr.lines[n:]), 90, "an event card's line")
+    line = next(l for l in t.tr.lines[n:] if EVENT_RE.search(l))
+    check(re.search(r"rolled \d+ \(\d\+\d\).* · event card ", line),
+          "the event under its roll: %r" % line)
+    announced(t, cat, "!stop", "the game in #rules is stopped (by an admin)")
+    t.quiet(0.5, 3)
+    return EVENT_RE.search(line).group(0)
 
 
 def main():
@@ -28,8 +55,10 @@ def main():
     started = time.time()
 
     def body(bot, clients, log):
-        t = Crew(CHAN, clients, "brickwood", seed=args.seed, log=log)
         ann, bob = clients[0], clients[1]
+        event = dice_events(Crew(CHAN, clients, "brickwood", seed=args.seed, log=log), ann,
+                            clients[2])
+        t = Crew(CHAN, clients, "brickwood", seed=args.seed, log=log)
         announced(t, ann, "!new", "ann opened a lobby")
         t.clear_replies(ann)
         t.say(ann, "!rules")
@@ -60,11 +89,12 @@ def main():
         winner, _ = game_over(t, bot, 6)
         check(winner[0] in PEOPLE, "a person won: %s" % (winner,))
         check(winner[1] < 13, "won with the house points, not the map's: %s" % (winner,))
-        print("ok: %s; %s won with %d VP after %d turns; %.0f s"
-              % (order, winner[0], winner[1], t.tr.turn, time.time() - started))
+        print("ok: %r; %s; %s won with %d VP after %d turns; %.0f s"
+              % (event, order, winner[0], winner[1], t.tr.turn, time.time() - started))
 
-    game = {"max_players": 4, "turn_timeout_s": 60, "rules": {"friendly_robber": True}}
-    return run(args, CHAN, PEOPLE, game, body)
+    game = {"max_players": 4, "turn_timeout_s": 60, "rules": {"friendly_robber": True},
+            "takeover": True}
+    return run(args, CHAN, PEOPLE, game, body, admins=["cat!*@127.0.0.1"])
 
 
 if __name__ == "__main__":

@@ -592,16 +592,18 @@ def game_over(t, bot, points):
     return tr.winner, bonus
 
 
-def run(args, chan, nicks, game, body):
-    """A local ngIRCd, the bot (BRICKWOOD_SEED args.seed, the game settings), a client for each
-    nick in chan; body(bot, clients, log) plays. Every server is stopped by its PID; the work
-    directory is kept when body fails, or with --keep. Returns the exit status."""
+def run(args, chan, nicks, game, body, admins=None):
+    """A local ngIRCd, the bot (BRICKWOOD_SEED args.seed, the game settings, bot.admins), a
+    client for each nick in chan; body(bot, clients, log) plays. Every server is stopped by its
+    PID; the work directory is kept when body fails, or with --keep. Returns the exit status."""
     work = Workdir()
     server = Ngircd(args.ngircd, work, throttle=False)
     net = {"name": "local", "host": "127.0.0.1", "port": server.port, "tls": False,
            "nick": BOT, "channels": [chan], "flood": {"burst": 50, "interval_ms": 20}}
-    bot = Bot(args.bot, work, bot_config([net], game=game, bot={"colors": False}),
-              seed=args.seed)
+    settings = {"colors": False}
+    if admins:
+        settings["admins"] = admins
+    bot = Bot(args.bot, work, bot_config([net], game=game, bot=settings), seed=args.seed)
     log = open(work.file("table.log"), "w")
     clients = []
     ok = False
