@@ -227,7 +227,7 @@ bool ai_ck_answers(const struct game *g, int p)
 int ai_ck_answer(const struct ai_board *b, const struct game *g, int p, struct game_action *out)
 {
     const struct ck_player *c = &g->ck.p[p];
-    if (!g->ck.on)
+    if (!g->ck.on && g->dice_ask[p]) /* an event card of the dice deck (not Catan for two) */
         return dice_answer(b, g, p, out);
     switch (c->ask) {
     case ASK_WEDDING:

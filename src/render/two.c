@@ -75,10 +75,10 @@ void two_ask_line(struct rline *l, const struct render_style *st, const struct g
 int two_event(const struct game *g, const struct render_style *st, const struct game_event *e,
               const struct render_sink *out)
 {
-    char p[NICK_BUF], o[NICK_BUF], edge[8];
+    char who[NICK_BUF], other[NICK_BUF], o2[NICK_BUF], edge[8];
     struct rline l;
-    nick_str(st, e->player, p);
-    nick_str(st, e->other, o);
+    /* nick_str writes into its buffer only for a coloured nick: use what it returns. */
+    const char *p = nick_str(st, e->player, who), *o = nick_str(st, e->other, other);
     rline_init(&l);
     switch (e->type) {
     case EV_NEUTRAL:
@@ -99,7 +99,7 @@ int two_event(const struct game *g, const struct render_style *st, const struct 
     case EV_ASK:
         if (e->a != ASK_NEUTRAL && e->a != ASK_RETURN)
             return 0;
-        two_ask_line(&l, st, e, p, nick_str(st, g->ck.asker - 1, o), 1);
+        two_ask_line(&l, st, e, p, nick_str(st, g->ck.asker - 1, o2), 1);
         break;
     case EV_GIVE:
         gave_back(g, st, e, p, o, out);
@@ -188,8 +188,8 @@ void render_tokens(const struct game *g, const struct render_style *st, int seat
     size_t n = 0;
     list[0] = '\0';
     for (int p = 0; p < g->opt.n_players; p++) {
-        int w = snprintf(list + n, sizeof list - n, "%s%s %d", p ? ", " : "", nick_str(st, p, who),
-                         g->two.tokens[p]);
+        int w = snprintf(list + n, sizeof list - n, "%s%s %d", p ? i18n_comma(st->lang) : "",
+                         nick_str(st, p, who), g->two.tokens[p]);
         n += w > 0 && (size_t)w < sizeof list - n ? (size_t)w : 0;
     }
     rline_init(&l);
