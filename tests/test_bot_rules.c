@@ -291,6 +291,33 @@ static void test_deck_and_cities_do_not_start(void **state)
     assert_int_equal(session_start(&s, NULL, 1000, msg, sizeof msg), BW_OK);
 }
 
+/* The dice deck and Catan for two do not go together (two sums a turn, the second unlike the
+ * first): choosing the variant resets the rule with the reason, !rules refuses it, and the
+ * game then starts with dice. */
+static void test_deck_and_two(void **state)
+{
+    (void)state;
+    struct bot *b = make_bot(0, 47);
+    say(b, "ann", "!new");
+    say(b, "ann", "!rules dice deck");
+    assert_int_equal(sess(b)->house.dice_deck, 1);
+    int mark = n_recs;
+    say(b, "ann", "!variant two");
+    assert_string_equal(last_to(mark, CHAN),
+                        "the house rule dice is back to the rule book's random: dice deck does "
+                        "not go with Catan for two: its dice are rolled twice a turn, the second "
+                        "roll unlike the first");
+    assert_int_equal(sess(b)->house.dice_deck, 0);
+    expect_reply(b, "ann", "!rules dice deck",
+                 "dice deck does not go with Catan for two: its dice are rolled twice a turn, "
+                 "the second roll unlike the first; !rules lists the house rules");
+    assert_int_equal(sess(b)->house.dice_deck, 0);
+    say(b, "bob", "!join");
+    say(b, "ann", "!start");
+    assert_int_equal(sess(b)->state, SESSION_PLAYING);
+    bot_free(b);
+}
+
 /* A lobby's rules are in its record: a restart brings them back. */
 static void test_lobby_rules_survive_restart(void **state)
 {
@@ -355,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_rules_that_do_not_fit),
         cmocka_unit_test(test_timer_lengths),
         cmocka_unit_test(test_deck_and_cities_do_not_start),
+        cmocka_unit_test(test_deck_and_two),
         cmocka_unit_test(test_lobby_rules_survive_restart),
         cmocka_unit_test(test_configured_rules),
     };
