@@ -401,6 +401,10 @@ class Tracker:
     def private(self, nick, text):
         if not text.startswith(self.chan + " "):
             return
+        if JOIN + self.chan + " " in text:  # lines joined in one message: each read alone
+            for part in text.split(JOIN):
+                self.private(nick, part)
+            return
         m = HAND_RE.match(text)
         if m:
             res = cards(m.group(2))

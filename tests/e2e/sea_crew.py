@@ -108,7 +108,7 @@ class Crew(Table):
         self.clear_replies(p)
         self.say(p, text)
         refusal = lambda: next((r for r, _ in self.replies.get(p.nick, [])
-                                if "offer" not in r and not SPOTS_RE.match(r)), None)
+                                if self.refuses(r)), None)
         self.wait(lambda: done() or refusal() or self.tr.winner, timeout,
                   "answer to %s's %r" % (p.nick, text))
         if done():
@@ -117,6 +117,10 @@ class Crew(Table):
             self.refused.append((p.nick, text, refusal()))
             self.note("! refused %s %r: %s" % (p.nick, text, refusal()))
         return False
+
+    def refuses(self, reply):
+        """Whether a private reply to a move is a refusal (not an offer's or !spots' line)."""
+        return "offer" not in reply and not SPOTS_RE.match(reply)
 
     def new_part(self, n, pattern):
         return lambda: any(nick_match(pattern, x) for x in self.tr.parts[n:])
