@@ -1423,8 +1423,7 @@ static void test_golden_v6(void **state)
     size_t n = record_encode_at(&made, saved, GOLDEN_WALL_MS, again, sizeof again);
     /* no cloth: 0s; nobody builds a wonder: -1 and 0 for each; the house rules' count and 9
      * fields, and the game's house rules' block (9 bytes); not Catan for two (1 byte) */
-    assert_int_equal(n,
-                     len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10 + 9 + 1);
+    assert_int_equal(n, len + 1 + (size_t)made.game.opt.n_players + 2 * GAME_WONDERS + 10 + 9 + 1);
     assert_memory_equal(again + 10, buf + 10, 8);
     assert_int_equal(record_decode(&t, again, n, GOLDEN_RESTORED_MS, why, sizeof why), BW_OK);
     assert_memory_equal(&t.game, &s.game, sizeof s.game);

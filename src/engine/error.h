@@ -64,7 +64,7 @@
     X(ROBBER_DESERT, "the robber may not go back to the desert in this game")                      \
     X(NEUTRAL_SETTLE, "a neutral settlement fits: build it, a neutral road only where none fits")  \
     X(NEUTRAL_WHICH, "that fits both neutral players: name one, a or b")                           \
-    X(NEUTRAL_ROAD, "you build a neutral road now, not a settlement")                                                      \
+    X(NEUTRAL_ROAD, "you build a neutral road now, not a settlement")                              \
     X(TOKENS_SHORT, "not enough trade tokens")                                                     \
     X(TOKEN_USED, "you already did that with trade tokens this turn")                              \
     X(NO_HAND, "your opponent holds no resource cards")                                            \

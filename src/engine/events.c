@@ -193,19 +193,6 @@ static unsigned most(const struct game *g, const int count[GAME_MAX_PLAYERS])
     return m;
 }
 
-static int harbor_buildings(const struct game *g, int p)
-{
-    const struct board_geo *geo = GEO(g);
-    uint64_t b[BOARD_WORDS];
-    memcpy(b, g->buildings_of[p], sizeof b);
-    int n = 0;
-    for (int v; (v = bits_pop(b)) >= 0;) {
-        int k = geo->vertex_harbor_slot[v];
-        n += (k >= 0 && g->harbor[k] <= HARBOR_GENERIC) || (g->tribe && tribe_harbor_at(g, v));
-    }
-    return n;
-}
-
 /* The players with the most public points give to the one with the fewest (on a tie for the
  * fewest, the first of them in turn order from the player on the move); nothing when everyone
  * has as many. */
@@ -256,7 +243,7 @@ int dice_event_play(struct game *g, struct evbuf *eb)
         break;
     case DICE_CALM_SEA:
         for (int p = 0; p < n; p++)
-            count[p] = harbor_buildings(g, p);
+            count[p] = harbor_buildings(g, p, 1);
         each_takes(g, eb, most(g, count));
         break;
     case DICE_PLENTIFUL_YEAR:

@@ -175,7 +175,7 @@ void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2)
 
 /* ---- the harbormaster ---- */
 
-int game_harbor_points(const struct game *g, int p)
+int harbor_buildings(const struct game *g, int p, int city_worth)
 {
     const struct board_geo *geo = GEO(g);
     uint64_t b[BOARD_WORDS];
@@ -184,9 +184,14 @@ int game_harbor_points(const struct game *g, int p)
     for (int v; (v = bits_pop(b)) >= 0;) {
         int k = geo->vertex_harbor_slot[v];
         if ((k >= 0 && g->harbor[k] <= HARBOR_GENERIC) || (g->tribe && tribe_harbor_at(g, v)))
-            n += g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            n += g->vertex_building[v] == BUILDING_CITY ? city_worth : 1;
     }
     return n;
+}
+
+int game_harbor_points(const struct game *g, int p)
+{
+    return harbor_buildings(g, p, 2);
 }
 
 void harbormaster_award(struct game *g, struct evbuf *eb)

@@ -312,6 +312,9 @@ static inline int random_player(struct bw_rng *rng, unsigned m)
 enum { HOUSE_PROTECTED_POINTS = 2, HOUSE_HARBOR_POINTS = 3, HOUSE_HARBORMASTER_VP = 2 };
 int house_options_ok(const struct game_options *o);
 unsigned house_protected(const struct game *g);
+/* The buildings of p on a harbor (a city counts city_worth): the harbormaster counts cities
+ * twice, the Calm Sea event once. */
+int harbor_buildings(const struct game *g, int p, int city_worth);
 uint64_t robber_hexes(const struct game *g, int p);
 int robber_hex_error(const struct game *g, int p, int hex);
 void house_dice(struct game *g, struct evbuf *eb, int *d1, int *d2);
