@@ -54,6 +54,7 @@ static const struct term uk_terms[] = {
     {"politics", "політик", {NULL}},
     {"progress card", "прогрес", {NULL}},
     {"trade token", "жетон", {"токен", NULL}}, /* Catan for two */
+    {"resource", "ресурс", {"сировин", NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -82,6 +83,8 @@ static const struct term sr_terms[] = {
     {"improvement", "unapređ", {"poboljš", NULL}},
     {"progress card", "napret", {"progres", NULL}},
     {"trade token", "žeton", {"marke", NULL}}, /* Catan for two */
+    {"resource", "sirovin", {"resurs", NULL}},
+    {"Cities & Knights", "„Gradovi i vitezovi“", {"i vitezove“", NULL}},
     {NULL, NULL, {NULL}},
 };
 
@@ -106,6 +109,7 @@ static const struct term ar_terms[] = {
     {"improvement", "تحسين", {NULL}},
     {"progress card", "تقدم", {"تطور", NULL}},
     {"trade token", "رمز", {"فيشة", NULL}}, /* Catan for two */
+    {"Cities & Knights", "«المدن والفرسان»", {"«مدن وفرسان»", NULL}},
     {NULL, NULL, {NULL}},
 };
 

@@ -369,10 +369,13 @@ const struct i18n_entry i18n_sr_cmd[] = {
     /* ck-answer: the answers to Cities & Knights questions, their prompts, the cards that
      * ask. */
     {MSG_HELP_CHOOSE,
-     "„Gradovi i vitezovi“: odgovorite uglom kada vas pitaju: vaš grad koji varvari uzimaju, kuda "
-     "ide vaš isterani vitez, vaš vitez koga predajete dezerteru"},
-    {MSG_HELP_GIVE, "„Gradovi i vitezovi“: odgovorite robom kada vas pitaju: 2 robe za venčanje, "
-                    "papir, tkaninu ili novčić za trgovačku luku, npr. 1 wool 1 coin"},
+     "odgovorite kada vas pitaju: „Gradovi i vitezovi“, uglom (vaš grad koji varvari uzimaju, kuda "
+     "ide vaš isterani vitez, vaš vitez koga predajete dezerteru); špil kockica, igračem od koga "
+     "uzimate kartu („Trgovačka prednost“, „Sukob“)"},
+    {MSG_HELP_GIVE, "odgovorite kartama ili robom kada vas pitaju: „Gradovi i vitezovi“, 2 robe za "
+                    "venčanje ili papir, tkanina ili novčić za trgovačku luku; „Katan za dvoje“, 2 "
+                    "karte koje vraćate posle prinudne razmene; špil kockica, sirovina za „Dobre "
+                    "susede“ ili „Susedsku pomoć“ (npr. 1 wool 1 coin)"},
     {MSG_CK_NOT_ASKED,
      "ništa vas ne pitaju: %schoose i %sgive su odgovori kada vas pita karta ili varvari"},
     {MSG_CK_CHOOSE_CITY, "nemate na uglu %d grad koji varvari mogu da uzmu: vaši gradovi su %s"},
@@ -414,9 +417,9 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_HELP_RULES, "kućna pravila stola u jednom redu; igrač za stolom postavlja jedno u lobiju"},
     {MSG_RULES_VALUES, "kućna pravila i njihove vrednosti: %s"},
     /* ck-take */
-    {MSG_HELP_TAKE,
-     "„Gradovi i vitezovi“: posle karte „veliki trgovac“, 2 robe koje uzimate (LIST); "
-     "posle karte „špijun“, karta napretka koju uzimate"},
+    {MSG_HELP_TAKE, "„Gradovi i vitezovi“: posle karte „veliki trgovac“, 2 robe koje uzimate "
+                    "(LIST); posle karte „špijun“, karta napretka koju uzimate; špil kockica: "
+                    "sirovina koju uzimate iz banke („Rodna godina“, „Turnir“, „Mirno more“)"},
     {MSG_CK_TAKE_NONE, "nema šta da se uzme: %stake odgovara na kartu „veliki trgovac“ ili "
                        "„špijun“ koju ste odigrali"},
     {MSG_CK_TAKE_TWO, "uzmite 2 robe igrača %s: ima %s (%stake LIST, npr. %stake %s)"},

@@ -108,7 +108,7 @@ const struct i18n_entry i18n_sr_session[] = {
     {MSG_SES_RULE_HARBORS, "%s traži mapu sa lukama, a %s ih nema"},
     {MSG_SES_RULE_ROBBER, "%s traži razbojnika na tabli, a %s ga nema"},
     {MSG_SES_RULE_DESERT, "%s traži pustinju na tabli, a %s je nema"},
-    {MSG_SES_RULE_DECK_CITIES, "%s ne ide uz „Gradove i vitezove“: njihova crvena kocka i kocka "
+    {MSG_SES_RULE_DECK_CITIES, "%s ne ide uz „Gradove i viteze“: njihova crvena kocka i kocka "
                                "događaja odlučuju o kartama napretka i o varvarima"},
     {MSG_SES_RULE_NO_TIMER,
      "%s traži tajmer poteza, a ovaj kanal ga nema (game.turn_timeout_s je 0)"},

@@ -428,7 +428,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_PROG_MASTER_MERCHANT, "великий купець"},
     {MSG_PROG_MERCHANT, "купець"},
     {MSG_PROG_MERCHANT_FLEET, "торговий флот"},
-    {MSG_PROG_RESOURCE_MONOPOLY, "монополія на сировину"},
+    {MSG_PROG_RESOURCE_MONOPOLY, "монополія на ресурс"},
     {MSG_PROG_TRADE_MONOPOLY, "торгова монополія"},
     {MSG_PROG_BISHOP, "єпископ"},
     {MSG_PROG_CONSTITUTION, "конституція"},
@@ -591,7 +591,7 @@ const struct i18n_entry i18n_uk_render[] = {
     {MSG_EV_HARBORMASTER_TAKEN, "%s тепер начальник гавані (очки гаваней: %d), замість гравця %s"},
     {MSG_EV_HARBORMASTER_ASIDE, "%s більше не начальник гавані, і ніхто інший теж"},
     {MSG_EV_AQUEDUCT_NEEDED,
-     "%s нічого не отримує з цього кидка: акведук дає сировину на вибір (%sgold RES)"},
+     "%s нічого не отримує з цього кидка: акведук дає ресурс на вибір (%sgold RES)"},
     {MSG_EV_AQUEDUCT, "%s бере %s з акведука"},
     /* Catan for two (branch two). */
     {MSG_TWO_NEUTRAL_A, "нейтральний A"},
