@@ -241,150 +241,6 @@ void roll_dice(struct game *g, struct evbuf *eb)
     do_roll(g, eb, d1, d2);
 }
 
-unsigned robber_candidates(const struct game *g, int player, int hex)
-{
-    const struct board_geo *geo = GEO(g);
-    unsigned m = 0;
-    for (int c = 0; c < 6; c++) {
-        int o = g->vertex_owner[geo->hex_vertex[hex][c]];
-        if (o >= 0 && o != player && hand_size_of(&g->p[o]) > 0)
-            m |= BIT(o);
-    }
-    return g->opt.friendly_robber ? m & ~house_protected(g) : m;
-}
-
-/* Cards a thief may draw from player q's hand: the pirate of Cloth for Catan takes cloth too. */
-static int stealable(const struct game *g, int q, int sea)
-{
-    return hand_size_of(&g->p[q]) + (sea ? g->p[q].cloth : 0);
-}
-
-/* Players other than player holding cards with a ship on a side of sea hex hex. */
-unsigned pirate_candidates(const struct game *g, int player, int hex)
-{
-    const struct board_geo *geo = GEO(g);
-    unsigned m = 0;
-    for (int q = 0; q < g->opt.n_players; q++) {
-        uint64_t any = 0;
-        for (int i = 0; i < BOARD_WORDS; i++)
-            any |= g->ships_of[q][i] & geo->hex_edge_bits[hex][i];
-        if (q != player && any && stealable(g, q, 1) > 0)
-            m |= BIT(q);
-    }
-    return g->opt.friendly_robber ? m & ~house_protected(g) : m;
-}
-
-int check_robber(const struct game *g, int player, int hex, int target, int *victim)
-{
-    const struct board_geo *geo = GEO(g);
-    if (hex < 0 || hex >= geo->n_hexes)
-        return BW_E(NO_SUCH_SPOT);
-    int sea = !(g->land >> hex & 1);
-    if (sea && (g->pirate < 0 || (g->fog >> hex & 1)))
-        return BW_E(NO_SUCH_SPOT); /* no pirate on this map, or a hex still in fog */
-    if (hex == (sea ? g->pirate : g->robber))
-        return sea ? BW_E(PIRATE_SAME) : BW_E(ROBBER_SAME);
-    if (!sea && (geo->tribe_hexes >> hex & 1))
-        return BW_E(TRIBE);
-    if (sea && geo->n_villages && !tribe_trades(g, player))
-        return BW_E(PIRATE_LOCKED);
-    int err = sea ? BW_OK : robber_hex_error(g, player, hex);
-    if (err)
-        return err;
-    unsigned m = sea ? pirate_candidates(g, player, hex) : robber_candidates(g, player, hex);
-    if (target >= 0 && target < g->opt.n_players && (house_protected(g) & BIT(target)))
-        return BW_E(FRIENDLY_ROBBER);
-    if (target < 0) {
-        if (m & (m - 1))
-            return BW_E(BAD_VICTIM); /* several to choose from: the player must name one */
-        *victim = m ? __builtin_ctz(m) : -1;
-        return BW_OK;
-    }
-    if (target >= g->opt.n_players || !(m & BIT(target)))
-        return BW_E(BAD_VICTIM);
-    *victim = target;
-    return BW_OK;
-}
-
-void do_robber(struct game *g, struct evbuf *eb, int player, int hex, int victim)
-{
-    int sea = !(g->land >> hex & 1);
-    if (sea)
-        g->pirate = (int8_t)hex;
-    else
-        g->robber = (int8_t)hex;
-    struct game_event *e = ev_push(eb, sea ? EV_PIRATE : EV_ROBBER, player);
-    if (e)
-        e->a = (int16_t)hex;
-    if (victim < 0) {
-        ev_push(eb, EV_NO_STEAL, player);
-        return;
-    }
-    steal_card(g, eb, player, victim, sea);
-}
-
-void steal_card(struct game *g, struct evbuf *eb, int player, int victim, int sea)
-{
-    struct game_player *vp = &g->p[victim];
-    int k = (int)bw_rng_below(&g->rng, (uint32_t)stealable(g, victim, sea)), r = 0;
-    while (r < RES_COUNT && k >= vp->res[r])
-        k -= vp->res[r++];
-    if (r < RES_COUNT) {
-        vp->res[r]--;
-        g->p[player].res[r]++;
-    } else if (g->ck.on) { /* a commodity: GOOD_PAPER + c in the event */
-        r = ck_steal(g, player, victim, k);
-    } else { /* a cloth: RES_COUNT in the event */
-        vp->cloth--;
-        g->p[player].cloth++;
-    }
-    struct game_event *e = ev_push(eb, EV_STEAL, player);
-    if (e) {
-        e->other = (int8_t)victim;
-        e->a = (int16_t)r;
-    }
-}
-
-void random_discard(struct game *g, int p, uint8_t out[RES_COUNT], uint8_t com[COM_COUNT])
-{
-    uint8_t hand[GOOD_COUNT];
-    memcpy(hand, g->p[p].res, RES_COUNT);
-    memcpy(hand + RES_COUNT, g->p[p].commodity, COM_COUNT);
-    memset(out, 0, RES_COUNT);
-    memset(com, 0, COM_COUNT);
-    for (int i = 0; i < g->p[p].discard; i++) {
-        int total = hand_size_of(&g->p[p]) - i, k = (int)bw_rng_below(&g->rng, (uint32_t)total);
-        int r = 0;
-        while (k >= hand[r])
-            k -= hand[r++];
-        hand[r]--;
-        if (r < RES_COUNT)
-            out[r]++;
-        else
-            com[r - RES_COUNT]++;
-    }
-}
-
-void do_discard(struct game *g, struct evbuf *eb, int p, const uint8_t give[RES_COUNT],
-                const uint8_t com[COM_COUNT])
-{
-    struct game_event *e = ev_push(eb, EV_DISCARD, p);
-    for (int r = 0; r < RES_COUNT; r++) {
-        g->p[p].res[r] -= give[r];
-        g->bank[r] += give[r];
-        if (e)
-            e->res[r] = give[r];
-    }
-    for (int c = 0; c < COM_COUNT; c++) {
-        g->p[p].commodity[c] -= com[c];
-        g->ck.bank[c] += com[c];
-        if (e)
-            e->res2[c] = com[c];
-    }
-    g->p[p].discard = 0;
-    discards_done(g, eb);
-}
-
 void discards_done(struct game *g, struct evbuf *eb)
 {
     for (int q = 0; q < g->opt.n_players; q++)
@@ -410,41 +266,11 @@ void discards_done(struct game *g, struct evbuf *eb)
     robber_step(g, eb);
 }
 
-void largest_army_award(struct game *g, struct evbuf *eb)
-{
-    /* The holder keeps it unless strictly beaten; without a holder (none yet, or the holder
-     * resigned) it goes to the one player alone with the most knights, 3 or more. Resigned
-     * players' knights no longer count. */
-    int h = g->largest_army, max = 0, count = 0, who = -1;
-    for (int p = 0; p < g->opt.n_players; p++) {
-        int k = g->p[p].resigned ? 0 : g->p[p].knights;
-        if (k > max)
-            max = k, count = 1, who = p;
-        else if (k == max)
-            count++;
-    }
-    int next;
-    if (h >= 0 && !g->p[h].resigned && g->p[h].knights == max)
-        next = h;
-    else if (max >= 3 && count == 1)
-        next = who;
-    else
-        next = -1;
-    if (next == h)
-        return;
-    g->largest_army = (int8_t)next;
-    struct game_event *e = ev_push(eb, EV_LARGEST_ARMY, next);
-    if (e) {
-        e->other = (int8_t)h;
-        e->a = (int16_t)max;
-    }
-}
-
 /* ---- building ---- */
 
 /* Why a road (ship 0) or a ship (ship 1) may not lie at edge, with one more piece of kind
  * extra_ship at extra counted as the player's (-1 for none). */
-static int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship)
+int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship)
 {
     const struct board_geo *geo = GEO(g);
     if (edge < 0 || edge >= geo->n_edges)
@@ -578,12 +404,12 @@ static int act_move_ship(struct game *g, struct evbuf *eb, int p, int from, int 
 }
 
 /* Pieces of a kind (0 road, 1 ship) player p has left to place. */
-static int pieces_left(const struct game *g, int p, int ship)
+int pieces_left(const struct game *g, int p, int ship)
 {
     return ship ? GAME_SHIPS - g->p[p].ships : GAME_ROADS - g->p[p].roads;
 }
 
-static void place_piece(struct game *g, struct evbuf *eb, int p, int ship, int edge, int type)
+void place_piece(struct game *g, struct evbuf *eb, int p, int ship, int edge, int type)
 {
     if (ship)
         place_ship(g, eb, p, edge, type);
@@ -787,153 +613,6 @@ static int act_buy(struct game *g, struct evbuf *eb, int p, int want)
     if (e) {
         e->a = (int16_t)card;
         e->b = (int16_t)used; /* discoveries used */
-    }
-    return BW_OK;
-}
-
-/* ---- development cards ---- */
-
-int dev_play_check(const struct game *g, int p, int card)
-{
-    if ((g->phase != PHASE_ROLL && g->phase != PHASE_MAIN) || g->current != p)
-        return turn_error(g, p);
-    if (dice_asked(g)) /* an event card's questions first */
-        return BW_E(WRONG_PHASE);
-    if (card == DEV_VICTORY)
-        return BW_E(INVALID);
-    if (g->dev_played)
-        return BW_E(CARD_PLAYED);
-    if (!g->p[p].dev[card])
-        return g->p[p].dev_new[card] ? BW_E(CARD_NEW) : BW_E(NO_CARD);
-    return BW_OK;
-}
-
-static void start_dev(struct game *g, struct evbuf *eb, int p, int card)
-{
-    g->p[p].dev[card]--;
-    g->dev_played = 1;
-    struct game_event *e = ev_push(eb, EV_PLAY_DEV, p);
-    if (e)
-        e->a = (int16_t)card;
-}
-
-static int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int target)
-{
-    if (GEO(g)->n_routes)
-        return pirates_knight(g, eb, p);
-    int victim, err = dev_play_check(g, p, DEV_KNIGHT);
-    if (err || (err = check_robber(g, p, hex, target, &victim)))
-        return err;
-    start_dev(g, eb, p, DEV_KNIGHT);
-    g->p[p].knights++;
-    do_robber(g, eb, p, hex, victim);
-    largest_army_award(g, eb);
-    return BW_OK;
-}
-
-/* Whether p may place a piece of either kind anywhere now, with the pieces p has left. */
-static int any_piece(const struct game *g, int p)
-{
-    for (int k = 0; k < 2; k++)
-        for (int e = 0; e < GEO(g)->n_edges && pieces_left(g, p, k) > 0; e++)
-            if (can_piece_with(g, p, k, e, -1, 0))
-                return 1;
-    return 0;
-}
-
-/* Road building: two roads, or on maps with sea two ships or one of each (k1, k2: which are
- * ships), placed one after the other: the second is judged on the board the first left (fog it
- * turned over included), and one piece alone only when no second one is possible then. Either
- * may be named first: when e1 cannot come first, e2 is tried first. Played on a copy, so that
- * a refusal changes nothing. */
-static int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2, int k1, int k2)
-{
-    int err = dev_play_check(g, p, DEV_ROADS);
-    if (err)
-        return err;
-    if (pieces_left(g, p, k1) <= 0)
-        return BW_E(NO_PIECES);
-    if (e2 >= 0 && pieces_left(g, p, k2) - (k1 == k2) <= 0)
-        return BW_E(NO_PIECES);
-    if (e1 == e2)
-        return BW_E(OCCUPIED);
-    int n0 = eb->n;
-    for (int order = 0; order < 1 + (e2 >= 0); order++) {
-        int a = order ? e2 : e1, ka = order ? k2 : k1, b = order ? e1 : e2, kb = order ? k1 : k2;
-        int why = piece_error(g, p, ka, a, -1, 0);
-        if (!why) {
-            struct game h = *g;
-            start_dev(&h, eb, p, DEV_ROADS);
-            place_piece(&h, eb, p, ka, a, EV_FREE_ROAD);
-            why = b >= 0 ? piece_error(&h, p, kb, b, -1, 0) : any_piece(&h, p) ? BW_E(INVALID) : 0;
-            if (!why) {
-                if (b >= 0)
-                    place_piece(&h, eb, p, kb, b, EV_FREE_ROAD);
-                longest_road_award(&h, eb);
-                *g = h;
-                return BW_OK;
-            }
-            eb->n = n0;
-        }
-        if (!order)
-            err = why;
-    }
-    return err;
-}
-
-static int act_plenty(struct game *g, struct evbuf *eb, int p, int r1, int r2)
-{
-    int err = dev_play_check(g, p, DEV_PLENTY);
-    if (err)
-        return err;
-    if (r1 >= RES_COUNT || (r2 >= RES_COUNT && r2 != RES_NONE))
-        return BW_E(INVALID);
-    uint8_t need[RES_COUNT] = {0};
-    need[r1]++;
-    if (r2 != RES_NONE)
-        need[r2]++;
-    if (!has_cards(g->bank, need))
-        return BW_E(BANK_EMPTY);
-    if (r2 == RES_NONE && sum5(g->bank) > 1)
-        return BW_E(INVALID);
-    start_dev(g, eb, p, DEV_PLENTY);
-    struct game_event *e = ev_push(eb, EV_PLENTY, p);
-    for (int r = 0; r < RES_COUNT; r++) {
-        g->bank[r] -= need[r];
-        g->p[p].res[r] += need[r];
-        if (e)
-            e->res[r] = need[r];
-    }
-    return BW_OK;
-}
-
-static int act_monopoly(struct game *g, struct evbuf *eb, int p, int res)
-{
-    int err = dev_play_check(g, p, DEV_MONOPOLY);
-    if (err)
-        return err;
-    if (res >= RES_COUNT)
-        return BW_E(INVALID);
-    start_dev(g, eb, p, DEV_MONOPOLY);
-    int total = 0;
-    for (int q = 0; q < g->opt.n_players; q++) {
-        int n = g->p[q].res[res];
-        if (q == p || !n)
-            continue;
-        g->p[q].res[res] = 0;
-        total += n;
-        struct game_event *e = ev_push(eb, EV_MONOPOLY_LOSS, p);
-        if (e) {
-            e->other = (int8_t)q;
-            e->a = (int16_t)n;
-            e->b = (int16_t)res;
-        }
-    }
-    g->p[p].res[res] += (uint8_t)total;
-    struct game_event *e = ev_push(eb, EV_MONOPOLY, p);
-    if (e) {
-        e->a = (int16_t)total;
-        e->b = (int16_t)res;
     }
     return BW_OK;
 }

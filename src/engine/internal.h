@@ -473,6 +473,18 @@ int check_robber(const struct game *g, int player, int hex, int target, int *vic
 /* Bitmask of players with a building on hex that player may rob. */
 unsigned robber_candidates(const struct game *g, int player, int hex);
 int dev_play_check(const struct game *g, int player, int card);
+/* Why a road (ship 0) or a ship (ship 1) may not lie at edge, with one more piece of kind
+ * extra_ship at extra counted as the player's (-1 for none); 0 when it may. */
+int piece_error(const struct game *g, int p, int ship, int edge, int extra, int extra_ship);
+/* Roads (ship 0) or ships (ship 1) the player has left to build. */
+int pieces_left(const struct game *g, int p, int ship);
+/* A road or a ship placed as event type (no cost). */
+void place_piece(struct game *g, struct evbuf *eb, int p, int ship, int edge, int type);
+/* The development cards played (dev.c): validated whole before anything changes. */
+int act_knight(struct game *g, struct evbuf *eb, int p, int hex, int target);
+int act_roads(struct game *g, struct evbuf *eb, int p, int e1, int e2, int k1, int k2);
+int act_plenty(struct game *g, struct evbuf *eb, int p, int r1, int r2);
+int act_monopoly(struct game *g, struct evbuf *eb, int p, int res);
 
 /* Recompute the road lengths of the players in mask and move the longest road card by the
  * rules. */
