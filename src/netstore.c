@@ -232,6 +232,52 @@ static int release(void *ctx, const char *channel, void (*fn)(void *fnctx, const
     return rc;
 }
 
+/* Admin "join #chan": the claim, then what is saved there for got (the bot restores it). */
+struct claiming {
+    const char *chan; /* folded */
+    const struct session_claimed *got;
+};
+
+static int claimed_language(void *ctx, const char *channel, const char *language)
+{
+    struct claiming *c = ctx;
+    if (strcmp(channel, c->chan) == 0)
+        c->got->language(c->got->ctx, channel, language);
+    return 0;
+}
+
+static int claimed_game(void *ctx, const char *network, const char *channel, const void *blob,
+                        size_t len)
+{
+    (void)network;
+    struct claiming *c = ctx;
+    if (blob && strcmp(channel, c->chan) == 0)
+        c->got->game(c->got->ctx, channel, blob, len);
+    return 0;
+}
+
+static int claim(void *ctx, const char *channel, const struct session_claimed *got, char *why,
+                 size_t whylen)
+{
+    struct net_store *ns = ctx;
+    char chan[SESSION_CHAN_MAX + 1];
+    fold(chan, sizeof chan, channel);
+    int rc = store_claim(ns->st, ns->network, chan, why, whylen);
+    if (rc || !got)
+        return rc;
+    struct claiming c = {chan, got};
+    char err[256];
+    if (store_each_language(ns->st, ns->network, claimed_language, &c, err, sizeof err) < 0 ||
+        store_each_game(ns->st, ns->network, claimed_game, &c, err, sizeof err) < 0)
+        /* Claimed, but what is saved there cannot be read now: the channel is this bot's, and
+         * the game comes back at the next start. */
+        log_event(
+            LOG_LEVEL_ERROR,
+            &(struct log_fields){.network = ns->network, .channel = chan, .action = "store_failed"},
+            "%s %s: %s", ns->network, chan, err);
+    return BW_OK;
+}
+
 static bool unreachable(void *ctx)
 {
     return !store_reachable(((struct net_store *)ctx)->st);
@@ -251,6 +297,7 @@ void net_store_ops(struct net_store *ns, struct session_store_ops *ops)
         .set_language = keep_language,
         .unreachable = unreachable,
         .release = release,
+        .claim = claim,
     };
 }
 

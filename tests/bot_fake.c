@@ -112,6 +112,28 @@ static int fake_release(void *ctx, const char *channel,
     return fake_release_result;
 }
 
+int fake_claim_result;
+bool fake_claim_asked;
+char joined_channel[64];
+
+static int fake_claim(void *ctx, const char *channel, const struct session_claimed *got, char *why,
+                      size_t whylen)
+{
+    fake_claim_asked = got != NULL;
+    if (fake_claim_result) {
+        snprintf(why, whylen, "%s is claimed by instance b", channel);
+        return fake_claim_result;
+    }
+    if (got && saved_len)
+        got->game(got->ctx, channel, saved, saved_len);
+    return 0;
+}
+
+static void fake_join(void *ctx, const char *channel)
+{
+    snprintf(joined_channel, sizeof joined_channel, "%s", channel);
+}
+
 static int fake_backup(void *ctx, const char *path, char *why, size_t whylen)
 {
     if (strcmp(path, "exists.db") == 0) {
@@ -213,6 +235,7 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
     struct bw_out out = {.send = fake_send,
                          .drop = fake_drop,
                          .part = fake_part,
+                         .join = fake_join,
                          .member = members_on ? fake_member_of : NULL,
                          .secret = fake_secret_of,
                          .queued = fake_queued,
@@ -229,11 +252,15 @@ struct bot *make_bot(int timeout_s, uint64_t seed)
                                     .backup = fake_backup,
                                     .set_language = fake_language,
                                     .unreachable = fake_unreachable_of,
-                                    .release = fake_release};
+                                    .release = fake_release,
+                                    .claim = fake_claim};
     kept_language[0] = '\0';
     fake_unreachable = false;
     fake_release_result = 1;
     released_channel[0] = '\0';
+    fake_claim_result = 0;
+    fake_claim_asked = false;
+    joined_channel[0] = '\0';
     bot_set_store(b, &ops);
     n_recs = 0;
     parted[0] = '\0';

@@ -38,6 +38,12 @@ extern bool fake_unreachable;
  * channel it was last asked to release ("*" for the whole network, "" when never asked). */
 extern int fake_release_result;
 extern char released_channel[64];
+/* What the fake store's claim returns (make_bot(): 0) and, when it claims, whether it was asked
+ * for what is saved there (it hands over the saved record, if any); the channel the bot was last
+ * told to join ("" when never). */
+extern int fake_claim_result;
+extern bool fake_claim_asked;
+extern char joined_channel[64];
 /* The last path the store was asked to back up to. */
 extern char backed_up[128];
 /* What the bot is told of every channel's game lines still unsent (bw_out.queued); make_bot()

@@ -281,6 +281,42 @@ static void test_release(void **state)
     bot_free(b);
 }
 
+/* An admin's "join #chan" claims the channel first: refused with the reason when another
+ * instance holds it (nothing joined); a channel with a game here keeps it (nothing asked of the
+ * store); a released game is taken up from its save, as it was, when the bot has none there. */
+static void test_join_claims(void **state)
+{
+    (void)state;
+    struct session before;
+    const char *current;
+    struct bot *b = failing_game(&before, &current);
+    fake_store_error = 0;
+    fake_claim_result = BW_E(DENIED);
+    int mark = n_recs;
+    admin_says(b, NULL, "join #other");
+    assert_true(any_line(mark, "root", "not joining #other: #other is claimed by instance b"));
+    assert_string_equal(joined_channel, "");
+
+    fake_claim_result = 0;
+    admin_says(b, NULL, "join " CHAN);
+    assert_false(fake_claim_asked); /* the game here is newer than any save */
+    assert_string_equal(joined_channel, CHAN);
+    assert_memory_equal(&sess(b)->game, &before.game, sizeof before.game);
+
+    admin_says(b, NULL, "release");
+    assert_null(sess(b));
+    joined_channel[0] = '\0';
+    mark = n_recs;
+    admin_says(b, NULL, "join " CHAN);
+    assert_true(any_line(mark, "root", "joining " CHAN));
+    assert_true(fake_claim_asked);
+    assert_string_equal(joined_channel, CHAN);
+    assert_non_null(sess(b));
+    assert_true(sess(b)->paused); /* until the bot is back in the channel */
+    assert_memory_equal(&sess(b)->game, &before.game, sizeof before.game);
+    bot_free(b);
+}
+
 static void test_unreadable_game_blocks_new(void **state)
 {
     (void)state;
@@ -314,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_unreadable_game_blocks_new),
         cmocka_unit_test(test_unreachable_said),
         cmocka_unit_test(test_release),
+        cmocka_unit_test(test_join_claims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

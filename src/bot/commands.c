@@ -89,11 +89,13 @@ static void host_close(void *ctx, struct session *s)
     game_of(s)->closing = true;
 }
 
-static void host_join(void *ctx, const char *channel)
+static int host_join(void *ctx, const char *channel, char *why, size_t whylen)
 {
     struct bot_call *bc = ctx;
-    if (bc->b->out.join)
+    int rc = bot_claim(bc->b, channel, why, whylen);
+    if (rc == BW_OK && bc->b->out.join)
         bc->b->out.join(bc->b->out.ctx, channel);
+    return rc;
 }
 
 static void host_part(void *ctx, const char *channel)

@@ -257,6 +257,10 @@ int bot_save_all(struct bot *b, char *why, size_t whylen);
 /* Admin "release [#chan]": save the games of channel (NULL: of the network) paused, release the
  * instance's claims on them, leave them and forget the games. How many games were saved (their
  * channels, comma separated, in list), or an error with why: then nothing is released. */
+/* Admin "join #chan": claim channel for this instance (refused with why when another holds it)
+ * and, when the bot has nothing there, restore what was saved there (a game another instance
+ * released): BW_OK or an error, and then nothing changed. */
+int bot_claim(struct bot *b, const char *channel, char *why, size_t whylen);
 int bot_release(struct bot *b, const char *channel, char *list, size_t listlen, char *why,
                 size_t whylen);
 /* Save the changed games, send the held-back lines (hands first computed), drop closed games.

@@ -1,7 +1,8 @@
 /* The admin's release: a network's channels (or one of them) handed to another instance on a
  * shared database. Their lobbies and games are saved paused, the instance's claims on them
  * released in one transaction, the bot forgets the games without erasing them and leaves the
- * channels; the instance that claims a channel at its start restores its game from the save.
+ * channels; the instance that claims a channel, at its start or at an admin's "join #chan"
+ * (bot_claim, below), restores its game from the save.
  * Until the claims are released nothing is given up: a save or the release that fails leaves
  * every game here, running as before. */
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <strings.h>
 
 #include "bot/internal.h"
+#include "util/log.h"
 #include "util/xmalloc.h"
 
 struct released {
@@ -103,4 +105,43 @@ int bot_release(struct bot *b, const char *channel, char *list, size_t listlen, 
         if (in_scope(b->games[i], channel))
             b->games[i]->released = true;
     return saved;
+}
+
+/* What the claim found saved: the channel's language, and its game (taken up where another
+ * instance released it; one that cannot be read keeps the channel from new lobbies, as at a
+ * start, until an admin's stop erases it). */
+static void claimed_language(void *ctx, const char *channel, const char *code)
+{
+    if (bot_set_language(ctx, channel, code) != BW_OK)
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
+                  "%s: the kept language \"%s\" is not known to this build", channel, code);
+}
+
+static void claimed_game(void *ctx, const char *channel, const void *blob, size_t len)
+{
+    struct bot *b = ctx;
+    char why[128] = "";
+    int rc = bot_restore(b, blob, len, b->now_ms, why, sizeof why);
+    if (rc) {
+        log_event(LOG_LEVEL_ERROR,
+                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
+                  "%s: the saved game cannot be read (%s); the channel takes no new lobby until "
+                  "an admin's stop there erases it",
+                  channel, why[0] ? why : bw_strerror(rc));
+        bot_unreadable(b, channel, why[0] ? why : bw_strerror(rc));
+    } else
+        log_event(LOG_LEVEL_INFO, &(struct log_fields){.channel = channel, .action = "restore"},
+                  "%s: a saved lobby or game taken up; it resumes when the bot is in the channel",
+                  channel);
+}
+
+int bot_claim(struct bot *b, const char *channel, char *why, size_t whylen)
+{
+    if (!b->store || !b->store->claim)
+        return BW_OK;
+    /* A channel the bot already plays in keeps its game as it is: the saved copy is older. */
+    struct session_claimed got = {b, claimed_language, claimed_game};
+    bool has = bot_session(b, channel) || bot_unreadable_why(b, channel);
+    return b->store->claim(b->store->ctx, channel, has ? NULL : &got, why, whylen);
 }

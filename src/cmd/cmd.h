@@ -75,7 +75,7 @@ struct cmd_host {
     /* Admin: join or part a channel (a lobby or game there is paused until the bot joins
      * again), reload the configuration, save every game and checkpoint the store (returns how
      * many were saved, or an error with why). */
-    void (*join)(void *ctx, const char *channel);
+    int (*join)(void *ctx, const char *channel, char *why, size_t whylen);
     void (*part)(void *ctx, const char *channel);
     void (*reload)(void *ctx);
     int (*save_all)(void *ctx, char *why, size_t whylen);

@@ -96,7 +96,12 @@ static int exec_join(struct cmd_call *c)
             cmd_replyf(c, "%s", tr(c->lang, MSG_LOBBY_JOIN_ADMINS));
             return BW_E(DENIED);
         }
-        c->host->join(c->host->ctx, c->argv[0]);
+        char why[256] = "";
+        int rc = c->host->join(c->host->ctx, c->argv[0], why, sizeof why);
+        if (rc) {
+            cmd_replyf(c, tr(c->lang, MSG_ADM_JOIN_REFUSED), c->argv[0], why);
+            return rc;
+        }
         cmd_replyf(c, tr(c->lang, MSG_ADM_JOINING), c->argv[0]);
         return BW_OK;
     }

@@ -259,6 +259,7 @@ const struct i18n_entry i18n_ar_cmd[] = {
     {MSG_ADM_BACKUP_FAILED, "فشل النسخ الاحتياطي: %s"},
     {MSG_ADM_BACKUP_DONE, "كُتبت النسخة الاحتياطية في %s"},
     {MSG_ADM_JOINING, "أنضم إلى %s"},
+    {MSG_ADM_JOIN_REFUSED, "لن أنضم إلى %s: %s"},
     {MSG_PLAY_NO_WONDERS,
      "لا أعاجيب على هذه الخريطة: إنها في سيناريو أعاجيب كاتان (%smap wonders في غرفة الانتظار)"},
     {MSG_HELP_WONDER, "أعاجيب كاتان: ابدأ الأعجوبة NAME أو ابنِ مرحلتها التالية؛ دون اسم، على "

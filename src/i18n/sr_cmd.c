@@ -260,6 +260,7 @@ const struct i18n_entry i18n_sr_cmd[] = {
     {MSG_ADM_BACKUP_FAILED, "rezervna kopija nije uspela: %s"},
     {MSG_ADM_BACKUP_DONE, "rezervna kopija je upisana u %s"},
     {MSG_ADM_JOINING, "ulazim u %s"},
+    {MSG_ADM_JOIN_REFUSED, "ne ulazim u %s: %s"},
     {MSG_PLAY_NO_WONDERS,
      "na ovoj mapi nema čuda: ona stoje u scenariju „Čuda Katana“ (%smap wonders u lobiju)"},
     {MSG_HELP_WONDER, "„Čuda Katana“: započnite čudo NAME ili izgradite njegovu sledeću fazu; bez "

@@ -265,6 +265,7 @@ const struct i18n_entry i18n_uk_cmd[] = {
     {MSG_ADM_BACKUP_FAILED, "резервна копія не вдалася: %s"},
     {MSG_ADM_BACKUP_DONE, "резервну копію записано в %s"},
     {MSG_ADM_JOINING, "заходжу в %s"},
+    {MSG_ADM_JOIN_REFUSED, "не заходжу в %s: %s"},
     {MSG_PLAY_NO_WONDERS,
      "на цій карті немає див: вони стоять у сценарії «Дива Катану» (%smap wonders у лобі)"},
     {MSG_HELP_WONDER, "«Дива Катану»: почати диво NAME або збудувати його наступний етап; без "

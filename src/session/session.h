@@ -446,6 +446,13 @@ struct session_rank {
 
 /* Optional hooks a caller provides to keep sessions: save is called with every accepted change
  * before its reply goes out; erase when the session ends. Return BW_OK or a negative bw_err. */
+/* What a claim (session_store_ops.claim) found saved for the channel it claimed. */
+struct session_claimed {
+    void *ctx;
+    void (*language)(void *ctx, const char *channel, const char *code);
+    void (*game)(void *ctx, const char *channel, const void *blob, size_t len);
+};
+
 struct session_store_ops {
     void *ctx;
     int (*save)(void *ctx, const char *channel, const void *blob, size_t len);
@@ -476,6 +483,12 @@ struct session_store_ops {
      * error with why. */
     int (*release)(void *ctx, const char *channel, void (*fn)(void *fnctx, const char *channel),
                    void *fnctx, char *why, size_t whylen);
+    /* Optional: claim channel for this bot before it joins it (admin "join #chan";
+     * store_claim); then, when got is not NULL, hand it the language kept for the channel and
+     * each lobby or game saved there (another instance released them). BW_OK, or an error
+     * with why (another instance holds the channel: nothing is claimed). */
+    int (*claim)(void *ctx, const char *channel, const struct session_claimed *got, char *why,
+                 size_t whylen);
 };
 
 /* House rules (session/house.c). A rule's value as people see it: points and discard as

@@ -502,9 +502,10 @@ static int claim(struct pg_store *st, const char *network, const char *channel, 
                    "%s: %s on %s is claimed by instance %s; it is not used here (release it "
                    "there first)",
                    st->label, channel, network,
-                   PQntuples(r) != 1        ? "?"
-                   : PQgetvalue(r, 0, 0)[0] ? PQgetvalue(r, 0, 0)
-                                            : "none (released; a start takes it)");
+                   PQntuples(r) != 1 ? "?"
+                   : PQgetvalue(r, 0, 0)[0]
+                       ? PQgetvalue(r, 0, 0)
+                       : "none (released; a start or an admin's join takes it)");
         rc = BW_E(DENIED);
     }
     PQclear(r);

@@ -26,7 +26,9 @@ fixed BRICKWOOD_SEED:
            a is answered with the channel and the saved game, a leaves #a1 and the log says
            released; a restarted with #a1 would not start (b has it now), b restarted with #a1
            restores the game, which goes on as it was. Then "release" alone to bot b hands its
-           whole network back, and a, started with #a1, resumes the game there.
+           whole network back, and a, started with #a1, resumes the game there. Last, an
+           admin's "join #a1" to b is refused while a holds it; after a's release it claims
+           the channel and the game resumes under b without a restart, and goes on.
   reload   SIGHUP with the store changed is refused whole, with a reload_failed log line saying
            a restart is needed: another instance (the channel #a2 added in the same file is not
            joined), then a SQLite file instead (not made); the game goes on, saved as before.
@@ -447,6 +449,41 @@ def s_release(w):
     t.say(current(t), "!end")
     t.wait(lambda: t.tr.turn != turn, 20, "the next turn under a again")
     check(b.alive(), "bot b stays up without channels")
+    joined_live(w, t, boss)
+
+
+def joined_live(w, t, boss):
+    """An admin's "join #a1" moves the game without a restart: refused while a holds the
+    channel (b does not join it), then, once a released it, b claims it, joins and the game
+    resumes there as it was and goes on."""
+    roll(t, current(t))
+    first = t.players[0]
+    k = len(first.seen)
+    said = admin_says(w, boss, "bwb", "join #a1", "not joining #a1: ")
+    check("claimed by instance a" in said, "the refusal names instance a: %r" % said)
+    t.quiet(0.5, 2)
+    check(not any(m.cmd == "JOIN" and m.nick.lower() == "bwb" for m in first.seen[k:]),
+          "bot b did not join #a1 while a holds it")
+    before = snapshot(t)
+    k = len(first.seen)
+    admin_says(w, boss, "bwa", "release #a1", "released #a1 (saved games: 1): ")
+    t.wait(lambda: any(m.cmd == "PART" and m.nick.lower() == "bwa" for m in first.seen[k:]),
+           20, "bot a leaving #a1")
+    n = len(t.tr.lines)
+    t.bot = "bwb"
+    t.tr.bot = t.bot
+    admin_says(w, boss, "bwb", "join #a1", "joining #a1")
+    t.wait(lambda: any("resumes" in l for l in t.tr.lines[n:]), 45,
+           "the game resuming under bot b after its join")
+    w.bots["b"].wait_log("a saved lobby or game taken up", 5)
+    t.quiet(0.5, 3)
+    after = snapshot(t)
+    check(after == before, "after the join: %s, before: %s" % (after, before))
+    print("#a1 resumes under instance b after an admin's join: %s" % next(
+        l for l in t.tr.lines[n:] if "resumes" in l))
+    turn = t.tr.turn
+    t.say(current(t), "!end")
+    t.wait(lambda: t.tr.turn != turn, 20, "the next turn under b after its join")
 
 
 def refused_reload(w, bot, text, why):
