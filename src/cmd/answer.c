@@ -130,8 +130,9 @@ const struct cmd_entry cmd_choose = {
     "choose",
     {NULL},
     "V",
-    "Cities & Knights: answer with a corner when asked: your city the barbarians take, where "
-    "your displaced knight goes, your knight given up to a deserter",
+    "answer when asked: Cities & Knights, with a corner (your city the barbarians take, where your "
+    "displaced knight goes, your knight given up to a deserter); the dice deck, with the player "
+    "you take a card from (Trade Advantage, Conflict)",
     1,
     1,
     CMD_SEATED,
@@ -143,8 +144,10 @@ const struct cmd_entry cmd_give = {
     "give",
     {NULL},
     "LIST",
-    "Cities & Knights: answer with goods when asked: the 2 goods for a wedding, the commodity "
-    "for a commercial harbor, e.g. 1 wool 1 coin",
+    "answer with cards or goods when asked: Cities & Knights, the 2 goods for a wedding or the "
+    "commodity for a commercial harbor; Catan for two, the 2 cards you give back after a forced "
+    "trade; the dice deck, the resource for Good Neighbors or Neighborly Assistance (e.g. 1 wool 1 "
+    "coin)",
     1,
     CMD_ARGS_MAX,
     CMD_SEATED,

@@ -136,7 +136,8 @@ const struct cmd_entry cmd_take = {
     {NULL},
     "LIST | CARD",
     "Cities & Knights: after a master merchant, the 2 goods you take (LIST); after a spy, the "
-    "progress card you take",
+    "progress card you take; the dice deck: the resource you take from the bank (Plentiful Year, "
+    "Tournament, Calm Sea)",
     1,
     10,
     CMD_SEATED,
