@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "ai/ai.h"
+#include "ai/internal.h"
 #include "engine/playout.h"
 #include "map/map.h"
 
@@ -76,6 +77,61 @@ static int hard_choose(const struct game *g, int p, uint64_t seed, long iteratio
     int err = ai_search_best(s, out);
     ai_search_free(s);
     return err;
+}
+
+/* The value function remembers its last reckoning of a player's room to expand (most moves
+ * the normal player scores leave roads and buildings as they were); what it answers must not
+ * depend on what it was asked before. Each position is valued in turn as it is, with its
+ * harbors turned round (on the same ai_board), on a board of other weights, and as it is again,
+ * each seat in one order and in the other: a memo that missed the harbors or the board answers
+ * the value of the twin before. */
+static void test_value_order_free(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(4);
+    enum { TWINS = 4 };
+    static const int board_of[TWINS] = {0, 0, 1, 0};
+    struct ai_weights other = ai_default_weights;
+    other.expand *= 2;
+    other.reach[1] = other.reach[2] = 0.9;
+    int n = ps.n < 120 ? ps.n : 120;
+    struct game *g = calloc((size_t)n * TWINS, sizeof *g);
+    struct ai_board *b = calloc((size_t)n * 2, sizeof *b);
+    double *first = calloc((size_t)n * TWINS * GAME_MAX_PLAYERS, sizeof *first);
+    assert_true(g && b && first);
+    int differ = 0;
+    for (int i = 0; i < n; i++) {
+        struct game *t = &g[i * TWINS];
+        int harbors = game_geo(&ps.g[i])->n_harbors;
+        t[0] = t[1] = t[2] = t[3] = ps.g[i];
+        for (int k = 0; k < harbors; k++) /* the harbors turned round by one */
+            t[1].harbor[k] = ps.g[i].harbor[(k + 1) % harbors];
+        ai_board_init(&b[2 * i], &t[0], &ai_default_weights);
+        ai_board_init(&b[2 * i + 1], &t[0], &other);
+    }
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < g[i * TWINS].opt.n_players; p++)
+            for (int k = 0; k < TWINS; k++) {
+                int x = i * TWINS + k;
+                first[x * GAME_MAX_PLAYERS + p] = ai_value(&b[2 * i + board_of[k]], &g[x], p);
+            }
+    for (int i = n - 1; i >= 0; i--)
+        for (int p = g[i * TWINS].opt.n_players - 1; p >= 0; p--)
+            for (int k = TWINS - 1; k >= 0; k--) {
+                int x = i * TWINS + k;
+                double v = ai_value(&b[2 * i + board_of[k]], &g[x], p);
+                if (v != first[x * GAME_MAX_PLAYERS + p])
+                    fail_msg("position %d twin %d seat %d: %.6f after the twin after it, %.6f "
+                             "after the one before",
+                             i, k, p, v, first[x * GAME_MAX_PLAYERS + p]);
+                differ += k && k < 3 && v != first[i * TWINS * GAME_MAX_PLAYERS + p];
+            }
+    /* The twins are worth something else, or the test could not tell them apart. */
+    assert_true(differ > n / 2);
+    free(first);
+    free(b);
+    free(g);
+    free(ps.g);
 }
 
 /* The normal and hard levels never send the robber to one of their own hexes while another
@@ -583,7 +639,7 @@ int main(void)
         cmocka_unit_test(test_view_accounts),        cmocka_unit_test(test_hidden_invariance),
         cmocka_unit_test(test_search_race),          cmocka_unit_test(test_normal_beats_easy),
         cmocka_unit_test(test_normal_builds_wonder), cmocka_unit_test(test_pirates_fortress),
-        cmocka_unit_test(test_normal_seeks_tribe),
+        cmocka_unit_test(test_normal_seeks_tribe),   cmocka_unit_test(test_value_order_free),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

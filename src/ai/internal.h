@@ -107,12 +107,17 @@ extern const struct ai_weights ai_default_weights;
 /* What the value function needs again and again about a board (its hexes and tokens, which
  * never change during a game), and the weights. */
 struct ai_board {
+    uint64_t id; /* of this ai_board_init(), one of its own: what a thread's memo knows it by */
     const struct ai_weights *w;
     double res_weight[RES_COUNT];           /* worth of a resource: scarce ones count more */
     double corner_pips[BOARD_MAX_VERTICES]; /* a corner's pips, each by its resource's worth */
     uint8_t corner_res[BOARD_MAX_VERTICES]; /* the resources around a corner (bits) */
     uint8_t corner_prod[BOARD_MAX_VERTICES][RES_COUNT]; /* pips per resource at a corner */
+    /* The same in one word, AI_LANE bits per resource, so that a building adds in one step. */
+    uint64_t corner_lanes[BOARD_MAX_VERTICES];
+    uint8_t corner_total[BOARD_MAX_VERTICES]; /* all of a corner's pips */
 };
+#define AI_LANE 12
 
 void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_weights *w);
 /* The position's worth to player p, in hundredths of a victory point. */

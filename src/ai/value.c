@@ -24,6 +24,7 @@
  *   limit the walls raise. */
 #include "ai/internal.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "map/map.h"
@@ -69,7 +70,9 @@ void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_wei
 {
     static const double base[RES_COUNT] = {1.0, 1.0, 0.85, 1.05, 1.05};
     const struct board_geo *geo = game_geo(g);
+    static atomic_uint_fast64_t boards;
     int total[RES_COUNT] = {0}, all = 0;
+    b->id = atomic_fetch_add(&boards, 1) + 1;
     b->w = w;
     for (int h = 0; h < geo->n_hexes; h++)
         if (g->terrain[h] < TERRAIN_DESERT) {
@@ -85,6 +88,8 @@ void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_wei
     for (int v = 0; v < geo->n_vertices; v++) {
         b->corner_pips[v] = 0;
         b->corner_res[v] = 0;
+        b->corner_lanes[v] = 0;
+        b->corner_total[v] = 0;
         memset(b->corner_prod[v], 0, RES_COUNT);
         for (int i = 0; i < 3; i++) {
             int h = geo->vertex_hex[v][i];
@@ -93,6 +98,8 @@ void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_wei
             b->corner_pips[v] += b->res_weight[g->terrain[h]] * ai_pips(g->token[h]);
             b->corner_prod[v][g->terrain[h]] += (uint8_t)ai_pips(g->token[h]);
             b->corner_res[v] |= (uint8_t)AI_BIT(g->terrain[h]);
+            b->corner_lanes[v] += (uint64_t)ai_pips(g->token[h]) << (AI_LANE * g->terrain[h]);
+            b->corner_total[v] += (uint8_t)ai_pips(g->token[h]);
         }
     }
 }
@@ -102,17 +109,37 @@ static void production(const struct ai_board *b, const struct game *g, int p, in
 {
     const struct board_geo *geo = game_geo(g);
     int robbed = g->robber >= 0 && g->terrain[g->robber] < TERRAIN_DESERT ? g->robber : -1;
-    memset(prod, 0, RES_COUNT * sizeof prod[0]);
-    uint64_t set[BOARD_WORDS];
-    int v;
-    memcpy(set, g->buildings_of[p], sizeof set);
-    while ((v = ai_bits_pop(set)) >= 0) {
-        int mult = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
-        for (int r = 0; r < RES_COUNT; r++)
-            prod[r] += mult * b->corner_prod[v][r];
-        if (robbed >= 0 && (geo->vertex_hex_bits[v] >> robbed & 1))
-            prod[g->terrain[robbed]] -= mult * ai_pips(g->token[robbed]);
-    }
+    uint64_t lanes = 0;
+    int lost = 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        for (uint64_t w = g->buildings_of[p][i]; w; w &= w - 1) {
+            int v = i * 64 + __builtin_ctzll(w);
+            uint64_t mult = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            lanes += mult * b->corner_lanes[v];
+            if (robbed >= 0 && (geo->vertex_hex_bits[v] >> robbed & 1))
+                lost += (int)mult;
+        }
+    for (int r = 0; r < RES_COUNT; r++)
+        prod[r] = (int)(lanes >> (AI_LANE * r) & ((1u << AI_LANE) - 1));
+    if (lost)
+        prod[g->terrain[robbed]] -= lost * ai_pips(g->token[robbed]);
+}
+
+/* All of p's production in pips, as production() would add it up. */
+static int production_all(const struct ai_board *b, const struct game *g, int p)
+{
+    const struct board_geo *geo = game_geo(g);
+    int robbed = g->robber >= 0 && g->terrain[g->robber] < TERRAIN_DESERT ? g->robber : -1;
+    int all = 0, lost = 0;
+    for (int i = 0; i < BOARD_WORDS; i++)
+        for (uint64_t w = g->buildings_of[p][i]; w; w &= w - 1) {
+            int v = i * 64 + __builtin_ctzll(w);
+            int mult = g->vertex_building[v] == BUILDING_CITY ? 2 : 1;
+            all += mult * b->corner_total[v];
+            if (robbed >= 0 && (geo->vertex_hex_bits[v] >> robbed & 1))
+                lost += mult;
+        }
+    return all - (lost ? lost * ai_pips(g->token[robbed]) : 0);
 }
 
 double ai_threat(const struct game *g, int q)
@@ -190,16 +217,17 @@ static void road_reach(const struct game *g, int p, uint64_t at[3][BOARD_WORDS])
     }
     for (int d = 1; d <= 2; d++) {
         /* Corners with a building stop a road: only corners reached at 0 may hold one. */
-        uint64_t from[BOARD_WORDS], to[BOARD_WORDS] = {0};
-        int v;
-        memcpy(from, at[d - 1], sizeof from);
-        while ((v = ai_bits_pop(from)) >= 0)
-            for (int i = 0; i < 3; i++) {
-                int e = geo->vertex_edge[v][i];
-                if (e < 0 || ai_bits_has(g->roads_all, e))
-                    continue;
-                int w = geo->edge_vertex[e][0] ^ geo->edge_vertex[e][1] ^ v;
-                to[w >> 6] |= 1ull << (w & 63);
+        uint64_t to[BOARD_WORDS] = {0};
+        for (int k = 0; k < BOARD_WORDS; k++)
+            for (uint64_t bits = at[d - 1][k]; bits; bits &= bits - 1) {
+                int v = k * 64 + __builtin_ctzll(bits);
+                for (int i = 0; i < 3; i++) { /* vertex_vertex[v][i]: across vertex_edge[v][i] */
+                    int e = geo->vertex_edge[v][i];
+                    if (e < 0 || ai_bits_has(g->roads_all, e))
+                        continue;
+                    int w = geo->vertex_vertex[v][i];
+                    to[w >> 6] |= 1ull << (w & 63);
+                }
             }
         for (int i = 0; i < BOARD_WORDS; i++) {
             at[d][i] = to[i] & ~seen[i];
@@ -213,8 +241,8 @@ struct room {
     int best_dist; /* roads to the nearest free corner, 3 for none within two */
 };
 
-static void expansion(const struct ai_board *b, const struct game *g, int p,
-                      const int prod[RES_COUNT], struct room *out)
+static void expansion_of(const struct ai_board *b, const struct game *g, int p,
+                         const int prod[RES_COUNT], struct room *out)
 {
     uint64_t at[3][BOARD_WORDS];
     unsigned produced = 0;
@@ -243,6 +271,49 @@ static void expansion(const struct ai_board *b, const struct game *g, int p,
     out->value = g->p[p].settlements < GAME_SETTLEMENTS
                      ? b->w->expand * (best + b->w->expand_second * second)
                      : 0;
+}
+
+/* The last expansion() of this thread and everything it was reckoned from. The normal player
+ * scores most of its moves (a trade, a card bought, a city) on positions whose roads,
+ * buildings and production are those of the one before, and the room to expand was most of
+ * what the value function cost. */
+struct room_memo {
+    uint64_t board; /* ai_board.id; 0: nothing yet */
+    const struct board_geo *geo;
+    struct room_from {
+        uint64_t bits[5][BOARD_WORDS]; /* all buildings, all roads, p's buildings and reach,
+                                          corners without room */
+        int prod[RES_COUNT];
+        int settle_left, harbormaster;
+        uint8_t harbor[BOARD_MAX_HARBORS];
+    } from;
+    struct room room;
+};
+static _Thread_local struct room_memo room_memo;
+
+static void expansion(const struct ai_board *b, const struct game *g, int p,
+                      const int prod[RES_COUNT], struct room *out)
+{
+    struct room_memo *m = &room_memo;
+    const struct board_geo *geo = game_geo(g);
+    struct room_from from;
+    memset(&from, 0, sizeof from);
+    memcpy(from.bits[0], g->buildings_all, sizeof from.bits[0]);
+    memcpy(from.bits[1], g->roads_all, sizeof from.bits[1]);
+    memcpy(from.bits[2], g->buildings_of[p], sizeof from.bits[2]);
+    memcpy(from.bits[3], g->reach_of[p], sizeof from.bits[3]);
+    memcpy(from.bits[4], g->no_settle, sizeof from.bits[4]);
+    memcpy(from.prod, prod, sizeof from.prod);
+    from.settle_left = g->p[p].settlements < GAME_SETTLEMENTS;
+    from.harbormaster = g->opt.harbormaster;
+    memcpy(from.harbor, g->harbor, sizeof from.harbor);
+    if (m->board != b->id || m->geo != geo || memcmp(&m->from, &from, sizeof from) != 0) {
+        expansion_of(b, g, p, prod, &m->room);
+        m->board = b->id;
+        m->geo = geo;
+        m->from = from;
+    }
+    *out = m->room;
 }
 
 /* How much of a cost the hand covers, squared: the last card of a build counts most. */
@@ -319,10 +390,9 @@ static double opponents_value(const struct ai_board *b, const struct game *g, in
     for (int q = 0; q < g->opt.n_players; q++) {
         if (q == p || g->p[q].resigned)
             continue;
-        int prod[RES_COUNT];
-        production(b, g, q, prod);
-        int all = prod[0] + prod[1] + prod[2] + prod[3] + prod[4];
-        v += b->w->opp_pip * ai_threat(g, q) * all + b->w->opp_vp * game_vp_public(g, q);
+        int vp = game_vp_public(g, q);
+        double threat = 0.5 + (double)vp / g->vp_goal; /* ai_threat() */
+        v += b->w->opp_pip * threat * production_all(b, g, q) + b->w->opp_vp * vp;
     }
     return v;
 }

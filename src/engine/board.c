@@ -1,5 +1,6 @@
 #include "engine/board.h"
 
+#include <stdatomic.h>
 #include <string.h>
 #include <threads.h>
 
@@ -45,6 +46,9 @@ struct board_geo board_geos[BOARD_KINDS];
 static struct board_setup board_setups[BOARD_KINDS];
 static int board_built[BOARD_KINDS];
 static once_flag geo_once = ONCE_FLAG_INIT;
+/* Set once build_all() is done: every lookup after the first skips call_once(), which the
+ * value function's many lookups a move made a measurable part of its cost. */
+static atomic_bool geo_ready;
 
 static int find_hex(const struct board_geo *g, int x, int y)
 {
@@ -565,13 +569,20 @@ static void build_all(void)
                             board_build(&board_geos[kind], &board_setups[kind], kind, &m) == 0;
         board_setups[kind].jungle = kind == BOARD_JUNGLE;
     }
+    atomic_store_explicit(&geo_ready, true, memory_order_release);
+}
+
+static void geo_built(void)
+{
+    if (!atomic_load_explicit(&geo_ready, memory_order_acquire))
+        call_once(&geo_once, build_all);
 }
 
 const struct board_geo *board_geo(int kind)
 {
     if (kind < 0 || kind >= BOARD_KINDS)
         return NULL;
-    call_once(&geo_once, build_all);
+    geo_built();
     return board_built[kind] ? &board_geos[kind] : NULL;
 }
 
@@ -579,7 +590,7 @@ const struct board_setup *board_setup(int kind)
 {
     if (kind < 0 || kind >= BOARD_KINDS)
         return NULL;
-    call_once(&geo_once, build_all);
+    geo_built();
     return board_built[kind] ? &board_setups[kind] : NULL;
 }
 
