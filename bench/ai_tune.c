@@ -40,6 +40,7 @@
 
 #include "ai/internal.h"
 
+#include "bench_normal.h"
 #include "bench_time.h"
 
 #define MAX_ACTIONS 20000
@@ -171,24 +172,19 @@ struct counts {
 static int play(const struct ai_weights *const w[SEATS], uint64_t seed, struct counts *c)
 {
     struct game_options opt = {.n_players = SEATS, .board = BOARD_BASE};
-    struct game g, view;
+    struct game g;
     struct ai_board b[SEATS];
-    struct bw_rng rng, r;
+    struct bw_rng rng;
     game_init(&g, &opt, seed);
     for (int s = 0; s < SEATS; s++)
         ai_board_init(&b[s], &g, w[s]);
     bw_rng_seed(&rng, seed ^ 0x5eed5eed5eedull);
     for (long k = 0; k < MAX_ACTIONS && g.phase != PHASE_OVER; k++) {
-        unsigned m = ai_players_to_act(&g);
-        if (!m)
-            break;
-        int p = __builtin_ctz(m);
-        uint64_t ds = bw_rng_next(&rng);
         struct game_action a;
-        ai_view(&g, p, ds, &view);
-        bw_rng_seed(&r, ai_mix(ds, 2));
-        if ((ai_normal_choose(&b[p], &view, p, &r, &a) != BW_OK || !ai_legal_in(&g, &a)) &&
-            ai_fallback(&g, p, &a) != BW_OK) {
+        int p, got = normal_move(&g, b, 0, &rng, &p, &a);
+        if (got < 0)
+            break;
+        if (got) {
             c->failed++;
             break;
         }

@@ -2,6 +2,7 @@
  * cards all accounted for, normal stronger than easy (the trade offer rule: test_ai_trade.c). */
 #include "engine_helpers.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -131,6 +132,98 @@ static void test_value_order_free(void **state)
     free(first);
     free(b);
     free(g);
+    free(ps.g);
+}
+
+/* The search weighs the value function's terms one by one (ai_leaf_terms); they are the whole
+ * of it: their sum is ai_value() for every seat of every sampled position, and a player who
+ * wins at the next check has no terms (the verdict is then a win). */
+static void test_leaf_terms_whole(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(4);
+    int checked = 0;
+    for (int i = 0; i < ps.n; i++) {
+        const struct game *g = &ps.g[i];
+        struct ai_board b;
+        if (g->phase == PHASE_OVER)
+            continue;
+        ai_board_init(&b, g, &ai_default_weights);
+        for (int p = 0; p < g->opt.n_players; p++) {
+            double f[AI_LEAF_TERMS], sum = 0, v = ai_value(&b, g, p);
+            if (ai_leaf_terms(&b, g, p, f)) {
+                assert_true(v == ai_default_weights.win);
+                continue;
+            }
+            for (int k = 0; k < AI_LEAF_TERMS; k++)
+                sum += f[k];
+            if (fabs(sum - v) > 1e-6 * (1 + fabs(v)))
+                fail_msg("position %d seat %d: terms add up to %.6f, the value is %.6f", i, p, sum,
+                         v);
+            checked++;
+        }
+    }
+    assert_true(checked > 100);
+    free(ps.g);
+}
+
+/* The search's verdict on a playout it stops is a probability of winning: over the players
+ * in the game the verdicts add up to 1, each within 0..1; a player who wins at the next check
+ * gets 1 and the others 0; a player who resigned, 0. And it is the one fitted: on the sampled
+ * positions of games with a clear leader by points, the leader is the likeliest winner more
+ * often than not. */
+static void test_leaf_verdict(void **state)
+{
+    (void)state;
+    struct positions ps = sample_positions(4);
+    int judged = 0, leads = 0, leader_likeliest = 0;
+    for (int i = 0; i < ps.n; i++) {
+        struct game g = ps.g[i];
+        struct ai_board b;
+        if (g.phase == PHASE_OVER)
+            continue;
+        ai_board_init(&b, &g, &ai_default_weights);
+        if (i % 7 == 3) /* one who resigned */
+            g.p[i % g.opt.n_players].resigned = 1;
+        double sum = 0, v[GAME_MAX_PLAYERS];
+        int now = -1, best = -1, lead = -1, top = -1, second = -1;
+        for (int p = 0; p < g.opt.n_players; p++) {
+            double x[AI_LEAF_FEATURES];
+            v[p] = ai_leaf_verdict(&b, &g, p, ai_leaf_weights);
+            assert_true(v[p] >= 0 && v[p] <= 1);
+            sum += v[p];
+            if (g.p[p].resigned) {
+                assert_true(v[p] == 0);
+                continue;
+            }
+            if (ai_leaf_features(&b, &g, p, x))
+                now = p;
+            best = best < 0 || v[p] > v[best] ? p : best;
+            int vp = game_vp_total(&g, p);
+            if (vp > top) {
+                second = top;
+                top = vp;
+                lead = p;
+            } else if (vp > second) {
+                second = vp;
+            }
+        }
+        if (now >= 0) {
+            assert_true(v[now] == 1);
+            continue;
+        }
+        if (fabs(sum - 1) > 1e-9)
+            fail_msg("position %d: the verdicts add up to %.12f", i, sum);
+        judged++;
+        if (top >= second + 3) {
+            leads++;
+            leader_likeliest += best == lead;
+        }
+    }
+    assert_true(judged > 100 && leads > 20);
+    if (2 * leader_likeliest <= leads)
+        fail_msg("a leader by three points is the likeliest winner in %d of %d positions",
+                 leader_likeliest, leads);
     free(ps.g);
 }
 
@@ -640,6 +733,7 @@ int main(void)
         cmocka_unit_test(test_search_race),          cmocka_unit_test(test_normal_beats_easy),
         cmocka_unit_test(test_normal_builds_wonder), cmocka_unit_test(test_pirates_fortress),
         cmocka_unit_test(test_normal_seeks_tribe),   cmocka_unit_test(test_value_order_free),
+        cmocka_unit_test(test_leaf_terms_whole),    cmocka_unit_test(test_leaf_verdict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,6 +122,27 @@ struct ai_board {
 void ai_board_init(struct ai_board *b, const struct game *g, const struct ai_weights *w);
 /* The position's worth to player p, in hundredths of a victory point. */
 double ai_value(const struct ai_board *b, const struct game *g, int p);
+/* The same worth in the groups the search's verdict weighs (leaf.c): the points, the
+ * production, the harbors, the room to expand, the hand, the development cards and knights,
+ * the longest road, the opponents' production and points (negative), and the rest (the
+ * expansions' terms) together, into f; 1 for a player who wins at the next check (nothing in
+ * f), else 0. Not for a game that is over. */
+#define AI_LEAF_TERMS 9
+int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p, double f[AI_LEAF_TERMS]);
+
+/* ---- leaf.c: the search's verdict on a playout it stops ---- */
+
+/* What the verdict weighs for p: the terms above, then each of them times p's share of the
+ * points to win (a term's worth changes as the game goes on); 1 for a player who wins at the
+ * next check, else 0. */
+#define AI_LEAF_FEATURES (2 * AI_LEAF_TERMS)
+int ai_leaf_features(const struct ai_board *b, const struct game *g, int p,
+                     double x[AI_LEAF_FEATURES]);
+/* The weights bench/ai_leaf fitted to who won self-play games. */
+extern const double ai_leaf_weights[AI_LEAF_FEATURES];
+/* p's probability of winning g (not over) by weights w: the softmax over the players still in
+ * of their features weighed; 1 or 0 when someone wins at the next check. */
+double ai_leaf_verdict(const struct ai_board *b, const struct game *g, int p, const double *w);
 /* How much player q threatens to win: 0.5 with no points, 1.5 at the goal. */
 double ai_threat(const struct game *g, int q);
 

@@ -6,8 +6,8 @@
  * for a few rounds of turns with the normal player in every seat. All candidates of a round
  * meet the same view and the same dice (common random numbers): the comparison between
  * candidates is much less noisy than each estimate. A playout that ends the game counts 1 for
- * a win and 0 for a loss; one that stops counts the value function's verdict, the player's
- * value against the best of the others squashed into 0..1. Playouts stop at the same turn for
+ * a win and 0 for a loss; one that stops counts the player's probability of winning from
+ * there, as self-play taught it (result()). Playouts stop at the same turn for
  * every candidate, so that ending the turn does not look better merely by reaching a later
  * turn.
  *
@@ -52,8 +52,6 @@
 #define SEARCH_Z 2.5
 /* Rounds after which the search has nothing more to do. */
 #define SEARCH_ROUNDS 4000
-/* A value difference of this much is about two to one. */
-#define SEARCH_SCALE 400.0
 #define SEARCH_PLAYOUT_ACTIONS 4000
 
 struct ai_search {
@@ -145,17 +143,13 @@ struct ai_search *ai_search_new_budget(const struct game *g, int player, uint64_
     return s;
 }
 
+/* The verdict on a playout: 1 for a win, 0 for a loss, and for a game that goes on the
+ * player's probability of winning it, as self-play taught it (leaf.c). */
 static double result(const struct ai_board *b, const struct game *v, int p)
 {
     if (v->phase == PHASE_OVER)
         return v->winner == p ? 1.0 : 0.0;
-    double mine = ai_value(b, v, p), best = -1e18;
-    for (int q = 0; q < v->opt.n_players; q++)
-        if (q != p && !v->p[q].resigned) {
-            double x = ai_value(b, v, q);
-            best = x > best ? x : best;
-        }
-    return 0.5 + 0.5 * tanh((mine - best) / SEARCH_SCALE);
+    return ai_leaf_verdict(b, v, p, ai_leaf_weights);
 }
 
 static void play_on(const struct ai_board *b, struct game *v, int until_turn, struct bw_rng *rng)

@@ -29,6 +29,23 @@
 
 #include "map/map.h"
 
+enum {
+    TERM_POINTS,
+    TERM_PRODUCTION,
+    TERM_HARBORS,
+    TERM_CITIES,
+    TERM_ROOM,
+    TERM_HAND,
+    TERM_CARDS,
+    TERM_ROAD,
+    TERM_PIRATES,
+    TERM_OPPONENTS,
+    TERM_TRIBE,
+    TERM_WONDER,
+    TERM_HARBORMASTER,
+    VALUE_TERMS
+};
+
 /* Tuned against copies of itself (one seat with changed weights against three with these,
  * 4000 games a try): each weight multiplied by 0.6 and by 1.6 in turn, kept when the changed
  * player won clearly more than its 25%. The card, far-corner and road length weights moved;
@@ -518,12 +535,12 @@ static double pirates_value(const struct ai_board *b, const struct game *g, int 
     return b->w->vp * (2.0 * (3 - g->fortress[p]) + 0.2 * ships + 0.3 * afloat);
 }
 
-double ai_value(const struct ai_board *b, const struct game *g, int p)
+/* The value function's terms for p, in the order ai_value() adds them (its sum is ai_value()
+ * to the last bit); 1 for a player who wins at the next check (no terms), else 0. */
+static int value_terms(const struct ai_board *b, const struct game *g, int p, double t[VALUE_TERMS])
 {
-    if (g->phase == PHASE_OVER)
-        return g->winner == p ? b->w->win : g->winner >= 0 ? -b->w->win : 0;
     if (wins_now(g, p))
-        return b->w->win;
+        return 1;
     int prod[RES_COUNT], com[COM_COUNT];
     production(b, g, p, prod);
     if (g->ck.on)
@@ -533,10 +550,47 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     double scale = 1.0 - 0.5 * (double)vp / g->vp_goal;
     struct room room;
     expansion(b, g, p, prod, &room);
-    return b->w->vp * vp + production_value(b, prod, scale) + harbor_value(b, g, p, prod) +
-           (g->ck.on ? ai_ck_value(b, g, p, prod, com, scale) : 0) + room.value +
-           hand_value(b, g, p, &room) + cards_value(b, g, p) +
-           (game_geo(g)->no_longest ? 0 : road_race(b, g, p)) + pirates_value(b, g, p) -
-           opponents_value(b, g, p) + (g->tribe ? tribe_value(b, g, p) : 0) +
-           (g->wonders ? wonder_value(b, g, p) : 0) + harbormaster_value(b, g, p);
+    t[TERM_POINTS] = b->w->vp * vp;
+    t[TERM_PRODUCTION] = production_value(b, prod, scale);
+    t[TERM_HARBORS] = harbor_value(b, g, p, prod);
+    t[TERM_CITIES] = g->ck.on ? ai_ck_value(b, g, p, prod, com, scale) : 0;
+    t[TERM_ROOM] = room.value;
+    t[TERM_HAND] = hand_value(b, g, p, &room);
+    t[TERM_CARDS] = cards_value(b, g, p);
+    t[TERM_ROAD] = game_geo(g)->no_longest ? 0 : road_race(b, g, p);
+    t[TERM_PIRATES] = pirates_value(b, g, p);
+    t[TERM_OPPONENTS] = -opponents_value(b, g, p);
+    t[TERM_TRIBE] = g->tribe ? tribe_value(b, g, p) : 0;
+    t[TERM_WONDER] = g->wonders ? wonder_value(b, g, p) : 0;
+    t[TERM_HARBORMASTER] = harbormaster_value(b, g, p);
+    return 0;
+}
+
+double ai_value(const struct ai_board *b, const struct game *g, int p)
+{
+    if (g->phase == PHASE_OVER)
+        return g->winner == p ? b->w->win : g->winner >= 0 ? -b->w->win : 0;
+    double t[VALUE_TERMS];
+    if (value_terms(b, g, p, t))
+        return b->w->win;
+    double v = t[0];
+    for (int k = 1; k < VALUE_TERMS; k++)
+        v += t[k];
+    return v;
+}
+
+int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p,
+                  double f[AI_LEAF_TERMS])
+{
+    double t[VALUE_TERMS];
+    if (value_terms(b, g, p, t))
+        return 1;
+    static const int own[AI_LEAF_TERMS - 1] = {TERM_POINTS, TERM_PRODUCTION, TERM_HARBORS,
+                                               TERM_ROOM,   TERM_HAND,       TERM_CARDS,
+                                               TERM_ROAD,   TERM_OPPONENTS};
+    f[AI_LEAF_TERMS - 1] = t[TERM_CITIES] + t[TERM_PIRATES] + t[TERM_TRIBE] + t[TERM_WONDER] +
+                           t[TERM_HARBORMASTER];
+    for (int k = 0; k < AI_LEAF_TERMS - 1; k++)
+        f[k] = t[own[k]];
+    return 0;
 }
