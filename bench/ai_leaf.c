@@ -2,9 +2,10 @@
  * from self-play: games of four normal players, each position where a turn begins kept with
  * every player's features (ai_leaf_features(): the value function's terms, and each of them
  * times the player's share of the points to win) and, once the game is over, who won it.
- * Usage: ai_leaf [-g GAMES] [-s SEED] [-p PLAYERS]
+ * Usage: ai_leaf [-g GAMES] [-s SEED] [-p PLAYERS] [-c]
  * Defaults: 4000 games of 4 players on the base board, seed 1 (about 8 seconds of one
- * processor; src/ai/leaf.c has the weights of `-g 10000 -s 1`).
+ * processor; src/ai/leaf.c has the weights of `-g 10000 -s 1`); -c plays Cities & Knights
+ * (the weights for it: `-c -g 4000 -s 1`).
  *
  * The verdict is a probability of winning for each player: the softmax over the players of
  * their features weighed, exp(s_p) / sum over the players of exp(s_q). The weights are those
@@ -59,7 +60,7 @@ static void keep(struct samples *all, const struct sample *x)
 /* One game of normal players, each deciding on its own view (as ai_choose() decides); the
  * positions where a turn begins go into all, with the winner once known. Returns the winner or
  * -1 (the game's positions are then dropped). */
-static int play(int players, uint64_t seed, struct samples *all)
+static int play(int players, int cities, uint64_t seed, struct samples *all)
 {
     struct game_options opt = {.n_players = players, .board = BOARD_BASE};
     struct game g;
@@ -68,6 +69,8 @@ static int play(int players, uint64_t seed, struct samples *all)
     long from = all->n;
     int last_turn = -1;
     game_init(&g, &opt, seed);
+    if (cities && game_cities_on(&g) != BW_OK)
+        return -1;
     ai_board_init(&b, &g, &ai_default_weights);
     bw_rng_seed(&rng, seed ^ 0x1eaf1eaf1eafull);
     for (long k = 0; k < MAX_ACTIONS && g.phase != PHASE_OVER; k++) {
@@ -298,16 +301,18 @@ int main(int argc, char **argv)
 {
     long games = 4000;
     uint64_t seed = 1;
-    int players = 4, c;
-    while ((c = getopt(argc, argv, "g:s:p:")) != -1) {
+    int players = 4, cities = 0, c;
+    while ((c = getopt(argc, argv, "g:s:p:c")) != -1) {
         if (c == 'g')
             games = atol(optarg);
         else if (c == 's')
             seed = strtoull(optarg, NULL, 10);
         else if (c == 'p')
             players = atoi(optarg);
+        else if (c == 'c')
+            cities = 1;
         else {
-            fprintf(stderr, "usage: ai_leaf [-g GAMES] [-s SEED] [-p PLAYERS]\n");
+            fprintf(stderr, "usage: ai_leaf [-g GAMES] [-s SEED] [-p PLAYERS] [-c]\n");
             return 2;
         }
     }
@@ -319,12 +324,12 @@ int main(int argc, char **argv)
     double t0 = now();
     long half = 0, finished = 0;
     for (long i = 0; i < games; i++) {
-        finished += play(players, ai_mix(seed, (uint64_t)i), &all) >= 0;
+        finished += play(players, cities, ai_mix(seed, (uint64_t)i), &all) >= 0;
         if (i + 1 == games / 2)
             half = all.n;
     }
-    printf("%ld games of %d normal players (%ld finished), %ld positions, %.1f s\n", games, players,
-           finished, all.n, now() - t0);
+    printf("%ld games of %d normal players%s (%ld finished), %ld positions, %.1f s\n", games,
+           players, cities ? ", Cities & Knights" : "", finished, all.n, now() - t0);
     double t = fit_temperature(&all, 0, half, -1);
     printf("temperature of least log loss on the first half: %.1f\n", t);
     double theta[AI_LEAF_FEATURES];
@@ -349,7 +354,7 @@ int main(int argc, char **argv)
         struct fit none = judge(&all, half, all.n, s, NOTHING, 0);
         judged_theta = theta;
         struct fit terms = judge(&all, half, all.n, s, TERMS, 0);
-        judged_theta = ai_leaf_weights;
+        judged_theta = cities ? ai_leaf_weights_cities : ai_leaf_weights;
         struct fit built = judge(&all, half, all.n, s, TERMS, 0);
         double ts = fit_temperature(&all, 0, half, s);
         struct fit own = judge(&all, half, all.n, s, SOFTMAX, ts);

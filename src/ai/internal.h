@@ -138,8 +138,10 @@ int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p, double 
 #define AI_LEAF_FEATURES (2 * AI_LEAF_TERMS)
 int ai_leaf_features(const struct ai_board *b, const struct game *g, int p,
                      double x[AI_LEAF_FEATURES]);
-/* The weights bench/ai_leaf fitted to who won self-play games. */
+/* The weights bench/ai_leaf fitted to who won self-play games: of the base game, and of
+ * Cities & Knights (ai_leaf -c). */
 extern const double ai_leaf_weights[AI_LEAF_FEATURES];
+extern const double ai_leaf_weights_cities[AI_LEAF_FEATURES];
 /* p's probability of winning g (not over) by weights w: the softmax over the players still in
  * of their features weighed; 1 or 0 when someone wins at the next check. */
 double ai_leaf_verdict(const struct ai_board *b, const struct game *g, int p, const double *w);

@@ -149,7 +149,7 @@ static double result(const struct ai_board *b, const struct game *v, int p)
 {
     if (v->phase == PHASE_OVER)
         return v->winner == p ? 1.0 : 0.0;
-    return ai_leaf_verdict(b, v, p, ai_leaf_weights);
+    return ai_leaf_verdict(b, v, p, v->ck.on ? ai_leaf_weights_cities : ai_leaf_weights);
 }
 
 static void play_on(const struct ai_board *b, struct game *v, int until_turn, struct bw_rng *rng)
