@@ -312,30 +312,13 @@ static int restore_game(void *ctx, const char *network, const char *channel, con
                         size_t len)
 {
     struct restoring *r = ctx;
-    char why[128] = "";
-    int rc = blob ? bot_restore(r->bot, blob, len, r->now_ms, why, sizeof why) : BW_E(PARSE);
-    if (rc) {
-        log_event(LOG_LEVEL_ERROR,
-                  &(struct log_fields){
-                      .network = network, .channel = channel, .action = "restore_failed"},
-                  "%s %s: the saved game cannot be read (%s); it stays in %s untouched, and the "
-                  "channel takes no new lobby until an admin's stop there erases it",
-                  network, channel, why[0] ? why : bw_strerror(rc), r->path);
-        bot_unreadable(r->bot, channel, why[0] ? why : bw_strerror(rc));
-    } else
-        r->restored++;
+    r->restored += bot_take_up(r->bot, network, channel, blob, len, r->now_ms, r->path) == BW_OK;
     return 0;
 }
 
 static int restore_language(void *ctx, const char *channel, const char *language)
 {
-    struct restoring *r = ctx;
-    if (bot_set_language(r->bot, channel, language) != BW_OK)
-        log_event(LOG_LEVEL_WARN,
-                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
-                  "%s: the kept language \"%s\" is not known to this build; the channel speaks "
-                  "the configured one",
-                  channel, language);
+    bot_take_up_language(((struct restoring *)ctx)->bot, channel, language);
     return 0;
 }
 

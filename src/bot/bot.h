@@ -210,6 +210,17 @@ bool bot_unsaved(const struct bot *b);
  * there erases it. */
 void bot_unreadable(struct bot *b, const char *channel, const char *why);
 
+/* A lobby or game the store kept for channel, taken up (at a start, or when the channel is
+ * claimed from another instance): restored at now_ms, BW_OK; or, when its record cannot be
+ * read (blob NULL: not even fetched), logged with network and kept_in (where the record stays;
+ * either may be NULL) and the channel kept from new lobbies as bot_unreadable() says, and the
+ * error returned. */
+int bot_take_up(struct bot *b, const char *network, const char *channel, const void *blob,
+                size_t len, int64_t now_ms, const char *kept_in);
+/* A channel's kept language taken up: set, or logged when this build does not know it (the
+ * channel speaks the configured one). */
+void bot_take_up_language(struct bot *b, const char *channel, const char *code);
+
 /* The language of channel's lines (a code: "uk"), as kept by the store or set by !lang: BW_OK,
  * or BW_E(INVALID) for a code this build does not know (nothing changes). */
 int bot_set_language(struct bot *b, const char *channel, const char *code);

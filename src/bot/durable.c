@@ -214,6 +214,35 @@ void bot_unreadable(struct bot *b, const char *channel, const char *why)
     snprintf(u->why, sizeof u->why, "%s", why && why[0] ? why : "damaged");
 }
 
+int bot_take_up(struct bot *b, const char *network, const char *channel, const void *blob,
+                size_t len, int64_t now_ms, const char *kept_in)
+{
+    char why[128] = "";
+    int rc = blob ? bot_restore(b, blob, len, now_ms, why, sizeof why) : BW_E(PARSE);
+    if (rc == BW_OK)
+        return BW_OK;
+    const char *reason = why[0] ? why : bw_strerror(rc);
+    log_event(LOG_LEVEL_ERROR,
+              &(struct log_fields){
+                  .network = network, .channel = channel, .action = "restore_failed"},
+              "%s%s%s: the saved game cannot be read (%s); it stays in %s untouched, and the "
+              "channel takes no new lobby until an admin's stop there erases it",
+              network ? network : "", network ? " " : "", channel, reason,
+              kept_in ? kept_in : "the store");
+    bot_unreadable(b, channel, reason);
+    return rc;
+}
+
+void bot_take_up_language(struct bot *b, const char *channel, const char *code)
+{
+    if (bot_set_language(b, channel, code) != BW_OK)
+        log_event(LOG_LEVEL_WARN,
+                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
+                  "%s: the kept language \"%s\" is not known to this build; the channel speaks "
+                  "the configured one",
+                  channel, code);
+}
+
 const char *bot_unreadable_why(const struct bot *b, const char *channel)
 {
     for (int i = 0; channel && i < b->n_unreadable; i++)

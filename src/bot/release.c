@@ -112,25 +112,13 @@ int bot_release(struct bot *b, const char *channel, char *list, size_t listlen, 
  * start, until an admin's stop erases it). */
 static void claimed_language(void *ctx, const char *channel, const char *code)
 {
-    if (bot_set_language(ctx, channel, code) != BW_OK)
-        log_event(LOG_LEVEL_WARN,
-                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
-                  "%s: the kept language \"%s\" is not known to this build", channel, code);
+    bot_take_up_language(ctx, channel, code);
 }
 
 static void claimed_game(void *ctx, const char *channel, const void *blob, size_t len)
 {
     struct bot *b = ctx;
-    char why[128] = "";
-    int rc = bot_restore(b, blob, len, b->now_ms, why, sizeof why);
-    if (rc) {
-        log_event(LOG_LEVEL_ERROR,
-                  &(struct log_fields){.channel = channel, .action = "restore_failed"},
-                  "%s: the saved game cannot be read (%s); the channel takes no new lobby until "
-                  "an admin's stop there erases it",
-                  channel, why[0] ? why : bw_strerror(rc));
-        bot_unreadable(b, channel, why[0] ? why : bw_strerror(rc));
-    } else
+    if (bot_take_up(b, NULL, channel, blob, len, b->now_ms, NULL) == BW_OK)
         log_event(LOG_LEVEL_INFO, &(struct log_fields){.channel = channel, .action = "restore"},
                   "%s: a saved lobby or game taken up; it resumes when the bot is in the channel",
                   channel);

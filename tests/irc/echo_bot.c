@@ -201,6 +201,17 @@ int bot_set_language(struct bot *b, const char *channel, const char *code)
     return BW_E(INVALID);
 }
 
+/* What the store kept is never taken up: no game, no language. */
+int bot_take_up(struct bot *b, const char *network, const char *channel, const void *blob,
+                size_t len, int64_t now_ms, const char *kept_in)
+{
+    return BW_E(PARSE);
+}
+
+void bot_take_up_language(struct bot *b, const char *channel, const char *code)
+{
+}
+
 int bot_each_game(struct bot *b, int64_t now_ms,
                   void (*fn)(void *ctx, const struct bot_game_view *v), void *ctx)
 {
