@@ -773,6 +773,25 @@ static void test_resign_asked(void **state)
     state_ok();
 }
 
+/* A restored Cities & Knights game whose player is asked one of Catan for two's questions (the
+ * neutral player's piece, cards given back) is refused, whoever the asker: it has no answer
+ * here, and a timeout's default gave cards to seat -1 (found by fuzz_record). */
+static void test_two_asks_refused(void **state)
+{
+    (void)state;
+    ck_blank(4);
+    state_ok();
+    static const int asks[] = {ASK_NEUTRAL, ASK_RETURN};
+    for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++)
+        for (int asker = 0; asker <= 2; asker++) {
+            ck_blank(4);
+            G.ck.p[1].ask = (uint8_t)asks[i];
+            G.ck.p[1].ask_arg = 1;
+            G.ck.asker = (uint8_t)asker;
+            assert_int_not_equal(game_check_state(&G), BW_OK);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -790,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_diplomat),
         cmocka_unit_test(test_intrigue),
         cmocka_unit_test(test_resign_asked),
+        cmocka_unit_test(test_two_asks_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

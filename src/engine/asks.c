@@ -728,6 +728,9 @@ int ck_asks_ok(const struct game *g, const struct board_geo *geo)
             return 0;
         if (c->ask != ASK_KNIGHT && c->ask_at)
             return 0;
+        /* Catan for two's asks (two_state_ok() checks them): in no other game. */
+        if ((c->ask == ASK_NEUTRAL || c->ask == ASK_RETURN) && !g->opt.two)
+            return 0;
         others += c->ask == ASK_WEDDING || c->ask == ASK_HARBOR || c->ask == ASK_DESERTER;
         if ((c->ask == ASK_WEDDING || c->ask == ASK_HARBOR || c->ask == ASK_DESERTER) &&
             (asker < 0 || asker == p))
