@@ -733,7 +733,7 @@ int main(void)
         cmocka_unit_test(test_search_race),          cmocka_unit_test(test_normal_beats_easy),
         cmocka_unit_test(test_normal_builds_wonder), cmocka_unit_test(test_pirates_fortress),
         cmocka_unit_test(test_normal_seeks_tribe),   cmocka_unit_test(test_value_order_free),
-        cmocka_unit_test(test_leaf_terms_whole),    cmocka_unit_test(test_leaf_verdict),
+        cmocka_unit_test(test_leaf_terms_whole),     cmocka_unit_test(test_leaf_verdict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

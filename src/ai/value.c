@@ -579,8 +579,7 @@ double ai_value(const struct ai_board *b, const struct game *g, int p)
     return v;
 }
 
-int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p,
-                  double f[AI_LEAF_TERMS])
+int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p, double f[AI_LEAF_TERMS])
 {
     double t[VALUE_TERMS];
     if (value_terms(b, g, p, t))
@@ -588,8 +587,8 @@ int ai_leaf_terms(const struct ai_board *b, const struct game *g, int p,
     static const int own[AI_LEAF_TERMS - 1] = {TERM_POINTS, TERM_PRODUCTION, TERM_HARBORS,
                                                TERM_ROOM,   TERM_HAND,       TERM_CARDS,
                                                TERM_ROAD,   TERM_OPPONENTS};
-    f[AI_LEAF_TERMS - 1] = t[TERM_CITIES] + t[TERM_PIRATES] + t[TERM_TRIBE] + t[TERM_WONDER] +
-                           t[TERM_HARBORMASTER];
+    f[AI_LEAF_TERMS - 1] =
+        t[TERM_CITIES] + t[TERM_PIRATES] + t[TERM_TRIBE] + t[TERM_WONDER] + t[TERM_HARBORMASTER];
     for (int k = 0; k < AI_LEAF_TERMS - 1; k++)
         f[k] = t[own[k]];
     return 0;

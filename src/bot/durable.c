@@ -222,13 +222,13 @@ int bot_take_up(struct bot *b, const char *network, const char *channel, const v
     if (rc == BW_OK)
         return BW_OK;
     const char *reason = why[0] ? why : bw_strerror(rc);
-    log_event(LOG_LEVEL_ERROR,
-              &(struct log_fields){
-                  .network = network, .channel = channel, .action = "restore_failed"},
-              "%s%s%s: the saved game cannot be read (%s); it stays in %s untouched, and the "
-              "channel takes no new lobby until an admin's stop there erases it",
-              network ? network : "", network ? " " : "", channel, reason,
-              kept_in ? kept_in : "the store");
+    log_event(
+        LOG_LEVEL_ERROR,
+        &(struct log_fields){.network = network, .channel = channel, .action = "restore_failed"},
+        "%s%s%s: the saved game cannot be read (%s); it stays in %s untouched, and the "
+        "channel takes no new lobby until an admin's stop there erases it",
+        network ? network : "", network ? " " : "", channel, reason,
+        kept_in ? kept_in : "the store");
     bot_unreadable(b, channel, reason);
     return rc;
 }
